@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, imports pointing down only (see DESIGN.md):
+//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks
+//                          -> TerminalUI  -> CNcurses, Clocks
+// `Clocks` sits below both the toolkit and the core because both must run on the loop's one
+// clock, and the core may not import the toolkit.
+let package = Package(
+    name: "CheckoutCounter",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "checkout", targets: ["checkout"]),
+        // Libraries, so that Benchmarks/ (a package of its own, kept out of `swift test`) can use them.
+        .library(name: "Clocks", targets: ["Clocks"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
+        .library(name: "CheckoutKit", targets: ["CheckoutKit"]),
+        .library(name: "CounterApp", targets: ["CounterApp"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "Clocks"),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CNcurses", "Clocks", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .target(
+            name: "PaymentsCore",
+            dependencies: [
+                "Clocks",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks"]),
+        .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks"]),
+        .executableTarget(
+            name: "checkout",
+            dependencies: ["CounterApp", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks"]),
+        .testTarget(name: "PaymentsCoreTests", dependencies: ["PaymentsCore", "Clocks"]),
+        .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
+        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

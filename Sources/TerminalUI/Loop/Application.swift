@@ -1,0 +1,30 @@
+import Clocks
+
+/// What the loop runs: the counter, or any other program built on the toolkit.
+///
+/// Bubble Tea's shape: the loop feeds the application events; the application updates its
+/// state and, when asked, draws that state into a frame. It never touches the terminal.
+public protocol Application: AnyObject {
+    /// Called once, before the first frame, with the loop's clock and timers.
+    func start(_ context: LoopContext)
+    /// One input event: a key, a paste, a click or a resize.
+    func handle(_ event: InputEvent)
+    /// Draws the current state. Must fit `frame.size`, whatever it is.
+    func draw(into frame: inout Frame)
+    /// Set when the program should end; the loop then restores the terminal and returns this status.
+    var exitStatus: Int32? { get }
+}
+
+/// What an application gets from the loop that runs it.
+public struct LoopContext {
+    public let clock: Clock
+    public let timers: TimerQueue
+    /// True under a tape or a test: no terminal, manual clock.
+    public let isHeadless: Bool
+
+    public init(clock: Clock, timers: TimerQueue, isHeadless: Bool) {
+        self.clock = clock
+        self.timers = timers
+        self.isHeadless = isHeadless
+    }
+}

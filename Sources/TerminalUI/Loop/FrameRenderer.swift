@@ -1,0 +1,18 @@
+/// Turns an application's state into a frame, the same way for the real terminal and for tapes.
+///
+/// Below the minimum size the application is not asked to draw at all: a cramped screen that
+/// overlaps itself is worse than a clear request for room.
+public enum FrameRenderer {
+    /// The smallest terminal the counter's screens are laid out for.
+    public static let minimumSize = Size(columns: 60, rows: 18)
+
+    public static func render(_ application: Application, size: Size, minimum: Size = minimumSize) -> Frame {
+        var frame = Frame(size: size)
+        if size.columns < minimum.columns || size.rows < minimum.rows {
+            TooSmallScreen(minimum: minimum).draw(into: &frame)
+        } else {
+            application.draw(into: &frame)
+        }
+        return frame
+    }
+}
