@@ -27,7 +27,6 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "Clocks"),

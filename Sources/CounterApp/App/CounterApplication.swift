@@ -1,0 +1,29 @@
+import TerminalUI
+
+/// The counter as the loop sees it: events in, frames out.
+public final class CounterApplication: Application {
+    private let store: Store<AppFeature.State, AppFeature.Action>
+    private var size = Size(columns: 80, rows: 24)
+
+    public init(isKiosk: Bool = false) {
+        store = Store(initialState: AppFeature.State(isKiosk: isKiosk), reducer: AppFeature.reduce)
+    }
+
+    public var state: AppFeature.State { store.state }
+
+    public func start(_ context: LoopContext) {}
+
+    public func handle(_ event: InputEvent) {
+        if case let .resize(newSize) = event { size = newSize; return }
+        if let action = AppFeature.action(for: event, in: store.state, size: size) {
+            store.send(action)
+        }
+    }
+
+    public func draw(into frame: inout Frame) {
+        size = frame.size
+        AppFeature.draw(store.state, into: &frame)
+    }
+
+    public var exitStatus: Int32? { store.state.exitStatus }
+}

@@ -1,0 +1,107 @@
+import TerminalUI
+
+/// The counter's front door: a menu of what it can do.
+public enum HomeFeature {
+    public enum Destination: String, CaseIterable, Equatable, Sendable {
+        case honeyStore = "Honey Store"
+        case auctions = "Auctions"
+        case quit = "Quit"
+
+        var blurb: String {
+            switch self {
+            case .honeyStore: "Browse the honey jars, fill a cart and pay."
+            case .auctions: "Join a flight-upgrade auction with a start bid."
+            case .quit: "Close the counter."
+            }
+        }
+    }
+
+    public struct State: Equatable, Sendable {
+        public var selection = 0
+        public var destinations = Destination.allCases
+
+        public init() {}
+        public var selected: Destination { destinations[selection] }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case moveUp, moveDown
+        case pick(Int)
+        case activate
+        /// Reported to the parent, which owns navigation.
+        case open(Destination)
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+        switch action {
+        case .moveUp:
+            state.selection = (state.selection + state.destinations.count - 1) % state.destinations.count
+            return .none
+        case .moveDown:
+            state.selection = (state.selection + 1) % state.destinations.count
+            return .none
+        case let .pick(index):
+            guard state.destinations.indices.contains(index) else { return .none }
+            state.selection = index
+            return .send(.activate)
+        case .activate:
+            return .send(.open(state.selected))
+        case .open:
+            return .none
+        }
+    }
+
+    public static func action(for event: InputEvent, in state: State, layout: Layout) -> Action? {
+        switch event {
+        case .key(.up), .key(.backTab): return .moveUp
+        case .key(.down), .key(.tab): return .moveDown
+        case .key(.enter), .key(.character(" ")): return .activate
+        case let .key(.character(c)):
+            guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
+            return .pick(digit - 1)
+        case let .mouse(.left, at: point):
+            guard let row = layout.menuRow(at: point) else { return nil }
+            return .pick(row)
+        default: return nil
+        }
+    }
+
+    public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("1-3", "Pick"), KeyHint("Enter", "Open")]
+
+    /// Where things are on screen, shared by drawing and by mouse hit-testing so they agree.
+    public struct Layout {
+        let menuOrigin: Point
+        let menuWidth: Int
+        let rowCount: Int
+
+        init(in area: Rect, rowCount: Int) {
+            let width = min(44, area.width)
+            menuOrigin = Point(x: area.x + (area.width - width) / 2, y: area.y + min(6, max(0, area.height - rowCount * 2)))
+            menuWidth = width
+            self.rowCount = rowCount
+        }
+
+        func rowRect(_ index: Int) -> Rect {
+            Rect(x: menuOrigin.x, y: menuOrigin.y + index * 2, width: menuWidth, height: 1)
+        }
+
+        func menuRow(at point: Point) -> Int? {
+            (0..<rowCount).first { rowRect($0).contains(point) }
+        }
+    }
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        let layout = Layout(in: area, rowCount: state.destinations.count)
+        Draw.centered("Checkout Counter", in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), style: Style(.title, .bold), into: &frame)
+        Draw.centered("A honey store, auctions and more, at your terminal", in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 1), style: Style(.muted), into: &frame)
+        for (index, destination) in state.destinations.enumerated() {
+            let row = layout.rowRect(index)
+            let isSelected = index == state.selection
+            let style = isSelected ? Style(.selection, .reverse) : Style(.text)
+            Draw.fill(row, style: style, into: &frame)
+            Draw.text(" \(index + 1)  \(destination.rawValue)", at: Point(x: row.x, y: row.y), width: row.width, style: style, into: &frame)
+        }
+        let blurbRow = layout.rowRect(state.destinations.count)
+        Draw.centered(state.selected.blurb, in: Rect(x: area.x, y: blurbRow.y + 1, width: area.width, height: 1), style: Style(.muted), into: &frame)
+    }
+}

@@ -1,0 +1,14 @@
+import TerminalUI
+
+/// Stands where a flow that is not built yet will go, so the home menu is honest about it.
+public enum ComingSoonFeature {
+    public struct State: Equatable, Sendable {
+        public var title: String
+        public var message: String
+    }
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        Draw.centered(state.title, in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 1), style: Style(.title, .bold), into: &frame)
+        Draw.centered(state.message, in: Rect(x: area.x, y: area.y + 4, width: area.width, height: 1), style: Style(.muted), into: &frame)
+    }
+}

@@ -1,0 +1,67 @@
+@testable import CounterApp
+import TerminalUI
+import Testing
+
+@Suite struct AppFeatureTests {
+    @Test func homeMenuMovesWrapsAndOpensWhatIsPicked() {
+        let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature.reduce)
+        store.send(.home(.moveUp)) { $0.stack = [.home(Self.home(selection: 2))] }
+        store.send(.home(.moveDown)) { $0.stack = [.home(Self.home(selection: 0))] }
+        store.send(.home(.pick(1))) { $0.stack = [.home(Self.home(selection: 1))] }
+        store.receive(.home(.activate))
+        store.receive(.home(.open(.auctions))) {
+            $0.stack.append(.comingSoon(.init(title: "Auctions", message: "Auctions open here soon. Esc goes back.")))
+        }
+        store.send(.back) { $0.stack.removeLast() }
+        store.finish()
+    }
+
+    @Test func backOnHomeStaysHomeAndHelpClosesFirst() {
+        let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature.reduce)
+        store.send(.back)
+        store.send(.toggleHelp) { $0.isShowingHelp = true }
+        store.send(.back) { $0.isShowingHelp = false }
+        store.finish()
+    }
+
+    @Test func quitEndsWithStatusZeroButAKioskRefuses() {
+        let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature.reduce)
+        store.send(.home(.pick(2))) { $0.stack = [.home(Self.home(selection: 2))] }
+        store.receive(.home(.activate))
+        store.receive(.home(.open(.quit)))
+        store.receive(.quit) { $0.exitStatus = 0 }
+        store.finish()
+
+        let kiosk = TestStore(initialState: AppFeature.State(isKiosk: true), reducer: AppFeature.reduce)
+        kiosk.send(.quit)
+        kiosk.finish()
+    }
+
+    @Test func keysMapToActionsTheSameOnEveryScreen() {
+        let size = Size(columns: 80, rows: 24)
+        var state = AppFeature.State()
+        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quit)
+        #expect(AppFeature.action(for: .key(.character("q")), in: state, size: size) == .quit)
+        #expect(AppFeature.action(for: .key(.character("?")), in: state, size: size) == .toggleHelp)
+        #expect(AppFeature.action(for: .key(.character("2")), in: state, size: size) == .home(.pick(1)))
+        #expect(AppFeature.action(for: .key(.character("9")), in: state, size: size) == .home(.pick(8)))
+        state.isShowingHelp = true
+        #expect(AppFeature.action(for: .key(.character("2")), in: state, size: size) == .toggleHelp)
+        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quit)
+    }
+
+    @Test func aClickOnAMenuRowPicksIt() {
+        let size = Size(columns: 80, rows: 24)
+        let state = AppFeature.State()
+        let layout = HomeFeature.Layout(in: AppFeature.contentArea(size), rowCount: 3)
+        let row = layout.rowRect(1)
+        #expect(AppFeature.action(for: .mouse(.left, at: Point(x: row.x + 3, y: row.y)), in: state, size: size) == .home(.pick(1)))
+        #expect(AppFeature.action(for: .mouse(.left, at: Point(x: 0, y: 23)), in: state, size: size) == nil)
+    }
+
+    private static func home(selection: Int) -> HomeFeature.State {
+        var home = HomeFeature.State()
+        home.selection = selection
+        return home
+    }
+}
