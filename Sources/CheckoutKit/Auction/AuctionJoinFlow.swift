@@ -5,7 +5,7 @@
 /// Steps: terms (must be accepted; tips shown here if any) -> review -> payment (pick a saved
 /// method, add one, remove one; unlock first if locked) -> "Place start bid" -> joined.
 public final class AuctionJoinFlow {
-    public enum Step: Equatable {
+    public enum Step: Equatable, Sendable {
         case terms
         case review
         case payment
@@ -17,7 +17,7 @@ public final class AuctionJoinFlow {
     }
 
     /// Whether the saved payments can be seen and used.
-    public enum PaymentsAccess: Equatable {
+    public enum PaymentsAccess: Equatable, Sendable {
         case locked
         case unlocked
         /// Too many wrong attempts: the data source locked the customer out.
@@ -25,7 +25,7 @@ public final class AuctionJoinFlow {
     }
 
     /// The last thing to tell the customer on the payment step.
-    public enum Notice: Equatable {
+    public enum Notice: Equatable, Sendable {
         case unlockFailed(String)
         case unlockCancelled
         case tooManyAttempts

@@ -1,5 +1,5 @@
 /// The outcome of a data source call with alternative callbacks: exactly one of them, once.
-public enum DataSourceOutcome: Equatable {
+public enum DataSourceOutcome: Equatable, Sendable {
     case success
     case failure(String)
     case cancelled

@@ -1,6 +1,6 @@
 /// Seed 002's `SBPaymentCard`: a payment method as the auction's payment step lists it.
 /// Never the full number; the CVC never at all.
-public struct PaymentCard: Hashable, Identifiable {
+public struct PaymentCard: Hashable, Identifiable, Sendable {
     /// The saved method's identifier; for a card just entered, the vault token's identifier.
     public let id: String
     public let brand: String

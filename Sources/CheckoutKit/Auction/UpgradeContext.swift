@@ -1,7 +1,7 @@
 import Foundation
 
 /// An auction for a seat upgrade.
-public struct Auction: Hashable {
+public struct Auction: Hashable, Sendable {
     public let identifier: String
     /// The bid placed when the customer joins.
     public let startBid: Amount
@@ -27,7 +27,7 @@ public struct Auction: Hashable {
 /// tips screen "optional depending on the tips existence", so "no tips" is a legitimate value, and
 /// it is what hides the tips on the terms step. Terms, on the other hand, must not be empty: the
 /// customer has to accept something.
-public struct UpgradeContext: Hashable {
+public struct UpgradeContext: Hashable, Sendable {
     public let flightNumber: String
     public let origin: String
     public let destination: String
@@ -111,7 +111,7 @@ public struct UpgradeContext: Hashable {
     public var hasTips: Bool { !tips.isEmpty }
 }
 
-public enum UpgradeContextError: Error, Equatable {
+public enum UpgradeContextError: Error, Equatable, Sendable {
     case missingField(String)
     case invalidField(String, String)
 }

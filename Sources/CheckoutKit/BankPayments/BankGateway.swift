@@ -1,7 +1,7 @@
 import Foundation
 
 /// A bank the customer can pick.
-public struct BankProvider: Hashable, Identifiable {
+public struct BankProvider: Hashable, Identifiable, Sendable {
     public let id: String
     public let name: String
     public let countryCode: String
@@ -14,8 +14,8 @@ public struct BankProvider: Hashable, Identifiable {
 }
 
 /// A payment or a mandate in the core.
-public struct BankResource: Hashable {
-    public enum Kind: Hashable { case singlePayment, mandate }
+public struct BankResource: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case singlePayment, mandate }
     public let kind: Kind
     public let identifier: String
 
@@ -26,7 +26,7 @@ public struct BankResource: Hashable {
 }
 
 /// The core's status of a payment or mandate, one vocabulary for both.
-public enum BankResourceStatus: Hashable {
+public enum BankResourceStatus: Hashable, Sendable {
     case authorizationRequired
     case authorizing
     case authorized
@@ -36,7 +36,7 @@ public enum BankResourceStatus: Hashable {
     case failed(BankFailureReason)
 }
 
-public enum BankFailureReason: Hashable {
+public enum BankFailureReason: Hashable, Sendable {
     /// The customer did not approve at the bank, or the bank's authentication failed.
     case authorizationFailed
     /// The bank refused the payment (funds, limits, risk).
@@ -46,13 +46,13 @@ public enum BankFailureReason: Hashable {
 }
 
 /// The customer's decision on the bank page, sent to the core.
-public enum BankDecision: Hashable {
+public enum BankDecision: Hashable, Sendable {
     case approve
     case decline
 }
 
 /// A failed call to the core's bank side.
-public enum BankGatewayFailure: Error, Hashable {
+public enum BankGatewayFailure: Error, Hashable, Sendable {
     case connectionLost
     case invalidToken
     case notFound
@@ -76,7 +76,7 @@ public protocol BankGateway: AnyObject {
 }
 
 /// What the bank page shows about the resource.
-public struct BankResourceSummary: Hashable {
+public struct BankResourceSummary: Hashable, Sendable {
     public let resource: BankResource
     public let amount: Amount
     public let payeeName: String
@@ -99,7 +99,7 @@ public protocol BankRedirectPresenter: AnyObject {
     func dismissBankPage()
 }
 
-public struct BankAuthorizationPage: Hashable {
+public struct BankAuthorizationPage: Hashable, Sendable {
     public let summary: BankResourceSummary
     public let countryCode: String
     public let providers: [BankProvider]
@@ -115,7 +115,7 @@ public struct BankAuthorizationPage: Hashable {
     }
 }
 
-public enum BankPageOutcome: Hashable {
+public enum BankPageOutcome: Hashable, Sendable {
     case approved(BankProvider)
     case declined(BankProvider)
     /// The customer opened the bank's own site; the result comes back to the redirect URL later.

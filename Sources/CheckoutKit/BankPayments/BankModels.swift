@@ -2,12 +2,12 @@ import Foundation
 
 /// How the bank page is shown (seed 004's `presentationStyle`): over the current screen, or
 /// taking the whole terminal.
-public enum BankPresentationStyle: Hashable {
+public enum BankPresentationStyle: Hashable, Sendable {
     case overlay
     case fullScreen
 }
 
-public struct BankPaymentPreferences: Hashable {
+public struct BankPaymentPreferences: Hashable, Sendable {
     public var presentationStyle: BankPresentationStyle
     /// ISO 3166 alpha-2. If it is not valid, or no bank serves it, the locale's country is used.
     public var preferredCountryCode: String?
@@ -19,7 +19,7 @@ public struct BankPaymentPreferences: Hashable {
 }
 
 /// Seed 004's `Context`, the same for a single payment and a mandate.
-public struct BankPaymentContext: Hashable {
+public struct BankPaymentContext: Hashable, Sendable {
     /// The payment's (or mandate's) identifier from the backend (here, the core).
     public var identifier: String
     /// The resource token the backend issued for it.
@@ -40,7 +40,7 @@ public struct BankPaymentContext: Hashable {
 public enum SinglePayment {
     public typealias Context = BankPaymentContext
 
-    public enum State: Hashable, CaseIterable {
+    public enum State: Hashable, CaseIterable, Sendable {
         /// The bank confirmed the payment.
         case executed
         /// The customer authorised it with the bank.
@@ -53,7 +53,7 @@ public enum SinglePayment {
         case wait
     }
 
-    public enum Error: Swift.Error, Hashable {
+    public enum Error: Swift.Error, Hashable, Sendable {
         case authorizationFailed
         case connectionIssues
         case generic(reason: String)
@@ -67,7 +67,7 @@ public enum SinglePayment {
         case userCanceled
     }
 
-    public enum Status: Hashable, CaseIterable {
+    public enum Status: Hashable, CaseIterable, Sendable {
         case authorizationRequired
         case authorizing
         case authorized
@@ -81,12 +81,12 @@ public enum SinglePayment {
 public enum Mandate {
     public typealias Context = BankPaymentContext
 
-    public enum State: Hashable, CaseIterable {
+    public enum State: Hashable, CaseIterable, Sendable {
         case authorized
         case redirect
     }
 
-    public enum Error: Swift.Error, Hashable {
+    public enum Error: Swift.Error, Hashable, Sendable {
         case authorizationFailed
         case connectionIssues
         case generic(reason: String)
@@ -100,7 +100,7 @@ public enum Mandate {
         case userCanceled
     }
 
-    public enum Status: Hashable, CaseIterable {
+    public enum Status: Hashable, CaseIterable, Sendable {
         case authorizationRequired
         case authorizing
         case authorized
@@ -111,7 +111,7 @@ public enum Mandate {
 
 /// Which environment the manager talks to. The counter has only a local core; the value is kept
 /// so a configuration reads like the seed's and a later server-backed gateway can use it.
-public enum BankEnvironment: Hashable {
+public enum BankEnvironment: Hashable, Sendable {
     case sandbox
     case production
 }

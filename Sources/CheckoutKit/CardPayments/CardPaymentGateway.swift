@@ -12,12 +12,12 @@ public protocol CardPaymentGateway: AnyObject {
 
 /// What pays: a one-time vault token for a card just entered (valid 5 minutes, usable once), or a
 /// payment method saved earlier for this customer.
-public enum CardFundingSource: Hashable {
+public enum CardFundingSource: Hashable, Sendable {
     case newCardToken(String)
     case savedPayment(identifier: String)
 }
 
-public struct CardChargeRequest: Equatable {
+public struct CardChargeRequest: Equatable, Sendable {
     public var customerId: String
     public var source: CardFundingSource
     public var amount: Amount
@@ -38,13 +38,13 @@ public struct CardChargeRequest: Equatable {
     }
 }
 
-public enum CardChargeOutcome: Equatable {
+public enum CardChargeOutcome: Equatable, Sendable {
     case approved(CardChargeReceipt)
     /// The issuer wants the customer to prove it is them (3-D Secure).
     case challengeRequired(ThreeDSChallenge)
 }
 
-public struct CardChargeReceipt: Hashable {
+public struct CardChargeReceipt: Hashable, Sendable {
     public let chargeIdentifier: String
     public let amount: Amount
     public let brand: String
@@ -62,7 +62,7 @@ public struct CardChargeReceipt: Hashable {
 }
 
 /// A 3-D Secure challenge: the issuer's page asks the customer for a one-time code.
-public struct ThreeDSChallenge: Hashable {
+public struct ThreeDSChallenge: Hashable, Sendable {
     public let identifier: String
     public let amount: Amount
     public let merchantName: String
@@ -82,7 +82,7 @@ public struct ThreeDSChallenge: Hashable {
 }
 
 /// Why a charge did not go through, in the acquirer's terms.
-public enum CardChargeFailure: Error, Hashable {
+public enum CardChargeFailure: Error, Hashable, Sendable {
     case declined
     case insufficientFunds
     case expiredCard

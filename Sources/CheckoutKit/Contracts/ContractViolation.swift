@@ -3,8 +3,8 @@
 /// The seeds state their rules in prose ("you must always call completion", "the sheet waits for
 /// the completion before it calls another method"). The guards in this folder turn each rule into
 /// a check; a broken rule becomes one of these values, handed to a `ContractViolationReporter`.
-public struct ContractViolation: Equatable, CustomStringConvertible {
-    public enum Rule: String, Equatable {
+public struct ContractViolation: Equatable, CustomStringConvertible, Sendable {
+    public enum Rule: String, Equatable, Sendable {
         /// A completion (or one of a set of alternative callbacks) was called a second time.
         case calledMoreThanOnce
         /// A completion was released without ever being called.

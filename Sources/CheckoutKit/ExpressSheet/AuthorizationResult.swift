@@ -1,5 +1,5 @@
 /// Seed 003's `PKPaymentAuthorizationStatus`.
-public enum AuthorizationStatus: Hashable, CaseIterable {
+public enum AuthorizationStatus: Hashable, CaseIterable, Sendable {
     /// Authorised, or expected to succeed.
     case success
     /// Failed (e.g. the card was declined).
@@ -11,13 +11,13 @@ public enum AuthorizationStatus: Hashable, CaseIterable {
 }
 
 /// Which field of a contact an error points at, so the sheet can highlight it.
-public enum ContactField: Hashable {
+public enum ContactField: Hashable, Sendable {
     case name, email, phone, street, city, region, postcode, countryCode
 }
 
-public struct FieldError: Hashable {
+public struct FieldError: Hashable, Sendable {
     /// Billing or shipping.
-    public enum Contact: Hashable { case billing, shipping }
+    public enum Contact: Hashable, Sendable { case billing, shipping }
     public let contact: Contact
     public let field: ContactField
     public let message: String
@@ -31,7 +31,7 @@ public struct FieldError: Hashable {
 
 /// What the delegate answers to `didAuthorizePayment`: a status and, for the invalid-* statuses,
 /// the fields at fault.
-public struct AuthorizationResult: Hashable {
+public struct AuthorizationResult: Hashable, Sendable {
     public let status: AuthorizationStatus
     public let errors: [FieldError]
 
@@ -43,7 +43,7 @@ public struct AuthorizationResult: Hashable {
 
 /// What the sheet hands over once the customer authorised: the token for the processor and the
 /// full billing and shipping details (no longer anonymised).
-public struct AuthorizedPayment: Hashable {
+public struct AuthorizedPayment: Hashable, Sendable {
     /// The vault's one-time token for the card on the sheet.
     public let token: String
     public let paymentMethod: ExpressPaymentMethod

@@ -1,4 +1,4 @@
-public struct PostalAddress: Hashable {
+public struct PostalAddress: Hashable, Sendable {
     public var street: String
     public var city: String
     /// State, province, county.
@@ -17,7 +17,7 @@ public struct PostalAddress: Hashable {
 }
 
 /// A full contact: what the delegate sees only once the payment is authorised.
-public struct Contact: Hashable {
+public struct Contact: Hashable, Sendable {
     public var name: String
     public var email: String
     public var phone: String
@@ -34,7 +34,7 @@ public struct Contact: Hashable {
 /// The shipping contact as the delegate sees it before authorisation: enough to price shipping
 /// (city, region, postcode, country), nothing that identifies the person. No name, street,
 /// e-mail or phone: the type has no field to leak them into.
-public struct AnonymizedContact: Hashable {
+public struct AnonymizedContact: Hashable, Sendable {
     public let city: String
     public let region: String
     public let postcode: String

@@ -10,7 +10,7 @@
 /// - After `didAuthorizePayment` answers `.success`, the sheet calls `didFinish`; any other status
 ///   keeps the sheet open (the customer fixes the address, or cancels).
 public final class ExpressSheetSession {
-    public enum Phase: Equatable {
+    public enum Phase: Equatable, Sendable {
         case open
         /// The customer confirmed; `willAuthorizePayment`/`didAuthorizePayment` are out or queued.
         case authorizing

@@ -1,7 +1,7 @@
 /// One line of the sheet's summary. The last line is the total, labelled with the merchant's name
 /// ("Pay Honey Store"), as PassKit's `PKPaymentSummaryItem` list is.
-public struct SummaryItem: Hashable {
-    public enum Kind: Hashable {
+public struct SummaryItem: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// The amount is known.
         case final
         /// Not known yet (e.g. a taxi fare): shown as "amount pending".
@@ -42,7 +42,7 @@ public struct SummaryItem: Hashable {
 }
 
 /// A way to ship, with its cost.
-public struct ShippingMethod: Hashable, Identifiable {
+public struct ShippingMethod: Hashable, Identifiable, Sendable {
     public let id: String
     public var label: String
     public var detail: String
@@ -57,8 +57,8 @@ public struct ShippingMethod: Hashable, Identifiable {
 }
 
 /// The card the customer picked on the sheet (never its number: brand, type and a display name).
-public struct ExpressPaymentMethod: Hashable {
-    public enum CardType: Hashable { case credit, debit, prepaid }
+public struct ExpressPaymentMethod: Hashable, Sendable {
+    public enum CardType: Hashable, Sendable { case credit, debit, prepaid }
     public let displayName: String
     public let network: String
     public let type: CardType

@@ -2,7 +2,7 @@
 ///
 /// The core has its own money type; this one is the seam's vocabulary, so that CheckoutKit's
 /// protocols do not depend on the core. Controllers convert one to the other, field for field.
-public struct Amount: Hashable, Comparable, CustomStringConvertible {
+public struct Amount: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Minor units: cents for EUR/USD, yen for JPY, fils for KWD.
     public var minorUnits: Int64
     /// ISO 4217 alphabetic code, upper case: "EUR", "JPY".

@@ -17,7 +17,7 @@ import Foundation
 ///   twice or never is reported to the `ContractViolationReporter`;
 /// - after the preparer completed (e.g. dismissed mid-poll), late answers from the core change nothing.
 public final class Payment {
-    public enum Phase: Equatable {
+    public enum Phase: Equatable, Sendable {
         case idle
         /// The preparer has the counter: waiting for decorated params or its completion.
         case preparing

@@ -3,7 +3,7 @@
 /// The seed says never to make one yourself: always pick from the `availableMethods` that
 /// `prepareSourceParams` hands you. The initialiser is public only so that the controller that
 /// reads the merchant's methods from the core can build the list.
-public struct PaymentMethodType: Hashable, CustomStringConvertible {
+public struct PaymentMethodType: Hashable, CustomStringConvertible, Sendable {
     public let identifier: String
     public let displayName: String
 
@@ -17,7 +17,7 @@ public struct PaymentMethodType: Hashable, CustomStringConvertible {
 
 /// How the customer completes a source: in the app's own screen, by scanning a code, or on a page
 /// the counter shows. The core decides which flows a method supports.
-public struct SourceFlow: Hashable, RawRepresentable {
+public struct SourceFlow: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -28,7 +28,7 @@ public struct SourceFlow: Hashable, RawRepresentable {
 
 /// The seed's "source params": what a payment is. The raw params carry what the merchant knows
 /// (amount, currency, description); the preparer decorates them with type, flow and metadata.
-public struct SourceParams: Equatable {
+public struct SourceParams: Equatable, Sendable {
     public var amount: Amount
     public var description: String
     /// The method to pay with; nil in raw params, set by the preparer.

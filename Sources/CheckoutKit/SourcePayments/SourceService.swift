@@ -19,7 +19,7 @@ public protocol SourceService: AnyObject {
 }
 
 /// A failed call to the core.
-public struct SourceServiceFailure: Error, Equatable {
+public struct SourceServiceFailure: Error, Equatable, Sendable {
     public let reason: String
     public init(reason: String) { self.reason = reason }
 }

@@ -1,6 +1,6 @@
 /// How a payment ended, as the preparer tells it through its completion.
 /// `nil` in that completion means something else: the counter was dismissed.
-public enum PaymentResultState: Equatable {
+public enum PaymentResultState: Equatable, Sendable {
     case success
     /// Authorised, but the outcome could not be confirmed before the poll timed out. The customer
     /// has probably paid: never ask them to pay again.
@@ -11,14 +11,14 @@ public enum PaymentResultState: Equatable {
 }
 
 /// How authorisation ended (the customer approved in the wallet, or did not).
-public enum PaymentAuthorizationState: Equatable {
+public enum PaymentAuthorizationState: Equatable, Sendable {
     case authorized
     case failed
     case cancelled
 }
 
 /// How polling ended.
-public enum PollingResultState: Equatable {
+public enum PollingResultState: Equatable, Sendable {
     /// The source was consumed: the merchant has the money.
     case success
     /// No answer within the poll timeout. After authorisation this is possible success.
@@ -28,7 +28,7 @@ public enum PollingResultState: Equatable {
 }
 
 /// A source's status in the core.
-public enum SourceStatus: Equatable {
+public enum SourceStatus: Equatable, Sendable {
     case pending
     case chargeable
     case consumed
@@ -37,7 +37,7 @@ public enum SourceStatus: Equatable {
 }
 
 /// A source: one payment attempt in the core.
-public struct Source: Equatable {
+public struct Source: Equatable, Sendable {
     public let identifier: String
     public let params: SourceParams
     public var status: SourceStatus
@@ -50,7 +50,7 @@ public struct Source: Equatable {
 }
 
 /// Why a payment attempt failed, handed to the delegate and kept by the preparer as `latestError`.
-public enum SourcePaymentError: Error, Equatable {
+public enum SourcePaymentError: Error, Equatable, Sendable {
     /// The preparer decorated params without choosing a method (`paymentMethod` was nil).
     case noPaymentMethodSelected
     /// The chosen method is not among the merchant's available methods.

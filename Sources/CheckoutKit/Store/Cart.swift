@@ -1,6 +1,6 @@
 /// The cart as a value: lines in the order added; the total is always computed from the lines,
 /// never stored, so it cannot drift from them.
-public struct Cart: Hashable {
+public struct Cart: Hashable, Sendable {
     public let currency: String
     public private(set) var lines: [CartLine] = []
     /// A cart holds at most this many of one product (a kiosk's fat-finger guard).
@@ -59,7 +59,7 @@ public struct Cart: Hashable {
     }
 }
 
-public enum StoreError: Error, Equatable {
+public enum StoreError: Error, Equatable, Sendable {
     case productNotFound(String)
     case invalidQuantity(Int)
     case currencyMismatch(String)

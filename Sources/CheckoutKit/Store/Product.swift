@@ -1,5 +1,5 @@
 /// A product of the honey store (seed 001: four jars, from the database).
-public struct Product: Hashable, Identifiable {
+public struct Product: Hashable, Identifiable, Sendable {
     public let id: String
     public var name: String
     /// The details page's text.
@@ -15,7 +15,7 @@ public struct Product: Hashable, Identifiable {
 }
 
 /// One product in the cart and how many.
-public struct CartLine: Hashable, Identifiable {
+public struct CartLine: Hashable, Identifiable, Sendable {
     public let product: Product
     public var quantity: Int
 

@@ -25,7 +25,7 @@ public protocol StoreController: AnyObject {
 }
 
 /// What a successful checkout returns.
-public struct StoreReceipt: Hashable {
+public struct StoreReceipt: Hashable, Sendable {
     public let orderIdentifier: String
     public let lines: [CartLine]
     public let total: Amount
