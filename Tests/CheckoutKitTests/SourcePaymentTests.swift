@@ -268,6 +268,22 @@ import Testing
         #expect(core.calls.filter { $0.hasPrefix("createSource") }.count == 1)
     }
 
+    @Test(arguments: [false, true])
+    func ruleNoSecondAttemptAfterSuccessOrPossibleSuccess(timesOut: Bool) {
+        if timesOut { core.statuses = [.success(.pending)] }
+        let payment = makePayment()
+        _ = start(payment)
+        counter.pay()
+        // The outcome is in (success, or possible success after the timeout): a second PAY must
+        // not start another attempt, which could charge the customer twice.
+        timers.advance(clock, by: .seconds(31))
+        counter.pay()
+        timers.advance(clock, by: .seconds(31))
+        #expect(core.calls.filter { $0.hasPrefix("createSource") }.count == 1)
+        #expect(payment.attemptCount == 1)
+        #expect(violations.rules() == [.unexpectedCallback])
+    }
+
     @Test func ruleACoreThatAnswersTwiceIsReportedAndIgnored() {
         core.answersCreateTwice = true
         let payment = makePayment()
