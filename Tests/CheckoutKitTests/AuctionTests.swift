@@ -44,7 +44,12 @@ import Testing
         draft.startBid = Amount(minorUnits: 0, currency: "EUR")
         #expect(throws: UpgradeContextError.invalidField("startBid", "must be more than zero")) { try draft.validated() }
 
-        let context = try AuctionFixtures.draft().validated()
+        #expect(throws: UpgradeContextError.missingField("closesAt")) {
+            var draft = AuctionFixtures.draft()
+            draft.closesAt = nil
+            _ = try UpgradeContext(validating: draft)
+        }
+        let context = try UpgradeContext(validating: AuctionFixtures.draft())
         #expect(context.route == "LHR → JFK")
         #expect(context.auction.startBid == Amount(minorUnits: 15_000, currency: "EUR"))
     }
@@ -234,6 +239,17 @@ import Testing
         #expect(flow.access == .unlocked) // the first answer counts
         #expect(violations.rules() == [.calledMoreThanOnce])
         #expect(violations.violations.first?.callback == "PaymentCardDataSource.unlockPayments")
+    }
+
+    @Test func ruleAPresenterThatAnswersTwiceIsReportedAndTheFirstAnswerCounts() {
+        gateway.outcome = .success(.challengeRequired(ThreeDSChallenge(identifier: "3ds_3", amount: Amount(minorUnits: 15_000, currency: "EUR"),
+                                                                       merchantName: "Counter Air", cardBrand: "visa", cardLastFour: "4242", message: "")))
+        let flow = atPayment()
+        app.answersTwice = true
+        flow.placeStartBid()
+        #expect(gateway.challengeAnswers == ["123456"])
+        #expect(flow.step == .joined(authToken: "ch_3ds"))
+        #expect(violations.violations.map(\.callback) == ["AuthenticationPresenter.presentChallenge completion"])
     }
 
     @Test func ruleADataSourceThatNeverAnswersIsReported() {

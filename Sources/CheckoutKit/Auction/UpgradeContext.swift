@@ -92,6 +92,12 @@ public struct UpgradeContext: Hashable, Sendable {
         }
     }
 
+    /// The validating initialiser: throws `.missingField(name)` / `.invalidField(name, why)` for
+    /// the first field that is missing or unusable.
+    public init(validating draft: Draft) throws(UpgradeContextError) {
+        self = try draft.validated()
+    }
+
     private init(flightNumber: String, origin: String, destination: String, departure: Date,
                  currentCabin: String, upgradeCabin: String, auction: Auction, terms: [String], tips: [String]) {
         self.flightNumber = flightNumber

@@ -31,6 +31,7 @@ final class AuctionApp: PaymentControllerDelegate, PaymentCardDataSource, Authen
         presentedChallenges.append(challenge)
         log.append("presentChallenge(\(challenge.identifier))")
         completion(challengeCode)
+        if answersTwice { completion(nil) }
     }
 
     // Data source
