@@ -1,0 +1,193 @@
+import Clocks
+import Foundation
+
+/// Seed 004's manager over the core (`BankGateway`) and the bank page (`BankRedirectPresenter`).
+///
+/// A flow: check configured -> describe the resource (not found, bad token, already done) ->
+/// choose the country (preferred if it has banks, else the locale's) -> show the bank page and
+/// wait for the customer, at most `authorizationWindow` on the loop's clock (then: expired) ->
+/// record the decision with the core -> map the status it led to onto the seed's state or error.
+public final class BankPaymentsManager: PaymentsManager {
+    public private(set) var environment: BankEnvironment?
+    public private(set) var localeCountryCode: String?
+    public let authorizationWindow: Duration
+
+    private let gateway: BankGateway
+    private let presenter: BankRedirectPresenter
+    private let scheduler: Scheduler
+    private let reporter: ContractViolationReporter
+
+    public init(gateway: BankGateway, presenter: BankRedirectPresenter, scheduler: Scheduler,
+                authorizationWindow: Duration = .minutes(10), reporter: ContractViolationReporter = LoggingViolationReporter()) {
+        self.gateway = gateway
+        self.presenter = presenter
+        self.scheduler = scheduler
+        self.authorizationWindow = authorizationWindow
+        self.reporter = reporter
+    }
+
+    public var isConfigured: Bool { environment != nil }
+
+    public func configure(environment: BankEnvironment, localeCountryCode: String) {
+        self.environment = environment
+        self.localeCountryCode = localeCountryCode.uppercased()
+    }
+
+    /// The country whose banks the page lists: the preferred one if it has banks, else the
+    /// locale's; nil if neither has any.
+    public func countryCode(preferred: String?) -> String? {
+        if let preferred = preferred?.uppercased(), !gateway.providers(countryCode: preferred).isEmpty { return preferred }
+        if let locale = localeCountryCode, !gateway.providers(countryCode: locale).isEmpty { return locale }
+        return nil
+    }
+
+    // MARK: - PaymentsManager
+
+    public func processSinglePayment(context: SinglePayment.Context,
+                                     completion: @escaping (Result<SinglePayment.State, SinglePayment.Error>) -> Void) {
+        let once = OnceCallback<Result<SinglePayment.State, SinglePayment.Error>>("processSinglePayment completion", reporter: reporter, completion)
+        run(BankResource(kind: .singlePayment, identifier: context.identifier), context) { result in
+            once.call(result.map(SinglePayment.State.init).mapError(SinglePayment.Error.init))
+        }
+    }
+
+    public func processMandate(context: Mandate.Context, completion: @escaping (Result<Mandate.State, Mandate.Error>) -> Void) {
+        let once = OnceCallback<Result<Mandate.State, Mandate.Error>>("processMandate completion", reporter: reporter, completion)
+        run(BankResource(kind: .mandate, identifier: context.identifier), context) { result in
+            switch result {
+            case .success(let state):
+                once.call(Mandate.State(state).map { .success($0) } ?? .failure(.unexpectedBehaviour))
+            case .failure(let error):
+                once.call(.failure(Mandate.Error(error)))
+            }
+        }
+    }
+
+    public func paymentStatus(paymentIdentifier: String, resourceToken: String,
+                              completion: @escaping (Result<SinglePayment.Status, SinglePayment.Error>) -> Void) {
+        let once = OnceCallback<Result<SinglePayment.Status, SinglePayment.Error>>("paymentStatus completion", reporter: reporter, completion)
+        guard isConfigured else { return once.call(.failure(.sdkNotConfigured)) }
+        gateway.status(of: BankResource(kind: .singlePayment, identifier: paymentIdentifier), token: resourceToken) { result in
+            switch result {
+            case .failure(let failure): once.call(.failure(SinglePayment.Error(BankFlowError(failure))))
+            case .success(.authorizationRequired): once.call(.success(.authorizationRequired))
+            case .success(.authorizing): once.call(.success(.authorizing))
+            case .success(.authorized): once.call(.success(.authorized))
+            case .success(.executed): once.call(.success(.executed))
+            case .success(.settled): once.call(.success(.settled))
+            case .success(.failed): once.call(.success(.failed))
+            case .success(.revoked): once.call(.failure(.unexpectedBehaviour)) // payments are never revoked
+            }
+        }
+    }
+
+    public func mandateStatus(mandateIdentifier: String, resourceToken: String,
+                              completion: @escaping (Result<Mandate.Status, Mandate.Error>) -> Void) {
+        let once = OnceCallback<Result<Mandate.Status, Mandate.Error>>("mandateStatus completion", reporter: reporter, completion)
+        guard isConfigured else { return once.call(.failure(.sdkNotConfigured)) }
+        gateway.status(of: BankResource(kind: .mandate, identifier: mandateIdentifier), token: resourceToken) { result in
+            switch result {
+            case .failure(let failure): once.call(.failure(Mandate.Error(BankFlowError(failure))))
+            case .success(.authorizationRequired): once.call(.success(.authorizationRequired))
+            case .success(.authorizing): once.call(.success(.authorizing))
+            case .success(.authorized): once.call(.success(.authorized))
+            case .success(.revoked): once.call(.success(.revoked))
+            case .success(.failed): once.call(.success(.failed))
+            case .success(.executed), .success(.settled): once.call(.failure(.unexpectedBehaviour)) // mandates are not executed
+            }
+        }
+    }
+
+    // MARK: - The flow, shared by payments and mandates
+
+    private func run(_ resource: BankResource, _ context: BankPaymentContext,
+                     _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
+        guard isConfigured else { return finish(.failure(.notConfigured)) }
+        gateway.describe(resource, token: context.token) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let failure):
+                finish(.failure(BankFlowError(failure)))
+            case .success(let summary):
+                switch summary.status {
+                case .authorizationRequired, .authorizing:
+                    self.presentPage(summary, context, finish)
+                default:
+                    // Already decided: report where it stands, as the status query would.
+                    finish(Self.outcome(of: summary.status))
+                }
+            }
+        }
+    }
+
+    private func presentPage(_ summary: BankResourceSummary, _ context: BankPaymentContext,
+                             _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
+        let resource = summary.resource
+        guard let country = countryCode(preferred: context.preferences.preferredCountryCode) else {
+            let asked = context.preferences.preferredCountryCode ?? localeCountryCode ?? "?"
+            return finish(.failure(.generic("no banks available for \(asked)")))
+        }
+        let page = BankAuthorizationPage(summary: summary, countryCode: country, providers: gateway.providers(countryCode: country),
+                                         redirectURL: context.redirectURL, presentationStyle: context.preferences.presentationStyle)
+        var settled = false
+        let timer = scheduler.schedule(after: authorizationWindow) { [weak self] in
+            guard let self, !settled else { return }
+            settled = true
+            self.presenter.dismissBankPage()
+            self.gateway.abandon(resource, token: context.token, reason: .expired)
+            finish(.failure(.expired))
+        }
+        let answered = OnceCallback<BankPageOutcome>("BankRedirectPresenter.presentBankPage completion", reporter: reporter) { [weak self] outcome in
+            // After the window closed, a late answer from the page changes nothing.
+            guard let self, !settled else { return }
+            settled = true
+            self.scheduler.cancel(timer)
+            self.handle(outcome, resource, context, finish)
+        }
+        presenter.presentBankPage(page) { answered.call($0) }
+    }
+
+    private func handle(_ outcome: BankPageOutcome, _ resource: BankResource, _ context: BankPaymentContext,
+                        _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
+        switch outcome {
+        case .approved(let provider):
+            decide(.approve, at: provider, resource, context, finish)
+        case .declined(let provider):
+            decide(.decline, at: provider, resource, context, finish)
+        case .redirected:
+            finish(.success(.redirect))
+        case .approvalPendingElsewhere:
+            finish(.success(.wait))
+        case .expired:
+            gateway.abandon(resource, token: context.token, reason: .expired)
+            finish(.failure(.expired))
+        case .canceled:
+            gateway.abandon(resource, token: context.token, reason: .canceled)
+            finish(.failure(.userCanceled))
+        }
+    }
+
+    private func decide(_ decision: BankDecision, at provider: BankProvider, _ resource: BankResource, _ context: BankPaymentContext,
+                        _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
+        let answer = OnceCallback<Result<BankResourceStatus, BankGatewayFailure>>("BankGateway.authorize completion", reporter: reporter) { result in
+            switch result {
+            case .failure(let failure): finish(.failure(BankFlowError(failure)))
+            case .success(.authorizing): finish(.success(.wait)) // approved; the bank has not confirmed yet
+            case .success(.authorizationRequired): finish(.failure(.unexpectedBehaviour)) // a decision must move it on
+            case .success(let status): finish(Self.outcome(of: status))
+            }
+        }
+        gateway.authorize(resource, token: context.token, provider: provider, decision: decision) { answer.call($0) }
+    }
+
+    private static func outcome(of status: BankResourceStatus) -> Result<BankFlowState, BankFlowError> {
+        switch status {
+        case .authorized: .success(.authorized)
+        case .executed: .success(.executed)
+        case .settled: .success(.settled)
+        case .authorizing: .success(.wait)
+        case .failed(let reason): .failure(BankFlowError(reason))
+        case .revoked, .authorizationRequired: .failure(.unexpectedBehaviour)
+        }
+    }
+}

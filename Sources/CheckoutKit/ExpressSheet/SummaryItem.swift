@@ -1,0 +1,71 @@
+/// One line of the sheet's summary. The last line is the total, labelled with the merchant's name
+/// ("Pay Honey Store"), as PassKit's `PKPaymentSummaryItem` list is.
+public struct SummaryItem: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The amount is known.
+        case final
+        /// Not known yet (e.g. a taxi fare): shown as "amount pending".
+        case pending
+    }
+
+    public var label: String
+    public var amount: Amount
+    public var kind: Kind
+
+    public init(label: String, amount: Amount, kind: Kind = .final) {
+        self.label = label
+        self.amount = amount
+        self.kind = kind
+    }
+
+    /// Lines followed by their total, labelled with the merchant's name. Nil when the lines mix
+    /// currencies (or overflow). The total is `.pending` if any line is.
+    public static func withTotal(_ lines: [SummaryItem], merchantName: String, currency: String) -> [SummaryItem]? {
+        var total = Amount.zero(currency)
+        for line in lines {
+            guard let sum = total.adding(line.amount) else { return nil }
+            total = sum
+        }
+        let kind: Kind = lines.contains { $0.kind == .pending } ? .pending : .final
+        return lines + [SummaryItem(label: merchantName, amount: total, kind: kind)]
+    }
+
+    /// Why a list is not a valid summary, or nil if it is.
+    public static func problem(in items: [SummaryItem], merchantName: String) -> String? {
+        guard let total = items.last else { return "no summary items: the total is missing" }
+        guard total.label == merchantName else {
+            return "the last item is the total and must be labelled \"\(merchantName)\", not \"\(total.label)\""
+        }
+        guard Set(items.map(\.amount.currency)).count == 1 else { return "summary items mix currencies" }
+        return nil
+    }
+}
+
+/// A way to ship, with its cost.
+public struct ShippingMethod: Hashable, Identifiable, Sendable {
+    public let id: String
+    public var label: String
+    public var detail: String
+    public var amount: Amount
+
+    public init(id: String, label: String, detail: String = "", amount: Amount) {
+        self.id = id
+        self.label = label
+        self.detail = detail
+        self.amount = amount
+    }
+}
+
+/// The card the customer picked on the sheet (never its number: brand, type and a display name).
+public struct ExpressPaymentMethod: Hashable, Sendable {
+    public enum CardType: Hashable, Sendable { case credit, debit, prepaid }
+    public let displayName: String
+    public let network: String
+    public let type: CardType
+
+    public init(displayName: String, network: String, type: CardType) {
+        self.displayName = displayName
+        self.network = network
+        self.type = type
+    }
+}

@@ -1,0 +1,65 @@
+/// How a payment ended, as the preparer tells it through its completion.
+/// `nil` in that completion means something else: the counter was dismissed.
+public enum PaymentResultState: Equatable, Sendable {
+    case success
+    /// Authorised, but the outcome could not be confirmed before the poll timed out. The customer
+    /// has probably paid: never ask them to pay again.
+    case possibleSuccess
+    case failure
+    /// A payment is running: what the counter shows between PAY and the outcome.
+    case inProgress
+}
+
+/// How authorisation ended (the customer approved in the wallet, or did not).
+public enum PaymentAuthorizationState: Equatable, Sendable {
+    case authorized
+    case failed
+    case cancelled
+}
+
+/// How polling ended.
+public enum PollingResultState: Equatable, Sendable {
+    /// The source was consumed: the merchant has the money.
+    case success
+    /// No answer within the poll timeout. After authorisation this is possible success.
+    case timeout
+    /// The source failed.
+    case failure
+}
+
+/// A source's status in the core.
+public enum SourceStatus: Equatable, Sendable {
+    case pending
+    case chargeable
+    case consumed
+    case failed(reason: String)
+    case cancelled
+}
+
+/// A source: one payment attempt in the core.
+public struct Source: Equatable, Sendable {
+    public let identifier: String
+    public let params: SourceParams
+    public var status: SourceStatus
+
+    public init(identifier: String, params: SourceParams, status: SourceStatus = .pending) {
+        self.identifier = identifier
+        self.params = params
+        self.status = status
+    }
+}
+
+/// Why a payment attempt failed, handed to the delegate and kept by the preparer as `latestError`.
+public enum SourcePaymentError: Error, Equatable, Sendable {
+    /// The preparer decorated params without choosing a method (`paymentMethod` was nil).
+    case noPaymentMethodSelected
+    /// The chosen method is not among the merchant's available methods.
+    case paymentMethodNotAvailable(String)
+    case sourceCreationFailed(reason: String)
+    case authorizationFailed(reason: String)
+    case authorizationCancelled
+    /// The source failed while we polled it.
+    case paymentFailed(reason: String)
+    /// Polling gave no answer in time. Comes with `PollingResultState.timeout`.
+    case pollingTimedOut(lastError: String?)
+}

@@ -1,0 +1,71 @@
+/// The cart as a value: lines in the order added; the total is always computed from the lines,
+/// never stored, so it cannot drift from them.
+public struct Cart: Hashable, Sendable {
+    public let currency: String
+    public private(set) var lines: [CartLine] = []
+    /// A cart holds at most this many of one product (a kiosk's fat-finger guard).
+    public static let maximumQuantity = 99
+
+    public init(currency: String) {
+        self.currency = currency.uppercased()
+    }
+
+    public var isEmpty: Bool { lines.isEmpty }
+    public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
+
+    /// The sum of the lines (zero for an empty cart).
+    public var total: Amount {
+        lines.reduce(Amount.zero(currency)) { sum, line in
+            // Lines are checked on the way in (currency, overflow), so this cannot fail.
+            line.total.flatMap { sum.adding($0) } ?? sum
+        }
+    }
+
+    public func quantity(of productID: String) -> Int {
+        lines.first { $0.id == productID }?.quantity ?? 0
+    }
+
+    /// Adds `quantity` of a product (a new line, or more on its line).
+    public mutating func add(_ product: Product, quantity: Int = 1) throws(StoreError) {
+        guard quantity > 0 else { throw .invalidQuantity(quantity) }
+        try setQuantity(of: product, to: self.quantity(of: product.id) + quantity)
+    }
+
+    /// Sets the quantity of a product in the cart; 0 removes the line.
+    public mutating func setQuantity(of product: Product, to quantity: Int) throws(StoreError) {
+        guard product.price.currency == currency else { throw .currencyMismatch(product.price.currency) }
+        guard (0...Cart.maximumQuantity).contains(quantity) else { throw .invalidQuantity(quantity) }
+        if quantity > 0 {
+            // The new total must fit: the other lines plus this line at its new quantity.
+            let others = lines.filter { $0.id != product.id }
+            let newTotal = others.reduce(product.price.multiplied(by: quantity)) { sum, line in
+                sum.flatMap { s in line.total.flatMap { s.adding($0) } }
+            }
+            guard newTotal != nil else { throw .amountTooLarge }
+        }
+        if let index = lines.firstIndex(where: { $0.id == product.id }) {
+            if quantity == 0 { lines.remove(at: index) } else { lines[index].quantity = quantity }
+        } else if quantity > 0 {
+            lines.append(CartLine(product: product, quantity: quantity))
+        }
+    }
+
+    public mutating func remove(productID: String) {
+        lines.removeAll { $0.id == productID }
+    }
+
+    public mutating func empty() {
+        lines.removeAll()
+    }
+}
+
+public enum StoreError: Error, Equatable, Sendable {
+    case productNotFound(String)
+    case invalidQuantity(Int)
+    case currencyMismatch(String)
+    case amountTooLarge
+    case emptyCart
+    case loadFailed(String)
+    case notSignedIn
+    case checkoutFailed(CardChargeFailure)
+}

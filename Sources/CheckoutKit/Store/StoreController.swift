@@ -1,0 +1,40 @@
+/// Seed 001's `PMLStoreController`: the honey store's products, cart and checkout. The screens
+/// (store, details, cart, checkout) call it; the next round implements it against the core's
+/// catalogue, carts, vault and charges.
+///
+/// Cart operations are local and immediate; loading and checkout go to the core and call back
+/// exactly once.
+public protocol StoreController: AnyObject {
+    /// The products as last loaded (empty before the first load).
+    var products: [Product] { get }
+    func loadProducts(completion: @escaping (Result<[Product], StoreError>) -> Void)
+
+    var cart: Cart { get }
+    /// The cart's total (what the checkout charges).
+    var total: Amount { get }
+    @discardableResult func add(productID: String, quantity: Int) throws(StoreError) -> Cart
+    @discardableResult func changeQuantity(productID: String, to quantity: Int) throws(StoreError) -> Cart
+    @discardableResult func remove(productID: String) -> Cart
+    @discardableResult func emptyCart() -> Cart
+
+    /// The signed-in customer's earlier payments (seed: "reuse of earlier payments").
+    func savedPayments(completion: @escaping (Result<[PaymentCard], StoreError>) -> Void)
+    /// Charges the cart's total to a new card's one-time token or a saved payment. On success the
+    /// cart is emptied and the receipt names the order.
+    func checkout(with source: CardFundingSource, completion: @escaping (Result<StoreReceipt, StoreError>) -> Void)
+}
+
+/// What a successful checkout returns.
+public struct StoreReceipt: Hashable, Sendable {
+    public let orderIdentifier: String
+    public let lines: [CartLine]
+    public let total: Amount
+    public let charge: CardChargeReceipt
+
+    public init(orderIdentifier: String, lines: [CartLine], total: Amount, charge: CardChargeReceipt) {
+        self.orderIdentifier = orderIdentifier
+        self.lines = lines
+        self.total = total
+        self.charge = charge
+    }
+}
