@@ -17,10 +17,10 @@ public struct Spinner: Sendable {
         self.interval = interval > .zero ? interval : .milliseconds(100)
     }
 
-    /// The frame shown at `time`. Counted in whole milliseconds since 1970, so it does not depend
-    /// on floating-point rounding of dates.
+    /// The frame shown at `time`. Counted in whole milliseconds since 1970 (rounded, so that
+    /// 0.3s stored as 0.29999… still counts as 300ms), so a tape's moment always picks the same frame.
     public func frame(at time: Date) -> Character {
-        let milliseconds = Int64((time.timeIntervalSince1970 * 1000).rounded(.down))
+        let milliseconds = Int64((time.timeIntervalSince1970 * 1000).rounded())
         let step = max(1, Int64(interval.timeInterval * 1000))
         let index = Int(((milliseconds / step) % Int64(frames.count) + Int64(frames.count)) % Int64(frames.count))
         return frames[index]
