@@ -119,6 +119,7 @@ import Testing
         view.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(calls == Array(99_995..<100_000))
         #expect(lines(frame).last == "› Item 99999")
+        #expect(lines(frame).first == "  Item 99995       ▲")
     }
 
     @Test func scrollsWithTheSelection() {
@@ -129,7 +130,8 @@ import Testing
         for _ in 0..<4 { state.handle(.down) }
         frame = makeFrame(10, 3)
         view.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
-        #expect(lines(frame) == ["  Row 2", "  Row 3", "› Row 4"])
+        // Rows hidden above and below: the last column says so.
+        #expect(lines(frame) == ["  Row 2  ▲", "  Row 3", "› Row 4  ▼"])
     }
 
     @Test func aClickPicksTheRowUnderIt() {

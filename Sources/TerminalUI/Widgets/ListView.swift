@@ -21,6 +21,9 @@ public struct ListView {
     private let row: (Int) -> ListRow
     /// What an empty list shows.
     public var emptyText: String
+    /// Show `▲`/`▼` in the last column when rows are hidden above or below. The column is kept
+    /// free only while the list does not fit.
+    public var showsScrollIndicators = true
 
     /// Rows by index. `row` is called only for visible indices.
     public init(emptyText: String = "Nothing here", row: @escaping (Int) -> ListRow) {
@@ -51,10 +54,22 @@ public struct ListView {
             frame.write(emptyText, in: rect, style: WidgetLook.muted)
             return
         }
+        let scrolls = showsScrollIndicators && state.itemCount > rect.height && rect.width >= 3
+        let rowWidth = scrolls ? rect.width - 1 : rect.width
         let last = min(state.itemCount, state.offset + rect.height)
         for index in state.offset..<last {
-            let line = Rect(x: rect.x, y: rect.y + index - state.offset, width: rect.width, height: 1)
+            let line = Rect(x: rect.x, y: rect.y + index - state.offset, width: rowWidth, height: 1)
             drawRow(index, in: line, into: &frame, state: state, focused: focused)
+        }
+        if scrolls {
+            let column = rect.maxX - 1
+            frame.clear(Rect(x: column, y: rect.y, width: 1, height: rect.height))
+            if state.offset > 0 {
+                frame.write("▲", at: Point(x: column, y: rect.y), style: WidgetLook.muted, clip: rect)
+            }
+            if state.offset + rect.height < state.itemCount {
+                frame.write("▼", at: Point(x: column, y: rect.maxY - 1), style: WidgetLook.muted, clip: rect)
+            }
         }
     }
 

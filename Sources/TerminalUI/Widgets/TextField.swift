@@ -26,7 +26,7 @@ public struct TextField {
         let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         var valueX = rect.x
         if !label.isEmpty {
-            let columns = labelWidth ?? label.displayWidth
+            let columns = max(0, labelWidth ?? label.displayWidth)
             frame.write(label, in: Rect(x: rect.x, y: rect.y, width: min(columns, rect.width), height: 1),
                         style: focused ? WidgetLook.accent : WidgetLook.text)
             valueX = rect.x + columns + 2
