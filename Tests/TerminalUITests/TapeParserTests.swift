@@ -54,6 +54,13 @@ import Testing
         #expect(tape.path == "t.tape")
     }
 
+    @Test func windowsLineEndingsAndAByteOrderMark() throws {
+        let tape = try TapeParser.parse("\u{FEFF}Press Enter\r\n\r\nScreen\r\nPrss\r\n".replacingOccurrences(of: "Prss", with: "Screen"))
+        #expect(tape.lines.map(\.number) == [1, 3, 4])
+        #expect(tape.commands == [.press(.enter, count: 1), .screen, .screen])
+        #expect(error("Screen\r\n\r\nNope\r\n")?.line == 3)
+    }
+
     @Test func everyKey() throws {
         let names: [(String, Key)] = [
             ("Enter", .enter), ("Tab", .tab), ("Shift+Tab", .backTab), ("Esc", .escape), ("Escape", .escape),

@@ -15,9 +15,10 @@ import Foundation
 public enum TapeParser {
     public static func parse(_ text: String, path: String? = nil) throws(TapeError) -> Tape {
         var lines: [TapeLine] = []
-        // Split on \n only, so \r\n files keep their numbering (the \r is trimmed as whitespace).
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let source = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Swift sees \r\n as one Character, so split on any newline character: a tape saved on
+        // Windows numbers its lines the same.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let source = raw.trimmingCharacters(in: ignoredAtEnds)
             if source.isEmpty || source.hasPrefix("#") { continue }
             do throws(LineError) {
                 lines.append(TapeLine(number: index + 1, source: source, command: try command(from: source)))
@@ -27,6 +28,9 @@ public enum TapeParser {
         }
         return Tape(lines: lines, path: path)
     }
+
+    /// Whitespace, and the byte-order mark some editors put at the start of a file.
+    private static let ignoredAtEnds = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}"))
 
     /// Reads and parses the tape at `path`; an unreadable file is a `TapeError` on line 0.
     public static func parse(contentsOfFile path: String) throws(TapeError) -> Tape {
