@@ -52,6 +52,17 @@ import Testing
         #expect(state.value == "honey")
     }
 
+    @Test func ctrlWDeletesTheWordBeforeTheCursor() {
+        var state = TextFieldState(value: "Jane Q Public  ")
+        state.handle(.control("w"))
+        #expect(state.value == "Jane Q ")
+        state.handle(.control("w"))
+        state.handle(.control("w"))
+        #expect(state.value == "")
+        state.handle(.control("w")) // nothing left: no harm
+        #expect(state.cursor == 0)
+    }
+
     @Test func maxLengthStopsTyping() {
         let state = typed(characters("123456"), into: TextFieldState(maxLength: 4))
         #expect(state.value == "1234")

@@ -1,7 +1,7 @@
 /// A text field's state: its value, the edit point, and the rules for what it accepts.
 ///
 /// Editing keys: Left/Right, Home/End (and Ctrl+A/Ctrl+E), Backspace/Delete, Ctrl+U (clear),
-/// Ctrl+K (delete to the end). Typed and pasted text passes the filter and the maximum length;
+/// Ctrl+K (delete to the end), Ctrl+W (delete the word before the cursor). Typed and pasted text passes the filter and the maximum length;
 /// control characters never get in.
 public struct TextFieldState: KeyHandling, Sendable {
     private var characters: [Character]
@@ -94,6 +94,7 @@ public struct TextFieldState: KeyHandling, Sendable {
             if cursor < characters.count { characters.remove(at: cursor) }
         case .control("u"): clear()
         case .control("k"): characters.removeSubrange(cursor...)
+        case .control("w"): deleteWordBeforeCursor()
         default: return false
         }
         return true
@@ -109,6 +110,16 @@ public struct TextFieldState: KeyHandling, Sendable {
             return true
         default: return false
         }
+    }
+
+    /// Deletes back to the start of the word before the cursor, and the spaces after it, the way
+    /// a shell does.
+    private mutating func deleteWordBeforeCursor() {
+        var start = cursor
+        while start > 0 && characters[start - 1] == " " { start -= 1 }
+        while start > 0 && characters[start - 1] != " " { start -= 1 }
+        characters.removeSubrange(start..<cursor)
+        cursor = start
     }
 
     private func accepts(_ character: Character) -> Bool {
