@@ -54,7 +54,11 @@ public struct TapePlayer {
 
     /// What `checkout play FILE` does: parse, play, print the report, and return the exit status
     /// (0 passed, 1 an expectation or snapshot failed, 2 the tape is malformed or unreadable).
-    public func run(tapeAt path: String, makeApplication: () -> Application, print: (String) -> Void) -> Int32 {
+    /// `clock` is the tape's clock, for a factory that needs it before `start` (a database of
+    /// charges stamped with the tape's time).
+    public func run(
+        tapeAt path: String, clock: ManualClock = ManualClock(), makeApplication: () -> Application, print: (String) -> Void
+    ) -> Int32 {
         let tape: Tape
         do {
             tape = try TapeParser.parse(contentsOfFile: path)
@@ -62,7 +66,7 @@ public struct TapePlayer {
             print("error: \(error)")
             return 2
         }
-        let result = play(tape, makeApplication: makeApplication)
+        let result = play(tape, clock: clock, makeApplication: makeApplication)
         if !result.output.isEmpty { print(result.output) }
         print(result.report(path: path))
         return result.exitStatus
