@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct ButtonTests {
     @Test func drawsWithBracketsAndTheFocusLook() {
-        var frame = makeFrame(12, 2)
+        var frame = widgetTestFrame(12, 2)
         let pay = Button("Pay")
         #expect(pay.draw(into: &frame, in: Rect(x: 1, y: 0, width: 11, height: 1), focused: true) == 7)
         Button("Back").draw(into: &frame, in: Rect(x: 1, y: 1, width: 11, height: 1), focused: false)
-        #expect(lines(frame) == [" [ Pay ]", " [ Back ]"])
+        #expect(screenLines(frame) == [" [ Pay ]", " [ Back ]"])
         #expect(frame[3, 0].style == WidgetLook.focused)
         #expect(frame[3, 1].style == WidgetLook.text)
     }
@@ -21,13 +21,13 @@ import Testing
     }
 
     @Test func aDisabledButtonIsMutedEvenWhenFocused() {
-        var frame = makeFrame(10, 1)
+        var frame = widgetTestFrame(10, 1)
         Button("Pay", isDisabled: true).draw(into: &frame, in: frame.bounds, focused: true)
         #expect(frame[2, 0].style == WidgetLook.disabled)
     }
 
     @Test func aRowOfButtonsIsCentredWithTheFocusedOneMarked() {
-        var frame = makeFrame(24, 1)
+        var frame = widgetTestFrame(24, 1)
         ButtonRow.draw([Button("OK"), Button("Cancel")], into: &frame, in: frame.bounds, focusedIndex: 1)
         #expect(frame.text == "   [ OK ]  [ Cancel ]")
         #expect(frame[14, 0].style == WidgetLook.focused)
@@ -49,10 +49,10 @@ import Testing
     }
 
     @Test func drawsTheBoxAndLabel() {
-        var frame = makeFrame(20, 2)
+        var frame = widgetTestFrame(20, 2)
         Checkbox("Save this card").draw(into: &frame, in: Rect(x: 0, y: 0, width: 20, height: 1), state: CheckboxState(isChecked: true), focused: true)
         Checkbox("Send receipt").draw(into: &frame, in: Rect(x: 0, y: 1, width: 20, height: 1), state: CheckboxState(), focused: false)
-        #expect(lines(frame) == ["[x] Save this card", "[ ] Send receipt"])
+        #expect(screenLines(frame) == ["[x] Save this card", "[ ] Send receipt"])
         #expect(frame[1, 0].style == WidgetLook.focused)
     }
 }
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func drawsTheFrameAndLabel() {
-        var frame = makeFrame(20, 1)
+        var frame = widgetTestFrame(20, 1)
         let time = Date(timeIntervalSince1970: 1_795_341_600) // the manual clock's start
         Spinner().draw(into: &frame, in: frame.bounds, time: time, label: "Authorising")
         #expect(frame.text == "\(Spinner().frame(at: time)) Authorising")
@@ -80,10 +80,10 @@ import Testing
 
 @Suite struct BoxTests {
     @Test func returnsTheInsideAndShowsFocus() {
-        var frame = makeFrame(12, 3)
+        var frame = widgetTestFrame(12, 3)
         let inside = Box(title: "Pay").draw(into: &frame, in: frame.bounds, focused: true)
         #expect(inside == Rect(x: 1, y: 1, width: 10, height: 1))
-        #expect(lines(frame) == ["╭─ Pay ────╮", "│          │", "╰──────────╯"])
+        #expect(screenLines(frame) == ["╭─ Pay ────╮", "│          │", "╰──────────╯"])
         #expect(frame[0, 1].style == WidgetLook.focusedBorder)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct FrameWriteTests {
     @Test func writesTextAndReturnsTheColumnsUsed() {
-        var frame = makeFrame(10, 1)
+        var frame = widgetTestFrame(10, 1)
         let used = frame.write("Honey", at: Point(x: 2, y: 0), style: Style(.accent))
         #expect(used == 5)
         #expect(frame.text == "  Honey")
@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aWideCharacterWritesAContinuationCell() {
-        var frame = makeFrame(6, 1)
+        var frame = widgetTestFrame(6, 1)
         let used = frame.write("蜂蜜", at: Point(x: 0, y: 0))
         #expect(used == 4)
         #expect(frame[0, 0].character == "蜂")
@@ -23,86 +23,86 @@ import Testing
     }
 
     @Test func clipsAtTheRightEdgeOfTheClip() {
-        var frame = makeFrame(10, 3, fill: ".")
+        var frame = widgetTestFrame(10, 3, fill: ".")
         let clip = Rect(x: 2, y: 1, width: 4, height: 1)
         let used = frame.write("Wildflower", at: Point(x: 2, y: 1), clip: clip)
         #expect(used == 4)
-        #expect(lines(frame) == ["..........", "..Wild....", ".........."])
+        #expect(screenLines(frame) == ["..........", "..Wild....", ".........."])
     }
 
     @Test func clipsAtTheLeftEdgeAndAboveAndBelow() {
-        var frame = makeFrame(6, 3, fill: ".")
+        var frame = widgetTestFrame(6, 3, fill: ".")
         let clip = Rect(x: 2, y: 1, width: 3, height: 1)
         frame.write("abcdef", at: Point(x: 0, y: 1), clip: clip)
         frame.write("zzz", at: Point(x: 2, y: 0), clip: clip)
         frame.write("zzz", at: Point(x: 2, y: 2), clip: clip)
-        #expect(lines(frame) == ["......", "..cde.", "......"])
+        #expect(screenLines(frame) == ["......", "..cde.", "......"])
     }
 
     @Test func aWideCharacterStraddlingTheClipEdgeBecomesASpace() {
-        var frame = makeFrame(8, 1, fill: ".")
+        var frame = widgetTestFrame(8, 1, fill: ".")
         let clip = Rect(x: 1, y: 0, width: 4, height: 1)
         // a(1) 蜂(2,3) 蜜(4,5) -> 蜜 would need columns 4 and 5, but 5 is outside.
         frame.write("a蜂蜜", at: Point(x: 1, y: 0), clip: clip)
         #expect(frame.text == ".a蜂 ...")
         #expect(frame[4, 0] == Cell(" "))
         #expect(frame[5, 0] == Cell("."))
-        #expect(wellFormed(frame))
+        #expect(wideCharactersWellFormed(frame))
 
-        var left = makeFrame(6, 1, fill: ".")
+        var left = widgetTestFrame(6, 1, fill: ".")
         // Starting one column left of the clip: 蜂's second half would be inside.
         left.write("蜂ab", at: Point(x: 0, y: 0), clip: Rect(x: 1, y: 0, width: 5, height: 1))
         #expect(left.text == ". ab..")
-        #expect(wellFormed(left))
+        #expect(wideCharactersWellFormed(left))
     }
 
     @Test func neverWritesOutsideTheFrame() {
-        var frame = makeFrame(4, 2, fill: ".")
+        var frame = widgetTestFrame(4, 2, fill: ".")
         frame.write("outside", at: Point(x: -10, y: 0))
         frame.write("outside", at: Point(x: 0, y: -1))
         frame.write("outside", at: Point(x: 0, y: 2))
         frame.write("蜂蜂蜂", at: Point(x: 1, y: 1))
-        #expect(lines(frame) == ["....", ".蜂"]) // the third 蜂 became a (trimmed) space
+        #expect(screenLines(frame) == ["....", ".蜂"]) // the third 蜂 became a (trimmed) space
         #expect(frame.cells.count == 8)
-        #expect(wellFormed(frame))
+        #expect(wideCharactersWellFormed(frame))
     }
 
     @Test func controlCharactersAreNeverDrawn() {
-        var frame = makeFrame(10, 1)
+        var frame = widgetTestFrame(10, 1)
         let used = frame.write("a\u{1B}[2Jb\nc\u{7}", at: Point(x: 0, y: 0))
         #expect(frame.text == "a[2Jbc")
         #expect(used == 6)
     }
 
     @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
-        var frame = makeFrame(6, 1)
+        var frame = widgetTestFrame(6, 1)
         frame.write("蜂蜜", at: Point(x: 0, y: 0))
         frame.write("x", at: Point(x: 1, y: 0))   // right half of 蜂
         frame.write("y", at: Point(x: 2, y: 0))   // left half of 蜜
         #expect(frame.text == " xy")
-        #expect(wellFormed(frame))
+        #expect(wideCharactersWellFormed(frame))
     }
 
     @Test func alignedWritesTruncateAndPlace() {
-        var frame = makeFrame(12, 3)
+        var frame = widgetTestFrame(12, 3)
         frame.write("Total", in: Rect(x: 0, y: 0, width: 12, height: 1), alignment: .trailing)
         frame.write("Mid", in: Rect(x: 0, y: 1, width: 12, height: 1), alignment: .center)
         frame.write("Much too long a line", in: Rect(x: 0, y: 2, width: 12, height: 1))
-        #expect(lines(frame) == ["       Total", "    Mid", "Much too lo…"])
+        #expect(screenLines(frame) == ["       Total", "    Mid", "Much too lo…"])
     }
 }
 
 @Suite struct FrameShapeTests {
     @Test func fillsOnlyTheRectWithinTheClip() {
-        var frame = makeFrame(6, 4, fill: ".")
+        var frame = widgetTestFrame(6, 4, fill: ".")
         frame.fill(Rect(x: 1, y: 1, width: 10, height: 10), with: "#", clip: Rect(x: 0, y: 0, width: 4, height: 3))
-        #expect(lines(frame) == ["......", ".###..", ".###..", "......"])
+        #expect(screenLines(frame) == ["......", ".###..", ".###..", "......"])
     }
 
     @Test func drawsABoxWithATitle() {
-        var frame = makeFrame(14, 4)
+        var frame = widgetTestFrame(14, 4)
         let inside = frame.drawBox(Rect(x: 0, y: 0, width: 14, height: 4), title: "Cart")
-        #expect(lines(frame) == [
+        #expect(screenLines(frame) == [
             "┌─ Cart ─────┐",
             "│            │",
             "│            │",
@@ -112,34 +112,34 @@ import Testing
     }
 
     @Test func aLongTitleIsTruncatedInsideTheBorder() {
-        var frame = makeFrame(12, 3)
+        var frame = widgetTestFrame(12, 3)
         frame.drawBox(frame.bounds, title: "Payment details", border: .rounded)
-        #expect(lines(frame) == ["╭─ Payme… ─╮", "│          │", "╰──────────╯"])
+        #expect(screenLines(frame) == ["╭─ Payme… ─╮", "│          │", "╰──────────╯"])
     }
 
     @Test func aBoxBiggerThanTheFrameIsClipped() {
-        var frame = makeFrame(5, 3, fill: ".")
+        var frame = widgetTestFrame(5, 3, fill: ".")
         frame.drawBox(Rect(x: 2, y: 1, width: 10, height: 10), title: "Big")
         // The title's leading space lands in the last column.
-        #expect(lines(frame) == [".....", "..┌─", "..│.."])
+        #expect(screenLines(frame) == [".....", "..┌─", "..│.."])
     }
 
     @Test func aBoxDrawsOnlyInsideTheClip() {
-        var frame = makeFrame(10, 6, fill: ".")
+        var frame = widgetTestFrame(10, 6, fill: ".")
         let clip = Rect(x: 0, y: 1, width: 4, height: 3)
         frame.drawBox(Rect(x: 0, y: 0, width: 10, height: 6), title: "Title", clip: clip)
-        #expect(untouched(frame, outside: clip))
-        #expect(lines(frame)[1] == "│.........")
+        #expect(untouchedOutside(frame, clip))
+        #expect(screenLines(frame)[1] == "│.........")
     }
 
     @Test func horizontalRule() {
-        var frame = makeFrame(8, 2, fill: ".")
+        var frame = widgetTestFrame(8, 2, fill: ".")
         frame.drawHorizontalRule(at: Point(x: 2, y: 1), width: 100)
-        #expect(lines(frame) == ["........", "..──────"])
+        #expect(screenLines(frame) == ["........", "..──────"])
     }
 
     @Test func tinyBoxesDrawNothingAndNothingCrashes() {
-        var frame = makeFrame(3, 3, fill: ".")
+        var frame = widgetTestFrame(3, 3, fill: ".")
         for width in -1...3 {
             for height in -1...3 {
                 frame.drawBox(Rect(x: 1, y: 1, width: width, height: height), title: "T")

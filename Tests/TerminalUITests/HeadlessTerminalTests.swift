@@ -24,17 +24,17 @@ import Testing
 
 @Suite struct HeadlessTerminalTests {
     @Test func startsTheApplicationAndDrawsTheFirstFrame() {
-        let app = CounterApp()
+        let app = EchoCounterApplication()
         let terminal = HeadlessTerminal(application: app)
         #expect(app.context?.isHeadless == true)
         #expect(terminal.surface.framesPresented == 1)
         #expect(terminal.text.hasPrefix("Count: 0"))
-        #expect(lines(terminal.screen).last == "+ Count  q Quit")
+        #expect(screenLines(terminal.screen).last == "+ Count  q Quit")
         #expect(terminal.screen.size == Size(columns: 80, rows: 24))
     }
 
     @Test func sendsEventsAndRedraws() {
-        let terminal = HeadlessTerminal(application: CounterApp())
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
         terminal.send(.up)
         terminal.send(.key(.character("+")))
         terminal.type("hi")
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func settleFiresTimersDueNow() {
-        let terminal = HeadlessTerminal(application: CounterApp())
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
         terminal.send(.enter)
         #expect(!terminal.text.contains("Saved"))
         terminal.settle()
@@ -53,7 +53,7 @@ import Testing
 
     @Test func advanceMovesTheManualClockAndFiresTimersOnTheWay() {
         let clock = ManualClock()
-        let terminal = HeadlessTerminal(application: CounterApp(), clock: clock)
+        let terminal = HeadlessTerminal(application: EchoCounterApplication(), clock: clock)
         terminal.advance(by: .milliseconds(1999))
         #expect(terminal.text.contains("Ticks: 1"))
         #expect(!terminal.text.contains("Ready"))
@@ -66,14 +66,14 @@ import Testing
     }
 
     @Test func resizeTellsTheApplicationAndDrawsAtTheNewSize() {
-        let terminal = HeadlessTerminal(application: CounterApp())
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
         terminal.resize(to: Size(columns: 100, rows: 30))
         #expect(terminal.screen.size == Size(columns: 100, rows: 30))
         #expect(terminal.text.contains("Size: 100x30"))
     }
 
     @Test func belowTheMinimumTheTooSmallScreenShows() {
-        let terminal = HeadlessTerminal(application: CounterApp())
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
         terminal.resize(to: Size(columns: 40, rows: 10))
         #expect(terminal.text.contains("Terminal too small"))
         #expect(terminal.text.contains("40x10, need 60x18"))

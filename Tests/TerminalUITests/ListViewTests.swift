@@ -71,12 +71,12 @@ import Testing
 
 @Suite struct ListViewTests {
     @Test func drawsRowsWithMarkerNumbersAndDetails() {
-        var frame = makeFrame(24, 4)
+        var frame = widgetTestFrame(24, 4)
         var state = ListState(itemCount: 3, disabled: [1], showsNumbers: true)
         let items = [("Wildflower", "£8.50"), ("Heather", "sold out"), ("Manuka", "£24.00")]
         ListView(items) { ListRow($0.0, detail: $0.1) }
             .draw(into: &frame, in: Rect(x: 0, y: 0, width: 24, height: 4), state: &state, focused: true)
-        #expect(lines(frame) == [
+        #expect(screenLines(frame) == [
             "› 1 Wildflower     £8.50",
             "  2 Heather     sold out",
             "  3 Manuka        £24.00",
@@ -89,14 +89,14 @@ import Testing
     }
 
     @Test func unfocusedSelectionIsQuieter() {
-        var frame = makeFrame(10, 2)
+        var frame = widgetTestFrame(10, 2)
         var state = ListState(itemCount: 2)
         ListView(["a", "b"]).draw(into: &frame, in: frame.bounds, state: &state, focused: false)
         #expect(frame[2, 0].style == WidgetLook.selectedUnfocused)
     }
 
     @Test func longTextGivesWayToTheDetail() {
-        var frame = makeFrame(20, 1)
+        var frame = widgetTestFrame(20, 1)
         var state = ListState(itemCount: 1)
         ListView(emptyText: "") { _ in ListRow("Raw heather honey from the moors", detail: "£9") }
             .draw(into: &frame, in: frame.bounds, state: &state, focused: false)
@@ -110,7 +110,7 @@ import Testing
             calls.append(index)
             return ListRow("Item \(index)")
         }
-        var frame = makeFrame(20, 5)
+        var frame = widgetTestFrame(20, 5)
         view.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(calls == [0, 1, 2, 3, 4])
 
@@ -118,34 +118,34 @@ import Testing
         state.handle(.end)
         view.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(calls == Array(99_995..<100_000))
-        #expect(lines(frame).last == "› Item 99999")
-        #expect(lines(frame).first == "  Item 99995       ▲")
+        #expect(screenLines(frame).last == "› Item 99999")
+        #expect(screenLines(frame).first == "  Item 99995       ▲")
     }
 
     @Test func scrollsWithTheSelection() {
         var state = ListState(itemCount: 10)
         let view = ListView((0..<10).map { "Row \($0)" })
-        var frame = makeFrame(10, 3)
+        var frame = widgetTestFrame(10, 3)
         view.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         for _ in 0..<4 { state.handle(.down) }
-        frame = makeFrame(10, 3)
+        frame = widgetTestFrame(10, 3)
         view.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         // Rows hidden above and below: the last column says so.
-        #expect(lines(frame) == ["  Row 2  ▲", "  Row 3", "› Row 4  ▼"])
+        #expect(screenLines(frame) == ["  Row 2  ▲", "  Row 3", "› Row 4  ▼"])
     }
 
     @Test func aClickPicksTheRowUnderIt() {
         var state = ListState(itemCount: 10)
-        var frame = makeFrame(10, 4)
+        var frame = widgetTestFrame(10, 4)
         ListView((0..<10).map { "Row \($0)" }).draw(into: &frame, in: Rect(x: 0, y: 1, width: 10, height: 3), state: &state, focused: true)
         #expect(state.update(.mouse(.left, at: Point(x: 3, y: 3))) == .picked(2))
         #expect(state.update(.mouse(.left, at: Point(x: 3, y: 0))) == nil) // above the list
     }
 
     @Test func anEmptyListSaysSo() {
-        var frame = makeFrame(20, 2)
+        var frame = widgetTestFrame(20, 2)
         var state = ListState(itemCount: 0)
         ListView([], emptyText: "Your cart is empty").draw(into: &frame, in: frame.bounds, state: &state, focused: true)
-        #expect(lines(frame) == ["Your cart is empty", ""])
+        #expect(screenLines(frame) == ["Your cart is empty", ""])
     }
 }

@@ -3,10 +3,10 @@ import Testing
 
 @Suite struct ModalDialogTests {
     @Test func drawsACentredBoxOverClearedScreen() {
-        var frame = makeFrame(30, 9, fill: "x")
+        var frame = widgetTestFrame(30, 9, fill: "x")
         let dialog = ModalDialog(title: "Remove", message: "Remove the honey?", buttons: ["Yes", "No"])
         dialog.draw(into: &frame, state: ModalDialogState(buttonCount: 2))
-        #expect(lines(frame) == [
+        #expect(screenLines(frame) == [
             "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
             "xxxx╭─ Remove ──────────╮xxxxx",
             "xxxx│                   │xxxxx",
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aLongMessageWrapsWithinTheMaximumWidth() {
-        var frame = makeFrame(40, 12)
+        var frame = widgetTestFrame(40, 12)
         let dialog = ModalDialog(title: "Declined", message: "Your card was declined by the bank. Try another card.", buttons: ["OK"], maxWidth: 24, tone: .error)
         dialog.draw(into: &frame, state: ModalDialogState(buttonCount: 1))
         let box = dialog.layout(in: frame.bounds)
@@ -67,7 +67,7 @@ import Testing
     let hints = [KeyHint.select, .back, .help, .quit]
 
     @Test func showsEveryHintWhenThereIsRoom() {
-        var frame = makeFrame(60, 1)
+        var frame = widgetTestFrame(60, 1)
         Footer(hints).draw(into: &frame, in: frame.bounds)
         #expect(frame.text == "Enter Select  Esc Back  ? Keys  q Quit")
         #expect(frame[0, 0].style == Style(.accent, .bold))
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func dropsWholeHintsFromTheEndWithAnEllipsis() {
-        var frame = makeFrame(27, 1)
+        var frame = widgetTestFrame(27, 1)
         Footer(hints).draw(into: &frame, in: frame.bounds)
         #expect(frame.text == "Enter Select  Esc Back  …")
         #expect(Footer(hints).fittingCount(width: 38) == 4)
@@ -84,10 +84,10 @@ import Testing
     }
 
     @Test func aSingleHintTooWideIsCut() {
-        var frame = makeFrame(8, 1)
+        var frame = widgetTestFrame(8, 1)
         Footer(hints).draw(into: &frame, in: frame.bounds)
         #expect(frame.text == "Enter S…")
-        var one = makeFrame(1, 1)
+        var one = widgetTestFrame(1, 1)
         Footer(hints).draw(into: &one, in: one.bounds)
         #expect(one.text == "…")
     }
@@ -95,9 +95,9 @@ import Testing
 
 @Suite struct HelpOverlayTests {
     @Test func listsTheKeysInAModal() {
-        var frame = makeFrame(30, 9, fill: "x")
+        var frame = widgetTestFrame(30, 9, fill: "x")
         HelpOverlay(hints: [KeyHint("↑ ↓", "Move"), .select, .back]).draw(into: &frame)
-        #expect(lines(frame) == [
+        #expect(screenLines(frame) == [
             "xxxx╭─ Keys ────────────╮xxxxx",
             "xxxx│                   │xxxxx",
             "xxxx│  ↑ ↓     Move     │xxxxx",
@@ -128,31 +128,31 @@ import Testing
 
 @Suite struct TextBlockTests {
     @Test func wrapsIntoItsRect() {
-        var frame = makeFrame(12, 3)
+        var frame = widgetTestFrame(12, 3)
         let used = TextBlock("Raw honey from the moors, jarred by hand.").draw(into: &frame, in: frame.bounds)
         #expect(used == 3)
-        #expect(lines(frame) == ["Raw honey", "from the", "moors,"])
+        #expect(screenLines(frame) == ["Raw honey", "from the", "moors,"])
     }
 
     @Test func scrollsAndStopsAtTheEnd() {
         let block = TextBlock("one\ntwo\nthree\nfour\nfive")
         var state = TextBlockState()
-        var frame = makeFrame(8, 2)
+        var frame = widgetTestFrame(8, 2)
         block.draw(into: &frame, in: frame.bounds, state: &state)
-        #expect(lines(frame) == ["one", "two"])
+        #expect(screenLines(frame) == ["one", "two"])
         #expect(state.handle(.up) == false)
         #expect(state.handle(.down) == true)
         #expect(state.handle(.end) == true)
-        frame = makeFrame(8, 2)
+        frame = widgetTestFrame(8, 2)
         block.draw(into: &frame, in: frame.bounds, state: &state)
-        #expect(lines(frame) == ["four", "five"])
+        #expect(screenLines(frame) == ["four", "five"])
         #expect(state.handle(.down) == false)
         #expect(state.handle(.pageUp) == true)
         #expect(state.offset == 2)
     }
 
     @Test func alignsCentredText() {
-        var frame = makeFrame(9, 1)
+        var frame = widgetTestFrame(9, 1)
         TextBlock("Paid", alignment: .center).draw(into: &frame, in: frame.bounds)
         #expect(frame.text == "  Paid")
     }
@@ -160,9 +160,9 @@ import Testing
 
 @Suite struct TooSmallScreenTests {
     @Test func centresTheRequest() {
-        var frame = makeFrame(30, 5)
+        var frame = widgetTestFrame(30, 5)
         TooSmallScreen(minimum: Size(columns: 60, rows: 18)).draw(into: &frame)
-        #expect(lines(frame) == [
+        #expect(screenLines(frame) == [
             "",
             "      Terminal too small",
             "       30x5, need 60x18",
@@ -177,10 +177,10 @@ import Testing
                 var frame = Frame(size: Size(columns: columns, rows: rows))
                 TooSmallScreen(minimum: Size(columns: 60, rows: 18)).draw(into: &frame)
                 #expect(frame.cells.count == columns * rows)
-                #expect(wellFormed(frame))
+                #expect(wideCharactersWellFormed(frame))
             }
         }
-        var one = makeFrame(1, 1)
+        var one = widgetTestFrame(1, 1)
         TooSmallScreen(minimum: Size(columns: 60, rows: 18)).draw(into: &one)
         #expect(one.text == "…")
     }

@@ -7,7 +7,7 @@ import Testing
     let player = TapePlayer()
 
     func play(_ tape: String, with player: TapePlayer? = nil, path: String? = nil) throws -> TapeResult {
-        try (player ?? self.player).play(tape, path: path) { CounterApp() }
+        try (player ?? self.player).play(tape, path: path) { EchoCounterApplication() }
     }
 
     @Test func aTapeThatPasses() throws {
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func typeSendsEachCharacterAsAKey() throws {
-        let app = CounterApp()
+        let app = EchoCounterApplication()
         let result = try player.play("Type \"a+\\n\"") { app }
         #expect(result.passed)
         #expect(app.handled == [.key(.character("a")), .key(.character("+")), .key(.enter)])
@@ -115,7 +115,7 @@ import Testing
         // Quitting as the last command is fine.
         #expect(try play("Press +\nPress q").passed)
         // Keys after the quit within one command are not sent.
-        let app = CounterApp()
+        let app = EchoCounterApplication()
         _ = try player.play("Press q 3") { app }
         #expect(app.handled.count == 1)
     }
@@ -125,7 +125,7 @@ import Testing
         #expect(throws: TapeError(line: 2, message: "unknown key \"Sideways\"; expected Enter, Tab, Shift+Tab, Esc, Up, Down, Left, Right, PgUp, PgDn, Home, End, Backspace, Delete, Space, Ctrl+<letter>, F1-F12 or one printable character")) {
             _ = try player.play("Press +\nPress Sideways") {
                 made = true
-                return CounterApp()
+                return EchoCounterApplication()
             }
         }
         #expect(!made)
@@ -140,10 +140,10 @@ import Testing
 
 @Suite struct TapeSnapshotTests {
     @Test func aMissingGoldenFailsAndIsNotCreated() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeTapeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let tapePath = directory + "/count.tape"
-        let result = try TapePlayer().play("Press +\nSnapshot \"one\"", path: tapePath) { CounterApp() }
+        let result = try TapePlayer().play("Press +\nSnapshot \"one\"", path: tapePath) { EchoCounterApplication() }
         #expect(result.failure?.line == 2)
         #expect(result.failure?.message.contains("missing golden") == true)
         #expect(result.failure?.message.contains("count.snapshots/one.txt") == true)
@@ -151,25 +151,25 @@ import Testing
     }
 
     @Test func updateWritesGoldensThatThenMatch() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeTapeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let tapePath = directory + "/count.tape"
         let tape = "Press +\nSnapshot \"one\""
-        let written = try TapePlayer(update: true).play(tape, path: tapePath) { CounterApp() }
+        let written = try TapePlayer(update: true).play(tape, path: tapePath) { EchoCounterApplication() }
         #expect(written.passed)
         #expect(written.output.contains("wrote snapshot"))
         let golden = try String(contentsOfFile: directory + "/count.snapshots/one.txt", encoding: .utf8)
         #expect(golden.hasPrefix("Count: 1\n"))
         #expect(golden.hasSuffix("q Quit\n"))
-        #expect(try TapePlayer().play(tape, path: tapePath) { CounterApp() }.passed)
+        #expect(try TapePlayer().play(tape, path: tapePath) { EchoCounterApplication() }.passed)
     }
 
     @Test func aMismatchShowsASmallDiff() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeTapeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let tapePath = directory + "/count.tape"
-        _ = try TapePlayer(update: true).play("Snapshot \"start\"", path: tapePath) { CounterApp() }
-        let result = try TapePlayer().play("Press + 5\nSnapshot \"start\"", path: tapePath) { CounterApp() }
+        _ = try TapePlayer(update: true).play("Snapshot \"start\"", path: tapePath) { EchoCounterApplication() }
+        let result = try TapePlayer().play("Press + 5\nSnapshot \"start\"", path: tapePath) { EchoCounterApplication() }
         let message = try #require(result.failure?.message)
         #expect(result.failure?.line == 2)
         #expect(message.contains("snapshot \"start\" differs"))
@@ -178,22 +178,22 @@ import Testing
     }
 
     @Test func goldensSurviveEditorsTrailingSpaceAndCRLF() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeTapeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let tapePath = directory + "/count.tape"
-        _ = try TapePlayer(update: true).play("Snapshot \"s\"", path: tapePath) { CounterApp() }
+        _ = try TapePlayer(update: true).play("Snapshot \"s\"", path: tapePath) { EchoCounterApplication() }
         let goldenPath = directory + "/count.snapshots/s.txt"
         let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
         try golden.replacingOccurrences(of: "\n", with: "  \r\n").write(toFile: goldenPath, atomically: true, encoding: .utf8)
-        #expect(try TapePlayer().play("Snapshot \"s\"", path: tapePath) { CounterApp() }.passed)
+        #expect(try TapePlayer().play("Snapshot \"s\"", path: tapePath) { EchoCounterApplication() }.passed)
     }
 
     @Test func aTapeWithoutAFileNeedsASnapshotDirectory() throws {
-        let result = try TapePlayer().play("Snapshot \"x\"") { CounterApp() }
+        let result = try TapePlayer().play("Snapshot \"x\"") { EchoCounterApplication() }
         #expect(result.failure?.message.contains("needs a tape file") == true)
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeTapeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let written = try TapePlayer(update: true, snapshotDirectory: directory).play("Snapshot \"x\"") { CounterApp() }
+        let written = try TapePlayer(update: true, snapshotDirectory: directory).play("Snapshot \"x\"") { EchoCounterApplication() }
         #expect(written.passed)
         #expect(FileManager.default.fileExists(atPath: directory + "/x.txt"))
     }
@@ -201,13 +201,13 @@ import Testing
 
 @Suite struct TapeRunTests {
     @Test func exitStatusesForPassFailAndMalformed() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try makeTapeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         func run(_ tape: String) throws -> (Int32, String) {
             let path = directory + "/t.tape"
             try tape.write(toFile: path, atomically: true, encoding: .utf8)
             var printed: [String] = []
-            let status = TapePlayer().run(tapeAt: path, makeApplication: { CounterApp() }, print: { printed.append($0) })
+            let status = TapePlayer().run(tapeAt: path, makeApplication: { EchoCounterApplication() }, print: { printed.append($0) })
             return (status, printed.joined(separator: "\n"))
         }
         #expect(try run("Press +\nExpect \"Count: 1\"").0 == 0)
@@ -219,7 +219,7 @@ import Testing
         #expect(malformed == 2)
         #expect(malformedOutput.contains("t.tape:2: unknown command \"Jump\""))
         var printed = ""
-        #expect(TapePlayer().run(tapeAt: directory + "/missing.tape", makeApplication: { CounterApp() }, print: { printed += $0 }) == 2)
+        #expect(TapePlayer().run(tapeAt: directory + "/missing.tape", makeApplication: { EchoCounterApplication() }, print: { printed += $0 }) == 2)
         #expect(printed.contains("cannot read the tape"))
     }
 }

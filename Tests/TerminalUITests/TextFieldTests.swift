@@ -117,7 +117,7 @@ import Testing
 
 @Suite struct TextFieldDrawingTests {
     @Test func drawsLabelValueAndCursorWhenFocused() {
-        var frame = makeFrame(24, 1)
+        var frame = widgetTestFrame(24, 1)
         var state = TextFieldState(value: "Ada")
         TextField(label: "Name").draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(frame.text == "Name  Ada")
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func noCursorWithoutFocus() {
-        var frame = makeFrame(20, 1)
+        var frame = widgetTestFrame(20, 1)
         var state = TextFieldState(value: "Ada")
         TextField(label: "Name").draw(into: &frame, in: frame.bounds, state: &state, focused: false)
         #expect(frame.cursor == nil)
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func masksEachCharacter() {
-        var frame = makeFrame(12, 1)
+        var frame = widgetTestFrame(12, 1)
         var state = TextFieldState(value: "123", isMasked: true)
         TextField(label: "CVC").draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(frame.text == "CVC  •••")
@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func showsThePlaceholderWhileEmpty() {
-        var frame = makeFrame(24, 1)
+        var frame = widgetTestFrame(24, 1)
         var state = TextFieldState()
         TextField(label: "Card", placeholder: "1234 5678 9012 3456").draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(frame.text == "Card  1234 5678 9012 34…")
@@ -153,16 +153,16 @@ import Testing
     }
 
     @Test func validationMessageGoesUnderTheValueInTheErrorRole() {
-        var frame = makeFrame(32, 2)
+        var frame = widgetTestFrame(32, 2)
         var state = TextFieldState(value: "4242")
         state.validationMessage = "Card number is incomplete"
         TextField(label: "Card").draw(into: &frame, in: frame.bounds, state: &state, focused: true)
-        #expect(lines(frame) == ["Card  4242", "      Card number is incomplete"])
+        #expect(screenLines(frame) == ["Card  4242", "      Card number is incomplete"])
         #expect(frame[6, 1].style == WidgetLook.error)
     }
 
     @Test func onOneRowTheMessageGoesBesideAFixedWidthField() {
-        var frame = makeFrame(24, 1)
+        var frame = widgetTestFrame(24, 1)
         var state = TextFieldState(value: "12")
         state.validationMessage = "Too short"
         TextField(label: "CVC", fieldWidth: 4).draw(into: &frame, in: frame.bounds, state: &state, focused: false)
@@ -172,21 +172,21 @@ import Testing
     @Test func scrollsHorizontallyToKeepTheCursorInView() {
         var state = TextFieldState(value: "0123456789")
         let field = TextField(label: "N", fieldWidth: 5)
-        var frame = makeFrame(10, 1)
+        var frame = widgetTestFrame(10, 1)
         field.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         // Cursor at the end: the last four characters and a column for the cursor.
         #expect(frame.text == "N  6789")
         #expect(frame.cursor == Point(x: 7, y: 0))
 
         state.handle(.home)
-        frame = makeFrame(10, 1)
+        frame = widgetTestFrame(10, 1)
         field.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(frame.text == "N  01234")
         #expect(frame.cursor == Point(x: 3, y: 0))
 
         state.handle(.control("e"))
         for _ in 0..<8 { state.handle(.backspace) }
-        frame = makeFrame(10, 1)
+        frame = widgetTestFrame(10, 1)
         field.draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(frame.text == "N  01")
         #expect(state.scrollOffset == 0)
@@ -194,19 +194,19 @@ import Testing
 
     @Test func wideCharactersScrollByColumns() {
         var state = TextFieldState(value: "蜂蜜蜂蜜")
-        var frame = makeFrame(8, 1)
+        var frame = widgetTestFrame(8, 1)
         TextField(fieldWidth: 5).draw(into: &frame, in: frame.bounds, state: &state, focused: true)
         #expect(frame.text == "蜂蜜")
         #expect(frame.cursor == Point(x: 4, y: 0))
-        #expect(wellFormed(frame))
+        #expect(wideCharactersWellFormed(frame))
     }
 
     @Test func neverDrawsOutsideItsRect() {
-        var frame = makeFrame(20, 4, fill: ".")
+        var frame = widgetTestFrame(20, 4, fill: ".")
         let rect = Rect(x: 2, y: 1, width: 10, height: 2)
         var state = TextFieldState(value: String(repeating: "x", count: 40))
         state.validationMessage = String(repeating: "e", count: 40)
         TextField(label: "A long label", placeholder: "p").draw(into: &frame, in: rect, state: &state, focused: true)
-        #expect(untouched(frame, outside: rect))
+        #expect(untouchedOutside(frame, rect))
     }
 }

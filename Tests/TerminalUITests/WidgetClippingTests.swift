@@ -45,10 +45,10 @@ import Testing
     func staysInsideItsRect(_ index: Int) {
         let (name, draw) = Self.draws[index]
         for rect in Self.rects {
-            var frame = makeFrame(30, 12, fill: ".")
+            var frame = widgetTestFrame(30, 12, fill: ".")
             draw(&frame, rect)
-            #expect(untouched(frame, outside: rect.intersection(frame.bounds)), "\(name) in \(rect)")
-            #expect(wellFormed(frame), "\(name) in \(rect)")
+            #expect(untouchedOutside(frame, rect.intersection(frame.bounds)), "\(name) in \(rect)")
+            #expect(wideCharactersWellFormed(frame), "\(name) in \(rect)")
         }
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// - at start a timer shows "Ready" after 2 seconds, and a ticker counts whole seconds;
 /// - resizes and clicks are reported; keys that arrive within 20ms of the previous one count
 ///   as a "burst" (what a card form uses to tell a swipe from typing).
-final class CounterApp: Application {
+final class EchoCounterApplication: Application {
     var count = 0
     var typed = ""
     var saved = false
@@ -79,7 +79,7 @@ final class CounterApp: Application {
 }
 
 /// A fresh temporary directory, removed by the caller.
-func makeTemporaryDirectory() throws -> String {
+func makeTapeTemporaryDirectory() throws -> String {
     let path = NSTemporaryDirectory() + "tapes-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path

@@ -2,17 +2,17 @@
 
 /// A frame of `columns` x `rows` filled with `fill`, so that tests can see every cell a helper
 /// touched (or must not have touched).
-func makeFrame(_ columns: Int, _ rows: Int, fill: Character = " ") -> Frame {
+func widgetTestFrame(_ columns: Int, _ rows: Int, fill: Character = " ") -> Frame {
     Frame(size: Size(columns: columns, rows: rows), fill: Cell(fill))
 }
 
 /// Lines of a frame's text, for exact comparisons that read like the screen.
-func lines(_ frame: Frame) -> [String] {
+func screenLines(_ frame: Frame) -> [String] {
     frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }
 
 /// Every cell outside `rect` is still `fill` with the plain style.
-func untouched(_ frame: Frame, outside rect: Rect, fill: Character = ".") -> Bool {
+func untouchedOutside(_ frame: Frame, _ rect: Rect, fill: Character = ".") -> Bool {
     for y in 0..<frame.size.rows {
         for x in 0..<frame.size.columns where !rect.contains(Point(x: x, y: y)) {
             if frame[x, y] != Cell(fill) { return false }
@@ -22,7 +22,7 @@ func untouched(_ frame: Frame, outside rect: Rect, fill: Character = ".") -> Boo
 }
 
 /// The frame's continuation cells all follow a wide character, and every wide character has one.
-func wellFormed(_ frame: Frame) -> Bool {
+func wideCharactersWellFormed(_ frame: Frame) -> Bool {
     for y in 0..<frame.size.rows {
         for x in 0..<frame.size.columns {
             let cell = frame[x, y]
