@@ -1,4 +1,6 @@
-/// What the counter shows when the terminal is smaller than its screens need.
+/// What the counter shows when the terminal is smaller than its screens need: a centred
+/// request for room. Lines that do not fit are cut with `…` or left out, down to a 1x1 terminal
+/// (or none at all), without ever drawing outside the frame.
 public struct TooSmallScreen {
     public let minimum: Size
 
@@ -7,19 +9,19 @@ public struct TooSmallScreen {
     }
 
     public func draw(into frame: inout Frame) {
-        let lines = [
-            "Terminal too small",
-            "\(frame.size.columns)x\(frame.size.rows), need \(minimum.columns)x\(minimum.rows)",
-            "Enlarge the window",
-        ]
-        let top = max(0, (frame.size.rows - lines.count) / 2)
-        for (offset, line) in lines.enumerated() where top + offset < frame.size.rows {
-            let characters = Array(line.prefix(frame.size.columns))
-            let left = max(0, (frame.size.columns - characters.count) / 2)
-            for (index, character) in characters.enumerated() {
-                frame[left + index, top + offset] = Cell(character, style: Style(offset == 0 ? .warning : .text, offset == 0 ? .bold : []))
-            }
-        }
+        let size = frame.size
         frame.cursor = nil
+        guard size.columns > 0, size.rows > 0 else { return }
+        let lines: [(String, Style)] = [
+            ("Terminal too small", Style(.warning, .bold)),
+            ("\(size.columns)x\(size.rows), need \(minimum.columns)x\(minimum.rows)", Style(.text)),
+            ("Enlarge the window", Style(.muted)),
+        ]
+        let shown = lines.prefix(size.rows)
+        let area = frame.bounds.centered(width: size.columns, height: shown.count)
+        for (offset, (text, style)) in shown.enumerated() {
+            frame.write(text, in: Rect(x: area.x, y: area.y + offset, width: area.width, height: 1),
+                        alignment: .center, style: style)
+        }
     }
 }

@@ -1,0 +1,84 @@
+import Clocks
+import Foundation
+import Testing
+@testable import TerminalUI
+
+@Suite struct MemorySurfaceTests {
+    @Test func keepsTheLastFrameAndCountsFrames() {
+        let surface = MemorySurface(size: Size(columns: 10, rows: 2))
+        #expect(surface.lastFrame == nil)
+        #expect(surface.text == "")
+        var frame = Frame(size: surface.size)
+        frame.write("one", at: Point(x: 0, y: 0))
+        surface.present(frame)
+        frame.write("two", at: Point(x: 0, y: 1))
+        frame.cursor = Point(x: 3, y: 1)
+        surface.present(frame)
+        #expect(surface.framesPresented == 2)
+        #expect(surface.text == "one\ntwo")
+        #expect(surface.cursor == Point(x: 3, y: 1))
+        surface.size = Size(columns: 20, rows: 5)
+        #expect(surface.size == Size(columns: 20, rows: 5))
+    }
+}
+
+@Suite struct HeadlessTerminalTests {
+    @Test func startsTheApplicationAndDrawsTheFirstFrame() {
+        let app = EchoCounterApplication()
+        let terminal = HeadlessTerminal(application: app)
+        #expect(app.context?.isHeadless == true)
+        #expect(terminal.surface.framesPresented == 1)
+        #expect(terminal.text.hasPrefix("Count: 0"))
+        #expect(screenLines(terminal.screen).last == "+ Count  q Quit")
+        #expect(terminal.screen.size == Size(columns: 80, rows: 24))
+    }
+
+    @Test func sendsEventsAndRedraws() {
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
+        terminal.send(.up)
+        terminal.send(.key(.character("+")))
+        terminal.type("hi")
+        #expect(terminal.text.contains("Count: 2"))
+        #expect(terminal.text.contains("Typed: hi"))
+        #expect(terminal.surface.framesPresented == 5)
+    }
+
+    @Test func settleFiresTimersDueNow() {
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
+        terminal.send(.enter)
+        #expect(!terminal.text.contains("Saved"))
+        terminal.settle()
+        #expect(terminal.text.contains("Saved"))
+    }
+
+    @Test func advanceMovesTheManualClockAndFiresTimersOnTheWay() {
+        let clock = ManualClock()
+        let terminal = HeadlessTerminal(application: EchoCounterApplication(), clock: clock)
+        terminal.advance(by: .milliseconds(1999))
+        #expect(terminal.text.contains("Ticks: 1"))
+        #expect(!terminal.text.contains("Ready"))
+        terminal.advance(by: .milliseconds(1))
+        #expect(terminal.text.contains("Ready"))
+        #expect(terminal.text.contains("Ticks: 2"))
+        terminal.advance(by: .seconds(60))
+        #expect(terminal.text.contains("Ticks: 62"))
+        #expect(clock.now == ManualClock.defaultStart.addingTimeInterval(62))
+    }
+
+    @Test func resizeTellsTheApplicationAndDrawsAtTheNewSize() {
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
+        terminal.resize(to: Size(columns: 100, rows: 30))
+        #expect(terminal.screen.size == Size(columns: 100, rows: 30))
+        #expect(terminal.text.contains("Size: 100x30"))
+    }
+
+    @Test func belowTheMinimumTheTooSmallScreenShows() {
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
+        terminal.resize(to: Size(columns: 40, rows: 10))
+        #expect(terminal.text.contains("Terminal too small"))
+        #expect(terminal.text.contains("40x10, need 60x18"))
+        #expect(!terminal.text.contains("Count"))
+        terminal.resize(to: Size(columns: 1, rows: 1))
+        #expect(terminal.text == "…")
+    }
+}
