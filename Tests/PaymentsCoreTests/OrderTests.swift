@@ -29,7 +29,7 @@ import Testing
         let world = Core2World()
         let order = try orderFor(world, session: "s", [("honey-acacia", 2)])
         var answer: Result<Order, OrderError>?
-        world.orders.pay(orderId: order.id, with: .token("tok_ok")) { answer = $0 }
+        world.orders.pay(orderId: order.id, with: world.token()) { answer = $0 }
         #expect(answer == nil)
         #expect(world.stock("honey-acacia") == 12, "not before the charge answers")
         world.advance(.seconds(1))
@@ -37,56 +37,60 @@ import Testing
         #expect(paid.state == .paid && paid.chargeId != nil)
         #expect(world.stock("honey-acacia") == 10)
         #expect(try world.carts.cart(for: "s").isEmpty)
-        #expect(world.acquirer.capturedCharges.map(\.amount.minorUnits) == [1300])
+        #expect(world.capturedCharges().map(\.amount.minorUnits) == [1300])
         #expect(world.eventTypes(order.id) == ["order.placed", "order.payment_started", "order.paid"])
     }
 
     @Test func aDeclinedPaymentFailsTheOrderKeepsTheCartAndTheStock() throws {
         let world = Core2World()
         let order = try orderFor(world, session: "s", [("honey-clover", 3)])
-        let answer = world.settle { world.orders.pay(orderId: order.id, with: .token("tok_decline"), completion: $0) }
-        #expect(answer?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: "The card was declined.")))
+        let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(Core2World.decliningCard), completion: $0) }
+        #expect(answer?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
         #expect(try world.orders.order(id: order.id)?.state == .failed)
         #expect(world.stock("honey-clover") == 20)
         #expect(try world.carts.cart(for: "s").itemCount == 3)
         #expect(world.eventTypes(order.id).last == "order.failed")
         // A failed order is final; the kept cart makes a new one.
-        #expect(world.settle { world.orders.pay(orderId: order.id, with: .token("tok_ok"), completion: $0) }?.failure == .notPayable(.failed))
+        #expect(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.failure == .notPayable(.failed))
         let retry = try world.orders.placeOrder(for: "s")
-        #expect(world.settle { world.orders.pay(orderId: retry.id, with: .savedMethod("pm_visa"), completion: $0) }?.value?.state == .paid)
+        let saved = world.savedCard()
+        let visa = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
+        #expect(world.settle { world.orders.pay(orderId: retry.id, with: visa, completion: $0) }?.value?.state == .paid)
     }
 
     @Test func payingTwiceNeverChargesTwice() throws {
         let world = Core2World()
         let order = try orderFor(world, session: "s", [("honey-wildflower", 1)])
+        let saved = world.savedCard()
+        let visa = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
         var first: Result<Order, OrderError>?
-        world.orders.pay(orderId: order.id, with: .savedMethod("pm_visa")) { first = $0 }
-        let whileInFlight = world.settle { world.orders.pay(orderId: order.id, with: .savedMethod("pm_visa"), completion: $0) }
+        world.orders.pay(orderId: order.id, with: visa) { first = $0 }
+        let whileInFlight = world.settle { world.orders.pay(orderId: order.id, with: visa, completion: $0) }
         #expect(whileInFlight?.failure == .paymentInProgress)
         #expect(first?.value?.state == .paid)
-        let again = world.settle { world.orders.pay(orderId: order.id, with: .savedMethod("pm_visa"), completion: $0) }
+        let again = world.settle { world.orders.pay(orderId: order.id, with: visa, completion: $0) }
         #expect(again?.value?.state == .paid)
-        #expect(world.acquirer.capturedCharges.count == 1)
+        #expect(world.capturedCharges().count == 1)
         #expect(world.stock("honey-wildflower") == 7)
     }
 
     @Test func twoCartsCannotBothBuyTheLastJar() throws {
         let world = Core2World()
         let first = try orderFor(world, session: "early", [("honey-manuka", 2)])
-        #expect(world.settle { world.orders.pay(orderId: first.id, with: .token("tok_a"), completion: $0) }?.value?.state == .paid)
+        #expect(world.settle { world.orders.pay(orderId: first.id, with: world.token(), completion: $0) }?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 1)
 
         let alice = try orderFor(world, session: "alice", [("honey-manuka", 1)])
         let bob = try orderFor(world, session: "bob", [("honey-manuka", 1)])
         var aliceAnswer: Result<Order, OrderError>?
         var bobAnswer: Result<Order, OrderError>?
-        world.orders.pay(orderId: alice.id, with: .token("tok_alice")) { aliceAnswer = $0 }
-        world.orders.pay(orderId: bob.id, with: .token("tok_bob")) { bobAnswer = $0 }
+        world.orders.pay(orderId: alice.id, with: world.token()) { aliceAnswer = $0 }
+        world.orders.pay(orderId: bob.id, with: world.token()) { bobAnswer = $0 }
         #expect(bobAnswer?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"), "refused before any charge")
         world.advance(.seconds(1))
         #expect(aliceAnswer?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 0)
-        #expect(world.acquirer.capturedCharges.count == 2, "the early order and alice; bob was never charged")
+        #expect(world.capturedCharges().count == 2, "the early order and alice; bob was never charged")
         #expect(try world.orders.order(id: bob.id)?.state == .pendingPayment)
         #expect(try world.carts.cart(for: "bob").itemCount == 1)
         #expect(world.eventTypes(bob.id).contains("order.out_of_stock"))
@@ -97,10 +101,10 @@ import Testing
         let declined = try orderFor(world, session: "a", [("honey-manuka", 3)])
         let other = try orderFor(world, session: "b", [("honey-manuka", 3)])
         var declinedAnswer: Result<Order, OrderError>?
-        world.orders.pay(orderId: declined.id, with: .token("tok_decline")) { declinedAnswer = $0 }
-        #expect(world.settle { world.orders.pay(orderId: other.id, with: .token("tok_b"), completion: $0) }?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"))
+        world.orders.pay(orderId: declined.id, with: world.token(Core2World.decliningCard)) { declinedAnswer = $0 }
+        #expect(world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"))
         #expect(declinedAnswer?.failure != nil)
-        let paid = world.settle { world.orders.pay(orderId: other.id, with: .token("tok_b"), completion: $0) }
+        let paid = world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }
         #expect(paid?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 0)
     }
@@ -108,12 +112,12 @@ import Testing
     @Test func aRefundPutsTheJarsBack() throws {
         let world = Core2World()
         let order = try orderFor(world, session: "s", [("honey-acacia", 4)])
-        _ = world.settle { world.orders.pay(orderId: order.id, with: .token("tok"), completion: $0) }
+        _ = world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }
         #expect(world.stock("honey-acacia") == 8)
         let refunded = world.settle { world.orders.refund(orderId: order.id, completion: $0) }
         #expect(refunded?.value?.state == .refunded)
         #expect(world.stock("honey-acacia") == 12)
-        #expect(world.acquirer.refundedChargeIds.count == 1)
+        #expect(try world.core.charges.refunds(of: #require(refunded?.value?.chargeId)).count == 1)
         #expect(world.settle { world.orders.refund(orderId: order.id, completion: $0) }?.failure == .notRefundable(.refunded))
         #expect(world.eventTypes(order.id).last == "order.refunded")
     }

@@ -4,8 +4,9 @@ import PaymentsCore
 import Testing
 
 @Suite struct SubscriptionTests {
-    private func subscribe(_ world: Core2World, plan: String = "plan-monthly-jar", card: String = "pm_visa") throws -> Subscription {
-        let answer = world.settle { world.subscriptions.subscribe(customerId: "cus_1", planId: plan, payer: .savedCard(paymentMethodId: card), completion: $0) }
+    private func subscribe(_ world: Core2World, plan: String = "plan-monthly-jar") throws -> Subscription {
+        let saved = world.savedCard()
+        let answer = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: plan, payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
         return try #require(answer?.value)
     }
 
@@ -30,16 +31,17 @@ import Testing
         #expect(subscription.periodIndex == 0)
         #expect(sameInstant(subscription.currentPeriodEnd, "2026-12-22T10:00:00Z"))
         #expect(subscription.nextRenewalAt == subscription.currentPeriodEnd)
-        #expect(world.acquirer.capturedCharges.map(\.amount.minorUnits) == [990])
+        #expect(world.capturedCharges().map(\.amount.minorUnits) == [990])
         #expect(try world.subscriptions.history(subscriptionId: subscription.id).map(\.to) == [.active])
         #expect(world.eventTypes(subscription.id) == ["subscription.active"])
     }
 
     @Test func aDeclinedFirstPaymentCreatesNoSubscription() throws {
         let world = Core2World()
-        let answer = world.settle { world.subscriptions.subscribe(customerId: "cus_1", planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: "pm_decline"), completion: $0) }
+        let saved = world.savedCard(Core2World.decliningCard)
+        let answer = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
         #expect(answer?.failure == .paymentFailed(reason: "card_declined"))
-        #expect(try world.subscriptions.subscriptions(customerId: "cus_1").isEmpty)
+        #expect(try world.subscriptions.subscriptions(customerId: saved.customerId).isEmpty)
         #expect(world.settle { world.subscriptions.subscribe(customerId: "c", planId: "nope", payer: .savedCard(paymentMethodId: "pm"), completion: $0) }?.failure == .unknownPlan("nope"))
     }
 
@@ -49,7 +51,7 @@ import Testing
         world.advance(.days(29))
         runRenewals(world)
         #expect(try world.subscriptions.subscription(id: subscription.id)?.periodIndex == 0)
-        #expect(world.acquirer.capturedCharges.count == 1)
+        #expect(world.capturedCharges().count == 1)
     }
 
     @Test func aLongSleepCatchesUpEveryMissedPeriod() throws {
@@ -63,7 +65,7 @@ import Testing
         #expect(renewed.state == .active)
         #expect(sameInstant(renewed.currentPeriodStart, "2027-02-22T10:00:00Z"))
         #expect(sameInstant(renewed.currentPeriodEnd, "2027-03-22T10:00:00Z"))
-        #expect(world.acquirer.capturedCharges.count == 4)
+        #expect(world.capturedCharges().count == 4)
         let attempts = try world.subscriptions.renewalAttempts(subscriptionId: subscription.id)
         #expect(attempts.map(\.periodIndex) == [0, 1, 2, 3])
         #expect(attempts.allSatisfy { $0.succeeded })
@@ -78,13 +80,13 @@ import Testing
         let renewed = try #require(try world.subscriptions.subscription(id: subscription.id))
         #expect(renewed.periodIndex == 2)
         #expect(sameInstant(renewed.currentPeriodEnd, ManualClock.defaultStart.addingTimeInterval(21 * Core2World.day)))
-        #expect(world.acquirer.capturedCharges.map(\.amount.minorUnits) == [350, 350, 350])
+        #expect(world.capturedCharges().map(\.amount.minorUnits) == [350, 350, 350])
     }
 
     @Test func failedRenewalsGoPastDueThenCanceledAfterTheLastRetry() throws {
         let world = Core2World()
-        let subscription = try subscribe(world, card: "pm_card_that_expires")
-        world.acquirer.failingReferences.insert("pm_card_that_expires")
+        let subscription = try subscribe(world)
+        world.renewals.failing = true
         let due = subscription.currentPeriodEnd
         world.advance(.days(30))
         runRenewals(world)
@@ -115,13 +117,13 @@ import Testing
         #expect(failed.map(\.attempt) == [0, 1, 2, 3])
         #expect(failed.allSatisfy { $0.periodIndex == 1 && $0.reason == "card_declined" })
         #expect(world.eventTypes(subscription.id).filter { $0 == "subscription.renewal_failed" }.count == 3)
-        #expect(world.acquirer.capturedCharges.count == 1)
+        #expect(world.capturedCharges().count == 1)
     }
 
     @Test func retriesMissedDuringASleepAllRunAndEndCanceled() throws {
         let world = Core2World()
-        let subscription = try subscribe(world, card: "pm_gone")
-        world.acquirer.failingReferences.insert("pm_gone")
+        let subscription = try subscribe(world)
+        world.renewals.failing = true
         world.advance(.days(40))
         runRenewals(world)
         #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .canceled)
@@ -130,12 +132,12 @@ import Testing
 
     @Test func aSuccessfulRetryMakesTheSubscriptionActiveAgain() throws {
         let world = Core2World()
-        let subscription = try subscribe(world, card: "pm_flaky")
-        world.acquirer.failingReferences.insert("pm_flaky")
+        let subscription = try subscribe(world)
+        world.renewals.failing = true
         world.advance(.days(30))
         runRenewals(world)
         #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .pastDue)
-        world.acquirer.failingReferences.remove("pm_flaky")
+        world.renewals.failing = false
         world.advance(.days(1))
         runRenewals(world)
         let now = try #require(try world.subscriptions.subscription(id: subscription.id))
@@ -156,7 +158,7 @@ import Testing
         world.advance(.days(2))
         runRenewals(world)
         #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .canceled)
-        #expect(world.acquirer.capturedCharges.count == 1)
+        #expect(world.capturedCharges().count == 1)
         #expect(world.eventTypes(subscription.id) == ["subscription.active", "subscription.cancel_scheduled", "subscription.canceled"])
     }
 
@@ -167,6 +169,6 @@ import Testing
         #expect(throws: SubscriptionError.alreadyCanceled) { try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: false) }
         world.advance(.days(60))
         runRenewals(world)
-        #expect(world.acquirer.capturedCharges.count == 1)
+        #expect(world.capturedCharges().count == 1)
     }
 }

@@ -7,11 +7,11 @@ import GRDB
 public final class Auctions {
     private let database: any DatabaseWriter
     private let holds: HoldGateway
-    private let ids: IdGenerating
+    private let ids: IDGenerator
     private let clock: Clock
     private let events: EventRecording
 
-    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IdGenerating, clock: Clock, events: EventRecording) {
+    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, clock: Clock, events: EventRecording) {
         self.database = database
         self.holds = holds
         self.ids = ids
@@ -61,7 +61,7 @@ public final class Auctions {
                 let minimum = try minimumBid(db, auction)
                 let amount = bid ?? minimum
                 guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
-                return (try ids.nextId("bid", in: db), amount)
+                return (ids.next("bid"), amount)
             }
         } catch {
             return completion(.failure(error))
@@ -97,18 +97,17 @@ public final class Auctions {
         }
         holds.completeChallenge(holdId: pending.holdId!, code: code) { [self] outcome in
             completion(Result { () throws(AuctionError) in
-                try write { db in
+                // The failure is committed first, then reported: a throw inside the write would roll it back.
+                let bid = try write { db in
                     switch outcome {
-                    case .held:
-                        try setBidState(db, pending, .joined, failure: nil)
-                        return try loadBid(db, bidId)
-                    case .requiresAction:
-                        return try loadBid(db, bidId)
-                    case .failed(let decline):
-                        try setBidState(db, pending, .failed, failure: decline.code)
-                        throw AuctionError.paymentFailed(decline)
+                    case .held: try setBidState(db, pending, .joined, failure: nil)
+                    case .requiresAction: break
+                    case .failed(let decline): try setBidState(db, pending, .failed, failure: decline.code)
                     }
+                    return try loadBid(db, bidId)
                 }
+                if case .failed(let decline) = outcome { throw AuctionError.paymentFailed(decline) }
+                return bid
             })
         }
     }

@@ -13,12 +13,12 @@ public final class BankPayments {
 
     private let database: any DatabaseWriter
     private let scheduler: Scheduler
-    private let ids: IdGenerating
+    private let ids: IDGenerator
     private let events: EventRecording
     private let timings: BankTimings
     private var clock: Clock { scheduler.clock }
 
-    public init(database: any DatabaseWriter, scheduler: Scheduler, ids: IdGenerating, events: EventRecording, timings: BankTimings = BankTimings()) {
+    public init(database: any DatabaseWriter, scheduler: Scheduler, ids: IDGenerator, events: EventRecording, timings: BankTimings = BankTimings()) {
         self.database = database
         self.scheduler = scheduler
         self.ids = ids
@@ -126,9 +126,9 @@ public final class BankPayments {
     }
 
     private func insert(_ db: Database, _ kind: Kind, amount: Money, reference: String, mandateId: String?) throws -> BankResourceHandle {
-        let id = try ids.nextId(kind == .payment ? "bpay" : "mandate", in: db)
-        // A resource token a backend would mint: deterministic here, and never the id itself.
-        let token = "rt_" + String(id.reversed()) + "_\(try ids.nextNumber("bank-token", in: db))"
+        let id = ids.next(kind == .payment ? "bpay" : "mandate")
+        // The resource token a backend would mint: random in production, sequential under tapes.
+        let token = ids.next("rt")
         let now = clock.now.timeIntervalSince1970
         try db.execute(sql: """
             INSERT INTO core2_bank_resources (id, kind, token, amount_minor, currency, reference, status, mandate_id,
@@ -144,6 +144,9 @@ public final class BankPayments {
         do throws(BankError) {
             provider = try mutate(identifier: identifier, token: token) { db, row, kind in
                 guard kind == expected else { throw notFound(expected) }
+                // A failed resource answers with why it failed (expired, canceled...); any other
+                // state already went through the flow.
+                if row["status"] as String == "failed" { throw BankError(code: row["failure"] ?? "unexpectedBehaviour") }
                 guard row["status"] as String == "authorizationRequired" else { throw BankError.unexpectedBehaviour }
                 guard let provider = try BankProviders.provider(db, id: providerId) else {
                     throw BankError.generic(reason: "unknown bank \(providerId)")

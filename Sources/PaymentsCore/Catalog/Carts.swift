@@ -8,11 +8,11 @@ public final class Carts {
     public static let maximumQuantityPerLine = 99
 
     private let database: any DatabaseWriter
-    private let ids: IdGenerating
+    private let ids: IDGenerator
     private let clock: Clock
     private let events: EventRecording
 
-    public init(database: any DatabaseWriter, ids: IdGenerating, clock: Clock, events: EventRecording) {
+    public init(database: any DatabaseWriter, ids: IDGenerator, clock: Clock, events: EventRecording) {
         self.database = database
         self.ids = ids
         self.clock = clock
@@ -89,7 +89,7 @@ public final class Carts {
 
     private func cartId(_ db: Database, sessionKey: String) throws -> String {
         if let id = try String.fetchOne(db, sql: "SELECT id FROM core2_carts WHERE session_key = ?", arguments: [sessionKey]) { return id }
-        let id = try ids.nextId("cart", in: db)
+        let id = ids.next("cart")
         try db.execute(sql: "INSERT INTO core2_carts (id, session_key, created_at) VALUES (?, ?, ?)", arguments: [id, sessionKey, clock.now.timeIntervalSince1970])
         try events.record(db, type: "cart.created", subject: id, data: ["session": sessionKey])
         return id
@@ -106,12 +106,12 @@ public final class Carts {
         for row in rows {
             let product = Product(row: row)
             let quantity: Int = row["line_quantity"]
-            guard let lineTotal = product.price.multiplied(by: quantity) else { throw CartError.amountOverflow }
+            let lineTotal: Money
+            do { lineTotal = try product.price.multiplied(by: quantity) } catch { throw CartError.amountOverflow }
             lines.append(CartLine(product: product, quantity: quantity, lineTotal: lineTotal))
             if let sum = total {
                 guard lineTotal.currency == sum.currency else { throw CartError.mixedCurrencies }
-                guard let next = sum.adding(lineTotal) else { throw CartError.amountOverflow }
-                total = next
+                do { total = try sum.adding(lineTotal) } catch { throw CartError.amountOverflow }
             } else {
                 total = lineTotal
             }

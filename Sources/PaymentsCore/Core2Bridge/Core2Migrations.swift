@@ -6,19 +6,14 @@ import GRDB
 /// the banks and the auctions exactly once, and never from UI code.
 public enum Core2Migrations {
     public static let names = [
-        "core2-v1-events", "core2-v1-catalog", "core2-v1-seed-honey", "core2-v1-orders",
+        "core2-v1-counters", "core2-v1-catalog", "core2-v1-seed-honey", "core2-v1-orders",
         "core2-v1-subscriptions", "core2-v1-seed-plans", "core2-v1-sources", "core2-v1-bank",
         "core2-v1-seed-banks", "core2-v1-auctions", "core2-v1-seed-auctions",
     ]
 
     public static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("core2-v1-events") { db in
-            try db.execute(sql: """
-                CREATE TABLE core2_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at DOUBLE NOT NULL,
-                  type TEXT NOT NULL, subject TEXT NOT NULL, data TEXT NOT NULL);
-                CREATE INDEX core2_events_subject ON core2_events(subject);
-                CREATE TABLE core2_id_counters (prefix TEXT PRIMARY KEY, value INTEGER NOT NULL);
-                """)
+        migrator.registerMigration("core2-v1-counters") { db in
+            try db.execute(sql: "CREATE TABLE core2_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
         }
         migrator.registerMigration("core2-v1-catalog") { db in
             try db.execute(sql: """
@@ -94,13 +89,12 @@ public enum Core2Migrations {
         migrator.registerMigration("core2-v1-seed-auctions") { db in try AuctionSeed.insert(db) }
     }
 
-    /// A migrated in-memory database with issue 4's tables, for tests and for `:memory:` runs
-    /// until issue 3's migrator runs these after its own.
-    public static func inMemoryDatabase() throws -> DatabaseQueue {
-        let queue = try DatabaseQueue()
+    /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already
+    /// applied by `CoreDatabase`, so skipped) then these. Idempotent.
+    public static func migrate(_ queue: DatabaseQueue) throws {
         var migrator = DatabaseMigrator()
+        CoreMigrations.register(in: &migrator)
         register(in: &migrator)
         try migrator.migrate(queue)
-        return queue
     }
 }

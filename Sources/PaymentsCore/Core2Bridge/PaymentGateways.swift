@@ -1,19 +1,20 @@
 import Foundation
 
-// STAND-IN protocols for issue 3's charge service and authorisation holds. Issue 4 talks to
-// card payments only through these two protocols, so the lead adapts the `core` branch's
-// charge service and hold API with one small adapter each (see Docs/payments-core-2.md).
+// The two narrow seams through which issue 4 takes card money: `ChargeServiceGateway` adapts
+// issue 3's `ChargeService` to both. Tests and the services above see only these.
 
 /// How a shopper pays by card: a one-time vault token or a saved payment method.
 public enum PaymentInstrument: Hashable, Sendable {
+    /// A one-time vault token (a guest, or a card typed or swiped now).
     case token(String)
-    case savedMethod(String)
+    /// A saved payment method, always with the customer who owns it.
+    case savedMethod(String, customerId: String)
 
     /// The token or saved-method id, for logs that must not hold card data (these never do).
     public var reference: String {
         switch self {
         case .token(let token): token
-        case .savedMethod(let id): id
+        case .savedMethod(let id, _): id
         }
     }
 }
@@ -29,7 +30,8 @@ public struct PaymentDecline: Error, Hashable, Sendable {
     }
 }
 
-public struct ChargeRequest: Hashable, Sendable {
+/// A capture asked of the gateway (named apart from issue 3's own `ChargeRequest`).
+public struct CardPaymentRequest: Hashable, Sendable {
     public let amount: Money
     public let instrument: PaymentInstrument
     /// The same key replays the first result and never charges twice.
@@ -56,7 +58,7 @@ public struct ChargeReceipt: Hashable, Sendable {
 
 /// Captures money now. Results arrive later, on the loop, through the completion.
 public protocol ChargeGateway: AnyObject {
-    func charge(_ request: ChargeRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void)
+    func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void)
     func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void)
 }
 

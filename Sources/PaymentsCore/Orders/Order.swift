@@ -15,7 +15,7 @@ public struct OrderLine: Hashable, Sendable {
     public let name: String
     public let unitPrice: Money
     public let quantity: Int
-    public var lineTotal: Money { unitPrice.multiplied(by: quantity) ?? unitPrice }
+    public var lineTotal: Money { (try? unitPrice.multiplied(by: quantity)) ?? unitPrice }
 }
 
 public struct Order: Hashable, Sendable, Identifiable {

@@ -14,11 +14,11 @@ public final class Orders {
     private let database: any DatabaseWriter
     private let carts: Carts
     private let charges: ChargeGateway
-    private let ids: IdGenerating
+    private let ids: IDGenerator
     private let clock: Clock
     private let events: EventRecording
 
-    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IdGenerating, clock: Clock, events: EventRecording) {
+    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, clock: Clock, events: EventRecording) {
         self.database = database
         self.carts = carts
         self.charges = charges
@@ -33,12 +33,12 @@ public final class Orders {
             let cart: Cart
             do { cart = try carts.cart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
             guard !cart.isEmpty else { throw OrderError.emptyCart }
-            let number = try ids.nextNumber("order", in: db)
-            let id = "ord_\(String(format: "%06lld", number))"
+            let number = try OrderNumbers.next(in: db)
+            let id = ids.next("ord")
             let now = clock.now.timeIntervalSince1970
             try db.execute(
                 sql: "INSERT INTO core2_orders (id, number, session_key, state, total_minor, currency, created_at, updated_at) VALUES (?, ?, ?, 'pendingPayment', ?, ?, ?, ?)",
-                arguments: [id, String(format: "HS-%06lld", number), sessionKey, cart.total.minorUnits, cart.total.currency.code, now, now]
+                arguments: [id, number, sessionKey, cart.total.minorUnits, cart.total.currency.code, now, now]
             )
             for (position, line) in cart.lines.enumerated() {
                 try db.execute(
@@ -91,7 +91,7 @@ public final class Orders {
             }
             return completion(.failure(error))
         }
-        let request = ChargeRequest(amount: order.total, instrument: instrument, idempotencyKey: "order-\(order.id)-payment", description: "Honey Store order \(order.number)")
+        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: "order-\(order.id)-payment", description: "Honey Store order \(order.number)")
         charges.charge(request) { [self] result in
             switch result {
             case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)

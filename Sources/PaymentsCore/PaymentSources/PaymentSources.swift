@@ -17,11 +17,11 @@ public final class PaymentSources {
     private let database: any DatabaseWriter
     private let scheduler: Scheduler
     private let charges: ChargeGateway
-    private let ids: IdGenerating
+    private let ids: IDGenerator
     private let events: EventRecording
     private var clock: Clock { scheduler.clock }
 
-    public init(database: any DatabaseWriter, scheduler: Scheduler, charges: ChargeGateway, ids: IdGenerating, events: EventRecording) {
+    public init(database: any DatabaseWriter, scheduler: Scheduler, charges: ChargeGateway, ids: IDGenerator, events: EventRecording) {
         self.database = database
         self.scheduler = scheduler
         self.charges = charges
@@ -32,8 +32,10 @@ public final class PaymentSources {
     public func create(_ params: SourceParams) throws(SourceError) -> Source {
         try SourceValidation.validate(params)
         return try write { db in
-            let id = try ids.nextId("src", in: db)
-            let metadata = String(decoding: try JSONEncoder.sorted.encode(params.metadata), as: UTF8.self)
+            let id = ids.next("src")
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let metadata = String(decoding: try encoder.encode(params.metadata), as: UTF8.self)
             let now = clock.now.timeIntervalSince1970
             try db.execute(sql: """
                 INSERT INTO core2_sources (id, amount_minor, currency, description, type, flow, metadata, status, created_at, updated_at)
@@ -66,20 +68,22 @@ public final class PaymentSources {
         } catch {
             return completion(.failure(error))
         }
-        let request = ChargeRequest(amount: source.params.amount, instrument: instrument, idempotencyKey: "source-\(source.id)", description: source.params.description)
+        let request = CardPaymentRequest(amount: source.params.amount, instrument: instrument, idempotencyKey: "source-\(source.id)", description: source.params.description)
         charges.charge(request) { [self] result in
             completion(Result { () throws(SourceError) in
-                try write { db in
+                // The failure is committed first, then reported: a throw inside the write would roll it back.
+                let updated = try write { db in
                     switch result {
                     case .success(let receipt):
                         try db.execute(sql: "UPDATE core2_sources SET charge_id = ? WHERE id = ?", arguments: [receipt.chargeId, sourceId])
                         try markAuthorized(db, source)
                     case .failure(let decline):
                         try setStatus(db, sourceId, "failed", failure: decline.code)
-                        throw SourceError.paymentDeclined(decline)
                     }
                     return try load(db, sourceId)
                 }
+                if case .failure(let decline) = result { throw SourceError.paymentDeclined(decline) }
+                return updated
             })
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Collects one period's money from a subscription's payer. Success carries a reference to the
 /// charge or bank payment; failure a reason for the failed-renewals list.
 public protocol RenewalCollecting: AnyObject {
-    func collect(_ amount: Money, from payer: SubscriptionPayer, idempotencyKey: String, description: String,
+    func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
                  completion: @escaping (Result<String, SubscriptionError>) -> Void)
 }
 
@@ -17,11 +17,11 @@ public final class RenewalCollector: RenewalCollecting {
         self.bank = bank
     }
 
-    public func collect(_ amount: Money, from payer: SubscriptionPayer, idempotencyKey: String, description: String,
+    public func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
                         completion: @escaping (Result<String, SubscriptionError>) -> Void) {
         switch payer {
         case .savedCard(let methodId):
-            let request = ChargeRequest(amount: amount, instrument: .savedMethod(methodId), idempotencyKey: idempotencyKey, description: description)
+            let request = CardPaymentRequest(amount: amount, instrument: .savedMethod(methodId, customerId: customerId), idempotencyKey: idempotencyKey, description: description)
             charges.charge(request) { result in
                 completion(result.map(\.chargeId).mapError { .paymentFailed(reason: $0.code) })
             }

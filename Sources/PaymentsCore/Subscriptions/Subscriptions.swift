@@ -15,14 +15,14 @@ public final class Subscriptions {
 
     private let database: any DatabaseWriter
     private let collector: RenewalCollecting
-    private let ids: IdGenerating
+    private let ids: IDGenerator
     private let clock: Clock
     private let events: EventRecording
     private let retrySchedule: [Duration]
     private var running = false
     private var waitingForRun: [() -> Void] = []
 
-    public init(database: any DatabaseWriter, collector: RenewalCollecting, ids: IdGenerating, clock: Clock, events: EventRecording,
+    public init(database: any DatabaseWriter, collector: RenewalCollecting, ids: IDGenerator, clock: Clock, events: EventRecording,
                 retrySchedule: [Duration] = Subscriptions.defaultRetrySchedule) {
         self.database = database
         self.collector = collector
@@ -45,15 +45,17 @@ public final class Subscriptions {
                 guard let plan = try Row.fetchOne(db, sql: "SELECT * FROM core2_plans WHERE id = ?", arguments: [planId]).map(Plan.init(row:)) else {
                     throw SubscriptionError.unknownPlan(planId)
                 }
-                return (plan, try ids.nextId("sub", in: db))
+                return (plan, ids.next("sub"))
             }
         } catch {
             return completion(.failure(error))
         }
-        collector.collect(plan.price, from: payer, idempotencyKey: "\(id)-period-0-attempt-0", description: "\(plan.name), first period") { [self] result in
+        // Periods are anchored to the moment the customer subscribed, not to the payment's latency.
+        let startedAt = clock.now
+        collector.collect(plan.price, from: payer, customerId: customerId, idempotencyKey: "\(id)-period-0-attempt-0", description: "\(plan.name), first period") { [self] result in
             completion(Result { () throws(SubscriptionError) in
                 try write { db in
-                    let now = clock.now
+                    let now = startedAt
                     try recordAttempt(db, id, period: 0, attempt: 0, result: result)
                     if case .failure(let error) = result { throw error }
                     let (kind, reference) = payer.stored
@@ -171,7 +173,7 @@ public final class Subscriptions {
         let period = subscription.periodIndex + 1
         let attempt = subscription.failedAttempts
         let key = "\(subscription.id)-period-\(period)-attempt-\(attempt)"
-        collector.collect(plan.price, from: subscription.payer, idempotencyKey: key, description: "\(plan.name), period \(period + 1)") { [self] result in
+        collector.collect(plan.price, from: subscription.payer, customerId: subscription.customerId, idempotencyKey: key, description: "\(plan.name), period \(period + 1)") { [self] result in
             _ = try? write { db in
                 try recordAttempt(db, subscription.id, period: period, attempt: attempt, result: result)
                 switch result {
