@@ -121,4 +121,21 @@ import Testing
         #expect(world.settle { world.orders.refund(orderId: order.id, completion: $0) }?.failure == .notRefundable(.refunded))
         #expect(world.eventTypes(order.id).last == "order.refunded")
     }
+
+    @Test func aCardThatInsistsOnThreeDSecureIsRefusedAndHoldsNothing() throws {
+        let world = Core2World()
+        let order = try orderFor(world, session: "s", [("honey-clover", 1)])
+        let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(Core2World.challengeCard), completion: $0) }
+        #expect(answer?.failure?.declineCode == "authentication_required")
+        #expect(try world.orders.order(id: order.id)?.state == .failed)
+        #expect(try world.core.chargeRepository.charges(status: .requiresAction).isEmpty)
+        #expect(world.stock("honey-clover") == 20)
+    }
+}
+
+extension OrderError {
+    var declineCode: String? {
+        if case .paymentDeclined(let decline) = self { return decline.code }
+        return nil
+    }
 }

@@ -38,7 +38,7 @@ public final class Auctions {
 
     public func bids(auctionId: String) throws -> [AuctionBid] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM core2_auction_bids WHERE auction_id = ? ORDER BY id", arguments: [auctionId]).map(Self.bid(row:))
+            try Row.fetchAll(db, sql: "\(Self.bidQuery) WHERE b.auction_id = ? ORDER BY b.id", arguments: [auctionId]).map(Self.bid(row:))
         }
     }
 
@@ -130,7 +130,7 @@ public final class Auctions {
         let now = clock.now.timeIntervalSince1970
         guard let open = try? database.read({ db in
             try Row.fetchAll(db, sql: """
-                SELECT b.* FROM core2_auction_bids b JOIN core2_auctions a ON a.id = b.auction_id
+                \(Self.bidQuery)
                 WHERE a.closes_at <= ? AND b.state IN ('joined', 'requiresAction') ORDER BY b.auction_id, b.bid_minor DESC, b.id
                 """, arguments: [now]).map(Self.bid(row:))
         }), !open.isEmpty else { return completion() }
@@ -202,12 +202,15 @@ public final class Auctions {
     }
 
     private func loadBid(_ db: Database, _ id: String) throws -> AuctionBid {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM core2_auction_bids WHERE id = ?", arguments: [id]) else { throw AuctionError.unknownBid(id) }
+        guard let row = try Row.fetchOne(db, sql: "\(Self.bidQuery) WHERE b.id = ?", arguments: [id]) else { throw AuctionError.unknownBid(id) }
         return Self.bid(row: row)
     }
 
+    /// Bids with their auction's currency (a bid is always in its auction's currency).
+    static let bidQuery = "SELECT b.*, a.currency FROM core2_auction_bids b JOIN core2_auctions a ON a.id = b.auction_id"
+
     static func bid(row: Row) -> AuctionBid {
-        let currency = Currency.eur
+        let currency = Currency(code: row["currency"] as String) ?? .eur
         return AuctionBid(id: row["id"], auctionId: row["auction_id"], customerId: row["customer_id"],
                           amount: Money(minorUnits: row["bid_minor"], currency: currency), holdId: row["hold_id"],
                           authToken: row["auth_token"], state: BidState(rawValue: row["state"]) ?? .failed, failure: row["failure"])

@@ -39,4 +39,16 @@ public final class PaymentsCore2 {
         sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
         auctions = Auctions(database: queue, holds: cardGateway, ids: core.ids, clock: core.clock, events: events)
     }
+
+    /// What the loop runs when time passes (each tick, or at `nextDueDate`): renewals and
+    /// retries that are due, then auctions that have closed. `completion` runs when all is done.
+    public func runDueWork(completion: @escaping () -> Void = {}) {
+        subscriptions.runDueRenewals { [auctions] in auctions.closeDueAuctions(completion: completion) }
+    }
+
+    /// The next moment `runDueWork` has something to do for subscriptions (auctions close at
+    /// their `closesAt`).
+    public func nextDueDate() throws -> Date? {
+        try subscriptions.nextRenewalDate()
+    }
 }
