@@ -108,6 +108,9 @@ import Testing
         _ = h.charge(h.request(.token(try h.core.vault.tokenize(card).id), key: "k2"))
         _ = h.charge(h.request(.token(try h.core.vault.tokenize(try Card.validate(number: "4000002760003184", expiry: "12/30",
             cvc: Self.cvc, holder: "Ada", now: h.clock.now)).id), key: "k3"))   // left in requiresAction: number sealed
+        // A careless caller puts the number in free text: stored redacted all the same.
+        _ = h.charge(ChargeRequest(amount: Money(minorUnits: 100, currency: .eur), source: .paymentMethod(saved.id), customerID: ada.id,
+                                   description: "paid with \(Self.spacedPAN)", metadata: ["note": Self.pan], idempotencyKey: "k4"))
         h.core.log.info("a careless line with \(Self.pan) in it")
 
         // Full numbers, with and without spaces, and the CVCs, as ASCII anywhere in any file.
