@@ -2,7 +2,7 @@ import Foundation
 
 /// A card's expiry month. A card is valid through the last day of its month (UTC), so the
 /// current month is still valid.
-public struct Expiry: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Expiry: Hashable, Sendable, CustomStringConvertible {
     public let month: Int
     /// Four-digit year.
     public let year: Int
