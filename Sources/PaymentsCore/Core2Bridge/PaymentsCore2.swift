@@ -4,8 +4,12 @@ import Foundation
 /// Issue 4's services, wired on an opened `PaymentsCore`: the same database (migrated to issue
 /// 4's schema here), loop clock, scheduler, id generator, event log and charge service.
 ///
-///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers)
+///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers,
+///                                 migrations: Core2Migrations.register)
 ///     let more = try PaymentsCore2(core: core)
+///
+/// (Without the `migrations:` hook, `PaymentsCore2` migrates the same file itself; both ways
+/// give the same schema, and running them twice is harmless.)
 ///     try more.carts.add(productId: "honey-manuka", for: sessionKey)
 public final class PaymentsCore2 {
     public let catalog: Catalog
