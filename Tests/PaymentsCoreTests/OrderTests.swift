@@ -86,7 +86,10 @@ import Testing
         var bobAnswer: Result<Order, OrderError>?
         world.orders.pay(orderId: alice.id, with: world.token()) { aliceAnswer = $0 }
         world.orders.pay(orderId: bob.id, with: world.token()) { bobAnswer = $0 }
+        #expect(bobAnswer == nil, "answers come from the loop, never inside the call")
+        world.advance(.zero)
         #expect(bobAnswer?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"), "refused before any charge")
+        #expect(aliceAnswer == nil)
         world.advance(.seconds(1))
         #expect(aliceAnswer?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 0)

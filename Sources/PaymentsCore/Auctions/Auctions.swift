@@ -8,14 +8,15 @@ public final class Auctions {
     private let database: any DatabaseWriter
     private let holds: HoldGateway
     private let ids: IDGenerator
-    private let clock: Clock
+    private let scheduler: Scheduler
+    private var clock: Clock { scheduler.clock }
     private let events: EventRecording
 
-    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, clock: Clock, events: EventRecording) {
+    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording) {
         self.database = database
         self.holds = holds
         self.ids = ids
-        self.clock = clock
+        self.scheduler = scheduler
         self.events = events
     }
 
@@ -64,7 +65,7 @@ public final class Auctions {
                 return (ids.next("bid"), amount)
             }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         holds.placeHold(amount: amount, instrument: instrument!, idempotencyKey: "auction-\(bidId)-hold") { [self] outcome in
             completion(Result { () throws(AuctionError) in
@@ -93,7 +94,7 @@ public final class Auctions {
             pending = try bid(id: bidId)
             guard pending.state == .requiresAction, let _ = pending.holdId else { throw AuctionError.notJoined(pending.state) }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         holds.completeChallenge(holdId: pending.holdId!, code: code) { [self] outcome in
             completion(Result { () throws(AuctionError) in
@@ -119,7 +120,7 @@ public final class Auctions {
             joined = try bid(id: bidId)
             guard joined.state == .joined || joined.state == .requiresAction else { throw AuctionError.notJoined(joined.state) }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         release(joined, as: .left, completion: completion)
     }
@@ -157,7 +158,7 @@ public final class Auctions {
     }
 
     private func release(_ bid: AuctionBid, as state: BidState, completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
-        guard let holdId = bid.holdId else { return completion(.failure(.notJoined(bid.state))) }
+        guard let holdId = bid.holdId else { return scheduler.answer(completion, with: .failure(.notJoined(bid.state))) }
         holds.releaseHold(holdId: holdId) { [self] result in
             completion(Result { () throws(AuctionError) in
                 if case .failure(let decline) = result { throw AuctionError.paymentFailed(decline) }

@@ -34,14 +34,14 @@ public final class PaymentsCore2 {
         cardGateway = ChargeServiceGateway(charges: core.charges, scheduler: core.scheduler)
         catalog = Catalog(database: queue)
         carts = Carts(database: queue, ids: core.ids, clock: core.clock, events: events)
-        orders = Orders(database: queue, carts: carts, charges: cardGateway, ids: core.ids, clock: core.clock, events: events)
+        orders = Orders(database: queue, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events)
         bankProviders = BankProviders(database: queue)
         bank = BankPayments(database: queue, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
-        subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, clock: core.clock, events: events,
+        subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
         sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
-        auctions = Auctions(database: queue, holds: cardGateway, ids: core.ids, clock: core.clock, events: events)
+        auctions = Auctions(database: queue, holds: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events)
     }
 
     /// What the loop runs when time passes (each tick, or at `nextDueDate`): renewals and

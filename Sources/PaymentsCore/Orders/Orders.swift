@@ -15,15 +15,16 @@ public final class Orders {
     private let carts: Carts
     private let charges: ChargeGateway
     private let ids: IDGenerator
-    private let clock: Clock
+    private let scheduler: Scheduler
+    private var clock: Clock { scheduler.clock }
     private let events: EventRecording
 
-    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, clock: Clock, events: EventRecording) {
+    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording) {
         self.database = database
         self.carts = carts
         self.charges = charges
         self.ids = ids
-        self.clock = clock
+        self.scheduler = scheduler
         self.events = events
     }
 
@@ -80,7 +81,7 @@ public final class Orders {
                 try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": instrument.kind])
                 return (order, true)
             }
-            guard started.1 else { return completion(.success(started.0)) }
+            guard started.1 else { return scheduler.answer(completion, with: .success(started.0)) }
             order = started.0
         } catch {
             if case .outOfStock(let productId, _) = error {
@@ -89,7 +90,7 @@ public final class Orders {
                     try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
                 }
             }
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: "order-\(order.id)-payment", description: "Honey Store order \(order.number)")
         charges.charge(request) { [self] result in
@@ -110,7 +111,7 @@ public final class Orders {
                 return order
             }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         charges.refund(chargeId: order.chargeId!, idempotencyKey: "order-\(order.id)-refund") { [self] result in
             switch result {
