@@ -32,3 +32,51 @@ import Testing
         try reopened.core.close()
     }
 }
+
+@Suite struct OrderReconcileTests {
+    static let neverAnsweringCard = "4000000000000259"
+
+    @Test func anOrderWhoseAnswerWasLostIsSettledAfterARestart() throws {
+        let path = try temporaryDirectory() + "/counter.sqlite"
+        let clock = ManualClock()
+        let orderId: String
+        do {
+            let world = Core2World(database: .file(path), clock: clock, ids: RandomIDGenerator())
+            try world.carts.add(productId: "honey-manuka", quantity: 3, for: "kiosk")
+            let order = try world.orders.placeOrder(for: "kiosk")
+            orderId = order.id
+            var answer: Result<Order, OrderError>?
+            world.orders.pay(orderId: order.id, with: world.token(Self.neverAnsweringCard)) { answer = $0 }
+            world.advance(.seconds(30))
+            #expect(answer == nil, "the acquirer never answers")
+            #expect(world.stock("honey-manuka") == 3)
+            // The jars are reserved meanwhile: nobody else can buy them.
+            try world.carts.add(productId: "honey-manuka", for: "other")
+            let other = try world.orders.placeOrder(for: "other")
+            #expect(world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"))
+            try world.core.close()
+        }
+        let reopened = Core2World(database: .file(path), clock: clock, ids: RandomIDGenerator())
+        let settled = try reopened.more.reconcileAfterRestart()
+        #expect(settled.map(\.id) == [orderId])
+        #expect(settled.first?.state == .paid)
+        #expect(reopened.stock("honey-manuka") == 0)
+        #expect(try reopened.carts.cart(for: "kiosk").isEmpty)
+        #expect(try reopened.more.reconcileAfterRestart().isEmpty, "nothing left to settle")
+        try reopened.core.close()
+    }
+
+    @Test func aLateAnswerAfterReconcilingDoesNotSellTwice() throws {
+        let world = Core2World()
+        try world.carts.add(productId: "honey-acacia", quantity: 2, for: "kiosk")
+        let order = try world.orders.placeOrder(for: "kiosk")
+        var answer: Result<Order, OrderError>?
+        world.orders.pay(orderId: order.id, with: world.token(Self.neverAnsweringCard)) { answer = $0 }
+        world.advance(.seconds(30))
+        _ = try world.more.reconcileAfterRestart() // the core also tells the waiting completion
+        world.advance(.seconds(1))
+        #expect(answer?.value?.state == .paid)
+        #expect(world.stock("honey-acacia") == 10, "stock went down once")
+        #expect(world.eventTypes(order.id).filter { $0 == "order.paid" }.count == 1)
+    }
+}

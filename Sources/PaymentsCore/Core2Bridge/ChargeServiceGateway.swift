@@ -5,11 +5,25 @@ import Foundation
 /// sources) and holds (auction bids, `capture: false`), with 3-D Secure and release.
 public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
     private let charges: ChargeService
+    private let repository: ChargeRepository
     private let scheduler: Scheduler
 
-    public init(charges: ChargeService, scheduler: Scheduler) {
+    public init(charges: ChargeService, repository: ChargeRepository, scheduler: Scheduler) {
         self.charges = charges
+        self.repository = repository
         self.scheduler = scheduler
+    }
+
+    public func lookUp(idempotencyKey: String) -> ChargeLookup? {
+        guard let remembered = try? repository.idempotencyKey(idempotencyKey), let charge = try? charges.charge(remembered.chargeID) else {
+            return nil
+        }
+        switch charge.status {
+        case .succeeded: return .succeeded(ChargeReceipt(chargeId: charge.id, amount: charge.amount))
+        case .failed(let reason): return .failed(Self.decline(reason))
+        case .canceled: return .failed(PaymentDecline(code: "canceled", message: "The payment was canceled."))
+        case .pending, .requiresAction, .authorized: return .pending
+        }
     }
 
     public func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {

@@ -22,16 +22,18 @@ public final class PaymentsCore2 {
     public let auctions: Auctions
     /// Card money for the services above, through the core's `ChargeService`.
     public let cardGateway: ChargeServiceGateway
+    private let core: PaymentsCore
 
     /// - Parameter renewalCollector: who collects renewals; nil for cards through the core and
     ///   mandates through `bank` (tests pass one that can fail on purpose).
     public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings(),
                 renewalRetrySchedule: [Duration] = Subscriptions.defaultRetrySchedule,
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil) throws {
+        self.core = core
         let queue = core.database.queue
         try Core2Migrations.migrate(queue)
         let events = CoreEventRecorder(clock: core.clock)
-        cardGateway = ChargeServiceGateway(charges: core.charges, scheduler: core.scheduler)
+        cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = Catalog(database: queue)
         carts = Carts(database: queue, ids: core.ids, clock: core.clock, events: events)
         orders = Orders(database: queue, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events)
@@ -48,6 +50,14 @@ public final class PaymentsCore2 {
     /// retries that are due, then auctions that have closed. `completion` runs when all is done.
     public func runDueWork(completion: @escaping () -> Void = {}) {
         subscriptions.runDueRenewals { [auctions] in auctions.closeDueAuctions(completion: completion) }
+    }
+
+    /// At start-up: settles charges whose answers were lost (part I's `reconcilePending`), then
+    /// the orders that were waiting on them. Returns the orders it settled.
+    @discardableResult
+    public func reconcileAfterRestart() throws -> [Order] {
+        _ = try core.charges.reconcilePending()
+        return try orders.reconcilePayments()
     }
 
     /// The next moment `runDueWork` has something to do for subscriptions (auctions close at
