@@ -44,6 +44,15 @@ import Testing
         #expect(try h.core.chargeRepository.charges(status: .succeeded).count == 1)
     }
 
+    @Test func aDeclineIsReplayedNotRetried() throws {
+        let h = try Harness()
+        let request = h.request(.token(try h.token("4000000000009995").id), key: "order-1")
+        let first = try #require(h.charge(request)?.value)
+        #expect(first.status == .failed(.insufficientFunds))
+        #expect(h.charge(request)?.value == first)
+        #expect(try h.core.events.events(subjectID: first.id).filter { $0.kind == "charge.created" }.count == 1)
+    }
+
     @Test func keysAreKeptFor24Hours() throws {
         let h = try Harness()
         let c = try h.customer()

@@ -84,6 +84,20 @@ import Testing
     }
 }
 
+extension PersistenceTests {
+    @Test func aChallengeCanBeAnsweredAfterARestart() throws {
+        let path = try temporaryDirectory() + "/counter.sqlite"
+        let clock = ManualClock()
+        let first = try Harness(database: .file(path), clock: clock)
+        let waiting = try #require(first.charge(first.request(.token(try first.token("4000002760003184").id)))?.value)
+        #expect(waiting.status == .requiresAction)
+        try first.core.close()
+        let second = try Harness(database: .file(path), clock: clock)
+        #expect(second.confirm(waiting.id, code: "123456")?.value?.status == .succeeded)
+        try second.core.close()
+    }
+}
+
 @Suite struct SecretsNeverLeakTests {
     static let pan = "4242424242424242"
     static let spacedPAN = "4242 4242 4242 4242"

@@ -13,6 +13,8 @@ import PaymentsCore
 struct Settings {
     var charges = 2_000
     var inserts = 5_000
+    var runFile = true
+    var runMemory = true
 
     init(arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -20,8 +22,12 @@ struct Settings {
             switch argument {
             case "--charges": charges = Int(iterator.next() ?? "") ?? charges
             case "--inserts": inserts = Int(iterator.next() ?? "") ?? inserts
+            case "--only":
+                let which = iterator.next()
+                runFile = which == "file"
+                runMemory = which == "memory"
             default:
-                print("usage: PaymentsBenchmark [--charges N] [--inserts N]")
+                print("usage: PaymentsBenchmark [--charges N] [--inserts N] [--only file|memory]")
                 exit(2)
             }
         }
@@ -98,9 +104,13 @@ func line(_ label: String, _ rate: Double, _ unit: String) {
 }
 
 print("PaymentsCore benchmark: \(settings.charges) charges, \(settings.inserts) plain inserts; file = WAL + synchronous=FULL")
+if settings.runFile {
 line("charges, saved card, file (2 durable commits each)", try benchmarkCharges(.file(try temporaryDatabasePath()), count: settings.charges, fromTokens: false), "charges/s")
 line("charges, one-time token, file", try benchmarkCharges(.file(try temporaryDatabasePath()), count: settings.charges, fromTokens: true), "charges/s")
 line("plain SQLite inserts, file (1 row per transaction)", try benchmarkInserts(path: try temporaryDatabasePath(), count: settings.inserts), "inserts/s")
+}
+if settings.runMemory {
 line("charges, saved card, in memory", try benchmarkCharges(.inMemory, count: settings.charges * 5, fromTokens: false), "charges/s")
 line("charges, one-time token, in memory", try benchmarkCharges(.inMemory, count: settings.charges * 5, fromTokens: true), "charges/s")
 line("plain SQLite inserts, in memory", try benchmarkInserts(path: nil, count: settings.inserts * 5), "inserts/s")
+}
