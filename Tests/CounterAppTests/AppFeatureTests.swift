@@ -65,3 +65,19 @@ import Testing
         return home
     }
 }
+
+@Suite struct NoticeTests {
+    @Test func aNoticeStaysUntilAKeyAndThatKeyDoesNothingElse() {
+        let size = Size(columns: 80, rows: 24)
+        let state = AppFeature.State(notice: "Theme not used: x.toml:3: key \"accent\"")
+        #expect(AppFeature.action(for: .key(.character("q")), in: state, size: size) == .dismissNotice)
+        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quit)
+        var frame = Frame(size: size)
+        AppFeature.draw(state, into: &frame)
+        #expect(frame.text.contains("Theme not used: x.toml:3"))
+
+        let store = TestStore(initialState: state, reducer: AppFeature.reduce)
+        store.send(.dismissNotice) { $0.notice = nil }
+        store.finish()
+    }
+}

@@ -14,9 +14,13 @@ public enum AppFeature {
         public var exitStatus: Int32?
         /// A kiosk refuses `q` and Ctrl+C.
         public var isKiosk = false
+        /// Something the person should know that belongs to no screen (a theme that could not
+        /// be used, say), shown on the header line until they press a key.
+        public var notice: String?
 
-        public init(isKiosk: Bool = false) {
+        public init(isKiosk: Bool = false, notice: String? = nil) {
             self.isKiosk = isKiosk
+            self.notice = notice
         }
 
         public var top: Screen { stack[stack.count - 1] }
@@ -24,6 +28,7 @@ public enum AppFeature {
 
     public enum Action: Equatable, Sendable {
         case home(HomeFeature.Action)
+        case dismissNotice
         case back
         case toggleHelp
         case quit
@@ -56,6 +61,9 @@ public enum AppFeature {
         case .toggleHelp:
             state.isShowingHelp.toggle()
             return .none
+        case .dismissNotice:
+            state.notice = nil
+            return .none
         case .quit:
             if !state.isKiosk { state.exitStatus = 0 }
             return .none
@@ -65,6 +73,7 @@ public enum AppFeature {
     /// Keys that mean the same on every screen, then the top screen's own keys.
     public static func action(for event: InputEvent, in state: State, size: Size) -> Action? {
         if case .key(.control("c")) = event { return .quit }
+        if state.notice != nil, case .key = event { return .dismissNotice }
         if state.isShowingHelp {
             if case .key = event { return .toggleHelp }
             return nil
@@ -101,25 +110,21 @@ public enum AppFeature {
 
     public static func draw(_ state: State, into frame: inout Frame) {
         let bounds = frame.bounds
-        Draw.fill(bounds, style: Style(.background), into: &frame)
+        frame.fill(bounds, style: Style(.background))
         let header = bounds.splitTop(1).top
-        Draw.fill(header, style: Style(.title, .reverse), into: &frame)
-        Draw.text(" Checkout Counter", at: Point(x: 0, y: 0), width: header.width, style: Style(.title, [.reverse, .bold]), into: &frame)
+        frame.fill(header, style: Style(.title, .reverse))
+        frame.write(" Checkout Counter", in: header, style: Style(.title, [.reverse, .bold]))
+        if let notice = state.notice {
+            frame.write(" " + notice, in: bounds.splitTop(2).top.splitBottom(1).bottom, style: Style(.warning, .bold))
+        }
         let area = contentArea(frame.size)
         switch state.top {
         case let .home(home): HomeFeature.draw(home, into: &frame, in: area)
         case let .comingSoon(screen): ComingSoonFeature.draw(screen, into: &frame, in: area)
         }
-        let footer = bounds.splitBottom(1).bottom
-        let hints = keyHints(for: state).map { "\($0.key) \($0.label)" }.joined(separator: "  ")
-        Draw.text(" " + hints, at: Point(x: 0, y: footer.y), width: footer.width, style: Style(.footer), into: &frame)
+        Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
         if state.isShowingHelp {
-            let box = bounds.centered(width: 40, height: keyHints(for: state).count + 4)
-            Draw.fill(box, style: Style(.text), into: &frame)
-            Draw.text(" Keys", at: Point(x: box.x, y: box.y), width: box.width, style: Style(.title, .bold), into: &frame)
-            for (index, hint) in keyHints(for: state).enumerated() {
-                Draw.text("  \(hint.key)  \(hint.label)", at: Point(x: box.x, y: box.y + 2 + index), width: box.width, style: Style(.text), into: &frame)
-            }
+            HelpOverlay(hints: keyHints(for: state)).draw(into: &frame)
         }
     }
 }

@@ -5,8 +5,8 @@ public final class CounterApplication: Application {
     private let store: Store<AppFeature.State, AppFeature.Action>
     private var size = Size(columns: 80, rows: 24)
 
-    public init(isKiosk: Bool = false) {
-        store = Store(initialState: AppFeature.State(isKiosk: isKiosk), reducer: AppFeature.reduce)
+    public init(isKiosk: Bool = false, notice: String? = nil) {
+        store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice), reducer: AppFeature.reduce)
     }
 
     public var state: AppFeature.State { store.state }

@@ -92,16 +92,16 @@ public enum HomeFeature {
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         let layout = Layout(in: area, rowCount: state.destinations.count)
-        Draw.centered("Checkout Counter", in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), style: Style(.title, .bold), into: &frame)
-        Draw.centered("A honey store, auctions and more, at your terminal", in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 1), style: Style(.muted), into: &frame)
+        frame.write("Checkout Counter", in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), alignment: .center, style: Style(.title, .bold))
+        frame.write("A honey store, auctions and more, at your terminal", in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 1), alignment: .center, style: Style(.muted))
         for (index, destination) in state.destinations.enumerated() {
             let row = layout.rowRect(index)
             let isSelected = index == state.selection
             let style = isSelected ? Style(.selection, .reverse) : Style(.text)
-            Draw.fill(row, style: style, into: &frame)
-            Draw.text(" \(index + 1)  \(destination.rawValue)", at: Point(x: row.x, y: row.y), width: row.width, style: style, into: &frame)
+            frame.fill(row, style: style)
+            frame.write("\(isSelected ? "›" : " ") \(index + 1)  \(destination.rawValue)", in: row, style: style)
         }
         let blurbRow = layout.rowRect(state.destinations.count)
-        Draw.centered(state.selected.blurb, in: Rect(x: area.x, y: blurbRow.y + 1, width: area.width, height: 1), style: Style(.muted), into: &frame)
+        frame.write(state.selected.blurb, in: Rect(x: area.x, y: blurbRow.y + 1, width: area.width, height: 1), alignment: .center, style: Style(.muted))
     }
 }

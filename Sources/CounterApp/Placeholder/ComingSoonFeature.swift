@@ -8,7 +8,7 @@ public enum ComingSoonFeature {
     }
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        Draw.centered(state.title, in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 1), style: Style(.title, .bold), into: &frame)
-        Draw.centered(state.message, in: Rect(x: area.x, y: area.y + 4, width: area.width, height: 1), style: Style(.muted), into: &frame)
+        frame.write(state.title, in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 1), alignment: .center, style: Style(.title, .bold))
+        frame.write(state.message, in: Rect(x: area.x, y: area.y + 4, width: area.width, height: 1), alignment: .center, style: Style(.muted))
     }
 }

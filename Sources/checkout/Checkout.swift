@@ -1,0 +1,28 @@
+import ArgumentParser
+
+/// The `checkout` command: the interactive counter by default, and the tools around it.
+@main
+struct Checkout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkout",
+        abstract: "A checkout counter for the text console: a honey store, auctions and more.",
+        discussion: """
+        With no subcommand, opens the counter on this terminal. Everything runs offline on a \
+        local payments core; the database keeps customers, saved cards (never the full number \
+        in clear, never the CVC) and orders.
+
+        Examples:
+          checkout                          open the counter
+          checkout --db :memory:            open it on a throwaway database
+          checkout play Tapes/store/*.tape  replay tapes headless and check the screens
+          checkout themes                   see the themes
+        """,
+        version: CounterVersion.string,
+        subcommands: [Run.self, Play.self, Themes.self],
+        defaultSubcommand: Run.self
+    )
+}
+
+enum CounterVersion {
+    static let string = "0.1.0"
+}

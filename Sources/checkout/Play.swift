@@ -1,0 +1,49 @@
+import ArgumentParser
+import CounterApp
+import Foundation
+import TerminalUI
+
+/// `checkout play`: replays tapes headless, on a memory surface and the manual clock.
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run tapes headless and check what the screen shows.",
+        discussion: """
+        Each tape runs on a memory surface with a manual clock (it moves only on Sleep) and an \
+        in-memory database unless --db says otherwise, so it replays the same way every time.
+
+        Exit status: 0 when every Expect and Snapshot held, 1 when one did not (the line, the \
+        expectation and the screen are printed), 2 when a tape has a malformed line (reported \
+        before anything runs).
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The tape files to play.", valueName: "tape"))
+    var tapes: [String]
+
+    @Option(help: ArgumentHelp("The terminal size.", valueName: "COLSxROWS"))
+    var size: String = "80x24"
+
+    @Option(help: ArgumentHelp("The database file; default :memory:.", valueName: "path"))
+    var db: String = ":memory:"
+
+    @Flag(help: "Rewrite the golden snapshots instead of comparing with them.")
+    var update = false
+
+    func validate() throws {
+        guard Size(notation: size) != nil else {
+            throw ValidationError("--size must look like 80x24 (columns x rows), got \"\(size)\".")
+        }
+    }
+
+    func run() throws {
+        let terminalSize = Size(notation: size)!
+        var worst: Int32 = 0
+        for path in tapes {
+            let player = TapePlayer(size: terminalSize, update: update)
+            let status = player.run(tapeAt: path, makeApplication: { CounterApplication() }, print: { print($0) })
+            // A malformed tape (2) outranks a failed expectation (1): it never ran at all.
+            worst = max(worst, status)
+        }
+        if worst != 0 { throw ExitCode(worst) }
+    }
+}

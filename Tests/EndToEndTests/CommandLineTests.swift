@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// The binary's non-interactive faces: version, help, and `play` with its exit statuses.
+@Suite struct CommandLineTests {
+    private func tape(_ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("t.tape")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    @Test func versionAndHelpSpeakPlainly() throws {
+        let version = try CheckoutBinary.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.output.contains("."))
+        let help = try CheckoutBinary.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("play"))
+        #expect(help.output.contains("--db"))
+    }
+
+    @Test func aTapeWhoseExpectationsHoldExitsZero() throws {
+        let path = try tape("""
+        # the home menu, then the help overlay
+        Expect "Honey Store"
+        Press ?
+        Expect "Keys"
+        Press Esc
+        ExpectNot "Keys"
+        Press q
+        """)
+        let result = try CheckoutBinary.run(["play", path])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func aFailedExpectExitsOneWithTheLineAndTheScreen() throws {
+        let path = try tape("""
+        Expect "Honey Store"
+        Expect "Dragon fruit"
+        """)
+        let result = try CheckoutBinary.run(["play", path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("2"), "names the line")
+        #expect(result.output.contains("Dragon fruit"), "names the expectation")
+        #expect(result.output.contains("Honey Store"), "shows the screen as it was")
+    }
+
+    @Test func aMalformedLineExitsTwoBeforeAnythingRuns() throws {
+        let path = try tape("""
+        Expect "Honey Store"
+        Prss Enter
+        """)
+        let result = try CheckoutBinary.run(["play", path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("2"))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux at 80x24), driven by keys as a person would.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct InteractiveCounterTests {
+    private func startCounter(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
+        let session = try TmuxSession(
+            command: [try CheckoutBinary.path(), "--db", ":memory:"],
+            columns: columns, rows: rows,
+            environment: ["TERM": "xterm-256color"].merging(environment) { $1 }
+        )
+        try session.waitFor("Checkout Counter")
+        return session
+    }
+
+    @Test func opensShowsKeysRedrawsOnResizeAndQuitsCleanly() throws {
+        let session = try startCounter()
+        let home = try session.waitFor("Honey Store")
+        #expect(home.contains("q Quit"), "the footer shows the keys")
+        #expect(try session.paneVariable("alternate_on") == "1", "the counter runs on the alternate screen")
+
+        try session.send("?")
+        try session.waitFor("Keys")
+        try session.send("Escape")
+        try session.waitFor("Honey Store")
+
+        try session.resize(columns: 120, rows: 40)
+        let large = try session.waitFor("Honey Store")
+        #expect(large.split(separator: "\n", omittingEmptySubsequences: false).count >= 39)
+        try session.resize(columns: 40, rows: 10)
+        try session.waitFor("too small")
+        try session.resize(columns: 80, rows: 24)
+        try session.waitFor("Honey Store")
+
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.paneVariable("alternate_on") == "0", "the alternate screen was left")
+        #expect(try session.paneVariable("cursor_flag") == "1", "the cursor is visible again")
+    }
+
+    @Test func ctrlCQuitsFromAnywhereWithStatusZero() throws {
+        let session = try startCounter()
+        try session.send("Enter")
+        try session.send("C-c")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.paneVariable("alternate_on") == "0")
+        #expect(try session.paneVariable("cursor_flag") == "1")
+    }
+
+    @Test func aTerminationSignalStillGivesTheTerminalBack() throws {
+        let session = try startCounter()
+        let pid = try session.paneVariable("pane_pid")
+        #expect(kill(pid_t(pid) ?? 0, SIGTERM) == 0)
+        let status = try session.waitForExit()
+        #expect(status != 0, "a signal is not a normal quit")
+        #expect(try session.paneVariable("alternate_on") == "0")
+        #expect(try session.paneVariable("cursor_flag") == "1")
+    }
+}
