@@ -1,1 +1,212 @@
+#ifndef CHECKOUT_CNCURSES_SHIM_H
+#define CHECKOUT_CNCURSES_SHIM_H
+
+/*
+ * What Swift cannot take from <curses.h> directly: macros, globals and signal handlers.
+ *
+ * The wide API (get_wch, setcchar, cchar_t) is only declared when ncurses is asked for it.
+ * Every function here is `static inline` or returns a constant, so nothing mutable is exposed
+ * to Swift; the one piece of process-wide state (the signal self-pipe) sits behind a weak
+ * function, see shim_signal_state().
+ */
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
 #include <ncursesw/curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+/* ---- globals ---------------------------------------------------------------------------- */
+
+static inline WINDOW *shim_stdscr(void) { return stdscr; }
+static inline WINDOW *shim_curscr(void) { return curscr; }
+static inline int shim_COLORS(void) { return COLORS; }
+static inline int shim_COLOR_PAIRS(void) { return COLOR_PAIRS; }
+static inline int shim_getmaxy(WINDOW *window) { return getmaxy(window); }
+static inline int shim_getmaxx(WINDOW *window) { return getmaxx(window); }
+
+/* Opens curses on the process's stdin/stdout; NULL (rather than exiting, as initscr does) when
+ * the terminal cannot be used. `stdout`/`stdin` are C globals that Swift 6 may not touch. */
+static inline SCREEN *shim_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+/* ---- status codes and attributes -------------------------------------------------------- */
+
+static inline int shim_ERR(void) { return ERR; }
+static inline int shim_OK(void) { return OK; }
+static inline int shim_KEY_CODE_YES(void) { return KEY_CODE_YES; }
+
+static inline attr_t shim_A_NORMAL(void) { return A_NORMAL; }
+static inline attr_t shim_A_BOLD(void) { return A_BOLD; }
+static inline attr_t shim_A_UNDERLINE(void) { return A_UNDERLINE; }
+static inline attr_t shim_A_REVERSE(void) { return A_REVERSE; }
+static inline attr_t shim_A_DIM(void) { return A_DIM; }
+static inline attr_t shim_COLOR_PAIR(int pair) { return (attr_t)COLOR_PAIR(pair); }
+
+/* ---- key codes -------------------------------------------------------------------------- */
+
+static inline int shim_KEY_DOWN(void) { return KEY_DOWN; }
+static inline int shim_KEY_UP(void) { return KEY_UP; }
+static inline int shim_KEY_LEFT(void) { return KEY_LEFT; }
+static inline int shim_KEY_RIGHT(void) { return KEY_RIGHT; }
+static inline int shim_KEY_HOME(void) { return KEY_HOME; }
+static inline int shim_KEY_END(void) { return KEY_END; }
+static inline int shim_KEY_PPAGE(void) { return KEY_PPAGE; }
+static inline int shim_KEY_NPAGE(void) { return KEY_NPAGE; }
+static inline int shim_KEY_BACKSPACE(void) { return KEY_BACKSPACE; }
+static inline int shim_KEY_DC(void) { return KEY_DC; }
+static inline int shim_KEY_IC(void) { return KEY_IC; }
+static inline int shim_KEY_ENTER(void) { return KEY_ENTER; }
+static inline int shim_KEY_BTAB(void) { return KEY_BTAB; }
+static inline int shim_KEY_F(int n) { return KEY_F(n); }
+static inline int shim_KEY_MOUSE(void) { return KEY_MOUSE; }
+static inline int shim_KEY_RESIZE(void) { return KEY_RESIZE; }
+
+/* ---- mouse ------------------------------------------------------------------------------ */
+
+static inline mmask_t shim_BUTTON1_PRESSED(void) { return BUTTON1_PRESSED; }
+static inline mmask_t shim_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
+static inline mmask_t shim_BUTTON1_DOUBLE_CLICKED(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t shim_BUTTON2_PRESSED(void) { return BUTTON2_PRESSED; }
+static inline mmask_t shim_BUTTON2_CLICKED(void) { return BUTTON2_CLICKED; }
+static inline mmask_t shim_BUTTON2_DOUBLE_CLICKED(void) { return BUTTON2_DOUBLE_CLICKED; }
+static inline mmask_t shim_BUTTON3_PRESSED(void) { return BUTTON3_PRESSED; }
+static inline mmask_t shim_BUTTON3_CLICKED(void) { return BUTTON3_CLICKED; }
+static inline mmask_t shim_BUTTON3_DOUBLE_CLICKED(void) { return BUTTON3_DOUBLE_CLICKED; }
+static inline mmask_t shim_BUTTON4_PRESSED(void) { return BUTTON4_PRESSED; }
+static inline mmask_t shim_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
+static inline mmask_t shim_ALL_MOUSE_EVENTS(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t shim_REPORT_MOUSE_POSITION(void) { return REPORT_MOUSE_POSITION; }
+
+/* ---- terminal size ---------------------------------------------------------------------- */
+
+/* ioctl is variadic, which Swift cannot call. Returns 0 and fills rows/columns, or -1. */
+static inline int shim_terminal_size(int fd, int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
+
+/* ---- signals: a self-pipe --------------------------------------------------------------- */
+
+/*
+ * A handler may only do async-signal-safe things, and Swift code is not that. So the handler
+ * writes the signal number into a pipe, and the loop, which polls the pipe's read end next to
+ * stdin, handles it on the main thread.
+ *
+ * The descriptors must be one pair for the whole process. A `static` variable in a header gives
+ * every translation unit (every Swift file that calls these) its own copy, so the state lives
+ * in a function-local static of a *weak* function: each unit emits it, the linker keeps one.
+ */
+typedef struct {
+    int read_fd;
+    int write_fd;
+} shim_signal_pipe_t;
+
+__attribute__((weak, noinline)) shim_signal_pipe_t *shim_signal_state(void) {
+    static shim_signal_pipe_t state = { -1, -1 };
+    return &state;
+}
+
+static void shim_on_signal(int signal_number) {
+    int saved_errno = errno;
+    unsigned char byte = (unsigned char)signal_number;
+    int fd = shim_signal_state()->write_fd;
+    if (fd >= 0) {
+        ssize_t ignored = write(fd, &byte, 1);
+        (void)ignored;  /* a full pipe already holds enough wake-ups */
+    }
+    errno = saved_errno;
+}
+
+static inline int shim_signal_setup_pipe(void) {
+    shim_signal_pipe_t *state = shim_signal_state();
+    if (state->read_fd >= 0) return 0;
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    }
+    state->read_fd = fds[0];
+    state->write_fd = fds[1];
+    return 0;
+}
+
+static inline int shim_set_handler(int signal_number, void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    /* No SA_RESTART: poll() must wake with EINTR as well as through the pipe. */
+    action.sa_flags = 0;
+    return sigaction(signal_number, &action, NULL);
+}
+
+/*
+ * Routes SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP and SIGWINCH into the pipe. With
+ * `ignore_interrupts` (a kiosk), SIGINT, SIGQUIT and SIGTSTP are ignored instead.
+ * Call after initscr/newterm, which installs handlers of its own for some of these.
+ * Returns 0, or -1 when the pipe cannot be made.
+ */
+static inline int shim_install_signal_handlers(int ignore_interrupts) {
+    if (shim_signal_setup_pipe() != 0) return -1;
+    shim_set_handler(SIGTERM, shim_on_signal);
+    shim_set_handler(SIGHUP, shim_on_signal);
+    shim_set_handler(SIGWINCH, shim_on_signal);
+    void (*interrupt)(int) = ignore_interrupts ? SIG_IGN : shim_on_signal;
+    shim_set_handler(SIGINT, interrupt);
+    shim_set_handler(SIGQUIT, interrupt);
+    shim_set_handler(SIGTSTP, interrupt);
+    return 0;
+}
+
+/* Gives every signal back its default action; the pipe stays (it is closed at exit). */
+static inline void shim_restore_signal_handlers(void) {
+    int signals[] = { SIGTERM, SIGHUP, SIGWINCH, SIGINT, SIGQUIT, SIGTSTP };
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) shim_set_handler(signals[i], SIG_DFL);
+}
+
+/* The descriptor to poll for signals, or -1 before shim_install_signal_handlers. */
+static inline int shim_signal_fd(void) { return shim_signal_state()->read_fd; }
+
+/* The next signal that arrived, or 0 when none is waiting. Never blocks. */
+static inline int shim_take_signal(void) {
+    int fd = shim_signal_state()->read_fd;
+    unsigned char byte;
+    if (fd < 0 || read(fd, &byte, 1) != 1) return 0;
+    return byte;
+}
+
+/*
+ * Stops the process as a shell's job control expects (the terminal must already be given
+ * back with endwin), and returns when it is continued. The handler is put back afterwards.
+ */
+static inline void shim_suspend_self(void) {
+    shim_set_handler(SIGTSTP, SIG_DFL);
+    sigset_t tstp, previous;
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &tstp, &previous);
+    kill(getpid(), SIGTSTP);
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    shim_set_handler(SIGTSTP, shim_on_signal);
+}
+
+static inline int shim_SIGINT(void) { return SIGINT; }
+static inline int shim_SIGTERM(void) { return SIGTERM; }
+static inline int shim_SIGHUP(void) { return SIGHUP; }
+static inline int shim_SIGQUIT(void) { return SIGQUIT; }
+static inline int shim_SIGTSTP(void) { return SIGTSTP; }
+static inline int shim_SIGWINCH(void) { return SIGWINCH; }
+
+#endif
