@@ -22,6 +22,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 /* ---- globals ---------------------------------------------------------------------------- */
@@ -200,6 +201,99 @@ static inline void shim_suspend_self(void) {
     kill(getpid(), SIGTSTP);
     sigprocmask(SIG_SETMASK, &previous, NULL);
     shim_set_handler(SIGTSTP, shim_on_signal);
+}
+
+/* ---- crashes: give the terminal back before the process dies ---------------------------- */
+
+/*
+ * A Swift runtime trap (SIGILL/SIGTRAP), or a fault, ends the process without `atexit`, which
+ * would leave the user's terminal on the alternate screen, in raw mode, with the mouse captured.
+ * This handler writes a restore sequence prepared in advance and puts back the terminal modes
+ * saved before curses started (both async-signal-safe), then hands the signal on to whoever had
+ * it before (the Swift runtime's backtracer prints its report on the restored screen) or, if
+ * nobody, lets it kill the process as it would have.
+ */
+#define SHIM_CRASH_SIGNAL_COUNT 6
+
+typedef struct {
+    int installed;
+    int has_modes;
+    struct termios modes;
+    char restore[512];
+    size_t restore_length;
+    struct sigaction previous[SHIM_CRASH_SIGNAL_COUNT];
+} shim_crash_state_t;
+
+static const int shim_crash_signals[SHIM_CRASH_SIGNAL_COUNT] = { SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE };
+
+/* Process-wide, for the same reason as shim_signal_state(). */
+__attribute__((weak, noinline)) shim_crash_state_t *shim_crash_state(void) {
+    static shim_crash_state_t state;
+    return &state;
+}
+
+static void shim_on_crash(int signal_number, siginfo_t *info, void *context) {
+    shim_crash_state_t *state = shim_crash_state();
+    ssize_t ignored = write(STDOUT_FILENO, state->restore, state->restore_length);
+    (void)ignored;
+    if (state->has_modes) tcsetattr(STDIN_FILENO, TCSAFLUSH, &state->modes);
+    for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) {
+        if (shim_crash_signals[i] != signal_number) continue;
+        struct sigaction *previous = &state->previous[i];
+        sigaction(signal_number, previous, NULL);
+        if ((previous->sa_flags & SA_SIGINFO) && previous->sa_sigaction) {
+            previous->sa_sigaction(signal_number, info, context);
+        } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+            previous->sa_handler(signal_number);
+        }
+        /* Returning re-runs the faulting instruction, which now meets the previous handler. */
+        return;
+    }
+}
+
+/* Saves the terminal's modes as the shell left them. Call before newterm. */
+static inline void shim_save_terminal_modes(void) {
+    shim_crash_state_t *state = shim_crash_state();
+    state->has_modes = tcgetattr(STDIN_FILENO, &state->modes) == 0;
+}
+
+static inline void shim_append_capability(shim_crash_state_t *state, const char *name) {
+    const char *value = tigetstr(name);
+    if (value == NULL || value == (const char *)-1) return;
+    size_t length = strlen(value);
+    if (state->restore_length + length >= sizeof state->restore) return;
+    memcpy(state->restore + state->restore_length, value, length);
+    state->restore_length += length;
+}
+
+/* Prepares the restore sequence from the terminal's description and installs the handler.
+ * Call after newterm (the capabilities come from the terminal curses opened). */
+static inline void shim_install_crash_restorer(void) {
+    shim_crash_state_t *state = shim_crash_state();
+    if (state->installed) return;
+    static const char mouse_off[] = "\033[?1006l\033[?1003l\033[?1002l\033[?1000l";
+    state->restore_length = 0;
+    memcpy(state->restore, mouse_off, sizeof mouse_off - 1);
+    state->restore_length = sizeof mouse_off - 1;
+    shim_append_capability(state, "sgr0");
+    shim_append_capability(state, "cnorm");
+    shim_append_capability(state, "rmkx");
+    shim_append_capability(state, "rmcup");
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = shim_on_crash;
+    action.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) sigaction(shim_crash_signals[i], &action, &state->previous[i]);
+    state->installed = 1;
+}
+
+/* Puts back the handlers that were there before; the terminal is given back normally now. */
+static inline void shim_remove_crash_restorer(void) {
+    shim_crash_state_t *state = shim_crash_state();
+    if (!state->installed) return;
+    for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) sigaction(shim_crash_signals[i], &state->previous[i], NULL);
+    state->installed = 0;
 }
 
 static inline int shim_SIGINT(void) { return SIGINT; }

@@ -19,7 +19,8 @@ public enum TerminalError: Error, CustomStringConvertible {
 ///
 /// The terminal is given back in every way a run can end: a normal return, a Swift error thrown
 /// through `run` (its `defer`), a signal such as SIGTERM or SIGHUP (the loop sees it through the
-/// signal pipe and returns), and a plain `exit()` from anywhere (an `atexit` hook).
+/// signal pipe and returns), a plain `exit()` from anywhere (an `atexit` hook), and a crash such
+/// as a Swift runtime trap (a last-resort handler in the shim writes the restore sequence).
 public final class TerminalSession {
     /// The curses surface the loop presents frames on.
     public let surface: CursesSurface
@@ -35,9 +36,11 @@ public final class TerminalSession {
     public init(theme: Theme, ignoresInterrupts: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
         setlocale(LC_ALL, "")
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        shim_save_terminal_modes()
         guard let screen = shim_newterm() else { throw .cannotStart(term: environment["TERM"] ?? "unset") }
         self.screen = screen
         Self.registerExitHook
+        shim_install_crash_restorer()
 
         let window = shim_stdscr()
         raw()
@@ -69,6 +72,7 @@ public final class TerminalSession {
         guard isActive else { return }
         isActive = false
         shim_restore_signal_handlers()
+        shim_remove_crash_restorer()
         curs_set(1)
         endwin()
         delscreen(screen)
