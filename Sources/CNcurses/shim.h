@@ -19,6 +19,7 @@
 #include <ncursesw/curses.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pty.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -37,6 +38,14 @@ static inline int shim_getmaxx(WINDOW *window) { return getmaxx(window); }
 /* Opens curses on the process's stdin/stdout; NULL (rather than exiting, as initscr does) when
  * the terminal cannot be used. `stdout`/`stdin` are C globals that Swift 6 may not touch. */
 static inline SCREEN *shim_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+/* Opens curses as terminal type `type` on other descriptors (a pseudo-terminal in tests). */
+static inline SCREEN *shim_newterm_on(const char *type, int output_fd, int input_fd) {
+    FILE *output = fdopen(output_fd, "w");
+    FILE *input = fdopen(input_fd, "r");
+    if (output == NULL || input == NULL) return NULL;
+    return newterm(type, output, input);
+}
 
 /* ---- status codes and attributes -------------------------------------------------------- */
 
@@ -95,6 +104,16 @@ static inline int shim_terminal_size(int fd, int *rows, int *columns) {
     *rows = size.ws_row;
     *columns = size.ws_col;
     return 0;
+}
+
+/* A new pseudo-terminal of the given size (for tests that run curses without a real
+ * terminal). Returns 0 and both descriptors, or -1. */
+static inline int shim_open_pseudo_terminal(int rows, int columns, int *master_fd, int *slave_fd) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    size.ws_row = (unsigned short)rows;
+    size.ws_col = (unsigned short)columns;
+    return openpty(master_fd, slave_fd, NULL, NULL, &size);
 }
 
 /* ---- signals: a self-pipe --------------------------------------------------------------- */

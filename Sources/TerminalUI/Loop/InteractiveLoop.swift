@@ -34,8 +34,10 @@ final class InteractiveLoop {
                 session.surface.present(FrameRenderer.render(application, size: session.surface.size))
                 needsDraw = false
             }
-            waitForInputOrDeadline()
+            let terminalGone = waitForInputOrDeadline()
             if let status = handleSignals() { return status }
+            // Without this the loop would spin: poll reports a hung-up terminal at once, forever.
+            if terminalGone { return 128 + SIGHUP }
             while let event = input.next() {
                 application.handle(event)
                 needsDraw = true
@@ -44,14 +46,16 @@ final class InteractiveLoop {
         }
     }
 
-    /// Blocks in `poll` until a key, a signal or the next timer; never longer.
-    private func waitForInputOrDeadline() {
+    /// Blocks in `poll` until a key, a signal or the next timer; never longer. Returns true when
+    /// the terminal has gone away (hung up or closed) without a SIGHUP to say so.
+    private func waitForInputOrDeadline() -> Bool {
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         // EINTR (a signal arrived mid-wait) simply ends the wait; the pipe says which signal.
-        _ = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
+        guard poll(&descriptors, nfds_t(descriptors.count), pollTimeout()) > 0 else { return false }
+        return descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Milliseconds until the next timer, rounded up so that it is due when we wake; -1 (wait
