@@ -106,6 +106,15 @@ static inline int shim_terminal_size(int fd, int *rows, int *columns) {
     return 0;
 }
 
+/* Sets a (pseudo-)terminal's size, as a terminal emulator does on a resize. Returns 0, or -1. */
+static inline int shim_set_terminal_size(int fd, int rows, int columns) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    size.ws_row = (unsigned short)rows;
+    size.ws_col = (unsigned short)columns;
+    return ioctl(fd, TIOCSWINSZ, &size);
+}
+
 /* A new pseudo-terminal of the given size (for tests that run curses without a real
  * terminal). Returns 0 and both descriptors, or -1. */
 static inline int shim_open_pseudo_terminal(int rows, int columns, int *master_fd, int *slave_fd) {
@@ -127,13 +136,19 @@ static inline int shim_open_pseudo_terminal(int rows, int columns, int *master_f
  * every translation unit (every Swift file that calls these) its own copy, so the state lives
  * in a function-local static of a *weak* function: each unit emits it, the linker keeps one.
  */
+#define SHIM_ROUTED_SIGNAL_COUNT 6
+
+static const int shim_routed_signals[SHIM_ROUTED_SIGNAL_COUNT] = { SIGTERM, SIGHUP, SIGWINCH, SIGINT, SIGQUIT, SIGTSTP };
+
 typedef struct {
     int read_fd;
     int write_fd;
+    int installed;
+    struct sigaction previous[SHIM_ROUTED_SIGNAL_COUNT];
 } shim_signal_pipe_t;
 
 __attribute__((weak, noinline)) shim_signal_pipe_t *shim_signal_state(void) {
-    static shim_signal_pipe_t state = { -1, -1 };
+    static shim_signal_pipe_t state = { -1, -1, 0 };
     return &state;
 }
 
@@ -162,38 +177,44 @@ static inline int shim_signal_setup_pipe(void) {
     return 0;
 }
 
-static inline int shim_set_handler(int signal_number, void (*handler)(int)) {
+static inline int shim_set_handler(int signal_number, void (*handler)(int), struct sigaction *previous) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
     /* No SA_RESTART: poll() must wake with EINTR as well as through the pipe. */
     action.sa_flags = 0;
-    return sigaction(signal_number, &action, NULL);
+    return sigaction(signal_number, &action, previous);
 }
 
 /*
- * Routes SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP and SIGWINCH into the pipe. With
+ * Routes SIGTERM, SIGHUP, SIGWINCH, SIGINT, SIGQUIT and SIGTSTP into the pipe. With
  * `ignore_interrupts` (a kiosk), SIGINT, SIGQUIT and SIGTSTP are ignored instead.
  * Call after initscr/newterm, which installs handlers of its own for some of these.
  * Returns 0, or -1 when the pipe cannot be made.
  */
 static inline int shim_install_signal_handlers(int ignore_interrupts) {
+    shim_signal_pipe_t *state = shim_signal_state();
     if (shim_signal_setup_pipe() != 0) return -1;
-    shim_set_handler(SIGTERM, shim_on_signal);
-    shim_set_handler(SIGHUP, shim_on_signal);
-    shim_set_handler(SIGWINCH, shim_on_signal);
-    void (*interrupt)(int) = ignore_interrupts ? SIG_IGN : shim_on_signal;
-    shim_set_handler(SIGINT, interrupt);
-    shim_set_handler(SIGQUIT, interrupt);
-    shim_set_handler(SIGTSTP, interrupt);
+    for (int i = 0; i < SHIM_ROUTED_SIGNAL_COUNT; i++) {
+        int signal_number = shim_routed_signals[i];
+        int is_interrupt = signal_number == SIGINT || signal_number == SIGQUIT || signal_number == SIGTSTP;
+        void (*handler)(int) = ignore_interrupts && is_interrupt ? SIG_IGN : shim_on_signal;
+        /* Only the first installation keeps the true previous handlers. */
+        shim_set_handler(signal_number, handler, state->installed ? NULL : &state->previous[i]);
+    }
+    state->installed = 1;
     return 0;
 }
 
-/* Gives every signal back its default action; the pipe stays (it is closed at exit). */
+/* Puts back the handlers that were there before; the pipe stays (it is closed at exit). */
 static inline void shim_restore_signal_handlers(void) {
-    int signals[] = { SIGTERM, SIGHUP, SIGWINCH, SIGINT, SIGQUIT, SIGTSTP };
-    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) shim_set_handler(signals[i], SIG_DFL);
+    shim_signal_pipe_t *state = shim_signal_state();
+    if (!state->installed) return;
+    for (int i = 0; i < SHIM_ROUTED_SIGNAL_COUNT; i++) sigaction(shim_routed_signals[i], &state->previous[i], NULL);
+    state->installed = 0;
+    unsigned char byte;
+    while (read(state->read_fd, &byte, 1) == 1) {}  /* what is left belongs to the run that ended */
 }
 
 /* The descriptor to poll for signals, or -1 before shim_install_signal_handlers. */
@@ -212,14 +233,14 @@ static inline int shim_take_signal(void) {
  * back with endwin), and returns when it is continued. The handler is put back afterwards.
  */
 static inline void shim_suspend_self(void) {
-    shim_set_handler(SIGTSTP, SIG_DFL);
+    shim_set_handler(SIGTSTP, SIG_DFL, NULL);
     sigset_t tstp, previous;
     sigemptyset(&tstp);
     sigaddset(&tstp, SIGTSTP);
     sigprocmask(SIG_UNBLOCK, &tstp, &previous);
     kill(getpid(), SIGTSTP);
     sigprocmask(SIG_SETMASK, &previous, NULL);
-    shim_set_handler(SIGTSTP, shim_on_signal);
+    shim_set_handler(SIGTSTP, shim_on_signal, NULL);
 }
 
 /* ---- crashes: give the terminal back before the process dies ---------------------------- */

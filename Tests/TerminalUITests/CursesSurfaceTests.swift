@@ -5,12 +5,15 @@ import Testing
 
 /// Curses itself, driven on a pseudo-terminal inside the test process: what the curses surface
 /// sends for a frame, and how keys typed into the terminal come out of the input reader.
-/// No real terminal is needed. Curses is process-wide state, hence one test at a time.
+/// No real terminal is needed. Curses is process-wide state, hence one test at a time (and the
+/// loop's tests live in this suite too).
 @Suite(.serialized) struct CursesSurfaceTests {
     @Test func firstFrameDrawsTextInTheThemeColoursOnTheAlternateScreen() throws {
         let terminal = try PseudoTerminal(columns: 80, rows: 24)
         defer { terminal.close() }
-        let surface = terminal.surface(tier: .colors256)
+        let session = terminal.startSession()
+        #expect(session.tier == .colors256)
+        let surface = session.surface
         #expect(surface.size == Size(columns: 80, rows: 24))
 
         surface.present(sampleFrame())
@@ -26,7 +29,7 @@ import Testing
     @Test func anUnchangedFrameSendsNothingAndAChangeSendsOnlyItself() throws {
         let terminal = try PseudoTerminal(columns: 80, rows: 24)
         defer { terminal.close() }
-        let surface = terminal.surface(tier: .colors256)
+        let surface = terminal.startSession().surface
         var frame = sampleFrame()
         surface.present(frame)
         _ = terminal.readOutput()
@@ -46,7 +49,7 @@ import Testing
     @Test func theCursorShowsWhereTheFrameWantsIt() throws {
         let terminal = try PseudoTerminal(columns: 80, rows: 24)
         defer { terminal.close() }
-        let surface = terminal.surface(tier: .colors256)
+        let surface = terminal.startSession().surface
         var frame = sampleFrame()
         frame.cursor = Point(x: 7, y: 3)
         surface.present(frame)
@@ -55,10 +58,12 @@ import Testing
         #expect(output.contains("\u{1B}[4;8H"), "and left at row 4, column 8 (1-based)")
     }
 
-    @Test func theMonochromeTierUsesAttributesOnly() throws {
+    @Test func noColorMeansAttributesOnly() throws {
         let terminal = try PseudoTerminal(columns: 80, rows: 24)
         defer { terminal.close() }
-        let surface = terminal.surface(tier: .monochrome)
+        let session = terminal.startSession(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        #expect(session.tier == .monochrome)
+        let surface = session.surface
         surface.present(sampleFrame())
         let output = terminal.readOutput()
         #expect(output.contains("Honey"))
@@ -70,7 +75,8 @@ import Testing
     @Test func keysTypedIntoTheTerminalComeOutDecoded() throws {
         let terminal = try PseudoTerminal(columns: 80, rows: 24)
         defer { terminal.close() }
-        let reader = CursesInputReader(window: shim_stdscr(), currentSize: { Size(columns: 80, rows: 24) })
+        let session = terminal.startSession()
+        let reader = CursesInputReader(window: session.window, currentSize: { session.surface.size })
         // What xterm sends in keypad-transmit mode, which curses turns on: ESC O A for Up.
         terminal.type("a茶🍯\u{1B}OA\u{1B}[Z\u{1B}OP\u{03}\r\u{7F}")
         var events: [InputEvent] = []
@@ -97,13 +103,15 @@ import Testing
     }
 }
 
-/// A pseudo-terminal with curses running on its slave side, as `xterm-256color`.
-private final class PseudoTerminal {
+/// A pseudo-terminal with a curses screen opened on its slave side, as `xterm-256color`: curses
+/// without a real terminal. Tests start a `TerminalSession` on it and read what it sends.
+final class PseudoTerminal {
     let master: Int32
-    private let slave: Int32
+    let slave: Int32
     private let screen: OpaquePointer
+    private var session: TerminalSession?
 
-    init(columns: Int, rows: Int) throws {
+    init(columns: Int = 80, rows: Int = 24) throws {
         setlocale(LC_CTYPE, "C.UTF-8")
         var master: Int32 = -1, slave: Int32 = -1
         guard shim_open_pseudo_terminal(Int32(rows), Int32(columns), &master, &slave) == 0 else {
@@ -116,17 +124,16 @@ private final class PseudoTerminal {
             throw PseudoTerminalError.unavailable
         }
         self.screen = screen
-        raw()
-        noecho()
-        nonl()
-        keypad(shim_stdscr(), true)
-        set_escdelay(25)
-        start_color()
-        _ = use_default_colors()
     }
 
-    func surface(tier: ColorTier) -> CursesSurface {
-        CursesSurface(theme: .builtIn, tier: tier, defaultColorsAvailable: true)
+    /// The counter's terminal session on this pseudo-terminal.
+    func startSession(environment: [String: String] = ["TERM": "xterm-256color"], ignoresInterrupts: Bool = false) -> TerminalSession {
+        let session = TerminalSession(
+            screen: screen, input: slave, output: slave, theme: .builtIn,
+            ignoresInterrupts: ignoresInterrupts, environment: environment
+        )
+        self.session = session
+        return session
     }
 
     /// Everything curses has written since the last call.
@@ -151,8 +158,12 @@ private final class PseudoTerminal {
     }
 
     func close() {
-        endwin()
-        delscreen(screen)
+        if let session {
+            session.end()
+        } else {
+            endwin()
+            delscreen(screen)
+        }
         Glibc.close(master)
     }
 }

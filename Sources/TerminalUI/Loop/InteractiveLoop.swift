@@ -50,7 +50,7 @@ final class InteractiveLoop {
     /// the terminal has gone away (hung up or closed) without a SIGHUP to say so.
     private func waitForInputOrDeadline() -> Bool {
         var descriptors = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: session.inputDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         // EINTR (a signal arrived mid-wait) simply ends the wait; the pipe says which signal.

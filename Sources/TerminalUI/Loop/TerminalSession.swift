@@ -26,6 +26,9 @@ public final class TerminalSession {
     public let surface: CursesSurface
     /// What the terminal can show, as detected at start.
     public let tier: ColorTier
+    /// Where keys come from and where output goes (stdin/stdout, or a pseudo-terminal in tests).
+    let inputDescriptor: Int32
+    let outputDescriptor: Int32
     private let screen: OpaquePointer
     private(set) var isActive = true
 
@@ -33,12 +36,19 @@ public final class TerminalSession {
     /// Ctrl+Z and Ctrl+\ arrive as keys for the application to decide on), no echo, keypad and
     /// mouse on, Esc without delay, colours, no cursor, and signals routed to the loop.
     /// - Parameter ignoresInterrupts: a kiosk: SIGINT, SIGQUIT and SIGTSTP are ignored outright.
-    public init(theme: Theme, ignoresInterrupts: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
+    public convenience init(theme: Theme, ignoresInterrupts: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
         setlocale(LC_ALL, "")
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         shim_save_terminal_modes()
         guard let screen = shim_newterm() else { throw .cannotStart(term: environment["TERM"] ?? "unset") }
+        self.init(screen: screen, input: STDIN_FILENO, output: STDOUT_FILENO, theme: theme, ignoresInterrupts: ignoresInterrupts, environment: environment)
+    }
+
+    /// Sets up curses on a screen already opened with `newterm` on `input` and `output`.
+    init(screen: OpaquePointer, input: Int32, output: Int32, theme: Theme, ignoresInterrupts: Bool, environment: [String: String]) {
         self.screen = screen
+        inputDescriptor = input
+        outputDescriptor = output
         Self.registerExitHook
         shim_install_crash_restorer()
 
@@ -90,9 +100,13 @@ public final class TerminalSession {
         ignoresInterrupts: Bool = false
     ) throws(TerminalError) -> Int32 {
         let session = try TerminalSession(theme: theme, ignoresInterrupts: ignoresInterrupts)
-        defer { session.end() }
-        let loop = InteractiveLoop(application: application, session: session, timers: TimerQueue(clock: clock))
-        return loop.run()
+        return session.run(application, clock: clock)
+    }
+
+    /// Runs `application` on this session's terminal, then gives the terminal back.
+    func run(_ application: Application, clock: Clock) -> Int32 {
+        defer { end() }
+        return InteractiveLoop(application: application, session: self, timers: TimerQueue(clock: clock)).run()
     }
 
     // MARK: - for the loop
@@ -112,7 +126,7 @@ public final class TerminalSession {
     /// which the input reader turns into `.resize`.
     func adoptTerminalSize() {
         var rows: Int32 = 0, columns: Int32 = 0
-        guard shim_terminal_size(STDOUT_FILENO, &rows, &columns) == 0 else { return }
+        guard shim_terminal_size(outputDescriptor, &rows, &columns) == 0 else { return }
         resizeterm(rows, columns)
         surface.invalidate()
     }
