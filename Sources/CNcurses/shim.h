@@ -336,11 +336,5 @@ static inline void shim_remove_crash_restorer(void) {
     state->installed = 0;
 }
 
-static inline int shim_SIGINT(void) { return SIGINT; }
-static inline int shim_SIGTERM(void) { return SIGTERM; }
-static inline int shim_SIGHUP(void) { return SIGHUP; }
-static inline int shim_SIGQUIT(void) { return SIGQUIT; }
-static inline int shim_SIGTSTP(void) { return SIGTSTP; }
-static inline int shim_SIGWINCH(void) { return SIGWINCH; }
 
 #endif

@@ -37,7 +37,7 @@ public final class TerminalSession {
     /// mouse on, Esc without delay, colours, no cursor, and signals routed to the loop.
     /// - Parameter ignoresInterrupts: a kiosk: SIGINT, SIGQUIT and SIGTSTP are ignored outright.
     public convenience init(theme: Theme, ignoresInterrupts: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
-        setlocale(LC_ALL, "")
+        Self.adoptUTF8Locale()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         shim_save_terminal_modes()
         guard let screen = shim_newterm() else { throw .cannotStart(term: environment["TERM"] ?? "unset") }
@@ -138,6 +138,16 @@ public final class TerminalSession {
         shim_suspend_self()
         adoptTerminalSize()
         surface.invalidate()
+    }
+
+    /// The user's locale, as curses needs for wide characters; but when it is not UTF-8 (no LANG
+    /// at all in a container, say) curses would drop every non-ASCII character, so the character
+    /// type falls back to C.UTF-8: product names and prices come in any script.
+    private static func adoptUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
     }
 
     /// Whatever way the process exits, curses is ended (a no-op when it already was).
