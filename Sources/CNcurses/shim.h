@@ -5,9 +5,9 @@
  * What Swift cannot take from <curses.h> directly: macros, globals and signal handlers.
  *
  * The wide API (get_wch, setcchar, cchar_t) is only declared when ncurses is asked for it.
- * Every function here is `static inline` or returns a constant, so nothing mutable is exposed
- * to Swift; the one piece of process-wide state (the signal self-pipe) sits behind a weak
- * function, see shim_signal_state().
+ * No mutable global is exposed to Swift: macros and globals become functions, and the two pieces
+ * of process-wide state the signal handlers need (the self-pipe, the crash restore sequence) sit
+ * behind weak functions, see shim_signal_state().
  */
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
@@ -335,6 +335,5 @@ static inline void shim_remove_crash_restorer(void) {
     for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) sigaction(shim_crash_signals[i], &state->previous[i], NULL);
     state->installed = 0;
 }
-
 
 #endif
