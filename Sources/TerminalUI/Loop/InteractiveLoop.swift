@@ -1,0 +1,80 @@
+import CNcurses
+import Clocks
+import Foundation
+
+/// The main loop on a real terminal: one thread, no sleeping.
+///
+/// It draws, then waits in `poll` on stdin and the signal pipe, for no longer than the next
+/// timer's deadline; then it hands every waiting key to the application, fires the timers that
+/// are due, and draws again if anything happened. A resize arrives as `KEY_RESIZE` after the
+/// loop has told curses the new size; every curses call happens here, on this thread.
+final class InteractiveLoop {
+    private let application: Application
+    private let session: TerminalSession
+    private let timers: TimerQueue
+    private let input: CursesInputReader
+
+    init(application: Application, session: TerminalSession, timers: TimerQueue) {
+        self.application = application
+        self.session = session
+        self.timers = timers
+        let surface = session.surface
+        self.input = CursesInputReader(window: session.window, currentSize: { surface.size })
+    }
+
+    /// Runs until the application sets `exitStatus` (returned) or a terminating signal arrives
+    /// (128 + its number).
+    func run() -> Int32 {
+        application.start(LoopContext(clock: timers.clock, timers: timers, isHeadless: false))
+        var needsDraw = true
+        while true {
+            if timers.fireDue() > 0 { needsDraw = true }
+            if let status = application.exitStatus { return status }
+            if needsDraw {
+                session.surface.present(FrameRenderer.render(application, size: session.surface.size))
+                needsDraw = false
+            }
+            let terminalGone = waitForInputOrDeadline()
+            if let status = handleSignals() { return status }
+            // Without this the loop would spin: poll reports a hung-up terminal at once, forever.
+            if terminalGone { return 128 + SIGHUP }
+            while let event = input.next() {
+                application.handle(event)
+                needsDraw = true
+                if application.exitStatus != nil { break }
+            }
+        }
+    }
+
+    /// Blocks in `poll` until a key, a signal or the next timer; never longer. Returns true when
+    /// the terminal has gone away (hung up or closed) without a SIGHUP to say so.
+    private func waitForInputOrDeadline() -> Bool {
+        var descriptors = [
+            pollfd(fd: session.inputDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        // EINTR (a signal arrived mid-wait) simply ends the wait; the pipe says which signal.
+        guard poll(&descriptors, nfds_t(descriptors.count), pollTimeout()) > 0 else { return false }
+        return descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    /// Milliseconds until the next timer, rounded up so that it is due when we wake; -1 (wait
+    /// for input only) when no timer is set.
+    private func pollTimeout() -> Int32 {
+        guard let deadline = timers.nextDeadline else { return -1 }
+        let milliseconds = (deadline.timeIntervalSince(timers.clock.now) * 1000).rounded(.up)
+        return Int32(min(max(milliseconds, 0), Double(Int32.max)))
+    }
+
+    /// Acts on the signals that arrived; returns an exit status when one ends the program.
+    private func handleSignals() -> Int32? {
+        while let signal = session.takeSignal() {
+            switch signal {
+            case SIGWINCH: session.adoptTerminalSize()
+            case SIGTSTP: session.suspend()
+            default: return 128 + signal
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,159 @@
+import CNcurses
+import Clocks
+import Foundation
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, CustomStringConvertible {
+    case notATerminal
+    case cannotStart(term: String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal: "the counter needs an interactive terminal (stdin and stdout must be a tty); use `checkout play` to run a tape headless"
+        case .cannotStart(let term): "curses cannot drive this terminal (TERM=\(term))"
+        }
+    }
+}
+
+/// Owns the terminal while the counter runs: curses set up on `init`, given back on `end`.
+///
+/// The terminal is given back in every way a run can end: a normal return, a Swift error thrown
+/// through `run` (its `defer`), a signal such as SIGTERM or SIGHUP (the loop sees it through the
+/// signal pipe and returns), a plain `exit()` from anywhere (an `atexit` hook), and a crash such
+/// as a Swift runtime trap (a last-resort handler in the shim writes the restore sequence).
+public final class TerminalSession {
+    /// The curses surface the loop presents frames on.
+    public let surface: CursesSurface
+    /// What the terminal can show, as detected at start.
+    public let tier: ColorTier
+    /// Where keys come from and where output goes (stdin/stdout, or a pseudo-terminal in tests).
+    let inputDescriptor: Int32
+    let outputDescriptor: Int32
+    private let screen: OpaquePointer
+    private(set) var isActive = true
+
+    /// Takes over the terminal: UTF-8 locale, curses on the alternate screen, raw keys (Ctrl+C,
+    /// Ctrl+Z and Ctrl+\ arrive as keys for the application to decide on), no echo, keypad and
+    /// mouse on, Esc without delay, colours, no cursor, and signals routed to the loop.
+    /// - Parameter ignoresInterrupts: a kiosk: SIGINT, SIGQUIT and SIGTSTP are ignored outright.
+    public convenience init(theme: Theme, ignoresInterrupts: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
+        Self.adoptUTF8Locale()
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        shim_save_terminal_modes()
+        guard let screen = shim_newterm() else { throw .cannotStart(term: environment["TERM"] ?? "unset") }
+        self.init(screen: screen, input: STDIN_FILENO, output: STDOUT_FILENO, theme: theme, ignoresInterrupts: ignoresInterrupts, environment: environment)
+    }
+
+    /// Sets up curses on a screen already opened with `newterm` on `input` and `output`.
+    init(screen: OpaquePointer, input: Int32, output: Int32, theme: Theme, ignoresInterrupts: Bool, environment: [String: String]) {
+        self.screen = screen
+        inputDescriptor = input
+        outputDescriptor = output
+        Self.registerExitHook
+        shim_install_crash_restorer()
+
+        let window = shim_stdscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        set_escdelay(25)
+        mousemask(shim_ALL_MOUSE_EVENTS(), nil)
+
+        var defaultColorsAvailable = false
+        var colors = 0
+        if has_colors() {
+            start_color()
+            defaultColorsAvailable = use_default_colors() == shim_OK()
+            colors = Int(shim_COLORS())
+        }
+        tier = ColorTier.detect(colors: colors, environment: environment)
+        surface = CursesSurface(theme: theme, tier: tier, defaultColorsAvailable: defaultColorsAvailable)
+        curs_set(0)
+        shim_install_signal_handlers(ignoresInterrupts ? 1 : 0)
+    }
+
+    deinit {
+        end()
+    }
+
+    /// Gives the terminal back: cursor visible, main screen, the modes it had. Safe to call twice.
+    public func end() {
+        guard isActive else { return }
+        isActive = false
+        shim_restore_signal_handlers()
+        shim_remove_crash_restorer()
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+    }
+
+    /// Runs `application` in the terminal until it sets `exitStatus`, and returns that status.
+    ///
+    /// A signal that ends the program (SIGTERM, SIGHUP, and SIGINT or SIGQUIT sent with `kill`)
+    /// gives the terminal back and returns 128 + the signal's number, as shells report it.
+    /// Ctrl+C typed at the keyboard is not a signal here but the key `.control("c")`.
+    public static func run(
+        _ application: Application,
+        theme: Theme = .builtIn,
+        clock: Clock = SystemClock(),
+        ignoresInterrupts: Bool = false
+    ) throws(TerminalError) -> Int32 {
+        let session = try TerminalSession(theme: theme, ignoresInterrupts: ignoresInterrupts)
+        return session.run(application, clock: clock)
+    }
+
+    /// Runs `application` on this session's terminal, then gives the terminal back.
+    func run(_ application: Application, clock: Clock) -> Int32 {
+        defer { end() }
+        return InteractiveLoop(application: application, session: self, timers: TimerQueue(clock: clock)).run()
+    }
+
+    // MARK: - for the loop
+
+    var window: UnsafeMutablePointer<WINDOW> { shim_stdscr() }
+
+    /// The signal pipe's read end, to poll beside stdin.
+    var signalDescriptor: Int32 { shim_signal_fd() }
+
+    /// The next signal that arrived, if any.
+    func takeSignal() -> Int32? {
+        let signal = shim_take_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    /// After SIGWINCH: tells curses the terminal's new size; curses then queues `KEY_RESIZE`,
+    /// which the input reader turns into `.resize`.
+    func adoptTerminalSize() {
+        var rows: Int32 = 0, columns: Int32 = 0
+        guard shim_terminal_size(outputDescriptor, &rows, &columns) == 0 else { return }
+        resizeterm(rows, columns)
+        surface.invalidate()
+    }
+
+    /// After SIGTSTP sent with `kill` (Ctrl+Z is a key): gives the terminal back, stops as a
+    /// shell expects, and on `fg` takes the terminal again and repaints it.
+    func suspend() {
+        endwin()
+        shim_suspend_self()
+        adoptTerminalSize()
+        surface.invalidate()
+    }
+
+    /// The user's locale, as curses needs for wide characters; but when it is not UTF-8 (no LANG
+    /// at all in a container, say) curses would drop every non-ASCII character, so the character
+    /// type falls back to C.UTF-8: product names and prices come in any script.
+    private static func adoptUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    /// Whatever way the process exits, curses is ended (a no-op when it already was).
+    private static let registerExitHook: Void = {
+        atexit {
+            if !isendwin() { endwin() }
+        }
+    }()
+}

@@ -1,0 +1,82 @@
+import CNcurses
+
+/// The real terminal, through ncurses: a `Surface` that sends only the cells that changed.
+///
+/// Every cell of each frame is written to curses' virtual screen (`stdscr`); `doupdate` then
+/// compares it with what the terminal shows and sends the difference. So the screen is never
+/// cleared per frame, only after something else may have disturbed it (a resize, a suspend).
+/// Curses must be running (`TerminalSession`), and this is used from the main thread only.
+public final class CursesSurface: Surface {
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let palette: CursesSurfacePalette
+    private var cursorShown: Bool?
+    /// The widest character curses keeps in one cell: a base character plus combining marks.
+    private static let maxScalarsPerCell = 5
+
+    /// - Parameters:
+    ///   - theme: the colours of each role.
+    ///   - tier: which of the theme's looks this terminal can show.
+    ///   - defaultColorsAvailable: whether `use_default_colors` succeeded.
+    init(theme: Theme, tier: ColorTier, defaultColorsAvailable: Bool) {
+        window = shim_stdscr()
+        palette = CursesSurfacePalette(theme: theme, tier: tier, defaultColorsAvailable: defaultColorsAvailable)
+    }
+
+    public var size: Size {
+        Size(columns: Int(shim_getmaxx(window)), rows: Int(shim_getmaxy(window)))
+    }
+
+    public func present(_ frame: Frame) {
+        let visible = Size(columns: min(frame.size.columns, size.columns), rows: min(frame.size.rows, size.rows))
+        var scalars = [wchar_t](repeating: 0, count: Self.maxScalarsPerCell + 1)
+        var character = cchar_t()
+        for y in 0..<visible.rows {
+            for x in 0..<visible.columns {
+                let cell = frame[x, y]
+                if cell.isContinuation { continue }
+                Self.fill(&scalars, with: cell.character)
+                let rendition = palette.rendition(for: cell.style)
+                setcchar(&character, scalars, rendition.attributes, rendition.pair, nil)
+                // Writing the bottom-right cell reports ERR (the cursor cannot move past it),
+                // yet the cell is written.
+                mvwadd_wch(window, Int32(y), Int32(x), &character)
+            }
+        }
+        placeCursor(frame.cursor, within: visible)
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Makes the next `present` repaint the whole terminal rather than the difference, for when
+    /// what the terminal shows is no longer what curses believes (after a resize or a suspend).
+    public func invalidate() {
+        clearok(shim_curscr(), true)
+    }
+
+    private func placeCursor(_ cursor: Point?, within visible: Size) {
+        let shown: Bool
+        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < visible.columns, cursor.y < visible.rows {
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+            shown = true
+        } else {
+            shown = false
+        }
+        if shown != cursorShown {
+            curs_set(shown ? 1 : 0)
+            cursorShown = shown
+        }
+    }
+
+    /// Puts the character's scalars, NUL-terminated, into `buffer`. Control characters would
+    /// show as `^X` and shift the row, so they become spaces.
+    private static func fill(_ buffer: inout [wchar_t], with character: Character) {
+        var count = 0
+        for scalar in character.unicodeScalars where count < maxScalarsPerCell {
+            let value = scalar.value
+            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+            buffer[count] = wchar_t(bitPattern: isControl ? 0x20 : value)
+            count += 1
+        }
+        buffer[count] = 0
+    }
+}

@@ -1,0 +1,17 @@
+/// What a terminal can show, from most to least.
+public enum ColorTier: String, CaseIterable, Hashable, Sendable {
+    case colors256 = "colors-256"
+    case colors8 = "colors-8"
+    case monochrome = "mono"
+
+    /// The tier for a terminal that reports `colors` colours (curses' `COLORS`, 0 when it has
+    /// none), in the given environment. `NO_COLOR` (set and non-empty, see no-color.org) and
+    /// `TERM=dumb` ask for no colour whatever the terminal can do.
+    public static func detect(colors: Int, environment: [String: String]) -> ColorTier {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+        if environment["TERM"] == "dumb" { return .monochrome }
+        if colors >= 256 { return .colors256 }
+        if colors >= 8 { return .colors8 }
+        return .monochrome
+    }
+}
