@@ -26,9 +26,9 @@ import Testing
         # the home menu, then the help overlay
         Expect "Honey Store"
         Press ?
-        Expect "Keys"
+        Expect "Esc or ? closes"
         Press Esc
-        ExpectNot "Keys"
+        ExpectNot "Esc or ? closes"
         Press q
         """)
         let result = try CheckoutBinary.run(["play", path])

@@ -50,8 +50,7 @@ struct InteractiveCounterTests {
 
     @Test func aTerminationSignalStillGivesTheTerminalBack() throws {
         let session = try startCounter()
-        let pid = try session.paneVariable("pane_pid")
-        #expect(kill(pid_t(pid) ?? 0, SIGTERM) == 0)
+        #expect(kill(try session.programPID(), SIGTERM) == 0)
         let status = try session.waitForExit()
         #expect(status != 0, "a signal is not a normal quit")
         #expect(try session.paneVariable("alternate_on") == "0")

@@ -6,15 +6,18 @@ final class TmuxSession {
     let name: String
     private(set) var isRunning = true
 
-    /// Starts `command` in a new session of the given size. The pane stays after the program
-    /// ends so that its exit status and the terminal's state can be read.
+    /// Starts `command` in a new session of the given size, under a shell that outlives it: after
+    /// the program ends, the shell prints its exit status and waits, so the terminal's state is
+    /// read from a live pane (tmux stops tracking a dead pane's modes).
     init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
         name = "checkout-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let exports = environment.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
-        let shellCommand = exports + " exec " + command.map(Self.quote).joined(separator: " ")
-        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", "sleep 0.2; " + shellCommand])
-        try Self.tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+        let program = command.map(Self.quote).joined(separator: " ")
+        let script = "sleep 0.2; \(exports) \(program); echo \"\(Self.exitMarker)$?]\"; exec sleep 600"
+        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
     }
+
+    private static let exitMarker = "[checkout exited "
 
     deinit {
         _ = try? Self.tmux(["kill-session", "-t", name])
@@ -62,15 +65,20 @@ final class TmuxSession {
 
     /// Waits until the program has ended and returns its exit status.
     func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try paneVariable("pane_dead") == "1" {
-                isRunning = false
-                return Int32(try paneVariable("pane_dead_status")) ?? -1
-            }
-            usleep(100_000)
+        let screen = try waitFor(Self.exitMarker, timeout: timeout)
+        isRunning = false
+        guard let marker = screen.range(of: Self.exitMarker) else { return -1 }
+        return Int32(screen[marker.upperBound...].prefix { $0.isNumber }) ?? -1
+    }
+
+    /// The program's process id: the child of the pane's shell.
+    func programPID() throws -> pid_t {
+        let shell = try paneVariable("pane_pid")
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        guard let first = children.split(separator: " ").first, let pid = pid_t(first) else {
+            throw E2EError.tmuxFailed(["no program under the pane's shell \(shell)"])
         }
-        throw E2EError.timeout("exit", screen: (try? screen()) ?? "")
+        return pid
     }
 
     @discardableResult
