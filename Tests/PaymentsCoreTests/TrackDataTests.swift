@@ -46,6 +46,21 @@ import Testing
         #expect(throws: TrackDataError.tracksDisagree) { try TrackData.parse(track1 + ";5555555555554444=3012?") }
     }
 
+    @Test func aSwipeBecomesACardWithATypedCVC() throws {
+        let now = ManualClockStart.date
+        let card = try Card.validate(swiped: try TrackData.parse(track1), cvc: "123", now: now)
+        #expect(card.holder.value == "Ada Lovelace" && card.number.lastFour == "4242")
+        let expiredSwipe = try TrackData.parse(";4242424242424242=2601101?")
+        do {
+            _ = try Card.validate(swiped: expiredSwipe, cvc: "12", now: now)
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.expiry == .expired)
+            #expect(error.cvc == .wrongLength(expected: 3))
+            #expect(error.holder == .empty)   // track 2 carries no name: the form asks for it
+        }
+    }
+
     @Test func recognisesTheStartOfASwipe() {
         #expect(TrackData.looksLikeSwipe("%B42"))
         #expect(TrackData.looksLikeSwipe(";4"))

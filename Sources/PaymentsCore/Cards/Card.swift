@@ -25,5 +25,17 @@ public struct Card: Hashable, Sendable, CustomStringConvertible {
         return Card(number: n, expiry: e, cvc: c, holder: h)
     }
 
+    /// Completes a swiped card with what the stripe does not carry: the CVC (always typed) and,
+    /// after a track-2-only swipe, the holder's name. The stripe's expiry is checked against `now`.
+    public static func validate(swiped: SwipedCard, cvc: String, holder: String? = nil, now: Date) throws(CardValidationErrors) -> Card {
+        var errors = CardValidationErrors()
+        var parsedCVC: CVC?, parsedHolder: HolderName?
+        do { try swiped.expiry.validate(now: now) } catch { errors.expiry = error }
+        do { parsedCVC = try CVC(cvc, brand: swiped.number.brand) } catch { errors.cvc = error }
+        do { parsedHolder = try HolderName(holder ?? swiped.holderName ?? "") } catch { errors.holder = error }
+        guard errors.isEmpty, let c = parsedCVC, let h = parsedHolder else { throw errors }
+        return Card(number: swiped.number, expiry: swiped.expiry, cvc: c, holder: h)
+    }
+
     public var description: String { "\(number) \(expiry)" }
 }

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Testing
 @testable import PaymentsCore
 
 /// A core on a manual clock and timer queue, with sequential ids, fast password hashing and a
@@ -52,7 +53,7 @@ final class Harness {
         var received: [Result<Charge, ChargeError>] = []
         core.charges.create(request) { received.append($0) }
         settle(advancing: wait)
-        precondition(received.count <= 1, "a completion ran twice")
+        if received.count > 1 { Issue.record("a completion ran \(received.count) times") }
         return received.first
     }
 
@@ -60,7 +61,7 @@ final class Harness {
         var received: [Result<Charge, ChargeError>] = []
         core.charges.confirmChallenge(chargeID, code: code) { received.append($0) }
         settle(advancing: .seconds(1))
-        precondition(received.count <= 1, "a completion ran twice")
+        if received.count > 1 { Issue.record("a completion ran \(received.count) times") }
         return received.first
     }
 
