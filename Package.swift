@@ -51,7 +51,10 @@ let package = Package(
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks"]),
-        .testTarget(name: "PaymentsCoreTests", dependencies: ["PaymentsCore", "Clocks"]),
+        .testTarget(
+            name: "PaymentsCoreTests",
+            dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
         .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
