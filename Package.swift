@@ -30,6 +30,9 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "Clocks"),
+        // A QR code encoder of our own: no Swift QR package is on the machine, and the wallet
+        // screen only needs byte-mode symbols drawn as a module matrix.
+        .target(name: "QRCode"),
         .target(
             name: "TerminalUI",
             dependencies: ["CNcurses", "Clocks", .product(name: "TOMLKit", package: "TOMLKit")]
@@ -44,12 +47,13 @@ let package = Package(
             ]
         ),
         .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks"]),
-        .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks"]),
+        .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode"]),
         .executableTarget(
             name: "checkout",
             dependencies: ["CounterApp", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks"]),
         .testTarget(
             name: "PaymentsCoreTests",
