@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// A flight-upgrade auction (seed 002).
+public struct Auction: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let title: String
+    public let flight: String
+    public let route: String
+    /// The flight's date as printed on the boarding pass, e.g. `2026-11-28`.
+    public let flightDate: String
+    public let cabin: String
+    public let startBid: Money
+    public let minimumIncrement: Money
+    public let closesAt: Date
+    /// Several paragraphs, separated by blank lines; the shopper must accept them.
+    public let terms: String
+    /// Optional: when empty, the terms step shows no tips.
+    public let tips: [String]
+
+    public func isClosed(at now: Date) -> Bool { now >= closesAt }
+
+    init(row: Row) {
+        let currency = Currency(code: row["currency"] as String) ?? .eur
+        id = row["id"]
+        title = row["title"]
+        flight = row["flight"]
+        route = row["route"]
+        flightDate = row["flight_date"]
+        cabin = row["cabin"]
+        startBid = Money(minorUnits: row["start_bid_minor"], currency: currency)
+        minimumIncrement = Money(minorUnits: row["increment_minor"], currency: currency)
+        closesAt = Date(timeIntervalSince1970: row["closes_at"])
+        terms = row["terms"]
+        let tipsText: String = row["tips"]
+        tips = tipsText.isEmpty ? [] : tipsText.components(separatedBy: "\n")
+    }
+}
+
+public enum BidState: String, Hashable, Sendable {
+    /// Waiting for the shopper's 3-D Secure answer.
+    case requiresAction
+    /// In the auction: the bid is held on the card (not captured).
+    case joined
+    /// The shopper left; the hold was released.
+    case left
+    /// The auction closed and another bid won; the hold was released.
+    case lost
+    /// The highest bid when the auction closed; the hold stays for capture.
+    case won
+    case failed
+}
+
+public struct AuctionBid: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let auctionId: String
+    public let customerId: String
+    public let amount: Money
+    public let holdId: String?
+    /// Handed to `onJoin(authToken:auction:)`.
+    public let authToken: String?
+    public let state: BidState
+    public let failure: String?
+}
+
+public enum JoinOutcome: Hashable, Sendable {
+    case joined(AuctionBid)
+    /// 3-D Secure: show `challenge`, then call `completeChallenge(bidId:code:)`.
+    case requiresAction(bidId: String, challenge: String)
+}
+
+public enum AuctionError: Error, Hashable, Sendable {
+    case unknownAuction(String)
+    case unknownBid(String)
+    case termsNotAccepted
+    case paymentMethodRequired
+    case auctionClosed(closedAt: Date)
+    case bidTooLow(minimum: Money)
+    case alreadyJoined(bidId: String)
+    case notJoined(BidState)
+    case paymentFailed(PaymentDecline)
+    case storage(String)
+}

@@ -1,0 +1,225 @@
+import Clocks
+import Foundation
+import GRDB
+
+/// Joining an auction places the bid as an authorisation HOLD (never a capture) through the
+/// hold gateway, honouring 3-D Secure; leaving, or losing when the auction closes, releases it.
+public final class Auctions {
+    private let database: any DatabaseWriter
+    private let holds: HoldGateway
+    private let ids: IDGenerator
+    private let clock: Clock
+    private let events: EventRecording
+
+    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, clock: Clock, events: EventRecording) {
+        self.database = database
+        self.holds = holds
+        self.ids = ids
+        self.clock = clock
+        self.events = events
+    }
+
+    public func auctions() throws -> [Auction] {
+        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM core2_auctions ORDER BY position").map(Auction.init(row:)) }
+    }
+
+    public func auction(id: String) throws -> Auction? {
+        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM core2_auctions WHERE id = ?", arguments: [id]).map(Auction.init(row:)) }
+    }
+
+    /// The lowest bid accepted now: the start bid, or one increment above the highest bid.
+    public func minimumBid(auctionId: String) throws(AuctionError) -> Money {
+        try write { db in try minimumBid(db, try load(db, auctionId)) }
+    }
+
+    public func bid(id: String) throws(AuctionError) -> AuctionBid {
+        try write { db in try loadBid(db, id) }
+    }
+
+    public func bids(auctionId: String) throws -> [AuctionBid] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM core2_auction_bids WHERE auction_id = ? ORDER BY id", arguments: [auctionId]).map(Self.bid(row:))
+        }
+    }
+
+    /// "Place start bid": `bid` defaults to the current minimum. The completion runs once.
+    public func join(auctionId: String, customerId: String, instrument: PaymentInstrument?, bid: Money? = nil, termsAccepted: Bool,
+                     completion: @escaping (Result<JoinOutcome, AuctionError>) -> Void) {
+        let bidId: String
+        let amount: Money
+        do throws(AuctionError) {
+            (bidId, amount) = try write { db in
+                let auction = try load(db, auctionId)
+                guard !auction.isClosed(at: clock.now) else { throw AuctionError.auctionClosed(closedAt: auction.closesAt) }
+                guard termsAccepted else { throw AuctionError.termsNotAccepted }
+                guard instrument != nil else { throw AuctionError.paymentMethodRequired }
+                if let existing = try String.fetchOne(db, sql: """
+                    SELECT id FROM core2_auction_bids WHERE auction_id = ? AND customer_id = ? AND state IN ('joined', 'requiresAction')
+                    """, arguments: [auctionId, customerId]) {
+                    throw AuctionError.alreadyJoined(bidId: existing)
+                }
+                let minimum = try minimumBid(db, auction)
+                let amount = bid ?? minimum
+                guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
+                return (ids.next("bid"), amount)
+            }
+        } catch {
+            return completion(.failure(error))
+        }
+        holds.placeHold(amount: amount, instrument: instrument!, idempotencyKey: "auction-\(bidId)-hold") { [self] outcome in
+            completion(Result { () throws(AuctionError) in
+                try write { db in
+                    let now = clock.now.timeIntervalSince1970
+                    switch outcome {
+                    case .held(let holdId):
+                        try insertBid(db, bidId, auctionId, customerId, amount, holdId: holdId, state: .joined, now: now)
+                        return .joined(try loadBid(db, bidId))
+                    case .requiresAction(let holdId, let challenge):
+                        try insertBid(db, bidId, auctionId, customerId, amount, holdId: holdId, state: .requiresAction, now: now)
+                        return .requiresAction(bidId: bidId, challenge: challenge)
+                    case .failed(let decline):
+                        try events.record(db, type: "auction.join_failed", subject: auctionId, data: ["customer": customerId, "reason": decline.code])
+                        throw AuctionError.paymentFailed(decline)
+                    }
+                }
+            })
+        }
+    }
+
+    /// Finishes a 3-D Secure challenge; a wrong code fails the join (nothing stays held).
+    public func completeChallenge(bidId: String, code: String, completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
+        let pending: AuctionBid
+        do throws(AuctionError) {
+            pending = try bid(id: bidId)
+            guard pending.state == .requiresAction, let _ = pending.holdId else { throw AuctionError.notJoined(pending.state) }
+        } catch {
+            return completion(.failure(error))
+        }
+        holds.completeChallenge(holdId: pending.holdId!, code: code) { [self] outcome in
+            completion(Result { () throws(AuctionError) in
+                // The failure is committed first, then reported: a throw inside the write would roll it back.
+                let bid = try write { db in
+                    switch outcome {
+                    case .held: try setBidState(db, pending, .joined, failure: nil)
+                    case .requiresAction: break
+                    case .failed(let decline): try setBidState(db, pending, .failed, failure: decline.code)
+                    }
+                    return try loadBid(db, bidId)
+                }
+                if case .failed(let decline) = outcome { throw AuctionError.paymentFailed(decline) }
+                return bid
+            })
+        }
+    }
+
+    /// Leaves the auction: the hold is released.
+    public func leave(bidId: String, completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
+        let joined: AuctionBid
+        do throws(AuctionError) {
+            joined = try bid(id: bidId)
+            guard joined.state == .joined || joined.state == .requiresAction else { throw AuctionError.notJoined(joined.state) }
+        } catch {
+            return completion(.failure(error))
+        }
+        release(joined, as: .left, completion: completion)
+    }
+
+    /// Closes every auction whose time has come: the highest bid wins (its hold stays for
+    /// capture), every other bid is released as `lost`. The loop calls this like renewals.
+    public func closeDueAuctions(completion: @escaping () -> Void = {}) {
+        let now = clock.now.timeIntervalSince1970
+        guard let open = try? database.read({ db in
+            try Row.fetchAll(db, sql: """
+                SELECT b.* FROM core2_auction_bids b JOIN core2_auctions a ON a.id = b.auction_id
+                WHERE a.closes_at <= ? AND b.state IN ('joined', 'requiresAction') ORDER BY b.auction_id, b.bid_minor DESC, b.id
+                """, arguments: [now]).map(Self.bid(row:))
+        }), !open.isEmpty else { return completion() }
+        var winners: Set<String> = []
+        var queue: [(AuctionBid, BidState)] = []
+        for bid in open {
+            if bid.state == .joined, !winners.contains(bid.auctionId) {
+                winners.insert(bid.auctionId)
+                queue.append((bid, .won))
+            } else {
+                queue.append((bid, .lost))
+            }
+        }
+        func next() {
+            guard !queue.isEmpty else { return completion() }
+            let (bid, state) = queue.removeFirst()
+            if state == .won {
+                _ = try? write { db in try setBidState(db, bid, .won, failure: nil) }
+                return next()
+            }
+            release(bid, as: .lost) { _ in next() }
+        }
+        next()
+    }
+
+    private func release(_ bid: AuctionBid, as state: BidState, completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
+        guard let holdId = bid.holdId else { return completion(.failure(.notJoined(bid.state))) }
+        holds.releaseHold(holdId: holdId) { [self] result in
+            completion(Result { () throws(AuctionError) in
+                if case .failure(let decline) = result { throw AuctionError.paymentFailed(decline) }
+                return try write { db in
+                    try setBidState(db, bid, state, failure: nil)
+                    return try loadBid(db, bid.id)
+                }
+            })
+        }
+    }
+
+    private func minimumBid(_ db: Database, _ auction: Auction) throws -> Money {
+        guard let highest = try Int64.fetchOne(db, sql: "SELECT MAX(bid_minor) FROM core2_auction_bids WHERE auction_id = ? AND state IN ('joined', 'won')",
+                                               arguments: [auction.id]) else { return auction.startBid }
+        return Money(minorUnits: max(auction.startBid.minorUnits, highest + auction.minimumIncrement.minorUnits), currency: auction.startBid.currency)
+    }
+
+    private func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String, state: BidState, now: Double) throws {
+        // The token the join hands to `onJoin(authToken:auction:)`: deterministic, names no card data.
+        let token = "sbat_\(auctionId)_\(id)"
+        try db.execute(sql: """
+            INSERT INTO core2_auction_bids (id, auction_id, customer_id, bid_minor, hold_id, auth_token, state, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id, auctionId, customerId, amount.minorUnits, holdId, state == .joined ? token : nil, state.rawValue, now, now])
+        try events.record(db, type: "auction.bid.\(state.rawValue)", subject: id, data: ["auction": auctionId, "hold": holdId, "amount": "\(amount.minorUnits)"])
+    }
+
+    private func setBidState(_ db: Database, _ bid: AuctionBid, _ state: BidState, failure: String?) throws {
+        let token = state == .joined ? "sbat_\(bid.auctionId)_\(bid.id)" : bid.authToken
+        try db.execute(sql: "UPDATE core2_auction_bids SET state = ?, failure = ?, auth_token = ?, updated_at = ? WHERE id = ?",
+                       arguments: [state.rawValue, failure, token, clock.now.timeIntervalSince1970, bid.id])
+        var data = ["auction": bid.auctionId, "from": bid.state.rawValue]
+        if let failure { data["reason"] = failure }
+        try events.record(db, type: "auction.bid.\(state.rawValue)", subject: bid.id, data: data)
+    }
+
+    private func load(_ db: Database, _ id: String) throws -> Auction {
+        guard let auction = try Row.fetchOne(db, sql: "SELECT * FROM core2_auctions WHERE id = ?", arguments: [id]).map(Auction.init(row:)) else {
+            throw AuctionError.unknownAuction(id)
+        }
+        return auction
+    }
+
+    private func loadBid(_ db: Database, _ id: String) throws -> AuctionBid {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM core2_auction_bids WHERE id = ?", arguments: [id]) else { throw AuctionError.unknownBid(id) }
+        return Self.bid(row: row)
+    }
+
+    static func bid(row: Row) -> AuctionBid {
+        let currency = Currency.eur
+        return AuctionBid(id: row["id"], auctionId: row["auction_id"], customerId: row["customer_id"],
+                          amount: Money(minorUnits: row["bid_minor"], currency: currency), holdId: row["hold_id"],
+                          authToken: row["auth_token"], state: BidState(rawValue: row["state"]) ?? .failed, failure: row["failure"])
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
+        do {
+            return try database.write(body)
+        } catch let error as AuctionError {
+            throw error
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import GRDB
+
+/// Banks by country, with the seed's fallback: a preferred country that is unknown or has no
+/// banks falls back to the locale's country.
+public final class BankProviders {
+    private let database: any DatabaseWriter
+
+    public init(database: any DatabaseWriter) {
+        self.database = database
+    }
+
+    /// The country actually used and its banks. `localeCountry` is e.g. `Locale.current.region`,
+    /// passed in so the core never reads the machine's settings itself.
+    public func providers(preferredCountry: String?, localeCountry: String) throws -> (country: String, providers: [BankProvider]) {
+        if let preferred = preferredCountry?.uppercased() {
+            let banks = try providers(in: preferred)
+            if !banks.isEmpty { return (preferred, banks) }
+        }
+        let fallback = localeCountry.uppercased()
+        return (fallback, try providers(in: fallback))
+    }
+
+    public func providers(in country: String) throws -> [BankProvider] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM core2_bank_providers WHERE country = ? ORDER BY position", arguments: [country.uppercased()]).map(Self.provider)
+        }
+    }
+
+    public func countries() throws -> [String] {
+        try database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT country FROM core2_bank_providers ORDER BY country") }
+    }
+
+    static func provider(_ db: Database, id: String) throws -> BankProvider? {
+        try Row.fetchOne(db, sql: "SELECT * FROM core2_bank_providers WHERE id = ?", arguments: [id]).map(provider)
+    }
+
+    static func provider(_ row: Row) -> BankProvider {
+        BankProvider(id: row["id"], country: row["country"], name: row["name"], behaviour: BankBehaviour(rawValue: row["behaviour"]) ?? .approves)
+    }
+}

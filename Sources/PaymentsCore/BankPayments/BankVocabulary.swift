@@ -1,0 +1,104 @@
+import Foundation
+
+/// The seed's (TrueLayer's) error vocabulary, kept in the core; the controller maps it onto the
+/// SDK-shaped enums. Payment and mandate variants share one enum: `paymentExpired` and
+/// `mandateExpired` are both here so a status never has to guess.
+public enum BankError: Error, Hashable, Sendable {
+    case authorizationFailed
+    case connectionIssues
+    case generic(reason: String)
+    case invalidToken
+    case paymentExpired
+    case paymentNotFound
+    case paymentRejected
+    case mandateExpired
+    case mandateNotFound
+    case mandateRejected
+    case serverError
+    case unexpectedBehaviour
+    case userCanceled
+
+    /// A stable word for the database and the event log.
+    public var code: String {
+        switch self {
+        case .authorizationFailed: "authorizationFailed"
+        case .connectionIssues: "connectionIssues"
+        case .generic(let reason): "generic:\(reason)"
+        case .invalidToken: "invalidToken"
+        case .paymentExpired: "paymentExpired"
+        case .paymentNotFound: "paymentNotFound"
+        case .paymentRejected: "paymentRejected"
+        case .mandateExpired: "mandateExpired"
+        case .mandateNotFound: "mandateNotFound"
+        case .mandateRejected: "mandateRejected"
+        case .serverError: "serverError"
+        case .unexpectedBehaviour: "unexpectedBehaviour"
+        case .userCanceled: "userCanceled"
+        }
+    }
+
+    public init(code: String) {
+        let all: [BankError] = [.authorizationFailed, .connectionIssues, .invalidToken, .paymentExpired, .paymentNotFound,
+                                .paymentRejected, .mandateExpired, .mandateNotFound, .mandateRejected, .serverError,
+                                .unexpectedBehaviour, .userCanceled]
+        if let known = all.first(where: { $0.code == code }) {
+            self = known
+        } else {
+            self = .generic(reason: code.hasPrefix("generic:") ? String(code.dropFirst(8)) : code)
+        }
+    }
+}
+
+/// `paymentStatus`: the source of truth for a single payment.
+public enum BankPaymentStatus: Hashable, Sendable {
+    case authorizationRequired
+    case authorizing
+    case authorized
+    case executed
+    case settled
+    case failed(BankError)
+}
+
+/// `mandateStatus`: the source of truth for a mandate.
+public enum MandateStatus: Hashable, Sendable {
+    case authorizationRequired
+    case authorizing
+    case authorized
+    case failed(BankError)
+    case revoked
+}
+
+/// What the processing flow answers when it ends successfully (the SDK's `State`).
+public enum BankFlowState: String, Hashable, Sendable {
+    case executed, authorized, redirect, settled, wait
+}
+
+/// An identifier and its resource token, as a backend would hand them to the app.
+public struct BankResourceHandle: Hashable, Sendable {
+    public let identifier: String
+    public let resourceToken: String
+}
+
+/// How a simulated bank behaves, so every status and error of the seed can be reached.
+public enum BankBehaviour: String, Hashable, Sendable {
+    /// Authorises after a short pause; the flow answers `authorized`.
+    case approves
+    /// Sends the user to the bank (`redirect`), which authorises a minute later.
+    case redirects
+    /// Decoupled: the flow answers `wait`; the bank authorises minutes later.
+    case decoupled
+    case rejects
+    case failsAuthorization
+    /// Never answers: the payment expires.
+    case slow
+    /// Flagged offline: `connectionIssues`, the payment stays open for another bank.
+    case offline
+    case serverError
+}
+
+public struct BankProvider: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let country: String
+    public let name: String
+    public let behaviour: BankBehaviour
+}

@@ -1,0 +1,97 @@
+/// Why a card number was refused. Each case has a message a shopper understands.
+public enum CardNumberError: Error, Equatable, Sendable {
+    case empty
+    case invalidCharacters
+    case unknownBrand
+    case tooShort(brand: CardBrand)
+    case tooLong(brand: CardBrand)
+    case wrongLength(brand: CardBrand)
+    case failedChecksum
+
+    public var message: String {
+        switch self {
+        case .empty: "Enter the card number."
+        case .invalidCharacters: "A card number has only digits (spaces and dashes are fine)."
+        case .unknownBrand: "This card type is not accepted."
+        case let .tooShort(brand): "This \(brand.displayName) number is too short: \(Self.lengthText(brand))."
+        case let .tooLong(brand): "This \(brand.displayName) number is too long: \(Self.lengthText(brand))."
+        case let .wrongLength(brand): "A \(brand.displayName) number has \(Self.lengthText(brand))."
+        case .failedChecksum: "This card number is not valid. Check for a typing mistake."
+        }
+    }
+
+    private static func lengthText(_ brand: CardBrand) -> String {
+        let lengths = brand.allowedLengths.map(String.init)
+        if lengths.count == 1 { return "\(lengths[0]) digits" }
+        if brand.lengths.count == lengths.count { return "\(brand.lengths.lowerBound) to \(brand.lengths.upperBound) digits" }
+        return lengths.dropLast().joined(separator: ", ") + " or " + lengths.last! + " digits"
+    }
+}
+
+/// Why an expiry date was refused.
+public enum ExpiryError: Error, Equatable, Sendable {
+    case empty
+    case invalidFormat
+    case monthOutOfRange
+    case expired
+    case tooFarInFuture
+
+    public var message: String {
+        switch self {
+        case .empty: "Enter the expiry date."
+        case .invalidFormat: "Write the expiry date as MM/YY or MM/YYYY."
+        case .monthOutOfRange: "The month must be between 01 and 12."
+        case .expired: "This card has expired."
+        case .tooFarInFuture: "That expiry date is too far in the future."
+        }
+    }
+}
+
+/// Why a security code was refused. The code itself never appears in a message.
+public enum CVCError: Error, Equatable, Sendable {
+    case empty
+    case invalidCharacters
+    case wrongLength(expected: Int)
+
+    public var message: String {
+        switch self {
+        case .empty: "Enter the security code."
+        case .invalidCharacters: "The security code has only digits."
+        case let .wrongLength(expected): "The security code has \(expected) digits."
+        }
+    }
+}
+
+/// Why a card holder's name was refused.
+public enum HolderNameError: Error, Equatable, Sendable {
+    case empty
+    case invalidCharacters
+    case tooLong(maximum: Int)
+
+    public var message: String {
+        switch self {
+        case .empty: "Enter the name on the card."
+        case .invalidCharacters: "Use letters, spaces, apostrophes, hyphens and dots in the name."
+        case let .tooLong(maximum): "The name can have at most \(maximum) characters."
+        }
+    }
+}
+
+/// A whole card form's problems, one per field, so the form can show each next to its field.
+public struct CardValidationErrors: Error, Equatable, Sendable {
+    public var number: CardNumberError?
+    public var expiry: ExpiryError?
+    public var cvc: CVCError?
+    public var holder: HolderNameError?
+
+    public init(number: CardNumberError? = nil, expiry: ExpiryError? = nil, cvc: CVCError? = nil, holder: HolderNameError? = nil) {
+        self.number = number; self.expiry = expiry; self.cvc = cvc; self.holder = holder
+    }
+
+    public var isEmpty: Bool { number == nil && expiry == nil && cvc == nil && holder == nil }
+
+    /// The messages in form order, for a summary line.
+    public var messages: [String] {
+        [number?.message, expiry?.message, cvc?.message, holder?.message].compactMap { $0 }
+    }
+}

@@ -1,0 +1,121 @@
+import Clocks
+import Foundation
+import GRDB
+
+/// Carts owned by a session key (a customer id or a kiosk session): one cart per key.
+public final class Carts {
+    /// Enough for a kiosk; also keeps line totals far away from overflow.
+    public static let maximumQuantityPerLine = 99
+
+    private let database: any DatabaseWriter
+    private let ids: IDGenerator
+    private let clock: Clock
+    private let events: EventRecording
+
+    public init(database: any DatabaseWriter, ids: IDGenerator, clock: Clock, events: EventRecording) {
+        self.database = database
+        self.ids = ids
+        self.clock = clock
+        self.events = events
+    }
+
+    /// The session's cart, created empty on first use.
+    public func cart(for sessionKey: String) throws -> Cart {
+        try database.write { db in try cart(db, sessionKey: sessionKey) }
+    }
+
+    /// Adds jars; adding a product already in the cart merges into its line.
+    @discardableResult
+    public func add(productId: String, quantity: Int = 1, for sessionKey: String) throws -> Cart {
+        guard quantity > 0 else { throw CartError.invalidQuantity(quantity) }
+        return try database.write { db in
+            let cartId = try cartId(db, sessionKey: sessionKey)
+            let current = try Int.fetchOne(db, sql: "SELECT quantity FROM core2_cart_lines WHERE cart_id = ? AND product_id = ?", arguments: [cartId, productId]) ?? 0
+            try setLine(db, cartId: cartId, productId: productId, quantity: current + quantity)
+            try events.record(db, type: "cart.line_added", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
+            return try cart(db, sessionKey: sessionKey)
+        }
+    }
+
+    /// Sets a line's quantity; 0 removes the line.
+    @discardableResult
+    public func setQuantity(_ quantity: Int, productId: String, for sessionKey: String) throws -> Cart {
+        guard quantity >= 0 else { throw CartError.invalidQuantity(quantity) }
+        return try database.write { db in
+            let cartId = try cartId(db, sessionKey: sessionKey)
+            if quantity == 0 {
+                try db.execute(sql: "DELETE FROM core2_cart_lines WHERE cart_id = ? AND product_id = ?", arguments: [cartId, productId])
+            } else {
+                try setLine(db, cartId: cartId, productId: productId, quantity: quantity)
+            }
+            try events.record(db, type: "cart.quantity_set", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
+            return try cart(db, sessionKey: sessionKey)
+        }
+    }
+
+    @discardableResult
+    public func remove(productId: String, for sessionKey: String) throws -> Cart {
+        try setQuantity(0, productId: productId, for: sessionKey)
+    }
+
+    @discardableResult
+    public func empty(for sessionKey: String) throws -> Cart {
+        try database.write { db in
+            try Self.empty(db, sessionKey: sessionKey, events: events)
+            return try cart(db, sessionKey: sessionKey)
+        }
+    }
+
+    static func empty(_ db: Database, sessionKey: String, events: EventRecording) throws {
+        guard let cartId = try String.fetchOne(db, sql: "SELECT id FROM core2_carts WHERE session_key = ?", arguments: [sessionKey]) else { return }
+        try db.execute(sql: "DELETE FROM core2_cart_lines WHERE cart_id = ?", arguments: [cartId])
+        try events.record(db, type: "cart.emptied", subject: cartId, data: [:])
+    }
+
+    private func setLine(_ db: Database, cartId: String, productId: String, quantity: Int) throws {
+        guard let product = try Catalog.product(db, id: productId) else { throw CartError.unknownProduct(productId) }
+        guard quantity <= Self.maximumQuantityPerLine else { throw CartError.invalidQuantity(quantity) }
+        // The shelf is checked here for a friendly message; the binding check is at payment.
+        guard quantity <= product.stock else { throw CartError.notEnoughStock(productId: productId, available: product.stock) }
+        try db.execute(
+            sql: """
+                INSERT INTO core2_cart_lines (cart_id, product_id, quantity, added_seq)
+                VALUES (?, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM core2_cart_lines WHERE cart_id = ?))
+                ON CONFLICT(cart_id, product_id) DO UPDATE SET quantity = excluded.quantity
+                """,
+            arguments: [cartId, productId, quantity, cartId]
+        )
+    }
+
+    private func cartId(_ db: Database, sessionKey: String) throws -> String {
+        if let id = try String.fetchOne(db, sql: "SELECT id FROM core2_carts WHERE session_key = ?", arguments: [sessionKey]) { return id }
+        let id = ids.next("cart")
+        try db.execute(sql: "INSERT INTO core2_carts (id, session_key, created_at) VALUES (?, ?, ?)", arguments: [id, sessionKey, clock.now.timeIntervalSince1970])
+        try events.record(db, type: "cart.created", subject: id, data: ["session": sessionKey])
+        return id
+    }
+
+    func cart(_ db: Database, sessionKey: String) throws -> Cart {
+        let id = try cartId(db, sessionKey: sessionKey)
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT p.*, l.quantity AS line_quantity FROM core2_cart_lines l JOIN core2_products p ON p.id = l.product_id
+            WHERE l.cart_id = ? ORDER BY l.added_seq
+            """, arguments: [id])
+        var lines: [CartLine] = []
+        var total: Money?
+        for row in rows {
+            let product = Product(row: row)
+            let quantity: Int = row["line_quantity"]
+            let lineTotal: Money
+            do { lineTotal = try product.price.multiplied(by: quantity) } catch { throw CartError.amountOverflow }
+            lines.append(CartLine(product: product, quantity: quantity, lineTotal: lineTotal))
+            if let sum = total {
+                guard lineTotal.currency == sum.currency else { throw CartError.mixedCurrencies }
+                do { total = try sum.adding(lineTotal) } catch { throw CartError.amountOverflow }
+            } else {
+                total = lineTotal
+            }
+        }
+        return Cart(id: id, sessionKey: sessionKey, lines: lines, total: total ?? .zero(.eur))
+    }
+}

@@ -1,0 +1,21 @@
+import GRDB
+
+/// The Honey Store's four jars, written by the first run's migration (seed 001).
+enum HoneySeed {
+    static func insert(_ db: Database) throws {
+        let jars: [(id: String, name: String, description: String, cents: Int64, stock: Int, label: String)] = [
+            ("honey-acacia", "Acacia honey", "Pale, clear and mild; stays liquid for months. 250 g jar.", 650, 12, "ACACIA"),
+            ("honey-clover", "Clover honey", "The classic breakfast honey, creamy and sweet. 250 g jar.", 590, 20, "CLOVER"),
+            ("honey-manuka", "Manuka honey", "Dark, rich and rare, from New Zealand's manuka bush. 250 g jar.", 2400, 3, "MANUKA"),
+            ("honey-wildflower", "Wildflower honey", "Many meadows in one jar; every harvest tastes different. 250 g jar.", 720, 8, "WILD"),
+        ]
+        for (position, jar) in jars.enumerated() {
+            let padded = jar.label.padding(toLength: 7, withPad: " ", startingAt: 0)
+            let image = "  _______\n |~~~~~~~|\n |\(padded)|\n |  ~~~  |\n |_______|"
+            try db.execute(
+                sql: "INSERT INTO core2_products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, ?, ?, 'EUR', ?, ?)",
+                arguments: [jar.id, position, jar.name, jar.description, jar.cents, jar.stock, image]
+            )
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import GRDB
+
+/// A jar on the shelf. `image` is a few lines of text art: the terminal's picture of it.
+public struct Product: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let name: String
+    public let description: String
+    public let price: Money
+    public let stock: Int
+    public let image: String
+
+    init(row: Row) {
+        id = row["id"]
+        name = row["name"]
+        description = row["description"]
+        price = Money(minorUnits: row["price_minor"], currency: Currency(code: row["currency"] as String) ?? .eur)
+        stock = row["stock"]
+        image = row["image"]
+    }
+}

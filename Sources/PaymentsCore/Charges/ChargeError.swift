@@ -1,0 +1,45 @@
+/// Why a charge operation was refused. A declined card is not an error: it is a charge whose
+/// status is `.failed(reason)`.
+public enum ChargeError: Error, Equatable, Sendable {
+    case invalidAmount
+    case missingIdempotencyKey
+    /// The key was used for a different request in the last 24 hours.
+    case idempotencyKeyReused
+    case customerRequired
+    case customerNotFound
+    case paymentsLocked
+    case token(VaultError)
+    case paymentMethodNotFound
+    /// The saved card was kept without its number.
+    case paymentMethodNotChargeable
+    case chargeNotFound
+    case notAwaitingChallenge
+    case notAHold
+    case captureExceedsAuthorized(authorized: Money)
+    case notRefundable
+    case refundExceedsCaptured(available: Money)
+    case invalidRefundAmount
+    case storage(String)
+
+    public var message: String {
+        switch self {
+        case .invalidAmount: "The amount must be more than zero."
+        case .missingIdempotencyKey: "A payment needs an idempotency key."
+        case .idempotencyKeyReused: "This payment key was already used for a different payment."
+        case .customerRequired: "Log in to pay with a saved card."
+        case .customerNotFound: "This customer does not exist."
+        case .paymentsLocked: "Payments are locked. Unlock them with your PIN first."
+        case let .token(error): error.message
+        case .paymentMethodNotFound: "This saved card is not available."
+        case .paymentMethodNotChargeable: "This saved card cannot be charged again. Enter the card."
+        case .chargeNotFound: "This payment does not exist."
+        case .notAwaitingChallenge: "This payment is not waiting for a security code."
+        case .notAHold: "This payment is not an open authorisation."
+        case let .captureExceedsAuthorized(authorized): "At most \(authorized.formatted()) can be captured."
+        case .notRefundable: "Only a completed payment can be refunded."
+        case let .refundExceedsCaptured(available): "At most \(available.formatted()) can still be refunded."
+        case .invalidRefundAmount: "The refund must be more than zero, in the payment's currency."
+        case let .storage(detail): "The payment could not be recorded (\(detail))."
+        }
+    }
+}

@@ -1,0 +1,312 @@
+import Clocks
+import Foundation
+
+/// Charges, 3-D Secure challenges, holds, refunds and reconciliation.
+///
+/// Durability rule: every state is committed to the database (with its event) before anyone is
+/// told about it, and a charge is recorded `pending` before the acquirer is asked, so a charge
+/// whose answer was lost (a crash, the never-answering card) can be settled by `reconcilePending`.
+///
+/// Results come back on the loop: `completion` runs from a scheduler timer, never re-entrantly
+/// inside the call, and exactly once, except for a charge whose acquirer never answers: that
+/// completion stays waiting until `reconcilePending` settles the charge (the caller's own poll
+/// timeout reports "possible success" meanwhile).
+public final class ChargeService {
+    public typealias Completion = (Result<Charge, ChargeError>) -> Void
+    /// How long an idempotency key is remembered.
+    public static let idempotencyKeyLifetime: Duration = .hours(24)
+
+    private let repository: ChargeRepository
+    private let customers: CustomerService
+    private let paymentMethods: PaymentMethodService
+    private let vault: Vault
+    private let acquirer: SimulatedAcquirer
+    private let scheduler: Scheduler
+    private let clock: Clock
+    private let ids: IDGenerator
+    private let log: CoreLog
+    /// Callers waiting for a charge's next answer (the first caller and any replays meanwhile).
+    private var waiters: [String: [Completion]] = [:]
+
+    public init(repository: ChargeRepository, customers: CustomerService, paymentMethods: PaymentMethodService, vault: Vault,
+                acquirer: SimulatedAcquirer, scheduler: Scheduler, clock: Clock, ids: IDGenerator, log: CoreLog) {
+        self.repository = repository; self.customers = customers; self.paymentMethods = paymentMethods; self.vault = vault
+        self.acquirer = acquirer; self.scheduler = scheduler; self.clock = clock; self.ids = ids; self.log = log
+    }
+
+    // MARK: - Charging
+
+    /// Charges (or, with `capture: false`, places a hold). The completion receives the charge in
+    /// its answered state: `succeeded`, `authorized` (a hold), `requiresAction` (call
+    /// `confirmChallenge`) or `failed(reason)`; or an error if nothing could be attempted.
+    public func create(_ request: ChargeRequest, completion: @escaping Completion) {
+        do {
+            switch try begin(request) {
+            case let .replay(charge):
+                if waiters[charge.id] != nil { waiters[charge.id]?.append(completion) }
+                else { deliver(.success(charge), to: [completion]) }
+            case let .started(record, number, authenticatedBefore):
+                waiters[record.charge.id] = [completion]
+                ask(record.charge.id, number, cardAuthenticatedBefore: authenticatedBefore, challengePassed: false)
+            }
+        } catch {
+            deliver(.failure(Self.chargeError(error)), to: [completion])
+        }
+    }
+
+    /// Answers a 3-D Secure challenge. The right code (`SimulatedAcquirer.challengeCode`) sends
+    /// the charge back to the acquirer; a wrong one fails it with `.authenticationFailed`.
+    public func confirmChallenge(_ chargeID: String, code: String, completion: @escaping Completion) {
+        do {
+            var record = try record(chargeID)
+            guard record.charge.status == .requiresAction else { throw ChargeError.notAwaitingChallenge }
+            guard acquirer.verifyChallenge(code: code) else {
+                let charge = try settle(&record, status: .failed(.authenticationFailed), event: "charge.failed")
+                deliver(.success(charge), to: [completion])
+                return
+            }
+            let number = try sealedNumber(of: record)
+            record.authenticated = true
+            record.charge.status = .pending
+            record.charge.updatedAt = clock.now
+            try storage { try repository.update(record, event: NewEvent("charge.challenge_passed", subject: chargeID)) }
+            if let methodID = record.charge.paymentMethodID, let customerID = record.charge.customerID {
+                paymentMethods.markAuthenticated(methodID, customerID: customerID)
+            }
+            waiters[chargeID, default: []].append(completion)
+            ask(chargeID, number, cardAuthenticatedBefore: true, challengePassed: true)
+        } catch {
+            deliver(.failure(Self.chargeError(error)), to: [completion])
+        }
+    }
+
+    // MARK: - Holds
+
+    /// Captures an authorised hold, in full or in part (never more than authorised).
+    @discardableResult
+    public func capture(_ chargeID: String, amount: Money? = nil) throws -> Charge {
+        var record = try record(chargeID)
+        guard record.charge.status == .authorized else { throw ChargeError.notAHold }
+        let captured = amount ?? record.charge.amount
+        guard captured.currency == record.charge.amount.currency, captured.isPositive else { throw ChargeError.invalidAmount }
+        guard captured <= record.charge.amount else { throw ChargeError.captureExceedsAuthorized(authorized: record.charge.amount) }
+        record.charge.amountCaptured = captured
+        return try settle(&record, status: .succeeded, event: "charge.captured", ["amount": String(captured.minorUnits)])
+    }
+
+    /// Releases a hold, or abandons a charge waiting for its 3-D Secure challenge.
+    @discardableResult
+    public func cancel(_ chargeID: String) throws -> Charge {
+        var record = try record(chargeID)
+        guard record.charge.status == .authorized || record.charge.status == .requiresAction else { throw ChargeError.notAHold }
+        let charge = try settle(&record, status: .canceled, event: "charge.canceled")
+        notify(chargeID, .success(charge))
+        return charge
+    }
+
+    // MARK: - Refunds
+
+    /// Refunds a succeeded charge, all that is left (`amount` nil) or part of it; the refunds of
+    /// a charge never add up to more than was captured.
+    @discardableResult
+    public func refund(_ chargeID: String, amount: Money? = nil, reason: String = "requested_by_customer") throws -> Refund {
+        var record = try record(chargeID)
+        guard record.charge.status == .succeeded else { throw ChargeError.notRefundable }
+        let available = record.charge.amountRefundable
+        let requested = amount ?? available
+        guard requested.currency == available.currency, requested.isPositive || (amount == nil && !available.isPositive) else {
+            throw ChargeError.invalidRefundAmount
+        }
+        guard requested.isPositive, requested <= available else { throw ChargeError.refundExceedsCaptured(available: available) }
+        let refund = Refund(id: ids.next("re"), chargeID: chargeID, amount: requested, reason: reason, createdAt: clock.now)
+        record.charge.amountRefunded = Money(minorUnits: record.charge.amountRefunded.minorUnits + requested.minorUnits,
+                                             currency: requested.currency)
+        record.charge.updatedAt = clock.now
+        try storage {
+            try repository.insert(refund, updating: record, event: NewEvent("charge.refunded", subject: chargeID,
+                ["refund_id": refund.id, "amount": String(requested.minorUnits), "currency": requested.currency.code]))
+        }
+        log.info("charge \(chargeID) refunded \(requested.formatted())")
+        return refund
+    }
+
+    public func refunds(of chargeID: String) throws -> [Refund] {
+        try storage { try repository.refunds(chargeID: chargeID) }
+    }
+
+    // MARK: - Reading and reconciling
+
+    public func charge(_ id: String) throws -> Charge {
+        try record(id).charge
+    }
+
+    public func charges(for customerID: String) throws -> [Charge] {
+        try storage { try repository.charges(customerID: customerID).map(\.charge) }
+    }
+
+    /// Settles every charge still `pending` (its acquirer answer lost to a crash, or never
+    /// given) by asking the acquirer for its decision now. Returns the charges it settled, in
+    /// their new states; callers still waiting on them are told too.
+    @discardableResult
+    public func reconcilePending() throws -> [Charge] {
+        var settled: [Charge] = []
+        for var record in try storage({ try repository.charges(status: .pending) }) {
+            let id = record.charge.id
+            guard let number = try? sealedNumber(of: record) else {
+                // Nothing left to ask about: the number is gone. Never report success on a guess.
+                let charge = try settle(&record, status: .failed(.processingError), event: "charge.failed", ["reconciled": "true"])
+                settled.append(charge)
+                notify(id, .success(charge))
+                continue
+            }
+            let before = methodAuthenticated(record)
+            let decision = acquirer.decide(number, cardAuthenticatedBefore: before, challengePassed: record.authenticated)
+            if let charge = try apply(decision, to: id, reconciled: true) {
+                settled.append(charge)
+            }
+        }
+        return settled
+    }
+
+    // MARK: - Internals
+
+    private enum Beginning {
+        case replay(Charge)
+        case started(ChargeRecord, CardNumber, authenticatedBefore: Bool)
+    }
+
+    private func begin(_ request: ChargeRequest) throws -> Beginning {
+        guard request.amount.isPositive else { throw ChargeError.invalidAmount }
+        let key = request.idempotencyKey.trimmingWhitespace()
+        guard !key.isEmpty else { throw ChargeError.missingIdempotencyKey }
+        let hash = request.parameterHash
+        if let remembered = try storage({ try repository.idempotencyKey(key) }) {
+            let expires = remembered.createdAt.addingTimeInterval(Self.idempotencyKeyLifetime.timeInterval)
+            if clock.now < expires {
+                guard remembered.requestHash == hash else { throw ChargeError.idempotencyKeyReused }
+                return .replay(try record(remembered.chargeID).charge)
+            }
+            try storage { try repository.forgetIdempotencyKey(key) }
+        }
+        if let customerID = request.customerID {
+            guard (try? customers.customer(id: customerID)) != nil else { throw ChargeError.customerNotFound }
+            if customers.isPaymentsLocked(customerID) { throw ChargeError.paymentsLocked }
+        }
+
+        let number: CardNumber
+        var paymentMethodID: String?
+        var authenticatedBefore = false
+        switch request.source {
+        case let .token(tokenID):
+            do { number = try vault.redeem(tokenID).number } catch { throw ChargeError.token(error) }
+        case let .paymentMethod(methodID):
+            guard let customerID = request.customerID else { throw ChargeError.customerRequired }
+            let found: (PaymentMethodRecord, CardNumber?)
+            do { found = try paymentMethods.chargeableNumber(methodID, customerID: customerID) } catch { throw ChargeError.paymentMethodNotFound }
+            guard let stored = found.1 else { throw ChargeError.paymentMethodNotChargeable }
+            number = stored
+            paymentMethodID = methodID
+            authenticatedBefore = found.0.authenticated
+        }
+
+        let now = clock.now
+        let charge = Charge(id: ids.next("ch"), customerID: request.customerID, paymentMethodID: paymentMethodID,
+                            amount: request.amount, description: request.description, metadata: request.metadata,
+                            capture: request.capture, status: .pending, amountCaptured: .zero(request.amount.currency),
+                            amountRefunded: .zero(request.amount.currency), brand: number.brand, lastFour: number.lastFour,
+                            idempotencyKey: key, createdAt: now, updatedAt: now)
+        // The number is kept sealed on the charge only until it is settled (see `settle`).
+        let record = ChargeRecord(charge: charge, sealedNumber: try vault.keys.seal(number), authenticated: false)
+        try storage {
+            try repository.insert(record, key: IdempotencyRecord(key: key, requestHash: hash, chargeID: charge.id, createdAt: now),
+                                  event: NewEvent("charge.created", subject: charge.id,
+                                                  ["amount": String(charge.amount.minorUnits), "currency": charge.amount.currency.code,
+                                                   "card": "\(number.brand.rawValue) \(number.lastFour)", "capture": String(request.capture)]))
+        }
+        log.info("charge \(charge.id) pending: \(charge.amount.formatted()) on \(number.description)")
+        return .started(record, number, authenticatedBefore: authenticatedBefore)
+    }
+
+    private func ask(_ chargeID: String, _ number: CardNumber, cardAuthenticatedBefore: Bool, challengePassed: Bool) {
+        let amount = (try? record(chargeID).charge.amount) ?? .zero(.eur)
+        acquirer.authorize(number, amount: amount, cardAuthenticatedBefore: cardAuthenticatedBefore, challengePassed: challengePassed) { [weak self] decision in
+            guard let self else { return }
+            do { _ = try self.apply(decision, to: chargeID, reconciled: false) } catch {
+                self.notify(chargeID, .failure(Self.chargeError(error)))
+            }
+        }
+    }
+
+    /// Records the acquirer's decision on a pending charge, then tells whoever waits. Returns
+    /// nil when the charge had already been settled (a late answer after a reconcile).
+    private func apply(_ decision: AcquirerDecision, to chargeID: String, reconciled: Bool) throws -> Charge? {
+        var record = try record(chargeID)
+        guard record.charge.status == .pending else { return nil }
+        let extra = reconciled ? ["reconciled": "true"] : [:]
+        let charge: Charge
+        switch decision {
+        case .approved where record.charge.capture:
+            record.charge.amountCaptured = record.charge.amount
+            charge = try settle(&record, status: .succeeded, event: "charge.succeeded", extra)
+        case .approved:
+            charge = try settle(&record, status: .authorized, event: "charge.authorized", extra)
+        case let .declined(reason):
+            charge = try settle(&record, status: .failed(reason), event: "charge.failed", extra.merging(["reason": reason.rawValue]) { $1 })
+        case .challengeRequired:
+            charge = try settle(&record, status: .requiresAction, event: "charge.requires_action", extra)
+        }
+        notify(chargeID, .success(charge))
+        return charge
+    }
+
+    /// Moves a charge to `status` and commits it with its event. The sealed number is dropped as
+    /// soon as no further acquirer request can need it.
+    private func settle(_ record: inout ChargeRecord, status: ChargeStatus, event: String, _ payload: [String: String] = [:]) throws -> Charge {
+        record.charge.status = status
+        record.charge.updatedAt = clock.now
+        if status != .pending && status != .requiresAction { record.sealedNumber = nil }
+        try storage { try repository.update(record, event: NewEvent(event, subject: record.charge.id, payload)) }
+        log.info("charge \(record.charge.id) \(status.storedName)")
+        return record.charge
+    }
+
+    private func notify(_ chargeID: String, _ result: Result<Charge, ChargeError>) {
+        guard let waiting = waiters.removeValue(forKey: chargeID) else { return }
+        // Already on the loop (an acquirer timer) and already committed: answer now.
+        for completion in waiting { completion(result) }
+    }
+
+    private func deliver(_ result: Result<Charge, ChargeError>, to completions: [Completion]) {
+        scheduler.schedule(after: .zero) { for completion in completions { completion(result) } }
+    }
+
+    private func sealedNumber(of record: ChargeRecord) throws -> CardNumber {
+        if let sealed = record.sealedNumber { return try vault.keys.unseal(sealed) }
+        if let methodID = record.charge.paymentMethodID, let customerID = record.charge.customerID,
+           let number = try paymentMethods.chargeableNumber(methodID, customerID: customerID).1 {
+            return number
+        }
+        throw ChargeError.paymentMethodNotChargeable
+    }
+
+    private func methodAuthenticated(_ record: ChargeRecord) -> Bool {
+        guard let methodID = record.charge.paymentMethodID, let customerID = record.charge.customerID,
+              let method = try? paymentMethods.chargeableNumber(methodID, customerID: customerID).0 else { return false }
+        return method.authenticated
+    }
+
+    private func record(_ id: String) throws -> ChargeRecord {
+        guard let record = try storage({ try repository.charge(id: id) }) else { throw ChargeError.chargeNotFound }
+        return record
+    }
+
+    private func storage<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as ChargeError { throw error } catch {
+            throw ChargeError.storage(String(describing: error))
+        }
+    }
+
+    private static func chargeError(_ error: Error) -> ChargeError {
+        (error as? ChargeError) ?? .storage(String(describing: error))
+    }
+}

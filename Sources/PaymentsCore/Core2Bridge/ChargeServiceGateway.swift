@@ -1,0 +1,103 @@
+import Clocks
+import Foundation
+
+/// Issue 3's `ChargeService` behind issue 4's two seams: captures (orders, renewals, card
+/// sources) and holds (auction bids, `capture: false`), with 3-D Secure and release.
+public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
+    private let charges: ChargeService
+    private let scheduler: Scheduler
+
+    public init(charges: ChargeService, scheduler: Scheduler) {
+        self.charges = charges
+        self.scheduler = scheduler
+    }
+
+    public func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
+        charges.create(Self.coreRequest(amount: request.amount, instrument: request.instrument, key: request.idempotencyKey,
+                                        description: request.description, capture: true)) { result in
+            switch result {
+            case .success(let charge):
+                switch charge.status {
+                case .succeeded: completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
+                case .failed(let reason): completion(.failure(Self.decline(reason)))
+                // Captures here are unattended or have no challenge step (orders, renewals):
+                // a card that insists on 3-D Secure is refused with a clear reason.
+                case .requiresAction: completion(.failure(PaymentDecline(code: "authentication_required",
+                                                                         message: "This card needs a security check; use another card.")))
+                default: completion(.failure(PaymentDecline(code: "unexpected_status", message: "The payment did not complete.")))
+                }
+            case .failure(let error): completion(.failure(Self.decline(error)))
+            }
+        }
+    }
+
+    public func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
+        let result: Result<Void, PaymentDecline>
+        do {
+            _ = try charges.refund(chargeId)
+            result = .success(())
+        } catch let error as ChargeError {
+            // Already refunded in full: the refund the caller wants has happened.
+            result = (try? charges.charge(chargeId))?.amountRefundable.isZero == true ? .success(()) : .failure(Self.decline(error))
+        } catch {
+            result = .failure(PaymentDecline(code: "storage", message: "\(error)"))
+        }
+        scheduler.schedule(after: .zero) { completion(result) }
+    }
+
+    public func placeHold(amount: Money, instrument: PaymentInstrument, idempotencyKey: String, completion: @escaping (HoldOutcome) -> Void) {
+        charges.create(Self.coreRequest(amount: amount, instrument: instrument, key: idempotencyKey, description: "Auction bid hold",
+                                        capture: false)) { result in
+            completion(Self.holdOutcome(result))
+        }
+    }
+
+    public func completeChallenge(holdId: String, code: String, completion: @escaping (HoldOutcome) -> Void) {
+        charges.confirmChallenge(holdId, code: code) { result in completion(Self.holdOutcome(result)) }
+    }
+
+    public func releaseHold(holdId: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
+        let result: Result<Void, PaymentDecline>
+        do {
+            _ = try charges.cancel(holdId)
+            result = .success(())
+        } catch {
+            // A hold that is already canceled (or failed its challenge) holds nothing.
+            let status = (try? charges.charge(holdId))?.status
+            result = status == .canceled || status.map { if case .failed = $0 { true } else { false } } == true
+                ? .success(()) : .failure(PaymentDecline(code: "release_failed", message: "\(error)"))
+        }
+        scheduler.schedule(after: .zero) { completion(result) }
+    }
+
+    private static func coreRequest(amount: Money, instrument: PaymentInstrument, key: String, description: String, capture: Bool) -> ChargeRequest {
+        switch instrument {
+        case .token(let token):
+            ChargeRequest(amount: amount, source: .token(token), description: description, capture: capture, idempotencyKey: key)
+        case .savedMethod(let id, let customerId):
+            ChargeRequest(amount: amount, source: .paymentMethod(id), customerID: customerId, description: description,
+                          capture: capture, idempotencyKey: key)
+        }
+    }
+
+    private static func holdOutcome(_ result: Result<Charge, ChargeError>) -> HoldOutcome {
+        switch result {
+        case .success(let charge):
+            switch charge.status {
+            case .authorized: .held(holdId: charge.id)
+            case .requiresAction: .requiresAction(holdId: charge.id, challenge: "Enter the code your bank sent you.")
+            case .failed(let reason): .failed(decline(reason))
+            default: .failed(PaymentDecline(code: "unexpected_status", message: "The hold was not placed."))
+            }
+        case .failure(let error): .failed(decline(error))
+        }
+    }
+
+    static func decline(_ reason: DeclineReason) -> PaymentDecline {
+        PaymentDecline(code: reason.rawValue, message: reason.message)
+    }
+
+    static func decline(_ error: ChargeError) -> PaymentDecline {
+        PaymentDecline(code: "\(error)", message: error.message)
+    }
+}

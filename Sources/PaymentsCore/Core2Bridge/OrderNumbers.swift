@@ -1,0 +1,11 @@
+import GRDB
+
+/// Readable order numbers (`HS-000123`): a counter in the database, so they are deterministic
+/// under tapes and never repeat across runs, whatever the id generator.
+enum OrderNumbers {
+    static func next(in db: Database) throws -> String {
+        try db.execute(sql: "INSERT INTO core2_counters (name, value) VALUES ('order', 1) ON CONFLICT(name) DO UPDATE SET value = value + 1")
+        let value = try Int64.fetchOne(db, sql: "SELECT value FROM core2_counters WHERE name = 'order'") ?? 1
+        return "HS-" + String(format: "%06lld", value)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+// The two narrow seams through which issue 4 takes card money: `ChargeServiceGateway` adapts
+// issue 3's `ChargeService` to both. Tests and the services above see only these.
+
+/// How a shopper pays by card: a one-time vault token or a saved payment method.
+public enum PaymentInstrument: Hashable, Sendable {
+    /// A one-time vault token (a guest, or a card typed or swiped now).
+    case token(String)
+    /// A saved payment method, always with the customer who owns it.
+    case savedMethod(String, customerId: String)
+
+    /// The token or saved-method id, for logs that must not hold card data (these never do).
+    public var reference: String {
+        switch self {
+        case .token(let token): token
+        case .savedMethod(let id, _): id
+        }
+    }
+}
+
+/// Why the acquirer said no, in its own words: a stable code and a sentence for the screen.
+public struct PaymentDecline: Error, Hashable, Sendable {
+    public let code: String
+    public let message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// A capture asked of the gateway (named apart from issue 3's own `ChargeRequest`).
+public struct CardPaymentRequest: Hashable, Sendable {
+    public let amount: Money
+    public let instrument: PaymentInstrument
+    /// The same key replays the first result and never charges twice.
+    public let idempotencyKey: String
+    public let description: String
+
+    public init(amount: Money, instrument: PaymentInstrument, idempotencyKey: String, description: String) {
+        self.amount = amount
+        self.instrument = instrument
+        self.idempotencyKey = idempotencyKey
+        self.description = description
+    }
+}
+
+public struct ChargeReceipt: Hashable, Sendable {
+    public let chargeId: String
+    public let amount: Money
+
+    public init(chargeId: String, amount: Money) {
+        self.chargeId = chargeId
+        self.amount = amount
+    }
+}
+
+/// Captures money now. Results arrive later, on the loop, through the completion.
+public protocol ChargeGateway: AnyObject {
+    func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void)
+    func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void)
+}
+
+public enum HoldOutcome: Hashable, Sendable {
+    case held(holdId: String)
+    /// 3-D Secure: the shopper must answer `challenge`; finish with `completeChallenge`.
+    case requiresAction(holdId: String, challenge: String)
+    case failed(PaymentDecline)
+}
+
+/// Reserves money without capturing it (the auction's start bid).
+public protocol HoldGateway: AnyObject {
+    func placeHold(amount: Money, instrument: PaymentInstrument, idempotencyKey: String, completion: @escaping (HoldOutcome) -> Void)
+    func completeChallenge(holdId: String, code: String, completion: @escaping (HoldOutcome) -> Void)
+    func releaseHold(holdId: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void)
+}

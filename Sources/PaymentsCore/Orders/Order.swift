@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+public enum OrderState: String, Hashable, Sendable {
+    /// Created from a cart; also while its charge is in flight (its jars are then reserved).
+    case pendingPayment
+    case paid
+    case failed
+    case refunded
+}
+
+/// A line as it was sold: name and unit price are copied from the cart when the order is placed.
+public struct OrderLine: Hashable, Sendable {
+    public let productId: String
+    public let name: String
+    public let unitPrice: Money
+    public let quantity: Int
+    public var lineTotal: Money { (try? unitPrice.multiplied(by: quantity)) ?? unitPrice }
+}
+
+public struct Order: Hashable, Sendable, Identifiable {
+    public let id: String
+    /// Readable and deterministic: `HS-000123`.
+    public let number: String
+    public let sessionKey: String
+    public let state: OrderState
+    public let lines: [OrderLine]
+    public let total: Money
+    public let chargeId: String?
+    public let failureReason: String?
+    public let createdAt: Date
+}
+
+public enum OrderError: Error, Hashable, Sendable {
+    case emptyCart
+    case unknownOrder(String)
+    /// The shelf no longer holds enough of this jar; the shopper was not charged.
+    case outOfStock(productId: String, name: String)
+    case paymentInProgress
+    /// Failed and refunded orders are final: the cart is kept, so place a new order.
+    case notPayable(OrderState)
+    case notRefundable(OrderState)
+    case paymentDeclined(PaymentDecline)
+    case cart(CartError)
+    case storage(String)
+}
+
+extension Order {
+    static func load(_ db: Database, id: String) throws -> Order? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM core2_orders WHERE id = ?", arguments: [id]) else { return nil }
+        let currency = Currency(code: row["currency"] as String) ?? .eur
+        let lines = try Row.fetchAll(db, sql: "SELECT * FROM core2_order_lines WHERE order_id = ? ORDER BY position", arguments: [id]).map { line in
+            OrderLine(productId: line["product_id"], name: line["name"], unitPrice: Money(minorUnits: line["unit_minor"], currency: currency), quantity: line["quantity"])
+        }
+        return Order(
+            id: id, number: row["number"], sessionKey: row["session_key"],
+            state: OrderState(rawValue: row["state"]) ?? .failed, lines: lines,
+            total: Money(minorUnits: row["total_minor"], currency: currency),
+            chargeId: row["charge_id"], failureReason: row["failure"],
+            createdAt: Date(timeIntervalSince1970: row["created_at"])
+        )
+    }
+}

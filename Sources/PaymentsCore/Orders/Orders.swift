@@ -1,0 +1,219 @@
+import Clocks
+import Foundation
+import GRDB
+
+/// Orders from carts, paid by card through the charge gateway.
+///
+/// Stock rule (the last-jar race): when payment starts, the order's jars are RESERVED in the
+/// same transaction that checks `stock - reserved by other orders`; a second cart asking for
+/// the last jar gets `outOfStock` before any charge is made, so nobody is charged for a jar
+/// they cannot have. Stock goes down only when the charge succeeds, in the transaction that
+/// marks the order paid and empties the cart; a failed charge drops the reservation and keeps
+/// the cart. (Defensive: if stock were somehow short at that moment, the charge is refunded.)
+public final class Orders {
+    private let database: any DatabaseWriter
+    private let carts: Carts
+    private let charges: ChargeGateway
+    private let ids: IDGenerator
+    private let clock: Clock
+    private let events: EventRecording
+
+    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, clock: Clock, events: EventRecording) {
+        self.database = database
+        self.carts = carts
+        self.charges = charges
+        self.ids = ids
+        self.clock = clock
+        self.events = events
+    }
+
+    /// Snapshots the session's cart into an order awaiting payment. The cart is left as it is.
+    public func placeOrder(for sessionKey: String) throws(OrderError) -> Order {
+        try write { db in
+            let cart: Cart
+            do { cart = try carts.cart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
+            guard !cart.isEmpty else { throw OrderError.emptyCart }
+            let number = try OrderNumbers.next(in: db)
+            let id = ids.next("ord")
+            let now = clock.now.timeIntervalSince1970
+            try db.execute(
+                sql: "INSERT INTO core2_orders (id, number, session_key, state, total_minor, currency, created_at, updated_at) VALUES (?, ?, ?, 'pendingPayment', ?, ?, ?, ?)",
+                arguments: [id, number, sessionKey, cart.total.minorUnits, cart.total.currency.code, now, now]
+            )
+            for (position, line) in cart.lines.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO core2_order_lines (order_id, position, product_id, name, unit_minor, quantity) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [id, position, line.product.id, line.product.name, line.product.price.minorUnits, line.quantity]
+                )
+            }
+            try events.record(db, type: "order.placed", subject: id, data: ["total": "\(cart.total.minorUnits)", "currency": cart.total.currency.code])
+            return try Order.load(db, id: id)!
+        }
+    }
+
+    public func order(id: String) throws -> Order? {
+        try database.read { db in try Order.load(db, id: id) }
+    }
+
+    public func orders(for sessionKey: String) throws -> [Order] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM core2_orders WHERE session_key = ? ORDER BY created_at, id", arguments: [sessionKey])
+                .compactMap { try Order.load(db, id: $0) }
+        }
+    }
+
+    /// Pays the order by card. The idempotency key is derived from the order, so paying twice
+    /// never charges twice; paying a paid order answers the paid order without charging.
+    public func pay(orderId: String, with instrument: PaymentInstrument, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        let order: Order
+        do throws(OrderError) {
+            let started = try write { db -> (Order, Bool) in
+                guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
+                switch order.state {
+                case .paid: return (order, false)
+                case .failed, .refunded: throw OrderError.notPayable(order.state)
+                case .pendingPayment: break
+                }
+                let reserved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM core2_stock_reservations WHERE order_id = ?", arguments: [orderId]) ?? 0
+                guard reserved == 0 else { throw OrderError.paymentInProgress }
+                try reserveStock(db, order: order)
+                try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": instrument.kind])
+                return (order, true)
+            }
+            guard started.1 else { return completion(.success(started.0)) }
+            order = started.0
+        } catch {
+            if case .outOfStock(let productId, _) = error {
+                // Recorded after the refused transaction rolled back, so the refusal is in the log.
+                _ = try? database.write { db in
+                    try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
+                }
+            }
+            return completion(.failure(error))
+        }
+        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: "order-\(order.id)-payment", description: "Honey Store order \(order.number)")
+        charges.charge(request) { [self] result in
+            switch result {
+            case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)
+            case .failure(let decline): completeFailed(order, decline: decline, completion: completion)
+            }
+        }
+    }
+
+    /// Refunds a paid order in full and puts its jars back on the shelf.
+    public func refund(orderId: String, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        let order: Order
+        do throws(OrderError) {
+            order = try write { db in
+                guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
+                guard order.state == .paid, order.chargeId != nil else { throw OrderError.notRefundable(order.state) }
+                return order
+            }
+        } catch {
+            return completion(.failure(error))
+        }
+        charges.refund(chargeId: order.chargeId!, idempotencyKey: "order-\(order.id)-refund") { [self] result in
+            switch result {
+            case .failure(let decline): completion(.failure(.paymentDeclined(decline)))
+            case .success:
+                completion(Result { () throws(OrderError) in
+                    try write { db in
+                        for line in order.lines {
+                            try db.execute(sql: "UPDATE core2_products SET stock = stock + ? WHERE id = ?", arguments: [line.quantity, line.productId])
+                        }
+                        try setState(db, order.id, .refunded, failure: nil, chargeId: order.chargeId)
+                        return try Order.load(db, id: order.id)!
+                    }
+                })
+            }
+        }
+    }
+
+    private func reserveStock(_ db: Database, order: Order) throws {
+        for line in order.lines {
+            let available = try Int.fetchOne(db, sql: """
+                SELECT p.stock - COALESCE((SELECT SUM(quantity) FROM core2_stock_reservations r WHERE r.product_id = p.id), 0)
+                FROM core2_products p WHERE p.id = ?
+                """, arguments: [line.productId]) ?? 0
+            guard available >= line.quantity else { throw OrderError.outOfStock(productId: line.productId, name: line.name) }
+            try db.execute(sql: "INSERT INTO core2_stock_reservations (order_id, product_id, quantity) VALUES (?, ?, ?)", arguments: [order.id, line.productId, line.quantity])
+        }
+    }
+
+    private func completePaid(_ order: Order, receipt: ChargeReceipt, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        do throws(OrderError) {
+            let paid = try write { db -> Order? in
+                try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id])
+                for line in order.lines {
+                    let stock = try Int.fetchOne(db, sql: "SELECT stock FROM core2_products WHERE id = ?", arguments: [line.productId]) ?? 0
+                    guard stock >= line.quantity else { return nil }
+                }
+                for line in order.lines {
+                    try db.execute(sql: "UPDATE core2_products SET stock = stock - ? WHERE id = ?", arguments: [line.quantity, line.productId])
+                }
+                try setState(db, order.id, .paid, failure: nil, chargeId: receipt.chargeId)
+                try Carts.empty(db, sessionKey: order.sessionKey, events: events)
+                return try Order.load(db, id: order.id)
+            }
+            if let paid { return completion(.success(paid)) }
+            refundShortShelf(order, receipt: receipt, completion: completion)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    /// Only reachable if stock was lowered behind the reservations' back (e.g. by hand in the
+    /// database): the shopper gets their money back and a clear out-of-stock answer.
+    private func refundShortShelf(_ order: Order, receipt: ChargeReceipt, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        charges.refund(chargeId: receipt.chargeId, idempotencyKey: "order-\(order.id)-refund") { [self] _ in
+            _ = try? write { db in
+                try setState(db, order.id, .refunded, failure: "out of stock", chargeId: receipt.chargeId)
+            }
+            let line = order.lines[0]
+            completion(.failure(.outOfStock(productId: line.productId, name: line.name)))
+        }
+    }
+
+    private func completeFailed(_ order: Order, decline: PaymentDecline, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        do throws(OrderError) {
+            try write { db in
+                try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id])
+                try setState(db, order.id, .failed, failure: decline.code, chargeId: nil)
+            }
+            completion(.failure(.paymentDeclined(decline)))
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    private func setState(_ db: Database, _ id: String, _ state: OrderState, failure: String?, chargeId: String?) throws {
+        try db.execute(
+            sql: "UPDATE core2_orders SET state = ?, failure = ?, charge_id = ?, updated_at = ? WHERE id = ?",
+            arguments: [state.rawValue, failure, chargeId, clock.now.timeIntervalSince1970, id]
+        )
+        var data = ["state": state.rawValue]
+        if let failure { data["reason"] = failure }
+        if let chargeId { data["charge"] = chargeId }
+        try events.record(db, type: "order.\(state.rawValue)", subject: id, data: data)
+    }
+
+    /// A write whose errors are `OrderError`s: storage failures become `.storage`.
+    private func write<T>(_ body: (Database) throws -> T) throws(OrderError) -> T {
+        do {
+            return try database.write(body)
+        } catch let error as OrderError {
+            throw error
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+}
+
+extension PaymentInstrument {
+    var kind: String {
+        switch self {
+        case .token: "token"
+        case .savedMethod: "savedMethod"
+        }
+    }
+}

@@ -1,0 +1,20 @@
+public enum PaymentMethodError: Error, Equatable, Sendable {
+    case customerNotFound
+    /// Not found, removed, or another customer's: deliberately one error.
+    case notFound
+    case paymentsLocked
+    case cardExpired
+    case token(VaultError)
+    case storage(String)
+
+    public var message: String {
+        switch self {
+        case .customerNotFound: "This customer does not exist."
+        case .notFound: "This saved card is not available."
+        case .paymentsLocked: "Payments are locked. Unlock them with your PIN first."
+        case .cardExpired: "This card has expired."
+        case let .token(error): error.message
+        case let .storage(detail): "The counter could not save that (\(detail))."
+        }
+    }
+}

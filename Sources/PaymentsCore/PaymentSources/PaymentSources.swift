@@ -1,0 +1,189 @@
+import Clocks
+import Foundation
+import GRDB
+
+/// TakeMe Pay-style sources (seed 000): create a source from params, authorise it (a card
+/// through the charge gateway, or a wallet the shopper confirms on a separate step), then the
+/// merchant consumes it. The orchestrator polls `sourceStatus` (or uses `poll`).
+///
+/// Consumption follows authorisation after `consumptionDelay` (a slow wallet, chosen by
+/// `SourceParams.slowWalletMetadata`, after `slowConsumptionDelay`, longer than a poll timeout).
+/// Like the bank, a source is brought up to date with the clock whenever it is read.
+public final class PaymentSources {
+    public let availableMethods: [PaymentMethodType] = PaymentMethodType.allCases
+    public var consumptionDelay: Duration = .seconds(2)
+    public var slowConsumptionDelay: Duration = .seconds(120)
+
+    private let database: any DatabaseWriter
+    private let scheduler: Scheduler
+    private let charges: ChargeGateway
+    private let ids: IDGenerator
+    private let events: EventRecording
+    private var clock: Clock { scheduler.clock }
+
+    public init(database: any DatabaseWriter, scheduler: Scheduler, charges: ChargeGateway, ids: IDGenerator, events: EventRecording) {
+        self.database = database
+        self.scheduler = scheduler
+        self.charges = charges
+        self.ids = ids
+        self.events = events
+    }
+
+    public func create(_ params: SourceParams) throws(SourceError) -> Source {
+        try SourceValidation.validate(params)
+        return try write { db in
+            let id = ids.next("src")
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let metadata = String(decoding: try encoder.encode(params.metadata), as: UTF8.self)
+            let now = clock.now.timeIntervalSince1970
+            try db.execute(sql: """
+                INSERT INTO core2_sources (id, amount_minor, currency, description, type, flow, metadata, status, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                """, arguments: [id, params.amount.minorUnits, params.amount.currency.code, params.description,
+                                 params.type.rawValue, params.flow.rawValue, metadata, now, now])
+            try events.record(db, type: "source.pending", subject: id, data: ["type": params.type.rawValue, "amount": "\(params.amount.minorUnits)"])
+            return try load(db, id)
+        }
+    }
+
+    public func source(id: String) throws(SourceError) -> Source {
+        try write { db in try load(db, id) }
+    }
+
+    /// The source of truth; also settles a "possible success" after a poll timeout.
+    public func sourceStatus(id: String) throws(SourceError) -> SourceStatus {
+        try source(id: id).status
+    }
+
+    /// Card sources: charges the card; on success the source is `authorized`, then consumed.
+    public func authorizeCard(sourceId: String, instrument: PaymentInstrument, completion: @escaping (Result<Source, SourceError>) -> Void) {
+        let source: Source
+        do throws(SourceError) {
+            source = try write { db in
+                let source = try load(db, sourceId)
+                guard source.params.type == .card, source.status == .pending else { throw SourceError.invalidState("card authorisation needs a pending card source") }
+                return source
+            }
+        } catch {
+            return completion(.failure(error))
+        }
+        let request = CardPaymentRequest(amount: source.params.amount, instrument: instrument, idempotencyKey: "source-\(source.id)", description: source.params.description)
+        charges.charge(request) { [self] result in
+            completion(Result { () throws(SourceError) in
+                // The failure is committed first, then reported: a throw inside the write would roll it back.
+                let updated = try write { db in
+                    switch result {
+                    case .success(let receipt):
+                        try db.execute(sql: "UPDATE core2_sources SET charge_id = ? WHERE id = ?", arguments: [receipt.chargeId, sourceId])
+                        try markAuthorized(db, source)
+                    case .failure(let decline):
+                        try setStatus(db, sourceId, "failed", failure: decline.code)
+                    }
+                    return try load(db, sourceId)
+                }
+                if case .failure(let decline) = result { throw SourceError.paymentDeclined(decline) }
+                return updated
+            })
+        }
+    }
+
+    /// Wallet sources: shows the payment code the shopper scans/confirms in the wallet app.
+    public func startWalletAuthorization(sourceId: String) throws(SourceError) -> String {
+        try write { db in
+            let source = try load(db, sourceId)
+            guard source.params.type.isWallet, source.status == .pending else { throw SourceError.invalidState("wallet authorisation needs a pending wallet source") }
+            let code = "\(source.params.type.rawValue.lowercased())://pay/\(sourceId)"
+            try db.execute(sql: "UPDATE core2_sources SET payment_code = ? WHERE id = ?", arguments: [code, sourceId])
+            try setStatus(db, sourceId, "awaitingConfirmation", failure: nil)
+            return code
+        }
+    }
+
+    /// The shopper confirmed in the wallet: authorised; the merchant consumes it later.
+    public func confirmWallet(sourceId: String) throws(SourceError) {
+        try write { db in
+            let source = try load(db, sourceId)
+            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState("nothing to confirm") }
+            try markAuthorized(db, source)
+        }
+    }
+
+    /// The shopper declined (or closed) the wallet prompt: the source fails.
+    public func declineWallet(sourceId: String) throws(SourceError) {
+        try write { db in
+            let source = try load(db, sourceId)
+            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState("nothing to decline") }
+            try setStatus(db, sourceId, "failed", failure: "declined by the shopper")
+        }
+    }
+
+    /// Polls every `interval` until the source is final or `timeout` passes. The completion
+    /// runs exactly once. A timeout while `authorized` is possible success.
+    public func poll(sourceId: String, every interval: Duration = .seconds(1), timeout: Duration = .seconds(30),
+                     completion: @escaping (SourcePollOutcome) -> Void) {
+        let deadline = clock.now.addingTimeInterval(timeout.timeInterval)
+        func check() {
+            let status: SourceStatus
+            do { status = try sourceStatus(id: sourceId) } catch { return completion(.failed(reason: "\(error)")) }
+            switch status {
+            case .consumed: return completion(.consumed)
+            case .failed(let reason): return completion(.failed(reason: reason))
+            default: break
+            }
+            guard clock.now < deadline else { return completion(.timedOut(lastStatus: status)) }
+            let wait = min(interval.timeInterval, deadline.timeIntervalSince(clock.now))
+            scheduler.schedule(after: .milliseconds(Int64((wait * 1000).rounded()))) { check() }
+        }
+        check()
+    }
+
+    private func markAuthorized(_ db: Database, _ source: Source) throws {
+        let delay = source.params.metadata == SourceParams.slowWalletMetadata || source.params.metadata["test_wallet"] == "slow"
+            ? slowConsumptionDelay : consumptionDelay
+        let consumesAt = clock.now.addingTimeInterval(delay.timeInterval)
+        try db.execute(sql: "UPDATE core2_sources SET consumes_at = ? WHERE id = ?", arguments: [consumesAt.timeIntervalSince1970, source.id])
+        try setStatus(db, source.id, "authorized", failure: nil)
+        // Records the consumption on time even if nobody is polling.
+        let sourceId = source.id
+        scheduler.schedule(after: delay) { [self] in _ = try? self.source(id: sourceId) }
+    }
+
+    private func load(_ db: Database, _ id: String) throws -> Source {
+        guard var row = try Row.fetchOne(db, sql: "SELECT * FROM core2_sources WHERE id = ?", arguments: [id]) else { throw SourceError.unknownSource(id) }
+        if row["status"] as String == "authorized", let consumesAt = row["consumes_at"] as Double?, consumesAt <= clock.now.timeIntervalSince1970 {
+            try setStatus(db, id, "consumed", failure: nil)
+            row = try Row.fetchOne(db, sql: "SELECT * FROM core2_sources WHERE id = ?", arguments: [id])!
+        }
+        let metadataJSON: String = row["metadata"]
+        let metadata = (try? JSONDecoder().decode([String: String].self, from: Data(metadataJSON.utf8))) ?? [:]
+        let params = SourceParams(
+            amount: Money(minorUnits: row["amount_minor"], currency: Currency(code: row["currency"] as String) ?? .eur),
+            description: row["description"], type: PaymentMethodType(rawValue: row["type"]) ?? .card,
+            flow: SourceFlow(rawValue: row["flow"]) ?? .inApp, metadata: metadata)
+        let status: SourceStatus = switch row["status"] as String {
+        case "pending": .pending
+        case "awaitingConfirmation": .awaitingConfirmation(paymentCode: row["payment_code"] ?? "")
+        case "authorized": .authorized
+        case "consumed": .consumed
+        default: .failed(reason: row["failure"] ?? "failed")
+        }
+        return Source(id: id, params: params, status: status, chargeId: row["charge_id"])
+    }
+
+    private func setStatus(_ db: Database, _ id: String, _ status: String, failure: String?) throws {
+        try db.execute(sql: "UPDATE core2_sources SET status = ?, failure = ?, updated_at = ? WHERE id = ?",
+                       arguments: [status, failure, clock.now.timeIntervalSince1970, id])
+        try events.record(db, type: "source.\(status)", subject: id, data: failure.map { ["reason": $0] } ?? [:])
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(SourceError) -> T {
+        do {
+            return try database.write(body)
+        } catch let error as SourceError {
+            throw error
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+}

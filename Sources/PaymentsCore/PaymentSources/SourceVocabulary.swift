@@ -1,0 +1,99 @@
+import Foundation
+
+/// The payment method types ("source types") the merchant accepts. The wallet screen lists
+/// `PaymentSources.availableMethods`; it never invents its own.
+public enum PaymentMethodType: String, CaseIterable, Hashable, Sendable {
+    case card
+    case wechatPay
+    case alipay
+
+    public var displayName: String {
+        switch self {
+        case .card: "Card"
+        case .wechatPay: "WeChat Pay"
+        case .alipay: "Alipay"
+        }
+    }
+
+    public var isWallet: Bool { self != .card }
+}
+
+/// How the shopper authorises: in the app (card), or by a code shown here and confirmed in the
+/// wallet app (a QR code for WeChat Pay / Alipay).
+public enum SourceFlow: String, Hashable, Sendable {
+    case inApp
+    case qrCode
+}
+
+public struct SourceParams: Hashable, Sendable {
+    public var amount: Money
+    public var description: String
+    public var type: PaymentMethodType
+    public var flow: SourceFlow
+    public var metadata: [String: String]
+
+    public init(amount: Money, description: String, type: PaymentMethodType, flow: SourceFlow, metadata: [String: String] = [:]) {
+        self.amount = amount
+        self.description = description
+        self.type = type
+        self.flow = flow
+        self.metadata = metadata
+    }
+
+    /// Metadata that makes a wallet's confirmation take longer than any poll timeout, so the
+    /// "possible success" path can be walked deterministically.
+    public static let slowWalletMetadata = ["test_wallet": "slow"]
+}
+
+public enum SourceStatus: Hashable, Sendable {
+    /// Created, not yet authorised.
+    case pending
+    /// A wallet payment code is shown; waiting for the shopper to confirm in the wallet.
+    case awaitingConfirmation(paymentCode: String)
+    /// Authorised by the shopper; the merchant has not consumed it yet (polling continues).
+    case authorized
+    /// Paid and taken by the merchant: the end of a successful payment.
+    case consumed
+    case failed(reason: String)
+
+    public var isFinal: Bool {
+        switch self {
+        case .consumed, .failed: true
+        default: false
+        }
+    }
+}
+
+public struct Source: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let params: SourceParams
+    public let status: SourceStatus
+    public let chargeId: String?
+}
+
+public enum SourceError: Error, Hashable, Sendable {
+    case invalidAmount
+    case descriptionRequired
+    case descriptionTooLong(maximum: Int)
+    case unsupportedCurrency(type: PaymentMethodType, currency: String)
+    case flowNotSupported(type: PaymentMethodType, flow: SourceFlow)
+    case metadataTooLarge
+    case unknownSource(String)
+    /// The step does not fit the source's type or state (e.g. confirming a card source).
+    case invalidState(String)
+    case paymentDeclined(PaymentDecline)
+    case storage(String)
+}
+
+/// What the poller answers. `timedOut` after authorisation is *possible success*, never a
+/// failure: ask `sourceStatus` later to settle it.
+public enum SourcePollOutcome: Hashable, Sendable {
+    case consumed
+    case failed(reason: String)
+    case timedOut(lastStatus: SourceStatus)
+
+    public var isPossibleSuccess: Bool {
+        if case .timedOut(.authorized) = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,69 @@
+import Clocks
+import Foundation
+
+/// The local payments core: one object that opens the database and wires the services the
+/// controllers use. Everything runs on the caller's loop, by `clock` and `scheduler`.
+///
+///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator())
+///     let token = try core.vault.tokenize(card)
+///     core.charges.create(ChargeRequest(amount: total, source: .token(token.id), idempotencyKey: "order-1")) { result in ... }
+public final class PaymentsCore {
+    public struct Options {
+        /// PBKDF2 rounds for passwords and PINs; lower only in tests.
+        public var passwordIterations = PasswordHasher.productionIterations
+        /// The simulated acquirer's answer time.
+        public var acquirerLatency: Duration = .milliseconds(800)
+        /// How long three wrong PINs lock payments.
+        public var pinCooldown: Duration = .minutes(15)
+        /// Where the core's (redacted) log lines go.
+        public var logSink: (String) -> Void = { _ in }
+
+        public init() {}
+    }
+
+    public let clock: Clock
+    public let scheduler: Scheduler
+    public let ids: IDGenerator
+    public let database: CoreDatabase
+    public let log: CoreLog
+    public let events: EventLog
+    public let vault: Vault
+    public let customers: CustomerService
+    public let paymentMethods: PaymentMethodService
+    public let acquirer: SimulatedAcquirer
+    public let charges: ChargeService
+
+    /// Repositories, for tests and for later services in the same database.
+    public let customerRepository: CustomerRepository
+    public let paymentMethodRepository: PaymentMethodRepository
+    public let chargeRepository: ChargeRepository
+
+    public init(database location: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
+                options: Options = Options()) throws {
+        self.clock = clock
+        self.scheduler = scheduler
+        self.ids = ids
+        database = try CoreDatabase(location: location)
+        let keys: VaultKeys
+        switch location {
+        case .inMemory: keys = .ephemeral()
+        case let .file(path): keys = try .loadOrCreate(path: DatabaseLocation.keyFilePath(forDatabase: path))
+        }
+        log = CoreLog(sink: options.logSink)
+        events = SQLiteEventLog(queue: database.queue, clock: clock)
+        customerRepository = SQLiteCustomerRepository(queue: database.queue, clock: clock)
+        paymentMethodRepository = SQLitePaymentMethodRepository(queue: database.queue, clock: clock)
+        chargeRepository = SQLiteChargeRepository(queue: database.queue, clock: clock)
+        vault = Vault(clock: clock, ids: ids, keys: keys)
+        customers = CustomerService(repository: customerRepository, hasher: PasswordHasher(iterations: options.passwordIterations),
+                                    clock: clock, ids: ids, log: log, pinCooldown: options.pinCooldown)
+        paymentMethods = PaymentMethodService(repository: paymentMethodRepository, customers: customers, vault: vault,
+                                              clock: clock, ids: ids, log: log)
+        acquirer = SimulatedAcquirer(scheduler: scheduler, latency: options.acquirerLatency)
+        charges = ChargeService(repository: chargeRepository, customers: customers, paymentMethods: paymentMethods, vault: vault,
+                                acquirer: acquirer, scheduler: scheduler, clock: clock, ids: ids, log: log)
+    }
+
+    /// Closes the database. Use a new `PaymentsCore` to open it again.
+    public func close() throws { try database.close() }
+}

@@ -1,0 +1,72 @@
+import Clocks
+import Foundation
+import GRDB
+
+/// A state change to record: what happened (`charge.succeeded`), to what (`ch_000001`), with a
+/// small flat payload of strings.
+public struct NewEvent: Equatable, Sendable {
+    public let kind: String
+    public let subjectID: String
+    public let payload: [String: String]
+
+    public init(_ kind: String, subject: String, _ payload: [String: String] = [:]) {
+        self.kind = kind; self.subjectID = subject; self.payload = payload
+    }
+}
+
+/// A recorded event, with its place in the log and the loop clock's time.
+public struct EventRecord: Equatable, Sendable {
+    public let id: Int64
+    public let time: Date
+    public let kind: String
+    public let subjectID: String
+    public let payload: [String: String]
+}
+
+/// The append-only history of every state change. Implementations never update or delete.
+public protocol EventLog: AnyObject {
+    func append(_ event: NewEvent) throws
+    func events(subjectID: String?) throws -> [EventRecord]
+}
+
+/// Events in the core's SQLite file. The table's triggers refuse UPDATE and DELETE.
+public final class SQLiteEventLog: EventLog {
+    private let queue: DatabaseQueue
+    private let clock: Clock
+
+    public init(queue: DatabaseQueue, clock: Clock) {
+        self.queue = queue; self.clock = clock
+    }
+
+    public func append(_ event: NewEvent) throws {
+        try queue.write { db in try SQLiteEventLog.append(event, at: clock.now, in: db) }
+    }
+
+    public func events(subjectID: String? = nil) throws -> [EventRecord] {
+        try queue.read { db in
+            let rows: [Row]
+            if let subjectID {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM events WHERE subject_id = ? ORDER BY id", arguments: [subjectID])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM events ORDER BY id")
+            }
+            return rows.map { row in
+                let json: String = row["payload"]
+                let payload = (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
+                return EventRecord(id: row["id"], time: Date(milliseconds: row["time_ms"]), kind: row["kind"],
+                                   subjectID: row["subject_id"], payload: payload)
+            }
+        }
+    }
+
+    /// Appends inside a caller's transaction, so a state change and its event commit together.
+    /// Every value is redacted on the way in (see `Redaction`).
+    static func append(_ event: NewEvent, at time: Date, in db: Database) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let safe = event.payload.mapValues(Redaction.redact)
+        let json = String(decoding: try encoder.encode(safe), as: UTF8.self)
+        try db.execute(sql: "INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (?, ?, ?, ?)",
+                       arguments: [time.milliseconds, event.kind, event.subjectID, json])
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Storage for customers. Each write records its event in the same transaction.
+public protocol CustomerRepository: AnyObject {
+    /// Throws `StorageError.duplicate` when the email (case-insensitive) is taken.
+    func insert(_ customer: CustomerRecord, event: NewEvent) throws
+    func update(_ customer: CustomerRecord, event: NewEvent?) throws
+    func customer(id: String) throws -> CustomerRecord?
+    func customer(email: String) throws -> CustomerRecord?
+}
+
+/// Storage for saved cards.
+public protocol PaymentMethodRepository: AnyObject {
+    func insert(_ method: PaymentMethodRecord, event: NewEvent) throws
+    func update(_ method: PaymentMethodRecord, event: NewEvent?) throws
+    /// Only the customer's own, not removed.
+    func method(id: String, customerID: String) throws -> PaymentMethodRecord?
+    func methods(customerID: String) throws -> [PaymentMethodRecord]
+    func method(fingerprint: String, customerID: String) throws -> PaymentMethodRecord?
+    /// Makes `id` the customer's only default, atomically.
+    func setDefault(id: String, customerID: String, event: NewEvent) throws
+}
+
+/// Storage for charges, their idempotency keys and refunds.
+public protocol ChargeRepository: AnyObject {
+    /// The charge and its key in one transaction: a key never points at a missing charge.
+    func insert(_ charge: ChargeRecord, key: IdempotencyRecord, event: NewEvent) throws
+    func update(_ charge: ChargeRecord, event: NewEvent) throws
+    func charge(id: String) throws -> ChargeRecord?
+    func charges(customerID: String) throws -> [ChargeRecord]
+    func charges(status: ChargeStatus) throws -> [ChargeRecord]
+    func idempotencyKey(_ key: String) throws -> IdempotencyRecord?
+    func forgetIdempotencyKey(_ key: String) throws
+    func insert(_ refund: Refund, updating charge: ChargeRecord, event: NewEvent) throws
+    func refunds(chargeID: String) throws -> [Refund]
+}
+
+public enum StorageError: Error, Equatable {
+    case duplicate
+    case corrupt(String)
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+
+public enum SubscriptionState: String, Hashable, Sendable {
+    case active, pastDue, canceled
+}
+
+/// Who pays the renewals: a saved card, or a bank mandate (seed 004).
+public enum SubscriptionPayer: Hashable, Sendable {
+    case savedCard(paymentMethodId: String)
+    case mandate(identifier: String, token: String)
+}
+
+public struct Subscription: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let customerId: String
+    public let planId: String
+    public let payer: SubscriptionPayer
+    public let state: SubscriptionState
+    /// 0 for the first period (paid when subscribing), 1 after the first renewal...
+    public let periodIndex: Int
+    public let currentPeriodStart: Date
+    public let currentPeriodEnd: Date
+    public let cancelAtPeriodEnd: Bool
+    /// Failed attempts for the period now due (0 when in good standing).
+    public let failedAttempts: Int
+    public let nextRetryAt: Date?
+    public let canceledAt: Date?
+
+    /// When the next renewal will be tried: a retry when past due, else the period's end.
+    public var nextRenewalAt: Date? {
+        switch state {
+        case .canceled: nil
+        case .pastDue: nextRetryAt
+        case .active: cancelAtPeriodEnd ? nil : currentPeriodEnd
+        }
+    }
+
+    init(row: Row) {
+        id = row["id"]
+        customerId = row["customer_id"]
+        planId = row["plan_id"]
+        let reference: String = row["payer_ref"]
+        if (row["payer_kind"] as String) == "mandate" {
+            let parts = reference.split(separator: " ", maxSplits: 1).map(String.init)
+            payer = .mandate(identifier: parts[0], token: parts.count > 1 ? parts[1] : "")
+        } else {
+            payer = .savedCard(paymentMethodId: reference)
+        }
+        state = SubscriptionState(rawValue: row["state"]) ?? .canceled
+        periodIndex = row["period_index"]
+        currentPeriodStart = Date(timeIntervalSince1970: row["period_start"])
+        currentPeriodEnd = Date(timeIntervalSince1970: row["period_end"])
+        cancelAtPeriodEnd = row["cancel_at_period_end"]
+        failedAttempts = row["failed_attempts"]
+        nextRetryAt = (row["next_retry_at"] as Double?).map(Date.init(timeIntervalSince1970:))
+        canceledAt = (row["canceled_at"] as Double?).map(Date.init(timeIntervalSince1970:))
+    }
+}
+
+public struct SubscriptionHistoryEntry: Hashable, Sendable {
+    public let at: Date
+    public let from: SubscriptionState?
+    public let to: SubscriptionState
+    public let note: String
+}
+
+public struct RenewalAttempt: Hashable, Sendable {
+    public let periodIndex: Int
+    /// 0 for the renewal on the due date, 1... for the retries.
+    public let attempt: Int
+    public let at: Date
+    public let succeeded: Bool
+    public let paymentReference: String?
+    public let reason: String?
+}
+
+public enum SubscriptionError: Error, Hashable, Sendable {
+    case unknownPlan(String)
+    case unknownSubscription(String)
+    case alreadyCanceled
+    case paymentFailed(reason: String)
+    case storage(String)
+}

@@ -1,0 +1,267 @@
+import Clocks
+import Foundation
+import GRDB
+
+/// Plans, subscribing, renewals with retries, and cancelling (seed 001's recurring billing).
+///
+/// The loop calls `runDueRenewals` (on each tick, or at `nextRenewalDate`); it renews every
+/// period whose end has passed, one after the other, so a long `Sleep` catches up on all the
+/// missed periods. A failed renewal makes the subscription `pastDue` and is retried
+/// `retrySchedule` after the due date (1, 3 and 5 days); when the last retry fails it is
+/// `canceled`. A successful retry makes it `active` again, with its periods still anchored to
+/// the first subscription day.
+public final class Subscriptions {
+    public static let defaultRetrySchedule: [Duration] = [.days(1), .days(3), .days(5)]
+
+    private let database: any DatabaseWriter
+    private let collector: RenewalCollecting
+    private let ids: IDGenerator
+    private let clock: Clock
+    private let events: EventRecording
+    private let retrySchedule: [Duration]
+    private var running = false
+    private var waitingForRun: [() -> Void] = []
+
+    public init(database: any DatabaseWriter, collector: RenewalCollecting, ids: IDGenerator, clock: Clock, events: EventRecording,
+                retrySchedule: [Duration] = Subscriptions.defaultRetrySchedule) {
+        self.database = database
+        self.collector = collector
+        self.ids = ids
+        self.clock = clock
+        self.events = events
+        self.retrySchedule = retrySchedule
+    }
+
+    public func plans() throws -> [Plan] {
+        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM core2_plans ORDER BY position").map(Plan.init(row:)) }
+    }
+
+    /// Charges the first period now; the subscription exists only if that payment succeeds.
+    public func subscribe(customerId: String, planId: String, payer: SubscriptionPayer, completion: @escaping (Result<Subscription, SubscriptionError>) -> Void) {
+        let plan: Plan
+        let id: String
+        do throws(SubscriptionError) {
+            (plan, id) = try write { db in
+                guard let plan = try Row.fetchOne(db, sql: "SELECT * FROM core2_plans WHERE id = ?", arguments: [planId]).map(Plan.init(row:)) else {
+                    throw SubscriptionError.unknownPlan(planId)
+                }
+                return (plan, ids.next("sub"))
+            }
+        } catch {
+            return completion(.failure(error))
+        }
+        // Periods are anchored to the moment the customer subscribed, not to the payment's latency.
+        let startedAt = clock.now
+        collector.collect(plan.price, from: payer, customerId: customerId, idempotencyKey: "\(id)-period-0-attempt-0", description: "\(plan.name), first period") { [self] result in
+            completion(Result { () throws(SubscriptionError) in
+                try write { db in
+                    let now = startedAt
+                    try recordAttempt(db, id, period: 0, attempt: 0, result: result)
+                    if case .failure(let error) = result { throw error }
+                    let (kind, reference) = payer.stored
+                    try db.execute(sql: """
+                        INSERT INTO core2_subscriptions (id, customer_id, plan_id, payer_kind, payer_ref, state, period_index,
+                          period_start, period_end, anchor, created_at) VALUES (?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?)
+                        """, arguments: [id, customerId, planId, kind, reference, now.timeIntervalSince1970,
+                                         plan.interval.boundary(after: now, periods: 1).timeIntervalSince1970,
+                                         now.timeIntervalSince1970, now.timeIntervalSince1970])
+                    try recordTransition(db, id, from: nil, to: .active, note: "subscribed to \(plan.name)")
+                    return try load(db, id)
+                }
+            })
+        }
+    }
+
+    public func subscription(id: String) throws -> Subscription? {
+        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM core2_subscriptions WHERE id = ?", arguments: [id]).map(Subscription.init(row:)) }
+    }
+
+    public func subscriptions(customerId: String) throws -> [Subscription] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM core2_subscriptions WHERE customer_id = ? ORDER BY id", arguments: [customerId]).map(Subscription.init(row:))
+        }
+    }
+
+    public func history(subscriptionId: String) throws -> [SubscriptionHistoryEntry] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM core2_subscription_history WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
+                SubscriptionHistoryEntry(at: Date(timeIntervalSince1970: row["at"]), from: (row["from_state"] as String?).flatMap(SubscriptionState.init(rawValue:)),
+                                         to: SubscriptionState(rawValue: row["to_state"]) ?? .canceled, note: row["note"])
+            }
+        }
+    }
+
+    /// Every attempt (the first payment, renewals and retries), oldest first.
+    public func renewalAttempts(subscriptionId: String) throws -> [RenewalAttempt] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM core2_renewal_attempts WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
+                RenewalAttempt(periodIndex: row["period_index"], attempt: row["attempt"], at: Date(timeIntervalSince1970: row["at"]),
+                               succeeded: row["succeeded"], paymentReference: row["payment_ref"], reason: row["reason"])
+            }
+        }
+    }
+
+    public func failedRenewals(subscriptionId: String) throws -> [RenewalAttempt] {
+        try renewalAttempts(subscriptionId: subscriptionId).filter { !$0.succeeded }
+    }
+
+    /// Cancels now, or at the end of the paid period (the subscription stays `active` until then).
+    @discardableResult
+    public func cancel(subscriptionId: String, atPeriodEnd: Bool) throws(SubscriptionError) -> Subscription {
+        try write { db in
+            let subscription = try load(db, subscriptionId)
+            guard subscription.state != .canceled else { throw SubscriptionError.alreadyCanceled }
+            if atPeriodEnd {
+                try db.execute(sql: "UPDATE core2_subscriptions SET cancel_at_period_end = 1 WHERE id = ?", arguments: [subscriptionId])
+                try events.record(db, type: "subscription.cancel_scheduled", subject: subscriptionId,
+                                  data: ["at": ISO8601DateFormatter().string(from: subscription.currentPeriodEnd)])
+            } else {
+                try markCanceled(db, subscription, note: "canceled by the customer")
+            }
+            return try load(db, subscriptionId)
+        }
+    }
+
+    /// The earliest moment a renewal, retry or scheduled cancellation is due, for a loop timer.
+    public func nextRenewalDate() throws -> Date? {
+        try database.read { db in
+            try Double.fetchOne(db, sql: """
+                SELECT MIN(CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END)
+                FROM core2_subscriptions WHERE state != 'canceled'
+                """).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// Renews everything that is due, one payment at a time; `completion` runs when nothing is
+    /// due any more. A call while a run is going waits for that run.
+    public func runDueRenewals(completion: @escaping () -> Void = {}) {
+        waitingForRun.append(completion)
+        guard !running else { return }
+        running = true
+        runNext()
+    }
+
+    private func runNext() {
+        guard let due = try? database.read({ db in try nextDue(db) }) else {
+            running = false
+            let waiting = waitingForRun
+            waitingForRun = []
+            waiting.forEach { $0() }
+            return
+        }
+        if due.state == .active, due.cancelAtPeriodEnd {
+            _ = try? write { db in try markCanceled(db, due, note: "canceled at period end") }
+            return runNext()
+        }
+        renew(due) { [self] in runNext() }
+    }
+
+    private func nextDue(_ db: Database) throws -> Subscription? {
+        let now = clock.now.timeIntervalSince1970
+        return try Row.fetchOne(db, sql: """
+            SELECT * FROM core2_subscriptions
+            WHERE (state = 'active' AND period_end <= ?) OR (state = 'pastDue' AND next_retry_at <= ?)
+            ORDER BY CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END, id LIMIT 1
+            """, arguments: [now, now]).map(Subscription.init(row:))
+    }
+
+    private func renew(_ subscription: Subscription, then next: @escaping () -> Void) {
+        guard let plan = try? plans().first(where: { $0.id == subscription.planId }) else {
+            _ = try? write { db in try markCanceled(db, subscription, note: "plan no longer exists") }
+            return next()
+        }
+        let period = subscription.periodIndex + 1
+        let attempt = subscription.failedAttempts
+        let key = "\(subscription.id)-period-\(period)-attempt-\(attempt)"
+        collector.collect(plan.price, from: subscription.payer, customerId: subscription.customerId, idempotencyKey: key, description: "\(plan.name), period \(period + 1)") { [self] result in
+            _ = try? write { db in
+                try recordAttempt(db, subscription.id, period: period, attempt: attempt, result: result)
+                switch result {
+                case .success: try markRenewed(db, subscription, plan: plan)
+                case .failure(let error): try markFailed(db, subscription, reason: error)
+                }
+            }
+            next()
+        }
+    }
+
+    private func markRenewed(_ db: Database, _ subscription: Subscription, plan: Plan) throws {
+        let anchor = try Double.fetchOne(db, sql: "SELECT anchor FROM core2_subscriptions WHERE id = ?", arguments: [subscription.id]) ?? 0
+        let period = subscription.periodIndex + 1
+        let end = plan.interval.boundary(after: Date(timeIntervalSince1970: anchor), periods: period + 1)
+        try db.execute(sql: """
+            UPDATE core2_subscriptions SET state = 'active', period_index = ?, period_start = period_end, period_end = ?,
+              failed_attempts = 0, next_retry_at = NULL WHERE id = ?
+            """, arguments: [period, end.timeIntervalSince1970, subscription.id])
+        try events.record(db, type: "subscription.renewed", subject: subscription.id, data: ["period": "\(period)"])
+        if subscription.state != .active {
+            try recordTransition(db, subscription.id, from: subscription.state, to: .active, note: "renewal paid on retry")
+        }
+    }
+
+    private func markFailed(_ db: Database, _ subscription: Subscription, reason: SubscriptionError) throws {
+        let failures = subscription.failedAttempts + 1
+        guard failures <= retrySchedule.count else {
+            return try markCanceled(db, subscription, note: "last renewal retry failed")
+        }
+        let retryAt = subscription.currentPeriodEnd.addingTimeInterval(retrySchedule[failures - 1].timeInterval)
+        try db.execute(sql: "UPDATE core2_subscriptions SET state = 'pastDue', failed_attempts = ?, next_retry_at = ? WHERE id = ?",
+                       arguments: [failures, retryAt.timeIntervalSince1970, subscription.id])
+        try events.record(db, type: "subscription.renewal_failed", subject: subscription.id, data: ["attempt": "\(failures)", "reason": "\(reason)"])
+        if subscription.state != .pastDue {
+            try recordTransition(db, subscription.id, from: subscription.state, to: .pastDue, note: "renewal failed")
+        }
+    }
+
+    private func markCanceled(_ db: Database, _ subscription: Subscription, note: String) throws {
+        try db.execute(sql: "UPDATE core2_subscriptions SET state = 'canceled', canceled_at = ?, next_retry_at = NULL WHERE id = ?",
+                       arguments: [clock.now.timeIntervalSince1970, subscription.id])
+        try recordTransition(db, subscription.id, from: subscription.state, to: .canceled, note: note)
+    }
+
+    private func recordTransition(_ db: Database, _ id: String, from: SubscriptionState?, to: SubscriptionState, note: String) throws {
+        try db.execute(sql: "INSERT INTO core2_subscription_history (subscription_id, at, from_state, to_state, note) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [id, clock.now.timeIntervalSince1970, from?.rawValue, to.rawValue, note])
+        try events.record(db, type: "subscription.\(to.rawValue)", subject: id, data: ["from": from?.rawValue ?? "", "note": note])
+    }
+
+    private func recordAttempt(_ db: Database, _ id: String, period: Int, attempt: Int, result: Result<String, SubscriptionError>) throws {
+        var reference: String?
+        var reason: String?
+        switch result {
+        case .success(let value): reference = value
+        case .failure(.paymentFailed(let why)): reason = why
+        case .failure(let other): reason = "\(other)"
+        }
+        try db.execute(sql: """
+            INSERT INTO core2_renewal_attempts (subscription_id, period_index, attempt, at, succeeded, payment_ref, reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id, period, attempt, clock.now.timeIntervalSince1970, reference != nil, reference, reason])
+    }
+
+    private func load(_ db: Database, _ id: String) throws -> Subscription {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM core2_subscriptions WHERE id = ?", arguments: [id]) else {
+            throw SubscriptionError.unknownSubscription(id)
+        }
+        return Subscription(row: row)
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(SubscriptionError) -> T {
+        do {
+            return try database.write(body)
+        } catch let error as SubscriptionError {
+            throw error
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
+}
+
+extension SubscriptionPayer {
+    var stored: (kind: String, reference: String) {
+        switch self {
+        case .savedCard(let id): ("card", id)
+        case .mandate(let identifier, let token): ("mandate", "\(identifier) \(token)")
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Clocks
+import Foundation
+import PaymentsCore
+import Testing
+
+@Suite struct AuctionTests {
+    private func join(_ world: Core2World, _ auctionId: String = "auction-lx318", customer: String = "cus_a", card: String = Core2World.approvingCard,
+                      bid: Money? = nil, terms: Bool = true) -> Result<JoinOutcome, AuctionError>? {
+        world.settle { world.auctions.join(auctionId: auctionId, customerId: customer, instrument: world.token(card), bid: bid, termsAccepted: terms, completion: $0) }
+    }
+
+    private func joined(_ outcome: Result<JoinOutcome, AuctionError>?) throws -> AuctionBid {
+        guard case .success(.joined(let bid)) = outcome else { throw AuctionTestError.notJoined("\(String(describing: outcome))") }
+        return bid
+    }
+
+    private func holdStatus(_ world: Core2World, _ bid: AuctionBid) throws -> ChargeStatus {
+        try world.core.charges.charge(#require(bid.holdId)).status
+    }
+
+    @Test func threeAuctionsAreSeededWithAndWithoutTipsAndOneClosed() throws {
+        let world = Core2World()
+        let auctions = try world.auctions.auctions()
+        #expect(auctions.map(\.flight) == ["LX 318", "LX 1612", "LX 40"])
+        let upgrade = auctions[0]
+        #expect(upgrade.route == "LHR -> ZRH" && upgrade.cabin == "Business")
+        #expect(upgrade.startBid == Money(minorUnits: 15_000, currency: .eur))
+        #expect(upgrade.minimumIncrement == Money(minorUnits: 1_000, currency: .eur))
+        #expect(upgrade.tips.count == 3)
+        #expect(upgrade.terms.components(separatedBy: "\n\n").count >= 3)
+        #expect(auctions[1].tips.isEmpty)
+        #expect(!upgrade.isClosed(at: world.clock.now) && !auctions[1].isClosed(at: world.clock.now))
+        #expect(auctions[2].isClosed(at: world.clock.now))
+    }
+
+    @Test func joiningPlacesTheStartBidAsAHoldAndLeavingReleasesIt() throws {
+        let world = Core2World()
+        let bid = try joined(join(world))
+        #expect(bid.state == .joined)
+        #expect(bid.amount == Money(minorUnits: 15_000, currency: .eur))
+        #expect(bid.authToken == "sbat_auction-lx318_\(bid.id)")
+        #expect(try holdStatus(world, bid) == .authorized, "a hold, not a capture")
+        #expect(world.capturedCharges().isEmpty)
+
+        let left = world.settle { world.auctions.leave(bidId: bid.id, completion: $0) }
+        #expect(left?.value?.state == .left)
+        #expect(try holdStatus(world, bid) == .canceled)
+        #expect(world.eventTypes(bid.id) == ["auction.bid.joined", "auction.bid.left"])
+        #expect(world.settle { world.auctions.leave(bidId: bid.id, completion: $0) }?.failure == .notJoined(.left))
+    }
+
+    @Test func aClosedAuctionIsRefusedWithItsClosingTime() throws {
+        let world = Core2World()
+        let closed = try #require(try world.auctions.auction(id: "auction-lx40"))
+        #expect(join(world, "auction-lx40")?.failure == .auctionClosed(closedAt: closed.closesAt))
+        world.advance(.days(3))
+        let lx318 = try #require(try world.auctions.auction(id: "auction-lx318"))
+        #expect(join(world)?.failure == .auctionClosed(closedAt: lx318.closesAt))
+    }
+
+    @Test func aBidBelowTheMinimumIsRefusedAndTheMinimumRisesByTheIncrement() throws {
+        let world = Core2World()
+        #expect(join(world, bid: Money(minorUnits: 14_999, currency: .eur))?.failure == .bidTooLow(minimum: Money(minorUnits: 15_000, currency: .eur)))
+        _ = try joined(join(world, bid: Money(minorUnits: 20_000, currency: .eur)))
+        #expect(try world.auctions.minimumBid(auctionId: "auction-lx318") == Money(minorUnits: 21_000, currency: .eur))
+        #expect(join(world, customer: "cus_b", bid: Money(minorUnits: 20_500, currency: .eur))?.failure == .bidTooLow(minimum: Money(minorUnits: 21_000, currency: .eur)))
+        #expect(try joined(join(world, customer: "cus_b")).amount.minorUnits == 21_000, "no bid given: the minimum")
+    }
+
+    @Test func termsAndAPaymentMethodAreRequired() throws {
+        let world = Core2World()
+        #expect(join(world, terms: false)?.failure == .termsNotAccepted)
+        let noMethod = world.settle { world.auctions.join(auctionId: "auction-lx318", customerId: "c", instrument: nil, termsAccepted: true, completion: $0) }
+        #expect(noMethod?.failure == .paymentMethodRequired)
+        #expect(join(world, "auction-nope")?.failure == .unknownAuction("auction-nope"))
+        let bid = try joined(join(world))
+        #expect(join(world)?.failure == .alreadyJoined(bidId: bid.id))
+    }
+
+    @Test func aDeclinedCardDoesNotJoin() {
+        let world = Core2World()
+        #expect(join(world, card: Core2World.decliningCard)?.failure == .paymentFailed(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
+        #expect((try? world.auctions.bids(auctionId: "auction-lx318"))?.isEmpty == true)
+    }
+
+    @Test func threeDSecureIsHonouredBeforeTheHoldStands() throws {
+        let world = Core2World()
+        guard case .success(.requiresAction(let bidId, let challenge)) = join(world, card: Core2World.challengeCard) else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(!challenge.isEmpty)
+        #expect(try world.auctions.bid(id: bidId).state == .requiresAction)
+        #expect(try world.auctions.bid(id: bidId).authToken == nil, "no token before the challenge")
+        let completed = world.settle { world.auctions.completeChallenge(bidId: bidId, code: SimulatedAcquirer.challengeCode, completion: $0) }
+        let bid = try #require(completed?.value)
+        #expect(bid.state == .joined && bid.authToken != nil)
+        #expect(try holdStatus(world, bid) == .authorized)
+    }
+
+    @Test func aWrongChallengeCodeFailsTheJoin() throws {
+        let world = Core2World()
+        guard case .success(.requiresAction(let bidId, _)) = join(world, card: Core2World.challengeCard) else {
+            Issue.record("expected a challenge")
+            return
+        }
+        let completed = world.settle { world.auctions.completeChallenge(bidId: bidId, code: "000000", completion: $0) }
+        #expect(completed?.failure == .paymentFailed(PaymentDecline(code: "authentication_failed", message: DeclineReason.authenticationFailed.message)))
+        #expect(try world.auctions.bid(id: bidId).state == .failed)
+    }
+
+    @Test func closingKeepsTheWinningHoldAndReleasesTheOthers() throws {
+        let world = Core2World()
+        let low = try joined(join(world, customer: "cus_low"))
+        let high = try joined(join(world, customer: "cus_high", bid: Money(minorUnits: 30_000, currency: .eur)))
+        world.advance(.days(3))
+        _ = world.settle { (done: @escaping (Bool) -> Void) in world.auctions.closeDueAuctions { done(true) } }
+        #expect(try world.auctions.bid(id: high.id).state == .won)
+        #expect(try holdStatus(world, high) == .authorized)
+        #expect(try world.auctions.bid(id: low.id).state == .lost)
+        #expect(try holdStatus(world, low) == .canceled)
+    }
+}
+
+enum AuctionTestError: Error { case notJoined(String) }

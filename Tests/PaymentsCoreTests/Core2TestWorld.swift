@@ -1,0 +1,122 @@
+import Clocks
+import Foundation
+import PaymentsCore
+
+/// Issue 4's services on a real in-memory `PaymentsCore`, one manual clock and its timers.
+final class Core2World {
+    static let approvingCard = "4242424242424242"
+    static let decliningCard = "4000000000000002"
+    static let challengeCard = "4000002760003184"
+    static let day: TimeInterval = 86_400
+
+    let clock = ManualClock()
+    let timers: TimerQueue
+    let core: PaymentsCore
+    let more: PaymentsCore2
+    /// Renewals go through this: it can be told to fail, like a card that expired since.
+    let renewals: SwitchableRenewalCollector
+
+    var catalog: Catalog { more.catalog }
+    var carts: Carts { more.carts }
+    var orders: Orders { more.orders }
+    var subscriptions: Subscriptions { more.subscriptions }
+    var sources: PaymentSources { more.sources }
+    var bank: BankPayments { more.bank }
+    var providers: BankProviders { more.bankProviders }
+    var auctions: Auctions { more.auctions }
+
+    init() {
+        timers = TimerQueue(clock: clock)
+        var options = PaymentsCore.Options()
+        options.passwordIterations = 1_000
+        options.acquirerLatency = .milliseconds(300)
+        core = try! PaymentsCore(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+        var collector: SwitchableRenewalCollector?
+        more = try! PaymentsCore2(core: core) { cards, bank in
+            let switchable = SwitchableRenewalCollector(RenewalCollector(charges: cards, bank: bank))
+            collector = switchable
+            return switchable
+        }
+        renewals = collector!
+    }
+
+    func advance(_ duration: Duration) {
+        timers.advance(clock, by: duration)
+    }
+
+    /// Starts something that answers through a completion, lets the loop run for `duration`,
+    /// and returns the answer (nil if none came).
+    func settle<T>(after duration: Duration = .seconds(1), _ start: (@escaping (T) -> Void) -> Void) -> T? {
+        var answer: T?
+        start { answer = $0 }
+        advance(duration)
+        return answer
+    }
+
+    func card(_ number: String) -> Card {
+        try! Card.validate(number: number, expiry: "12/30", cvc: "123", holder: "Ada Lovelace", now: clock.now)
+    }
+
+    /// A fresh one-time token for `number` (tokens are single use).
+    func token(_ number: String = Core2World.approvingCard) -> PaymentInstrument {
+        .token(try! core.vault.tokenize(card(number)).id)
+    }
+
+    private var customerCount = 0
+
+    /// A new customer (no PIN) with `number` saved: returns both ids.
+    func savedCard(_ number: String = Core2World.approvingCard) -> (customerId: String, methodId: String) {
+        customerCount += 1
+        let customer = try! core.customers.signUp(email: "shopper\(customerCount)@honey.test", password: "honey1234")
+        let saved = try! core.paymentMethods.save(card: card(number), for: customer.id)
+        return (customer.id, saved.method.id)
+    }
+
+    func eventTypes(_ subject: String) -> [String] {
+        ((try? core.events.events(subjectID: subject)) ?? []).map(\.kind)
+    }
+
+    func stock(_ productId: String) -> Int {
+        (try? catalog.product(id: productId))??.stock ?? -1
+    }
+
+    /// Captured card charges (holds excluded).
+    func capturedCharges() -> [Charge] {
+        ((try? core.chargeRepository.charges(status: .succeeded)) ?? []).map(\.charge)
+    }
+}
+
+/// Delegates renewals to the real collector unless told to fail.
+final class SwitchableRenewalCollector: RenewalCollecting {
+    private let real: RenewalCollecting
+    var failing = false
+
+    init(_ real: RenewalCollecting) {
+        self.real = real
+    }
+
+    func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
+                 completion: @escaping (Result<String, SubscriptionError>) -> Void) {
+        guard !failing else { return completion(.failure(.paymentFailed(reason: "card_declined"))) }
+        real.collect(amount, from: payer, customerId: customerId, idempotencyKey: idempotencyKey, description: description, completion: completion)
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+    var value: Success? { try? get() }
+}
+
+/// Dates read back from the database may differ from computed ones in the last bits of a
+/// double; a millisecond is far below anything a payment cares about.
+func sameInstant(_ date: Date?, _ other: Date?) -> Bool {
+    guard let date, let other else { return date == nil && other == nil }
+    return abs(date.timeIntervalSince(other)) < 0.001
+}
+
+func sameInstant(_ date: Date?, _ iso: String) -> Bool {
+    sameInstant(date, ISO8601DateFormatter().date(from: iso))
+}

@@ -1,0 +1,124 @@
+import Clocks
+import Foundation
+import PaymentsCore
+import Testing
+
+@Suite struct OrderTests {
+    private func orderFor(_ world: Core2World, session: String, _ items: [(String, Int)]) throws -> Order {
+        for (product, quantity) in items { try world.carts.add(productId: product, quantity: quantity, for: session) }
+        return try world.orders.placeOrder(for: session)
+    }
+
+    @Test func anOrderSnapshotsTheCartWithAReadableNumber() throws {
+        let world = Core2World()
+        let order = try orderFor(world, session: "s", [("honey-acacia", 2), ("honey-manuka", 1)])
+        #expect(order.number == "HS-000001")
+        #expect(order.state == .pendingPayment)
+        #expect(order.total == Money(minorUnits: 3700, currency: .eur))
+        #expect(order.lines.map(\.name) == ["Acacia honey", "Manuka honey"])
+        #expect(try world.orders.placeOrder(for: "s").number == "HS-000002")
+        #expect(world.eventTypes(order.id) == ["order.placed"])
+    }
+
+    @Test func anEmptyCartCannotBeOrdered() {
+        let world = Core2World()
+        #expect(throws: OrderError.emptyCart) { try world.orders.placeOrder(for: "nobody") }
+    }
+
+    @Test func stockGoesDownOnlyWhenThePaymentSucceedsAndTheCartIsEmptied() throws {
+        let world = Core2World()
+        let order = try orderFor(world, session: "s", [("honey-acacia", 2)])
+        var answer: Result<Order, OrderError>?
+        world.orders.pay(orderId: order.id, with: world.token()) { answer = $0 }
+        #expect(answer == nil)
+        #expect(world.stock("honey-acacia") == 12, "not before the charge answers")
+        world.advance(.seconds(1))
+        let paid = try #require(answer?.value)
+        #expect(paid.state == .paid && paid.chargeId != nil)
+        #expect(world.stock("honey-acacia") == 10)
+        #expect(try world.carts.cart(for: "s").isEmpty)
+        #expect(world.capturedCharges().map(\.amount.minorUnits) == [1300])
+        #expect(world.eventTypes(order.id) == ["order.placed", "order.payment_started", "order.paid"])
+    }
+
+    @Test func aDeclinedPaymentFailsTheOrderKeepsTheCartAndTheStock() throws {
+        let world = Core2World()
+        let order = try orderFor(world, session: "s", [("honey-clover", 3)])
+        let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(Core2World.decliningCard), completion: $0) }
+        #expect(answer?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
+        #expect(try world.orders.order(id: order.id)?.state == .failed)
+        #expect(world.stock("honey-clover") == 20)
+        #expect(try world.carts.cart(for: "s").itemCount == 3)
+        #expect(world.eventTypes(order.id).last == "order.failed")
+        // A failed order is final; the kept cart makes a new one.
+        #expect(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.failure == .notPayable(.failed))
+        let retry = try world.orders.placeOrder(for: "s")
+        let saved = world.savedCard()
+        let visa = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
+        #expect(world.settle { world.orders.pay(orderId: retry.id, with: visa, completion: $0) }?.value?.state == .paid)
+    }
+
+    @Test func payingTwiceNeverChargesTwice() throws {
+        let world = Core2World()
+        let order = try orderFor(world, session: "s", [("honey-wildflower", 1)])
+        let saved = world.savedCard()
+        let visa = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
+        var first: Result<Order, OrderError>?
+        world.orders.pay(orderId: order.id, with: visa) { first = $0 }
+        let whileInFlight = world.settle { world.orders.pay(orderId: order.id, with: visa, completion: $0) }
+        #expect(whileInFlight?.failure == .paymentInProgress)
+        #expect(first?.value?.state == .paid)
+        let again = world.settle { world.orders.pay(orderId: order.id, with: visa, completion: $0) }
+        #expect(again?.value?.state == .paid)
+        #expect(world.capturedCharges().count == 1)
+        #expect(world.stock("honey-wildflower") == 7)
+    }
+
+    @Test func twoCartsCannotBothBuyTheLastJar() throws {
+        let world = Core2World()
+        let first = try orderFor(world, session: "early", [("honey-manuka", 2)])
+        #expect(world.settle { world.orders.pay(orderId: first.id, with: world.token(), completion: $0) }?.value?.state == .paid)
+        #expect(world.stock("honey-manuka") == 1)
+
+        let alice = try orderFor(world, session: "alice", [("honey-manuka", 1)])
+        let bob = try orderFor(world, session: "bob", [("honey-manuka", 1)])
+        var aliceAnswer: Result<Order, OrderError>?
+        var bobAnswer: Result<Order, OrderError>?
+        world.orders.pay(orderId: alice.id, with: world.token()) { aliceAnswer = $0 }
+        world.orders.pay(orderId: bob.id, with: world.token()) { bobAnswer = $0 }
+        #expect(bobAnswer?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"), "refused before any charge")
+        world.advance(.seconds(1))
+        #expect(aliceAnswer?.value?.state == .paid)
+        #expect(world.stock("honey-manuka") == 0)
+        #expect(world.capturedCharges().count == 2, "the early order and alice; bob was never charged")
+        #expect(try world.orders.order(id: bob.id)?.state == .pendingPayment)
+        #expect(try world.carts.cart(for: "bob").itemCount == 1)
+        #expect(world.eventTypes(bob.id).contains("order.out_of_stock"))
+    }
+
+    @Test func aReleasedReservationFreesTheJarForTheNextCart() throws {
+        let world = Core2World()
+        let declined = try orderFor(world, session: "a", [("honey-manuka", 3)])
+        let other = try orderFor(world, session: "b", [("honey-manuka", 3)])
+        var declinedAnswer: Result<Order, OrderError>?
+        world.orders.pay(orderId: declined.id, with: world.token(Core2World.decliningCard)) { declinedAnswer = $0 }
+        #expect(world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"))
+        #expect(declinedAnswer?.failure != nil)
+        let paid = world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }
+        #expect(paid?.value?.state == .paid)
+        #expect(world.stock("honey-manuka") == 0)
+    }
+
+    @Test func aRefundPutsTheJarsBack() throws {
+        let world = Core2World()
+        let order = try orderFor(world, session: "s", [("honey-acacia", 4)])
+        _ = world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }
+        #expect(world.stock("honey-acacia") == 8)
+        let refunded = world.settle { world.orders.refund(orderId: order.id, completion: $0) }
+        #expect(refunded?.value?.state == .refunded)
+        #expect(world.stock("honey-acacia") == 12)
+        #expect(try world.core.charges.refunds(of: #require(refunded?.value?.chargeId)).count == 1)
+        #expect(world.settle { world.orders.refund(orderId: order.id, completion: $0) }?.failure == .notRefundable(.refunded))
+        #expect(world.eventTypes(order.id).last == "order.refunded")
+    }
+}

@@ -1,0 +1,174 @@
+import Clocks
+import Foundation
+import PaymentsCore
+import Testing
+
+@Suite struct SubscriptionTests {
+    private func subscribe(_ world: Core2World, plan: String = "plan-monthly-jar") throws -> Subscription {
+        let saved = world.savedCard()
+        let answer = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: plan, payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
+        return try #require(answer?.value)
+    }
+
+    private func runRenewals(_ world: Core2World) {
+        var done = false
+        world.subscriptions.runDueRenewals { done = true }
+        world.advance(.seconds(10))
+        #expect(done)
+    }
+
+    @Test func plansAreSeeded() throws {
+        let plans = try Core2World().subscriptions.plans()
+        #expect(plans.map(\.name) == ["Monthly jar", "Weekly jar"])
+        #expect(plans.map(\.price.minorUnits) == [990, 350])
+        #expect(plans.map(\.interval) == [.months(1), .weeks(1)])
+    }
+
+    @Test func subscribingChargesTheFirstPeriod() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world)
+        #expect(subscription.state == .active)
+        #expect(subscription.periodIndex == 0)
+        #expect(sameInstant(subscription.currentPeriodEnd, "2026-12-22T10:00:00Z"))
+        #expect(subscription.nextRenewalAt == subscription.currentPeriodEnd)
+        #expect(world.capturedCharges().map(\.amount.minorUnits) == [990])
+        #expect(try world.subscriptions.history(subscriptionId: subscription.id).map(\.to) == [.active])
+        #expect(world.eventTypes(subscription.id) == ["subscription.active"])
+    }
+
+    @Test func aDeclinedFirstPaymentCreatesNoSubscription() throws {
+        let world = Core2World()
+        let saved = world.savedCard(Core2World.decliningCard)
+        let answer = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
+        #expect(answer?.failure == .paymentFailed(reason: "card_declined"))
+        #expect(try world.subscriptions.subscriptions(customerId: saved.customerId).isEmpty)
+        #expect(world.settle { world.subscriptions.subscribe(customerId: "c", planId: "nope", payer: .savedCard(paymentMethodId: "pm"), completion: $0) }?.failure == .unknownPlan("nope"))
+    }
+
+    @Test func nothingRenewsBeforeThePeriodEnds() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world)
+        world.advance(.days(29))
+        runRenewals(world)
+        #expect(try world.subscriptions.subscription(id: subscription.id)?.periodIndex == 0)
+        #expect(world.capturedCharges().count == 1)
+    }
+
+    @Test func aLongSleepCatchesUpEveryMissedPeriod() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world)
+        world.advance(.days(95)) // past Dec 22, Jan 22 and Feb 22
+        #expect(sameInstant(try world.subscriptions.nextRenewalDate(), subscription.currentPeriodEnd))
+        runRenewals(world)
+        let renewed = try #require(try world.subscriptions.subscription(id: subscription.id))
+        #expect(renewed.periodIndex == 3)
+        #expect(renewed.state == .active)
+        #expect(sameInstant(renewed.currentPeriodStart, "2027-02-22T10:00:00Z"))
+        #expect(sameInstant(renewed.currentPeriodEnd, "2027-03-22T10:00:00Z"))
+        #expect(world.capturedCharges().count == 4)
+        let attempts = try world.subscriptions.renewalAttempts(subscriptionId: subscription.id)
+        #expect(attempts.map(\.periodIndex) == [0, 1, 2, 3])
+        #expect(attempts.allSatisfy { $0.succeeded })
+        #expect(world.eventTypes(subscription.id).filter { $0 == "subscription.renewed" }.count == 3)
+    }
+
+    @Test func weeklyRenewalsFollowTheWeek() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world, plan: "plan-weekly-jar")
+        world.advance(.days(14))
+        runRenewals(world)
+        let renewed = try #require(try world.subscriptions.subscription(id: subscription.id))
+        #expect(renewed.periodIndex == 2)
+        #expect(sameInstant(renewed.currentPeriodEnd, ManualClock.defaultStart.addingTimeInterval(21 * Core2World.day)))
+        #expect(world.capturedCharges().map(\.amount.minorUnits) == [350, 350, 350])
+    }
+
+    @Test func failedRenewalsGoPastDueThenCanceledAfterTheLastRetry() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world)
+        world.renewals.failing = true
+        let due = subscription.currentPeriodEnd
+        world.advance(.days(30))
+        runRenewals(world)
+        var now = try #require(try world.subscriptions.subscription(id: subscription.id))
+        #expect(now.state == .pastDue)
+        #expect(now.failedAttempts == 1)
+        #expect(sameInstant(now.nextRetryAt, due.addingTimeInterval(1 * Core2World.day)))
+        #expect(now.nextRenewalAt == now.nextRetryAt)
+
+        world.advance(.days(1))
+        runRenewals(world)
+        now = try #require(try world.subscriptions.subscription(id: subscription.id))
+        #expect(now.state == .pastDue && now.failedAttempts == 2)
+        #expect(sameInstant(now.nextRetryAt, due.addingTimeInterval(3 * Core2World.day)))
+
+        world.advance(.days(2))
+        runRenewals(world)
+        now = try #require(try world.subscriptions.subscription(id: subscription.id))
+        #expect(now.failedAttempts == 3 && sameInstant(now.nextRetryAt, due.addingTimeInterval(5 * Core2World.day)))
+
+        world.advance(.days(2))
+        runRenewals(world)
+        now = try #require(try world.subscriptions.subscription(id: subscription.id))
+        #expect(now.state == .canceled)
+        #expect(now.nextRenewalAt == nil)
+        #expect(try world.subscriptions.history(subscriptionId: subscription.id).map(\.to) == [.active, .pastDue, .canceled])
+        let failed = try world.subscriptions.failedRenewals(subscriptionId: subscription.id)
+        #expect(failed.map(\.attempt) == [0, 1, 2, 3])
+        #expect(failed.allSatisfy { $0.periodIndex == 1 && $0.reason == "card_declined" })
+        #expect(world.eventTypes(subscription.id).filter { $0 == "subscription.renewal_failed" }.count == 3)
+        #expect(world.capturedCharges().count == 1)
+    }
+
+    @Test func retriesMissedDuringASleepAllRunAndEndCanceled() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world)
+        world.renewals.failing = true
+        world.advance(.days(40))
+        runRenewals(world)
+        #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .canceled)
+        #expect(try world.subscriptions.failedRenewals(subscriptionId: subscription.id).count == 4)
+    }
+
+    @Test func aSuccessfulRetryMakesTheSubscriptionActiveAgain() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world)
+        world.renewals.failing = true
+        world.advance(.days(30))
+        runRenewals(world)
+        #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .pastDue)
+        world.renewals.failing = false
+        world.advance(.days(1))
+        runRenewals(world)
+        let now = try #require(try world.subscriptions.subscription(id: subscription.id))
+        #expect(now.state == .active && now.periodIndex == 1 && now.failedAttempts == 0 && now.nextRetryAt == nil)
+        #expect(sameInstant(now.currentPeriodEnd, "2027-01-22T10:00:00Z"), "periods stay anchored")
+        #expect(try world.subscriptions.history(subscriptionId: subscription.id).map(\.to) == [.active, .pastDue, .active])
+    }
+
+    @Test func cancelAtPeriodEndKeepsItActiveUntilThenWithoutCharging() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world)
+        let scheduled = try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: true)
+        #expect(scheduled.state == .active && scheduled.cancelAtPeriodEnd)
+        #expect(scheduled.nextRenewalAt == nil)
+        world.advance(.days(29))
+        runRenewals(world)
+        #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .active)
+        world.advance(.days(2))
+        runRenewals(world)
+        #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .canceled)
+        #expect(world.capturedCharges().count == 1)
+        #expect(world.eventTypes(subscription.id) == ["subscription.active", "subscription.cancel_scheduled", "subscription.canceled"])
+    }
+
+    @Test func cancelNowStopsRenewals() throws {
+        let world = Core2World()
+        let subscription = try subscribe(world)
+        #expect(try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: false).state == .canceled)
+        #expect(throws: SubscriptionError.alreadyCanceled) { try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: false) }
+        world.advance(.days(60))
+        runRenewals(world)
+        #expect(world.capturedCharges().count == 1)
+    }
+}
