@@ -1,8 +1,9 @@
+import PaymentsCore
 // CheckoutKit: the five seeds' contracts in Swift, the orchestrators that keep them, and the
 // ports through which the orchestrators reach the payments core.
 //
 //   Contracts/       OnceCallback, CallbackGate, ContractViolation(+Reporter): the seeds' rules as checks
-//   Money/           Amount: integer minor units + ISO 4217 code, the seam's money
+//   Money/           Money: integer minor units + ISO 4217 code, the seam's money
 //   SourcePayments/  seed 000 (TakeMe Pay): PaymentSourceParamsPreparer, PaymentDelegate, Payment; port SourceService
 //   Store/           seed 001 (Honey Store): StoreController, Product, CartLine, Cart
 //   Auction/         seed 002 (auction join): PaymentControllerDelegate, PaymentCardDataSource,
