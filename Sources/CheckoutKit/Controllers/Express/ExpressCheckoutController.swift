@@ -24,7 +24,10 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     public var onFinish: (() -> Void)?
 
     private let charges: ChargeService
+    /// One key per sheet and attempt: a replayed authorisation never charges twice, and a
+    /// declined attempt frees the next one (another card) to be charged under a new key.
     private let idempotencyKey: String
+    private var attempt = 1
     private var zone: ShippingRates.Zone?
     private var shipping: ShippingMethod?
     private var paymentMethod: ExpressPaymentMethod
@@ -94,7 +97,7 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
         }
         guard let total = summaryItems().last?.amount else { return completion(AuthorizationResult(status: .failure)) }
         let request = ChargeRequest(amount: total, source: .token(payment.token), description: "\(merchantName) express checkout",
-                                    capture: true, idempotencyKey: idempotencyKey)
+                                    capture: true, idempotencyKey: "\(idempotencyKey)-\(attempt)")
         charges.create(request) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -102,11 +105,13 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
                 self.charge = charge
                 completion(AuthorizationResult(status: .success))
             case .success(let charge):
+                self.attempt += 1
                 if charge.status == .requiresAction { _ = try? self.charges.cancel(charge.id) }
                 self.failureMessage = if case .failed(let reason) = charge.status { CardChargeFailure(declineCode: reason.rawValue, message: reason.message).shopperMessage }
                     else { "This card needs a security check the express sheet cannot show; use another card." }
                 completion(AuthorizationResult(status: .failure))
             case .failure(let error):
+                self.attempt += 1
                 self.failureMessage = CardChargeFailure(error).shopperMessage
                 completion(AuthorizationResult(status: .failure))
             }
