@@ -82,9 +82,9 @@ public final class CheckoutServices {
     /// A wallet/card counter payment: the preparer the screen drives, and the `Payment` to start.
     public func walletPayment(amount: Money, description: String, walletPresenter: WalletApprovalPresenter,
                               pollInterval: Duration = .seconds(2), pollTimeout: Duration = .seconds(30),
-                              reporter: ContractViolationReporter = LoggingViolationReporter()) -> (payment: Payment, preparer: CounterPreparer) {
+                              reporter: ContractViolationReporter = LoggingViolationReporter()) -> (payment: Payment, preparer: CheckoutCounterPreparer) {
         sources.walletPresenter = walletPresenter
-        let preparer = CounterPreparer()
+        let preparer = CheckoutCounterPreparer()
         let payment = Payment(params: SourceParams(amount: amount, description: description), preparer: preparer, service: sources,
                               scheduler: core.scheduler, pollInterval: pollInterval, pollTimeout: pollTimeout, reporter: reporter)
         return (payment, preparer)

@@ -6,7 +6,7 @@
 /// as `latestError` and the counter shows the failure, then restores idle so the shopper can pay
 /// again; a poll success dismisses with `.success`, a poll timeout with `.possibleSuccess` (never
 /// asking to pay twice); dismissing calls `completion(nil)`. The completion is called once.
-public final class CounterPreparer: PaymentSourceParamsPreparer {
+public final class CheckoutCounterPreparer: PaymentSourceParamsPreparer {
     public enum Status: Equatable, Sendable {
         /// Waiting for the shopper to choose and press PAY.
         case idle
