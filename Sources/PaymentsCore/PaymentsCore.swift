@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import GRDB
 
 /// The local payments core: one object that opens the database and wires the services the
 /// controllers use. Everything runs on the caller's loop, by `clock` and `scheduler`.
@@ -38,12 +39,14 @@ public final class PaymentsCore {
     public let paymentMethodRepository: PaymentMethodRepository
     public let chargeRepository: ChargeRepository
 
+    /// - Parameter migrations: later parts of the core (catalog, subscriptions...) register their
+    ///   own migrations here; they run after `CoreMigrations.names`, in the same file.
     public init(database location: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
-                options: Options = Options()) throws {
+                options: Options = Options(), migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
         self.clock = clock
         self.scheduler = scheduler
         self.ids = ids
-        database = try CoreDatabase(location: location)
+        database = try CoreDatabase(location: location, extraMigrations: migrations)
         let keys: VaultKeys
         switch location {
         case .inMemory: keys = .ephemeral()

@@ -122,4 +122,20 @@ import Testing
     }
 }
 
+@Suite struct DueWorkTests {
+    @Test func oneCallRunsRenewalsAndClosesAuctions() throws {
+        let world = Core2World()
+        let saved = world.savedCard()
+        let subscribed = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
+        let subscription = try #require(subscribed?.value)
+        let bid = world.settle { world.auctions.join(auctionId: "auction-lx318", customerId: "c", instrument: world.token(), termsAccepted: true, completion: $0) }
+        guard case .success(.joined(let joined)) = bid else { Issue.record("not joined"); return }
+        #expect(sameInstant(try world.more.nextDueDate(), subscription.currentPeriodEnd))
+        world.advance(.days(7))
+        #expect(world.settle { (done: @escaping (Bool) -> Void) in world.more.runDueWork { done(true) } } == true)
+        #expect(try world.subscriptions.subscription(id: subscription.id)?.periodIndex == 1)
+        #expect(try world.auctions.bid(id: joined.id).state == .won)
+    }
+}
+
 enum AuctionTestError: Error { case notJoined(String) }

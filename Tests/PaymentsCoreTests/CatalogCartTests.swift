@@ -23,6 +23,7 @@ import Testing
         #expect(cart.lines.map(\.lineTotal.minorUnits) == [1950, 2400])
         #expect(cart.total == Money(minorUnits: 4350, currency: .eur))
         #expect(cart.itemCount == 4)
+        #expect(world.eventTypes(cart.id) == ["cart.created", "cart.line_added", "cart.line_added", "cart.line_added"])
     }
 
     @Test func quantityZeroRemovesAndEmptyClears() throws {

@@ -86,7 +86,10 @@ import Testing
         var bobAnswer: Result<Order, OrderError>?
         world.orders.pay(orderId: alice.id, with: world.token()) { aliceAnswer = $0 }
         world.orders.pay(orderId: bob.id, with: world.token()) { bobAnswer = $0 }
+        #expect(bobAnswer == nil, "answers come from the loop, never inside the call")
+        world.advance(.zero)
         #expect(bobAnswer?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"), "refused before any charge")
+        #expect(aliceAnswer == nil)
         world.advance(.seconds(1))
         #expect(aliceAnswer?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 0)
@@ -120,5 +123,22 @@ import Testing
         #expect(try world.core.charges.refunds(of: #require(refunded?.value?.chargeId)).count == 1)
         #expect(world.settle { world.orders.refund(orderId: order.id, completion: $0) }?.failure == .notRefundable(.refunded))
         #expect(world.eventTypes(order.id).last == "order.refunded")
+    }
+
+    @Test func aCardThatInsistsOnThreeDSecureIsRefusedAndHoldsNothing() throws {
+        let world = Core2World()
+        let order = try orderFor(world, session: "s", [("honey-clover", 1)])
+        let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(Core2World.challengeCard), completion: $0) }
+        #expect(answer?.failure?.declineCode == "authentication_required")
+        #expect(try world.orders.order(id: order.id)?.state == .failed)
+        #expect(try world.core.chargeRepository.charges(status: .requiresAction).isEmpty)
+        #expect(world.stock("honey-clover") == 20)
+    }
+}
+
+extension OrderError {
+    var declineCode: String? {
+        if case .paymentDeclined(let decline) = self { return decline.code }
+        return nil
     }
 }

@@ -8,14 +8,15 @@ public final class Auctions {
     private let database: any DatabaseWriter
     private let holds: HoldGateway
     private let ids: IDGenerator
-    private let clock: Clock
+    private let scheduler: Scheduler
+    private var clock: Clock { scheduler.clock }
     private let events: EventRecording
 
-    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, clock: Clock, events: EventRecording) {
+    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording) {
         self.database = database
         self.holds = holds
         self.ids = ids
-        self.clock = clock
+        self.scheduler = scheduler
         self.events = events
     }
 
@@ -38,7 +39,7 @@ public final class Auctions {
 
     public func bids(auctionId: String) throws -> [AuctionBid] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM core2_auction_bids WHERE auction_id = ? ORDER BY id", arguments: [auctionId]).map(Self.bid(row:))
+            try Row.fetchAll(db, sql: "\(Self.bidQuery) WHERE b.auction_id = ? ORDER BY b.id", arguments: [auctionId]).map(Self.bid(row:))
         }
     }
 
@@ -64,7 +65,7 @@ public final class Auctions {
                 return (ids.next("bid"), amount)
             }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         holds.placeHold(amount: amount, instrument: instrument!, idempotencyKey: "auction-\(bidId)-hold") { [self] outcome in
             completion(Result { () throws(AuctionError) in
@@ -93,7 +94,7 @@ public final class Auctions {
             pending = try bid(id: bidId)
             guard pending.state == .requiresAction, let _ = pending.holdId else { throw AuctionError.notJoined(pending.state) }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         holds.completeChallenge(holdId: pending.holdId!, code: code) { [self] outcome in
             completion(Result { () throws(AuctionError) in
@@ -119,7 +120,7 @@ public final class Auctions {
             joined = try bid(id: bidId)
             guard joined.state == .joined || joined.state == .requiresAction else { throw AuctionError.notJoined(joined.state) }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         release(joined, as: .left, completion: completion)
     }
@@ -130,7 +131,7 @@ public final class Auctions {
         let now = clock.now.timeIntervalSince1970
         guard let open = try? database.read({ db in
             try Row.fetchAll(db, sql: """
-                SELECT b.* FROM core2_auction_bids b JOIN core2_auctions a ON a.id = b.auction_id
+                \(Self.bidQuery)
                 WHERE a.closes_at <= ? AND b.state IN ('joined', 'requiresAction') ORDER BY b.auction_id, b.bid_minor DESC, b.id
                 """, arguments: [now]).map(Self.bid(row:))
         }), !open.isEmpty else { return completion() }
@@ -157,7 +158,7 @@ public final class Auctions {
     }
 
     private func release(_ bid: AuctionBid, as state: BidState, completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
-        guard let holdId = bid.holdId else { return completion(.failure(.notJoined(bid.state))) }
+        guard let holdId = bid.holdId else { return scheduler.answer(completion, with: .failure(.notJoined(bid.state))) }
         holds.releaseHold(holdId: holdId) { [self] result in
             completion(Result { () throws(AuctionError) in
                 if case .failure(let decline) = result { throw AuctionError.paymentFailed(decline) }
@@ -202,12 +203,15 @@ public final class Auctions {
     }
 
     private func loadBid(_ db: Database, _ id: String) throws -> AuctionBid {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM core2_auction_bids WHERE id = ?", arguments: [id]) else { throw AuctionError.unknownBid(id) }
+        guard let row = try Row.fetchOne(db, sql: "\(Self.bidQuery) WHERE b.id = ?", arguments: [id]) else { throw AuctionError.unknownBid(id) }
         return Self.bid(row: row)
     }
 
+    /// Bids with their auction's currency (a bid is always in its auction's currency).
+    static let bidQuery = "SELECT b.*, a.currency FROM core2_auction_bids b JOIN core2_auctions a ON a.id = b.auction_id"
+
     static func bid(row: Row) -> AuctionBid {
-        let currency = Currency.eur
+        let currency = Currency(code: row["currency"] as String) ?? .eur
         return AuctionBid(id: row["id"], auctionId: row["auction_id"], customerId: row["customer_id"],
                           amount: Money(minorUnits: row["bid_minor"], currency: currency), holdId: row["hold_id"],
                           authToken: row["auth_token"], state: BidState(rawValue: row["state"]) ?? .failed, failure: row["failure"])

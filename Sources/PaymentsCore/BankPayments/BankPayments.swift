@@ -113,7 +113,7 @@ public final class BankPayments {
             try events.record(db, type: "bank.payment.authorized", subject: handle.identifier, data: ["mandate": identifier])
             return handle
         }
-        scheduleLifecycleTimers(handle.identifier, from: clock.now)
+        scheduleLifecycleTimers(handle.identifier)
         return handle
     }
 
@@ -141,8 +141,9 @@ public final class BankPayments {
 
     private func process(_ expected: Kind, identifier: String, token: String, providerId: String, completion: @escaping (Result<BankFlowState, BankError>) -> Void) {
         let provider: BankProvider
+        let expiresAt: Date
         do throws(BankError) {
-            provider = try mutate(identifier: identifier, token: token) { db, row, kind in
+            (provider, expiresAt) = try mutate(identifier: identifier, token: token) { db, row, kind in
                 guard kind == expected else { throw notFound(expected) }
                 // A failed resource answers with why it failed (expired, canceled...); any other
                 // state already went through the flow.
@@ -160,22 +161,29 @@ public final class BankPayments {
                 try db.execute(sql: "UPDATE core2_bank_resources SET provider_id = ?, behaviour = ?, decides_at = ? WHERE id = ?",
                                arguments: [provider.id, provider.behaviour.rawValue, decidesAt, identifier])
                 try setStatus(db, identifier, kind, "authorizing")
-                return provider
+                return (provider, Date(timeIntervalSince1970: row["expires_at"]))
             }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
-        let answer = answerDelay(provider.behaviour)
-        if provider.behaviour == .redirects { completion(.success(.redirect)) }
         if let decision = decisionDelay(provider.behaviour) {
             scheduler.schedule(after: decision) { [self] in
                 refreshQuietly(identifier)
-                scheduleLifecycleTimers(identifier, from: clock.now)
+                scheduleLifecycleTimers(identifier)
             }
         }
-        guard provider.behaviour != .redirects else { return }
-        scheduler.schedule(after: answer) { [self] in
-            completion(flowAnswer(identifier, expected, behaviour: provider.behaviour))
+        // The flow's answer, always from a timer (never inside this call): a redirect at once,
+        // a slow bank's silence when the payment expires, any other bank when it has answered.
+        switch provider.behaviour {
+        case .redirects:
+            scheduler.schedule(after: .zero) { completion(.success(.redirect)) }
+        case .slow:
+            let untilExpiry = max(0, expiresAt.timeIntervalSince(clock.now))
+            scheduler.schedule(after: .milliseconds(Int64((untilExpiry * 1000).rounded()))) { [self] in
+                completion(flowAnswer(identifier, expected))
+            }
+        default:
+            scheduler.schedule(after: timings.bankAnswer) { [self] in completion(flowAnswer(identifier, expected)) }
         }
     }
 
@@ -189,19 +197,11 @@ public final class BankPayments {
         }
     }
 
-    /// When the processing flow answers the app.
-    private func answerDelay(_ behaviour: BankBehaviour) -> Duration {
-        switch behaviour {
-        case .slow: timings.authorizationWindow
-        case .redirects: .zero
-        default: timings.bankAnswer
-        }
-    }
-
-    private func flowAnswer(_ identifier: String, _ kind: Kind, behaviour: BankBehaviour) -> Result<BankFlowState, BankError> {
+    private func flowAnswer(_ identifier: String, _ kind: Kind) -> Result<BankFlowState, BankError> {
         guard let row = try? database.write({ db in try refresh(db, identifier) }) else { return .failure(notFound(kind)) }
         switch row["status"] as String {
-        case "authorizing": return .success(behaviour == .decoupled ? (kind == .payment ? .wait : .redirect) : .wait)
+        // Still with the user or the bank (decoupled): a payment waits, a mandate has only `redirect`.
+        case "authorizing": return .success(kind == .payment ? .wait : .redirect)
         case "authorized": return .success(.authorized)
         case "executed": return .success(.executed)
         case "settled": return .success(.settled)
@@ -209,7 +209,7 @@ public final class BankPayments {
         }
     }
 
-    private func scheduleLifecycleTimers(_ identifier: String, from start: Date) {
+    private func scheduleLifecycleTimers(_ identifier: String) {
         scheduler.schedule(after: timings.execution) { [self] in refreshQuietly(identifier) }
         scheduler.schedule(after: timings.execution + timings.settlement) { [self] in refreshQuietly(identifier) }
     }

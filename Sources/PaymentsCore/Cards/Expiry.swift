@@ -2,7 +2,7 @@ import Foundation
 
 /// A card's expiry month. A card is valid through the last day of its month (UTC), so the
 /// current month is still valid.
-public struct Expiry: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Expiry: Hashable, Sendable, CustomStringConvertible {
     public let month: Int
     /// Four-digit year.
     public let year: Int
@@ -50,10 +50,15 @@ public struct Expiry: Hashable, Sendable, Codable, CustomStringConvertible {
         (month < 10 ? "0" : "") + "\(month)/" + String(String(year).suffix(2))
     }
 
-    static func yearMonth(of date: Date) -> (Int, Int) {
+    /// Made once: building a Calendar is costly, and expiry is checked on every charge.
+    private static let utcCalendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month], from: date)
+        return calendar
+    }()
+
+    static func yearMonth(of date: Date) -> (Int, Int) {
+        let parts = utcCalendar.dateComponents([.year, .month], from: date)
         return (parts.year!, parts.month!)
     }
 }

@@ -38,6 +38,6 @@ public struct ChargeRequest: Hashable, Sendable {
         let fields = [String(amount.minorUnits), amount.currency.code, sourceText, customerID ?? "-", description,
                       capture ? "capture" : "hold"] + metadata.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         let canonical = fields.map { "\($0.utf8.count):\($0)" }.joined()
-        return SHA256.hash(data: Data(canonical.utf8)).map { String(format: "%02x", $0) }.joined()
+        return SHA256.hash(data: Data(canonical.utf8)).hexString
     }
 }

@@ -47,7 +47,7 @@ public final class ChargeService {
                 else { deliver(.success(charge), to: [completion]) }
             case let .started(record, number, authenticatedBefore):
                 waiters[record.charge.id] = [completion]
-                ask(record.charge.id, number, cardAuthenticatedBefore: authenticatedBefore, challengePassed: false)
+                ask(record.charge, number, cardAuthenticatedBefore: authenticatedBefore, challengePassed: false)
             }
         } catch {
             deliver(.failure(Self.chargeError(error)), to: [completion])
@@ -74,7 +74,7 @@ public final class ChargeService {
                 paymentMethods.markAuthenticated(methodID, customerID: customerID)
             }
             waiters[chargeID, default: []].append(completion)
-            ask(chargeID, number, cardAuthenticatedBefore: true, challengePassed: true)
+            ask(record.charge, number, cardAuthenticatedBefore: true, challengePassed: true)
         } catch {
             deliver(.failure(Self.chargeError(error)), to: [completion])
         }
@@ -113,10 +113,8 @@ public final class ChargeService {
         var record = try record(chargeID)
         guard record.charge.status == .succeeded else { throw ChargeError.notRefundable }
         let available = record.charge.amountRefundable
+        if let amount, amount.currency != available.currency || !amount.isPositive { throw ChargeError.invalidRefundAmount }
         let requested = amount ?? available
-        guard requested.currency == available.currency, requested.isPositive || (amount == nil && !available.isPositive) else {
-            throw ChargeError.invalidRefundAmount
-        }
         guard requested.isPositive, requested <= available else { throw ChargeError.refundExceedsCaptured(available: available) }
         let refund = Refund(id: ids.next("re"), chargeID: chargeID, amount: requested, reason: reason, createdAt: clock.now)
         record.charge.amountRefunded = Money(minorUnits: record.charge.amountRefunded.minorUnits + requested.minorUnits,
@@ -175,7 +173,12 @@ public final class ChargeService {
         case started(ChargeRecord, CardNumber, authenticatedBefore: Bool)
     }
 
-    private func begin(_ request: ChargeRequest) throws -> Beginning {
+    private func begin(_ unsafeRequest: ChargeRequest) throws -> Beginning {
+        // Free text is stored and hashed only redacted: a card number typed into a description
+        // or metadata value must not reach the disk.
+        var request = unsafeRequest
+        request.description = Redaction.redact(request.description)
+        request.metadata = request.metadata.mapValues(Redaction.redact)
         guard request.amount.isPositive else { throw ChargeError.invalidAmount }
         let key = request.idempotencyKey.trimmingWhitespace()
         guard !key.isEmpty else { throw ChargeError.missingIdempotencyKey }
@@ -227,9 +230,9 @@ public final class ChargeService {
         return .started(record, number, authenticatedBefore: authenticatedBefore)
     }
 
-    private func ask(_ chargeID: String, _ number: CardNumber, cardAuthenticatedBefore: Bool, challengePassed: Bool) {
-        let amount = (try? record(chargeID).charge.amount) ?? .zero(.eur)
-        acquirer.authorize(number, amount: amount, cardAuthenticatedBefore: cardAuthenticatedBefore, challengePassed: challengePassed) { [weak self] decision in
+    private func ask(_ charge: Charge, _ number: CardNumber, cardAuthenticatedBefore: Bool, challengePassed: Bool) {
+        let chargeID = charge.id
+        acquirer.authorize(number, amount: charge.amount, cardAuthenticatedBefore: cardAuthenticatedBefore, challengePassed: challengePassed) { [weak self] decision in
             guard let self else { return }
             do { _ = try self.apply(decision, to: chargeID, reconciled: false) } catch {
                 self.notify(chargeID, .failure(Self.chargeError(error)))

@@ -5,24 +5,41 @@ import Foundation
 /// sources) and holds (auction bids, `capture: false`), with 3-D Secure and release.
 public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
     private let charges: ChargeService
+    private let repository: ChargeRepository
     private let scheduler: Scheduler
 
-    public init(charges: ChargeService, scheduler: Scheduler) {
+    public init(charges: ChargeService, repository: ChargeRepository, scheduler: Scheduler) {
         self.charges = charges
+        self.repository = repository
         self.scheduler = scheduler
+    }
+
+    public func lookUp(idempotencyKey: String) -> ChargeLookup? {
+        guard let remembered = try? repository.idempotencyKey(idempotencyKey), let charge = try? charges.charge(remembered.chargeID) else {
+            return nil
+        }
+        switch charge.status {
+        case .succeeded: return .succeeded(ChargeReceipt(chargeId: charge.id, amount: charge.amount))
+        case .failed(let reason): return .failed(Self.decline(reason))
+        case .canceled: return .failed(PaymentDecline(code: "canceled", message: "The payment was canceled."))
+        case .pending, .requiresAction, .authorized: return .pending
+        }
     }
 
     public func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
         charges.create(Self.coreRequest(amount: request.amount, instrument: request.instrument, key: request.idempotencyKey,
-                                        description: request.description, capture: true)) { result in
+                                        description: request.description, capture: true)) { [charges] result in
             switch result {
             case .success(let charge):
                 switch charge.status {
                 case .succeeded: completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
                 case .failed(let reason): completion(.failure(Self.decline(reason)))
                 // Captures here are unattended or have no challenge step (orders, renewals):
-                // a card that insists on 3-D Secure is refused with a clear reason.
-                case .requiresAction: completion(.failure(PaymentDecline(code: "authentication_required",
+                // a card that insists on 3-D Secure is refused with a clear reason, and the
+                // waiting charge is abandoned so it holds nothing.
+                case .requiresAction:
+                    _ = try? charges.cancel(charge.id)
+                    completion(.failure(PaymentDecline(code: "authentication_required",
                                                                          message: "This card needs a security check; use another card.")))
                 default: completion(.failure(PaymentDecline(code: "unexpected_status", message: "The payment did not complete.")))
                 }

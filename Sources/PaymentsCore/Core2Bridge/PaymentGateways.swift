@@ -56,10 +56,20 @@ public struct ChargeReceipt: Hashable, Sendable {
     }
 }
 
+/// What became of a capture asked under an idempotency key (after a restart, say).
+public enum ChargeLookup: Hashable, Sendable {
+    case succeeded(ChargeReceipt)
+    case failed(PaymentDecline)
+    /// Recorded, still waiting for the acquirer (or for a 3-D Secure answer).
+    case pending
+}
+
 /// Captures money now. Results arrive later, on the loop, through the completion.
 public protocol ChargeGateway: AnyObject {
     func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void)
     func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void)
+    /// nil when no charge was ever recorded under `idempotencyKey`.
+    func lookUp(idempotencyKey: String) -> ChargeLookup?
 }
 
 public enum HoldOutcome: Hashable, Sendable {

@@ -15,15 +15,16 @@ public final class Orders {
     private let carts: Carts
     private let charges: ChargeGateway
     private let ids: IDGenerator
-    private let clock: Clock
+    private let scheduler: Scheduler
+    private var clock: Clock { scheduler.clock }
     private let events: EventRecording
 
-    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, clock: Clock, events: EventRecording) {
+    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording) {
         self.database = database
         self.carts = carts
         self.charges = charges
         self.ids = ids
-        self.clock = clock
+        self.scheduler = scheduler
         self.events = events
     }
 
@@ -80,7 +81,7 @@ public final class Orders {
                 try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": instrument.kind])
                 return (order, true)
             }
-            guard started.1 else { return completion(.success(started.0)) }
+            guard started.1 else { return scheduler.answer(completion, with: .success(started.0)) }
             order = started.0
         } catch {
             if case .outOfStock(let productId, _) = error {
@@ -89,9 +90,9 @@ public final class Orders {
                     try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
                 }
             }
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
-        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: "order-\(order.id)-payment", description: "Honey Store order \(order.number)")
+        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: paymentKey(order), description: "Honey Store order \(order.number)")
         charges.charge(request) { [self] result in
             switch result {
             case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)
@@ -110,7 +111,7 @@ public final class Orders {
                 return order
             }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         charges.refund(chargeId: order.chargeId!, idempotencyKey: "order-\(order.id)-refund") { [self] result in
             switch result {
@@ -140,10 +141,47 @@ public final class Orders {
         }
     }
 
+    /// Settles orders whose payment answer was lost (the app closed while a charge was in
+    /// flight): asks the charge gateway what became of each order's idempotency key. A succeeded
+    /// charge marks the order paid (stock down, cart emptied), a failed one fails it, a charge
+    /// never recorded releases the reservation (the order can be paid again); a charge still
+    /// pending keeps its jars reserved. Returns the orders it changed.
+    @discardableResult
+    public func reconcilePayments() throws(OrderError) -> [Order] {
+        let waiting = try write { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT order_id FROM core2_stock_reservations ORDER BY order_id").compactMap { try Order.load(db, id: $0) }
+        }
+        var changed: [Order] = []
+        for order in waiting {
+            switch charges.lookUp(idempotencyKey: paymentKey(order)) {
+            case .pending: continue
+            case .succeeded(let receipt): try markPaid(order, receipt: receipt)
+            case .failed(let decline): try markFailed(order, decline: decline)
+            case nil: try write { db in try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id]) }
+            }
+            if let now = try write({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
+        }
+        return changed
+    }
+
+    private func paymentKey(_ order: Order) -> String { "order-\(order.id)-payment" }
+
     private func completePaid(_ order: Order, receipt: ChargeReceipt, completion: @escaping (Result<Order, OrderError>) -> Void) {
         do throws(OrderError) {
-            let paid = try write { db -> Order? in
-                try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id])
+            if let paid = try markPaid(order, receipt: receipt) { return completion(.success(paid)) }
+            refundShortShelf(order, receipt: receipt, completion: completion)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    /// Marks the order paid in one transaction with the stock going down and the cart emptied.
+    /// nil when the shelf is short. An order already settled (by `reconcilePayments`) is left as it is.
+    @discardableResult
+    private func markPaid(_ order: Order, receipt: ChargeReceipt) throws(OrderError) -> Order? {
+        try write { db -> Order? in
+            if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return current }
+            try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id])
                 for line in order.lines {
                     let stock = try Int.fetchOne(db, sql: "SELECT stock FROM core2_products WHERE id = ?", arguments: [line.productId]) ?? 0
                     guard stock >= line.quantity else { return nil }
@@ -154,11 +192,6 @@ public final class Orders {
                 try setState(db, order.id, .paid, failure: nil, chargeId: receipt.chargeId)
                 try Carts.empty(db, sessionKey: order.sessionKey, events: events)
                 return try Order.load(db, id: order.id)
-            }
-            if let paid { return completion(.success(paid)) }
-            refundShortShelf(order, receipt: receipt, completion: completion)
-        } catch {
-            completion(.failure(error))
         }
     }
 
@@ -176,13 +209,18 @@ public final class Orders {
 
     private func completeFailed(_ order: Order, decline: PaymentDecline, completion: @escaping (Result<Order, OrderError>) -> Void) {
         do throws(OrderError) {
-            try write { db in
-                try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id])
-                try setState(db, order.id, .failed, failure: decline.code, chargeId: nil)
-            }
+            try markFailed(order, decline: decline)
             completion(.failure(.paymentDeclined(decline)))
         } catch {
             completion(.failure(error))
+        }
+    }
+
+    private func markFailed(_ order: Order, decline: PaymentDecline) throws(OrderError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id])
+            if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return }
+            try setState(db, order.id, .failed, failure: decline.code, chargeId: nil)
         }
     }
 

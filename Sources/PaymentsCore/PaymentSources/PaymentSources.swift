@@ -66,7 +66,7 @@ public final class PaymentSources {
                 return source
             }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         let request = CardPaymentRequest(amount: source.params.amount, instrument: instrument, idempotencyKey: "source-\(source.id)", description: source.params.description)
         charges.charge(request) { [self] result in
@@ -135,7 +135,7 @@ public final class PaymentSources {
             let wait = min(interval.timeInterval, deadline.timeIntervalSince(clock.now))
             scheduler.schedule(after: .milliseconds(Int64((wait * 1000).rounded()))) { check() }
         }
-        check()
+        scheduler.schedule(after: .zero) { check() }
     }
 
     private func markAuthorized(_ db: Database, _ source: Source) throws {

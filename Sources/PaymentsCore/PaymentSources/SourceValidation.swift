@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks source params before a source is created (seed 000's "create source" step).
 enum SourceValidation {
     static let maximumDescriptionLength = 128
@@ -24,5 +26,3 @@ enum SourceValidation {
         }
     }
 }
-
-import Foundation

@@ -24,10 +24,10 @@ public final class CoreDatabase {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
             configuration.journalMode = .wal
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            // After GRDB's own WAL setup (which picks NORMAL): FULL syncs the WAL on every commit,
+            // so a committed charge survives a power cut, not only a crash of the process.
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
         var migrator = DatabaseMigrator()
         CoreMigrations.register(in: &migrator)

@@ -46,7 +46,7 @@ public final class SQLiteEventLog: EventLog {
         try queue.read { db in
             let rows: [Row]
             if let subjectID {
-                rows = try Row.fetchAll(db, sql: "SELECT * FROM events WHERE subject_id = ? ORDER BY id", arguments: [subjectID])
+                rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM events WHERE subject_id = ? ORDER BY id"), arguments: [subjectID])
             } else {
                 rows = try Row.fetchAll(db, sql: "SELECT * FROM events ORDER BY id")
             }
@@ -66,7 +66,7 @@ public final class SQLiteEventLog: EventLog {
         encoder.outputFormatting = .sortedKeys
         let safe = event.payload.mapValues(Redaction.redact)
         let json = String(decoding: try encoder.encode(safe), as: UTF8.self)
-        try db.execute(sql: "INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (?, ?, ?, ?)",
+        try db.cachedStatement(sql: "INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (?, ?, ?, ?)").execute(
                        arguments: [time.milliseconds, event.kind, event.subjectID, json])
     }
 }

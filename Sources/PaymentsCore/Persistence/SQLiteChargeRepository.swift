@@ -11,17 +11,17 @@ public final class SQLiteChargeRepository: ChargeRepository {
     public func insert(_ record: ChargeRecord, key: IdempotencyRecord, event: NewEvent) throws {
         let c = record.charge
         try queue.write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO charges (id, customer_id, payment_method_id, amount, currency, description, metadata, capture, status,
                     failure_reason, amount_captured, amount_refunded, brand, last_four, sealed_number, authenticated,
                     idempotency_key, created_ms, updated_ms)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [c.id, c.customerID, c.paymentMethodID, c.amount.minorUnits, c.amount.currency.code, c.description,
+                """).execute(arguments: [c.id, c.customerID, c.paymentMethodID, c.amount.minorUnits, c.amount.currency.code, c.description,
                                  Self.json(c.metadata), c.capture, c.status.storedName, Self.reason(c.status),
                                  c.amountCaptured.minorUnits, c.amountRefunded.minorUnits, c.brand.rawValue, c.lastFour,
                                  record.sealedNumber, record.authenticated, c.idempotencyKey, c.createdAt.milliseconds,
                                  c.updatedAt.milliseconds])
-            try db.execute(sql: "INSERT INTO idempotency_keys (key, request_hash, charge_id, created_ms) VALUES (?, ?, ?, ?)",
+            try db.cachedStatement(sql: "INSERT INTO idempotency_keys (key, request_hash, charge_id, created_ms) VALUES (?, ?, ?, ?)").execute(
                            arguments: [key.key, key.requestHash, key.chargeID, key.createdAt.milliseconds])
             try SQLiteEventLog.append(event, at: clock.now, in: db)
         }
@@ -35,24 +35,24 @@ public final class SQLiteChargeRepository: ChargeRepository {
     }
 
     public func charge(id: String) throws -> ChargeRecord? {
-        try queue.read { db in try Row.fetchOne(db, sql: "SELECT * FROM charges WHERE id = ?", arguments: [id]).map(Self.record) }
+        try queue.read { db in try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM charges WHERE id = ?"), arguments: [id]).map(Self.record) }
     }
 
     public func charges(customerID: String) throws -> [ChargeRecord] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM charges WHERE customer_id = ? ORDER BY created_ms, id", arguments: [customerID]).map(Self.record)
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM charges WHERE customer_id = ? ORDER BY created_ms, id"), arguments: [customerID]).map(Self.record)
         }
     }
 
     public func charges(status: ChargeStatus) throws -> [ChargeRecord] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM charges WHERE status = ? ORDER BY created_ms, id", arguments: [status.storedName]).map(Self.record)
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM charges WHERE status = ? ORDER BY created_ms, id"), arguments: [status.storedName]).map(Self.record)
         }
     }
 
     public func idempotencyKey(_ key: String) throws -> IdempotencyRecord? {
         try queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM idempotency_keys WHERE key = ?", arguments: [key]).map { row in
+            try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM idempotency_keys WHERE key = ?"), arguments: [key]).map { row in
                 IdempotencyRecord(key: row["key"], requestHash: row["request_hash"], chargeID: row["charge_id"],
                                   createdAt: Date(milliseconds: row["created_ms"]))
             }
@@ -60,12 +60,12 @@ public final class SQLiteChargeRepository: ChargeRepository {
     }
 
     public func forgetIdempotencyKey(_ key: String) throws {
-        try queue.write { db in try db.execute(sql: "DELETE FROM idempotency_keys WHERE key = ?", arguments: [key]) }
+        try queue.write { db in try db.cachedStatement(sql: "DELETE FROM idempotency_keys WHERE key = ?").execute(arguments: [key]) }
     }
 
     public func insert(_ refund: Refund, updating record: ChargeRecord, event: NewEvent) throws {
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO refunds (id, charge_id, amount, reason, created_ms) VALUES (?, ?, ?, ?, ?)",
+            try db.cachedStatement(sql: "INSERT INTO refunds (id, charge_id, amount, reason, created_ms) VALUES (?, ?, ?, ?, ?)").execute(
                            arguments: [refund.id, refund.chargeID, refund.amount.minorUnits, refund.reason, refund.createdAt.milliseconds])
             try Self.update(record, in: db)
             try SQLiteEventLog.append(event, at: clock.now, in: db)
@@ -75,7 +75,7 @@ public final class SQLiteChargeRepository: ChargeRepository {
     public func refunds(chargeID: String) throws -> [Refund] {
         guard let charge = try charge(id: chargeID)?.charge else { return [] }
         return try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM refunds WHERE charge_id = ? ORDER BY created_ms, id", arguments: [chargeID]).map { row in
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM refunds WHERE charge_id = ? ORDER BY created_ms, id"), arguments: [chargeID]).map { row in
                 Refund(id: row["id"], chargeID: row["charge_id"], amount: Money(minorUnits: row["amount"], currency: charge.amount.currency),
                        reason: row["reason"], createdAt: Date(milliseconds: row["created_ms"]))
             }
@@ -84,10 +84,10 @@ public final class SQLiteChargeRepository: ChargeRepository {
 
     private static func update(_ record: ChargeRecord, in db: Database) throws {
         let c = record.charge
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             UPDATE charges SET status = ?, failure_reason = ?, amount_captured = ?, amount_refunded = ?, sealed_number = ?,
                 authenticated = ?, updated_ms = ? WHERE id = ?
-            """, arguments: [c.status.storedName, reason(c.status), c.amountCaptured.minorUnits, c.amountRefunded.minorUnits,
+            """).execute(arguments: [c.status.storedName, reason(c.status), c.amountCaptured.minorUnits, c.amountRefunded.minorUnits,
                              record.sealedNumber, record.authenticated, c.updatedAt.milliseconds, c.id])
     }
 

@@ -11,10 +11,10 @@ public final class SQLiteCustomerRepository: CustomerRepository {
     public func insert(_ c: CustomerRecord, event: NewEvent) throws {
         do {
             try queue.write { db in
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO customers (id, client_id, email, password_hash, pin_hash, pin_failed_attempts, pin_locked_until_ms, created_ms)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [c.id, c.clientID, c.email, c.passwordHash, c.pinHash, c.pinFailedAttempts,
+                    """).execute(arguments: [c.id, c.clientID, c.email, c.passwordHash, c.pinHash, c.pinFailedAttempts,
                                      c.pinLockedUntil?.milliseconds, c.createdAt.milliseconds])
                 try SQLiteEventLog.append(event, at: clock.now, in: db)
             }
@@ -25,20 +25,20 @@ public final class SQLiteCustomerRepository: CustomerRepository {
 
     public func update(_ c: CustomerRecord, event: NewEvent?) throws {
         try queue.write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE customers SET email = ?, password_hash = ?, pin_hash = ?, pin_failed_attempts = ?, pin_locked_until_ms = ?
                 WHERE id = ?
-                """, arguments: [c.email, c.passwordHash, c.pinHash, c.pinFailedAttempts, c.pinLockedUntil?.milliseconds, c.id])
+                """).execute(arguments: [c.email, c.passwordHash, c.pinHash, c.pinFailedAttempts, c.pinLockedUntil?.milliseconds, c.id])
             if let event { try SQLiteEventLog.append(event, at: clock.now, in: db) }
         }
     }
 
     public func customer(id: String) throws -> CustomerRecord? {
-        try queue.read { db in try Row.fetchOne(db, sql: "SELECT * FROM customers WHERE id = ?", arguments: [id]).map(Self.record) }
+        try queue.read { db in try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM customers WHERE id = ?"), arguments: [id]).map(Self.record) }
     }
 
     public func customer(email: String) throws -> CustomerRecord? {
-        try queue.read { db in try Row.fetchOne(db, sql: "SELECT * FROM customers WHERE email = ?", arguments: [email]).map(Self.record) }
+        try queue.read { db in try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM customers WHERE email = ?"), arguments: [email]).map(Self.record) }
     }
 
     private static func record(_ row: Row) -> CustomerRecord {

@@ -11,11 +11,11 @@ public final class SQLitePaymentMethodRepository: PaymentMethodRepository {
     public func insert(_ m: PaymentMethodRecord, event: NewEvent) throws {
         do {
             try queue.write { db in
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO payment_methods (id, customer_id, brand, last_four, exp_month, exp_year, holder, fingerprint,
                         sealed_number, is_default, authenticated, created_ms, removed_ms)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [m.id, m.customerID, m.brand.rawValue, m.lastFour, m.expiry.month, m.expiry.year, m.holder,
+                    """).execute(arguments: [m.id, m.customerID, m.brand.rawValue, m.lastFour, m.expiry.month, m.expiry.year, m.holder,
                                      m.fingerprint, m.sealedNumber, m.isDefault, m.authenticated, m.createdAt.milliseconds,
                                      m.removedAt?.milliseconds])
                 try SQLiteEventLog.append(event, at: clock.now, in: db)
@@ -27,10 +27,10 @@ public final class SQLitePaymentMethodRepository: PaymentMethodRepository {
 
     public func update(_ m: PaymentMethodRecord, event: NewEvent?) throws {
         try queue.write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE payment_methods SET exp_month = ?, exp_year = ?, holder = ?, sealed_number = ?, is_default = ?,
                     authenticated = ?, removed_ms = ? WHERE id = ?
-                """, arguments: [m.expiry.month, m.expiry.year, m.holder, m.sealedNumber, m.isDefault, m.authenticated,
+                """).execute(arguments: [m.expiry.month, m.expiry.year, m.holder, m.sealedNumber, m.isDefault, m.authenticated,
                                  m.removedAt?.milliseconds, m.id])
             if let event { try SQLiteEventLog.append(event, at: clock.now, in: db) }
         }
@@ -38,28 +38,25 @@ public final class SQLitePaymentMethodRepository: PaymentMethodRepository {
 
     public func method(id: String, customerID: String) throws -> PaymentMethodRecord? {
         try queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM payment_methods WHERE id = ? AND customer_id = ? AND removed_ms IS NULL",
-                             arguments: [id, customerID]).map(Self.record)
+            try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE id = ? AND customer_id = ? AND removed_ms IS NULL"), arguments: [id, customerID]).map(Self.record)
         }
     }
 
     public func methods(customerID: String) throws -> [PaymentMethodRecord] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM payment_methods WHERE customer_id = ? AND removed_ms IS NULL ORDER BY created_ms, id",
-                             arguments: [customerID]).map(Self.record)
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE customer_id = ? AND removed_ms IS NULL ORDER BY created_ms, id"), arguments: [customerID]).map(Self.record)
         }
     }
 
     public func method(fingerprint: String, customerID: String) throws -> PaymentMethodRecord? {
         try queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM payment_methods WHERE fingerprint = ? AND customer_id = ? AND removed_ms IS NULL",
-                             arguments: [fingerprint, customerID]).map(Self.record)
+            try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM payment_methods WHERE fingerprint = ? AND customer_id = ? AND removed_ms IS NULL"), arguments: [fingerprint, customerID]).map(Self.record)
         }
     }
 
     public func setDefault(id: String, customerID: String, event: NewEvent) throws {
         try queue.write { db in
-            try db.execute(sql: "UPDATE payment_methods SET is_default = (id = ?) WHERE customer_id = ?", arguments: [id, customerID])
+            try db.cachedStatement(sql: "UPDATE payment_methods SET is_default = (id = ?) WHERE customer_id = ?").execute(arguments: [id, customerID])
             try SQLiteEventLog.append(event, at: clock.now, in: db)
         }
     }

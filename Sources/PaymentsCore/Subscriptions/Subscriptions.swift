@@ -16,18 +16,19 @@ public final class Subscriptions {
     private let database: any DatabaseWriter
     private let collector: RenewalCollecting
     private let ids: IDGenerator
-    private let clock: Clock
+    private let scheduler: Scheduler
+    private var clock: Clock { scheduler.clock }
     private let events: EventRecording
     private let retrySchedule: [Duration]
     private var running = false
     private var waitingForRun: [() -> Void] = []
 
-    public init(database: any DatabaseWriter, collector: RenewalCollecting, ids: IDGenerator, clock: Clock, events: EventRecording,
+    public init(database: any DatabaseWriter, collector: RenewalCollecting, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 retrySchedule: [Duration] = Subscriptions.defaultRetrySchedule) {
         self.database = database
         self.collector = collector
         self.ids = ids
-        self.clock = clock
+        self.scheduler = scheduler
         self.events = events
         self.retrySchedule = retrySchedule
     }
@@ -48,7 +49,7 @@ public final class Subscriptions {
                 return (plan, ids.next("sub"))
             }
         } catch {
-            return completion(.failure(error))
+            return scheduler.answer(completion, with: .failure(error))
         }
         // Periods are anchored to the moment the customer subscribed, not to the payment's latency.
         let startedAt = clock.now

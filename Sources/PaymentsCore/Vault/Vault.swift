@@ -49,6 +49,7 @@ public final class Vault {
     private let ids: IDGenerator
     let keys: VaultKeys
     private var entries: [String: Entry] = [:]
+    private var lastSweep: Date?
 
     public init(clock: Clock, ids: IDGenerator, keys: VaultKeys) {
         self.clock = clock; self.ids = ids; self.keys = keys
@@ -88,8 +89,12 @@ public final class Vault {
         return entry
     }
 
+    /// Drops cards from expired tokens and forgets day-old ids. At most once a minute of clock
+    /// time: sweeping on every tokenize would make a busy counter quadratic.
     private func forgetOldEntries() {
         let now = clock.now
+        if let lastSweep, now.timeIntervalSince(lastSweep) < 60 { return }
+        lastSweep = now
         let horizon = now.addingTimeInterval(-Vault.spentTokenMemory.timeInterval)
         for (id, entry) in entries {
             if entry.token.createdAt < horizon { entries[id] = nil }

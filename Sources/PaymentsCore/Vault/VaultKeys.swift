@@ -61,7 +61,7 @@ public final class VaultKeys {
     /// fingerprint says nothing about the number without the key.
     func fingerprint(_ number: CardNumber) -> String {
         HMAC<SHA256>.authenticationCode(for: Data(number.digits.utf8), using: fingerprintKey)
-            .map { String(format: "%02x", $0) }.joined()
+            .hexString
     }
 }
 
