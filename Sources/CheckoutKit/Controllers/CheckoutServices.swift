@@ -92,6 +92,6 @@ public final class CheckoutServices {
 
     /// Runs the core's due work (renewals, auction closing); the app calls it on its loop.
     public func runDueWork(completion: @escaping () -> Void = {}) {
-        more.subscriptions.runDueRenewals { [more] in more.auctions.closeDueAuctions(completion: completion) }
+        more.runDueWork(completion: completion)
     }
 }

@@ -28,9 +28,9 @@ public final class CoreStoreController: StoreController {
         self.session = session
         carts = more.carts
         catalog = more.catalog
-        gateway = ChallengingChargeGateway(charges: core.charges, refunds: more.cardGateway)
+        gateway = ChallengingChargeGateway(charges: core.charges, unattended: more.cardGateway)
         // The core's orders, paid through the gateway that can ask for a 3-D Secure code.
-        orders = Orders(database: core.database.queue, carts: more.carts, charges: gateway, ids: core.ids, clock: core.clock,
+        orders = Orders(database: core.database.queue, carts: more.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
                         events: CoreEventRecorder(clock: core.clock))
     }
 
