@@ -122,11 +122,15 @@ import Testing
         #expect(store.cart.isEmpty)
         try store.add(productID: "honey-clover", quantity: 1)
         world.signUp()
-        #expect(store.cart.isEmpty, "the customer has a cart of their own")
+        #expect(store.cart.quantity(of: "honey-clover") == 1, "the guest's jars come along into the customer's cart")
+        store.emptyCart()
         #expect(checkout(.newCardToken(world.newCard().vaultToken!)).map { if case .failure(.emptyCart) = $0 { true } else { false } } == true)
+        try store.add(productID: "honey-acacia", quantity: 1)
         world.services.account.logOut()
         #expect(store.cart.isEmpty, "the next guest starts empty")
         #expect(world.settle { store.savedPayments(completion: $0) }.map { if case .failure(.notSignedIn) = $0 { true } else { false } } == true)
+        _ = try world.services.account.logIn(email: "ada@example.com", password: "honey-2026")
+        #expect(store.cart.quantity(of: "honey-acacia") == 1, "the customer's cart waits for them")
     }
 }
 

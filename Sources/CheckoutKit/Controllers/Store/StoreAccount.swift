@@ -26,15 +26,28 @@ public final class StoreAccount {
     @discardableResult
     public func signUp(email: String, password: String) throws(AccountError) -> Customer {
         let customer = try attempt { try core.customers.signUp(email: email, password: password) }
-        session.signIn(customer)
+        signIn(customer)
         return customer
     }
 
     @discardableResult
     public func logIn(email: String, password: String) throws(AccountError) -> Customer {
         let customer = try attempt { try core.customers.logIn(email: email, password: password) }
-        session.signIn(customer)
+        signIn(customer)
         return customer
+    }
+
+    /// The jars a guest put in the cart go with them into their own cart when they log in (the
+    /// seed's shopper browses first and signs in at checkout). What the shelf cannot add stays
+    /// behind, never fails the log-in.
+    private func signIn(_ customer: Customer) {
+        let guestKey = session.cartKey
+        session.signIn(customer)
+        guard let guestCart = try? more.carts.cart(for: guestKey), !guestCart.isEmpty else { return }
+        for line in guestCart.lines {
+            _ = try? more.carts.add(productId: line.product.id, quantity: line.quantity, for: session.cartKey)
+        }
+        _ = try? more.carts.empty(for: guestKey)
     }
 
     /// Signs out and locks payments again (the next customer at the counter starts locked).
