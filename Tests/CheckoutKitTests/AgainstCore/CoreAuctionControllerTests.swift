@@ -153,6 +153,24 @@ final class AuctionScreen: PaymentControllerDelegate, PINProvider {
         #expect(flow.payments.isEmpty)
     }
 
+    @Test func cardsAddedAndRemovedOnThePaymentStep() throws {
+        world.signUp()
+        let (flow, _) = try flow()
+        flow.placeStartBid()
+        #expect(flow.notice == .noCardSelected)
+        let card = world.newCard()
+        flow.addCard(card)
+        #expect(flow.notice == .cardSaved)
+        #expect(flow.payments.count == 1)
+        flow.addCard(card)
+        #expect(flow.notice == .saveFailed(VaultError.tokenAlreadyUsed.message), "a one-time token saves once")
+        let saved = try #require(flow.payments.first)
+        flow.remove(saved)
+        #expect(flow.notice == .cardRemoved)
+        flow.remove(saved)
+        #expect(flow.notice == .removeFailed(PaymentMethodError.notFound.message))
+    }
+
     @Test func nobodySignedInCannotBid() throws {
         let (flow, controller) = try flow()
         #expect(controller.customerId.isEmpty)

@@ -111,6 +111,28 @@ final class BankPage: BankRedirectPresenter {
         #expect(process(manager, german) == .failure(.connectionIssues))
     }
 
+    @Test func aRedirectIsAuthorisedLaterAtTheBank() throws {
+        let manager = manager()
+        let context = try payment(country: "DE")
+        page.choose = { page in .redirected(page.providers.first { $0.name == "Nordbank Direkt" }!) }
+        #expect(process(manager, context) == .success(.redirect))
+        #expect(status(manager, context) == .success(.authorizing))
+        world.advance(.seconds(60))
+        #expect(status(manager, context) == .success(.authorized))
+    }
+
+    @Test func processingADecidedPaymentAgainAnswersWhereItStands() throws {
+        let manager = manager()
+        let context = try payment()
+        page.choose = BankPage.approve(at: "Albion Bank")
+        #expect(process(manager, context) == .success(.authorized))
+        world.advance(.seconds(5))
+        #expect(process(manager, context, wait: .zero) == .success(.executed))
+        world.advance(.seconds(30))
+        #expect(process(manager, context, wait: .zero) == .success(.settled))
+        #expect(page.pages.count == 1, "a decided payment does not show the bank page again")
+    }
+
     @Test func anUnknownPreferredCountryFallsBackToTheLocale() throws {
         let manager = manager()
         _ = process(manager, try payment(country: "XX"))

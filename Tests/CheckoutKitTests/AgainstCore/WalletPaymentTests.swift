@@ -85,6 +85,29 @@ final class WalletScreen: WalletApprovalPresenter {
         #expect(payment.attemptCount == 2)
     }
 
+    @Test func aClosedWalletPromptIsACancelledAuthorisation() throws {
+        let (payment, preparer, outcome) = start()
+        preparer.select(method("wechatPay", preparer))
+        wallet.answers = [.cancelled]
+        preparer.pay()
+        #expect(payment.resultState == .inProgress)
+        world.advance()
+        #expect(preparer.latestError as? SourcePaymentError == .authorizationCancelled)
+        #expect(preparer.status == .failed("The payment was cancelled in the wallet."))
+        #expect(outcome() == nil)
+    }
+
+    @Test func aCurrencyTheWalletDoesNotTakeFailsTheSourceCreation() throws {
+        let (payment, preparer) = world.services.walletPayment(amount: Money(minorUnits: 1_800, currency: .usd), description: "Two jars",
+                                                               walletPresenter: wallet, reporter: reporter)
+        payment.start { _, _ in }
+        preparer.select(preparer.availableMethods.first { $0.identifier == "alipay" }!)
+        preparer.pay()
+        world.advance()
+        #expect(preparer.latestError as? SourcePaymentError == .sourceCreationFailed(reason: "Alipay does not take USD."))
+        #expect(preparer.canPay)
+    }
+
     @Test func aCardSourcePaysWithItsToken() throws {
         let (_, preparer, outcome) = start()
         preparer.pay(metadata: [SourceMetadataKey.cardToken: world.newCard().vaultToken!])
