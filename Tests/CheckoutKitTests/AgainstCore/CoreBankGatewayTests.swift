@@ -133,6 +133,37 @@ final class BankPage: BankRedirectPresenter {
         #expect(page.pages.count == 1, "a decided payment does not show the bank page again")
     }
 
+    @Test(arguments: [
+        ("Societe Seine", SinglePayment.Error.serverError),
+        ("Credit Provence", .authorizationFailed),
+    ])
+    func frenchBanksThatFail(bank: String, error: SinglePayment.Error) throws {
+        let manager = manager()
+        page.choose = BankPage.approve(at: bank)
+        #expect(process(manager, try payment(country: "FR")) == .failure(error))
+    }
+
+    @Test func noBanksForTheCountryOrTheLocaleIsAGenericError() throws {
+        let manager = world.services.bankPayments(presenter: page, reporter: reporter)
+        manager.configure(environment: .sandbox, localeCountryCode: "ZZ")
+        #expect(process(manager, try payment(country: "XX")) == .failure(.generic(reason: "no banks available for XX")))
+        #expect(page.pages.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("Crown Savings", Mandate.Error.mandateRejected),
+        ("Fogline Bank", .mandateExpired),
+    ])
+    func mandatesThatFail(bank: String, error: Mandate.Error) throws {
+        let manager = manager()
+        let mandate = try gateway.createMandate(maximumAmount: Money(minorUnits: 5_000, currency: .eur), reference: "honey-club",
+                                                redirectURL: redirect, preferences: BankPaymentPreferences(preferredCountryCode: "GB"))
+        page.choose = BankPage.approve(at: bank)
+        #expect(world.settle(after: .seconds(601)) { manager.processMandate(context: mandate, completion: $0) } == .failure(error))
+        #expect(world.settle(after: .zero) { manager.mandateStatus(mandateIdentifier: mandate.identifier, resourceToken: mandate.token, completion: $0) }
+                == .success(.failed))
+    }
+
     @Test func anUnknownPreferredCountryFallsBackToTheLocale() throws {
         let manager = manager()
         _ = process(manager, try payment(country: "XX"))
