@@ -163,6 +163,30 @@ import Testing
         #expect(try account.savedCards().map(\.card.id) == [visa.id])
     }
 
+    @Test func aCardThatExpiresIsFlaggedAndNoLongerOfferedForBids() throws {
+        world.signUp()
+        let card = try account.saveCard(world.newCard(expiry: "12/26")).card
+        #expect(try account.savedCards().map(\.isExpired) == [false])
+        world.advance(.days(40))
+        #expect(try account.savedCards().map(\.isExpired) == [true])
+        #expect(try account.savedCards().first?.card.id == card.id, "kept in the list, flagged")
+        #expect(world.services.auctionController(for: "auction-lx318").payments.isEmpty)
+    }
+
+    @Test func aSwipedOrTypedCardBecomesAOneTimeToken() throws {
+        let swiped = try world.services.cards.tokenize(swipe: "%B4242424242424242^LOVELACE/ADA^3012101000000000000000?", cvc: "123")
+        #expect(swiped.lastFour == "4242")
+        #expect(swiped.expiryYear == 2030)
+        #expect(swiped.vaultToken != nil)
+        #expect(throws: CardEntryError.self) { try world.services.cards.tokenize(swipe: "%B4242^", cvc: "123") }
+        do {
+            _ = try world.services.cards.tokenize(number: "4242424242424241", expiry: "01/20", cvc: "1", holder: "")
+            Issue.record("an invalid card was tokenised")
+        } catch {
+            #expect(error.messages.count == 4, "every field at fault at once: \(error.messages)")
+        }
+    }
+
     @Test func subscribeWithASavedCardAndCancelAtPeriodEnd() throws {
         world.signUp()
         let card = try account.saveCard(world.newCard()).card
