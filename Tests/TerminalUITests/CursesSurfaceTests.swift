@@ -105,6 +105,8 @@ import Testing
 
 /// A pseudo-terminal with a curses screen opened on its slave side, as `xterm-256color`: curses
 /// without a real terminal. Tests start a `TerminalSession` on it and read what it sends.
+/// Curses blocks once more than the pseudo-terminal's buffer (about 4 KB) is unread, and the
+/// test reads only between calls: keep frames small.
 final class PseudoTerminal {
     let master: Int32
     let slave: Int32

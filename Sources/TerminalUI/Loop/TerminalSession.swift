@@ -9,7 +9,7 @@ public enum TerminalError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notATerminal: "the counter needs an interactive terminal (stdin and stdout must be a tty); use `checkout play` to run a tape headless"
+        case .notATerminal: "an interactive terminal is needed (stdin and stdout must be a tty)"
         case .cannotStart(let term): "curses cannot drive this terminal (TERM=\(term))"
         }
     }
@@ -17,8 +17,8 @@ public enum TerminalError: Error, CustomStringConvertible {
 
 /// Owns the terminal while the counter runs: curses set up on `init`, given back on `end`.
 ///
-/// The terminal is given back in every way a run can end: a normal return, a Swift error thrown
-/// through `run` (its `defer`), a signal such as SIGTERM or SIGHUP (the loop sees it through the
+/// The terminal is given back in every way a run can end: a normal return (`run`'s `defer`), a
+/// Swift error that unwinds past the session (`deinit`), a signal such as SIGTERM or SIGHUP (the loop sees it through the
 /// signal pipe and returns), a plain `exit()` from anywhere (an `atexit` hook), and a crash such
 /// as a Swift runtime trap (a last-resort handler in the shim writes the restore sequence).
 public final class TerminalSession {
@@ -103,8 +103,9 @@ public final class TerminalSession {
         return session.run(application, clock: clock)
     }
 
-    /// Runs `application` on this session's terminal, then gives the terminal back.
-    func run(_ application: Application, clock: Clock) -> Int32 {
+    /// Runs `application` on this session's terminal, then gives the terminal back; the exit
+    /// status as for `TerminalSession.run(_:theme:clock:ignoresInterrupts:)`.
+    public func run(_ application: Application, clock: Clock = SystemClock()) -> Int32 {
         defer { end() }
         return InteractiveLoop(application: application, session: self, timers: TimerQueue(clock: clock)).run()
     }
