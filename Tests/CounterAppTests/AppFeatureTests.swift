@@ -10,8 +10,11 @@ import Testing
         store.send(.home(.pick(1))) { $0.stack = [.home(Self.home(selection: 1))] }
         store.receive(.home(.activate))
         store.receive(.home(.open(.auctions))) {
-            $0.stack.append(.comingSoon(.init(title: "Auctions", message: "Auctions open here soon. Esc goes back.")))
+            $0.stack.append(.auction(AuctionFeature.State()))
         }
+        // Without a payments core the auctions list is empty (and says so).
+        store.receive(.auction(.onAppear))
+        store.receive(.auction(.entry(.loaded([]))))
         store.send(.back) { $0.stack.removeLast() }
         store.finish()
     }

@@ -5,6 +5,7 @@ public enum AppFeature {
     public enum Screen: Equatable, Sendable {
         case home(HomeFeature.State)
         case comingSoon(ComingSoonFeature.State)
+        case auction(AuctionFeature.State)
     }
 
     public struct State: Equatable, Sendable {
@@ -28,6 +29,7 @@ public enum AppFeature {
 
     public enum Action: Equatable, Sendable {
         case home(HomeFeature.Action)
+        case auction(AuctionFeature.Action)
         case dismissNotice
         case back
         case toggleHelp
@@ -35,6 +37,10 @@ public enum AppFeature {
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+        reduce(&state, action, auctions: AuctionEnvironment())
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action, auctions: AuctionEnvironment) -> Effect<Action> {
         switch action {
         case let .home(.open(destination)):
             switch destination {
@@ -43,9 +49,15 @@ public enum AppFeature {
             case .honeyStore:
                 state.stack.append(.comingSoon(.init(title: "Honey Store", message: "The store opens here soon. Esc goes back.")))
             case .auctions:
-                state.stack.append(.comingSoon(.init(title: "Auctions", message: "Auctions open here soon. Esc goes back.")))
+                state.stack.append(.auction(AuctionFeature.State()))
+                return .send(.auction(.onAppear))
             }
             return .none
+        case let .auction(auctionAction):
+            guard case var .auction(auction) = state.top else { return .none }
+            let effect = AuctionFeature.reduce(&auction, auctionAction, auctions)
+            state.stack[state.stack.count - 1] = .auction(auction)
+            return effect.map(Action.auction)
         case let .home(homeAction):
             guard case var .home(home) = state.top else { return .none }
             let effect = HomeFeature.reduce(&home, homeAction)
@@ -78,6 +90,9 @@ public enum AppFeature {
             if case .key = event { return .toggleHelp }
             return nil
         }
+        if case let .auction(auction) = state.top, let mapped = AuctionFeature.action(for: event, in: auction, size: size) {
+            return .auction(mapped)
+        }
         switch event {
         case .key(.escape): return .back
         case .key(.character("?")): return .toggleHelp
@@ -88,7 +103,7 @@ public enum AppFeature {
         case let .home(home):
             let layout = HomeFeature.Layout(in: contentArea(size), rowCount: home.destinations.count)
             return HomeFeature.action(for: event, in: home, layout: layout).map(Action.home)
-        case .comingSoon:
+        case .comingSoon, .auction:
             return nil
         }
     }
@@ -98,6 +113,7 @@ public enum AppFeature {
         switch state.top {
         case .home: hints = HomeFeature.keyHints
         case .comingSoon: hints = [KeyHint("Esc", "Back")]
+        case let .auction(auction): hints = AuctionFeature.keyHints(for: auction)
         }
         hints.append(KeyHint("?", "Keys"))
         if !state.isKiosk { hints.append(KeyHint("q", "Quit")) }
@@ -121,6 +137,7 @@ public enum AppFeature {
         switch state.top {
         case let .home(home): HomeFeature.draw(home, into: &frame, in: area)
         case let .comingSoon(screen): ComingSoonFeature.draw(screen, into: &frame, in: area)
+        case let .auction(auction): AuctionFeature.draw(auction, into: &frame, in: area)
         }
         Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
         if state.isShowingHelp {

@@ -5,13 +5,20 @@ public final class CounterApplication: Application {
     private let store: Store<AppFeature.State, AppFeature.Action>
     private var size = Size(columns: 80, rows: 24)
 
-    public init(isKiosk: Bool = false, notice: String? = nil) {
-        store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice), reducer: AppFeature.reduce)
+    private let auctions: AuctionEnvironment
+
+    public init(isKiosk: Bool = false, notice: String? = nil, auctions: AuctionEnvironment = AuctionEnvironment()) {
+        self.auctions = auctions
+        store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice)) { state, action in
+            AppFeature.reduce(&state, action, auctions: auctions)
+        }
     }
 
     public var state: AppFeature.State { store.state }
 
-    public func start(_ context: LoopContext) {}
+    public func start(_ context: LoopContext) {
+        auctions.start(context)
+    }
 
     public func handle(_ event: InputEvent) {
         if case let .resize(newSize) = event { size = newSize; return }
