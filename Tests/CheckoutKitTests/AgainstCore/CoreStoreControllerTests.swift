@@ -67,6 +67,28 @@ import Testing
         #expect(world.stock(of: "honey-manuka") == 2)
     }
 
+    /// The checkout screen shows the challenge step and answers when the shopper has typed.
+    final class HeldChallengeScreen: AuthenticationPresenter {
+        var held: ((String?) -> Void)?
+        func presentChallenge(_ challenge: ThreeDSChallenge, completion: @escaping (String?) -> Void) { held = completion }
+    }
+
+    @Test func theChallengeWaitsForTheShopper() throws {
+        try store.add(productID: "honey-acacia", quantity: 1)
+        let screen = HeldChallengeScreen()
+        var answer: Result<StoreReceipt, StoreError>?
+        store.checkout(with: .newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), saveCard: false, authentication: screen) { answer = $0 }
+        world.advance(.seconds(60))
+        #expect(answer == nil)
+        #expect(store.isCheckingOut)
+        #expect(throws: StoreError.self) { try store.add(productID: "honey-acacia", quantity: 1) }
+        let typed = try #require(screen.held)
+        typed(SimulatedAcquirer.challengeCode)
+        world.advance()
+        #expect(try answer?.get().total == Money(minorUnits: 650, currency: .eur))
+        #expect(!store.isCheckingOut)
+    }
+
     @Test func aWrongCodeOrACancelledChallengeChargesNothing() throws {
         try store.add(productID: "honey-manuka", quantity: 1)
         let wrong = checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: ChallengeScreen(code: "000000"))
