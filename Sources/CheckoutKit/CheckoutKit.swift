@@ -1,8 +1,9 @@
-// CheckoutKit: the five seeds' contracts in Swift, the orchestrators that keep them, and the
-// ports through which the orchestrators reach the payments core.
+// CheckoutKit: the five seeds' contracts in Swift, the orchestrators that keep them, the ports
+// through which the orchestrators reach the payments core, and the controllers that implement
+// those ports and protocols against `PaymentsCore` (imported: CheckoutKit sits above the core and
+// uses its `Money`/`Currency`, the one money type of the program).
 //
 //   Contracts/       OnceCallback, CallbackGate, ContractViolation(+Reporter): the seeds' rules as checks
-//   Money/           Amount: integer minor units + ISO 4217 code, the seam's money
 //   SourcePayments/  seed 000 (TakeMe Pay): PaymentSourceParamsPreparer, PaymentDelegate, Payment; port SourceService
 //   Store/           seed 001 (Honey Store): StoreController, Product, CartLine, Cart
 //   Auction/         seed 002 (auction join): PaymentControllerDelegate, PaymentCardDataSource,
@@ -11,6 +12,18 @@
 //   ExpressSheet/    seed 003 (PassKit sheet): PaymentAuthorizationDelegate, ExpressSheetSession
 //   BankPayments/    seed 004 (TrueLayer): PaymentsManager, BankPaymentsManager; ports BankGateway,
 //                    BankRedirectPresenter
+//   Controllers/     the implementations over the core, built by one composition root:
+//     CheckoutServices.swift  everything from one PaymentsCore (+ its clock, scheduler, ids)
+//     Shared/         CounterSession (who is at the counter), CardEntry (typed/swiped card -> token),
+//                     shopper messages for declines, aliases for the core's like-named types
+//     Store/          CoreStoreController (seed 001, 3-D Secure through AuthenticationPresenter),
+//                     ChallengingChargeGateway, StoreAccount (sign up/in/out, cards, orders, subscriptions)
+//     Auction/        CoreAuctionController (data source + start-bid hold gateway), PINProvider,
+//                     AuctionCatalog (listings, UpgradeContext from the seeded auctions)
+//     Express/        ExpressCheckoutController (seed 003 delegate), ShippingRates, CardSurcharges, AddressCheck
+//     Bank/           CoreBankGateway (seed 004's port over bank payments and mandates)
+//     Wallet/         CoreSourceService (seed 000's port), WalletApprovalPresenter,
+//                     CheckoutCounterPreparer (the seed's built-in preparer without the drawing)
 //
 // Everything here runs on the one loop: no threads, no sleeping; delays go through `Scheduler`.
 // The orchestrators are also the stand-in callers for whoever implements the other side: a

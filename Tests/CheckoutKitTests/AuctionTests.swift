@@ -1,3 +1,6 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 import Foundation
 import Testing
@@ -38,10 +41,10 @@ import Testing
             #expect(throws: UpgradeContextError.missingField(name)) { try draft.validated() }
         }
         var draft = AuctionFixtures.draft()
-        draft.increment = Amount(minorUnits: 500, currency: "USD")
+        draft.increment = Money(minorUnits: 500, currency: .usd)
         #expect(throws: UpgradeContextError.invalidField("increment", "currency differs from the start bid")) { try draft.validated() }
         draft = AuctionFixtures.draft()
-        draft.startBid = Amount(minorUnits: 0, currency: "EUR")
+        draft.startBid = Money(minorUnits: 0, currency: .eur)
         #expect(throws: UpgradeContextError.invalidField("startBid", "must be more than zero")) { try draft.validated() }
 
         #expect(throws: UpgradeContextError.missingField("closesAt")) {
@@ -51,7 +54,7 @@ import Testing
         }
         let context = try UpgradeContext(validating: AuctionFixtures.draft())
         #expect(context.route == "LHR → JFK")
-        #expect(context.auction.startBid == Amount(minorUnits: 15_000, currency: "EUR"))
+        #expect(context.auction.startBid == Money(minorUnits: 15_000, currency: .eur))
     }
 
     @Test func tipsMustBeProvidedButMayBeEmptyWhichHidesThem() throws {
@@ -185,14 +188,14 @@ import Testing
         #expect(app.log == ["onJoin(ch_1, auc_7)"])
         let request = gateway.requests[0]
         #expect(request.source == .savedPayment(identifier: "pm_mc"))
-        #expect(request.amount == Amount(minorUnits: 15_000, currency: "EUR"))
+        #expect(request.amount == Money(minorUnits: 15_000, currency: .eur))
         #expect(request.captureNow == false)
         #expect(request.customerId == "cus_ada")
         #expect(request.idempotencyKey == "auction-auc_7-cus_ada")
     }
 
     @Test func aThreeDSChallengeGoesToTheDelegatesPresenter() {
-        let challenge = ThreeDSChallenge(identifier: "3ds_1", amount: Amount(minorUnits: 15_000, currency: "EUR"), merchantName: "Counter Air",
+        let challenge = ThreeDSChallenge(identifier: "3ds_1", amount: Money(minorUnits: 15_000, currency: .eur), merchantName: "Counter Air",
                                          cardBrand: "visa", cardLastFour: "4242", message: "Enter the code sent to your phone")
         gateway.outcome = .success(.challengeRequired(challenge))
         let flow = atPayment()
@@ -203,7 +206,7 @@ import Testing
     }
 
     @Test func aCancelledChallengeReturnsToPaymentWithoutJoining() {
-        gateway.outcome = .success(.challengeRequired(ThreeDSChallenge(identifier: "3ds_2", amount: Amount(minorUnits: 15_000, currency: "EUR"),
+        gateway.outcome = .success(.challengeRequired(ThreeDSChallenge(identifier: "3ds_2", amount: Money(minorUnits: 15_000, currency: .eur),
                                                                        merchantName: "Counter Air", cardBrand: "visa", cardLastFour: "4242", message: "")))
         app.challengeCode = nil
         let flow = atPayment()
@@ -242,7 +245,7 @@ import Testing
     }
 
     @Test func ruleAPresenterThatAnswersTwiceIsReportedAndTheFirstAnswerCounts() {
-        gateway.outcome = .success(.challengeRequired(ThreeDSChallenge(identifier: "3ds_3", amount: Amount(minorUnits: 15_000, currency: "EUR"),
+        gateway.outcome = .success(.challengeRequired(ThreeDSChallenge(identifier: "3ds_3", amount: Money(minorUnits: 15_000, currency: .eur),
                                                                        merchantName: "Counter Air", cardBrand: "visa", cardLastFour: "4242", message: "")))
         let flow = atPayment()
         app.answersTwice = true

@@ -1,3 +1,6 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 import Testing
 
@@ -78,12 +81,12 @@ import Testing
         #expect(gate.unanswered == nil)
     }
 
-    @Test func amountsNeverMixCurrenciesOrOverflow() {
-        let eur = Amount(minorUnits: 150, currency: "eur")
-        #expect(eur.currency == "EUR")
-        #expect(eur.adding(Amount(minorUnits: 50, currency: "EUR")) == Amount(minorUnits: 200, currency: "EUR"))
-        #expect(eur.adding(Amount(minorUnits: 50, currency: "USD")) == nil)
-        #expect(Amount(minorUnits: .max, currency: "JPY").adding(Amount(minorUnits: 1, currency: "JPY")) == nil)
-        #expect(eur.multiplied(by: 3) == Amount(minorUnits: 450, currency: "EUR"))
+    @Test func amountsNeverMixCurrenciesOrOverflow() throws {
+        let eur = Money(minorUnits: 150, currency: .eur)
+        #expect(eur.currency.code == "EUR")
+        #expect(try eur.adding(Money(minorUnits: 50, currency: .eur)) == Money(minorUnits: 200, currency: .eur))
+        #expect(throws: MoneyError.self) { try eur.adding(Money(minorUnits: 50, currency: .usd)) }
+        #expect(throws: MoneyError.self) { try Money(minorUnits: .max, currency: .jpy).adding(Money(minorUnits: 1, currency: .jpy)) }
+        #expect(try eur.multiplied(by: 3) == Money(minorUnits: 450, currency: .eur))
     }
 }

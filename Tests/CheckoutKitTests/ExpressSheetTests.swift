@@ -1,3 +1,6 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 import Testing
 
@@ -14,11 +17,11 @@ import Testing
 
     @Test func summaryItemsEndWithTheTotalLabelledWithTheMerchant() {
         let items = SheetFixtures.items(surcharge: 150)
-        #expect(items.last == SummaryItem(label: "Honey Store", amount: Amount(minorUnits: 2_400, currency: "GBP"), kind: .final))
-        let pending = SummaryItem.withTotal([SummaryItem(label: "Courier", amount: Amount(minorUnits: 0, currency: "GBP"), kind: .pending)],
-                                            merchantName: "Honey Store", currency: "GBP")
+        #expect(items.last == SummaryItem(label: "Honey Store", amount: Money(minorUnits: 2_400, currency: .gbp), kind: .final))
+        let pending = SummaryItem.withTotal([SummaryItem(label: "Courier", amount: Money(minorUnits: 0, currency: .gbp), kind: .pending)],
+                                            merchantName: "Honey Store", currency: .gbp)
         #expect(pending?.last?.kind == .pending)
-        #expect(SummaryItem.withTotal([SummaryItem(label: "x", amount: Amount(minorUnits: 1, currency: "EUR"))], merchantName: "M", currency: "GBP") == nil)
+        #expect(SummaryItem.withTotal([SummaryItem(label: "x", amount: Money(minorUnits: 1, currency: .eur))], merchantName: "M", currency: .gbp) == nil)
         #expect(SummaryItem.problem(in: items, merchantName: "Honey Store") == nil)
         #expect(SummaryItem.problem(in: Array(items.dropLast()), merchantName: "Honey Store") != nil)
         #expect(SummaryItem.problem(in: [], merchantName: "Honey Store") != nil)
@@ -70,7 +73,7 @@ import Testing
         let sheet = makeSheet()
         sheet.selectShippingMethod(SheetFixtures.express)
         #expect(sheet.lastStatus == status)
-        #expect(sheet.total?.amount == Amount(minorUnits: 3_000, currency: "GBP"))
+        #expect(sheet.total?.amount == Money(minorUnits: 3_000, currency: .gbp))
 
         app.contactStatus = status
         app.methodsForContact = { $0.countryCode == "GB" ? [SheetFixtures.standard] : [] }
@@ -185,7 +188,7 @@ import Testing
 
     @Test func ruleSummaryItemsWithoutTheMerchantTotalAreReported() {
         app.answersImmediately = true
-        app.itemsForPaymentMethod = { _ in [SummaryItem(label: "Total", amount: Amount(minorUnits: 1, currency: "GBP"))] }
+        app.itemsForPaymentMethod = { _ in [SummaryItem(label: "Total", amount: Money(minorUnits: 1, currency: .gbp))] }
         let sheet = makeSheet()
         sheet.selectPaymentMethod(SheetFixtures.amex)
         #expect(violations.rules() == [.malformedValue])

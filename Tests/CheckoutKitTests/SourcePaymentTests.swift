@@ -1,3 +1,6 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 import Clocks
 import Foundation
@@ -10,7 +13,7 @@ import Testing
     let core: ScriptedSourceService
     let counter = CounterPreparer()
     let violations = RecordingViolationReporter()
-    let raw = SourceParams(amount: Amount(minorUnits: 1_250, currency: "JPY"), description: "Acacia honey")
+    let raw = SourceParams(amount: Money(minorUnits: 1_250, currency: .jpy), description: "Acacia honey")
 
     init() {
         timers = TimerQueue(clock: clock)
@@ -68,7 +71,7 @@ import Testing
         #expect(core.calls.first == "createSource(card)")
         #expect(payment.currentSource?.params.flow == .qrCode)
         #expect(payment.currentSource?.params.metadata == ["counter": "test"])
-        #expect(payment.currentSource?.params.amount == Amount(minorUnits: 1_250, currency: "JPY"))
+        #expect(payment.currentSource?.params.amount == Money(minorUnits: 1_250, currency: .jpy))
     }
 
     @Test func pollTimeoutAfterAuthorisationIsPossibleSuccessNeverFailure() {

@@ -1,3 +1,6 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 import Testing
 
@@ -17,15 +20,15 @@ import Testing
     }
 
     @Test func theCartTotalIsComputedFromItsLines() throws {
-        var cart = Cart(currency: "eur")
-        #expect(cart.total == Amount(minorUnits: 0, currency: "EUR"))
+        var cart = Cart(currency: .eur)
+        #expect(cart.total == Money(minorUnits: 0, currency: .eur))
         try cart.add(StoreFixtures.jars[0], quantity: 2)
         try cart.add(StoreFixtures.jars[1])
         try cart.add(StoreFixtures.jars[0])
         #expect(cart.lines.map(\.id) == ["acacia", "heather"])
         #expect(cart.quantity(of: "acacia") == 3)
         #expect(cart.itemCount == 4)
-        #expect(cart.total == Amount(minorUnits: 3 * 899 + 1_250, currency: "EUR"))
+        #expect(cart.total == Money(minorUnits: 3 * 899 + 1_250, currency: .eur))
         try cart.setQuantity(of: StoreFixtures.jars[1], to: 0)
         #expect(cart.lines.map(\.id) == ["acacia"])
         cart.remove(productID: "acacia")
@@ -33,12 +36,12 @@ import Testing
     }
 
     @Test func theCartRefusesWhatCannotBeCharged() {
-        var cart = Cart(currency: "EUR")
+        var cart = Cart(currency: .eur)
         #expect(throws: StoreError.invalidQuantity(0)) { try cart.add(StoreFixtures.jars[0], quantity: 0) }
         #expect(throws: StoreError.invalidQuantity(100)) { try cart.setQuantity(of: StoreFixtures.jars[0], to: 100) }
-        let dollars = Product(id: "x", name: "Imported", detail: "", price: Amount(minorUnits: 100, currency: "USD"))
+        let dollars = Product(id: "x", name: "Imported", detail: "", price: Money(minorUnits: 100, currency: .usd))
         #expect(throws: StoreError.currencyMismatch("USD")) { try cart.add(dollars) }
-        let huge = Product(id: "gold", name: "Gold", detail: "", price: Amount(minorUnits: .max / 2, currency: "EUR"))
+        let huge = Product(id: "gold", name: "Gold", detail: "", price: Money(minorUnits: .max / 2, currency: .eur))
         #expect(throws: StoreError.amountTooLarge) { try cart.add(huge, quantity: 3) }
         #expect(cart.isEmpty)
     }
@@ -49,9 +52,9 @@ import Testing
         try store.add(productID: "manuka", quantity: 1)
         try store.add(productID: "acacia", quantity: 2)
         try store.changeQuantity(productID: "acacia", to: 1)
-        #expect(store.total == Amount(minorUnits: 3_499 + 899, currency: "EUR"))
+        #expect(store.total == Money(minorUnits: 3_499 + 899, currency: .eur))
         store.remove(productID: "manuka")
-        #expect(store.total == Amount(minorUnits: 899, currency: "EUR"))
+        #expect(store.total == Money(minorUnits: 899, currency: .eur))
         #expect(throws: StoreError.productNotFound("clover")) { try store.add(productID: "clover", quantity: 1) }
         store.emptyCart()
         #expect(store.cart.isEmpty)
@@ -63,10 +66,10 @@ import Testing
         var result: Result<StoreReceipt, StoreError>?
         store.checkout(with: .newCardToken("tok_5min")) { result = $0 }
         let receipt = try #require(try result?.get())
-        #expect(receipt.total == Amount(minorUnits: 2_500, currency: "EUR"))
+        #expect(receipt.total == Money(minorUnits: 2_500, currency: .eur))
         #expect(receipt.lines.map(\.quantity) == [2])
         #expect(gateway.requests.first?.source == .newCardToken("tok_5min"))
-        #expect(gateway.requests.first?.amount == Amount(minorUnits: 2_500, currency: "EUR"))
+        #expect(gateway.requests.first?.amount == Money(minorUnits: 2_500, currency: .eur))
         #expect(store.cart.isEmpty)
     }
 

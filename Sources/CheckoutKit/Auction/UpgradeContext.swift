@@ -1,15 +1,16 @@
+import PaymentsCore
 import Foundation
 
 /// An auction for a seat upgrade.
 public struct Auction: Hashable, Sendable {
     public let identifier: String
     /// The bid placed when the customer joins.
-    public let startBid: Amount
+    public let startBid: Money
     /// Each further bid adds at least this much.
-    public let increment: Amount
+    public let increment: Money
     public let closesAt: Date
 
-    public init(identifier: String, startBid: Amount, increment: Amount, closesAt: Date) {
+    public init(identifier: String, startBid: Money, increment: Money, closesAt: Date) {
         self.identifier = identifier
         self.startBid = startBid
         self.increment = increment
@@ -47,8 +48,8 @@ public struct UpgradeContext: Hashable, Sendable {
         public var currentCabin: String?
         public var upgradeCabin: String?
         public var auctionIdentifier: String?
-        public var startBid: Amount?
-        public var increment: Amount?
+        public var startBid: Money?
+        public var increment: Money?
         public var closesAt: Date?
         public var terms: [String]?
         public var tips: [String]?

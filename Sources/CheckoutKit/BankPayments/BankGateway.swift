@@ -1,3 +1,4 @@
+import PaymentsCore
 import Foundation
 
 /// A bank the customer can pick.
@@ -78,11 +79,11 @@ public protocol BankGateway: AnyObject {
 /// What the bank page shows about the resource.
 public struct BankResourceSummary: Hashable, Sendable {
     public let resource: BankResource
-    public let amount: Amount
+    public let amount: Money
     public let payeeName: String
     public let status: BankResourceStatus
 
-    public init(resource: BankResource, amount: Amount, payeeName: String, status: BankResourceStatus) {
+    public init(resource: BankResource, amount: Money, payeeName: String, status: BankResourceStatus) {
         self.resource = resource
         self.amount = amount
         self.payeeName = payeeName

@@ -151,13 +151,15 @@ public final class BankPaymentsManager: PaymentsManager {
                         _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
         switch outcome {
         case .approved(let provider):
-            decide(.approve, at: provider, resource, context, finish)
+            decide(.approve, at: provider, resource, context, whileAway: nil, finish)
         case .declined(let provider):
-            decide(.decline, at: provider, resource, context, finish)
-        case .redirected:
-            finish(.success(.redirect))
-        case .approvalPendingElsewhere:
-            finish(.success(.wait))
+            decide(.decline, at: provider, resource, context, whileAway: nil, finish)
+        case .redirected(let provider):
+            // The bank must still hear which bank the customer went to; the flow answers
+            // `redirect` whatever the bank says meanwhile, unless it already refused.
+            decide(.approve, at: provider, resource, context, whileAway: .redirect, finish)
+        case .approvalPendingElsewhere(let provider):
+            decide(.approve, at: provider, resource, context, whileAway: .wait, finish)
         case .expired:
             gateway.abandon(resource, token: context.token, reason: .expired)
             finish(.failure(.expired))
@@ -167,14 +169,18 @@ public final class BankPaymentsManager: PaymentsManager {
         }
     }
 
+    /// Records the decision with the core. `away`: the customer finishes outside the counter
+    /// (redirect, another device), so any answer short of a refusal is that state.
     private func decide(_ decision: BankDecision, at provider: BankProvider, _ resource: BankResource, _ context: BankPaymentContext,
-                        _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
+                        whileAway away: BankFlowState?, _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
         let answer = OnceCallback<Result<BankResourceStatus, BankGatewayFailure>>("BankGateway.authorize completion", reporter: reporter) { result in
-            switch result {
-            case .failure(let failure): finish(.failure(BankFlowError(failure)))
-            case .success(.authorizing): finish(.success(.wait)) // approved; the bank has not confirmed yet
-            case .success(.authorizationRequired): finish(.failure(.unexpectedBehaviour)) // a decision must move it on
-            case .success(let status): finish(Self.outcome(of: status))
+            switch (result, away) {
+            case (.failure(let failure), _): finish(.failure(BankFlowError(failure)))
+            case (.success(.failed(let reason)), _): finish(.failure(BankFlowError(reason)))
+            case (.success, let away?): finish(.success(away))
+            case (.success(.authorizing), nil): finish(.success(.wait)) // approved; the bank has not confirmed yet
+            case (.success(.authorizationRequired), nil): finish(.failure(.unexpectedBehaviour)) // a decision must move it on
+            case (.success(let status), nil): finish(Self.outcome(of: status))
             }
         }
         gateway.authorize(resource, token: context.token, provider: provider, decision: decision) { answer.call($0) }

@@ -1,3 +1,4 @@
+import PaymentsCore
 import Foundation
 
 /// PORT: card charges for the honey store and the auction's start bid. The next round implements
@@ -20,14 +21,14 @@ public enum CardFundingSource: Hashable, Sendable {
 public struct CardChargeRequest: Equatable, Sendable {
     public var customerId: String
     public var source: CardFundingSource
-    public var amount: Amount
+    public var amount: Money
     public var description: String
     /// The same key replays the first result and never charges twice.
     public var idempotencyKey: String
     /// False for an authorisation only (the auction's start bid), true for a sale.
     public var captureNow: Bool
 
-    public init(customerId: String, source: CardFundingSource, amount: Amount, description: String,
+    public init(customerId: String, source: CardFundingSource, amount: Money, description: String,
                 idempotencyKey: String, captureNow: Bool = true) {
         self.customerId = customerId
         self.source = source
@@ -46,13 +47,13 @@ public enum CardChargeOutcome: Equatable, Sendable {
 
 public struct CardChargeReceipt: Hashable, Sendable {
     public let chargeIdentifier: String
-    public let amount: Amount
+    public let amount: Money
     public let brand: String
     public let lastFour: String
     /// The saved payment method created or used, so a later checkout can reuse it.
     public let paymentMethodIdentifier: String?
 
-    public init(chargeIdentifier: String, amount: Amount, brand: String, lastFour: String, paymentMethodIdentifier: String?) {
+    public init(chargeIdentifier: String, amount: Money, brand: String, lastFour: String, paymentMethodIdentifier: String?) {
         self.chargeIdentifier = chargeIdentifier
         self.amount = amount
         self.brand = brand
@@ -64,14 +65,14 @@ public struct CardChargeReceipt: Hashable, Sendable {
 /// A 3-D Secure challenge: the issuer's page asks the customer for a one-time code.
 public struct ThreeDSChallenge: Hashable, Sendable {
     public let identifier: String
-    public let amount: Amount
+    public let amount: Money
     public let merchantName: String
     public let cardBrand: String
     public let cardLastFour: String
     /// What the issuer's page says ("Enter the code we sent to ...").
     public let message: String
 
-    public init(identifier: String, amount: Amount, merchantName: String, cardBrand: String, cardLastFour: String, message: String) {
+    public init(identifier: String, amount: Money, merchantName: String, cardBrand: String, cardLastFour: String, message: String) {
         self.identifier = identifier
         self.amount = amount
         self.merchantName = merchantName
@@ -85,6 +86,8 @@ public struct ThreeDSChallenge: Hashable, Sendable {
 public enum CardChargeFailure: Error, Hashable, Sendable {
     case declined
     case insufficientFunds
+    /// The issuer reported the card lost (told to the shopper as a plain decline).
+    case lostCard
     case expiredCard
     case incorrectCVC
     case processingError
@@ -94,4 +97,7 @@ public enum CardChargeFailure: Error, Hashable, Sendable {
     case authenticationFailed
     case authenticationCancelled
     case paymentMethodNotFound
+    /// Refused before any money moved, for a reason the shopper can read (the auction closed,
+    /// the bid is too low, payments are locked...).
+    case refused(String)
 }

@@ -1,3 +1,4 @@
+import PaymentsCore
 /// The express-pay sheet's side of seed 003, without its screen: what the sheet shows and the
 /// order in which it calls its delegate.
 ///
@@ -20,7 +21,7 @@ public final class ExpressSheetSession {
     /// What the sheet opens with (seed: `PKPaymentRequest`).
     public struct Request {
         public var merchantName: String
-        public var currency: String
+        public var currency: Currency
         /// Including the total as the last line, labelled `merchantName`.
         public var summaryItems: [SummaryItem]
         public var shippingMethods: [ShippingMethod]
@@ -28,7 +29,7 @@ public final class ExpressSheetSession {
         public var shippingContact: Contact?
         public var billingContact: Contact?
 
-        public init(merchantName: String, currency: String, summaryItems: [SummaryItem], shippingMethods: [ShippingMethod] = [],
+        public init(merchantName: String, currency: Currency, summaryItems: [SummaryItem], shippingMethods: [ShippingMethod] = [],
                     paymentMethod: ExpressPaymentMethod, shippingContact: Contact? = nil, billingContact: Contact? = nil) {
             self.merchantName = merchantName
             self.currency = currency

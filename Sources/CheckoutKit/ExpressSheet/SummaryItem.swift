@@ -1,3 +1,4 @@
+import PaymentsCore
 /// One line of the sheet's summary. The last line is the total, labelled with the merchant's name
 /// ("Pay Honey Store"), as PassKit's `PKPaymentSummaryItem` list is.
 public struct SummaryItem: Hashable, Sendable {
@@ -9,10 +10,10 @@ public struct SummaryItem: Hashable, Sendable {
     }
 
     public var label: String
-    public var amount: Amount
+    public var amount: Money
     public var kind: Kind
 
-    public init(label: String, amount: Amount, kind: Kind = .final) {
+    public init(label: String, amount: Money, kind: Kind = .final) {
         self.label = label
         self.amount = amount
         self.kind = kind
@@ -20,10 +21,10 @@ public struct SummaryItem: Hashable, Sendable {
 
     /// Lines followed by their total, labelled with the merchant's name. Nil when the lines mix
     /// currencies (or overflow). The total is `.pending` if any line is.
-    public static func withTotal(_ lines: [SummaryItem], merchantName: String, currency: String) -> [SummaryItem]? {
-        var total = Amount.zero(currency)
+    public static func withTotal(_ lines: [SummaryItem], merchantName: String, currency: Currency) -> [SummaryItem]? {
+        var total = Money.zero(currency)
         for line in lines {
-            guard let sum = total.adding(line.amount) else { return nil }
+            guard let sum = try? total.adding(line.amount) else { return nil }
             total = sum
         }
         let kind: Kind = lines.contains { $0.kind == .pending } ? .pending : .final
@@ -46,9 +47,9 @@ public struct ShippingMethod: Hashable, Identifiable, Sendable {
     public let id: String
     public var label: String
     public var detail: String
-    public var amount: Amount
+    public var amount: Money
 
-    public init(id: String, label: String, detail: String = "", amount: Amount) {
+    public init(id: String, label: String, detail: String = "", amount: Money) {
         self.id = id
         self.label = label
         self.detail = detail

@@ -1,3 +1,4 @@
+import PaymentsCore
 /// A payment method the merchant accepts ("source type" in the seed: same thing, older name).
 ///
 /// The seed says never to make one yourself: always pick from the `availableMethods` that
@@ -29,7 +30,7 @@ public struct SourceFlow: Hashable, RawRepresentable, Sendable {
 /// The seed's "source params": what a payment is. The raw params carry what the merchant knows
 /// (amount, currency, description); the preparer decorates them with type, flow and metadata.
 public struct SourceParams: Equatable, Sendable {
-    public var amount: Amount
+    public var amount: Money
     public var description: String
     /// The method to pay with; nil in raw params, set by the preparer.
     public var type: PaymentMethodType?
@@ -37,7 +38,7 @@ public struct SourceParams: Equatable, Sendable {
     /// Extra facts a payment method needs (e.g. a wallet's account hint).
     public var metadata: [String: String]
 
-    public init(amount: Amount, description: String, type: PaymentMethodType? = nil,
+    public init(amount: Money, description: String, type: PaymentMethodType? = nil,
                 flow: SourceFlow? = nil, metadata: [String: String] = [:]) {
         self.amount = amount
         self.description = description
@@ -46,5 +47,5 @@ public struct SourceParams: Equatable, Sendable {
         self.metadata = metadata
     }
 
-    public var currency: String { amount.currency }
+    public var currency: Currency { amount.currency }
 }

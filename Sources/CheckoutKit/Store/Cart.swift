@@ -1,23 +1,24 @@
+import PaymentsCore
 /// The cart as a value: lines in the order added; the total is always computed from the lines,
 /// never stored, so it cannot drift from them.
 public struct Cart: Hashable, Sendable {
-    public let currency: String
+    public let currency: Currency
     public private(set) var lines: [CartLine] = []
     /// A cart holds at most this many of one product (a kiosk's fat-finger guard).
     public static let maximumQuantity = 99
 
-    public init(currency: String) {
-        self.currency = currency.uppercased()
+    public init(currency: Currency) {
+        self.currency = currency
     }
 
     public var isEmpty: Bool { lines.isEmpty }
     public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
 
     /// The sum of the lines (zero for an empty cart).
-    public var total: Amount {
-        lines.reduce(Amount.zero(currency)) { sum, line in
+    public var total: Money {
+        lines.reduce(Money.zero(currency)) { sum, line in
             // Lines are checked on the way in (currency, overflow), so this cannot fail.
-            line.total.flatMap { sum.adding($0) } ?? sum
+            line.total.flatMap { try? sum.adding($0) } ?? sum
         }
     }
 
@@ -33,13 +34,13 @@ public struct Cart: Hashable, Sendable {
 
     /// Sets the quantity of a product in the cart; 0 removes the line.
     public mutating func setQuantity(of product: Product, to quantity: Int) throws(StoreError) {
-        guard product.price.currency == currency else { throw .currencyMismatch(product.price.currency) }
+        guard product.price.currency == currency else { throw .currencyMismatch(product.price.currency.code) }
         guard (0...Cart.maximumQuantity).contains(quantity) else { throw .invalidQuantity(quantity) }
         if quantity > 0 {
             // The new total must fit: the other lines plus this line at its new quantity.
             let others = lines.filter { $0.id != product.id }
-            let newTotal = others.reduce(product.price.multiplied(by: quantity)) { sum, line in
-                sum.flatMap { s in line.total.flatMap { s.adding($0) } }
+            let newTotal = others.reduce(try? product.price.multiplied(by: quantity)) { sum, line in
+                sum.flatMap { s in line.total.flatMap { try? s.adding($0) } }
             }
             guard newTotal != nil else { throw .amountTooLarge }
         }
@@ -68,4 +69,25 @@ public enum StoreError: Error, Equatable, Sendable {
     case loadFailed(String)
     case notSignedIn
     case checkoutFailed(CardChargeFailure)
+    case notEnoughStock(productID: String, available: Int)
+    case outOfStock(name: String)
+    /// The core refused for a reason of its own, in words for the shopper.
+    case refused(String)
+
+    /// What the store screens print.
+    public var message: String {
+        switch self {
+        case .productNotFound: "This product is no longer in the store."
+        case .invalidQuantity(let quantity): "\(quantity) is not a quantity the cart takes (1 to \(Cart.maximumQuantity))."
+        case .currencyMismatch(let code): "This product is priced in \(code), unlike the rest of the cart."
+        case .amountTooLarge: "That is more than one payment can take."
+        case .emptyCart: "The cart is empty."
+        case .loadFailed(let why): "The store could not load its products (\(why))."
+        case .notSignedIn: "Log in first."
+        case .checkoutFailed(let failure): failure.shopperMessage
+        case .notEnoughStock(_, let available): available == 0 ? "Sold out." : "Only \(available) left."
+        case .outOfStock(let name): "\(name) sold out while you were paying. Your card was not charged."
+        case .refused(let reason): reason
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import PaymentsCore
 /// Seed 001's `PMLStoreController`: the honey store's products, cart and checkout. The screens
 /// (store, details, cart, checkout) call it; the next round implements it against the core's
 /// catalogue, carts, vault and charges.
@@ -11,7 +12,7 @@ public protocol StoreController: AnyObject {
 
     var cart: Cart { get }
     /// The cart's total (what the checkout charges).
-    var total: Amount { get }
+    var total: Money { get }
     @discardableResult func add(productID: String, quantity: Int) throws(StoreError) -> Cart
     @discardableResult func changeQuantity(productID: String, to quantity: Int) throws(StoreError) -> Cart
     @discardableResult func remove(productID: String) -> Cart
@@ -20,18 +21,34 @@ public protocol StoreController: AnyObject {
     /// The signed-in customer's earlier payments (seed: "reuse of earlier payments").
     func savedPayments(completion: @escaping (Result<[PaymentCard], StoreError>) -> Void)
     /// Charges the cart's total to a new card's one-time token or a saved payment. On success the
-    /// cart is emptied and the receipt names the order.
-    func checkout(with source: CardFundingSource, completion: @escaping (Result<StoreReceipt, StoreError>) -> Void)
+    /// cart is emptied and the receipt names the order; on failure the cart stays as it was.
+    ///
+    /// - `saveCard`: keep a new card for later (signed-in customers; a card saved before is
+    ///   reused, never saved twice).
+    /// - `authentication`: who shows a 3-D Secure challenge if the card asks for one (the
+    ///   checkout screen: it shows the challenge step and answers with the code, or nil if the
+    ///   shopper cancelled). Without one, a card that insists on a challenge is refused.
+    ///
+    /// A second call while one is under way does not pay again: it gets the same answer.
+    func checkout(with source: CardFundingSource, saveCard: Bool, authentication: AuthenticationPresenter?,
+                  completion: @escaping (Result<StoreReceipt, StoreError>) -> Void)
+}
+
+extension StoreController {
+    /// A checkout that saves nothing and has no one to show a 3-D Secure challenge.
+    public func checkout(with source: CardFundingSource, completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) {
+        checkout(with: source, saveCard: false, authentication: nil, completion: completion)
+    }
 }
 
 /// What a successful checkout returns.
 public struct StoreReceipt: Hashable, Sendable {
     public let orderIdentifier: String
     public let lines: [CartLine]
-    public let total: Amount
+    public let total: Money
     public let charge: CardChargeReceipt
 
-    public init(orderIdentifier: String, lines: [CartLine], total: Amount, charge: CardChargeReceipt) {
+    public init(orderIdentifier: String, lines: [CartLine], total: Money, charge: CardChargeReceipt) {
         self.orderIdentifier = orderIdentifier
         self.lines = lines
         self.total = total

@@ -1,3 +1,6 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 import Foundation
 
@@ -78,7 +81,7 @@ final class ScriptedCardGateway: CardPaymentGateway {
     private(set) var challengeAnswers: [String?] = []
 
     static func receipt(_ id: String) -> CardChargeReceipt {
-        CardChargeReceipt(chargeIdentifier: id, amount: Amount(minorUnits: 15_000, currency: "EUR"), brand: "visa", lastFour: "4242", paymentMethodIdentifier: "pm_1")
+        CardChargeReceipt(chargeIdentifier: id, amount: Money(minorUnits: 15_000, currency: .eur), brand: "visa", lastFour: "4242", paymentMethodIdentifier: "pm_1")
     }
 
     func charge(_ request: CardChargeRequest, completion: @escaping (Result<CardChargeOutcome, CardChargeFailure>) -> Void) {
@@ -105,8 +108,8 @@ enum AuctionFixtures {
         draft.currentCabin = "Economy"
         draft.upgradeCabin = "Business"
         draft.auctionIdentifier = "auc_7"
-        draft.startBid = Amount(minorUnits: 15_000, currency: "EUR")
-        draft.increment = Amount(minorUnits: 1_000, currency: "EUR")
+        draft.startBid = Money(minorUnits: 15_000, currency: .eur)
+        draft.increment = Money(minorUnits: 1_000, currency: .eur)
         draft.closesAt = departure.addingTimeInterval(-86_400)
         draft.terms = ["The winning bid is charged when the auction closes."]
         draft.tips = tips

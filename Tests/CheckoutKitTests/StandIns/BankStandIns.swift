@@ -1,3 +1,6 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 import Foundation
 
@@ -19,7 +22,7 @@ final class ScriptedBankGateway: BankGateway {
     func describe(_ resource: BankResource, token: String, completion: @escaping (Result<BankResourceSummary, BankGatewayFailure>) -> Void) {
         log.append("describe(\(resource.identifier))")
         if let describeFailure { return completion(.failure(describeFailure)) }
-        completion(.success(BankResourceSummary(resource: resource, amount: Amount(minorUnits: 4_999, currency: "GBP"), payeeName: "Honey Store", status: initialStatus)))
+        completion(.success(BankResourceSummary(resource: resource, amount: Money(minorUnits: 4_999, currency: .gbp), payeeName: "Honey Store", status: initialStatus)))
     }
 
     func authorize(_ resource: BankResource, token: String, provider: BankProvider, decision: BankDecision,

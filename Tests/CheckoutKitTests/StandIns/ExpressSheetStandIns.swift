@@ -1,3 +1,6 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 
 /// A stand-in app for the express sheet. It HOLDS every completion until the test answers it, so
@@ -67,21 +70,21 @@ enum SheetFixtures {
     static let merchant = "Honey Store"
     static let visa = ExpressPaymentMethod(displayName: "Visa 4242", network: "visa", type: .credit)
     static let amex = ExpressPaymentMethod(displayName: "Amex 0005", network: "amex", type: .credit)
-    static let standard = ShippingMethod(id: "standard", label: "Standard", detail: "3-5 days", amount: Amount(minorUnits: 450, currency: "GBP"))
-    static let express = ShippingMethod(id: "express", label: "Express", detail: "next day", amount: Amount(minorUnits: 1_200, currency: "GBP"))
+    static let standard = ShippingMethod(id: "standard", label: "Standard", detail: "3-5 days", amount: Money(minorUnits: 450, currency: .gbp))
+    static let express = ShippingMethod(id: "express", label: "Express", detail: "next day", amount: Money(minorUnits: 1_200, currency: .gbp))
 
     static let ada = Contact(name: "Ada Lovelace", email: "ada@example.org", phone: "+44 20 7946 0000",
                              postalAddress: PostalAddress(street: "12 St James's Square", city: "London", region: "Greater London", postcode: "SW1Y 4JH", countryCode: "GB"))
 
     static func items(surcharge: Int64, shipping: Int64 = 450) -> [SummaryItem] {
-        var lines = [SummaryItem(label: "Acacia honey x2", amount: Amount(minorUnits: 1_800, currency: "GBP")),
-                     SummaryItem(label: "Shipping", amount: Amount(minorUnits: shipping, currency: "GBP"))]
-        if surcharge > 0 { lines.append(SummaryItem(label: "Card surcharge", amount: Amount(minorUnits: surcharge, currency: "GBP"))) }
-        return SummaryItem.withTotal(lines, merchantName: merchant, currency: "GBP")!
+        var lines = [SummaryItem(label: "Acacia honey x2", amount: Money(minorUnits: 1_800, currency: .gbp)),
+                     SummaryItem(label: "Shipping", amount: Money(minorUnits: shipping, currency: .gbp))]
+        if surcharge > 0 { lines.append(SummaryItem(label: "Card surcharge", amount: Money(minorUnits: surcharge, currency: .gbp))) }
+        return SummaryItem.withTotal(lines, merchantName: merchant, currency: .gbp)!
     }
 
     static func request() -> ExpressSheetSession.Request {
-        ExpressSheetSession.Request(merchantName: merchant, currency: "GBP", summaryItems: items(surcharge: 0),
+        ExpressSheetSession.Request(merchantName: merchant, currency: .gbp, summaryItems: items(surcharge: 0),
                                     shippingMethods: [standard, express], paymentMethod: visa, shippingContact: ada, billingContact: ada)
     }
 }

@@ -1,10 +1,13 @@
+import struct PaymentsCore.Money
+import struct PaymentsCore.Currency
+import enum PaymentsCore.MoneyError
 import CheckoutKit
 
 /// A stand-in honey store over a stand-in acquirer: how the real controller (next round, over
 /// the core's catalogue and charges) is expected to behave, written against the same protocol.
 final class InMemoryStoreController: StoreController {
     private(set) var products: [Product] = []
-    private(set) var cart = Cart(currency: "EUR")
+    private(set) var cart = Cart(currency: .eur)
     var catalogue: Result<[Product], StoreError> = .success(StoreFixtures.jars)
     var saved: [PaymentCard] = [AuctionFixtures.visa]
     var customerId = "cus_bee"
@@ -13,7 +16,7 @@ final class InMemoryStoreController: StoreController {
 
     init(gateway: ScriptedCardGateway) { self.gateway = gateway }
 
-    var total: Amount { cart.total }
+    var total: Money { cart.total }
 
     func loadProducts(completion: @escaping (Result<[Product], StoreError>) -> Void) {
         if case .success(let loaded) = catalogue { products = loaded }
@@ -46,7 +49,8 @@ final class InMemoryStoreController: StoreController {
         completion(customerId.isEmpty ? .failure(.notSignedIn) : .success(saved))
     }
 
-    func checkout(with source: CardFundingSource, completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) {
+    func checkout(with source: CardFundingSource, saveCard: Bool, authentication: AuthenticationPresenter?,
+                  completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) {
         guard !cart.isEmpty else { return completion(.failure(.emptyCart)) }
         orderCount += 1
         let order = "ord_\(orderCount)"
@@ -70,7 +74,7 @@ final class InMemoryStoreController: StoreController {
 
 enum StoreFixtures {
     static func jar(_ id: String, _ name: String, _ cents: Int64) -> Product {
-        Product(id: id, name: name, detail: "A 500 g jar of \(name.lowercased()).", price: Amount(minorUnits: cents, currency: "EUR"))
+        Product(id: id, name: name, detail: "A 500 g jar of \(name.lowercased()).", price: Money(minorUnits: cents, currency: .eur))
     }
 
     static let jars = [jar("acacia", "Acacia honey", 899), jar("heather", "Heather honey", 1_250),

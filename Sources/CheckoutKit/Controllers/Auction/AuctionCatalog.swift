@@ -1,0 +1,67 @@
+import Foundation
+import PaymentsCore
+
+/// The seeded auctions as the auction screens list them, and the `UpgradeContext` that opens the
+/// flow for one of them (every field filled from the core's record, validated).
+public final class AuctionCatalog {
+    /// The core records the upgrade cabin only; the booked cabin of the seeded flights is economy.
+    public static let bookedCabin = "Economy"
+    private let auctions: Auctions
+    private let clock: () -> Date
+
+    init(auctions: Auctions, clock: @escaping () -> Date) {
+        self.auctions = auctions
+        self.clock = clock
+    }
+
+    public struct Listing: Hashable, Sendable {
+        public let identifier: String
+        public let title: String
+        public let flight: String
+        public let route: String
+        public let startBid: Money
+        public let closesAt: Date
+        public let isClosed: Bool
+    }
+
+    public func listings() -> [Listing] {
+        let now = clock()
+        return ((try? auctions.auctions()) ?? []).map {
+            Listing(identifier: $0.id, title: $0.title, flight: $0.flight, route: $0.route, startBid: $0.startBid,
+                    closesAt: $0.closesAt, isClosed: $0.isClosed(at: now))
+        }
+    }
+
+    /// The context for one auction; `.missingField("auctionIdentifier")` for an unknown one.
+    public func upgradeContext(auctionId: String) throws(UpgradeContextError) -> UpgradeContext {
+        guard let auction = try? auctions.auction(id: auctionId) else { throw .missingField("auctionIdentifier") }
+        return try UpgradeContext(validating: Self.draft(for: auction))
+    }
+
+    static func draft(for auction: CoreAuction) -> UpgradeContext.Draft {
+        var draft = UpgradeContext.Draft()
+        draft.flightNumber = auction.flight
+        let ends = auction.route.components(separatedBy: "->").map { $0.trimmingCharacters(in: .whitespaces) }
+        draft.origin = ends.first
+        draft.destination = ends.count > 1 ? ends.last : nil
+        draft.departure = departure(auction.flightDate)
+        draft.currentCabin = bookedCabin
+        draft.upgradeCabin = auction.cabin
+        draft.auctionIdentifier = auction.id
+        draft.startBid = auction.startBid
+        draft.increment = auction.minimumIncrement
+        draft.closesAt = auction.closesAt
+        draft.terms = auction.terms.components(separatedBy: "\n\n")
+        draft.tips = auction.tips
+        return draft
+    }
+
+    /// "2026-11-28" at midnight UTC.
+    private static func departure(_ text: String) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    }
+}

@@ -1,0 +1,168 @@
+import Clocks
+import Foundation
+import PaymentsCore
+
+/// Seed 002 over the core, for one auction: the flow's data source (the signed-in customer, the
+/// PIN lock, saved cards) and its card gateway (the start bid as a HOLD through the core's
+/// auctions, with 3-D Secure). `AuctionJoinFlow(context:delegate:dataSource:gateway:)` takes it
+/// twice: `dataSource: controller, gateway: controller`.
+///
+/// The PIN reaches it through `pinProvider` (the auction screen): each `unlockPayments` asks
+/// once and answers with exactly one of the seed's callbacks.
+public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGateway {
+    public let auctionId: String
+    /// Who asks for the PIN; without one, unlocking is cancelled (or fails if cancel is nil).
+    public weak var pinProvider: PINProvider?
+    /// After too many wrong PINs: when the customer may try again (for "try again at 10:15").
+    public private(set) var paymentsLockedUntil: Date?
+
+    private let core: PaymentsCore
+    private let auctions: Auctions
+    private let session: CounterSession
+    /// Cards saved from a one-time token while joining: the token is used up by saving, so a
+    /// charge that names the token goes to the saved card instead.
+    private var savedFromToken: [String: String] = [:]
+
+    init(auctionId: String, core: PaymentsCore, auctions: Auctions, session: CounterSession) {
+        self.auctionId = auctionId
+        self.core = core
+        self.auctions = auctions
+        self.session = session
+    }
+
+    // MARK: - PaymentCardDataSource
+
+    public var customerId: String { session.customerId }
+
+    public var isPaymentsLocked: Bool {
+        guard !customerId.isEmpty else { return true }
+        return core.customers.isPaymentsLocked(customerId)
+    }
+
+    public func unlockPayments(success: @escaping () -> Void, failure: @escaping (String) -> Void,
+                               cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
+        let id = customerId
+        guard !id.isEmpty else { return failure("Log in first.") }
+        if let until = try? core.customers.pinLockedUntil(id) {
+            return lockedOut(until: until, failure: failure, exceededAttempts: exceededAttempts)
+        }
+        guard let pinProvider else { return (cancel ?? { failure("Unlocking needs a PIN.") })() }
+        pinProvider.requestPIN(attemptsLeft: lastAttemptsLeft) { [weak self] pin in
+            guard let self else { return }
+            guard let pin else { return (cancel ?? { failure("Unlocking was cancelled.") })() }
+            do {
+                try self.core.customers.unlockPayments(id, pin: pin)
+                self.lastAttemptsLeft = nil
+                success()
+            } catch CustomerError.wrongPIN(let left) {
+                self.lastAttemptsLeft = left
+                failure(CustomerError.wrongPIN(attemptsLeft: left).message)
+            } catch CustomerError.tooManyPINAttempts(let until) {
+                self.lockedOut(until: until, failure: failure, exceededAttempts: exceededAttempts)
+            } catch {
+                failure((error as? CustomerError)?.message ?? "\(error)")
+            }
+        }
+    }
+
+    private var lastAttemptsLeft: Int?
+
+    private func lockedOut(until: Date, failure: (String) -> Void, exceededAttempts: (() -> Void)?) {
+        paymentsLockedUntil = until
+        lastAttemptsLeft = nil
+        if let exceededAttempts { return exceededAttempts() }
+        failure(CustomerError.tooManyPINAttempts(lockedUntil: until).message)
+    }
+
+    public var payments: [PaymentCard] {
+        guard !customerId.isEmpty, let methods = try? core.paymentMethods.list(for: customerId) else { return [] }
+        let now = core.clock.now
+        return methods.filter { $0.canBeCharged && !$0.expiry.isExpired(at: now) }.map(PaymentCard.init(method:)).defaultFirst()
+    }
+
+    public func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void,
+                            cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
+        guard !customerId.isEmpty else { return failure("Log in first.") }
+        guard let token = card.vaultToken else { return failure("This card is saved already.") }
+        do {
+            let saved = try core.paymentMethods.save(token: token, for: customerId)
+            savedFromToken[token] = saved.method.id
+            success()
+        } catch {
+            failure((error as? PaymentMethodError)?.message ?? "\(error)")
+        }
+    }
+
+    public func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void) {
+        do {
+            try core.paymentMethods.remove(card.id, for: customerId)
+            success()
+        } catch {
+            failure((error as? PaymentMethodError)?.message ?? "\(error)")
+        }
+    }
+
+    // MARK: - CardPaymentGateway (the start bid as a hold)
+
+    public func charge(_ request: CardChargeRequest, completion: @escaping (Result<CardChargeOutcome, CardChargeFailure>) -> Void) {
+        let instrument: PaymentInstrument = switch request.source {
+        case .newCardToken(let token):
+            savedFromToken[token].map { .savedMethod($0, customerId: request.customerId) } ?? .token(token)
+        case .savedPayment(let id):
+            .savedMethod(id, customerId: request.customerId)
+        }
+        // Only the flow's payment step places bids, and it is reached only with the terms accepted.
+        auctions.join(auctionId: auctionId, customerId: request.customerId, instrument: instrument, bid: request.amount,
+                      termsAccepted: true) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.joined(let bid)):
+                completion(.success(.approved(self.receipt(for: bid))))
+            case .success(.requiresAction(let bidId, let message)):
+                let hold = (try? self.auctions.bid(id: bidId))?.holdId.flatMap { try? self.core.charges.charge($0) }
+                completion(.success(.challengeRequired(ThreeDSChallenge(
+                    identifier: bidId, amount: request.amount, merchantName: "Upgrade auction",
+                    cardBrand: hold?.brand.displayName ?? "", cardLastFour: hold?.lastFour ?? "", message: message))))
+            case .failure(let error):
+                completion(.failure(CardChargeFailure(error)))
+            }
+        }
+    }
+
+    public func completeChallenge(_ challenge: ThreeDSChallenge, code: String?,
+                                  completion: @escaping (Result<CardChargeReceipt, CardChargeFailure>) -> Void) {
+        // A cancelled challenge is answered with a code that cannot be right, so the core fails
+        // the bid and releases whatever it held, as for a wrong code.
+        auctions.completeChallenge(bidId: challenge.identifier, code: code ?? "cancelled") { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let bid): completion(.success(self.receipt(for: bid)))
+            case .failure where code == nil: completion(.failure(.authenticationCancelled))
+            case .failure(let error): completion(.failure(CardChargeFailure(error)))
+            }
+        }
+    }
+
+    /// The receipt whose `chargeIdentifier` is the bid's auth token (what `onJoin` receives).
+    private func receipt(for bid: AuctionBid) -> CardChargeReceipt {
+        let hold = bid.holdId.flatMap { try? core.charges.charge($0) }
+        return CardChargeReceipt(chargeIdentifier: bid.authToken ?? bid.id, amount: bid.amount, brand: hold?.brand.displayName ?? "",
+                                 lastFour: hold?.lastFour ?? "", paymentMethodIdentifier: hold?.paymentMethodID)
+    }
+}
+
+extension CardChargeFailure {
+    init(_ error: AuctionError) {
+        switch error {
+        case .paymentFailed(let decline): self.init(decline)
+        case .auctionClosed: self = .refused("This auction has closed.")
+        case .bidTooLow(let minimum): self = .refused("The bid must be at least \(minimum.formatted()).")
+        case .alreadyJoined: self = .refused("You have already joined this auction.")
+        case .termsNotAccepted: self = .refused("Accept the terms first.")
+        case .paymentMethodRequired: self = .refused("Choose a payment method.")
+        case .unknownAuction: self = .refused("This auction does not exist.")
+        case .unknownBid, .notJoined: self = .refused("This bid is no longer waiting for a security code.")
+        case .storage(let detail): self = .refused("The bid could not be recorded (\(detail)).")
+        }
+    }
+}

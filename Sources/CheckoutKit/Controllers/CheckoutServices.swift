@@ -1,0 +1,97 @@
+import Clocks
+import Foundation
+import PaymentsCore
+
+/// The composition root: every controller the screens use, built once from one `PaymentsCore`
+/// (its database, clock, scheduler and ids), and sharing one `CounterSession` so that the store,
+/// the account and the auctions agree on who is at the counter.
+///
+///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers)
+///     let services = try CheckoutServices(core: core)
+///     services.store.loadProducts { ... }
+public final class CheckoutServices {
+    public let core: PaymentsCore
+    /// Issue 4's services (catalogue, orders, sources, bank, auctions) on the same database.
+    public let more: PaymentsCore2
+    public let session: CounterSession
+    /// Seed 001: products, cart, checkout.
+    public let store: CoreStoreController
+    /// Seed 001's account side: sign up / log in, saved cards, orders, subscriptions.
+    public let account: StoreAccount
+    /// Typed or swiped cards -> one-time tokens (`PaymentCard` with `vaultToken`).
+    public let cards: CardEntry
+    /// Seed 002: the auctions and their upgrade contexts.
+    public let auctionCatalog: AuctionCatalog
+    /// Seed 004: the bank port and the seed's manager over it (configure it before use).
+    public let bankGateway: CoreBankGateway
+    /// Seed 000: sources over the core.
+    public let sources: CoreSourceService
+
+    public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings()) throws {
+        self.core = core
+        more = try PaymentsCore2(core: core, bankTimings: bankTimings)
+        session = CounterSession(ids: core.ids)
+        store = CoreStoreController(core: core, more: more, session: session)
+        account = StoreAccount(core: core, more: more, session: session)
+        cards = CardEntry(vault: core.vault, clock: core.clock)
+        auctionCatalog = AuctionCatalog(auctions: more.auctions, clock: { [clock = core.clock] in clock.now })
+        bankGateway = CoreBankGateway(bank: more.bank, providers: more.bankProviders, scheduler: core.scheduler)
+        sources = CoreSourceService(sources: more.sources, scheduler: core.scheduler)
+    }
+
+    /// Opens the core too: the app's one call.
+    public convenience init(database: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
+                            options: PaymentsCore.Options = PaymentsCore.Options(), bankTimings: BankTimings = BankTimings()) throws {
+        try self.init(core: PaymentsCore(database: database, clock: clock, scheduler: scheduler, ids: ids, options: options),
+                      bankTimings: bankTimings)
+    }
+
+    /// The data source and start-bid gateway for one auction's join flow.
+    public func auctionController(for auctionId: String) -> CoreAuctionController {
+        CoreAuctionController(auctionId: auctionId, core: core, auctions: more.auctions, session: session)
+    }
+
+    /// The join flow for one auction, wired to its controller: the screen supplies the delegate
+    /// (onBack, onJoin, the 3-D Secure presenter) and the PIN field.
+    public func auctionJoinFlow(auctionId: String, delegate: PaymentControllerDelegate, pinProvider: PINProvider,
+                                reporter: ContractViolationReporter = LoggingViolationReporter())
+        throws(UpgradeContextError) -> (flow: AuctionJoinFlow, controller: CoreAuctionController) {
+        let context = try auctionCatalog.upgradeContext(auctionId: auctionId)
+        let controller = auctionController(for: auctionId)
+        controller.pinProvider = pinProvider
+        return (AuctionJoinFlow(context: context, delegate: delegate, dataSource: controller, gateway: controller, reporter: reporter), controller)
+    }
+
+    /// The express sheet's delegate for the current cart (or the given goods).
+    public func expressCheckout(paymentMethod: ExpressPaymentMethod, goods: [SummaryItem]? = nil, merchantName: String = "Honey Store",
+                                rates: ShippingRates = ShippingRates(), surcharges: CardSurcharges = CardSurcharges()) -> ExpressCheckoutController {
+        let lines = goods ?? store.cart.lines.compactMap { line in
+            line.total.map { SummaryItem(label: "\(line.product.name) x\(line.quantity)", amount: $0) }
+        }
+        return ExpressCheckoutController(merchantName: merchantName, goods: lines, paymentMethod: paymentMethod, rates: rates,
+                                         surcharges: surcharges, charges: core.charges, ids: core.ids)
+    }
+
+    /// Seed 004's manager over the core; the screen is the bank page.
+    public func bankPayments(presenter: BankRedirectPresenter, authorizationWindow: Duration = .minutes(10),
+                             reporter: ContractViolationReporter = LoggingViolationReporter()) -> BankPaymentsManager {
+        BankPaymentsManager(gateway: bankGateway, presenter: presenter, scheduler: core.scheduler,
+                            authorizationWindow: authorizationWindow, reporter: reporter)
+    }
+
+    /// A wallet/card counter payment: the preparer the screen drives, and the `Payment` to start.
+    public func walletPayment(amount: Money, description: String, walletPresenter: WalletApprovalPresenter,
+                              pollInterval: Duration = .seconds(2), pollTimeout: Duration = .seconds(30),
+                              reporter: ContractViolationReporter = LoggingViolationReporter()) -> (payment: Payment, preparer: CheckoutCounterPreparer) {
+        sources.walletPresenter = walletPresenter
+        let preparer = CheckoutCounterPreparer()
+        let payment = Payment(params: SourceParams(amount: amount, description: description), preparer: preparer, service: sources,
+                              scheduler: core.scheduler, pollInterval: pollInterval, pollTimeout: pollTimeout, reporter: reporter)
+        return (payment, preparer)
+    }
+
+    /// Runs the core's due work (renewals, auction closing); the app calls it on its loop.
+    public func runDueWork(completion: @escaping () -> Void = {}) {
+        more.runDueWork(completion: completion)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import PaymentsCore
+
+/// Seed 003's delegate over the core: prices shipping by the anonymised contact's country, adds a
+/// card surcharge by network, checks the full contacts once authorised, and charges the sheet's
+/// one-time token through the core. Every completion is called exactly once; the charge's comes
+/// later, on the loop.
+///
+/// Statuses it answers: `.invalidShippingPostalAddress` (a country the store does not ship to, a
+/// postcode the carrier refuses, no street), `.invalidShippingContact` (no name, e-mail or
+/// phone), `.invalidBillingPostalAddress` (no billing street, city or postcode), `.failure` (the
+/// card was declined), `.success` (charged).
+public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
+    public let merchantName: String
+    public let goods: [SummaryItem]
+    public let rates: ShippingRates
+    public let surcharges: CardSurcharges
+    /// The charge made on success (for the receipt screen).
+    public private(set) var charge: Charge?
+    /// Why the last authorisation failed, in words for the sheet.
+    public private(set) var failureMessage: String?
+    public private(set) var isFinished = false
+    /// Called from `didFinish` (the app dismisses the sheet there).
+    public var onFinish: (() -> Void)?
+
+    private let charges: ChargeService
+    /// One key per sheet and attempt: a replayed authorisation never charges twice, and a
+    /// declined attempt frees the next one (another card) to be charged under a new key.
+    private let idempotencyKey: String
+    private var attempt = 1
+    private var zone: ShippingRates.Zone?
+    private var shipping: ShippingMethod?
+    private var paymentMethod: ExpressPaymentMethod
+
+    init(merchantName: String, goods: [SummaryItem], paymentMethod: ExpressPaymentMethod, rates: ShippingRates,
+         surcharges: CardSurcharges, charges: ChargeService, ids: IDGenerator) {
+        self.merchantName = merchantName
+        self.goods = goods
+        self.paymentMethod = paymentMethod
+        self.rates = rates
+        self.surcharges = surcharges
+        self.charges = charges
+        idempotencyKey = ids.next("express")
+        zone = .domestic
+        shipping = rates.methods(for: .domestic).first
+    }
+
+    /// What the sheet opens with: home shipping, the card's surcharge, the total.
+    public func makeRequest(shippingContact: Contact? = nil, billingContact: Contact? = nil) -> ExpressSheetSession.Request {
+        ExpressSheetSession.Request(merchantName: merchantName, currency: rates.currency, summaryItems: summaryItems(),
+                                    shippingMethods: zone.map(rates.methods(for:)) ?? [], paymentMethod: paymentMethod,
+                                    shippingContact: shippingContact, billingContact: billingContact)
+    }
+
+    // MARK: - PaymentAuthorizationDelegate
+
+    public func willAuthorizePayment() {
+        failureMessage = nil
+    }
+
+    public func didSelectPaymentMethod(_ method: ExpressPaymentMethod, completion: @escaping ([SummaryItem]) -> Void) {
+        paymentMethod = method
+        completion(summaryItems())
+    }
+
+    public func didSelectShippingMethod(_ method: ShippingMethod, completion: @escaping (AuthorizationStatus, [SummaryItem]) -> Void) {
+        guard let zone, rates.methods(for: zone).contains(method) else {
+            return completion(.invalidShippingPostalAddress, summaryItems())
+        }
+        shipping = method
+        completion(.success, summaryItems())
+    }
+
+    public func didSelectShippingContact(_ contact: AnonymizedContact,
+                                         completion: @escaping (AuthorizationStatus, [ShippingMethod], [SummaryItem]) -> Void) {
+        guard let zone = rates.zone(of: contact.countryCode) else {
+            self.zone = nil
+            shipping = nil
+            failureMessage = "We do not ship to \(contact.countryCode.uppercased())."
+            return completion(.invalidShippingPostalAddress, [], summaryItems())
+        }
+        guard rates.acceptsPostcode(contact.postcode, countryCode: contact.countryCode) else {
+            failureMessage = "The postcode \(contact.postcode) is not valid for \(contact.countryCode.uppercased())."
+            return completion(.invalidShippingPostalAddress, rates.methods(for: zone), summaryItems())
+        }
+        let methods = rates.methods(for: zone)
+        if self.zone != zone || !(shipping.map(methods.contains) ?? false) { shipping = methods.first }
+        self.zone = zone
+        failureMessage = nil
+        completion(.success, methods, summaryItems())
+    }
+
+    public func didAuthorizePayment(_ payment: AuthorizedPayment, completion: @escaping (AuthorizationResult) -> Void) {
+        if let invalid = AddressCheck.shipping(payment.shippingContact, rates: rates) ?? AddressCheck.billing(payment.billingContact) {
+            failureMessage = invalid.errors.first?.message
+            return completion(invalid)
+        }
+        guard let total = summaryItems().last?.amount else { return completion(AuthorizationResult(status: .failure)) }
+        let request = ChargeRequest(amount: total, source: .token(payment.token), description: "\(merchantName) express checkout",
+                                    capture: true, idempotencyKey: "\(idempotencyKey)-\(attempt)")
+        charges.create(request) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let charge) where charge.status == .succeeded:
+                self.charge = charge
+                completion(AuthorizationResult(status: .success))
+            case .success(let charge):
+                self.attempt += 1
+                if charge.status == .requiresAction { _ = try? self.charges.cancel(charge.id) }
+                self.failureMessage = if case .failed(let reason) = charge.status { CardChargeFailure(declineCode: reason.rawValue, message: reason.message).shopperMessage }
+                    else { "This card needs a security check the express sheet cannot show; use another card." }
+                completion(AuthorizationResult(status: .failure))
+            case .failure(let error):
+                self.attempt += 1
+                self.failureMessage = CardChargeFailure(error).shopperMessage
+                completion(AuthorizationResult(status: .failure))
+            }
+        }
+    }
+
+    public func didFinish() {
+        isFinished = true
+        onFinish?()
+    }
+
+    // MARK: - Summary
+
+    /// Goods, shipping, the card surcharge, a pending duties line outside the EU, and the total
+    /// labelled with the merchant's name.
+    public func summaryItems() -> [SummaryItem] {
+        var lines = goods
+        if let shipping { lines.append(SummaryItem(label: "Shipping (\(shipping.label))", amount: shipping.amount)) }
+        let basisPoints = surcharges.basisPoints(for: paymentMethod)
+        if basisPoints > 0, let subtotal = try? Money.sum(lines.map(\.amount), currency: rates.currency),
+           let surcharge = try? subtotal.surcharge(basisPoints: basisPoints) {
+            lines.append(SummaryItem(label: "\(paymentMethod.network) surcharge", amount: surcharge))
+        }
+        if zone == .world {
+            lines.append(SummaryItem(label: "Import duties (calculated on delivery)", amount: .zero(rates.currency), kind: .pending))
+        }
+        return SummaryItem.withTotal(lines, merchantName: merchantName, currency: rates.currency)
+            ?? [SummaryItem(label: merchantName, amount: .zero(rates.currency), kind: .pending)]
+    }
+}

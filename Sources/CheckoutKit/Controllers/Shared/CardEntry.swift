@@ -1,0 +1,58 @@
+import Clocks
+import Foundation
+import PaymentsCore
+
+/// Turns what the card form typed (or what a card reader swiped) into a vault token, as the
+/// seed's `generateTokenWithPublicKey` does: the screens never hold a card number longer than
+/// the form does, and what they get back is a `PaymentCard` that carries the one-time token.
+public final class CardEntry {
+    private let vault: Vault
+    private let clock: Clock
+
+    init(vault: Vault, clock: Clock) {
+        self.vault = vault
+        self.clock = clock
+    }
+
+    /// Validates and tokenises a typed card. Errors name every field at fault at once.
+    public func tokenize(number: String, expiry: String, cvc: String, holder: String) throws(CardEntryError) -> PaymentCard {
+        let card: Card
+        do { card = try Card.validate(number: number, expiry: expiry, cvc: cvc, holder: holder, now: clock.now) } catch { throw .invalid(error) }
+        return try token(for: card)
+    }
+
+    /// A swipe (track data) plus the CVC the customer types, since stripes do not carry it.
+    public func tokenize(swipe: String, cvc: String, holder: String? = nil) throws(CardEntryError) -> PaymentCard {
+        let swiped: SwipedCard
+        do { swiped = try TrackData.parse(swipe) } catch { throw .unreadableSwipe(error.message) }
+        let name = holder ?? swiped.holderName ?? ""
+        let card: Card
+        do {
+            card = try Card.validate(number: swiped.number.digits, expiry: String(format: "%02d/%02d", swiped.expiry.month, swiped.expiry.year % 100),
+                                     cvc: cvc, holder: name, now: clock.now)
+        } catch { throw .invalid(error) }
+        return try token(for: card)
+    }
+
+    private func token(for card: Card) throws(CardEntryError) -> PaymentCard {
+        do {
+            let token = try vault.tokenize(card)
+            return PaymentCard(id: token.id, brand: token.brand.displayName, lastFour: token.lastFour, expiryMonth: token.expiry.month,
+                               expiryYear: token.expiry.year, holderName: token.holder, vaultToken: token.id)
+        } catch { throw .vault(error.message) }
+    }
+}
+
+public enum CardEntryError: Error, Equatable, Sendable {
+    /// The form's fields at fault (`messages` lists them for the screen).
+    case invalid(CardValidationErrors)
+    case unreadableSwipe(String)
+    case vault(String)
+
+    public var messages: [String] {
+        switch self {
+        case .invalid(let errors): errors.messages
+        case .unreadableSwipe(let message), .vault(let message): [message]
+        }
+    }
+}

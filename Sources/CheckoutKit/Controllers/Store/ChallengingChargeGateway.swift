@@ -1,0 +1,80 @@
+import Clocks
+import PaymentsCore
+
+/// The core's card captures, with the 3-D Secure step the core's own order gateway leaves out
+/// (it serves unattended renewals, so it refuses a card that wants a challenge). Here a shopper
+/// is at the counter: a challenge goes to `presenter`, the screen asks for the one-time code, and
+/// the order's payment continues with the answer. Without a presenter the card is refused as the
+/// core's gateway would.
+final class ChallengingChargeGateway: ChargeGateway {
+    /// Who shows the challenge for the payment under way; set by the store for one checkout.
+    weak var presenter: AuthenticationPresenter?
+    var merchantName = "Honey Store"
+    private let charges: ChargeService
+    /// The core's own gateway, for what needs no shopper: refunds and look-ups by key.
+    private let unattended: ChargeGateway
+
+    init(charges: ChargeService, unattended: ChargeGateway) {
+        self.charges = charges
+        self.unattended = unattended
+    }
+
+    func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
+        let coreRequest: ChargeRequest = switch request.instrument {
+        case .token(let token):
+            ChargeRequest(amount: request.amount, source: .token(token), description: request.description, capture: true,
+                          idempotencyKey: request.idempotencyKey)
+        case .savedMethod(let id, let customerId):
+            ChargeRequest(amount: request.amount, source: .paymentMethod(id), customerID: customerId, description: request.description,
+                          capture: true, idempotencyKey: request.idempotencyKey)
+        }
+        charges.create(coreRequest) { [weak self] result in self?.answer(result, completion) }
+    }
+
+    func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
+        unattended.refund(chargeId: chargeId, idempotencyKey: idempotencyKey, completion: completion)
+    }
+
+    func lookUp(idempotencyKey: String) -> ChargeLookup? {
+        unattended.lookUp(idempotencyKey: idempotencyKey)
+    }
+
+    private func answer(_ result: Result<Charge, ChargeError>, _ completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
+        switch result {
+        case .failure(let error):
+            completion(.failure(PaymentDecline(code: "\(error)", message: error.message)))
+        case .success(let charge):
+            switch charge.status {
+            case .succeeded:
+                completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
+            case .failed(let reason):
+                completion(.failure(PaymentDecline(code: reason.rawValue, message: reason.message)))
+            case .requiresAction:
+                challenge(charge, completion)
+            case .pending, .authorized, .canceled:
+                completion(.failure(PaymentDecline(code: "unexpected_status", message: "The payment did not complete.")))
+            }
+        }
+    }
+
+    private func challenge(_ charge: Charge, _ completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
+        guard let presenter else {
+            _ = try? charges.cancel(charge.id)
+            return completion(.failure(PaymentDecline(code: "authentication_required", message: "This card needs a security check; use another card.")))
+        }
+        let shown = ThreeDSChallenge(identifier: charge.id, amount: charge.amount, merchantName: merchantName,
+                                     cardBrand: charge.brand.displayName, cardLastFour: charge.lastFour,
+                                     message: "Enter the code your bank sent you to approve \(charge.amount.formatted()) to \(merchantName).")
+        presenter.presentChallenge(shown) { [weak self] code in
+            guard let self else { return }
+            guard let code else {
+                // Abandoned: nothing was authorised, nothing stays pending.
+                _ = try? self.charges.cancel(charge.id)
+                return completion(.failure(PaymentDecline(code: ChallengingChargeGateway.cancelledCode, message: "The security check was cancelled.")))
+            }
+            self.charges.confirmChallenge(charge.id, code: code) { [weak self] result in self?.answer(result, completion) }
+        }
+    }
+
+    static let cancelledCode = "authentication_cancelled"
+}

@@ -1,0 +1,227 @@
+import Clocks
+import PaymentsCore
+
+/// Seed 001's store controller over the core: the four jars from the database, the session's cart
+/// (kept by the core, so stock is checked on every change), and checkout as the seed does it:
+/// the cart becomes an order, the order is paid with a one-time token or a saved card.
+///
+/// Checkout rules:
+/// - the order's idempotency key (`order-<id>-payment`, in the core) means one order is charged
+///   at most once; a second "Pay" while one is under way waits for the same answer;
+/// - a failed payment leaves the cart as it was (the seed's "restore to idle"): the next "Pay"
+///   places a new order for it;
+/// - a card that wants 3-D Secure asks the caller's `AuthenticationPresenter` for the code.
+public final class CoreStoreController: StoreController {
+    public private(set) var products: [Product] = []
+
+    private let core: PaymentsCore
+    private let carts: Carts
+    private let catalog: Catalog
+    private let orders: Orders
+    private let gateway: ChallengingChargeGateway
+    private let session: CounterSession
+    /// Callers waiting on the checkout under way (a double "Pay" joins the first).
+    private var waiting: [(Result<StoreReceipt, StoreError>) -> Void] = []
+
+    init(core: PaymentsCore, more: PaymentsCore2, session: CounterSession) {
+        self.core = core
+        self.session = session
+        carts = more.carts
+        catalog = more.catalog
+        gateway = ChallengingChargeGateway(charges: core.charges, unattended: more.cardGateway)
+        // The core's orders, paid through the gateway that can ask for a 3-D Secure code.
+        orders = Orders(database: core.database.queue, carts: more.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
+                        events: CoreEventRecorder(clock: core.clock))
+    }
+
+    // MARK: - Products
+
+    public func loadProducts(completion: @escaping (Result<[Product], StoreError>) -> Void) {
+        do {
+            products = try catalog.products().map(Product.init(core:))
+            completion(.success(products))
+        } catch {
+            completion(.failure(.loadFailed("\(error)")))
+        }
+    }
+
+    // MARK: - Cart
+
+    public var cart: Cart { (try? carts.cart(for: session.cartKey)).map(Cart.init(core:)) ?? Cart(currency: .eur) }
+    public var total: Money { cart.total }
+    /// Whether a checkout is under way (the screen disables "Pay" and shows a spinner).
+    public var isCheckingOut: Bool { !waiting.isEmpty }
+
+    @discardableResult
+    public func add(productID: String, quantity: Int) throws(StoreError) -> Cart {
+        try change { try carts.add(productId: productID, quantity: quantity, for: session.cartKey) }
+    }
+
+    @discardableResult
+    public func changeQuantity(productID: String, to quantity: Int) throws(StoreError) -> Cart {
+        try change { try carts.setQuantity(quantity, productId: productID, for: session.cartKey) }
+    }
+
+    @discardableResult
+    public func remove(productID: String) -> Cart {
+        (try? change { try carts.remove(productId: productID, for: session.cartKey) }) ?? cart
+    }
+
+    @discardableResult
+    public func emptyCart() -> Cart {
+        (try? change { try carts.empty(for: session.cartKey) }) ?? cart
+    }
+
+    private func change(_ body: () throws -> CoreCart) throws(StoreError) -> Cart {
+        guard !isCheckingOut else { throw .refused("The cart cannot change while it is being paid.") }
+        do {
+            return Cart(core: try body())
+        } catch let error as CartError {
+            throw StoreError(error)
+        } catch {
+            throw .refused("\(error)")
+        }
+    }
+
+    // MARK: - Saved payments
+
+    public func savedPayments(completion: @escaping (Result<[PaymentCard], StoreError>) -> Void) {
+        guard let customer = session.customer else { return completion(.failure(.notSignedIn)) }
+        do {
+            completion(.success(try core.paymentMethods.list(for: customer.id).map(PaymentCard.init(method:)).defaultFirst()))
+        } catch {
+            completion(.failure(.refused((error as? PaymentMethodError)?.message ?? "\(error)")))
+        }
+    }
+
+    // MARK: - Checkout
+
+    public func checkout(with source: CardFundingSource, saveCard: Bool, authentication: AuthenticationPresenter?,
+                         completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) {
+        guard waiting.isEmpty else { return waiting.append(completion) }
+        waiting = [completion]
+        let instrument: PaymentInstrument
+        do throws(StoreError) {
+            instrument = try self.instrument(for: source, saveCard: saveCard)
+        } catch {
+            return finish(.failure(error))
+        }
+        let order: Order
+        do {
+            order = try orders.placeOrder(for: session.cartKey)
+        } catch {
+            return finish(.failure(StoreError(error)))
+        }
+        gateway.presenter = authentication
+        orders.pay(orderId: order.id, with: instrument) { [weak self] result in
+            guard let self else { return }
+            self.gateway.presenter = nil
+            switch result {
+            case .success(let paid):
+                self.finish(.success(self.receipt(for: paid, source: source, instrument: instrument)))
+            case .failure(let error):
+                self.finish(.failure(StoreError(error)))
+            }
+        }
+    }
+
+    /// The instrument to charge: a saved card as is; a new card's token as is, or first saved
+    /// (then charged as the saved card, since saving uses the one-time token up).
+    private func instrument(for source: CardFundingSource, saveCard: Bool) throws(StoreError) -> PaymentInstrument {
+        switch source {
+        case .savedPayment(let id):
+            guard let customer = session.customer else { throw .notSignedIn }
+            return .savedMethod(id, customerId: customer.id)
+        case .newCardToken(let token):
+            guard saveCard else { return .token(token) }
+            guard let customer = session.customer else { throw .notSignedIn }
+            do {
+                let saved = try core.paymentMethods.save(token: token, for: customer.id)
+                return .savedMethod(saved.method.id, customerId: customer.id)
+            } catch let error as PaymentMethodError {
+                if case .token = error { throw .checkoutFailed(.invalidToken) }
+                throw .refused(error.message)
+            } catch {
+                throw .refused("\(error)")
+            }
+        }
+    }
+
+    private func receipt(for order: Order, source: CardFundingSource, instrument: PaymentInstrument) -> StoreReceipt {
+        let charge = order.chargeId.flatMap { try? core.charges.charge($0) }
+        let savedId: String? = if case .savedMethod(let id, _) = instrument { id } else { nil }
+        let chargeReceipt = CardChargeReceipt(chargeIdentifier: order.chargeId ?? "", amount: order.total,
+                                              brand: charge?.brand.displayName ?? "", lastFour: charge?.lastFour ?? "",
+                                              paymentMethodIdentifier: savedId)
+        return StoreReceipt(orderIdentifier: order.number, lines: order.lines.map(CartLine.init(orderLine:)), total: order.total,
+                            charge: chargeReceipt)
+    }
+
+    private func finish(_ result: Result<StoreReceipt, StoreError>) {
+        let callers = waiting
+        waiting = []
+        for caller in callers { caller(result) }
+    }
+}
+
+// MARK: - Translations from the core
+
+extension Product {
+    init(core product: CoreProduct) {
+        self.init(id: product.id, name: product.name, detail: product.description, price: product.price, stock: product.stock)
+    }
+}
+
+extension Cart {
+    init(core cart: CoreCart) {
+        self.init(currency: cart.total.currency)
+        for line in cart.lines {
+            // The core checked quantity, currency and overflow already.
+            try? setQuantity(of: Product(core: line.product), to: line.quantity)
+        }
+    }
+}
+
+extension CartLine {
+    init(orderLine line: OrderLine) {
+        self.init(product: Product(id: line.productId, name: line.name, detail: "", price: line.unitPrice), quantity: line.quantity)
+    }
+}
+
+extension PaymentCard {
+    init(method: PaymentMethod) {
+        self.init(id: method.id, brand: method.brand.displayName, lastFour: method.lastFour, expiryMonth: method.expiry.month,
+                  expiryYear: method.expiry.year, holderName: method.holder, isDefault: method.isDefault)
+    }
+}
+
+extension Array where Element == PaymentCard {
+    /// The default card first, the rest in the order they were saved.
+    func defaultFirst() -> [PaymentCard] { filter(\.isDefault) + filter { !$0.isDefault } }
+}
+
+extension StoreError {
+    init(_ error: CartError) {
+        switch error {
+        case .unknownProduct(let id): self = .productNotFound(id)
+        case .invalidQuantity(let quantity): self = .invalidQuantity(quantity)
+        case .notEnoughStock(let id, let available): self = .notEnoughStock(productID: id, available: available)
+        case .amountOverflow: self = .amountTooLarge
+        case .mixedCurrencies: self = .currencyMismatch("")
+        }
+    }
+
+    init(_ error: Error) {
+        guard let error = error as? OrderError else { self = .refused("\(error)"); return }
+        switch error {
+        case .emptyCart: self = .emptyCart
+        case .outOfStock(_, let name): self = .outOfStock(name: name)
+        case .paymentDeclined(let decline):
+            self = decline.code == ChallengingChargeGateway.cancelledCode
+                ? .checkoutFailed(.authenticationCancelled) : .checkoutFailed(CardChargeFailure(decline))
+        case .cart(let cartError): self = StoreError(cartError)
+        case .paymentInProgress: self = .refused("This order is already being paid.")
+        default: self = .refused("\(error)")
+        }
+    }
+}

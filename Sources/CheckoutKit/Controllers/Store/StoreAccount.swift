@@ -1,0 +1,182 @@
+import Clocks
+import Foundation
+import PaymentsCore
+
+/// The account side of the honey store (seed 001: sign up / log in, the client id per user,
+/// "reuse of earlier payments", recurring billing): what the account screens call.
+///
+/// Every call is local (the database), so it answers at once, by return or by throwing an
+/// `AccountError` whose `message` the screen prints.
+public final class StoreAccount {
+    private let core: PaymentsCore
+    private let more: PaymentsCore2
+    private let session: CounterSession
+
+    init(core: PaymentsCore, more: PaymentsCore2, session: CounterSession) {
+        self.core = core
+        self.more = more
+        self.session = session
+    }
+
+    // MARK: - Sign up, log in, log out
+
+    public var customer: Customer? { session.customer }
+    public var isSignedIn: Bool { session.customer != nil }
+
+    @discardableResult
+    public func signUp(email: String, password: String) throws(AccountError) -> Customer {
+        let customer = try attempt { try core.customers.signUp(email: email, password: password) }
+        signIn(customer)
+        return customer
+    }
+
+    @discardableResult
+    public func logIn(email: String, password: String) throws(AccountError) -> Customer {
+        let customer = try attempt { try core.customers.logIn(email: email, password: password) }
+        signIn(customer)
+        return customer
+    }
+
+    /// The jars a guest put in the cart go with them into their own cart when they log in (the
+    /// seed's shopper browses first and signs in at checkout). What the shelf cannot add stays
+    /// behind, never fails the log-in.
+    private func signIn(_ customer: Customer) {
+        let guestKey = session.cartKey
+        session.signIn(customer)
+        guard let guestCart = try? more.carts.cart(for: guestKey), !guestCart.isEmpty else { return }
+        for line in guestCart.lines {
+            _ = try? more.carts.add(productId: line.product.id, quantity: line.quantity, for: session.cartKey)
+        }
+        _ = try? more.carts.empty(for: guestKey)
+    }
+
+    /// Signs out and locks payments again (the next customer at the counter starts locked).
+    public func logOut() {
+        if let customer = session.customer { core.customers.lockPayments(customer.id) }
+        session.signOut()
+    }
+
+    /// Sets the payments PIN (the auction's lock).
+    public func setPIN(_ pin: String) throws(AccountError) {
+        let id = try signedIn()
+        try attempt { try core.customers.setPIN(pin, for: id) }
+        session.signIn(try attempt { try core.customers.customer(id: id) })
+    }
+
+    // MARK: - Saved cards
+
+    /// The saved cards, default first; expired ones flagged (kept, but not offered for paying).
+    public func savedCards() throws(AccountError) -> [SavedCard] {
+        let id = try signedIn()
+        let now = core.clock.now
+        let cards = try attempt { try core.paymentMethods.list(for: id) }
+            .map { SavedCard(card: PaymentCard(method: $0), summary: $0.summary, isExpired: $0.expiry.isExpired(at: now), canBeCharged: $0.canBeCharged) }
+        return cards.filter(\.card.isDefault) + cards.filter { !$0.card.isDefault }
+    }
+
+    /// Saves a card just entered (its one-time token); a card saved before is not added again.
+    @discardableResult
+    public func saveCard(_ card: PaymentCard, makeDefault: Bool = false) throws(AccountError) -> (card: PaymentCard, alreadySaved: Bool) {
+        let id = try signedIn()
+        guard let token = card.vaultToken else { throw .refused("This card is saved already.") }
+        let saved = try attempt { try core.paymentMethods.save(token: token, for: id, makeDefault: makeDefault) }
+        return (PaymentCard(method: saved.method), saved.alreadySaved)
+    }
+
+    public func setDefaultCard(_ cardID: String) throws(AccountError) {
+        let id = try signedIn()
+        try attempt { try core.paymentMethods.setDefault(cardID, for: id) }
+    }
+
+    public func removeCard(_ cardID: String) throws(AccountError) {
+        let id = try signedIn()
+        try attempt { try core.paymentMethods.remove(cardID, for: id) }
+    }
+
+    // MARK: - Orders
+
+    /// The orders of the current cart session (the customer's, or this guest's), newest first.
+    public func orderHistory() throws(AccountError) -> [Order] {
+        try attempt { try more.orders.orders(for: session.cartKey) }.reversed()
+    }
+
+    // MARK: - Subscriptions (recurring billing)
+
+    public func plans() throws(AccountError) -> [Plan] {
+        try attempt { try more.subscriptions.plans() }
+    }
+
+    /// Subscribes with a saved card; the first period is charged now. Calls back once.
+    public func subscribe(planId: String, cardID: String, completion: @escaping (Result<Subscription, AccountError>) -> Void) {
+        subscribe(planId: planId, payer: .savedCard(paymentMethodId: cardID), completion: completion)
+    }
+
+    /// Subscribes paying by an authorised bank mandate (seed 004).
+    public func subscribe(planId: String, mandate: BankPaymentContext, completion: @escaping (Result<Subscription, AccountError>) -> Void) {
+        subscribe(planId: planId, payer: .mandate(identifier: mandate.identifier, token: mandate.token), completion: completion)
+    }
+
+    private func subscribe(planId: String, payer: SubscriptionPayer, completion: @escaping (Result<Subscription, AccountError>) -> Void) {
+        guard let customer = session.customer else { return completion(.failure(.notSignedIn)) }
+        more.subscriptions.subscribe(customerId: customer.id, planId: planId, payer: payer) { result in
+            completion(result.mapError { AccountError.refused("\($0)") })
+        }
+    }
+
+    public func subscriptions() throws(AccountError) -> [Subscription] {
+        let id = try signedIn()
+        return try attempt { try more.subscriptions.subscriptions(customerId: id) }
+    }
+
+    /// Cancels now, or at the end of the period already paid.
+    @discardableResult
+    public func cancelSubscription(_ id: String, atPeriodEnd: Bool) throws(AccountError) -> Subscription {
+        try attempt { try more.subscriptions.cancel(subscriptionId: id, atPeriodEnd: atPeriodEnd) }
+    }
+
+    /// The renewals that did not go through (for "your card was declined, update it").
+    public func failedRenewals(of subscriptionId: String) throws(AccountError) -> [RenewalAttempt] {
+        try attempt { try more.subscriptions.failedRenewals(subscriptionId: subscriptionId) }
+    }
+
+    // MARK: - Private
+
+    private func signedIn() throws(AccountError) -> String {
+        guard let customer = session.customer else { throw .notSignedIn }
+        return customer.id
+    }
+
+    private func attempt<T>(_ body: () throws -> T) throws(AccountError) -> T {
+        do { return try body() } catch { throw AccountError(error) }
+    }
+}
+
+/// A saved card as the account screen lists it.
+public struct SavedCard: Hashable, Sendable {
+    public let card: PaymentCard
+    /// "Visa •••• 4242 (12/30)".
+    public let summary: String
+    public let isExpired: Bool
+    public let canBeCharged: Bool
+}
+
+public enum AccountError: Error, Equatable, Sendable {
+    case notSignedIn
+    case refused(String)
+
+    init(_ error: Error) {
+        switch error {
+        case let error as CustomerError: self = .refused(error.message)
+        case let error as PaymentMethodError: self = .refused(error.message)
+        case let error as AccountError: self = error
+        default: self = .refused("\(error)")
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .notSignedIn: "Log in first."
+        case .refused(let message): message
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Clocks
+import PaymentsCore
+
+/// `Payment`'s port over the core's sources (seed 000): the methods the core accepts (never
+/// invented here), create, authorise (a card through the charge gateway, a wallet through the
+/// shopper's confirmation on `walletPresenter`), and the status `Payment` polls.
+///
+/// A card source is paid with the one-time token or saved card named in the params' metadata
+/// (`SourceMetadataKey.cardToken`, or `.paymentMethod` with `.customer`).
+public final class CoreSourceService: SourceService {
+    /// Who shows the wallet's confirmation step; without one, a wallet authorisation is cancelled.
+    public weak var walletPresenter: WalletApprovalPresenter?
+    private let sources: PaymentSources
+    private let scheduler: Scheduler
+
+    init(sources: PaymentSources, scheduler: Scheduler) {
+        self.sources = sources
+        self.scheduler = scheduler
+    }
+
+    public func availablePaymentMethods() -> [PaymentMethodType] {
+        sources.availableMethods.map { PaymentMethodType(identifier: $0.rawValue, displayName: $0.displayName) }
+    }
+
+    public func createSource(_ params: SourceParams, completion: @escaping (Result<Source, SourceServiceFailure>) -> Void) {
+        let result = Result { () throws(SourceServiceFailure) in
+            guard let type = params.type.flatMap({ CorePaymentMethodType(rawValue: $0.identifier) }) else {
+                throw SourceServiceFailure(reason: "The payment method is not one the store accepts.")
+            }
+            let flow: CoreSourceFlow = switch params.flow {
+            case .qrCode?: .qrCode
+            case .inApp?: .inApp
+            default: type.isWallet ? .qrCode : .inApp
+            }
+            do {
+                let created = try sources.create(CoreSourceParams(amount: params.amount, description: params.description, type: type,
+                                                                  flow: flow, metadata: params.metadata))
+                return Source(identifier: created.id, params: params, status: SourceStatus(created.status))
+            } catch {
+                throw SourceServiceFailure(reason: error.reason)
+            }
+        }
+        later { completion(result) }
+    }
+
+    public func authorize(_ source: Source, completion: @escaping (Result<PaymentAuthorizationState, SourceServiceFailure>) -> Void) {
+        let isWallet = source.params.type.flatMap { CorePaymentMethodType(rawValue: $0.identifier) }?.isWallet ?? false
+        isWallet ? authorizeWallet(source, completion) : authorizeCard(source, completion)
+    }
+
+    public func status(ofSource identifier: String, completion: @escaping (Result<SourceStatus, SourceServiceFailure>) -> Void) {
+        let result = Result { () throws(SourceError) in try sources.sourceStatus(id: identifier) }
+            .map(SourceStatus.init)
+            .mapError { SourceServiceFailure(reason: $0.reason) }
+        later { completion(result) }
+    }
+
+    // MARK: - Private
+
+    private func authorizeCard(_ source: Source, _ completion: @escaping (Result<PaymentAuthorizationState, SourceServiceFailure>) -> Void) {
+        let metadata = source.params.metadata
+        let instrument: PaymentInstrument
+        if let token = metadata[SourceMetadataKey.cardToken] {
+            instrument = .token(token)
+        } else if let method = metadata[SourceMetadataKey.paymentMethod], let customer = metadata[SourceMetadataKey.customer] {
+            instrument = .savedMethod(method, customerId: customer)
+        } else {
+            return later { completion(.failure(SourceServiceFailure(reason: "No card was given for this payment."))) }
+        }
+        sources.authorizeCard(sourceId: source.identifier, instrument: instrument) { result in
+            switch result {
+            case .success: completion(.success(.authorized))
+            case .failure(.paymentDeclined(let decline)): completion(.failure(SourceServiceFailure(reason: CardChargeFailure(decline).shopperMessage)))
+            case .failure(let error): completion(.failure(SourceServiceFailure(reason: error.reason)))
+            }
+        }
+    }
+
+    private func authorizeWallet(_ source: Source, _ completion: @escaping (Result<PaymentAuthorizationState, SourceServiceFailure>) -> Void) {
+        let code: String
+        do {
+            code = try sources.startWalletAuthorization(sourceId: source.identifier)
+        } catch {
+            return later { completion(.failure(SourceServiceFailure(reason: error.reason))) }
+        }
+        guard let walletPresenter, let method = source.params.type else {
+            try? sources.declineWallet(sourceId: source.identifier)
+            return later { completion(.success(.cancelled)) }
+        }
+        walletPresenter.presentWalletApproval(paymentCode: code, method: method, amount: source.params.amount) { [weak self] approval in
+            guard let self else { return }
+            do {
+                switch approval {
+                case .confirmed:
+                    try self.sources.confirmWallet(sourceId: source.identifier)
+                    completion(.success(.authorized))
+                case .declined:
+                    try self.sources.declineWallet(sourceId: source.identifier)
+                    completion(.success(.failed))
+                case .cancelled:
+                    try self.sources.declineWallet(sourceId: source.identifier)
+                    completion(.success(.cancelled))
+                }
+            } catch {
+                completion(.failure(SourceServiceFailure(reason: error.reason)))
+            }
+        }
+    }
+
+    private func later(_ action: @escaping () -> Void) {
+        scheduler.schedule(after: .zero, action)
+    }
+}
+
+/// Keys of `SourceParams.metadata` a card source is paid with.
+public enum SourceMetadataKey {
+    /// A one-time vault token.
+    public static let cardToken = "card_token"
+    /// A saved payment method, with `customer`.
+    public static let paymentMethod = "payment_method"
+    public static let customer = "customer"
+}
+
+extension SourceStatus {
+    init(_ status: CoreSourceStatus) {
+        switch status {
+        case .pending, .awaitingConfirmation: self = .pending
+        case .authorized: self = .chargeable
+        case .consumed: self = .consumed
+        case .failed(let reason): self = .failed(reason: reason)
+        }
+    }
+}
+
+extension SourceError {
+    var reason: String {
+        switch self {
+        case .invalidAmount: "The amount must be more than zero."
+        case .descriptionRequired: "The payment needs a description."
+        case .descriptionTooLong(let maximum): "The description is longer than \(maximum) characters."
+        case .unsupportedCurrency(let type, let currency): "\(type.displayName) does not take \(currency)."
+        case .flowNotSupported(let type, let flow): "\(type.displayName) cannot be paid by \(flow.rawValue)."
+        case .metadataTooLarge: "Too much metadata for one payment."
+        case .unknownSource(let id): "The payment \(id) does not exist."
+        case .invalidState(let why): "The payment cannot do that now (\(why))."
+        case .paymentDeclined(let decline): decline.message
+        case .storage(let detail): "The payment could not be recorded (\(detail))."
+        }
+    }
+}
+
+fileprivate extension Error {
+    /// A reason for any error from the sources service.
+    var reason: String { (self as? SourceError)?.reason ?? "\(self)" }
+}

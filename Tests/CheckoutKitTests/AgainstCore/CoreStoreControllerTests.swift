@@ -1,0 +1,178 @@
+import CheckoutKit
+import Clocks
+import PaymentsCore
+import Testing
+
+/// Seed 001 against the real core: the four jars, the cart, checkout by new card and saved card,
+/// 3-D Secure, declines, the double "Pay", and the account side.
+@Suite struct CoreStoreControllerTests {
+    let world = CoreWorld()
+    var store: CoreStoreController { world.services.store }
+
+    func checkout(_ source: CardFundingSource, saveCard: Bool = false, challenge: ChallengeScreen? = nil) -> Result<StoreReceipt, StoreError>? {
+        world.settle { store.checkout(with: source, saveCard: saveCard, authentication: challenge, completion: $0) }
+    }
+
+    @Test func theFourJarsComeFromTheDatabase() throws {
+        let loaded = world.settle { store.loadProducts(completion: $0) }
+        let products = try #require(try loaded?.get())
+        #expect(products.map(\.id) == ["honey-acacia", "honey-clover", "honey-manuka", "honey-wildflower"])
+        #expect(products[0].price == Money(minorUnits: 650, currency: .eur))
+        #expect(products[2].stock == 3)
+        #expect(store.products == products)
+    }
+
+    @Test func buyingTwoJarsWith4242PaysTheOrderAndTakesThemOffTheShelf() throws {
+        try store.add(productID: "honey-acacia", quantity: 2)
+        #expect(store.total == Money(minorUnits: 1_300, currency: .eur))
+        let card = world.newCard()
+        let receipt = try #require(try checkout(.newCardToken(card.vaultToken!))?.get())
+        #expect(receipt.total == Money(minorUnits: 1_300, currency: .eur))
+        #expect(receipt.lines.map(\.quantity) == [2])
+        #expect(receipt.charge.lastFour == "4242")
+        #expect(world.stock(of: "honey-acacia") == 10)
+        #expect(store.cart.isEmpty)
+        let order = try #require(try world.services.account.orderHistory().first)
+        #expect(order.state == .paid)
+        #expect(order.number == receipt.orderIdentifier)
+        #expect(try world.core.charges.charge(receipt.charge.chargeIdentifier).status == .succeeded)
+    }
+
+    @Test(arguments: [
+        ("4000000000000002", CardChargeFailure.declined),
+        ("4000000000009995", .insufficientFunds),
+        ("4000000000009987", .lostCard),
+        ("4000000000000069", .expiredCard),
+        ("4000000000000127", .incorrectCVC),
+        ("4000000000000119", .processingError),
+    ])
+    func eachDeclineHasItsMessageAndKeepsTheCart(number: String, failure: CardChargeFailure) throws {
+        try store.add(productID: "honey-clover", quantity: 1)
+        let result = checkout(.newCardToken(world.newCard(number).vaultToken!))
+        guard case .failure(.checkoutFailed(let got))? = result else { Issue.record("no decline: \(String(describing: result))"); return }
+        #expect(got == failure)
+        #expect(StoreError.checkoutFailed(failure).message == failure.shopperMessage)
+        #expect(!failure.shopperMessage.isEmpty && !failure.shopperMessage.contains("_"))
+        #expect(store.cart.quantity(of: "honey-clover") == 1, "a failed payment restores the counter to idle with the cart")
+        #expect(world.stock(of: "honey-clover") == 20)
+    }
+
+    @Test func aChallengeCardAsksForTheCodeAndPaysWithTheRightOne() throws {
+        try store.add(productID: "honey-manuka", quantity: 1)
+        let screen = ChallengeScreen(code: SimulatedAcquirer.challengeCode)
+        let receipt = try #require(try checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: screen)?.get())
+        #expect(screen.shown.count == 1)
+        #expect(screen.shown.first?.amount == Money(minorUnits: 2_400, currency: .eur))
+        #expect(receipt.charge.lastFour == "3184")
+        #expect(world.stock(of: "honey-manuka") == 2)
+    }
+
+    @Test func aWrongCodeOrACancelledChallengeChargesNothing() throws {
+        try store.add(productID: "honey-manuka", quantity: 1)
+        let wrong = checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: ChallengeScreen(code: "000000"))
+        #expect(wrong.map { if case .failure(.checkoutFailed(.authenticationFailed)) = $0 { true } else { false } } == true)
+        let cancelled = checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: ChallengeScreen(code: nil))
+        #expect(cancelled.map { if case .failure(.checkoutFailed(.authenticationCancelled)) = $0 { true } else { false } } == true)
+        let unattended = checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!))
+        #expect(unattended.map { if case .failure(.checkoutFailed(.refused)) = $0 { true } else { false } } == true)
+        #expect(world.stock(of: "honey-manuka") == 3)
+        #expect(store.cart.quantity(of: "honey-manuka") == 1)
+    }
+
+    @Test func aDoublePayChargesOnce() throws {
+        let customer = world.signUp()
+        try store.add(productID: "honey-wildflower", quantity: 1)
+        let saved = try world.services.account.saveCard(world.newCard())
+        var answers: [Result<StoreReceipt, StoreError>] = []
+        store.checkout(with: .savedPayment(identifier: saved.card.id)) { answers.append($0) }
+        store.checkout(with: .savedPayment(identifier: saved.card.id)) { answers.append($0) }
+        #expect(store.isCheckingOut)
+        world.advance()
+        #expect(answers.count == 2)
+        let first = try answers[0].get(), second = try answers[1].get()
+        #expect(first == second)
+        #expect(world.charges(for: customer.id).count == 1)
+        #expect(world.stock(of: "honey-wildflower") == 7)
+    }
+
+    @Test func aSavedCardIsReusedAndNeverSavedTwice() throws {
+        let customer = world.signUp()
+        try store.add(productID: "honey-acacia", quantity: 1)
+        let first = try #require(try checkout(.newCardToken(world.newCard().vaultToken!), saveCard: true)?.get())
+        let savedId = try #require(first.charge.paymentMethodIdentifier)
+        try store.add(productID: "honey-acacia", quantity: 1)
+        let again = try #require(try checkout(.newCardToken(world.newCard().vaultToken!), saveCard: true)?.get())
+        #expect(again.charge.paymentMethodIdentifier == savedId, "same fingerprint: the card saved before is used")
+        let cards = try #require(try world.settle { store.savedPayments(completion: $0) }?.get())
+        #expect(cards.map(\.id) == [savedId])
+        try store.add(productID: "honey-acacia", quantity: 1)
+        let reuse = try #require(try checkout(.savedPayment(identifier: savedId))?.get())
+        #expect(reuse.charge.paymentMethodIdentifier == savedId)
+        #expect(world.charges(for: customer.id).count == 3)
+        #expect(try world.services.account.orderHistory().count == 3)
+    }
+
+    @Test func theCartKeepsToTheShelfAndTheSession() throws {
+        #expect(throws: StoreError.notEnoughStock(productID: "honey-manuka", available: 3)) { try store.add(productID: "honey-manuka", quantity: 4) }
+        #expect(throws: StoreError.productNotFound("honey-royal")) { try store.add(productID: "honey-royal", quantity: 1) }
+        try store.add(productID: "honey-clover", quantity: 2)
+        try store.changeQuantity(productID: "honey-clover", to: 3)
+        #expect(store.cart.quantity(of: "honey-clover") == 3)
+        store.remove(productID: "honey-clover")
+        #expect(store.cart.isEmpty)
+        try store.add(productID: "honey-clover", quantity: 1)
+        world.signUp()
+        #expect(store.cart.quantity(of: "honey-clover") == 1, "the guest's jars come along into the customer's cart")
+        store.emptyCart()
+        #expect(checkout(.newCardToken(world.newCard().vaultToken!)).map { if case .failure(.emptyCart) = $0 { true } else { false } } == true)
+        try store.add(productID: "honey-acacia", quantity: 1)
+        world.services.account.logOut()
+        #expect(store.cart.isEmpty, "the next guest starts empty")
+        #expect(world.settle { store.savedPayments(completion: $0) }.map { if case .failure(.notSignedIn) = $0 { true } else { false } } == true)
+        _ = try world.services.account.logIn(email: "ada@example.com", password: "honey-2026")
+        #expect(store.cart.quantity(of: "honey-acacia") == 1, "the customer's cart waits for them")
+    }
+}
+
+/// The account screens against the real core: sign up / log in / log out, saved cards,
+/// subscriptions.
+@Suite struct StoreAccountTests {
+    let world = CoreWorld()
+    var account: StoreAccount { world.services.account }
+
+    @Test func signUpLogInAndOut() throws {
+        let customer = world.signUp()
+        #expect(customer.clientID.hasPrefix("client"))
+        account.logOut()
+        #expect(!account.isSignedIn)
+        #expect(throws: AccountError.self) { try account.logIn(email: "ada@example.com", password: "wrong-2026") }
+        #expect(try account.logIn(email: "ada@example.com", password: "honey-2026").id == customer.id)
+        #expect(throws: AccountError.self) { try account.signUp(email: "ada@example.com", password: "honey-2026") }
+    }
+
+    @Test func savedCardsDefaultFirstAndRemovable() throws {
+        world.signUp()
+        let visa = try account.saveCard(world.newCard()).card
+        let amex = try account.saveCard(world.newCard(CoreWorld.amex, cvc: "1234")).card
+        #expect(try account.saveCard(world.newCard()).alreadySaved)
+        #expect(try account.savedCards().map(\.card.id) == [visa.id, amex.id])
+        try account.setDefaultCard(amex.id)
+        #expect(try account.savedCards().first?.card.id == amex.id)
+        #expect(try account.savedCards().allSatisfy { !$0.isExpired })
+        try account.removeCard(amex.id)
+        #expect(try account.savedCards().map(\.card.id) == [visa.id])
+    }
+
+    @Test func subscribeWithASavedCardAndCancelAtPeriodEnd() throws {
+        world.signUp()
+        let card = try account.saveCard(world.newCard()).card
+        let plan = try #require(try account.plans().first)
+        let subscription = try #require(try world.settle { account.subscribe(planId: plan.id, cardID: card.id, completion: $0) }?.get())
+        #expect(subscription.state == .active)
+        #expect(subscription.nextRenewalAt != nil)
+        let cancelled = try account.cancelSubscription(subscription.id, atPeriodEnd: true)
+        #expect(cancelled.cancelAtPeriodEnd)
+        #expect(try account.subscriptions().map(\.id) == [subscription.id])
+        #expect(try account.failedRenewals(of: subscription.id).isEmpty)
+    }
+}

@@ -1,0 +1,73 @@
+import CheckoutKit
+import Clocks
+import Foundation
+import PaymentsCore
+
+/// The controllers on a real core: an in-memory database, a manual clock and its timers. Time
+/// moves only when a test advances it, so the acquirer's latency and every poll are explicit.
+final class CoreWorld {
+    static let visa = "4242424242424242"
+    static let challengeAlways = "4000002760003184"
+    static let neverAnswers = "4000000000000259"
+    static let amex = "378282246310005"
+    static let pin = "2468"
+
+    let clock = ManualClock()
+    let timers: TimerQueue
+    let services: CheckoutServices
+    var core: PaymentsCore { services.core }
+
+    init() {
+        timers = TimerQueue(clock: clock)
+        var options = PaymentsCore.Options()
+        options.passwordIterations = 1_000
+        options.acquirerLatency = .milliseconds(300)
+        services = try! CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+    }
+
+    /// Lets the loop run: timers fire as the clock passes them.
+    func advance(_ duration: Duration = .seconds(1)) {
+        timers.advance(clock, by: duration)
+    }
+
+    /// Starts something that answers through a completion, runs the loop, returns the answer.
+    func settle<T>(after duration: Duration = .seconds(1), _ start: (@escaping (T) -> Void) -> Void) -> T? {
+        var answer: T?
+        start { answer = $0 }
+        advance(duration)
+        return answer
+    }
+
+    /// A card typed at the form, as a one-time token.
+    func newCard(_ number: String = CoreWorld.visa, cvc: String = "123") -> PaymentCard {
+        try! services.cards.tokenize(number: number, expiry: "12/30", cvc: cvc, holder: "Ada Lovelace")
+    }
+
+    @discardableResult
+    func signUp(_ email: String = "ada@example.com", pin: Bool = false) -> Customer {
+        let customer = try! services.account.signUp(email: email, password: "honey-2026")
+        if pin { try! services.account.setPIN(CoreWorld.pin) }
+        return customer
+    }
+
+    func stock(of productID: String) -> Int {
+        (try! services.more.catalog.product(id: productID))!.stock
+    }
+
+    func charges(for customerID: String) -> [Charge] {
+        (try? core.charges.charges(for: customerID)) ?? []
+    }
+}
+
+/// A checkout screen's 3-D Secure step: answers with `code` (nil = the shopper cancelled).
+final class ChallengeScreen: AuthenticationPresenter {
+    var code: String?
+    private(set) var shown: [ThreeDSChallenge] = []
+
+    init(code: String?) { self.code = code }
+
+    func presentChallenge(_ challenge: ThreeDSChallenge, completion: @escaping (String?) -> Void) {
+        shown.append(challenge)
+        completion(code)
+    }
+}
