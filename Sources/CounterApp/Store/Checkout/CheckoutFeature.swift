@@ -200,7 +200,7 @@ public enum CheckoutFeature {
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title("Checkout", into: &frame, in: area)
         let cart = session.cart
-        let summary = "\(cart.itemCount) items: " + cart.lines.map { "\($0.quantity) × \($0.product.name)" }.joined(separator: ", ")
+        let summary = "\(cart.itemCount) \(cart.itemCount == 1 ? "item" : "items"): " + cart.lines.map { "\($0.quantity) × \($0.product.name)" }.joined(separator: ", ")
         frame.write(summary, in: ScreenDrawing.row(area, 1), style: Style(.muted))
         frame.write("Total \(cart.total.formatted()) ", in: ScreenDrawing.row(area, 1), alignment: .trailing, style: Style(.accent, .bold))
         let body = area.inset(top: 3, left: 0, bottom: 0, right: 0)
@@ -208,7 +208,7 @@ public enum CheckoutFeature {
         case .choosing:
             ScreenDrawing.text("Pay with:", into: &frame, in: ScreenDrawing.row(body, 0), attributes: .bold)
             let options = state.options
-            let listHeight = max(0, body.height - 3)
+            let listHeight = max(0, body.height - 4)
             let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: options.count, height: listHeight)
             for (row, index) in (offset..<min(options.count, offset + listHeight)).enumerated() {
                 let option = options[index]
@@ -217,7 +217,9 @@ public enum CheckoutFeature {
                                             into: &frame, in: ScreenDrawing.row(body, 1 + row))
             }
             if let failure = state.failure {
-                frame.write(failure, in: ScreenDrawing.row(body, body.height - 1), style: Style(.error, .bold))
+                // Two rows: a decline's reason and what to do next can be long.
+                let rows = Rect(x: body.x, y: body.maxY - 2, width: body.width, height: min(2, body.height))
+                _ = TextBlock(failure, style: Style(.error, .bold)).draw(into: &frame, in: rows)
             }
         case .cardForm(let form):
             CardFormFeature.draw(form, into: &frame, in: body)
