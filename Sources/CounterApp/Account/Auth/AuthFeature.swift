@@ -71,9 +71,11 @@ public enum AuthFeature {
             state.confirm.value = ""
             return .send(.delegate(.signedIn(email: email)))
         case .answered(.failure(let error)):
-            // The core's message names what is wrong; put it at the field it is about.
+            // The core's message names what is wrong; put it at the field it is about (a wrong
+            // email-or-password goes with the password, which is what gets typed again).
             let message = error.message
-            if message.localizedCaseInsensitiveContains("email") || message.localizedCaseInsensitiveContains("account") {
+            let aboutPassword = message.localizedCaseInsensitiveContains("password")
+            if !aboutPassword, message.localizedCaseInsensitiveContains("email") || message.localizedCaseInsensitiveContains("account") {
                 state.email.error = message
                 state.focus = .email
             } else {

@@ -43,8 +43,10 @@ public enum SavedCardsFeature {
                 send(.done(error == nil ? "Removed \(name)." : nil, error: error?.message))
             }
         case .done(let message, let error):
+            // The list re-sorts (default first): the selection stays on the same card if it is there.
+            let selectedID = state.selected?.card.id
             state.cards = client.savedCards()
-            state.selection = min(state.selection, max(0, state.cards.count - 1))
+            state.selection = state.cards.firstIndex { $0.card.id == selectedID } ?? min(state.selection, max(0, state.cards.count - 1))
             state.message = error ?? message
         }
         return .none
