@@ -5,29 +5,23 @@ import Foundation
 import PaymentsCore
 import TerminalUI
 
-/// The counter with a real payments core (in memory, the tape's manual clock, sequential ids so
-/// references replay), set up as a tape's `# world:` line asks:
+/// The counter with a real payments core (in memory, the tape's manual clock), set up as a
+/// tape's `# world:` line asks (only the PIN tapes need one: the store has no screen that sets
+/// a payments PIN; every other tape signs up and adds cards through the screens):
 ///
 ///     # world: customer pin=2468 cards=4242424242424242,4000000000000341
 ///
-/// `customer` signs Ada in (the store's sign-in screen is not part of the auction tapes),
-/// `cards=` saves those cards for her (the first is the default), `pin=` then locks her saved
+/// `customer` signs Ada in, `cards=` saves those cards for her (the first is the default), `pin=` then locks her saved
 /// payments behind that PIN. No world line: nobody is signed in.
 final class AuctionTapeWorld {
-    static let pin = "2468"
-
     let clock = ManualClock()
-    let scheduler: LoopScheduler
-    let services: CheckoutServices
-    let environment: AuctionEnvironment
+    private let world: String
+    /// The app the tape ran on (its callback log), once the tape has started it.
+    private(set) var application: CounterApplication?
+    private(set) var services: CheckoutServices?
 
-    init(world: String = "") throws {
-        scheduler = LoopScheduler(clock: clock)
-        var options = PaymentsCore.Options()
-        options.passwordIterations = 1_000
-        services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: scheduler, ids: SequentialIDGenerator(), options: options)
-        environment = AuctionEnvironment(services: services, scheduler: scheduler)
-        try apply(world)
+    init(world: String = "") {
+        self.world = world
     }
 
     /// The `# world:` line of a tape, if it has one.
@@ -38,7 +32,9 @@ final class AuctionTapeWorld {
         return ""
     }
 
-    private func apply(_ world: String) throws {
+    var callbacks: [String] { application?.auctionCallbacks.entries ?? [] }
+
+    private static func apply(_ world: String, to services: CheckoutServices) throws {
         let words = world.split(separator: " ").map(String.init)
         guard words.contains("customer") else { return }
         _ = try services.account.signUp(email: "ada@example.com", password: "honey-2026")
@@ -54,6 +50,16 @@ final class AuctionTapeWorld {
     }
 
     func makeApplication() -> CounterApplication {
-        CounterApplication(auctions: environment)
+        let world = self.world
+        let app = CounterApplication(makeServices: { [weak self] clock, timers in
+            var options = PaymentsCore.Options()
+            options.passwordIterations = 1_000
+            let services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+            try Self.apply(world, to: services)
+            self?.services = services
+            return services
+        })
+        application = app
+        return app
     }
 }

@@ -25,8 +25,9 @@ public enum AuctionFeature {
         public var flow = AuctionFlowSnapshot()
         public var terms = AuctionTerms.State()
         public var payment = AuctionPayment.State()
-        /// The 3-D Secure challenge on top of the start bid, while the issuer waits for a code.
-        public var challenge: AuctionChallenge.State?
+        /// The 3-D Secure challenge on top of the start bid (the store's challenge screen), while
+        /// the issuer waits for a code.
+        public var challenge: ChallengeFeature.State?
 
         public init() {}
     }
@@ -41,7 +42,7 @@ public enum AuctionFeature {
         case review(AuctionReview.Action)
         case payment(AuctionPayment.Action)
         case joined(AuctionJoined.Action)
-        case challenge(AuctionChallenge.Action)
+        case challenge(ChallengeFeature.Action)
         /// Esc inside the flow: one step back (from terms, the flow calls `onBack`).
         case back
         // The live flow's answers.
@@ -54,7 +55,7 @@ public enum AuctionFeature {
         switch action {
         // A step's call into the flow answered: the one place the snapshot is taken in.
         case .payment(.flowChanged(let snapshot)), .review(.flowChanged(let snapshot)), .terms(.flowChanged(let snapshot)),
-             .joined(.flowChanged(let snapshot)), .challenge(.flowChanged(let snapshot)):
+             .joined(.flowChanged(let snapshot)):
             return .send(.flowChanged(snapshot))
         case .onAppear:
             return AuctionEntry.reduce(&state.entry, .load, environment).map(Action.entry)
@@ -81,7 +82,7 @@ public enum AuctionFeature {
         case .review(let reviewAction):
             return AuctionReview.reduce(reviewAction, environment).map(Action.review)
         case .payment(let paymentAction):
-            return AuctionPayment.reduce(&state.payment, paymentAction, flow: state.flow, environment).map(Action.payment)
+            return AuctionPayment.reduce(&state.payment, paymentAction, flow: state.flow, context: state.context, environment).map(Action.payment)
         case .joined(.done):
             environment.close()
             state.phase = .entry
@@ -89,10 +90,16 @@ public enum AuctionFeature {
             return .send(.onAppear)
         case .joined:
             return .none
+        case .challenge(.delegate(.answer(let code))):
+            // The authentication presenter's answer: the code, or nil when the customer gave up.
+            state.challenge = nil
+            return .run { send in
+                if let snapshot = environment.withFlow({ _, bridge in bridge.answerChallenge(code) }) { send(.flowChanged(snapshot)) }
+            }
         case .challenge(let challengeAction):
             guard var challenge = state.challenge else { return .none }
-            let effect = AuctionChallenge.reduce(&challenge, challengeAction, environment)
-            state.challenge = challenge.isFinished ? nil : challenge
+            let effect = ChallengeFeature.reduce(&challenge, challengeAction)
+            state.challenge = challenge
             return effect.map(Action.challenge)
         case .back:
             guard state.phase == .flow, state.flow.pendingCall == nil else { return .none }
@@ -110,7 +117,7 @@ public enum AuctionFeature {
             state.flow = AuctionFlowSnapshot()
             return .none
         case .challengeRequested(let challenge):
-            state.challenge = AuctionChallenge.State(challenge: challenge)
+            state.challenge = ChallengeFeature.State(challenge: challenge)
             return .none
         }
     }
@@ -135,7 +142,7 @@ public enum AuctionFeature {
     public static func action(for event: InputEvent, in state: State, size: Size) -> Action? {
         let body = AuctionLayout.body(in: AppFeature.contentArea(size))
         if let challenge = state.challenge {
-            return AuctionChallenge.action(for: event, in: challenge).map(Action.challenge)
+            return ChallengeFeature.action(for: event, in: challenge).map(Action.challenge)
         }
         switch state.phase {
         case .entry:
@@ -170,7 +177,7 @@ public enum AuctionFeature {
     }
 
     public static func keyHints(for state: State) -> [KeyHint] {
-        if let challenge = state.challenge { return AuctionChallenge.keyHints(challenge) }
+        if state.challenge != nil { return ChallengeFeature.keyHints }
         switch state.phase {
         case .entry: return AuctionEntry.keyHints(state.entry)
         case .contextError: return [KeyHint("Enter", "Back to the list")]
@@ -210,7 +217,8 @@ public enum AuctionFeature {
             case .joining, .joined, .left: AuctionJoined.draw(flow: state.flow, context: context, into: &frame, in: body)
             }
             if let challenge = state.challenge {
-                AuctionChallenge.draw(challenge, into: &frame, in: area)
+                frame.clear(area.centered(width: min(area.width, 60), height: min(area.height, 10)))
+                ChallengeFeature.draw(challenge, into: &frame, in: area)
             }
         }
     }

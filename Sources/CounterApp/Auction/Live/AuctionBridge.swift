@@ -19,6 +19,11 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
     /// Nil there means the customer cancelled.
     var pinForNextAsk: String?
     private var challengeAnswer: ((String?) -> Void)?
+    /// From the last approved hold's receipt.
+    private var heldOn: String?
+    private var biddingWith: String?
+    /// The card last saved as part of joining (it is the one the hold goes on next).
+    private var savedForJoin: String?
 
     init(controller: CoreAuctionController, log: AuctionCallbackLog) {
         self.controller = controller
@@ -38,6 +43,8 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
         snapshot.pendingCall = flow.pendingCall
         snapshot.lockedUntil = controller.paymentsLockedUntil
         snapshot.isSignedIn = !controller.customerId.isEmpty
+        snapshot.heldOn = heldOn
+        snapshot.biddingWith = biddingWith
         return snapshot
     }
 
@@ -120,6 +127,7 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
                      cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         let name = "savePayment(isJoin: \(isJoin), \(card.brand) \(card.lastFour))"
         log.record(name)
+        if isJoin { savedForJoin = AuctionText.shortCard(card) }
         controller.savePayment(
             isJoin: isJoin, card: card,
             success: { [self] in answer("\(name) -> success", success) },
@@ -148,9 +156,15 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
 
     func charge(_ request: CardChargeRequest, completion: @escaping (Result<CardChargeOutcome, CardChargeFailure>) -> Void) {
         log.record("charge(\(request.amount.formatted()), hold: \(!request.captureNow))")
+        biddingWith = switch request.source {
+        case .savedPayment(let id): flow?.payments.first { $0.id == id }.map(AuctionText.shortCard)
+        case .newCardToken: savedForJoin
+        }
         controller.charge(request) { [self] result in
             switch result {
-            case .success(.approved): log.record("charge -> approved")
+            case .success(.approved(let receipt)):
+                log.record("charge -> approved")
+                heldOn = "\(receipt.brand) •••• \(receipt.lastFour)"
             case .success(.challengeRequired): log.record("charge -> challengeRequired")
             case .failure(let failure): log.record("charge -> \(failure)")
             }
@@ -164,7 +178,9 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
         log.record("completeChallenge")
         controller.completeChallenge(challenge, code: code) { [self] result in
             switch result {
-            case .success: log.record("completeChallenge -> approved")
+            case .success(let receipt):
+                log.record("completeChallenge -> approved")
+                heldOn = "\(receipt.brand) •••• \(receipt.lastFour)"
             case .failure(let failure): log.record("completeChallenge -> \(failure)")
             }
             completion(result)

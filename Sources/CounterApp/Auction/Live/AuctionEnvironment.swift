@@ -40,20 +40,16 @@ public struct AuctionListing: Equatable, Sendable, Identifiable {
 /// effects do, and answer with actions.
 public final class AuctionEnvironment {
     public let services: CheckoutServices?
+    /// The store's client: the shared card form tokenises and times swipes through it.
+    public let client: StoreClient
     public let log = AuctionCallbackLog()
-    private let scheduler: LoopScheduler?
     private var flow: AuctionJoinFlow?
     private var bridge: AuctionBridge?
 
-    /// `scheduler` is the one the core was built on, bound to the loop's timers at `start`.
-    /// Without services the auctions say so instead of listing anything.
-    public init(services: CheckoutServices? = nil, scheduler: LoopScheduler? = nil) {
+    /// Without services (no database) the auctions list nothing and say so.
+    public init(services: CheckoutServices? = nil, client: StoreClient = .unavailable) {
         self.services = services
-        self.scheduler = scheduler
-    }
-
-    public func start(_ context: LoopContext) {
-        scheduler?.bind(to: context.timers)
+        self.client = client
     }
 
     /// The time on the loop's clock (the core's), for "try again at".
@@ -105,12 +101,6 @@ public final class AuctionEnvironment {
         bridge?.send = { _ in }
         flow = nil
         bridge = nil
-    }
-
-    /// A card typed at the card form, as a one-time token for `savePayment`.
-    func tokenize(number: String, expiry: String, cvc: String, holder: String) throws(CardEntryError) -> PaymentCard {
-        guard let services else { throw .vault("The counter has no card vault.") }
-        return try services.cards.tokenize(number: number, expiry: expiry, cvc: cvc, holder: holder)
     }
 }
 

@@ -14,6 +14,11 @@ public struct AuctionFlowSnapshot: Equatable, Sendable {
     public var pendingCall: String?
     /// After too many wrong PINs: when the customer may try again.
     public var lockedUntil: Date?
+    /// The card the start bid is held on, from the gateway's receipt ("Visa •••• 4242"). The
+    /// flow's selected card is not always it: a new card is saved under a new identifier.
+    public var heldOn: String?
+    /// The card the start bid is being placed on, while it is.
+    public var biddingWith: String?
     /// Whether anybody is signed in (the data source's customer id is not empty).
     public var isSignedIn = false
 

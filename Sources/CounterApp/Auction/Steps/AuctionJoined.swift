@@ -22,8 +22,9 @@ public enum AuctionJoined {
 
     static func draw(flow: AuctionFlowSnapshot, context: UpgradeContext, into frame: inout Frame, in body: Rect) {
         let auction = context.auction
-        let card = flow.selectedCard.map(AuctionText.shortCard) ?? "your card"
-        guard case .joined(let token) = flow.step else {
+        let card = (flow.step == .joining ? flow.biddingWith : flow.heldOn) ?? "your card"
+        // The auth token went to onJoin; it is not shown (it is the bank's, and differs every run).
+        guard case .joined = flow.step else {
             frame.write("Placing your start bid: holding \(auction.startBid.formatted()) on \(card)…", in: body.splitTop(1).top, style: WidgetLook.accent)
             frame.write("The bank may ask you to confirm it is you.", in: Rect(x: body.x, y: body.y + 2, width: body.width, height: 1), style: WidgetLook.muted)
             return
@@ -37,7 +38,6 @@ public enum AuctionJoined {
             ("Hold", "\(auction.startBid.formatted()) held on \(card), not charged"),
             ("Next bids", "at least \(auction.increment.formatted()) more each"),
             ("Closes", AuctionText.moment(auction.closesAt)),
-            ("Reference", token),
         ]
         for (index, (label, value)) in rows.enumerated() where index < inside.height - 1 {
             AuctionLayout.field(label, value, into: &frame, at: Rect(x: inside.x + 1, y: inside.y + 1 + index, width: max(0, inside.width - 2), height: 1))

@@ -8,6 +8,9 @@ import TerminalUI
 public enum AuctionPayment {
     public enum LockFocus: Equatable, Sendable { case pin, unlock, cancel }
     public enum Focus: Equatable, Sendable { case cards, placeBid }
+    /// What a card typed at the card form is for: only added to the list (`savePayment(isJoin:
+    /// false)`), or the start bid at once (`savePayment(isJoin: true)`, then the hold).
+    public enum NewCardUse: Equatable, Sendable { case addToList, placeBid }
 
     public struct State: Equatable, Sendable {
         /// The PIN typed so far (never drawn, only its dots).
@@ -17,6 +20,9 @@ public enum AuctionPayment {
         /// The card the remove confirmation asks about, and the dialog's buttons.
         public var removing: PaymentCard?
         public var dialog = ModalDialogState(buttonCount: 2, focusedButton: 1)
+        /// The store's card form, while a new card is typed (or swiped).
+        public var cardForm: CardFormFeature.State?
+        public var newCardUse: NewCardUse = .addToList
 
         public init() {}
 
@@ -26,6 +32,7 @@ public enum AuctionPayment {
             lockFocus = .pin
             focus = .cards
             removing = nil
+            cardForm = nil
         }
     }
 
@@ -41,13 +48,15 @@ public enum AuctionPayment {
         case placeBidTapped
         case removeTapped
         case dialog(Key)
+        case newCardTapped(NewCardUse)
+        case cardForm(CardFormFeature.Action)
         case ignoredKey
         case flowChanged(AuctionFlowSnapshot)
     }
 
     static let pinLength = 8
 
-    public static func reduce(_ state: inout State, _ action: Action, flow: AuctionFlowSnapshot,
+    public static func reduce(_ state: inout State, _ action: Action, flow: AuctionFlowSnapshot, context: UpgradeContext?,
                               _ environment: AuctionEnvironment) -> Effect<Action> {
         switch action {
         case .typePIN(let digit):
@@ -105,6 +114,30 @@ public enum AuctionPayment {
             case nil:
                 return .none
             }
+        case .newCardTapped(let use):
+            let bid = context?.auction.startBid.formatted() ?? ""
+            var form = CardFormFeature.State(canSave: true, today: environment.client.now(),
+                                             submitTitle: use == .placeBid ? "Place start bid: hold \(bid)" : "Save card")
+            // Cards typed here are always saved (the data source's savePayment): the box says so.
+            form.saveCard = true
+            state.cardForm = form
+            state.newCardUse = use
+            return .none
+        case .cardForm(.delegate(.cancel)):
+            state.cardForm = nil
+            return .none
+        case .cardForm(.delegate(.cardReady(let card, _))):
+            state.cardForm = nil
+            state.focus = .placeBid
+            let use = state.newCardUse
+            return call(environment) { flow, _ in
+                if use == .placeBid { flow.placeStartBid(with: card) } else { flow.addCard(card) }
+            }
+        case .cardForm(let formAction):
+            guard var form = state.cardForm else { return .none }
+            let effect = CardFormFeature.reduce(&form, formAction, client: environment.client)
+            state.cardForm = form
+            return effect.map(Action.cardForm)
         case .flowChanged, .ignoredKey:
             return .none
         }
@@ -135,12 +168,14 @@ public enum AuctionPayment {
     }
 
     static func isTyping(_ state: State, flow: AuctionFlowSnapshot) -> Bool {
-        panel(flow) == .locked && state.lockFocus == .pin && state.removing == nil
+        if state.cardForm != nil { return true }
+        return panel(flow) == .locked && state.lockFocus == .pin && state.removing == nil
     }
 
     static func action(for event: InputEvent, in state: State, flow: AuctionFlowSnapshot) -> Action? {
         guard case .key(let key) = event, flow.pendingCall == nil else { return nil }
         if state.removing != nil { return .dialog(key) }
+        if let form = state.cardForm { return CardFormFeature.action(for: event, in: form).map(Action.cardForm) }
         switch panel(flow) {
         case .signedOut, .lockedOut:
             return nil
@@ -164,6 +199,8 @@ public enum AuctionPayment {
             case .enter, .character(" "): return state.focus == .cards ? .focus(.placeBid) : .placeBidTapped
             case .character("b"): return .placeBidTapped
             case .character("d"), .delete: return flow.selectedCard == nil ? nil : .removeTapped
+            case .character("a"): return .newCardTapped(.addToList)
+            case .character("n"): return .newCardTapped(.placeBid)
             case .character(let c):
                 guard let digit = c.wholeNumberValue, c.isASCII, (1...9).contains(digit) else { return nil }
                 return .pick(digit - 1)
@@ -174,12 +211,15 @@ public enum AuctionPayment {
 
     static func keyHints(_ state: State, flow: AuctionFlowSnapshot) -> [KeyHint] {
         if state.removing != nil { return [KeyHint("←→", "Choose"), KeyHint("Enter", "Confirm"), KeyHint("Esc", "Keep the card")] }
+        if state.cardForm != nil { return CardFormFeature.keyHints }
         if flow.pendingCall != nil { return [KeyHint("…", "Waiting for an answer")] }
         switch panel(flow) {
         case .signedOut, .lockedOut: return [KeyHint("Esc", "Back to review")]
         case .locked: return [KeyHint("0-9", "PIN"), KeyHint("Enter", "Unlock"), KeyHint("Tab", "Next"), KeyHint("Esc", "Back")]
         case .cards:
             var hints = [KeyHint("↑↓", "Card"), KeyHint("Enter", state.focus == .cards ? "Choose" : "Place start bid"), KeyHint("b", "Bid")]
+            hints.append(KeyHint("a", "Add card"))
+            hints.append(KeyHint("n", "Bid with new card"))
             if flow.selectedCard != nil { hints.append(KeyHint("d", "Remove")) }
             hints.append(KeyHint("Esc", "Back"))
             return hints
@@ -208,7 +248,13 @@ public enum AuctionPayment {
             frame.write("Esc goes back to the review.", in: Rect(x: inside.x + 1, y: inside.maxY - 1, width: max(0, inside.width - 2), height: 1),
                         style: WidgetLook.muted)
         case .cards:
-            drawCards(state, flow: flow, startBid: startBid, notice: notice, into: &frame, in: panelArea)
+            if let form = state.cardForm {
+                let title = state.newCardUse == .placeBid ? "New card for the start bid" : "Add a card"
+                let inside = frame.drawBox(panelArea, title: title, border: .rounded, style: WidgetLook.focusedBorder)
+                CardFormFeature.draw(form, into: &frame, in: inside.inset(top: 1, left: 1, bottom: 0, right: 1))
+            } else {
+                drawCards(state, flow: flow, startBid: startBid, notice: notice, into: &frame, in: panelArea)
+            }
         }
         if let card = state.removing {
             ModalDialog(title: "Remove card", message: "Remove \(AuctionText.card(card)) from your saved cards?", buttons: ["Remove", "Keep"])
