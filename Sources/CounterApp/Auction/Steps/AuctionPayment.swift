@@ -217,11 +217,11 @@ public enum AuctionPayment {
         case .signedOut, .lockedOut: return [KeyHint("Esc", "Back to review")]
         case .locked: return [KeyHint("0-9", "PIN"), KeyHint("Enter", "Unlock"), KeyHint("Tab", "Next"), KeyHint("Esc", "Back")]
         case .cards:
-            var hints = [KeyHint("↑↓", "Card"), KeyHint("Enter", state.focus == .cards ? "Choose" : "Place start bid"), KeyHint("b", "Bid")]
-            hints.append(KeyHint("a", "Add card"))
-            hints.append(KeyHint("n", "Bid with new card"))
+            // Esc early: at 80 columns the footer drops hints from the end.
+            var hints = [KeyHint("↑↓", "Card"), KeyHint("Enter", state.focus == .cards ? "Choose" : "Bid"), KeyHint("Esc", "Back"),
+                         KeyHint("a", "Add card"), KeyHint("n", "New card bid")]
             if flow.selectedCard != nil { hints.append(KeyHint("d", "Remove")) }
-            hints.append(KeyHint("Esc", "Back"))
+            hints.append(KeyHint("b", "Bid"))
             return hints
         }
     }
@@ -250,7 +250,8 @@ public enum AuctionPayment {
         case .cards:
             if let form = state.cardForm {
                 let title = state.newCardUse == .placeBid ? "New card for the start bid" : "Add a card"
-                let inside = frame.drawBox(panelArea, title: title, border: .rounded, style: WidgetLook.focusedBorder)
+                let inside = frame.drawBox(panelArea.splitTop(min(panelArea.height, 17)).top, title: title, border: .rounded,
+                                           style: WidgetLook.focusedBorder)
                 CardFormFeature.draw(form, into: &frame, in: inside.inset(top: 1, left: 1, bottom: 0, right: 1))
             } else {
                 drawCards(state, flow: flow, startBid: startBid, notice: notice, into: &frame, in: panelArea)

@@ -68,19 +68,18 @@ public enum AuctionTerms {
         let buttonRow: Rect
         let warningRow: Rect
 
-        init(body: Rect, hasTips: Bool) {
-            let (upper, controls) = body.splitBottom(4)
-            acceptRow = Rect(x: controls.x, y: controls.y + 1, width: controls.width, height: 1)
-            buttonRow = Rect(x: controls.x, y: controls.y + 2, width: controls.width, height: 1)
-            warningRow = Rect(x: controls.x, y: controls.y + 3, width: controls.width, height: 1)
-            if hasTips {
-                let (terms, tips) = upper.splitBottom(min(5, max(0, upper.height - 3)))
-                termsBox = terms
-                tipsBox = tips
-            } else {
-                termsBox = upper
-                tipsBox = nil
-            }
+        /// The terms box grows to fit its text (and scrolls when the screen is too short), the
+        /// tips sit under it, then the controls: on a tall screen nothing floats far apart.
+        init(body: Rect, context: UpgradeContext) {
+            let tipsHeight = context.hasTips ? 5 : 0
+            let lineCount = AuctionTerms.text(context).wrapped(toWidth: max(1, body.width - 4)).count
+            let room = max(3, body.height - 4 - tipsHeight)
+            termsBox = Rect(x: body.x, y: body.y, width: body.width, height: min(room, lineCount + 2))
+            tipsBox = context.hasTips ? Rect(x: body.x, y: termsBox.maxY, width: body.width, height: tipsHeight) : nil
+            let controlsTop = (tipsBox ?? termsBox).maxY
+            acceptRow = Rect(x: body.x, y: controlsTop + 1, width: body.width, height: 1)
+            buttonRow = Rect(x: body.x, y: controlsTop + 2, width: body.width, height: 1)
+            warningRow = Rect(x: body.x, y: controlsTop + 3, width: body.width, height: 1)
             termsText = termsBox.inset(top: 1, left: 2, bottom: 1, right: 2)
         }
 
@@ -97,7 +96,7 @@ public enum AuctionTerms {
 
     static func action(for event: InputEvent, in state: State, context: UpgradeContext, body: Rect) -> Action? {
         guard case .key(let key) = event else { return nil }
-        let layout = Layout(body: body, hasTips: context.hasTips)
+        let layout = Layout(body: body, context: context)
         let maxOffset = layout.maxOffset(context)
         let page = max(1, layout.termsText.height - 1)
         func scroll(_ target: Int) -> Action? {
@@ -137,7 +136,7 @@ public enum AuctionTerms {
     }
 
     static func draw(_ state: State, context: UpgradeContext, into frame: inout Frame, in body: Rect) {
-        let layout = Layout(body: body, hasTips: context.hasTips)
+        let layout = Layout(body: body, context: context)
         let lines = layout.lines(context)
         let offset = min(state.offset, max(0, lines.count - layout.termsText.height))
         let more = lines.count > layout.termsText.height
