@@ -107,6 +107,8 @@ public enum AuctionFeature {
                 if let snapshot = environment.withFlow({ flow, _ in flow.back() }) { send(.flowChanged(snapshot)) }
             }
         case .flowChanged(let snapshot):
+            // A late answer of a flow already left (its onBack came first) changes nothing.
+            guard state.phase == .flow else { return .none }
             if snapshot.step != state.flow.step { state.payment.stepEntered() }
             state.flow = snapshot
             return .none
