@@ -184,7 +184,7 @@ public enum CheckoutFeature {
         case .choosing: [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Pay / Use"), KeyHint("Esc", "Back to cart")]
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
-        case .paying: [KeyHint("…", "Please wait")]
+        case .paying: [KeyHint("wait", "The bank is answering"), KeyHint("Ctrl+C", "Quit")]
         }
     }
 
