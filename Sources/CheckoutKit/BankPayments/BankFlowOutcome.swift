@@ -77,12 +77,14 @@ extension Mandate.Error {
 }
 
 extension Mandate.State {
-    /// A mandate ends only authorised or redirected; anything else from the core is a bug there.
+    /// A mandate ends only authorised or redirected. One still waiting for the bank (decoupled,
+    /// or approved on another device) is `redirect`: the seed has no `wait` for mandates, and the
+    /// customer finishes at their bank. Executed or settled would be a bug in the core.
     init?(_ state: BankFlowState) {
         switch state {
         case .authorized: self = .authorized
-        case .redirect: self = .redirect
-        case .executed, .settled, .wait: return nil
+        case .redirect, .wait: self = .redirect
+        case .executed, .settled: return nil
         }
     }
 }

@@ -85,6 +85,14 @@ final class AuctionScreen: PaymentControllerDelegate, PINProvider {
                                   cancel: { outcome = .cancelled }, exceededAttempts: { outcome = .exceededAttempts })
         #expect(outcome == .exceededAttempts)
         #expect(screen.askedWithAttemptsLeft.count == 3)
+        // After the cooldown the right PIN unlocks.
+        world.advance(.minutes(15))
+        screen.pins = [CoreWorld.pin]
+        controller.unlockPayments(success: { outcome = .success }, failure: { outcome = .failure($0) },
+                                  cancel: { outcome = .cancelled }, exceededAttempts: { outcome = .exceededAttempts })
+        #expect(outcome == .success)
+        #expect(!controller.isPaymentsLocked)
+        #expect(controller.paymentsLockedUntil == nil)
     }
 
     @Test func joiningWithASavedCardPlacesAHoldAndHandsOverTheAuthToken() throws {

@@ -150,6 +150,17 @@ final class BankPage: BankRedirectPresenter {
         #expect(page.pages.isEmpty)
     }
 
+    @Test func aDecoupledMandateIsARedirectAuthorisedLater() throws {
+        let manager = manager()
+        let mandate = try gateway.createMandate(maximumAmount: Money(minorUnits: 5_000, currency: .eur), reference: "honey-club",
+                                                redirectURL: redirect, preferences: BankPaymentPreferences(preferredCountryCode: "GB"))
+        page.choose = BankPage.approve(at: "Thames Mutual")
+        #expect(world.settle(after: .seconds(3)) { manager.processMandate(context: mandate, completion: $0) } == .success(.redirect))
+        world.advance(.seconds(300))
+        #expect(world.settle(after: .zero) { manager.mandateStatus(mandateIdentifier: mandate.identifier, resourceToken: mandate.token, completion: $0) }
+                == .success(.authorized))
+    }
+
     @Test(arguments: [
         ("Crown Savings", Mandate.Error.mandateRejected),
         ("Fogline Bank", .mandateExpired),

@@ -67,6 +67,28 @@ import Testing
         #expect(world.stock(of: "honey-manuka") == 2)
     }
 
+    /// The checkout screen shows the challenge step and answers when the shopper has typed.
+    final class HeldChallengeScreen: AuthenticationPresenter {
+        var held: ((String?) -> Void)?
+        func presentChallenge(_ challenge: ThreeDSChallenge, completion: @escaping (String?) -> Void) { held = completion }
+    }
+
+    @Test func theChallengeWaitsForTheShopper() throws {
+        try store.add(productID: "honey-acacia", quantity: 1)
+        let screen = HeldChallengeScreen()
+        var answer: Result<StoreReceipt, StoreError>?
+        store.checkout(with: .newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), saveCard: false, authentication: screen) { answer = $0 }
+        world.advance(.seconds(60))
+        #expect(answer == nil)
+        #expect(store.isCheckingOut)
+        #expect(throws: StoreError.self) { try store.add(productID: "honey-acacia", quantity: 1) }
+        let typed = try #require(screen.held)
+        typed(SimulatedAcquirer.challengeCode)
+        world.advance()
+        #expect(try answer?.get().total == Money(minorUnits: 650, currency: .eur))
+        #expect(!store.isCheckingOut)
+    }
+
     @Test func aWrongCodeOrACancelledChallengeChargesNothing() throws {
         try store.add(productID: "honey-manuka", quantity: 1)
         let wrong = checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: ChallengeScreen(code: "000000"))
@@ -161,6 +183,30 @@ import Testing
         #expect(try account.savedCards().allSatisfy { !$0.isExpired })
         try account.removeCard(amex.id)
         #expect(try account.savedCards().map(\.card.id) == [visa.id])
+    }
+
+    @Test func aCardThatExpiresIsFlaggedAndNoLongerOfferedForBids() throws {
+        world.signUp()
+        let card = try account.saveCard(world.newCard(expiry: "12/26")).card
+        #expect(try account.savedCards().map(\.isExpired) == [false])
+        world.advance(.days(40))
+        #expect(try account.savedCards().map(\.isExpired) == [true])
+        #expect(try account.savedCards().first?.card.id == card.id, "kept in the list, flagged")
+        #expect(world.services.auctionController(for: "auction-lx318").payments.isEmpty)
+    }
+
+    @Test func aSwipedOrTypedCardBecomesAOneTimeToken() throws {
+        let swiped = try world.services.cards.tokenize(swipe: "%B4242424242424242^LOVELACE/ADA^3012101000000000000000?", cvc: "123")
+        #expect(swiped.lastFour == "4242")
+        #expect(swiped.expiryYear == 2030)
+        #expect(swiped.vaultToken != nil)
+        #expect(throws: CardEntryError.self) { try world.services.cards.tokenize(swipe: "%B4242^", cvc: "123") }
+        do {
+            _ = try world.services.cards.tokenize(number: "4242424242424241", expiry: "01/20", cvc: "1", holder: "")
+            Issue.record("an invalid card was tokenised")
+        } catch {
+            #expect(error.messages.count == 4, "every field at fault at once: \(error.messages)")
+        }
     }
 
     @Test func subscribeWithASavedCardAndCancelAtPeriodEnd() throws {

@@ -39,8 +39,8 @@ final class CoreWorld {
     }
 
     /// A card typed at the form, as a one-time token.
-    func newCard(_ number: String = CoreWorld.visa, cvc: String = "123") -> PaymentCard {
-        try! services.cards.tokenize(number: number, expiry: "12/30", cvc: cvc, holder: "Ada Lovelace")
+    func newCard(_ number: String = CoreWorld.visa, cvc: String = "123", expiry: String = "12/30") -> PaymentCard {
+        try! services.cards.tokenize(number: number, expiry: expiry, cvc: cvc, holder: "Ada Lovelace")
     }
 
     @discardableResult

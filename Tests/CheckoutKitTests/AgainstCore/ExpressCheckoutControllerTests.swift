@@ -111,6 +111,16 @@ import Testing
         #expect(reporter.violations.isEmpty)
     }
 
+    @Test func aCardThatWantsAChallengeFailsOnTheSheetAndLeavesNothingPending() throws {
+        let (sheet, controller) = open()
+        sheet.selectShippingContact(Self.berlin)
+        sheet.authorize(token: world.newCard(CoreWorld.challengeAlways).vaultToken!)
+        world.advance()
+        #expect(sheet.lastStatus == .failure)
+        #expect(controller.failureMessage?.contains("security check") == true)
+        #expect(controller.charge == nil)
+    }
+
     @Test func cancellingFinishesTheSheetWithoutACharge() {
         let (sheet, controller) = open()
         sheet.cancel()

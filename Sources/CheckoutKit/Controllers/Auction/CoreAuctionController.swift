@@ -22,6 +22,8 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     /// Cards saved from a one-time token while joining: the token is used up by saving, so a
     /// charge that names the token goes to the saved card instead.
     private var savedFromToken: [String: String] = [:]
+    /// What the last wrong PIN left, for the next ask.
+    private var lastAttemptsLeft: Int?
 
     init(auctionId: String, core: PaymentsCore, auctions: Auctions, session: CounterSession) {
         self.auctionId = auctionId
@@ -53,6 +55,7 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
             do {
                 try self.core.customers.unlockPayments(id, pin: pin)
                 self.lastAttemptsLeft = nil
+                self.paymentsLockedUntil = nil
                 success()
             } catch CustomerError.wrongPIN(let left) {
                 self.lastAttemptsLeft = left
@@ -64,8 +67,6 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
             }
         }
     }
-
-    private var lastAttemptsLeft: Int?
 
     private func lockedOut(until: Date, failure: (String) -> Void, exceededAttempts: (() -> Void)?) {
         paymentsLockedUntil = until

@@ -106,9 +106,7 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
                 completion(AuthorizationResult(status: .success))
             case .success(let charge):
                 self.attempt += 1
-                if charge.status == .requiresAction { _ = try? self.charges.cancel(charge.id) }
-                self.failureMessage = if case .failed(let reason) = charge.status { CardChargeFailure(declineCode: reason.rawValue, message: reason.message).shopperMessage }
-                    else { "This card needs a security check the express sheet cannot show; use another card." }
+                self.failureMessage = self.declined(charge)
                 completion(AuthorizationResult(status: .failure))
             case .failure(let error):
                 self.attempt += 1
@@ -116,6 +114,16 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
                 completion(AuthorizationResult(status: .failure))
             }
         }
+    }
+
+    /// Why a charge that did not succeed failed. The sheet has no 3-D Secure step, so a card that
+    /// asks for one is abandoned (nothing stays pending) and the shopper is told to use another.
+    private func declined(_ charge: Charge) -> String {
+        if case .failed(let reason) = charge.status {
+            return CardChargeFailure(declineCode: reason.rawValue, message: reason.message).shopperMessage
+        }
+        if charge.status == .requiresAction { _ = try? charges.cancel(charge.id) }
+        return "This card needs a security check the express sheet cannot show; use another card."
     }
 
     public func didFinish() {

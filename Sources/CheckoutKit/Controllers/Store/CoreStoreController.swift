@@ -107,7 +107,7 @@ public final class CoreStoreController: StoreController {
             return finish(.failure(error))
         }
         let order: Order
-        do {
+        do throws(OrderError) {
             order = try orders.placeOrder(for: session.cartKey)
         } catch {
             return finish(.failure(StoreError(error)))
@@ -211,8 +211,7 @@ extension StoreError {
         }
     }
 
-    init(_ error: Error) {
-        guard let error = error as? OrderError else { self = .refused("\(error)"); return }
+    init(_ error: OrderError) {
         switch error {
         case .emptyCart: self = .emptyCart
         case .outOfStock(_, let name): self = .outOfStock(name: name)

@@ -119,7 +119,7 @@ public final class StoreAccount {
     private func subscribe(planId: String, payer: SubscriptionPayer, completion: @escaping (Result<Subscription, AccountError>) -> Void) {
         guard let customer = session.customer else { return completion(.failure(.notSignedIn)) }
         more.subscriptions.subscribe(customerId: customer.id, planId: planId, payer: payer) { result in
-            completion(result.mapError { AccountError.refused("\($0)") })
+            completion(result.mapError { AccountError($0) })
         }
     }
 
@@ -168,8 +168,19 @@ public enum AccountError: Error, Equatable, Sendable {
         switch error {
         case let error as CustomerError: self = .refused(error.message)
         case let error as PaymentMethodError: self = .refused(error.message)
+        case let error as SubscriptionError: self = .refused(Self.message(for: error))
         case let error as AccountError: self = error
         default: self = .refused("\(error)")
+        }
+    }
+
+    private static func message(for error: SubscriptionError) -> String {
+        switch error {
+        case .unknownPlan: "This plan is no longer offered."
+        case .unknownSubscription: "This subscription does not exist."
+        case .alreadyCanceled: "This subscription is already cancelled."
+        case .paymentFailed(let reason): "The first payment did not go through: \(reason)"
+        case .storage(let detail): "The counter could not save that (\(detail))."
         }
     }
 
