@@ -233,3 +233,20 @@ import Testing
         #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quit)
     }
 }
+
+@Suite struct PasteTests {
+    @Test func aPastedNumberGoesInWholeAndAPastedSwipeIsRead() {
+        let world = StoreWorld()
+        let store = Store(initialState: CardFormFeature.State(canSave: false, today: StoreWorld.now, submitTitle: "Pay")) {
+            CardFormFeature.reduce(&$0, $1, client: world.client)
+        }
+        store.send(.focus(.number))
+        store.send(CardFormFeature.action(for: .paste("4242 4242 4242 4242"), in: store.state)!)
+        #expect(store.state.number.value == "4242424242424242")
+        store.send(.focus(.holder))
+        store.send(CardFormFeature.action(for: .paste(";5555555555554444=2808101?"), in: store.state)!)
+        #expect(store.state.number.value == "5555555555554444")
+        #expect(store.state.expiry.value == "08/28")
+        #expect(store.state.focus == .cvc)
+    }
+}

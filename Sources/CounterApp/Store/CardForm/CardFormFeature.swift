@@ -46,6 +46,8 @@ public enum CardFormFeature {
 
     public enum Action: Equatable, Sendable {
         case typed(Key)
+        /// Text that arrived whole (a bracketed paste, or a reader that pastes its track data).
+        case pasted(String)
         case focusNext, focusPrevious
         case focus(Field)
         case toggleSave
@@ -71,6 +73,22 @@ public enum CardFormFeature {
                 return gapTimer(state.swipeGeneration, client: client)
             }
             type(key, into: &state)
+            return .none
+        case .pasted(let text):
+            if TrackData.looksLikeSwipe(text) || state.swipe != nil {
+                // The whole burst at once: the same path as key by key, then read it.
+                var effect = Effect<Action>.none
+                for character in text { effect = .merge(effect, reduce(&state, .typed(.character(character)), client: client)) }
+                if state.swipe != nil { finishSwipe(&state) }
+                return effect
+            }
+            switch state.focus {
+            case .holder: state.holder.input.handle(.paste(text)); state.holder.error = nil
+            case .number: state.number.input.handle(.paste(text.filter { !$0.isWhitespace && $0 != "-" })); state.number.error = nil
+            case .expiry: state.expiry.input.handle(.paste(text)); state.expiry.error = nil
+            case .cvc: state.cvc.input.handle(.paste(text)); state.cvc.error = nil
+            case .save, .submit: break
+            }
             return .none
         case .focusNext:
             move(&state, to: Field(rawValue: min(Field.submit.rawValue, state.focus.rawValue + 1))!)
@@ -243,8 +261,7 @@ public enum CardFormFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
         switch event {
         case .paste(let text):
-            // A reader may arrive as one paste: feed it through as keys would come.
-            return text.first.map { .typed(.character($0)) }
+            return .pasted(text)
         case .key(let key):
             if state.isSwiping { return key == .escape ? .typed(.enter) : .typed(key) }
             switch key {
