@@ -250,3 +250,23 @@ import Testing
         #expect(store.state.focus == .cvc)
     }
 }
+
+@Suite struct ClickTests {
+    @Test func aClickOnAShelfLinePicksIt() {
+        var state = AppFeature.State()
+        var catalog = CatalogFeature.State()
+        catalog.isLoading = false
+        catalog.products = [StoreWorld.acacia, StoreWorld.manuka]
+        state.stack.append(.catalog(catalog))
+        let size = Size(columns: 80, rows: 24)
+        // The store area starts at row 2 (header, blank row); its lines at row 4.
+        #expect(AppFeature.action(for: .mouse(.left, at: Point(x: 10, y: 5)), in: state, size: size) == .catalog(.pick(1)))
+        #expect(AppFeature.action(for: .mouse(.left, at: Point(x: 10, y: 4)), in: state, size: size) == .catalog(.pick(0)))
+        #expect(AppFeature.action(for: .mouse(.left, at: Point(x: 10, y: 6)), in: state, size: size) == nil)
+        // And the drawing agrees: the clicked row shows the jar.
+        var frame = Frame(size: size)
+        AppFeature.draw(state, into: &frame)
+        let rows = frame.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[5].contains("Manuka honey"))
+    }
+}

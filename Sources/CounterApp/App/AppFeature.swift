@@ -255,6 +255,9 @@ public enum AppFeature {
             if case .key = event { return .toggleHelp }
             return nil
         }
+        if case let .mouse(.left, at: point) = event, state.top.isStore {
+            return clickAction(at: point, in: state, size: size)
+        }
         if let action = screenAction(for: event, in: state, size: size) { return action }
         if hasTextFocus(state.top) { return event == .key(.escape) ? .back : nil }
         switch event {
