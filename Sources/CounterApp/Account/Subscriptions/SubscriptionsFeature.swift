@@ -46,7 +46,11 @@ public enum SubscriptionsFeature {
             return .run { send in
                 let plans = client.plans()
                 let names = Dictionary(plans.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-                let rows = client.subscriptions().map {
+                // The core lists them by id (random): sort by plan and start so a replay draws the same.
+                let subscriptions = client.subscriptions().sorted {
+                    (names[$0.planId] ?? $0.planId, $0.currentPeriodStart) < (names[$1.planId] ?? $1.planId, $1.currentPeriodStart)
+                }
+                let rows = subscriptions.map {
                     Row(subscription: $0, planName: names[$0.planId] ?? $0.planId, failedRenewals: client.failedRenewals($0.id).count)
                 }
                 send(.loaded(Loaded(plans: plans, rows: rows, payingCard: client.savedCards().first { !$0.isExpired && $0.canBeCharged })))
