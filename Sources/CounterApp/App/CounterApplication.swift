@@ -40,7 +40,7 @@ public final class CounterApplication: Application {
             let services = try makeServices(context.clock, context.timers)
             self.services = services
             environment.client = .live(services: services, timers: context.timers)
-            environment.auctions = AuctionEnvironment(services: services, client: environment.client)
+            environment.auctions = AuctionEnvironment(services: services, cardForm: environment.client.cardForm)
             scheduleDueWork(services, timers: context.timers)
         } catch {
             // The counter still opens (home, help, quit) and says why the store cannot.

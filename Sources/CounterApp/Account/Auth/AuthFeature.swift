@@ -25,6 +25,7 @@ public enum AuthFeature {
 
     public enum Action: Equatable, Sendable {
         case typed(Key)
+        case pasted(String)
         case focusNext, focusPrevious
         case submit
         case answered(Result<String, AccountError>)
@@ -44,6 +45,14 @@ public enum AuthFeature {
             case .email: state.email.input.handle(key); state.email.error = nil
             case .password: state.password.input.handle(key); state.password.error = nil
             case .confirm: state.confirm.input.handle(key); state.confirm.error = nil
+            case .submit: break
+            }
+            return .none
+        case .pasted(let text):
+            switch state.focus {
+            case .email: state.email.input.handle(.paste(text)); state.email.error = nil
+            case .password: state.password.input.handle(.paste(text)); state.password.error = nil
+            case .confirm: state.confirm.input.handle(.paste(text)); state.confirm.error = nil
             case .submit: break
             }
             return .none
@@ -104,7 +113,7 @@ public enum AuthFeature {
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
         switch event {
-        case .paste(let text): return text.first.map { .typed(.character($0)) }
+        case .paste(let text): return .pasted(text)
         case .key(let key):
             switch key {
             case .escape: return nil

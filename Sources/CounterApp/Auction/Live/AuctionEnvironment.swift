@@ -40,16 +40,16 @@ public struct AuctionListing: Equatable, Sendable, Identifiable {
 /// effects do, and answer with actions.
 public final class AuctionEnvironment {
     public let services: CheckoutServices?
-    /// The store's client: the shared card form tokenises and times swipes through it.
-    public let client: StoreClient
+    /// What the store's card form (shared) needs: the vault and the loop's timers for swipes.
+    public let cardForm: CardFormFeature.Client
     public let log = AuctionCallbackLog()
     private var flow: AuctionJoinFlow?
     private var bridge: AuctionBridge?
 
     /// Without services (no database) the auctions list nothing and say so.
-    public init(services: CheckoutServices? = nil, client: StoreClient = .unavailable) {
+    public init(services: CheckoutServices? = nil, cardForm: CardFormFeature.Client = StoreClient.unavailable.cardForm) {
         self.services = services
-        self.client = client
+        self.cardForm = cardForm
     }
 
     /// The time on the loop's clock (the core's), for "try again at".

@@ -116,7 +116,7 @@ public enum AuctionPayment {
             }
         case .newCardTapped(let use):
             let bid = context?.auction.startBid.formatted() ?? ""
-            var form = CardFormFeature.State(canSave: true, today: environment.client.now(),
+            var form = CardFormFeature.State(canSave: true, today: environment.now,
                                              submitTitle: use == .placeBid ? "Place start bid: hold \(bid)" : "Save card")
             // Cards typed here are always saved (the data source's savePayment): the box says so.
             form.saveCard = true
@@ -135,7 +135,7 @@ public enum AuctionPayment {
             }
         case .cardForm(let formAction):
             guard var form = state.cardForm else { return .none }
-            let effect = CardFormFeature.reduce(&form, formAction, client: environment.client)
+            let effect = CardFormFeature.reduce(&form, formAction, client: environment.cardForm)
             state.cardForm = form
             return effect.map(Action.cardForm)
         case .flowChanged, .ignoredKey:

@@ -11,6 +11,19 @@ import TerminalUI
 /// The full number and the CVC live only here while typed: on submit they go to the vault, and
 /// the form forgets them as soon as the token comes back (only brand and last four go on).
 public enum CardFormFeature {
+    /// All the form asks of the world: the vault, and the loop's timers (the swipe's burst gap).
+    /// Small on purpose, so the auction flow can use the form with its own.
+    public struct Client {
+        public var tokenize: (CardEntryFields) -> Result<PaymentCard, CardEntryError>
+        public var schedule: (Duration, @escaping () -> Void) -> Void
+
+        public init(tokenize: @escaping (CardEntryFields) -> Result<PaymentCard, CardEntryError>,
+                    schedule: @escaping (Duration, @escaping () -> Void) -> Void) {
+            self.tokenize = tokenize
+            self.schedule = schedule
+        }
+    }
+
     public enum Field: Int, CaseIterable, Equatable, Sendable {
         case holder, number, expiry, cvc, save, submit
     }
@@ -46,6 +59,8 @@ public enum CardFormFeature {
 
     public enum Action: Equatable, Sendable {
         case typed(Key)
+        /// Text that arrived whole (a bracketed paste, or a reader that pastes its track data).
+        case pasted(String)
         case focusNext, focusPrevious
         case focus(Field)
         case toggleSave
@@ -61,7 +76,7 @@ public enum CardFormFeature {
         case cancel
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action, client: Client) -> Effect<Action> {
         switch action {
         case .typed(let key):
             if state.swipe != nil { return continueSwipe(&state, key, client: client) }
@@ -71,6 +86,22 @@ public enum CardFormFeature {
                 return gapTimer(state.swipeGeneration, client: client)
             }
             type(key, into: &state)
+            return .none
+        case .pasted(let text):
+            if TrackData.looksLikeSwipe(text) || state.swipe != nil {
+                // The whole burst at once: the same path as key by key, then read it.
+                var effect = Effect<Action>.none
+                for character in text { effect = .merge(effect, reduce(&state, .typed(.character(character)), client: client)) }
+                if state.swipe != nil { finishSwipe(&state) }
+                return effect
+            }
+            switch state.focus {
+            case .holder: state.holder.input.handle(.paste(text)); state.holder.error = nil
+            case .number: state.number.input.handle(.paste(text.filter { !$0.isWhitespace && $0 != "-" })); state.number.error = nil
+            case .expiry: state.expiry.input.handle(.paste(text)); state.expiry.error = nil
+            case .cvc: state.cvc.input.handle(.paste(text)); state.cvc.error = nil
+            case .save, .submit: break
+            }
             return .none
         case .focusNext:
             move(&state, to: Field(rawValue: min(Field.submit.rawValue, state.focus.rawValue + 1))!)
@@ -153,7 +184,7 @@ public enum CardFormFeature {
 
     // MARK: - Swipe
 
-    private static func continueSwipe(_ state: inout State, _ key: Key, client: StoreClient) -> Effect<Action> {
+    private static func continueSwipe(_ state: inout State, _ key: Key, client: Client) -> Effect<Action> {
         guard var swipe = state.swipe else { return .none }
         guard case let .character(c) = key else {
             finishSwipe(&state)
@@ -170,7 +201,7 @@ public enum CardFormFeature {
         return gapTimer(state.swipeGeneration, client: client)
     }
 
-    private static func gapTimer(_ generation: Int, client: StoreClient) -> Effect<Action> {
+    private static func gapTimer(_ generation: Int, client: Client) -> Effect<Action> {
         .run { send in client.schedule(SwipeCapture.burstGap) { send(.swipeGap(generation)) } }
     }
 
@@ -243,8 +274,7 @@ public enum CardFormFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
         switch event {
         case .paste(let text):
-            // A reader may arrive as one paste: feed it through as keys would come.
-            return text.first.map { .typed(.character($0)) }
+            return .pasted(text)
         case .key(let key):
             if state.isSwiping { return key == .escape ? .typed(.enter) : .typed(key) }
             switch key {

@@ -117,7 +117,7 @@ public enum CartFeature {
         }
         if !lines.isEmpty {
             let totalRow = ScreenDrawing.row(area, 2 + min(lines.count, listHeight) + 1)
-            frame.write("Total (\(session.cart.itemCount) items)  \(session.cart.total.formatted()) ", in: totalRow,
+            frame.write("Total (\(session.cart.itemCount) \(session.cart.itemCount == 1 ? "item" : "items"))  \(session.cart.total.formatted()) ", in: totalRow,
                         alignment: .trailing, style: Style(.accent, .bold))
         }
         let bottom = ScreenDrawing.row(area, area.height - 1)

@@ -99,7 +99,7 @@ public enum CheckoutFeature {
                        label: "\(card.brand) •••• \(card.lastFour)", client: client)
         case .cardForm(let formAction):
             guard case .cardForm(var form) = state.phase else { return .none }
-            let effect = CardFormFeature.reduce(&form, formAction, client: client)
+            let effect = CardFormFeature.reduce(&form, formAction, client: client.cardForm)
             state.phase = .cardForm(form)
             return effect.map(Action.cardForm)
         case .challengeRequested(let challenge):
@@ -184,7 +184,7 @@ public enum CheckoutFeature {
         case .choosing: [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Pay / Use"), KeyHint("Esc", "Back to cart")]
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
-        case .paying: [KeyHint("…", "Please wait")]
+        case .paying: [KeyHint("wait", "The bank is answering"), KeyHint("Ctrl+C", "Quit")]
         }
     }
 
