@@ -39,6 +39,9 @@ public final class CounterApplication: Application {
         do {
             let services = try makeServices(context.clock, context.timers)
             self.services = services
+            // A payment whose answer was lost when the counter last stopped (Ctrl+C mid-charge,
+            // a power cut) is settled now, so its jars are sold once or released.
+            _ = try? services.more.reconcileAfterRestart()
             environment.client = .live(services: services, timers: context.timers)
             environment.auctions = AuctionEnvironment(services: services, cardForm: environment.client.cardForm)
             scheduleDueWork(services, timers: context.timers)
