@@ -4,9 +4,14 @@
 /// brands and last fours).
 public final class AuctionCallbackLog {
     public private(set) var entries: [String] = []
+    /// A kiosk runs for days: only the latest entries are kept.
+    static let capacity = 1_000
 
     public init() {}
 
-    func record(_ entry: String) { entries.append(entry) }
+    func record(_ entry: String) {
+        entries.append(entry)
+        if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+    }
     public func clear() { entries.removeAll() }
 }

@@ -15,6 +15,8 @@ public enum AuctionPayment {
     public struct State: Equatable, Sendable {
         /// The PIN typed so far (never drawn, only its dots).
         public var pin = ""
+        /// Said before asking the data source at all (an empty PIN would cost a try).
+        public var pinHint: String?
         public var lockFocus: LockFocus = .pin
         public var focus: Focus = .cards
         /// The card the remove confirmation asks about, and the dialog's buttons.
@@ -60,6 +62,7 @@ public enum AuctionPayment {
                               _ environment: AuctionEnvironment) -> Effect<Action> {
         switch action {
         case .typePIN(let digit):
+            state.pinHint = nil
             if state.pin.count < pinLength { state.pin.append(digit) }
             return .none
         case .erasePIN:
@@ -69,6 +72,11 @@ public enum AuctionPayment {
             state.lockFocus = focus
             return .none
         case .unlockTapped:
+            guard !state.pin.isEmpty else {
+                state.pinHint = "Type your PIN first."
+                return .none
+            }
+            state.pinHint = nil
             let pin = state.pin
             state.pin = ""
             state.lockFocus = .pin
@@ -77,6 +85,7 @@ public enum AuctionPayment {
                 flow.unlock()
             }
         case .cancelUnlockTapped:
+            state.pinHint = nil
             state.pin = ""
             state.lockFocus = .pin
             return call(environment) { flow, bridge in
@@ -271,7 +280,9 @@ public enum AuctionPayment {
         TextField(label: "PIN", labelWidth: 4, fieldWidth: pinLength + 1)
             .draw(into: &frame, in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1), state: &field,
                   focused: state.lockFocus == .pin)
-        if let (message, isProblem) = notice {
+        if let hint = state.pinHint {
+            frame.write(hint, in: Rect(x: content.x, y: content.y + 3, width: content.width, height: 1), style: Style(.error, .bold))
+        } else if let (message, isProblem) = notice {
             frame.write(message, in: Rect(x: content.x, y: content.y + 3, width: content.width, height: 1),
                         style: isProblem ? Style(.error, .bold) : Style(.success))
         }
