@@ -143,6 +143,32 @@ import Testing
         }
     }
 
+    /// Where `text` is drawn on the screen, to click it.
+    static func point(of text: String, in frame: Frame) -> Point? {
+        for (y, row) in frame.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = row.range(of: text) { return Point(x: row.distance(from: row.startIndex, to: range.lowerBound), y: y) }
+        }
+        return nil
+    }
+
+    @Test(arguments: [Size(columns: 80, rows: 24), Size(columns: 200, rows: 60)])
+    func theMouseClicksWhatItPointsAt(_ size: Size) throws {
+        let steps = try Self.everyStep()
+        let entry = steps[0].1
+        let click = { (text: String, state: AuctionFeature.State) -> AuctionFeature.Action? in
+            guard let point = Self.point(of: text, in: Self.screen(state, size)) else { Issue.record("no \(text) at \(size)"); return nil }
+            return AuctionFeature.action(for: .mouse(.left, at: point), in: state, size: size)
+        }
+        #expect(click("LX 318", entry) == .entry(.pick(0)))
+        let terms = try Self.flowState(.terms)
+        #expect(click("I have read", terms) == .terms(.toggleAccept))
+        #expect(click("[ Continue ]", terms) == .terms(.continueTapped))
+        #expect(click("Bid what it is worth", terms) == .terms(.showTip(0)))
+        let cards = try Self.flowState(.payment)
+        #expect(click("Mastercard •••• 4444", cards) == .payment(.pick(1)))
+        #expect(click("[ Place start bid", cards) == .payment(.placeBidTapped))
+    }
+
     // MARK: - Every step at 80x24 and 200x60
 
     static func everyStep() throws -> [(String, AuctionFeature.State, [String])] {

@@ -148,7 +148,7 @@ public enum AuctionFeature {
         }
         switch state.phase {
         case .entry:
-            return AuctionEntry.action(for: event, in: state.entry).map(Action.entry)
+            return AuctionEntry.action(for: event, in: state.entry, area: AppFeature.contentArea(size)).map(Action.entry)
         case .contextError:
             if case .key(let key) = event, key == .escape || key == .enter { return .dismissError }
             return nil
@@ -164,7 +164,7 @@ public enum AuctionFeature {
             if event == .key(.escape) { return .back }
             return AuctionReview.action(for: event).map(Action.review)
         case .payment:
-            if let mapped = AuctionPayment.action(for: event, in: state.payment, flow: state.flow) { return .payment(mapped) }
+            if let mapped = AuctionPayment.action(for: event, in: state.payment, flow: state.flow, body: body) { return .payment(mapped) }
             if event == .key(.escape) { return .back }
             return nil
         case .joining:
@@ -203,7 +203,7 @@ public enum AuctionFeature {
 
     // MARK: - Drawing
 
-    public static func draw(_ state: State, into frame: inout Frame, in area: Rect, now: Date? = nil) {
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         switch state.phase {
         case .entry:
             AuctionEntry.draw(state.entry, into: &frame, in: area)

@@ -52,7 +52,19 @@ public enum AuctionEntry {
         }
     }
 
-    static func action(for event: InputEvent, in state: State) -> Action? {
+    /// Where the rows are, for drawing and for clicks alike.
+    static func listArea(_ state: State, in area: Rect) -> Rect {
+        let rest = AuctionLayout.column(in: area).inset(top: 3, left: 0, bottom: 0, right: 0)
+        return rest.splitTop(min(max(1, state.listings.count), max(1, rest.height - 11))).top
+    }
+
+    static func action(for event: InputEvent, in state: State, area: Rect) -> Action? {
+        if case .mouse(.left, let point) = event {
+            let rows = listArea(state, in: area)
+            guard rows.contains(point) else { return nil }
+            let index = state.list.offset + point.y - rows.y
+            return index < state.listings.count ? .pick(index) : nil
+        }
         guard case .key(let key) = event else { return nil }
         switch key {
         case .up, .down, .home, .end, .pageUp, .pageDown: return .key(key)
@@ -74,8 +86,7 @@ public enum AuctionEntry {
         frame.write("Join with a start bid: it is held on your card, and charged only if you win.",
                     in: Rect(x: column.x, y: column.y + 1, width: column.width, height: 1), style: WidgetLook.muted)
         let rest = column.inset(top: 3, left: 0, bottom: 0, right: 0)
-        let listHeight = min(max(1, state.listings.count), max(1, rest.height - 11))
-        let listArea = rest.splitTop(listHeight).top
+        let listArea = listArea(state, in: area)
         var list = state.list
         ListView(state.listings, emptyText: "No auctions are open at this counter.") { listing in
             ListRow(listing.flight.padded(toWidth: 9) + listing.route.padded(toWidth: 12) + (listing.cabin ?? "?"),

@@ -181,7 +181,33 @@ public enum AuctionPayment {
         return panel(flow) == .locked && state.lockFocus == .pin && state.removing == nil
     }
 
-    static func action(for event: InputEvent, in state: State, flow: AuctionFlowSnapshot) -> Action? {
+    /// Where the cards and the button are (under the two lines of explanation), for drawing and
+    /// for clicks alike.
+    struct CardsLayout {
+        let box: Rect
+        let rows: Rect
+        let button: Rect
+
+        init(panel area: Rect, cardCount: Int) {
+            let listHeight = max(1, min(cardCount, max(1, area.height - 8)))
+            box = area.splitTop(listHeight + 2).top
+            rows = box.inset(top: 1, left: 2, bottom: 1, right: 2)
+            button = Rect(x: area.x, y: min(box.maxY + 2, area.maxY - 1), width: area.width, height: 1)
+        }
+
+        init(body: Rect, cardCount: Int) {
+            self.init(panel: body.inset(top: 2, left: 0, bottom: 0, right: 0), cardCount: cardCount)
+        }
+    }
+
+    static func action(for event: InputEvent, in state: State, flow: AuctionFlowSnapshot, body: Rect) -> Action? {
+        if case .mouse(.left, let point) = event, flow.pendingCall == nil, state.removing == nil, state.cardForm == nil,
+           panel(flow) == .cards {
+            let layout = CardsLayout(body: body, cardCount: flow.payments.count)
+            if layout.rows.contains(point), point.y - layout.rows.y < flow.payments.count { return .pick(point.y - layout.rows.y) }
+            if layout.button.contains(point), flow.selectedCard != nil { return .placeBidTapped }
+            return nil
+        }
         guard case .key(let key) = event, flow.pendingCall == nil else { return nil }
         if state.removing != nil { return .dialog(key) }
         if let form = state.cardForm { return CardFormFeature.action(for: event, in: form).map(Action.cardForm) }
@@ -293,21 +319,20 @@ public enum AuctionPayment {
 
     private static func drawCards(_ state: State, flow: AuctionFlowSnapshot, startBid: String, notice: (String, Bool)?,
                                   into frame: inout Frame, in area: Rect) {
-        let listHeight = max(1, min(flow.payments.count, max(1, area.height - 8)))
-        let box = area.splitTop(listHeight + 2).top
+        let layout = CardsLayout(panel: area, cardCount: flow.payments.count)
+        let box = layout.box
         let inside = frame.drawBox(box, title: "Pay with", border: .rounded, style: state.focus == .cards ? WidgetLook.focusedBorder : WidgetLook.border)
         var list = ListState(itemCount: flow.payments.count, selected: flow.payments.firstIndex { $0.id == flow.selectedCardId },
                              showsNumbers: true, viewportHeight: inside.height)
         ListView(flow.payments, emptyText: "No saved cards yet.") { card in
             ListRow(AuctionText.card(card) + "  " + card.holderName, detail: card.isDefault ? "default" : nil)
         }.draw(into: &frame, in: inside.inset(top: 0, left: 1, bottom: 0, right: 1), state: &list, focused: state.focus == .cards)
-        var y = box.maxY
+        let y = box.maxY
         if let (message, isProblem) = notice {
             frame.write(message, in: Rect(x: area.x, y: y, width: area.width, height: 1), style: isProblem ? Style(.error, .bold) : Style(.success))
         }
-        y += 2
         let label = flow.selectedCard.map { "Place start bid: hold \(startBid) on \(AuctionText.shortCard($0))" } ?? "Place start bid"
         Button(label, isDisabled: flow.selectedCard == nil)
-            .draw(into: &frame, in: Rect(x: area.x, y: min(y, area.maxY - 1), width: area.width, height: 1), focused: state.focus == .placeBid)
+            .draw(into: &frame, in: layout.button, focused: state.focus == .placeBid)
     }
 }

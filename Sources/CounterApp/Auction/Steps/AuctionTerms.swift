@@ -95,8 +95,14 @@ public enum AuctionTerms {
     static func text(_ context: UpgradeContext) -> String { context.terms.joined(separator: "\n\n") }
 
     static func action(for event: InputEvent, in state: State, context: UpgradeContext, body: Rect) -> Action? {
-        guard case .key(let key) = event else { return nil }
         let layout = Layout(body: body, context: context)
+        if case .mouse(.left, let point) = event {
+            if layout.acceptRow.contains(point), point.x < layout.acceptRow.x + 4 + acceptLabel.count { return .toggleAccept }
+            if layout.buttonRow.contains(point), point.x < layout.buttonRow.x + Button("Continue").width { return .continueTapped }
+            if let tips = layout.tipsBox, tips.contains(point) { return .showTip((state.tipPage + 1) % context.tips.count) }
+            return nil
+        }
+        guard case .key(let key) = event else { return nil }
         let maxOffset = layout.maxOffset(context)
         let page = max(1, layout.termsText.height - 1)
         func scroll(_ target: Int) -> Action? {
