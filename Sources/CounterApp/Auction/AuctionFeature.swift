@@ -84,10 +84,9 @@ public enum AuctionFeature {
         case .payment(let paymentAction):
             return AuctionPayment.reduce(&state.payment, paymentAction, flow: state.flow, context: state.context, environment).map(Action.payment)
         case .joined(.done):
-            environment.close()
             state.phase = .entry
             state.context = nil
-            return .send(.onAppear)
+            return .merge(.run { _ in environment.close() }, .send(.onAppear))
         case .joined:
             return .none
         case .challenge(.delegate(.answer(let code))):
@@ -113,11 +112,10 @@ public enum AuctionFeature {
             state.flow = snapshot
             return .none
         case .leftFlow:
-            environment.close()
             state.phase = .entry
             state.context = nil
             state.flow = AuctionFlowSnapshot()
-            return .none
+            return .run { _ in environment.close() }
         case .challengeRequested(let challenge):
             state.challenge = ChallengeFeature.State(challenge: challenge)
             return .none
