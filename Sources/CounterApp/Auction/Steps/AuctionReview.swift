@@ -1,0 +1,53 @@
+import CheckoutKit
+import TerminalUI
+
+/// Step 2: what the customer is about to bid for (flight, upgrade, the auction's figures),
+/// to confirm before paying.
+public enum AuctionReview {
+    public enum Action: Equatable, Sendable {
+        case continueTapped
+        case flowChanged(AuctionFlowSnapshot)
+    }
+
+    public static func reduce(_ action: Action, _ environment: AuctionEnvironment) -> Effect<Action> {
+        switch action {
+        case .continueTapped:
+            return .run { send in
+                if let snapshot = environment.withFlow({ flow, _ in flow.continueToPayment() }) { send(.flowChanged(snapshot)) }
+            }
+        case .flowChanged:
+            return .none
+        }
+    }
+
+    static func action(for event: InputEvent) -> Action? {
+        switch event {
+        case .key(.enter), .key(.character(" ")), .key(.character("c")): .continueTapped
+        default: nil
+        }
+    }
+
+    static let keyHints = [KeyHint("Enter", "Continue to payment"), KeyHint("Esc", "Back to terms")]
+
+    static func draw(context: UpgradeContext, into frame: inout Frame, in body: Rect) {
+        let auction = context.auction
+        let sections: [(String, [(String, String)])] = [
+            ("Flight", [("Flight", context.flightNumber), ("Route", context.route), ("Departs", AuctionText.day(context.departure))]),
+            ("Upgrade", [("From", context.currentCabin), ("To", context.upgradeCabin)]),
+            ("Auction", [("Start bid", auction.startBid.formatted() + " (held on your card when you join)"),
+                         ("Increment", auction.increment.formatted() + " at least, for each further bid"),
+                         ("Closes", AuctionText.moment(auction.closesAt))]),
+        ]
+        var y = body.y
+        for (title, rows) in sections {
+            let box = Rect(x: body.x, y: y, width: body.width, height: rows.count + 2)
+            guard box.maxY <= body.maxY - 2 else { break }
+            let inside = frame.drawBox(box, title: title, border: .rounded)
+            for (index, (label, value)) in rows.enumerated() {
+                AuctionLayout.field(label, value, into: &frame, at: Rect(x: inside.x + 1, y: inside.y + index, width: max(0, inside.width - 2), height: 1))
+            }
+            y = box.maxY
+        }
+        Button("Continue to payment").draw(into: &frame, in: Rect(x: body.x, y: min(y + 1, body.maxY - 1), width: body.width, height: 1), focused: true)
+    }
+}
