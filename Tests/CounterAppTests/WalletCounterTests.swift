@@ -86,6 +86,7 @@ import Testing
         let file = directory.appendingPathComponent("code.pbm")
         try image.write(to: file, atomically: true, encoding: .ascii)
         #expect(try DrawnQR.zbarimg(file.path) == code)
+        terminal.send(.escape) // closes the wallet prompt: its completion is called, as always
     }
 }
 

@@ -169,7 +169,9 @@ final class LiveBankSession: BankRedirectPresenter {
     }
 
     func dismissBankPage() {
-        pendingPage = nil
+        // The page's completion is still called exactly once: the manager has stopped waiting
+        // and ignores this late answer.
+        answerPage(.expired)
         send?(.pageDismissed)
     }
 }

@@ -21,7 +21,9 @@ public struct WalletClient {
         self.dismiss = dismiss
     }
 
-    public static let unavailable = WalletClient(open: { _, _, _ in }, select: { _ in }, pay: { _ in }, answerWallet: { _ in }, dismiss: {})
+    public static var unavailable: WalletClient {
+        WalletClient(open: { _, _, _ in }, select: { _ in }, pay: { _ in }, answerWallet: { _ in }, dismiss: {})
+    }
 
     /// The counter over the core: `CheckoutServices.walletPayment` and its preparer.
     public static func live(services: CheckoutServices) -> WalletClient {

@@ -72,6 +72,8 @@ public enum WalletCounterFeature {
         case closeWalletPrompt
         /// Esc on the counter: completion(nil).
         case dismiss
+        /// Reported to the parent: the counter is gone and the shopper moves on.
+        case close
     }
 
     public static func reduce(_ state: inout State, _ action: Action, client: WalletClient) -> Effect<Action> {
@@ -127,6 +129,8 @@ public enum WalletCounterFeature {
         case .dismiss:
             if case .finished = state.phase { return .none }
             return .run { _ in client.dismiss() }
+        case .close:
+            return .none
         }
     }
 
@@ -139,8 +143,10 @@ public enum WalletCounterFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
         switch state.phase {
-        case .opening, .finished:
+        case .opening:
             return nil
+        case .finished:
+            return key == .enter || key == .escape ? .close : nil
         case .idle:
             switch key {
             case .up, .backTab: return .moveUp
@@ -167,7 +173,8 @@ public enum WalletCounterFeature {
 
     public static func keyHints(for state: State) -> [KeyHint] {
         switch state.phase {
-        case .opening, .finished: []
+        case .opening: []
+        case .finished: [KeyHint("Enter", "Back to the store")]
         case .idle: [KeyHint("↑↓", "Method"), KeyHint("Enter", "Pay"), KeyHint("t", "Test wallet"), KeyHint("Esc", "Close")]
         case .walletStep: [KeyHint("c", "Confirm in wallet"), KeyHint("d", "Decline"), KeyHint("Esc", "Close prompt")]
         case .inProgress, .polling: [KeyHint("Esc", "Close")]

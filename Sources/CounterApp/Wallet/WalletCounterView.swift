@@ -54,7 +54,7 @@ extension WalletCounterFeature {
         y += 2
         if let failure = state.failure {
             line("✗ \(failure)", style: Style(.error, .bold))
-            line("Nothing was taken. Choose a method and press Pay to try again.", style: Style(.muted))
+            line("Nothing was taken. Press Pay to try again.", style: Style(.muted))
         }
         if state.slowTestWallet {
             frame.write("Test wallet: slow to confirm", in: Rect(x: inside.x, y: box.maxY - 2, width: inside.width, height: 1), style: Style(.warning))
