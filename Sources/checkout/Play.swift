@@ -40,7 +40,9 @@ struct Play: ParsableCommand {
         var worst: Int32 = 0
         for path in tapes {
             let player = TapePlayer(size: terminalSize, update: update)
-            let status = player.run(tapeAt: path, makeApplication: { CounterApplication() }, print: { print($0) })
+            // The tape's clock is the core's clock too: charges, receipts and renewals replay alike.
+            let status = player.run(tapeAt: path, makeApplication: { CounterApplication(makeServices: CounterApplication.services(database: db)) },
+                                    print: { print($0) })
             // A malformed tape (2) outranks a failed expectation (1): it never ran at all.
             worst = max(worst, status)
         }

@@ -15,7 +15,8 @@ struct Run: ParsableCommand {
         let resolution = ThemeLibrary.standard().resolve(options.theme)
         // Curses owns the screen once the counter opens, so a theme problem is shown inside it
         // (and repeated on standard error after the terminal is given back).
-        let application = CounterApplication(notice: resolution.problem.map { "Theme not used: \($0)" })
+        let application = CounterApplication(notice: resolution.problem.map { "Theme not used: \($0)" },
+                                             makeServices: CounterApplication.services(database: options.db))
         let status: Int32
         do {
             status = try TerminalSession.run(application, theme: resolution.theme)

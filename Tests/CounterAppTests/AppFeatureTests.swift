@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct AppFeatureTests {
     @Test func homeMenuMovesWrapsAndOpensWhatIsPicked() {
-        let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature.reduce)
+        let store = TestStore(initialState: AppFeature.State(), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
         store.send(.home(.moveUp)) { $0.stack = [.home(Self.home(selection: 2))] }
         store.send(.home(.moveDown)) { $0.stack = [.home(Self.home(selection: 0))] }
         store.send(.home(.pick(1))) { $0.stack = [.home(Self.home(selection: 1))] }
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func backOnHomeStaysHomeAndHelpClosesFirst() {
-        let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature.reduce)
+        let store = TestStore(initialState: AppFeature.State(), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
         store.send(.back)
         store.send(.toggleHelp) { $0.isShowingHelp = true }
         store.send(.back) { $0.isShowingHelp = false }
@@ -25,14 +25,14 @@ import Testing
     }
 
     @Test func quitEndsWithStatusZeroButAKioskRefuses() {
-        let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature.reduce)
+        let store = TestStore(initialState: AppFeature.State(), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
         store.send(.home(.pick(2))) { $0.stack = [.home(Self.home(selection: 2))] }
         store.receive(.home(.activate))
         store.receive(.home(.open(.quit)))
         store.receive(.quit) { $0.exitStatus = 0 }
         store.finish()
 
-        let kiosk = TestStore(initialState: AppFeature.State(isKiosk: true), reducer: AppFeature.reduce)
+        let kiosk = TestStore(initialState: AppFeature.State(isKiosk: true), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
         kiosk.send(.quit)
         kiosk.finish()
     }
@@ -76,7 +76,7 @@ import Testing
         AppFeature.draw(state, into: &frame)
         #expect(frame.text.contains("Theme not used: x.toml:3"))
 
-        let store = TestStore(initialState: state, reducer: AppFeature.reduce)
+        let store = TestStore(initialState: state, reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
         store.send(.dismissNotice) { $0.notice = nil }
         store.finish()
     }

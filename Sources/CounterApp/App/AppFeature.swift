@@ -1,15 +1,38 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
 import TerminalUI
 
-/// The whole counter as one feature: a stack of screens, the help overlay, and quitting.
+/// The whole counter as one feature: a stack of screens, the help overlay, and quitting. The
+/// store's screens share `session` (the cart behind the badge, who is shopping).
 public enum AppFeature {
     public enum Screen: Equatable, Sendable {
         case home(HomeFeature.State)
         case comingSoon(ComingSoonFeature.State)
+        case catalog(CatalogFeature.State)
+        case details(ProductDetailsFeature.State)
+        case cart(CartFeature.State)
+        case checkout(CheckoutFeature.State)
+        case receipt(ReceiptFeature.State)
+        case account(AccountFeature.State)
+        case auth(AuthFeature.State)
+        case savedCards(SavedCardsFeature.State)
+        case orders(OrdersFeature.State)
+        case subscriptions(SubscriptionsFeature.State)
+
+        /// Store screens carry the cart badge in the header.
+        var isStore: Bool {
+            switch self {
+            case .home, .comingSoon: false
+            default: true
+            }
+        }
     }
 
     public struct State: Equatable, Sendable {
         /// The navigation stack; the last screen is the one shown. Never empty.
         public var stack: [Screen] = [.home(HomeFeature.State())]
+        public var session = StoreSession()
         public var isShowingHelp = false
         public var exitStatus: Int32?
         /// A kiosk refuses `q` and Ctrl+C.
@@ -28,34 +51,164 @@ public enum AppFeature {
 
     public enum Action: Equatable, Sendable {
         case home(HomeFeature.Action)
+        case catalog(CatalogFeature.Action)
+        case details(ProductDetailsFeature.Action)
+        case cart(CartFeature.Action)
+        case checkout(CheckoutFeature.Action)
+        case receipt(ReceiptFeature.Action)
+        case account(AccountFeature.Action)
+        case auth(AuthFeature.Action)
+        case savedCards(SavedCardsFeature.Action)
+        case orders(OrdersFeature.Action)
+        case subscriptions(SubscriptionsFeature.Action)
+        /// The core ran its due work (renewals): screens that show it reload.
+        case dueWorkRan
         case dismissNotice
         case back
         case toggleHelp
         case quit
     }
 
-    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
         switch action {
+        // MARK: Navigation asked for by the screens
         case let .home(.open(destination)):
             switch destination {
             case .quit:
                 return .send(.quit)
             case .honeyStore:
-                state.stack.append(.comingSoon(.init(title: "Honey Store", message: "The store opens here soon. Esc goes back.")))
+                state.stack.append(.catalog(CatalogFeature.State()))
+                state.session.cart = client.cart()
+                state.session.shopper = client.shopper()
+                return .send(.catalog(.load))
             case .auctions:
                 state.stack.append(.comingSoon(.init(title: "Auctions", message: "Auctions open here soon. Esc goes back.")))
             }
             return .none
-        case let .home(homeAction):
-            guard case var .home(home) = state.top else { return .none }
-            let effect = HomeFeature.reduce(&home, homeAction)
-            state.stack[state.stack.count - 1] = .home(home)
-            return effect.map(Action.home)
+        case let .catalog(.delegate(delegate)):
+            switch delegate {
+            case .openProduct(let product): state.stack.append(.details(ProductDetailsFeature.State(product: product)))
+            case .openCart: state.stack.append(.cart(CartFeature.State()))
+            case .openAccount: state.stack.append(.account(AccountFeature.State()))
+            }
+            return .none
+        case let .details(.delegate(delegate)):
+            switch delegate {
+            case .cartChanged(let cart): state.session.cart = cart
+            case .openCart: state.stack.append(.cart(CartFeature.State()))
+            }
+            return .none
+        case let .cart(.delegate(delegate)):
+            switch delegate {
+            case .cartChanged(let cart): state.session.cart = cart
+            case .proceedToCheckout:
+                state.stack.append(.checkout(CheckoutFeature.State(savedCards: state.session.shopper == nil ? [] : client.savedCards(), now: client.now())))
+            }
+            return .none
+        case let .checkout(.delegate(delegate)):
+            switch delegate {
+            case .back:
+                state.stack.removeLast()
+            case let .paid(receipt, at):
+                state.session.cart = client.cart()
+                // Back to the shelves under the receipt: Esc or Enter from it continues shopping.
+                while state.stack.count > 1, !isCatalog(state.top) { state.stack.removeLast() }
+                state.stack.append(.receipt(ReceiptFeature.State(receipt: receipt, paidAt: at)))
+            }
+            return .none
+        case .receipt(.done):
+            return .send(.back)
+        case let .account(.delegate(item)):
+            switch item {
+            case .logIn: state.stack.append(.auth(AuthFeature.State(mode: .logIn)))
+            case .signUp: state.stack.append(.auth(AuthFeature.State(mode: .signUp)))
+            case .savedCards: state.stack.append(.savedCards(SavedCardsFeature.State(cards: client.savedCards())))
+            case .orders: state.stack.append(.orders(OrdersFeature.State(orders: client.orders())))
+            case .subscriptions:
+                state.stack.append(.subscriptions(SubscriptionsFeature.State()))
+                return .send(.subscriptions(.reload))
+            case .logOut:
+                client.logOut()
+                state.session.shopper = nil
+                state.session.cart = client.cart()
+                updateTop(&state) { (account: inout AccountFeature.State) in
+                    account.selection = 0
+                    account.message = "Logged out. Your saved cards stay with your account."
+                }
+            }
+            return .none
+        case let .auth(.delegate(.signedIn(email))):
+            state.session.shopper = email
+            state.session.cart = client.cart()
+            state.stack.removeLast()
+            updateTop(&state) { (account: inout AccountFeature.State) in
+                account.selection = 0
+                account.message = "Welcome, \(email). Your cart came with you."
+            }
+            return .none
+        case let .orders(.delegate(order)):
+            state.stack.append(.receipt(ReceiptFeature.State(order: order)))
+            return .none
+
+        // MARK: Each screen's own actions
+        case let .home(action):
+            return route(&state, action, Screen.home, { if case let .home(s) = $0 { s } else { nil } }) { s, a in
+                HomeFeature.reduce(&s, a)
+            }.map(Action.home)
+        case let .catalog(action):
+            return route(&state, action, Screen.catalog, { if case let .catalog(s) = $0 { s } else { nil } }) { s, a in
+                CatalogFeature.reduce(&s, a, client: client)
+            }.map(Action.catalog)
+        case let .details(action):
+            let session = state.session
+            return route(&state, action, Screen.details, { if case let .details(s) = $0 { s } else { nil } }) { s, a in
+                ProductDetailsFeature.reduce(&s, a, session: session, client: client)
+            }.map(Action.details)
+        case let .cart(action):
+            let session = state.session
+            return route(&state, action, Screen.cart, { if case let .cart(s) = $0 { s } else { nil } }) { s, a in
+                CartFeature.reduce(&s, a, session: session, client: client)
+            }.map(Action.cart)
+        case let .checkout(action):
+            let session = state.session
+            return route(&state, action, Screen.checkout, { if case let .checkout(s) = $0 { s } else { nil } }) { s, a in
+                CheckoutFeature.reduce(&s, a, session: session, client: client)
+            }.map(Action.checkout)
+        case let .account(action):
+            let session = state.session
+            return route(&state, action, Screen.account, { if case let .account(s) = $0 { s } else { nil } }) { s, a in
+                AccountFeature.reduce(&s, a, session: session)
+            }.map(Action.account)
+        case let .auth(action):
+            return route(&state, action, Screen.auth, { if case let .auth(s) = $0 { s } else { nil } }) { s, a in
+                AuthFeature.reduce(&s, a, client: client)
+            }.map(Action.auth)
+        case let .savedCards(action):
+            return route(&state, action, Screen.savedCards, { if case let .savedCards(s) = $0 { s } else { nil } }) { s, a in
+                SavedCardsFeature.reduce(&s, a, client: client)
+            }.map(Action.savedCards)
+        case let .orders(action):
+            return route(&state, action, Screen.orders, { if case let .orders(s) = $0 { s } else { nil } }) { s, a in
+                OrdersFeature.reduce(&s, a)
+            }.map(Action.orders)
+        case let .subscriptions(action):
+            return route(&state, action, Screen.subscriptions, { if case let .subscriptions(s) = $0 { s } else { nil } }) { s, a in
+                SubscriptionsFeature.reduce(&s, a, client: client)
+            }.map(Action.subscriptions)
+        case .dueWorkRan:
+            if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
+            return .none
+
+        // MARK: The same everywhere
         case .back:
             if state.isShowingHelp {
                 state.isShowingHelp = false
             } else if state.stack.count > 1 {
                 state.stack.removeLast()
+                // The screen under the one closed shows what changed meanwhile: the cart, and the
+                // shelves' stock after a purchase.
+                if state.top.isStore { state.session.cart = client.cart() }
+                if isCatalog(state.top) { return .send(.catalog(.load)) }
             }
             return .none
         case .toggleHelp:
@@ -70,7 +223,31 @@ public enum AppFeature {
         }
     }
 
-    /// Keys that mean the same on every screen, then the top screen's own keys.
+    /// Runs a screen's reducer on the top screen when it is of that kind; actions for a screen
+    /// that is no longer on top (a late answer) are dropped.
+    private static func route<S, A>(_ state: inout State, _ action: A, _ embed: (S) -> Screen, _ extract: (Screen) -> S?,
+                                    _ reduce: (inout S, A) -> Effect<A>) -> Effect<A> {
+        guard var screen = extract(state.top) else { return .none }
+        let effect = reduce(&screen, action)
+        state.stack[state.stack.count - 1] = embed(screen)
+        return effect
+    }
+
+    private static func updateTop(_ state: inout State, _ change: (inout AccountFeature.State) -> Void) {
+        guard case var .account(account) = state.top else { return }
+        change(&account)
+        state.stack[state.stack.count - 1] = .account(account)
+    }
+
+    private static func isCatalog(_ screen: Screen) -> Bool {
+        if case .catalog = screen { return true }
+        return false
+    }
+
+    // MARK: - Keys
+
+    /// Keys that mean the same on every screen, then the top screen's own keys. A screen with a
+    /// text field in focus gets every key but Ctrl+C (so `q` and `?` are typed).
     public static func action(for event: InputEvent, in state: State, size: Size) -> Action? {
         if case .key(.control("c")) = event { return .quit }
         if state.notice != nil, case .key = event { return .dismissNotice }
@@ -78,18 +255,46 @@ public enum AppFeature {
             if case .key = event { return .toggleHelp }
             return nil
         }
+        if case let .mouse(.left, at: point) = event, state.top.isStore {
+            return clickAction(at: point, in: state, size: size)
+        }
+        if let action = screenAction(for: event, in: state, size: size) { return action }
+        if hasTextFocus(state.top) { return event == .key(.escape) ? .back : nil }
         switch event {
         case .key(.escape): return .back
         case .key(.character("?")): return .toggleHelp
         case .key(.character("q")): return .quit
-        default: break
+        default: return nil
         }
+    }
+
+    private static func screenAction(for event: InputEvent, in state: State, size: Size) -> Action? {
         switch state.top {
         case let .home(home):
             let layout = HomeFeature.Layout(in: contentArea(size), rowCount: home.destinations.count)
             return HomeFeature.action(for: event, in: home, layout: layout).map(Action.home)
         case .comingSoon:
             return nil
+        case let .catalog(s): return CatalogFeature.action(for: event, in: s).map(Action.catalog)
+        case let .details(s): return ProductDetailsFeature.action(for: event, in: s).map(Action.details)
+        case let .cart(s): return CartFeature.action(for: event, in: s).map(Action.cart)
+        case let .checkout(s): return CheckoutFeature.action(for: event, in: s).map(Action.checkout)
+        case .receipt:
+            return event == .key(.enter) ? .receipt(.done) : nil
+        case let .account(s): return AccountFeature.action(for: event, in: s).map(Action.account)
+        case let .auth(s): return AuthFeature.action(for: event, in: s).map(Action.auth)
+        case let .savedCards(s): return SavedCardsFeature.action(for: event, in: s).map(Action.savedCards)
+        case let .orders(s): return OrdersFeature.action(for: event, in: s).map(Action.orders)
+        case let .subscriptions(s): return SubscriptionsFeature.action(for: event, in: s).map(Action.subscriptions)
+        }
+    }
+
+    static func hasTextFocus(_ screen: Screen) -> Bool {
+        switch screen {
+        case let .checkout(s): CheckoutFeature.hasTextFocus(s)
+        case let .auth(s): AuthFeature.hasTextFocus(s)
+        case let .catalog(s): s.filter != nil
+        default: false
         }
     }
 
@@ -98,14 +303,31 @@ public enum AppFeature {
         switch state.top {
         case .home: hints = HomeFeature.keyHints
         case .comingSoon: hints = [KeyHint("Esc", "Back")]
+        case let .catalog(s): hints = CatalogFeature.keyHints(s)
+        case let .details(s): hints = ProductDetailsFeature.keyHints(s)
+        case let .cart(s): hints = CartFeature.keyHints(s)
+        case let .checkout(s): hints = CheckoutFeature.keyHints(s)
+        case .receipt: hints = ReceiptFeature.keyHints
+        case .account: hints = AccountFeature.keyHints
+        case .auth: hints = AuthFeature.keyHints
+        case let .savedCards(s): hints = SavedCardsFeature.keyHints(s)
+        case .orders: hints = OrdersFeature.keyHints
+        case .subscriptions: hints = SubscriptionsFeature.keyHints
         }
-        hints.append(KeyHint("?", "Keys"))
-        if !state.isKiosk { hints.append(KeyHint("q", "Quit")) }
+        if !hasTextFocus(state.top) {
+            hints.append(KeyHint("?", "Keys"))
+            if !state.isKiosk { hints.append(KeyHint("q", "Quit")) }
+        }
         return hints
     }
 
     static func contentArea(_ size: Size) -> Rect {
         Rect(size: size).inset(top: 1, left: 0, bottom: 1, right: 0)
+    }
+
+    /// The store's screens sit in from the edges, with a blank row under the header.
+    static func storeArea(_ size: Size) -> Rect {
+        contentArea(size).inset(top: 1, left: 2, bottom: 0, right: 2)
     }
 
     public static func draw(_ state: State, into frame: inout Frame) {
@@ -114,13 +336,28 @@ public enum AppFeature {
         let header = bounds.splitTop(1).top
         frame.fill(header, style: Style(.title, .reverse))
         frame.write(" Checkout Counter", in: header, style: Style(.title, [.reverse, .bold]))
+        if state.top.isStore {
+            StoreSession.drawBadge(state.session, into: &frame, header: header.inset(left: 18))
+        }
         if let notice = state.notice {
             frame.write(" " + notice, in: bounds.splitTop(2).top.splitBottom(1).bottom, style: Style(.warning, .bold))
         }
         let area = contentArea(frame.size)
+        let store = storeArea(frame.size)
+        let session = state.session
         switch state.top {
         case let .home(home): HomeFeature.draw(home, into: &frame, in: area)
         case let .comingSoon(screen): ComingSoonFeature.draw(screen, into: &frame, in: area)
+        case let .catalog(s): CatalogFeature.draw(s, into: &frame, in: store)
+        case let .details(s): ProductDetailsFeature.draw(s, session: session, into: &frame, in: store)
+        case let .cart(s): CartFeature.draw(s, session: session, into: &frame, in: store)
+        case let .checkout(s): CheckoutFeature.draw(s, session: session, into: &frame, in: store)
+        case let .receipt(s): ReceiptFeature.draw(s, into: &frame, in: store)
+        case let .account(s): AccountFeature.draw(s, session: session, into: &frame, in: store)
+        case let .auth(s): AuthFeature.draw(s, into: &frame, in: store)
+        case let .savedCards(s): SavedCardsFeature.draw(s, into: &frame, in: store)
+        case let .orders(s): OrdersFeature.draw(s, into: &frame, in: store)
+        case let .subscriptions(s): SubscriptionsFeature.draw(s, into: &frame, in: store)
         }
         Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
         if state.isShowingHelp {

@@ -1,17 +1,64 @@
+import CheckoutKit
+import Clocks
 import TerminalUI
 
 /// The counter as the loop sees it: events in, frames out.
+///
+/// The payments core needs the loop's clock and timers (the acquirer's latency, renewals), which
+/// the loop hands over in `start`: so the app takes a factory and opens the services there.
 public final class CounterApplication: Application {
-    private let store: Store<AppFeature.State, AppFeature.Action>
-    private var size = Size(columns: 80, rows: 24)
+    /// Opens the controllers on the loop's clock and timers.
+    public typealias ServicesFactory = (Clock, TimerQueue) throws -> CheckoutServices
 
-    public init(isKiosk: Bool = false, notice: String? = nil) {
-        store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice), reducer: AppFeature.reduce)
+    private var store: Store<AppFeature.State, AppFeature.Action>!
+    private var size = Size(columns: 80, rows: 24)
+    private let makeServices: ServicesFactory?
+    /// The client the reducers' effects use: unavailable until `start` opens the core.
+    private let environment = Environment()
+    public private(set) var services: CheckoutServices?
+
+    private final class Environment {
+        var client = StoreClient.unavailable
+    }
+
+    public init(isKiosk: Bool = false, notice: String? = nil, makeServices: ServicesFactory? = nil) {
+        self.makeServices = makeServices
+        let environment = self.environment
+        store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice)) { state, action in
+            AppFeature.reduce(&state, action, client: environment.client)
+        }
     }
 
     public var state: AppFeature.State { store.state }
 
-    public func start(_ context: LoopContext) {}
+    public func start(_ context: LoopContext) {
+        guard let makeServices else { return }
+        do {
+            let services = try makeServices(context.clock, context.timers)
+            self.services = services
+            environment.client = .live(services: services, timers: context.timers)
+            scheduleDueWork(services, timers: context.timers)
+        } catch {
+            // The counter still opens (home, help, quit) and says why the store cannot.
+            failure = "The store could not open its database: \(error)"
+        }
+    }
+
+    private var failure: String?
+
+    /// Runs the core's due work (subscription renewals) at its next due date, and at least hourly
+    /// (auctions close on their own times): a tape's `Sleep` past a period renews.
+    private func scheduleDueWork(_ services: CheckoutServices, timers: TimerQueue) {
+        let hourLater = timers.clock.now.addingTimeInterval(3_600)
+        let next = ((try? services.more.nextDueDate()) ?? nil).map { min($0, hourLater) } ?? hourLater
+        _ = timers.schedule(at: max(next, timers.clock.now)) { [weak self, weak services] in
+            guard let self, let services else { return }
+            services.runDueWork {
+                self.store.send(.dueWorkRan)
+                self.scheduleDueWork(services, timers: timers)
+            }
+        }
+    }
 
     public func handle(_ event: InputEvent) {
         if case let .resize(newSize) = event { size = newSize; return }
@@ -23,6 +70,9 @@ public final class CounterApplication: Application {
     public func draw(into frame: inout Frame) {
         size = frame.size
         AppFeature.draw(store.state, into: &frame)
+        if let failure {
+            frame.write(" " + failure, in: frame.bounds.splitTop(2).top.splitBottom(1).bottom, style: Style(.error, .bold))
+        }
     }
 
     public var exitStatus: Int32? { store.state.exitStatus }

@@ -1,0 +1,76 @@
+import TerminalUI
+
+/// The account's front: log in or sign up for a guest; saved cards, orders, subscriptions and
+/// log out for a shopper.
+public enum AccountFeature {
+    public enum Item: String, Equatable, Sendable {
+        case logIn = "Log in"
+        case signUp = "Sign up"
+        case savedCards = "Saved cards"
+        case orders = "Order history"
+        case subscriptions = "Subscriptions"
+        case logOut = "Log out"
+    }
+
+    public struct State: Equatable, Sendable {
+        public var selection = 0
+        public var message: String?
+        public init() {}
+    }
+
+    public enum Action: Equatable, Sendable {
+        case moveUp, moveDown
+        case pick(Int)
+        case choose
+        case delegate(Item)
+    }
+
+    static func items(signedIn: Bool) -> [Item] {
+        signedIn ? [.savedCards, .orders, .subscriptions, .logOut] : [.logIn, .signUp]
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession) -> Effect<Action> {
+        let items = items(signedIn: session.shopper != nil)
+        switch action {
+        case .moveUp: state.selection = (state.selection + items.count - 1) % items.count
+        case .moveDown: state.selection = (state.selection + 1) % items.count
+        case .pick(let index):
+            guard items.indices.contains(index) else { return .none }
+            state.selection = index
+            return .send(.choose)
+        case .choose:
+            state.selection = min(state.selection, items.count - 1)
+            return .send(.delegate(items[state.selection]))
+        case .delegate: break
+        }
+        return .none
+    }
+
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        guard case let .key(key) = event else { return nil }
+        switch key {
+        case .up: return .moveUp
+        case .down, .tab: return .moveDown
+        case .enter: return .choose
+        case let .character(c):
+            guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
+            return .pick(digit - 1)
+        default: return nil
+        }
+    }
+
+    public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Open"), KeyHint("Esc", "Back")]
+
+    public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title("Your account", into: &frame, in: area)
+        let line = session.shopper.map { "Logged in as \($0)." } ?? "Shopping as a guest. Log in or sign up to save cards and subscribe."
+        ScreenDrawing.text(line, into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+        for (index, item) in items(signedIn: session.shopper != nil).enumerated() {
+            ScreenDrawing.selectableRow("\(index + 1)  \(item.rawValue)", selected: index == state.selection,
+                                        into: &frame, in: ScreenDrawing.row(area, 3 + index))
+        }
+        if let message = state.message {
+            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import PaymentsCore
+import TerminalUI
+
+/// The shopper's orders, newest first; Enter opens one's receipt.
+public enum OrdersFeature {
+    public struct State: Equatable, Sendable {
+        public var orders: [Order]
+        public var selection = 0
+        public init(orders: [Order]) { self.orders = orders }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case moveUp, moveDown
+        case open
+        case delegate(Order)
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+        let count = state.orders.count
+        switch action {
+        case .moveUp: if count > 0 { state.selection = (state.selection + count - 1) % count }
+        case .moveDown: if count > 0 { state.selection = (state.selection + 1) % count }
+        case .open:
+            guard state.orders.indices.contains(state.selection) else { return .none }
+            return .send(.delegate(state.orders[state.selection]))
+        case .delegate: break
+        }
+        return .none
+    }
+
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        guard case let .key(key) = event else { return nil }
+        switch key {
+        case .up: return .moveUp
+        case .down: return .moveDown
+        case .enter: return .open
+        default: return nil
+        }
+    }
+
+    public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("Enter", "Receipt"), KeyHint("Esc", "Back")]
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title("Order history", into: &frame, in: area)
+        if state.orders.isEmpty {
+            ScreenDrawing.text("No orders yet.", into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
+        }
+        let height = max(0, area.height - 3)
+        let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: state.orders.count, height: height)
+        for (row, index) in (offset..<min(state.orders.count, offset + height)).enumerated() {
+            let order = state.orders[index]
+            let items = order.lines.reduce(0) { $0 + $1.quantity }
+            ScreenDrawing.selectableRow("\(order.number)  \(ReceiptFeature.timeText(order.createdAt))  \(items) items  \(order.state.rawValue)",
+                                        detail: order.total.formatted(), selected: index == state.selection,
+                                        into: &frame, in: ScreenDrawing.row(area, 2 + row))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import CheckoutKit
+import TerminalUI
+
+/// The shopper's saved cards: default first; make one the default, remove one (after a yes).
+public enum SavedCardsFeature {
+    public struct State: Equatable, Sendable {
+        public var cards: [SavedCard]
+        public var selection = 0
+        public var confirmingRemoval: SavedCard?
+        public var message: String?
+        public init(cards: [SavedCard]) { self.cards = cards }
+        var selected: SavedCard? { cards.indices.contains(selection) ? cards[selection] : nil }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case moveUp, moveDown
+        case makeDefault
+        case askToRemove
+        case confirmRemoval(Bool)
+        case done(String?, error: String?)
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+        switch action {
+        case .moveUp: if !state.cards.isEmpty { state.selection = (state.selection + state.cards.count - 1) % state.cards.count }
+        case .moveDown: if !state.cards.isEmpty { state.selection = (state.selection + 1) % state.cards.count }
+        case .makeDefault:
+            guard let card = state.selected else { return .none }
+            let name = "\(card.card.brand) •••• \(card.card.lastFour)"
+            return .run { send in
+                let error = client.setDefaultCard(card.card.id)
+                send(.done(error == nil ? "\(name) is now your default card." : nil, error: error?.message))
+            }
+        case .askToRemove:
+            state.confirmingRemoval = state.selected
+        case .confirmRemoval(let yes):
+            guard let card = state.confirmingRemoval else { return .none }
+            state.confirmingRemoval = nil
+            guard yes else { return .none }
+            let name = "\(card.card.brand) •••• \(card.card.lastFour)"
+            return .run { send in
+                let error = client.removeCard(card.card.id)
+                send(.done(error == nil ? "Removed \(name)." : nil, error: error?.message))
+            }
+        case .done(let message, let error):
+            // The list re-sorts (default first): the selection stays on the same card if it is there.
+            let selectedID = state.selected?.card.id
+            state.cards = client.savedCards()
+            state.selection = state.cards.firstIndex { $0.card.id == selectedID } ?? min(state.selection, max(0, state.cards.count - 1))
+            state.message = error ?? message
+        }
+        return .none
+    }
+
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        guard case let .key(key) = event else { return nil }
+        if state.confirmingRemoval != nil { return .confirmRemoval(key == .character("y") || key == .character("Y")) }
+        switch key {
+        case .up: return .moveUp
+        case .down: return .moveDown
+        case .character("d"): return .makeDefault
+        case .character("r"), .delete, .backspace: return .askToRemove
+        default: return nil
+        }
+    }
+
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        if state.confirmingRemoval != nil { return [KeyHint("y", "Remove"), KeyHint("n", "Keep")] }
+        return [KeyHint("↑↓", "Move"), KeyHint("d", "Make default"), KeyHint("r", "Remove"), KeyHint("Esc", "Back")]
+    }
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title("Saved cards", into: &frame, in: area)
+        if state.cards.isEmpty {
+            ScreenDrawing.text("No saved cards. Tick \"Save this card\" when you pay.", into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
+        }
+        for (index, card) in state.cards.prefix(max(0, area.height - 4)).enumerated() {
+            let option = PaymentOption.saved(card)
+            ScreenDrawing.selectableRow(option.title, detail: option.detail, selected: index == state.selection,
+                                        enabled: !card.isExpired, into: &frame, in: ScreenDrawing.row(area, 2 + index))
+        }
+        let bottom = ScreenDrawing.row(area, area.height - 1)
+        if let card = state.confirmingRemoval {
+            ScreenDrawing.text("Remove \(card.card.brand) •••• \(card.card.lastFour)? y = yes, any other key = no", into: &frame,
+                               in: bottom, role: .warning, attributes: .bold)
+        } else if let message = state.message {
+            ScreenDrawing.text(message, into: &frame, in: bottom, role: .success)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+import TerminalUI
+
+/// Recurring billing: the plans (subscribe with the default saved card), and the shopper's
+/// subscriptions with status, next renewal and failed renewals; cancel now or at period end.
+public enum SubscriptionsFeature {
+    public struct Row: Equatable, Sendable {
+        public var subscription: Subscription
+        public var planName: String
+        public var failedRenewals: Int
+    }
+
+    public struct State: Equatable, Sendable {
+        public var plans: [Plan] = []
+        public var rows: [Row] = []
+        /// The card a new subscription is paid with (the default saved card).
+        public var payingCard: SavedCard?
+        public var selection = 0
+        public var isSubscribing = false
+        public var message: String?
+        public init() {}
+    }
+
+    public enum Action: Equatable, Sendable {
+        case reload
+        case moveUp, moveDown
+        case subscribe(planIndex: Int)
+        case subscribed(Result<Subscription, AccountError>)
+        case cancel(atPeriodEnd: Bool)
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+        switch action {
+        case .reload:
+            state.plans = client.plans()
+            state.payingCard = client.savedCards().first { !$0.isExpired && $0.canBeCharged }
+            let names = Dictionary(state.plans.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            state.rows = client.subscriptions().map {
+                Row(subscription: $0, planName: names[$0.planId] ?? $0.planId, failedRenewals: client.failedRenewals($0.id).count)
+            }
+            state.selection = min(state.selection, max(0, state.rows.count - 1))
+        case .moveUp: if !state.rows.isEmpty { state.selection = (state.selection + state.rows.count - 1) % state.rows.count }
+        case .moveDown: if !state.rows.isEmpty { state.selection = (state.selection + 1) % state.rows.count }
+        case .subscribe(let index):
+            guard state.plans.indices.contains(index), !state.isSubscribing else { return .none }
+            guard let card = state.payingCard else {
+                state.message = "Save a card first (tick \"Save this card\" when you pay)."
+                return .none
+            }
+            state.isSubscribing = true
+            state.message = "Subscribing to \(state.plans[index].name)…"
+            let plan = state.plans[index].id
+            return .run { send in client.subscribe(plan, card.card.id) { send(.subscribed($0)) } }
+        case .subscribed(let result):
+            state.isSubscribing = false
+            switch result {
+            case .success: state.message = "Subscribed. The first period is paid."
+            case .failure(let error): state.message = "Not subscribed: \(error.message)"
+            }
+            return .send(.reload)
+        case .cancel(let atPeriodEnd):
+            guard state.rows.indices.contains(state.selection) else { return .none }
+            let id = state.rows[state.selection].subscription.id
+            if let error = client.cancelSubscription(id, atPeriodEnd) {
+                state.message = error.message
+            } else {
+                state.message = atPeriodEnd ? "It ends when the paid period does." : "Cancelled now."
+            }
+            return .send(.reload)
+        }
+        return .none
+    }
+
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        guard case let .key(key) = event else { return nil }
+        switch key {
+        case .up: return .moveUp
+        case .down: return .moveDown
+        case .character("x"): return .cancel(atPeriodEnd: false)
+        case .character("e"): return .cancel(atPeriodEnd: true)
+        case let .character(c):
+            guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
+            return .subscribe(planIndex: digit - 1)
+        default: return nil
+        }
+    }
+
+    public static let keyHints = [KeyHint("1-9", "Subscribe"), KeyHint("↑↓", "Move"), KeyHint("x", "Cancel now"),
+                                  KeyHint("e", "Cancel at period end"), KeyHint("Esc", "Back")]
+
+    static func dayText(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title("Subscriptions", into: &frame, in: area)
+        let paying = state.payingCard.map { "Paid with \($0.card.brand) •••• \($0.card.lastFour)." } ?? "Save a card to subscribe."
+        ScreenDrawing.text("Plans — press the number to subscribe. \(paying)", into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+        for (index, plan) in state.plans.prefix(4).enumerated() {
+            let every: String
+            switch plan.interval {
+            case .months(let n): every = n == 1 ? "month" : "\(n) months"
+            case .weeks(let n): every = n == 1 ? "week" : "\(n) weeks"
+            }
+            ScreenDrawing.text("  \(index + 1)  \(plan.name): \(plan.price.formatted()) a \(every)", into: &frame, in: ScreenDrawing.row(area, 2 + index))
+        }
+        let top = 3 + min(4, state.plans.count)
+        ScreenDrawing.text("Yours:", into: &frame, in: ScreenDrawing.row(area, top), attributes: .bold)
+        if state.rows.isEmpty {
+            ScreenDrawing.text("  none yet", into: &frame, in: ScreenDrawing.row(area, top + 1), role: .muted)
+        }
+        for (index, row) in state.rows.prefix(max(0, area.height - top - 3)).enumerated() {
+            let s = row.subscription
+            var status = s.state.rawValue
+            if s.cancelAtPeriodEnd && s.state != .canceled { status += ", ends \(dayText(s.currentPeriodEnd))" }
+            let next = s.nextRenewalAt.map { "renews \(dayText($0))" } ?? "no renewal"
+            let failed = row.failedRenewals > 0 ? ", \(row.failedRenewals) failed renewal\(row.failedRenewals == 1 ? "" : "s")" : ""
+            ScreenDrawing.selectableRow("\(row.planName) · period \(s.periodIndex + 1) · \(status)\(failed)", detail: next,
+                                        selected: index == state.selection, into: &frame, in: ScreenDrawing.row(area, top + 1 + index))
+        }
+        if let message = state.message {
+            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import TerminalUI
+
+/// A text field's state as a value a feature's `State` can compare: the toolkit's
+/// `TextFieldState` holds a filter closure, so equality is defined on what the person sees
+/// (value, edit point, mask, message).
+public struct FormField: Equatable, Sendable {
+    public var input: TextFieldState
+
+    public init(maxLength: Int? = nil, filter: CharacterFilter = .any, isMasked: Bool = false, value: String = "") {
+        input = TextFieldState(value: value, maxLength: maxLength, filter: filter, isMasked: isMasked)
+    }
+
+    public var value: String {
+        get { input.value }
+        set { input.value = newValue }
+    }
+
+    public var error: String? {
+        get { input.validationMessage }
+        set { input.validationMessage = newValue }
+    }
+
+    public static func == (lhs: FormField, rhs: FormField) -> Bool {
+        lhs.input.value == rhs.input.value && lhs.input.cursor == rhs.input.cursor
+            && lhs.input.isMasked == rhs.input.isMasked && lhs.input.validationMessage == rhs.input.validationMessage
+    }
+}

@@ -1,0 +1,48 @@
+import TerminalUI
+
+/// Small drawing helpers the store's screens share (the toolkit has the pieces; these are the
+/// counter's own arrangements of them).
+enum ScreenDrawing {
+    /// One row of `area`, or an empty rect when the area has fewer rows.
+    static func row(_ area: Rect, _ index: Int) -> Rect {
+        guard index >= 0, index < area.height else { return Rect(x: area.x, y: area.y, width: 0, height: 0) }
+        return Rect(x: area.x, y: area.y + index, width: area.width, height: 1)
+    }
+
+    /// The screen's title on its first row, in the title role.
+    static func title(_ text: String, into frame: inout Frame, in area: Rect) {
+        frame.write(text, in: row(area, 0), style: Style(.title, .bold))
+    }
+
+    /// Text in a role, left-aligned, clipped to the row.
+    static func text(_ text: String, into frame: inout Frame, in rect: Rect, role: ColorRole = .text, attributes: TextAttributes = []) {
+        frame.write(text, in: rect, style: Style(role, attributes))
+    }
+
+    /// A selectable row: `›` marks the selection (so a tape sees it), disabled rows are muted,
+    /// `detail` is right-aligned.
+    static func selectableRow(_ text: String, detail: String = "", selected: Bool, enabled: Bool = true,
+                              into frame: inout Frame, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        let style: Style = selected ? Style(.selection, .reverse) : (enabled ? Style(.text) : Style(.muted))
+        frame.fill(rect, style: style)
+        frame.write("\(selected ? "›" : " ") \(text)", in: rect, style: style)
+        if !detail.isEmpty {
+            frame.write(detail + " ", in: rect, alignment: .trailing, style: style)
+        }
+    }
+
+    /// The first row of a window of `height` rows that keeps `selected` in view.
+    static func scrollOffset(selected: Int, count: Int, height: Int) -> Int {
+        guard height > 0, count > height else { return 0 }
+        return min(max(0, selected - height + 1), count - height)
+    }
+
+    /// A labelled text field with its message on the row below (the toolkit's `TextField`).
+    static func field(_ label: String, _ field: FormField, focused: Bool, labelWidth: Int, placeholder: String = "",
+                      into frame: inout Frame, in rect: Rect) {
+        var input = field.input
+        TextField(label: label, placeholder: placeholder, labelWidth: labelWidth, fieldWidth: min(32, max(0, rect.width - labelWidth - 2)))
+            .draw(into: &frame, in: rect, state: &input, focused: focused)
+    }
+}

@@ -1,0 +1,329 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+import TerminalUI
+
+/// The card form, shared by the store's checkout and (later) the auction flow: holder, number
+/// (grouped as typed, brand shown from the prefix), expiry MM/YY, CVC (masked), "save this card".
+/// Each field is checked when the focus leaves it and all of them on submit, in words a shopper
+/// understands. A swipe fills it in one go.
+///
+/// The full number and the CVC live only here while typed: on submit they go to the vault, and
+/// the form forgets them as soon as the token comes back (only brand and last four go on).
+public enum CardFormFeature {
+    public enum Field: Int, CaseIterable, Equatable, Sendable {
+        case holder, number, expiry, cvc, save, submit
+    }
+
+    public struct State: Equatable, Sendable {
+        public var holder = FormField(maxLength: 26, filter: .name)
+        public var number = FormField(maxLength: 19, filter: .digits)
+        public var expiry = FormField(maxLength: 5, filter: .only(Set("0123456789/")))
+        public var cvc = FormField(maxLength: 4, filter: .digits, isMasked: true)
+        public var saveCard = false
+        /// Guests cannot keep cards.
+        public var canSave: Bool
+        public var focus: Field = .holder
+        /// The day the expiry is checked against (from the loop's clock when the form opened).
+        public var today: Date
+        /// The submit button's words ("Pay €12.40").
+        public var submitTitle: String
+        var swipe: SwipeCapture?
+        var swipeGeneration = 0
+        /// A message for the whole form (a swipe that could not be read, the vault refusing).
+        public var formMessage: String?
+        public var isSubmitting = false
+
+        public init(canSave: Bool, today: Date, submitTitle: String) {
+            self.canSave = canSave
+            self.today = today
+            self.submitTitle = submitTitle
+        }
+
+        public var brandName: String? { CardNumberFormat.brandName(number.value) }
+        public var isSwiping: Bool { swipe != nil }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case typed(Key)
+        /// Text that arrived whole (a bracketed paste, or a reader that pastes its track data).
+        case pasted(String)
+        case focusNext, focusPrevious
+        case focus(Field)
+        case toggleSave
+        case submit
+        case swipeGap(Int)
+        case tokenized(Result<PaymentCard, CardEntryError>)
+        case delegate(Delegate)
+    }
+
+    public enum Delegate: Equatable, Sendable {
+        /// The vault's token for the card (the form has forgotten the number and CVC).
+        case cardReady(PaymentCard, saveCard: Bool)
+        case cancel
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+        switch action {
+        case .typed(let key):
+            if state.swipe != nil { return continueSwipe(&state, key, client: client) }
+            if case let .character(c) = key, SwipeCapture.startSentinels.contains(c), state.focus.rawValue <= Field.cvc.rawValue {
+                state.swipeGeneration += 1
+                state.swipe = SwipeCapture(buffer: String(c), generation: state.swipeGeneration)
+                return gapTimer(state.swipeGeneration, client: client)
+            }
+            type(key, into: &state)
+            return .none
+        case .pasted(let text):
+            if TrackData.looksLikeSwipe(text) || state.swipe != nil {
+                // The whole burst at once: the same path as key by key, then read it.
+                var effect = Effect<Action>.none
+                for character in text { effect = .merge(effect, reduce(&state, .typed(.character(character)), client: client)) }
+                if state.swipe != nil { finishSwipe(&state) }
+                return effect
+            }
+            switch state.focus {
+            case .holder: state.holder.input.handle(.paste(text)); state.holder.error = nil
+            case .number: state.number.input.handle(.paste(text.filter { !$0.isWhitespace && $0 != "-" })); state.number.error = nil
+            case .expiry: state.expiry.input.handle(.paste(text)); state.expiry.error = nil
+            case .cvc: state.cvc.input.handle(.paste(text)); state.cvc.error = nil
+            case .save, .submit: break
+            }
+            return .none
+        case .focusNext:
+            move(&state, to: Field(rawValue: min(Field.submit.rawValue, state.focus.rawValue + 1))!)
+            return .none
+        case .focusPrevious:
+            move(&state, to: Field(rawValue: max(0, state.focus.rawValue - 1))!)
+            return .none
+        case .focus(let field):
+            move(&state, to: field)
+            return .none
+        case .toggleSave:
+            if state.canSave { state.saveCard.toggle() }
+            return .none
+        case .submit:
+            guard !state.isSubmitting else { return .none }
+            if let errors = validateAll(state) {
+                apply(errors, to: &state)
+                state.formMessage = "Please check the card details: \(errors.messages.first ?? "")"
+                if let first = firstField(with: errors) { state.focus = first }
+                return .none
+            }
+            state.isSubmitting = true
+            state.formMessage = nil
+            let entry = CardEntryFields(number: state.number.value, expiry: state.expiry.value, cvc: state.cvc.value, holder: state.holder.value)
+            return .run { send in send(.tokenized(client.tokenize(entry))) }
+        case .swipeGap(let generation):
+            guard let swipe = state.swipe, swipe.generation == generation else { return .none }
+            finishSwipe(&state)
+            return .none
+        case .tokenized(.success(let card)):
+            let save = state.saveCard && state.canSave
+            forgetCard(&state)
+            return .send(.delegate(.cardReady(card, saveCard: save)))
+        case .tokenized(.failure(let error)):
+            state.isSubmitting = false
+            if case .invalid(let errors) = error { apply(errors, to: &state) }
+            state.formMessage = error.messages.first
+            return .none
+        case .delegate:
+            return .none
+        }
+    }
+
+    /// Clears the number, CVC and expiry: what is left is safe to keep on screen.
+    static func forgetCard(_ state: inout State) {
+        state.number.value = ""
+        state.cvc.value = ""
+        state.expiry.value = ""
+        state.swipe = nil
+        state.isSubmitting = false
+    }
+
+    // MARK: - Typing
+
+    private static func type(_ key: Key, into state: inout State) {
+        switch state.focus {
+        case .holder: state.holder.input.handle(key); state.holder.error = nil
+        case .number: state.number.input.handle(key); state.number.error = nil
+        case .cvc: state.cvc.input.handle(key); state.cvc.error = nil
+        case .expiry:
+            state.expiry.error = nil
+            let before = state.expiry.value
+            state.expiry.input.handle(key)
+            // "12" becomes "12/" so the shopper types the year straight after the month.
+            if case .character(let c) = key, c.isASCII, c.isNumber, before.count == 1, state.expiry.value.count == 2, !state.expiry.value.contains("/") {
+                state.expiry.value += "/"
+            }
+        case .save:
+            if key == .character(" ") { state.saveCard = state.canSave ? !state.saveCard : false }
+        case .submit:
+            break
+        }
+    }
+
+    private static func move(_ state: inout State, to field: Field) {
+        guard field != state.focus else { return }
+        validate(state.focus, in: &state)
+        state.focus = field
+    }
+
+    // MARK: - Swipe
+
+    private static func continueSwipe(_ state: inout State, _ key: Key, client: StoreClient) -> Effect<Action> {
+        guard var swipe = state.swipe else { return .none }
+        guard case let .character(c) = key else {
+            finishSwipe(&state)
+            return .none
+        }
+        state.swipeGeneration += 1
+        swipe.buffer.append(c)
+        swipe.generation = state.swipeGeneration
+        state.swipe = swipe
+        if swipe.isComplete {
+            finishSwipe(&state)
+            return .none
+        }
+        return gapTimer(state.swipeGeneration, client: client)
+    }
+
+    private static func gapTimer(_ generation: Int, client: StoreClient) -> Effect<Action> {
+        .run { send in client.schedule(SwipeCapture.burstGap) { send(.swipeGap(generation)) } }
+    }
+
+    private static func finishSwipe(_ state: inout State) {
+        guard let swipe = state.swipe else { return }
+        state.swipe = nil
+        do {
+            let card = try TrackData.parse(swipe.buffer)
+            state.number.value = card.number.digits
+            state.expiry.value = String(format: "%02d/%02d", card.expiry.month, card.expiry.year % 100)
+            if let name = card.holderName { state.holder.value = name }
+            state.holder.error = nil
+            state.number.error = nil
+            state.expiry.error = expiryError(state.expiry.value, today: state.today)
+            state.focus = .cvc
+            state.formMessage = "Card read: \(card.number.brand.displayName) •••• \(card.number.lastFour). Enter the security code."
+        } catch {
+            state.formMessage = error.message
+        }
+    }
+
+    // MARK: - Validation
+
+    private static func validate(_ field: Field, in state: inout State) {
+        switch field {
+        case .holder:
+            do { _ = try HolderName(state.holder.value) } catch { state.holder.error = error.message }
+        case .number:
+            do { _ = try CardNumber(state.number.value) } catch { state.number.error = error.message }
+        case .expiry:
+            state.expiry.error = expiryError(state.expiry.value, today: state.today)
+        case .cvc:
+            do { _ = try CVC(state.cvc.value, brand: CardBrand.detect(prefix: state.number.value)) } catch { state.cvc.error = error.message }
+        case .save, .submit:
+            break
+        }
+    }
+
+    private static func expiryError(_ text: String, today: Date) -> String? {
+        do { _ = try Expiry(parsing: text, now: today); return nil } catch { return error.message }
+    }
+
+    private static func validateAll(_ state: State) -> CardValidationErrors? {
+        do {
+            _ = try Card.validate(number: state.number.value, expiry: state.expiry.value, cvc: state.cvc.value,
+                                  holder: state.holder.value, now: state.today)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func apply(_ errors: CardValidationErrors, to state: inout State) {
+        state.holder.error = errors.holder?.message
+        state.number.error = errors.number?.message
+        state.expiry.error = errors.expiry?.message
+        state.cvc.error = errors.cvc?.message
+    }
+
+    private static func firstField(with errors: CardValidationErrors) -> Field? {
+        if errors.holder != nil { return .holder }
+        if errors.number != nil { return .number }
+        if errors.expiry != nil { return .expiry }
+        if errors.cvc != nil { return .cvc }
+        return nil
+    }
+
+    // MARK: - Keys
+
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        switch event {
+        case .paste(let text):
+            return .pasted(text)
+        case .key(let key):
+            if state.isSwiping { return key == .escape ? .typed(.enter) : .typed(key) }
+            switch key {
+            case .escape: return .delegate(.cancel)
+            case .tab, .down: return .focusNext
+            case .backTab, .up: return .focusPrevious
+            case .enter:
+                switch state.focus {
+                case .save: return .toggleSave
+                case .submit: return .submit
+                case .cvc: return .focus(.submit)
+                default: return .focusNext
+                }
+            case .character(" ") where state.focus == .save: return .toggleSave
+            default: return .typed(key)
+            }
+        default:
+            return nil
+        }
+    }
+
+    public static let keyHints = [KeyHint("Tab", "Next field"), KeyHint("Space", "Tick"), KeyHint("Enter", "Next / Pay"),
+                                  KeyHint("Esc", "Back"), KeyHint("swipe", "Card reader")]
+
+    // MARK: - Drawing
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        let labelWidth = 12
+        var row = 0
+        func next(_ height: Int) -> Rect {
+            defer { row += height }
+            return Rect(x: area.x, y: area.y + row, width: area.width, height: max(0, min(height, area.height - row)))
+        }
+        ScreenDrawing.field("Name on card", state.holder, focused: state.focus == .holder, labelWidth: labelWidth,
+                            placeholder: "as printed", into: &frame, in: next(2))
+        var shownNumber = FormField(filter: .any, value: CardNumberFormat.grouped(state.number.value))
+        shownNumber.error = state.number.error
+        let numberRect = next(2)
+        ScreenDrawing.field("Card number", shownNumber, focused: state.focus == .number, labelWidth: labelWidth,
+                            placeholder: "1234 1234 1234 1234", into: &frame, in: numberRect)
+        if let brand = state.brandName, numberRect.height > 0 {
+            let x = numberRect.x + labelWidth + 2 + 25
+            frame.write(brand, in: Rect(x: x, y: numberRect.y, width: max(0, numberRect.maxX - x), height: 1), style: Style(.accent, .bold))
+        }
+        ScreenDrawing.field("Expiry", state.expiry, focused: state.focus == .expiry, labelWidth: labelWidth,
+                            placeholder: "MM/YY", into: &frame, in: next(2))
+        ScreenDrawing.field("CVC", state.cvc, focused: state.focus == .cvc, labelWidth: labelWidth,
+                            placeholder: "3 digits", into: &frame, in: next(2))
+        let saveRect = next(1)
+        let checkbox = CheckboxState(isChecked: state.saveCard, isDisabled: !state.canSave)
+        let used = Checkbox("Save this card for next time").draw(into: &frame, in: saveRect, state: checkbox, focused: state.focus == .save)
+        if !state.canSave {
+            frame.write("  (log in to save cards)", in: Rect(x: saveRect.x + used, y: saveRect.y, width: max(0, saveRect.width - used), height: saveRect.height), style: Style(.muted))
+        }
+        _ = next(1)
+        let button = Button(state.isSubmitting ? "Checking the card…" : state.submitTitle, isDisabled: state.isSubmitting)
+        _ = button.draw(into: &frame, in: next(1), focused: state.focus == .submit)
+        if state.isSwiping {
+            frame.write("Reading the card…", in: ScreenDrawing.row(area, area.height - 1), style: Style(.accent, .bold))
+        } else if let message = state.formMessage {
+            let role: ColorRole = message.hasPrefix("Card read") ? .success : .error
+            frame.write(message, in: ScreenDrawing.row(area, area.height - 1), style: Style(role))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import CheckoutKit
+import PaymentsCore
+import TerminalUI
+
+/// The cart: lines with quantity and totals; change a quantity, remove a line, empty it all.
+/// The cart itself lives in the core (`StoreSession.cart` is its copy), so Esc loses nothing.
+public enum CartFeature {
+    public struct State: Equatable, Sendable {
+        public var selection = 0
+        public var isConfirmingEmpty = false
+        public var message: String?
+        public init() {}
+    }
+
+    public enum Action: Equatable, Sendable {
+        case moveUp, moveDown
+        case increment, decrement
+        case removeLine
+        case askToEmpty
+        case confirmEmpty(Bool)
+        case changed(Result<Cart, StoreError>)
+        case checkout
+        case delegate(Delegate)
+    }
+
+    public enum Delegate: Equatable, Sendable {
+        case cartChanged(Cart)
+        case proceedToCheckout
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession, client: StoreClient) -> Effect<Action> {
+        let lines = session.cart.lines
+        let line = lines.indices.contains(state.selection) ? lines[state.selection] : nil
+        switch action {
+        case .moveUp:
+            if !lines.isEmpty { state.selection = (state.selection + lines.count - 1) % lines.count }
+            return .none
+        case .moveDown:
+            if !lines.isEmpty { state.selection = (state.selection + 1) % lines.count }
+            return .none
+        case .increment:
+            guard let line else { return .none }
+            return .run { send in send(.changed(client.setQuantity(line.id, line.quantity + 1))) }
+        case .decrement:
+            guard let line else { return .none }
+            if line.quantity <= 1 { return .send(.removeLine) }
+            return .run { send in send(.changed(client.setQuantity(line.id, line.quantity - 1))) }
+        case .removeLine:
+            guard let line else { return .none }
+            state.message = "Removed \(line.product.name)."
+            return .run { send in send(.changed(.success(client.remove(line.id)))) }
+        case .askToEmpty:
+            if !lines.isEmpty { state.isConfirmingEmpty = true }
+            return .none
+        case .confirmEmpty(let yes):
+            state.isConfirmingEmpty = false
+            guard yes else { return .none }
+            state.message = "The cart is empty now."
+            return .run { send in send(.changed(.success(client.emptyCart()))) }
+        case .changed(.success(let cart)):
+            state.selection = min(state.selection, max(0, cart.lines.count - 1))
+            return .send(.delegate(.cartChanged(cart)))
+        case .changed(.failure(let error)):
+            state.message = error.message
+            return .none
+        case .checkout:
+            if session.cart.isEmpty {
+                state.message = "Your cart is empty: add a jar before checking out."
+                return .none
+            }
+            state.message = nil
+            return .send(.delegate(.proceedToCheckout))
+        case .delegate:
+            return .none
+        }
+    }
+
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        guard case let .key(key) = event else { return nil }
+        if state.isConfirmingEmpty {
+            switch key {
+            case .character("y"), .character("Y"): return .confirmEmpty(true)
+            default: return .confirmEmpty(false)
+            }
+        }
+        switch key {
+        case .up: return .moveUp
+        case .down: return .moveDown
+        case .character("+"), .character("="), .right: return .increment
+        case .character("-"), .left: return .decrement
+        case .character("d"), .delete, .backspace: return .removeLine
+        case .character("e"): return .askToEmpty
+        case .enter, .character("p"): return .checkout
+        default: return nil
+        }
+    }
+
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        if state.isConfirmingEmpty { return [KeyHint("y", "Empty it"), KeyHint("n", "Keep it")] }
+        return [KeyHint("↑↓", "Move"), KeyHint("+ -", "Quantity"), KeyHint("d", "Remove"), KeyHint("e", "Empty"),
+                KeyHint("Enter", "Checkout"), KeyHint("Esc", "Back")]
+    }
+
+    public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title("Your cart", into: &frame, in: area)
+        let lines = session.cart.lines
+        if lines.isEmpty {
+            ScreenDrawing.text("Your cart is empty. Esc goes back to the jars.", into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
+        }
+        let listHeight = max(0, area.height - 6)
+        let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: lines.count, height: listHeight)
+        for (row, index) in (offset..<min(lines.count, offset + listHeight)).enumerated() {
+            let line = lines[index]
+            let text = "\(line.quantity) × \(line.product.name)  @ \(line.product.price.formatted())"
+            ScreenDrawing.selectableRow(text, detail: line.total?.formatted() ?? "", selected: index == state.selection,
+                                        into: &frame, in: ScreenDrawing.row(area, 2 + row))
+        }
+        if !lines.isEmpty {
+            let totalRow = ScreenDrawing.row(area, 2 + min(lines.count, listHeight) + 1)
+            frame.write("Total (\(session.cart.itemCount) \(session.cart.itemCount == 1 ? "item" : "items"))  \(session.cart.total.formatted()) ", in: totalRow,
+                        alignment: .trailing, style: Style(.accent, .bold))
+        }
+        let bottom = ScreenDrawing.row(area, area.height - 1)
+        if state.isConfirmingEmpty {
+            ScreenDrawing.text("Empty the whole cart? y = yes, any other key = no", into: &frame, in: bottom, role: .warning, attributes: .bold)
+        } else if let message = state.message {
+            ScreenDrawing.text(message, into: &frame, in: bottom, role: message.hasPrefix("Your cart is empty") ? .error : .success)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import CheckoutKit
+import PaymentsCore
+import TerminalUI
+
+/// The store's front: every product from the database with its price and stock. Number keys
+/// open a line; with more than nine products `/` starts a type-ahead filter.
+public enum CatalogFeature {
+    public struct State: Equatable, Sendable {
+        public var products: [Product] = []
+        public var isLoading = true
+        public var loadError: String?
+        public var selection = 0
+        /// The type-ahead filter; nil when not filtering.
+        public var filter: String?
+        public var message: String?
+
+        public init() {}
+
+        /// The products the filter lets through, in catalogue order.
+        public var visible: [Product] {
+            guard let filter, !filter.isEmpty else { return products }
+            return products.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+        }
+
+        public var selected: Product? {
+            let shown = visible
+            return shown.indices.contains(selection) ? shown[selection] : nil
+        }
+
+        /// Long enough that picking by number runs out: filter instead.
+        public var isLong: Bool { products.count > 9 }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case load
+        case loaded(Result<[Product], StoreError>)
+        case moveUp, moveDown
+        case pick(Int)
+        case open
+        case startFilter
+        case filterTyped(Character)
+        case filterErased
+        case endFilter
+        case delegate(Delegate)
+    }
+
+    public enum Delegate: Equatable, Sendable {
+        case openProduct(Product)
+        case openCart
+        case openAccount
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+        switch action {
+        case .load:
+            state.isLoading = true
+            return .run { send in client.loadProducts { send(.loaded($0)) } }
+        case .loaded(.success(let products)):
+            state.isLoading = false
+            state.products = products
+            state.loadError = nil
+            state.selection = min(state.selection, max(0, products.count - 1))
+            return .none
+        case .loaded(.failure(let error)):
+            state.isLoading = false
+            state.loadError = error.message
+            return .none
+        case .moveUp:
+            let count = state.visible.count
+            if count > 0 { state.selection = (state.selection + count - 1) % count }
+            return .none
+        case .moveDown:
+            let count = state.visible.count
+            if count > 0 { state.selection = (state.selection + 1) % count }
+            return .none
+        case .pick(let index):
+            guard state.visible.indices.contains(index) else { return .none }
+            state.selection = index
+            return .send(.open)
+        case .open:
+            guard let product = state.selected else { return .none }
+            return .send(.delegate(.openProduct(product)))
+        case .startFilter:
+            state.filter = ""
+            state.selection = 0
+            return .none
+        case .filterTyped(let character):
+            state.filter = (state.filter ?? "") + String(character)
+            state.selection = 0
+            return .none
+        case .filterErased:
+            if var filter = state.filter, !filter.isEmpty {
+                filter.removeLast()
+                state.filter = filter
+            } else {
+                state.filter = nil
+            }
+            state.selection = 0
+            return .none
+        case .endFilter:
+            state.filter = nil
+            state.selection = 0
+            return .none
+        case .delegate:
+            return .none
+        }
+    }
+
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        guard case let .key(key) = event else { return nil }
+        if state.filter != nil {
+            switch key {
+            case .escape: return .endFilter
+            case .backspace: return .filterErased
+            case .up: return .moveUp
+            case .down: return .moveDown
+            case .enter: return .open
+            case let .character(c) where !c.isNewline: return .filterTyped(c)
+            default: return nil
+            }
+        }
+        switch key {
+        case .up, .backTab: return .moveUp
+        case .down, .tab: return .moveDown
+        case .enter: return .open
+        case .character("c"): return .delegate(.openCart)
+        case .character("a"): return .delegate(.openAccount)
+        case .character("/") where state.isLong: return .startFilter
+        case let .character(c):
+            guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
+            return .pick(digit - 1)
+        default: return nil
+        }
+    }
+
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        if state.filter != nil { return [KeyHint("type", "Filter"), KeyHint("Enter", "Open"), KeyHint("Esc", "Stop filtering")] }
+        var hints = [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Details"), KeyHint("c", "Cart"), KeyHint("a", "Account")]
+        if state.isLong { hints.append(KeyHint("/", "Filter")) }
+        hints.append(KeyHint("Esc", "Back"))
+        return hints
+    }
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title("Honey Store", into: &frame, in: area)
+        if state.isLoading {
+            ScreenDrawing.text("Loading the shelves…", into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
+            return
+        }
+        if let error = state.loadError {
+            ScreenDrawing.text(error, into: &frame, in: ScreenDrawing.row(area, 2), role: .error)
+            return
+        }
+        var top = 2
+        if let filter = state.filter {
+            ScreenDrawing.text("Filter: \(filter)▏", into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
+        } else {
+            ScreenDrawing.text("Pick a jar to read about it and add it to your cart.", into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+        }
+        let shown = state.visible
+        let listHeight = max(0, area.height - top - 2)
+        let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: shown.count, height: listHeight)
+        if shown.isEmpty {
+            ScreenDrawing.text("No product matches.", into: &frame, in: ScreenDrawing.row(area, top), role: .muted)
+        }
+        for (row, index) in (offset..<min(shown.count, offset + listHeight)).enumerated() {
+            let product = shown[index]
+            let stock = stockText(product.stock)
+            let number = index < 9 ? "\(index + 1)" : " "
+            let text = "\(number)  \(product.name)"
+            let detail = "\(stock)   \(product.price.formatted())"
+            ScreenDrawing.selectableRow(text, detail: detail, selected: index == state.selection,
+                                        enabled: product.stock != 0, into: &frame, in: ScreenDrawing.row(area, top + row))
+        }
+        top += max(listHeight, 0)
+        if let message = state.message {
+            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
+        }
+    }
+
+    static func stockText(_ stock: Int?) -> String {
+        switch stock {
+        case nil: ""
+        case 0?: "Out of stock"
+        case let n?: "\(n) in stock"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import CheckoutKit
+import Clocks
+import Foundation
+import PaymentsCore
+
+extension StoreClient {
+    /// The client over the controllers, on the loop's timers.
+    public static func live(services: CheckoutServices, timers: TimerQueue) -> StoreClient {
+        let challenges = ChallengeDesk()
+        let store = services.store
+        let account = services.account
+        return StoreClient(
+            now: { services.core.clock.now },
+            schedule: { delay, action in _ = timers.schedule(after: delay, action) },
+            loadProducts: { store.loadProducts(completion: $0) },
+            cart: { store.cart },
+            add: { id, quantity in Result { () throws(StoreError) in try store.add(productID: id, quantity: quantity) } },
+            setQuantity: { id, quantity in Result { () throws(StoreError) in try store.changeQuantity(productID: id, to: quantity) } },
+            remove: { store.remove(productID: $0) },
+            emptyCart: { store.emptyCart() },
+            tokenize: { entry in
+                Result { () throws(CardEntryError) in
+                    try services.cards.tokenize(number: entry.number, expiry: entry.expiry, cvc: entry.cvc, holder: entry.holder)
+                }
+            },
+            checkout: { source, saveCard, onChallenge, completion in
+                challenges.onChallenge = onChallenge
+                store.checkout(with: source, saveCard: saveCard, authentication: challenges, completion: completion)
+            },
+            answerChallenge: { id, code in challenges.answer(id, code: code) },
+            shopper: { account.customer?.email },
+            signUp: { email, password in
+                Result { () throws(AccountError) in try account.signUp(email: email, password: password).email }
+            },
+            logIn: { email, password in
+                Result { () throws(AccountError) in try account.logIn(email: email, password: password).email }
+            },
+            logOut: { account.logOut() },
+            savedCards: { (try? account.savedCards()) ?? [] },
+            setDefaultCard: { id in
+                do throws(AccountError) { try account.setDefaultCard(id); return nil } catch { return error }
+            },
+            removeCard: { id in
+                do throws(AccountError) { try account.removeCard(id); return nil } catch { return error }
+            },
+            orders: { (try? account.orderHistory()) ?? [] },
+            plans: { (try? account.plans()) ?? [] },
+            subscriptions: { (try? account.subscriptions()) ?? [] },
+            subscribe: { plan, card, completion in account.subscribe(planId: plan, cardID: card, completion: completion) },
+            cancelSubscription: { id, atEnd in
+                do throws(AccountError) { try account.cancelSubscription(id, atPeriodEnd: atEnd); return nil } catch { return error }
+            },
+            failedRenewals: { (try? account.failedRenewals(of: $0)) ?? [] },
+            runDueWork: { services.runDueWork(completion: $0) }
+        )
+    }
+}
+
+/// The 3-D Secure presenter the store controller talks to: it hands each challenge to the
+/// screen (as an action) and keeps the controller's completion until the screen answers.
+final class ChallengeDesk: AuthenticationPresenter {
+    var onChallenge: (ThreeDSChallenge) -> Void = { _ in }
+    private var waiting: [String: (String?) -> Void] = [:]
+
+    func presentChallenge(_ challenge: ThreeDSChallenge, completion: @escaping (String?) -> Void) {
+        waiting[challenge.identifier] = completion
+        onChallenge(challenge)
+    }
+
+    /// Answers once; a second answer for the same challenge is ignored.
+    func answer(_ id: String, code: String?) {
+        guard let completion = waiting.removeValue(forKey: id) else { return }
+        completion(code)
+    }
+}

@@ -1,0 +1,89 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+
+/// Everything the store's screens ask of the world, as closures (The Composable Architecture's
+/// dependency client): the live one calls the controllers of `CheckoutKit`; tests build one
+/// with the answers they want. Reducers never call it: their effects do, and the answers come
+/// back as actions.
+public struct StoreClient {
+    public var now: () -> Date
+    /// Runs `action` after `delay` on the loop's timers (the spinner's tick, the swipe's gap).
+    public var schedule: (_ delay: Duration, _ action: @escaping () -> Void) -> Void
+
+    // Catalogue and cart (seed 001's store controller).
+    public var loadProducts: (_ completion: @escaping (Result<[Product], StoreError>) -> Void) -> Void
+    public var cart: () -> Cart
+    public var add: (_ productID: String, _ quantity: Int) -> Result<Cart, StoreError>
+    public var setQuantity: (_ productID: String, _ quantity: Int) -> Result<Cart, StoreError>
+    public var remove: (_ productID: String) -> Cart
+    public var emptyCart: () -> Cart
+
+    /// Typed card -> one-time vault token. The number and CVC go no further than this call.
+    public var tokenize: (_ entry: CardEntryFields) -> Result<PaymentCard, CardEntryError>
+    /// Pays the cart. `challenge` is called if the card wants 3-D Secure; the screen answers
+    /// through `answerChallenge`. `completion` is called once.
+    public var checkout: (_ source: CardFundingSource, _ saveCard: Bool, _ challenge: @escaping (ThreeDSChallenge) -> Void,
+                          _ completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) -> Void
+    public var answerChallenge: (_ challengeID: String, _ code: String?) -> Void
+
+    // Account (seed 001's sign-up, saved payments, recurring billing).
+    public var shopper: () -> String?
+    public var signUp: (_ email: String, _ password: String) -> Result<String, AccountError>
+    public var logIn: (_ email: String, _ password: String) -> Result<String, AccountError>
+    public var logOut: () -> Void
+    public var savedCards: () -> [SavedCard]
+    public var setDefaultCard: (_ id: String) -> AccountError?
+    public var removeCard: (_ id: String) -> AccountError?
+    public var orders: () -> [Order]
+    public var plans: () -> [Plan]
+    public var subscriptions: () -> [Subscription]
+    public var subscribe: (_ planID: String, _ cardID: String, _ completion: @escaping (Result<Subscription, AccountError>) -> Void) -> Void
+    public var cancelSubscription: (_ id: String, _ atPeriodEnd: Bool) -> AccountError?
+    public var failedRenewals: (_ subscriptionID: String) -> [RenewalAttempt]
+    /// Runs the core's due work (renewals) now.
+    public var runDueWork: (_ completion: @escaping () -> Void) -> Void
+}
+
+/// What the card form hands the vault: the four fields as typed (digits only for the number).
+public struct CardEntryFields {
+    public var number: String
+    public var expiry: String
+    public var cvc: String
+    public var holder: String
+}
+
+extension StoreClient {
+    /// A client with no core behind it (before `start`, and for reducer tests that do not reach
+    /// the world): empty answers, refusals for anything that would change something.
+    public static var unavailable: StoreClient {
+        let refused = StoreError.refused("The store is not open yet.")
+        return StoreClient(
+            now: { Date(timeIntervalSince1970: 0) },
+            schedule: { _, _ in },
+            loadProducts: { $0(.failure(refused)) },
+            cart: { Cart(currency: .eur) },
+            add: { _, _ in .failure(refused) },
+            setQuantity: { _, _ in .failure(refused) },
+            remove: { _ in Cart(currency: .eur) },
+            emptyCart: { Cart(currency: .eur) },
+            tokenize: { _ in .failure(.vault("The store is not open yet.")) },
+            checkout: { _, _, _, completion in completion(.failure(refused)) },
+            answerChallenge: { _, _ in },
+            shopper: { nil },
+            signUp: { _, _ in .failure(.refused("The store is not open yet.")) },
+            logIn: { _, _ in .failure(.refused("The store is not open yet.")) },
+            logOut: {},
+            savedCards: { [] },
+            setDefaultCard: { _ in .notSignedIn },
+            removeCard: { _ in .notSignedIn },
+            orders: { [] },
+            plans: { [] },
+            subscriptions: { [] },
+            subscribe: { _, _, completion in completion(.failure(.notSignedIn)) },
+            cancelSubscription: { _, _ in .notSignedIn },
+            failedRenewals: { _ in [] },
+            runDueWork: { $0() }
+        )
+    }
+}

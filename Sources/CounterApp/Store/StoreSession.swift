@@ -1,0 +1,28 @@
+import CheckoutKit
+import PaymentsCore
+import TerminalUI
+
+/// What every store screen shares: the cart (for the badge) and who is shopping. The core keeps
+/// the truth; this is the copy the screens draw, refreshed after each change.
+public struct StoreSession: Equatable, Sendable {
+    public var cart = Cart(currency: .eur)
+    /// The signed-in shopper's email, or nil for a guest.
+    public var shopper: String?
+
+    public init(cart: Cart = Cart(currency: .eur), shopper: String? = nil) {
+        self.cart = cart
+        self.shopper = shopper
+    }
+
+    /// "Cart 2 · €12.40" (or "Cart empty").
+    public var badge: String {
+        cart.isEmpty ? "Cart empty" : "Cart \(cart.itemCount) · \(cart.total.formatted())"
+    }
+
+    /// Drawn at the right of the header line on every store screen.
+    static func drawBadge(_ session: StoreSession, into frame: inout Frame, header: Rect) {
+        let who = session.shopper ?? "Guest"
+        let text = " \(who) │ \(session.badge) "
+        frame.write(text, in: header, alignment: .trailing, style: Style(.title, [.reverse, .bold]))
+    }
+}

@@ -1,0 +1,54 @@
+import CheckoutKit
+@testable import CounterApp
+import Foundation
+import PaymentsCore
+
+/// The honey jars and a `StoreClient` whose answers the test chooses, recording what the
+/// reducers' effects asked for.
+final class StoreWorld {
+    static let acacia = CounterApp.Product(id: "honey-acacia", name: "Acacia honey", detail: "Pale and mild.",
+                                           price: Money(minorUnits: 650, currency: .eur), stock: 12)
+    static let manuka = CounterApp.Product(id: "honey-manuka", name: "Manuka honey", detail: "Dark and rare.",
+                                           price: Money(minorUnits: 2400, currency: .eur), stock: 0)
+    static let now = Date(timeIntervalSince1970: 1_795_341_600)
+
+    var cart = CounterApp.Cart(currency: .eur)
+    var checkouts: [(CardFundingSource, Bool)] = []
+    var tokenized: [CardEntryFields] = []
+    var checkoutCompletion: ((Result<StoreReceipt, StoreError>) -> Void)?
+    var scheduled: [() -> Void] = []
+
+    static func cart(_ lines: (CounterApp.Product, Int)...) -> CounterApp.Cart {
+        var cart = CounterApp.Cart(currency: .eur)
+        for (product, quantity) in lines { try? cart.add(product, quantity: quantity) }
+        return cart
+    }
+
+    var client: StoreClient {
+        var client = StoreClient.unavailable
+        client.now = { StoreWorld.now }
+        client.schedule = { [unowned self] _, action in scheduled.append(action) }
+        client.loadProducts = { $0(.success([StoreWorld.acacia, StoreWorld.manuka])) }
+        client.cart = { [unowned self] in cart }
+        client.add = { [unowned self] id, quantity in
+            guard id == StoreWorld.acacia.id else { return .failure(.notEnoughStock(productID: id, available: 0)) }
+            try? cart.add(StoreWorld.acacia, quantity: quantity)
+            return .success(cart)
+        }
+        client.tokenize = { [unowned self] entry in
+            tokenized.append(entry)
+            return .success(PaymentCard(id: "tok_1", brand: "Visa", lastFour: String(entry.number.suffix(4)), expiryMonth: 12,
+                                        expiryYear: 2030, holderName: entry.holder, vaultToken: "tok_1"))
+        }
+        client.checkout = { [unowned self] source, save, _, completion in
+            checkouts.append((source, save))
+            checkoutCompletion = completion
+        }
+        return client
+    }
+
+    static let receipt = StoreReceipt(
+        orderIdentifier: "HS-000001", lines: [CartLine(product: acacia, quantity: 2)], total: Money(minorUnits: 1300, currency: .eur),
+        charge: CardChargeReceipt(chargeIdentifier: "ch_1", amount: Money(minorUnits: 1300, currency: .eur), brand: "Visa",
+                                  lastFour: "4242", paymentMethodIdentifier: nil))
+}

@@ -1,0 +1,32 @@
+@testable import CounterApp
+import Foundation
+import TerminalUI
+import Testing
+
+/// Every tape under `Tapes/` plays and holds (its `Expect`s and golden snapshots), as
+/// `checkout play` would run it: the counter on an in-memory database and the tape's clock.
+@Suite struct TapeTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func allTapes() -> [String] {
+        let tapes = repositoryRoot.appendingPathComponent("Tapes")
+        guard let walker = FileManager.default.enumerator(atPath: tapes.path) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".tape") }.sorted()
+    }
+
+    @Test func thereAreStoreTapes() {
+        let tapes = Self.allTapes()
+        #expect(tapes.filter { $0.hasPrefix("store/") }.count >= 9, "found \(tapes)")
+    }
+
+    @Test(arguments: allTapes())
+    func tapePlays(_ relativePath: String) throws {
+        let path = Self.repositoryRoot.appendingPathComponent("Tapes").appendingPathComponent(relativePath).path
+        let tape = try TapeParser.parse(contentsOfFile: path)
+        let result = TapePlayer().play(tape) {
+            CounterApplication(makeServices: CounterApplication.services(database: ":memory:"))
+        }
+        #expect(result.failure == nil, "\(result.report(path: path))")
+    }
+}
