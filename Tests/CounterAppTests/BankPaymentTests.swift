@@ -65,13 +65,20 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
     }
 }
 
-@Suite struct BankTapes {
-    @Test(arguments: TapeFolder.tapes(in: "bank"))
-    func tapePlays(_ path: String) {
-        let kind: BankPaymentFeature.Kind = path.contains("/mandate-") ? .mandate : .payment
-        let amount = kind == .mandate ? Money(minorUnits: 900, currency: .gbp) : BankPaymentTests.basket
-        let locale = path.contains("/generic-") ? "US" : "GB"
-        let failure = TapeFolder.play(path) { PaymentScreenHost.bank(kind: kind, amount: amount, locale: locale) }
+/// The bank's states the app cannot reach with its fixed locale: played on the bank screens
+/// alone, with their goldens under `Tapes/bank/`.
+@Suite struct BankScreensAloneTapes {
+    @Test func noBanksForTheCountryNorTheLocaleIsAGenericError() throws {
+        let tape = """
+        # Seed 004: generic(reason): neither the preferred country nor the locale (US here) has banks.
+        Expect "your locale: US"
+        Press Enter
+        Sleep 1s
+        Expect "The bank payment could not go ahead"
+        Expect "no banks available for US"
+        Snapshot "generic"
+        """
+        let failure = try TapeFolder.play(tape, goldens: "bank/screens-alone.snapshots") { PaymentScreenHost.bank(locale: "US") }
         #expect(failure == nil, "\(failure ?? "")")
     }
 }

@@ -82,26 +82,18 @@ extension PaymentScreenHost where State == WalletCounterFeature.State, Action ==
     }
 }
 
-/// Plays every tape in a folder of `Tapes/` with a host, and names the ones that failed.
+/// Plays a tape written in a test on a host, with goldens in a folder of `Tapes/`.
 enum TapeFolder {
     static var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Tapes")
     }
 
-    static func tapes(in folder: String) -> [String] {
-        let directory = root.appendingPathComponent(folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".tape") }.sorted().map { directory.appendingPathComponent($0).path }
-    }
-
-    /// Plays `path`; returns the report when it failed, nil when it passed.
-    /// `UPDATE_GOLDENS=1 swift test` rewrites the goldens.
-    static func play(_ path: String, makeApplication: () -> Application) -> String? {
+    /// Nil when the tape held; else the report. `UPDATE_GOLDENS=1 swift test` rewrites the goldens.
+    static func play(_ text: String, goldens: String, makeApplication: () -> Application) throws -> String? {
         let update = ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1"
-        let player = TapePlayer(update: update)
-        var lines: [String] = []
-        let status = player.run(tapeAt: path, makeApplication: makeApplication, print: { lines.append($0) })
-        return status == 0 ? nil : lines.joined(separator: "\n")
+        let player = TapePlayer(update: update, snapshotDirectory: root.appendingPathComponent(goldens).path)
+        let result = try player.play(text, makeApplication: makeApplication)
+        return result.failure == nil ? nil : result.report(path: goldens)
     }
 }

@@ -19,6 +19,7 @@ public enum AppFeature {
         case savedCards(SavedCardsFeature.State)
         case orders(OrdersFeature.State)
         case subscriptions(SubscriptionsFeature.State)
+        case payment(PaymentScreensFeature.State)
 
         /// Store screens carry the cart badge in the header.
         var isStore: Bool {
@@ -61,6 +62,7 @@ public enum AppFeature {
         case savedCards(SavedCardsFeature.Action)
         case orders(OrdersFeature.Action)
         case subscriptions(SubscriptionsFeature.Action)
+        case payment(PaymentScreensFeature.Action)
         /// The core ran its due work (renewals): screens that show it reload.
         case dueWorkRan
         case dismissNotice
@@ -109,6 +111,10 @@ public enum AppFeature {
             switch delegate {
             case .back:
                 state.stack.removeLast()
+            case let .payWith(method):
+                state.stack.append(.payment(PaymentScreensFeature.State(method: method, cart: state.session.cart, now: client.now(),
+                                                                        localeCountry: client.payments.localeCountry)))
+                return .send(.payment(.start))
             case let .paid(receipt, at):
                 state.session.cart = client.cart()
                 // Back to the shelves under the receipt: Esc or Enter from it continues shopping.
@@ -195,6 +201,13 @@ public enum AppFeature {
             return route(&state, action, Screen.subscriptions, { if case let .subscriptions(s) = $0 { s } else { nil } }) { s, a in
                 SubscriptionsFeature.reduce(&s, a, client: client)
             }.map(Action.subscriptions)
+        case let .payment(.delegate(.close(paid))):
+            if paid { state.session.cart = client.emptyCart() }
+            return .send(.back)
+        case let .payment(action):
+            return route(&state, action, Screen.payment, { if case let .payment(s) = $0 { s } else { nil } }) { s, a in
+                PaymentScreensFeature.reduce(&s, a, client: client.payments)
+            }.map(Action.payment)
         case .dueWorkRan:
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
             return .none
@@ -286,6 +299,7 @@ public enum AppFeature {
         case let .savedCards(s): return SavedCardsFeature.action(for: event, in: s).map(Action.savedCards)
         case let .orders(s): return OrdersFeature.action(for: event, in: s).map(Action.orders)
         case let .subscriptions(s): return SubscriptionsFeature.action(for: event, in: s).map(Action.subscriptions)
+        case let .payment(s): return PaymentScreensFeature.action(for: event, in: s).map(Action.payment)
         }
     }
 
@@ -294,6 +308,7 @@ public enum AppFeature {
         case let .checkout(s): CheckoutFeature.hasTextFocus(s)
         case let .auth(s): AuthFeature.hasTextFocus(s)
         case let .catalog(s): s.filter != nil
+        case let .payment(s): PaymentScreensFeature.hasTextFocus(s)
         default: false
         }
     }
@@ -313,6 +328,7 @@ public enum AppFeature {
         case let .savedCards(s): hints = SavedCardsFeature.keyHints(s)
         case .orders: hints = OrdersFeature.keyHints
         case .subscriptions: hints = SubscriptionsFeature.keyHints
+        case let .payment(s): hints = PaymentScreensFeature.keyHints(s)
         }
         if !hasTextFocus(state.top) {
             hints.append(KeyHint("?", "Keys"))
@@ -358,6 +374,7 @@ public enum AppFeature {
         case let .savedCards(s): SavedCardsFeature.draw(s, into: &frame, in: store)
         case let .orders(s): OrdersFeature.draw(s, into: &frame, in: store)
         case let .subscriptions(s): SubscriptionsFeature.draw(s, into: &frame, in: store)
+        case let .payment(s): PaymentScreensFeature.draw(s, into: &frame, in: area)
         }
         Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
         if state.isShowingHelp {

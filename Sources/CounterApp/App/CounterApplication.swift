@@ -37,6 +37,8 @@ public final class CounterApplication: Application {
             let services = try makeServices(context.clock, context.timers)
             self.services = services
             environment.client = .live(services: services, timers: context.timers)
+            // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
+            environment.client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
             scheduleDueWork(services, timers: context.timers)
         } catch {
             // The counter still opens (home, help, quit) and says why the store cannot.

@@ -11,16 +11,15 @@ import TerminalUI
 public enum PaymentScreensFeature {
     public enum Method: String, CaseIterable, Equatable, Sendable {
         case express = "Express pay"
-        case bank = "Pay by bank"
-        case mandate = "Bank mandate"
+        /// A single payment, or (m on its first step) a mandate for a subscription.
+        case bank = "Bank payment"
         case wallet = "Wallet"
 
         /// The picker's second column.
         public var detail: String {
             switch self {
             case .express: "saved address and card"
-            case .bank: "approve at your bank"
-            case .mandate: "your bank pays renewals"
+            case .bank: "approve at your bank, or a mandate"
             case .wallet: "WeChat Pay, Alipay (QR)"
             }
         }
@@ -46,7 +45,6 @@ public enum PaymentScreensFeature {
             switch method {
             case .express: screen = .express(ExpressSheetFeature.State(goods: goods))
             case .bank: screen = .bank(BankPaymentFeature.State(kind: .payment, amount: amount, reference: "cart", localeCountry: localeCountry))
-            case .mandate: screen = .bank(BankPaymentFeature.State(kind: .mandate, amount: amount, reference: "subscription", localeCountry: localeCountry))
             case .wallet: screen = .wallet(WalletCounterFeature.State(itemDescription: itemDescription, amount: amount))
             }
         }
@@ -168,6 +166,8 @@ public struct PaymentScreensClient {
     public var bank: BankClient
     public var wallet: WalletClient
     public var bankCountries: () -> [BankPaymentFeature.Country]
+    /// Where bank payments fall back to when the preferred country has no banks.
+    public var localeCountry: String
     public var now: () -> Date
     public var schedule: (Duration, @escaping () -> Void) -> Void
 
@@ -177,7 +177,7 @@ public struct PaymentScreensClient {
                                    setBilling: { _ in }, pay: { _ in }, cancel: {}),
             bank: BankClient(start: { _, _ in }, answerPage: { _ in }, resume: { _, _, _ in }, status: { _, _, _ in },
                              renew: { _, _, _, _ in }, revoke: { _, _ in }, after: { _, _ in }),
-            wallet: .unavailable, bankCountries: { [] }, now: { Date(timeIntervalSince1970: 0) }, schedule: { _, _ in })
+            wallet: .unavailable, bankCountries: { [] }, localeCountry: "GB", now: { Date(timeIntervalSince1970: 0) }, schedule: { _, _ in })
     }
 
     public static func live(services: CheckoutServices, localeCountry: String = BankClient.localeCountry()) -> PaymentScreensClient {
@@ -186,8 +186,18 @@ public struct PaymentScreensClient {
             bank: .live(services: services, localeCountry: localeCountry),
             wallet: .live(services: services),
             bankCountries: { BankClient.countries(services: services, localeCountry: localeCountry) },
+            localeCountry: localeCountry,
             now: { services.core.clock.now },
             schedule: { delay, action in services.core.scheduler.schedule(after: delay, action) }
         )
+    }
+}
+
+extension PaymentScreensFeature.State {
+    /// The chosen method for the store's cart: its lines are the sheet's goods, its total the amount.
+    public init(method: PaymentScreensFeature.Method, cart: CheckoutKit::Cart, now: Date, localeCountry: String) {
+        let goods = cart.lines.compactMap { line in line.total.map { SummaryItem(label: "\(line.product.name) x\(line.quantity)", amount: $0) } }
+        let description = "Honey Store: \(cart.itemCount) \(cart.itemCount == 1 ? "jar" : "jars")"
+        self.init(method: method, amount: cart.total, itemDescription: description, goods: goods, localeCountry: localeCountry, now: now)
     }
 }
