@@ -67,7 +67,7 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
     }
 
     func changed() { send?(.sheetChanged(snapshot())) }
-    private func answered() { send?(.answered(snapshot())) }
+    private func answered(_ callback: ExpressSheetFeature.Callback) { send?(.answered(callback, snapshot())) }
 
     func snapshot() -> ExpressSheetFeature.Sheet {
         var sheet = ExpressSheetFeature.Sheet()
@@ -103,7 +103,7 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
         guard let controller else { return completion(AuthorizationResult(status: .failure)) }
         controller.didAuthorizePayment(payment) { [weak self] result in
             completion(result)
-            self?.answered()
+            self?.answered(.authorization)
         }
     }
 
@@ -111,7 +111,7 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
         guard let controller else { return completion([]) }
         controller.didSelectPaymentMethod(method) { [weak self] items in
             completion(items)
-            self?.answered()
+            self?.answered(.paymentMethod)
         }
     }
 
@@ -119,7 +119,7 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
         guard let controller else { return completion(.failure, []) }
         controller.didSelectShippingMethod(method) { [weak self] status, items in
             completion(status, items)
-            self?.answered()
+            self?.answered(.shippingMethod)
         }
     }
 
@@ -129,7 +129,7 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
         guard let controller else { return completion(.failure, [], []) }
         controller.didSelectShippingContact(contact) { [weak self] status, methods, items in
             completion(status, methods, items)
-            self?.answered()
+            self?.answered(.shippingContact)
         }
     }
 

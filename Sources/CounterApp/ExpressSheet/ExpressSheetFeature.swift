@@ -59,6 +59,8 @@ public enum ExpressSheetFeature {
         public var billingIndex = 0
         public var cardIndex = 0
         public var form: AddressForm?
+        /// The address the shopper typed last, if any (the last entry of the ship-to choices).
+        public var typedContact: Contact?
 
         public init(goods: [SummaryItem]) {
             self.goods = goods
@@ -66,6 +68,11 @@ public enum ExpressSheetFeature {
 
         var isTypingAddress: Bool { addressIndex == ExpressWallet.addresses.count }
         var isBusy: Bool { sheet?.isBusy ?? true }
+    }
+
+    /// Which delegate method answered: only those that answer with a status move the focus.
+    public enum Callback: Equatable, Sendable {
+        case shippingContact, shippingMethod, paymentMethod, authorization
     }
 
     public enum FormAction: Equatable, Sendable {
@@ -79,7 +86,7 @@ public enum ExpressSheetFeature {
         /// The session changed (opened, a customer action sent, the sheet finished).
         case sheetChanged(Sheet)
         /// A delegate completion came back: the sheet moves focus to where its status belongs.
-        case answered(Sheet)
+        case answered(Callback, Sheet)
         case focusNext, focusPrevious
         case previousOption, nextOption
         case activate
@@ -95,8 +102,9 @@ public enum ExpressSheetFeature {
         case let .sheetChanged(sheet):
             state.sheet = sheet
             return .none
-        case let .answered(sheet):
+        case let .answered(callback, sheet):
             state.sheet = sheet
+            guard callback != .paymentMethod else { return .none } // answers with items only
             switch sheet.lastStatus {
             case .invalidShippingPostalAddress?, .invalidShippingContact?: state.focus = .shipTo
             case .invalidBillingPostalAddress?: state.focus = .billing
@@ -157,6 +165,7 @@ public enum ExpressSheetFeature {
             case .submit:
                 state.form = nil
                 let contact = form.contact
+                state.typedContact = contact
                 return .run { _ in client.selectContact(contact) }
             }
             state.form = form

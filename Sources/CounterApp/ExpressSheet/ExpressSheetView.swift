@@ -34,8 +34,8 @@ extension ExpressSheetFeature {
             ? (shipErrors.first { [.name, .email, .phone].contains($0.field) }?.message ?? sheet.failureMessage) : nil
         let addressProblem = sheet.lastStatus == .invalidShippingPostalAddress
             ? (shipErrors.first { ![.name, .email, .phone].contains($0.field) }?.message ?? sheet.failureMessage) : nil
-        let shipLabel = state.isTypingAddress && sheet.shippingContact == nil ? "Type an address…" :
-            state.isTypingAddress ? "Typed address (Enter to retype)" : ExpressWallet.addresses[state.addressIndex].label
+        let shipLabel = !state.isTypingAddress ? ExpressWallet.addresses[state.addressIndex].label :
+            state.typedContact.map { "Typed: \($0.name) (Enter to retype)" } ?? "Type an address… (Enter)"
         pen.field("Ship to", "‹ \(shipLabel) ›", focused: state.focus == .shipTo, busy: busy)
         if let contact = sheet.shippingContact {
             pen.detail("Contact  \([contact.name, contact.email, contact.phone].filter { !$0.isEmpty }.joined(separator: " · "))",
