@@ -65,8 +65,10 @@ extension WalletCounterFeature {
     static func drawWalletStep(code: String, methodName: String, amount: Money, into frame: inout Frame, in area: Rect) {
         let lines = qrLines(for: code)
         let qrWidth = lines.first?.count ?? 0
-        let box = area.centered(width: min(area.width, qrWidth + 40), height: min(area.height, lines.count + 2))
-        let inside = frame.drawBox(box, title: " \(methodName) ")
+        // On a small terminal the code keeps every row and the box goes: a clipped code cannot be read.
+        let fits = area.height >= lines.count + 2
+        let box = area.centered(width: min(area.width, qrWidth + 40), height: min(area.height, lines.count + (fits ? 2 : 0)))
+        let inside = fits ? frame.drawBox(box, title: " \(methodName) ") : box
         for (index, text) in lines.enumerated() {
             frame.write(text, at: Point(x: inside.x, y: inside.y + index), style: Style(.text), clip: inside)
         }
