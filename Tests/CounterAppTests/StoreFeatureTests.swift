@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func aFieldIsCheckedWhenTheFocusLeavesIt() {
-        let store = TestStore(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: StoreWorld().client) }
+        let store = TestStore(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: StoreWorld().client.cardForm) }
         store.send(.focus(.number)) { $0.focus = .number; $0.holder.error = "Enter the name on the card." }
         for digit in "4242424242424241" {
             store.send(.typed(.character(digit))) { $0.number.input.insert(String(digit)) }
@@ -111,7 +111,7 @@ import Testing
 
     @Test func aSwipeFillsTheFormInOneGo() {
         let world = StoreWorld()
-        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client) }
+        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
         for key in "%B4242424242424242^LOVELACE/ADA^3012101?;4242424242424242=3012101?" {
             store.send(.typed(.character(key)))
         }
@@ -125,7 +125,7 @@ import Testing
 
     @Test func anUnreadableSwipeSaysSoAfterTheBurst() {
         let world = StoreWorld()
-        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client) }
+        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
         for key in "%B4242" { store.send(.typed(.character(key))) }
         #expect(store.state.isSwiping)
         // Only the last key's gap timer ends the burst.
@@ -137,7 +137,7 @@ import Testing
 
     @Test func submittingTokenisesAndForgetsTheNumberAndCVC() {
         let world = StoreWorld()
-        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client) }
+        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
         for key in "Jane Doe" { store.send(.typed(.character(key))) }
         store.send(.focus(.number))
         for key in "4242424242424242" { store.send(.typed(.character(key))) }
@@ -158,7 +158,7 @@ import Testing
 
     @Test func submittingWithFaultsMarksEachFieldAndTokenisesNothing() {
         let world = StoreWorld()
-        let store = TestStore(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client) }
+        let store = TestStore(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
         store.send(.submit) {
             $0.holder.error = "Enter the name on the card."
             $0.number.error = "Enter the card number."
@@ -238,7 +238,7 @@ import Testing
     @Test func aPastedNumberGoesInWholeAndAPastedSwipeIsRead() {
         let world = StoreWorld()
         let store = Store(initialState: CardFormFeature.State(canSave: false, today: StoreWorld.now, submitTitle: "Pay")) {
-            CardFormFeature.reduce(&$0, $1, client: world.client)
+            CardFormFeature.reduce(&$0, $1, client: world.client.cardForm)
         }
         store.send(.focus(.number))
         store.send(CardFormFeature.action(for: .paste("4242 4242 4242 4242"), in: store.state)!)

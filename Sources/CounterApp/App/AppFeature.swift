@@ -63,6 +63,8 @@ public enum AppFeature {
         case orders(OrdersFeature.Action)
         case subscriptions(SubscriptionsFeature.Action)
         case payment(PaymentScreensFeature.Action)
+        /// The shopper logged out; the counter's cart is a guest's (empty) one again.
+        case loggedOut(cart: Cart)
         /// The core ran its due work (renewals): screens that show it reload.
         case dueWorkRan
         case dismissNotice
@@ -134,13 +136,18 @@ public enum AppFeature {
                 state.stack.append(.subscriptions(SubscriptionsFeature.State()))
                 return .send(.subscriptions(.reload))
             case .logOut:
-                client.logOut()
-                state.session.shopper = nil
-                state.session.cart = client.cart()
-                updateTop(&state) { (account: inout AccountFeature.State) in
-                    account.selection = 0
-                    account.message = "Logged out. Your saved cards stay with your account."
+                return .run { send in
+                    client.logOut()
+                    send(.loggedOut(cart: client.cart()))
                 }
+            }
+            return .none
+        case let .loggedOut(cart):
+            state.session.shopper = nil
+            state.session.cart = cart
+            updateTop(&state) { (account: inout AccountFeature.State) in
+                account.selection = 0
+                account.message = "Logged out. Your cart and saved cards stay with your account."
             }
             return .none
         case let .auth(.delegate(.signedIn(email))):

@@ -36,6 +36,9 @@ public final class CounterApplication: Application {
         do {
             let services = try makeServices(context.clock, context.timers)
             self.services = services
+            // A payment whose answer was lost when the counter last stopped (Ctrl+C mid-charge,
+            // a power cut) is settled now, so its jars are sold once or released.
+            _ = try? services.more.reconcileAfterRestart()
             environment.client = .live(services: services, timers: context.timers)
             // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
             environment.client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())

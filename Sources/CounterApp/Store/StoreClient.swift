@@ -47,15 +47,12 @@ public struct StoreClient {
     public var payments: PaymentScreensClient = .unavailable
 }
 
-/// What the card form hands the vault: the four fields as typed (digits only for the number).
-public struct CardEntryFields {
-    public var number: String
-    public var expiry: String
-    public var cvc: String
-    public var holder: String
-}
-
 extension StoreClient {
+    /// The card form's part of the store's client.
+    public var cardForm: CardFormFeature.Client {
+        CardFormFeature.Client(tokenize: tokenize, schedule: schedule)
+    }
+
     /// A client with no core behind it (before `start`, and for reducer tests that do not reach
     /// the world): empty answers, refusals for anything that would change something.
     public static var unavailable: StoreClient {

@@ -23,8 +23,17 @@ public enum SubscriptionsFeature {
         public init() {}
     }
 
+    /// What a reload reads from the account.
+    public struct Loaded: Equatable, Sendable {
+        public var plans: [Plan]
+        public var rows: [Row]
+        public var payingCard: SavedCard?
+    }
+
     public enum Action: Equatable, Sendable {
         case reload
+        case loaded(Loaded)
+        case cancelled(message: String)
         case moveUp, moveDown
         case subscribe(planIndex: Int)
         case subscribed(Result<Subscription, AccountError>)
@@ -34,13 +43,26 @@ public enum SubscriptionsFeature {
     public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
         switch action {
         case .reload:
-            state.plans = client.plans()
-            state.payingCard = client.savedCards().first { !$0.isExpired && $0.canBeCharged }
-            let names = Dictionary(state.plans.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-            state.rows = client.subscriptions().map {
-                Row(subscription: $0, planName: names[$0.planId] ?? $0.planId, failedRenewals: client.failedRenewals($0.id).count)
+            return .run { send in
+                let plans = client.plans()
+                let names = Dictionary(plans.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+                // The core lists them by id (random): sort by plan and start so a replay draws the same.
+                let subscriptions = client.subscriptions().sorted {
+                    (names[$0.planId] ?? $0.planId, $0.currentPeriodStart) < (names[$1.planId] ?? $1.planId, $1.currentPeriodStart)
+                }
+                let rows = subscriptions.map {
+                    Row(subscription: $0, planName: names[$0.planId] ?? $0.planId, failedRenewals: client.failedRenewals($0.id).count)
+                }
+                send(.loaded(Loaded(plans: plans, rows: rows, payingCard: client.savedCards().first { !$0.isExpired && $0.canBeCharged })))
             }
+        case .loaded(let loaded):
+            state.plans = loaded.plans
+            state.rows = loaded.rows
+            state.payingCard = loaded.payingCard
             state.selection = min(state.selection, max(0, state.rows.count - 1))
+        case .cancelled(let message):
+            state.message = message
+            return .send(.reload)
         case .moveUp: if !state.rows.isEmpty { state.selection = (state.selection + state.rows.count - 1) % state.rows.count }
         case .moveDown: if !state.rows.isEmpty { state.selection = (state.selection + 1) % state.rows.count }
         case .subscribe(let index):
@@ -63,12 +85,10 @@ public enum SubscriptionsFeature {
         case .cancel(let atPeriodEnd):
             guard state.rows.indices.contains(state.selection) else { return .none }
             let id = state.rows[state.selection].subscription.id
-            if let error = client.cancelSubscription(id, atPeriodEnd) {
-                state.message = error.message
-            } else {
-                state.message = atPeriodEnd ? "It ends when the paid period does." : "Cancelled now."
+            return .run { send in
+                let error = client.cancelSubscription(id, atPeriodEnd)
+                send(.cancelled(message: error?.message ?? (atPeriodEnd ? "It ends when the paid period does." : "Cancelled now.")))
             }
-            return .send(.reload)
         }
         return .none
     }
@@ -117,9 +137,13 @@ public enum SubscriptionsFeature {
         }
         for (index, row) in state.rows.prefix(max(0, area.height - top - 3)).enumerated() {
             let s = row.subscription
-            var status = s.state.rawValue
+            var status = switch s.state {
+            case .active: "active"
+            case .pastDue: "past due"
+            case .canceled: "cancelled"
+            }
             if s.cancelAtPeriodEnd && s.state != .canceled { status += ", ends \(dayText(s.currentPeriodEnd))" }
-            let next = s.nextRenewalAt.map { "renews \(dayText($0))" } ?? "no renewal"
+            let next = s.nextRenewalAt.map { "\(s.state == .pastDue ? "retries" : "renews") \(dayText($0))" } ?? "no renewal"
             let failed = row.failedRenewals > 0 ? ", \(row.failedRenewals) failed renewal\(row.failedRenewals == 1 ? "" : "s")" : ""
             ScreenDrawing.selectableRow("\(row.planName) · period \(s.periodIndex + 1) · \(status)\(failed)", detail: next,
                                         selected: index == state.selection, into: &frame, in: ScreenDrawing.row(area, top + 1 + index))

@@ -11,6 +11,19 @@ import TerminalUI
 /// The full number and the CVC live only here while typed: on submit they go to the vault, and
 /// the form forgets them as soon as the token comes back (only brand and last four go on).
 public enum CardFormFeature {
+    /// All the form asks of the world: the vault, and the loop's timers (the swipe's burst gap).
+    /// Small on purpose, so the auction flow can use the form with its own.
+    public struct Client {
+        public var tokenize: (CardEntryFields) -> Result<PaymentCard, CardEntryError>
+        public var schedule: (Duration, @escaping () -> Void) -> Void
+
+        public init(tokenize: @escaping (CardEntryFields) -> Result<PaymentCard, CardEntryError>,
+                    schedule: @escaping (Duration, @escaping () -> Void) -> Void) {
+            self.tokenize = tokenize
+            self.schedule = schedule
+        }
+    }
+
     public enum Field: Int, CaseIterable, Equatable, Sendable {
         case holder, number, expiry, cvc, save, submit
     }
@@ -63,7 +76,7 @@ public enum CardFormFeature {
         case cancel
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action, client: Client) -> Effect<Action> {
         switch action {
         case .typed(let key):
             if state.swipe != nil { return continueSwipe(&state, key, client: client) }
@@ -171,7 +184,7 @@ public enum CardFormFeature {
 
     // MARK: - Swipe
 
-    private static func continueSwipe(_ state: inout State, _ key: Key, client: StoreClient) -> Effect<Action> {
+    private static func continueSwipe(_ state: inout State, _ key: Key, client: Client) -> Effect<Action> {
         guard var swipe = state.swipe else { return .none }
         guard case let .character(c) = key else {
             finishSwipe(&state)
@@ -188,7 +201,7 @@ public enum CardFormFeature {
         return gapTimer(state.swipeGeneration, client: client)
     }
 
-    private static func gapTimer(_ generation: Int, client: StoreClient) -> Effect<Action> {
+    private static func gapTimer(_ generation: Int, client: Client) -> Effect<Action> {
         .run { send in client.schedule(SwipeCapture.burstGap) { send(.swipeGap(generation)) } }
     }
 

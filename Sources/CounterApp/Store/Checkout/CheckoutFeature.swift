@@ -102,7 +102,7 @@ public enum CheckoutFeature {
                        label: "\(card.brand) •••• \(card.lastFour)", client: client)
         case .cardForm(let formAction):
             guard case .cardForm(var form) = state.phase else { return .none }
-            let effect = CardFormFeature.reduce(&form, formAction, client: client)
+            let effect = CardFormFeature.reduce(&form, formAction, client: client.cardForm)
             state.phase = .cardForm(form)
             return effect.map(Action.cardForm)
         case .challengeRequested(let challenge):

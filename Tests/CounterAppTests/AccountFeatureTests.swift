@@ -1,0 +1,96 @@
+import CheckoutKit
+@testable import CounterApp
+import Foundation
+import PaymentsCore
+import TerminalUI
+import Testing
+
+@Suite struct AuthFeatureTests {
+    @Test func signUpChecksEachFieldAtTheFieldBeforeAskingTheCore() {
+        var client = StoreWorld().client
+        var asked: [String] = []
+        client.signUp = { email, _ in asked.append(email); return .success(email) }
+        let store = TestStore(initialState: AuthFeature.State(mode: .signUp)) { AuthFeature.reduce(&$0, $1, client: client) }
+        for key in "bee@example.com" { store.send(.typed(.character(key))) { $0.email.input.insert(String(key)) } }
+        store.send(.focusNext) { $0.focus = .password }
+        for key in "short" { store.send(.typed(.character(key))) { $0.password.input.insert(String(key)) } }
+        store.send(.focusNext) {
+            $0.focus = .confirm
+            $0.password.error = "At least 8 characters, with a letter and a digit."
+        }
+        store.send(.submit) {
+            $0.confirm.error = "The two passwords are not the same."
+            $0.focus = .password
+        }
+        store.finish()
+        #expect(asked.isEmpty)
+    }
+
+    @Test func aRefusalGoesToTheFieldItIsAbout() {
+        var client = StoreWorld().client
+        client.logIn = { _, _ in .failure(.refused("The email or password is not right.")) }
+        var state = AuthFeature.State(mode: .logIn)
+        state.email.value = "bee@example.com"
+        state.password.value = "wrong1234"
+        let store = TestStore(initialState: state) { AuthFeature.reduce(&$0, $1, client: client) }
+        store.send(.submit)
+        store.receive(.answered(.failure(.refused("The email or password is not right.")))) {
+            $0.password.error = "The email or password is not right."
+            $0.focus = .password
+        }
+        store.finish()
+    }
+
+    @Test func signingInClearsThePasswordsAndTellsTheParent() {
+        var client = StoreWorld().client
+        client.logIn = { email, _ in .success(email) }
+        var state = AuthFeature.State(mode: .logIn)
+        state.email.value = "bee@example.com"
+        state.password.value = "honey2026"
+        let store = TestStore(initialState: state) { AuthFeature.reduce(&$0, $1, client: client) }
+        store.send(.submit)
+        store.receive(.answered(.success("bee@example.com"))) { $0.password.value = "" }
+        store.receive(.delegate(.signedIn(email: "bee@example.com")))
+        store.finish()
+    }
+}
+
+@Suite struct SubscriptionsFeatureTests {
+    // Subscribing itself (with and without a saved card) is in Tapes/store/subscription.tape:
+    // the core's `Plan` has no public initialiser for a test to make one.
+    @Test func aReloadReadsThroughAnEffect() {
+        let store = TestStore(initialState: SubscriptionsFeature.State()) { SubscriptionsFeature.reduce(&$0, $1, client: StoreWorld().client) }
+        store.send(.reload)
+        store.receive(.loaded(.init(plans: [], rows: [], payingCard: nil)))
+        store.send(.subscribe(planIndex: 0))
+        store.finish()
+    }
+
+    @Test func cancellingRunsAsAnEffectAndReloads() {
+        var client = StoreWorld().client
+        var cancelled: [(String, Bool)] = []
+        client.cancelSubscription = { id, atEnd in cancelled.append((id, atEnd)); return nil }
+        let store = TestStore(initialState: SubscriptionsFeature.State()) { SubscriptionsFeature.reduce(&$0, $1, client: client) }
+        store.send(.cancel(atPeriodEnd: true))
+        store.finish()
+        #expect(cancelled.isEmpty, "nothing to cancel without a subscription")
+    }
+}
+
+@Suite struct AccountMenuTests {
+    @Test func aGuestSeesLogInAndSignUpAShopperTheirAccount() {
+        let guest = TestStore(initialState: AccountFeature.State()) { AccountFeature.reduce(&$0, $1, session: StoreSession()) }
+        guest.send(.pick(1)) { $0.selection = 1 }
+        guest.receive(.choose)
+        guest.receive(.delegate(.signUp))
+        guest.finish()
+
+        let shopper = TestStore(initialState: AccountFeature.State()) {
+            AccountFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com"))
+        }
+        shopper.send(.pick(3)) { $0.selection = 3 }
+        shopper.receive(.choose)
+        shopper.receive(.delegate(.logOut))
+        shopper.finish()
+    }
+}
