@@ -28,11 +28,13 @@ enum Masking {
         let size = grid.size
         var total = 0
         // Rules 1 and 3 look along lines; rows and columns are scored the same way.
-        for line in 0..<size {
-            let row = (0..<size).map { grid[$0, line] }
-            let column = (0..<size).map { grid[line, $0] }
-            total += runPenalty(of: row) + runPenalty(of: column)
-            total += finderLikePenalty(of: row) + finderLikePenalty(of: column)
+        // One reused buffer: this runs eight times per symbol on up to 177 × 177 modules.
+        var line = [Bool](repeating: false, count: size)
+        for index in 0..<size {
+            for position in 0..<size { line[position] = grid[position, index] }
+            total += runPenalty(of: line) + finderLikePenalty(of: line)
+            for position in 0..<size { line[position] = grid[index, position] }
+            total += runPenalty(of: line) + finderLikePenalty(of: line)
         }
         // Rule 2: every 2×2 square of one colour (overlapping squares each count).
         for y in 0..<(size - 1) {
@@ -68,19 +70,20 @@ enum Masking {
         return score
     }
 
-    /// dark-light-dark-dark-dark-light-dark with four light modules on one side: the 1:1:3:1:1
-    /// ratio of a finder, which readers search for.
-    private static let finderLike: [Bool] = [true, false, true, true, true, false, true, false, false, false, false]
-    private static let finderLikeReversed: [Bool] = finderLike.reversed()
+    /// dark-light-dark-dark-dark-light-dark then four light modules, as 11 bits (first module
+    /// most significant): the 1:1:3:1:1 ratio of a finder, which readers search for.
+    private static let finderLikeBits = 0b101_1101_0000
+    /// The same, mirrored: four light modules first.
+    private static let finderLikeBitsMirrored = 0b000_0101_1101
 
     /// Rule 3: each occurrence of the finder-like sequence (either direction) scores 40.
     static func finderLikePenalty(of line: [Bool]) -> Int {
-        guard line.count >= finderLike.count else { return 0 }
         var score = 0
-        for start in 0...(line.count - finderLike.count) {
-            let window = line[start..<(start + finderLike.count)]
-            if window.elementsEqual(finderLike) { score += finderLikePenalty }
-            if window.elementsEqual(finderLikeReversed) { score += finderLikePenalty }
+        var window = 0  // the last 11 modules, newest in the lowest bit
+        for (position, module) in line.enumerated() {
+            window = (window << 1 | (module ? 1 : 0)) & 0b111_1111_1111
+            guard position >= 10 else { continue }
+            if window == finderLikeBits || window == finderLikeBitsMirrored { score += finderLikePenalty }
         }
         return score
     }

@@ -9,7 +9,8 @@
 /// image-based decoders), which add the quiet zone.
 ///
 /// Not supported: mixed-mode segments, kanji mode, ECI headers, structured append, Micro QR.
-/// Byte mode carries no ECI, so readers guess UTF-8, which common readers (zbar, phones) do.
+/// Byte mode carries no ECI header saying "UTF-8": readers have to recognise UTF-8 themselves,
+/// which zbar does (the tests decode CJK text), as do the common phone readers.
 ///
 /// Why our own: no Swift QR package is available on the build machines, and libqrencode would be
 /// a system dependency (a system-library target, a package on every machine and in CI) for what
