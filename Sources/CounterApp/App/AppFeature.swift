@@ -209,8 +209,11 @@ public enum AppFeature {
                 SubscriptionsFeature.reduce(&s, a, client: client)
             }.map(Action.subscriptions)
         case let .payment(.delegate(.close(paid))):
-            if paid { state.session.cart = client.emptyCart() }
-            return .send(.back)
+            guard paid else { return .send(.back) }
+            // Paid: the jars are the shopper's; back to the shelves, as after a card payment.
+            state.session.cart = client.emptyCart()
+            while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
+            return .send(.catalog(.load))
         case let .payment(action):
             return route(&state, action, Screen.payment, { if case let .payment(s) = $0 { s } else { nil } }) { s, a in
                 PaymentScreensFeature.reduce(&s, a, client: client.payments)

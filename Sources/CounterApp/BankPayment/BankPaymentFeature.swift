@@ -243,7 +243,9 @@ public enum BankPaymentFeature {
                 if let outcome = state.lastResult { state.step = .result(outcome) } else { state.step = .chooseCountry }
                 state.statusPoll += 1
                 return .none
-            case .result:
+            case let .result(outcome):
+                // Taken on by the bank: done (paying again could pay twice). Failed: try again.
+                if outcome.isSuccess { return .send(.close) }
                 state.step = .chooseCountry
                 return .none
             case .chooseCountry:
@@ -258,5 +260,15 @@ public enum BankPaymentFeature {
 
     static func wrap(_ value: Int, _ count: Int) -> Int {
         count == 0 ? 0 : (value % count + count) % count
+    }
+}
+
+extension BankPaymentFeature.Outcome {
+    /// The bank took the payment or mandate on (any of the seed's states, not an error).
+    var isSuccess: Bool {
+        switch self {
+        case .payment(.success), .mandate(.success): true
+        default: false
+        }
     }
 }
