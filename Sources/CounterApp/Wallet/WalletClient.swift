@@ -57,6 +57,9 @@ final class LiveWalletSession: WalletApprovalPresenter {
 
     func open(amount: Money, description: String, send: @escaping (WalletCounterFeature.Action) -> Void) {
         self.send = send
+        // One session serves every counter the app opens: each starts afresh.
+        announcedMethods = false
+        pendingApproval = nil
         let (payment, preparer) = services.walletPayment(amount: amount, description: description, walletPresenter: self)
         self.payment = payment
         self.preparer = preparer
