@@ -20,6 +20,7 @@ public enum AppFeature {
         case orders(OrdersFeature.State)
         case subscriptions(SubscriptionsFeature.State)
         case auction(AuctionFeature.State)
+        case payment(PaymentScreensFeature.State)
 
         /// Store screens carry the cart badge in the header.
         var isStore: Bool {
@@ -63,6 +64,7 @@ public enum AppFeature {
         case orders(OrdersFeature.Action)
         case subscriptions(SubscriptionsFeature.Action)
         case auction(AuctionFeature.Action)
+        case payment(PaymentScreensFeature.Action)
         /// The shopper logged out; the counter's cart is a guest's (empty) one again.
         case loggedOut(cart: Cart)
         /// The core ran its due work (renewals): screens that show it reload.
@@ -114,6 +116,10 @@ public enum AppFeature {
             switch delegate {
             case .back:
                 state.stack.removeLast()
+            case let .payWith(method):
+                state.stack.append(.payment(PaymentScreensFeature.State(method: method, cart: state.session.cart, now: client.now(),
+                                                                        localeCountry: client.payments.localeCountry)))
+                return .send(.payment(.start))
             case let .paid(receipt, at):
                 state.session.cart = client.cart()
                 // Back to the shelves under the receipt: Esc or Enter from it continues shopping.
@@ -209,6 +215,16 @@ public enum AppFeature {
             return route(&state, action, Screen.auction, { if case let .auction(s) = $0 { s } else { nil } }) { s, a in
                 AuctionFeature.reduce(&s, a, auctions)
             }.map(Action.auction)
+        case let .payment(.delegate(.close(paid))):
+            guard paid else { return .send(.back) }
+            // Paid: the jars are the shopper's; back to the shelves, as after a card payment.
+            state.session.cart = client.emptyCart()
+            while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
+            return .send(.catalog(.load))
+        case let .payment(action):
+            return route(&state, action, Screen.payment, { if case let .payment(s) = $0 { s } else { nil } }) { s, a in
+                PaymentScreensFeature.reduce(&s, a, client: client.payments)
+            }.map(Action.payment)
         case .dueWorkRan:
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
             return .none
@@ -301,6 +317,7 @@ public enum AppFeature {
         case let .orders(s): return OrdersFeature.action(for: event, in: s).map(Action.orders)
         case let .subscriptions(s): return SubscriptionsFeature.action(for: event, in: s).map(Action.subscriptions)
         case let .auction(s): return AuctionFeature.action(for: event, in: s, size: size).map(Action.auction)
+        case let .payment(s): return PaymentScreensFeature.action(for: event, in: s).map(Action.payment)
         }
     }
 
@@ -310,6 +327,7 @@ public enum AppFeature {
         case let .auth(s): AuthFeature.hasTextFocus(s)
         case let .catalog(s): s.filter != nil
         case let .auction(s): AuctionFeature.isTyping(s)
+        case let .payment(s): PaymentScreensFeature.hasTextFocus(s)
         default: false
         }
     }
@@ -330,6 +348,7 @@ public enum AppFeature {
         case .orders: hints = OrdersFeature.keyHints
         case .subscriptions: hints = SubscriptionsFeature.keyHints
         case let .auction(s): hints = AuctionFeature.keyHints(for: s)
+        case let .payment(s): hints = PaymentScreensFeature.keyHints(s)
         }
         if !hasTextFocus(state.top) {
             hints.append(KeyHint("?", "Keys"))
@@ -376,6 +395,7 @@ public enum AppFeature {
         case let .orders(s): OrdersFeature.draw(s, into: &frame, in: store)
         case let .subscriptions(s): SubscriptionsFeature.draw(s, into: &frame, in: store)
         case let .auction(s): AuctionFeature.draw(s, into: &frame, in: area)
+        case let .payment(s): PaymentScreensFeature.draw(s, into: &frame, in: area)
         }
         Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
         if state.isShowingHelp {

@@ -44,6 +44,8 @@ public final class CounterApplication: Application {
             _ = try? services.more.reconcileAfterRestart()
             environment.client = .live(services: services, timers: context.timers)
             environment.auctions = AuctionEnvironment(services: services, cardForm: environment.client.cardForm)
+            // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
+            environment.client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
             scheduleDueWork(services, timers: context.timers)
         } catch {
             // The counter still opens (home, help, quit) and says why the store cannot.

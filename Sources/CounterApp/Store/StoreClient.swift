@@ -43,6 +43,8 @@ public struct StoreClient {
     public var failedRenewals: (_ subscriptionID: String) -> [RenewalAttempt]
     /// Runs the core's due work (renewals) now.
     public var runDueWork: (_ completion: @escaping () -> Void) -> Void
+    /// Express sheet, bank and wallet (issue 8), opened from the payment-method picker.
+    public var payments: PaymentScreensClient = .unavailable
 }
 
 extension StoreClient {

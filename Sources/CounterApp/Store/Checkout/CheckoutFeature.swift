@@ -58,6 +58,7 @@ public enum CheckoutFeature {
     public enum Delegate: Equatable, Sendable {
         case paid(StoreReceipt, at: Date)
         case back
+        case payWith(PaymentScreensFeature.Method)
     }
 
     public static func reduce(_ state: inout State, _ action: Action, session: StoreSession, client: StoreClient) -> Effect<Action> {
@@ -90,6 +91,8 @@ public enum CheckoutFeature {
                 return .none
             case .comingSoon:
                 return .none
+            case .other(let method):
+                return .send(.delegate(.payWith(method)))
             }
         case .cardForm(.delegate(.cancel)):
             state.phase = .choosing

@@ -6,12 +6,15 @@ public enum PaymentOption: Equatable, Sendable {
     case newCard
     /// A method another part of the counter will bring (express sheet, bank, wallet).
     case comingSoon(String)
+    /// Express sheet, bank, mandate, wallet (issue 8's screens).
+    case other(PaymentScreensFeature.Method)
 
     public var isSelectable: Bool {
         switch self {
         case .saved(let card): !card.isExpired && card.canBeCharged
         case .newCard: true
         case .comingSoon: false
+        case .other: true
         }
     }
 
@@ -22,6 +25,7 @@ public enum PaymentOption: Equatable, Sendable {
             return "\(card.card.brand) •••• \(card.card.lastFour)  exp \(expiry)"
         case .newCard: return "New card"
         case .comingSoon(let name): return name
+        case .other(let method): return method.rawValue
         }
     }
 
@@ -30,11 +34,12 @@ public enum PaymentOption: Equatable, Sendable {
         case .saved(let card): card.isExpired ? "expired" : (card.card.isDefault ? "default" : "")
         case .newCard: "type or swipe"
         case .comingSoon: "coming soon"
+        case .other(let method): method.detail
         }
     }
 
     /// Saved cards (default first, as the account lists them), a new card, then the rest.
     static func options(saved: [SavedCard]) -> [PaymentOption] {
-        saved.map(PaymentOption.saved) + [.newCard, .comingSoon("Express pay"), .comingSoon("Bank payment"), .comingSoon("Wallet")]
+        saved.map(PaymentOption.saved) + [.newCard] + PaymentScreensFeature.Method.allCases.map(PaymentOption.other)
     }
 }

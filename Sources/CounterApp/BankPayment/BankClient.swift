@@ -1,0 +1,177 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+
+/// The bank screens' edge: `BankPaymentsManager` and the bank gateway behind closures, so the
+/// reducer stays pure and a test can answer for the bank.
+public struct BankClient {
+    public struct Request: Equatable, Sendable {
+        public var kind: BankPaymentFeature.Kind
+        public var amount: Money
+        public var reference: String
+        public var preferredCountry: String
+        public var situation: BankPaymentFeature.TestSituation
+    }
+
+    /// Creates the payment or mandate and processes it; the page and the result come through `send`.
+    public var start: (Request, @escaping (BankPaymentFeature.Action) -> Void) -> Void
+    /// The shopper's answer on the bank page.
+    public var answerPage: (BankPageOutcome) -> Void
+    public var resume: (BankPaymentFeature.Kind, BankPaymentContext, @escaping (BankPaymentFeature.Action) -> Void) -> Void
+    /// The status in words; whether it will still move; or the error in words.
+    public var status: (BankPaymentFeature.Kind, BankPaymentContext, @escaping (_ status: String?, _ isFinal: Bool, _ error: String?) -> Void) -> Void
+    public var renew: (BankPaymentContext, Money, String, @escaping (String) -> Void) -> Void
+    public var revoke: (BankPaymentContext, @escaping (String) -> Void) -> Void
+    /// Runs `action` later on the loop's clock.
+    public var after: (Duration, @escaping () -> Void) -> Void
+
+    /// The bank screens over the core. `localeCountry` is where the manager falls back to.
+    public static func live(services: CheckoutServices, localeCountry: String) -> BankClient {
+        let session = LiveBankSession(services: services, localeCountry: localeCountry)
+        return BankClient(
+            start: session.start,
+            answerPage: session.answerPage,
+            resume: session.resume,
+            status: session.status,
+            renew: session.renew,
+            revoke: session.revoke,
+            after: { delay, action in services.core.scheduler.schedule(after: delay, action) }
+        )
+    }
+
+    /// The countries the core has banks for, the locale's, and one without banks (to show the
+    /// fallback to the locale's banks), each with its number of banks.
+    public static func countries(services: CheckoutServices, localeCountry: String) -> [BankPaymentFeature.Country] {
+        var codes = (try? services.more.bankProviders.countries()) ?? []
+        for extra in [localeCountry, "US"] where !codes.contains(extra) { codes.append(extra) }
+        return codes.map { BankPaymentFeature.Country(code: $0, bankCount: services.bankGateway.providers(countryCode: $0).count) }
+    }
+
+    /// The country of a POSIX locale such as `en_GB.UTF-8`; GB when there is none.
+    public static func localeCountry(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        for key in ["LC_ALL", "LC_MONETARY", "LANG"] {
+            guard let value = environment[key], let underscore = value.firstIndex(of: "_") else { continue }
+            let country = value[value.index(after: underscore)...].prefix(2).uppercased()
+            if country.count == 2, country.allSatisfy(\.isLetter) { return country }
+        }
+        return "GB"
+    }
+}
+
+/// One bank flow at a time: the manager, the page's unanswered completion, and the screen's `send`.
+/// It is the screen's `BankRedirectPresenter`.
+final class LiveBankSession: BankRedirectPresenter {
+    static let redirectURL = URL(string: "checkout://bank-return")!
+    private let services: CheckoutServices
+    private lazy var manager: BankPaymentsManager = {
+        let manager = services.bankPayments(presenter: self)
+        manager.configure(environment: .sandbox, localeCountryCode: localeCountry)
+        return manager
+    }()
+    /// A manager nobody configured: the seed's `sdkNotConfigured`.
+    private lazy var unconfigured = services.bankPayments(presenter: self)
+    private let localeCountry: String
+    private var send: ((BankPaymentFeature.Action) -> Void)?
+    private var pendingPage: ((BankPageOutcome) -> Void)?
+
+    init(services: CheckoutServices, localeCountry: String) {
+        self.services = services
+        self.localeCountry = localeCountry
+    }
+
+    func start(_ request: BankClient.Request, _ send: @escaping (BankPaymentFeature.Action) -> Void) {
+        self.send = send
+        let preferences = BankPaymentPreferences(presentationStyle: .overlay, preferredCountryCode: request.preferredCountry)
+        var context: BankPaymentContext
+        do {
+            context = switch request.kind {
+            case .payment: try services.bankGateway.createPayment(amount: request.amount, reference: request.reference,
+                                                                  redirectURL: Self.redirectURL, preferences: preferences)
+            case .mandate: try services.bankGateway.createMandate(maximumAmount: request.amount, reference: request.reference,
+                                                                  redirectURL: Self.redirectURL, preferences: preferences)
+            }
+        } catch {
+            return send(.finished(.notStarted("The store could not create the bank payment: \(error).")))
+        }
+        switch request.situation {
+        case .none, .notConfigured: break
+        case .forgedToken: context.token = "rt_forged"
+        case .unknownResource: context.identifier = request.kind == .payment ? "bpay_unknown" : "bman_unknown"
+        }
+        send(.started(context))
+        process(request.kind, context, with: request.situation == .notConfigured ? unconfigured : manager, send)
+    }
+
+    func resume(_ kind: BankPaymentFeature.Kind, _ context: BankPaymentContext, _ send: @escaping (BankPaymentFeature.Action) -> Void) {
+        self.send = send
+        process(kind, context, with: manager, send)
+    }
+
+    private func process(_ kind: BankPaymentFeature.Kind, _ context: BankPaymentContext, with manager: BankPaymentsManager,
+                         _ send: @escaping (BankPaymentFeature.Action) -> Void) {
+        switch kind {
+        case .payment: manager.processSinglePayment(context: context) { send(.finished(.payment($0))) }
+        case .mandate: manager.processMandate(context: context) { send(.finished(.mandate($0))) }
+        }
+    }
+
+    func answerPage(_ outcome: BankPageOutcome) {
+        guard let pending = pendingPage else { return }
+        pendingPage = nil
+        pending(outcome)
+    }
+
+    func status(_ kind: BankPaymentFeature.Kind, _ context: BankPaymentContext, _ answer: @escaping (String?, Bool, String?) -> Void) {
+        switch kind {
+        case .payment:
+            manager.paymentStatus(paymentIdentifier: context.identifier, resourceToken: context.token) { result in
+                switch result {
+                case .success(let status): answer(BankWords.word(status), status == .settled || status == .failed, nil)
+                case .failure(let error): answer(nil, true, BankWords.explain(error).title)
+                }
+            }
+        case .mandate:
+            manager.mandateStatus(mandateIdentifier: context.identifier, resourceToken: context.token) { result in
+                switch result {
+                case .success(let status):
+                    answer(BankWords.word(status), status != .authorizationRequired && status != .authorizing, nil)
+                case .failure(let error): answer(nil, true, BankWords.explain(error).title)
+                }
+            }
+        }
+    }
+
+    /// A subscription renewal drawn on the mandate: no shopper needed, the bank executes it.
+    func renew(_ context: BankPaymentContext, _ amount: Money, _ reference: String, _ note: @escaping (String) -> Void) {
+        do {
+            let handle = try services.more.bank.payFromMandate(identifier: context.identifier, token: context.token,
+                                                              amount: amount, reference: reference)
+            note("Renewal of \(amount.formatted()) drawn on the mandate (payment \(handle.identifier)).")
+        } catch {
+            note("Renewal refused: \(BankWords.renewalRefusal(error))")
+        }
+    }
+
+    func revoke(_ context: BankPaymentContext, _ note: @escaping (String) -> Void) {
+        do {
+            try services.bankGateway.revokeMandate(context)
+            note("Mandate revoked: no renewal can draw on it any more.")
+        } catch {
+            note("The mandate could not be revoked: \(BankWords.renewalRefusal(error))")
+        }
+    }
+
+    // MARK: - BankRedirectPresenter
+
+    func presentBankPage(_ page: BankAuthorizationPage, completion: @escaping (BankPageOutcome) -> Void) {
+        pendingPage = completion
+        send?(.pagePresented(page))
+    }
+
+    func dismissBankPage() {
+        // The page's completion is still called exactly once: the manager has stopped waiting
+        // and ignores this late answer.
+        answerPage(.expired)
+        send?(.pageDismissed)
+    }
+}

@@ -1,0 +1,274 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+import TerminalUI
+
+/// Seed 004 on screen: pay by bank, or set up a mandate for a subscription.
+///
+/// Choose a country (the preferred one; the manager falls back to the locale's when it has no
+/// banks), then a bank from that country's providers, then the bank's page played in the
+/// terminal (approve, reject, open the bank's site, approve on the phone, cancel, or let it
+/// expire). The result is the seed's state or error in plain words with what to do next; the
+/// status screen asks `paymentStatus`/`mandateStatus` and follows the payment on a timer.
+public enum BankPaymentFeature {
+    public enum Kind: Equatable, Sendable {
+        case payment
+        /// A mandate for recurring payments (subscription renewals) up to the amount.
+        case mandate
+    }
+
+    /// Test situations, like the README's test cards: what a broken backend or app would hand
+    /// the manager, so that each of the seed's errors can be shown.
+    public enum TestSituation: String, CaseIterable, Equatable, Sendable {
+        case none = "none"
+        case forgedToken = "a forged resource token"
+        case unknownResource = "an identifier the bank does not know"
+        case notConfigured = "the manager not configured"
+    }
+
+    public struct Country: Equatable, Sendable {
+        public var code: String
+        public var bankCount: Int
+        public init(code: String, bankCount: Int) {
+            self.code = code
+            self.bankCount = bankCount
+        }
+    }
+
+    public enum Step: Equatable, Sendable {
+        case chooseCountry
+        /// Waiting for the manager (describing the payment, recording the decision).
+        case working(String)
+        /// The bank page: first the bank, then that bank's own page.
+        case chooseBank(BankAuthorizationPage)
+        case bankPage(BankAuthorizationPage, bank: CheckoutKit::BankProvider)
+        case result(Outcome)
+        case status
+    }
+
+    public enum Outcome: Equatable, Sendable {
+        case payment(Result<SinglePayment.State, SinglePayment.Error>)
+        case mandate(Result<Mandate.State, Mandate.Error>)
+        /// The counter could not even ask (the backend refused to create the resource).
+        case notStarted(String)
+    }
+
+    public struct State: Equatable, Sendable {
+        public var kind: Kind
+        public var amount: Money
+        public var reference: String
+        public var localeCountry: String
+        public var countries: [Country] = []
+        public var countrySelection = 0
+        public var situation: TestSituation = .none
+        public var bankSelection = 0
+        public var step: Step = .chooseCountry
+        /// The payment or mandate this screen is processing (identifier and token).
+        public var context: BankPaymentContext?
+        /// Statuses as they came, oldest first, each once ("authorized", "executed", ...).
+        public var statusHistory: [String] = []
+        public var statusError: String?
+        /// Bumped each time the status screen opens: older refresh timers stop.
+        public var statusPoll = 0
+        /// Renewals drawn on the mandate, and what revoking said.
+        public var mandateNotes: [String] = []
+        /// The last result shown, so Esc on the status screen goes back to it.
+        public var lastResult: Outcome?
+
+        public init(kind: Kind, amount: Money, reference: String, localeCountry: String) {
+            self.kind = kind
+            self.amount = amount
+            self.reference = reference
+            self.localeCountry = localeCountry
+        }
+
+        public var selectedCountry: Country? {
+            countries.indices.contains(countrySelection) ? countries[countrySelection] : nil
+        }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case loaded(countries: [Country])
+        case moveUp, moveDown
+        case pick(Int)
+        case activate
+        case toggleKind
+        case cycleSituation
+        case started(BankPaymentContext)
+        case pagePresented(BankAuthorizationPage)
+        /// The manager gave up waiting (the authorisation window passed).
+        case pageDismissed
+        case answerPage(BankPageOutcome)
+        case finished(Outcome)
+        case openStatus
+        case refreshStatus(poll: Int)
+        case statusAnswered(poll: Int, status: String?, isFinal: Bool, error: String?)
+        /// Processes the same payment again: where it stands now (after a redirect, say).
+        case resume
+        case renewFromMandate
+        case revokeMandate
+        case mandateNote(String)
+        case back
+        /// Reported to the parent: leave the bank screens.
+        case close
+    }
+
+    static let statusInterval: Duration = .seconds(5)
+
+    public static func reduce(_ state: inout State, _ action: Action, client: BankClient) -> Effect<Action> {
+        switch action {
+        case let .loaded(countries):
+            state.countries = countries
+            state.countrySelection = countries.firstIndex { $0.code == state.localeCountry } ?? 0
+            return .none
+        case .moveUp, .moveDown:
+            let delta = action == .moveUp ? -1 : 1
+            switch state.step {
+            case .chooseCountry:
+                state.countrySelection = wrap(state.countrySelection + delta, state.countries.count)
+            case let .chooseBank(page):
+                state.bankSelection = wrap(state.bankSelection + delta, page.providers.count)
+            default: break
+            }
+            return .none
+        case let .pick(index):
+            switch state.step {
+            case .chooseCountry where state.countries.indices.contains(index):
+                state.countrySelection = index
+            case let .chooseBank(page) where page.providers.indices.contains(index):
+                state.bankSelection = index
+            default: return .none
+            }
+            return .send(.activate)
+        case .activate:
+            switch state.step {
+            case .chooseCountry:
+                guard let country = state.selectedCountry else { return .none }
+                state.step = .working("Contacting the bank…")
+                state.statusHistory = []
+                state.mandateNotes = []
+                let request = BankClient.Request(kind: state.kind, amount: state.amount, reference: state.reference,
+                                                 preferredCountry: country.code, situation: state.situation)
+                return .run { send in client.start(request, send) }
+            case let .chooseBank(page):
+                guard page.providers.indices.contains(state.bankSelection) else { return .none }
+                state.step = .bankPage(page, bank: page.providers[state.bankSelection])
+                return .none
+            case let .bankPage(_, bank):
+                return .send(.answerPage(.approved(bank)))
+            case .result:
+                return .send(.openStatus)
+            default:
+                return .none
+            }
+        case .toggleKind:
+            guard state.step == .chooseCountry else { return .none }
+            state.kind = state.kind == .payment ? .mandate : .payment
+            return .none
+        case .cycleSituation:
+            guard state.step == .chooseCountry else { return .none }
+            let all = TestSituation.allCases
+            state.situation = all[(all.firstIndex(of: state.situation)! + 1) % all.count]
+            return .none
+        case let .started(context):
+            state.context = context
+            return .none
+        case let .pagePresented(page):
+            state.bankSelection = 0
+            state.step = .chooseBank(page)
+            return .none
+        case .pageDismissed:
+            if case .chooseBank = state.step { state.step = .working("The bank page timed out…") }
+            if case .bankPage = state.step { state.step = .working("The bank page timed out…") }
+            return .none
+        case let .answerPage(outcome):
+            switch state.step {
+            case .chooseBank, .bankPage: break
+            default: return .none
+            }
+            state.step = .working(outcome == .canceled ? "Cancelling…" : "Waiting for the bank…")
+            return .run { _ in client.answerPage(outcome) }
+        case let .finished(outcome):
+            state.step = .result(outcome)
+            state.lastResult = outcome
+            return .none
+        case .openStatus:
+            guard state.context != nil else { return .none }
+            state.step = .status
+            state.statusPoll += 1
+            return .send(.refreshStatus(poll: state.statusPoll))
+        case let .refreshStatus(poll):
+            guard state.step == .status, poll == state.statusPoll, let context = state.context else { return .none }
+            let kind = state.kind
+            return .run { send in
+                client.status(kind, context) { status, isFinal, error in
+                    send(.statusAnswered(poll: poll, status: status, isFinal: isFinal, error: error))
+                }
+            }
+        case let .statusAnswered(poll, status, isFinal, error):
+            guard poll == state.statusPoll else { return .none }
+            state.statusError = error
+            if let status, state.statusHistory.last != status { state.statusHistory.append(status) }
+            guard state.step == .status, !isFinal, error == nil else { return .none }
+            // Follow the payment as it moves on: ask again, on the loop's clock.
+            return .run { send in client.after(statusInterval) { send(.refreshStatus(poll: poll)) } }
+        case .resume:
+            guard case .result = state.step, let context = state.context else { return .none }
+            state.step = .working("Asking the bank where it stands…")
+            let kind = state.kind
+            return .run { send in client.resume(kind, context, send) }
+        case .renewFromMandate:
+            guard state.kind == .mandate, let context = state.context else { return .none }
+            let amount = state.amount, count = state.mandateNotes.count + 1
+            return .run { send in client.renew(context, amount, "renewal-\(count)") { send(.mandateNote($0)) } }
+        case .revokeMandate:
+            guard state.kind == .mandate, let context = state.context else { return .none }
+            return .run { send in
+                client.revoke(context) { note in
+                    send(.mandateNote(note))
+                }
+            }
+        case let .mandateNote(note):
+            state.mandateNotes.append(note)
+            if state.step == .status {
+                state.statusPoll += 1
+                return .send(.refreshStatus(poll: state.statusPoll))
+            }
+            return .none
+        case .back:
+            switch state.step {
+            case .chooseBank, .bankPage:
+                return .send(.answerPage(.canceled))
+            case .status:
+                if let outcome = state.lastResult { state.step = .result(outcome) } else { state.step = .chooseCountry }
+                state.statusPoll += 1
+                return .none
+            case let .result(outcome):
+                // Taken on by the bank: done (paying again could pay twice). Failed: try again.
+                if outcome.isSuccess { return .send(.close) }
+                state.step = .chooseCountry
+                return .none
+            case .chooseCountry:
+                return .send(.close)
+            case .working:
+                return .none
+            }
+        case .close:
+            return .none
+        }
+    }
+
+    static func wrap(_ value: Int, _ count: Int) -> Int {
+        count == 0 ? 0 : (value % count + count) % count
+    }
+}
+
+extension BankPaymentFeature.Outcome {
+    /// The bank took the payment or mandate on (any of the seed's states, not an error).
+    var isSuccess: Bool {
+        switch self {
+        case .payment(.success), .mandate(.success): true
+        default: false
+        }
+    }
+}

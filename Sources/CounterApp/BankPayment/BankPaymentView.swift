@@ -1,0 +1,199 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+import TerminalUI
+
+/// Drawing and keys of the bank screens: each step a function of the state.
+extension BankPaymentFeature {
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        guard case let .key(key) = event else { return nil }
+        switch (state.step, key) {
+        case (.chooseCountry, .character("m")): return .toggleKind
+        case (.chooseCountry, .character("t")): return .cycleSituation
+        case (.chooseCountry, _), (.chooseBank, _):
+            switch key {
+            case .up, .backTab: return .moveUp
+            case .down, .tab: return .moveDown
+            case .enter: return .activate
+            case .escape: return .back
+            case let .character(c):
+                guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
+                return .pick(digit - 1)
+            default: return nil
+            }
+        case let (.bankPage(_, bank), _):
+            switch key {
+            case .enter, .character("a"): return .answerPage(.approved(bank))
+            case .character("r"): return .answerPage(.declined(bank))
+            case .character("o"): return .answerPage(.redirected(bank))
+            case .character("p"): return .answerPage(.approvalPendingElsewhere(bank))
+            case .escape: return .back
+            default: return nil
+            }
+        case (.result, _), (.status, _):
+            switch key {
+            case .enter, .character("s"): return state.step == .status ? nil : .openStatus
+            case .character("r"): return state.step == .status ? nil : .resume
+            case .character("n") where state.kind == .mandate: return .renewFromMandate
+            case .character("x") where state.kind == .mandate: return .revokeMandate
+            case .escape: return .back
+            default: return nil
+            }
+        case (.working, _):
+            return nil
+        }
+    }
+
+    public static func keyHints(for state: State) -> [KeyHint] {
+        switch state.step {
+        case .chooseCountry: [KeyHint("↑↓", "Country"), KeyHint("Enter", "Continue"), KeyHint("m", "Payment/mandate"), KeyHint("t", "Test"), KeyHint("Esc", "Back")]
+        case .chooseBank: [KeyHint("↑↓", "Bank"), KeyHint("Enter", "Go to bank"), KeyHint("Esc", "Cancel")]
+        case .bankPage: [KeyHint("a", "Approve"), KeyHint("r", "Reject"), KeyHint("o", "Bank site"), KeyHint("p", "Phone"), KeyHint("Esc", "Cancel")]
+        case .result: [KeyHint("s", "Status"), KeyHint("r", "Check again")] + mandateHints(state)
+            + [KeyHint("Esc", state.lastResult?.isSuccess == true ? "Done" : "Try again")]
+        case .status: mandateHints(state) + [KeyHint("Esc", "Back")]
+        case .working: []
+        }
+    }
+
+    private static func mandateHints(_ state: State) -> [KeyHint] {
+        state.kind == .mandate && state.context != nil ? [KeyHint("n", "Renewal"), KeyHint("x", "Revoke")] : []
+    }
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect, time: Date) {
+        var pen = Pen(frame: frame, area: area.inset(top: 1, left: 2, bottom: 0, right: 2))
+        let title = state.kind == .payment ? "Pay by bank" : "Bank mandate for a subscription"
+        pen.line(title, Style(.title, .bold))
+        pen.line(state.kind == .payment
+                 ? "\(state.amount.formatted()) to \(CoreBankGateway.payeeName), reference \(state.reference)"
+                 : "Renewals of up to \(state.amount.formatted()) each, to \(CoreBankGateway.payeeName)", Style(.muted))
+        pen.skip()
+        switch state.step {
+        case .chooseCountry: drawCountries(state, &pen)
+        case let .working(message):
+            pen.spinner(time: time, label: message)
+        case let .chooseBank(page): drawBanks(state, page, &pen)
+        case let .bankPage(page, bank): drawBankPage(state, page, bank, &pen, area: area)
+        case let .result(outcome): drawResult(state, outcome, &pen)
+        case .status: drawStatus(state, &pen)
+        }
+        frame = pen.frame
+    }
+
+    private static func drawCountries(_ state: State, _ pen: inout Pen) {
+        pen.line("Your country (your locale: \(state.localeCountry))", Style(.muted))
+        for (index, country) in state.countries.enumerated() {
+            let banks = country.bankCount == 0 ? "no banks: your locale's banks are shown" : "\(country.bankCount) banks"
+            pen.row("\(index + 1)  \(country.code)   \(banks)", selected: index == state.countrySelection)
+        }
+        pen.skip()
+        if state.situation != .none {
+            pen.line("Test: the counter will hand the bank \(state.situation.rawValue)", Style(.warning))
+        }
+    }
+
+    private static func drawBanks(_ state: State, _ page: BankAuthorizationPage, _ pen: inout Pen) {
+        if let asked = state.selectedCountry?.code, asked != page.countryCode {
+            pen.line("No banks in \(asked): showing the banks of \(page.countryCode), your locale.", Style(.warning))
+        }
+        pen.line("Choose your bank in \(page.countryCode)", Style(.muted))
+        for (index, bank) in page.providers.enumerated() {
+            pen.row("\(index + 1)  \(bank.name)", selected: index == state.bankSelection)
+        }
+    }
+
+    private static func drawBankPage(_ state: State, _ page: BankAuthorizationPage, _ bank: CheckoutKit::BankProvider, _ pen: inout Pen, area: Rect) {
+        let box = Rect(x: pen.x, y: pen.y, width: min(64, pen.width), height: 12)
+        let inside = pen.frame.drawBox(box, title: " \(bank.name) · online banking ", style: Style(.accent))
+        var inner = Pen(frame: pen.frame, area: inside.inset(left: 1, right: 1))
+        inner.line(state.kind == .payment
+                   ? "Pay \(page.summary.amount.formatted()) to \(page.summary.payeeName)"
+                   : "Allow \(page.summary.payeeName) to collect up to \(page.summary.amount.formatted()) a time", Style(.text, .bold))
+        inner.line("Returns to \(page.redirectURL.absoluteString)", Style(.muted))
+        inner.skip()
+        inner.line("a  Approve")
+        inner.line("r  Reject")
+        inner.line("o  Open the bank's own site instead")
+        inner.line("p  Approve in the bank's app on my phone")
+        inner.line("Esc  Cancel and go back to the store")
+        inner.skip()
+        inner.line("Not approved within 10 minutes, the request expires.", Style(.muted))
+        pen.frame = inner.frame
+    }
+
+    private static func drawResult(_ state: State, _ outcome: Outcome, _ pen: inout Pen) {
+        let words: BankWords.Explanation = switch outcome {
+        case .payment(.success(let s)): BankWords.explain(s)
+        case .payment(.failure(let e)): BankWords.explain(e)
+        case .mandate(.success(let s)): BankWords.explain(s)
+        case .mandate(.failure(let e)): BankWords.explain(e)
+        case .notStarted(let reason): BankWords.Explanation(title: "The bank payment could not start", detail: reason,
+                                                            next: "Pay another way.", isGood: false)
+        }
+        pen.line((words.isGood ? "✓ " : "✗ ") + words.title, Style(words.isGood ? .success : .error, .bold))
+        pen.line(words.detail)
+        pen.skip()
+        pen.line(words.next, Style(.accent))
+        drawMandateNotes(state, &pen)
+    }
+
+    private static func drawStatus(_ state: State, _ pen: inout Pen) {
+        let what = state.kind == .payment ? "payment" : "mandate"
+        pen.line("Status of the \(what) \(state.context?.identifier ?? "")", Style(.text, .bold))
+        pen.line("From the bank, the source of truth; asked again every \(Int(statusInterval.components.seconds)) s while it moves.", Style(.muted))
+        pen.skip()
+        for (index, status) in state.statusHistory.enumerated() {
+            let isCurrent = index == state.statusHistory.count - 1
+            pen.line((isCurrent ? "● " : "○ ") + status, isCurrent ? Style(.accent, .bold) : Style(.muted))
+        }
+        if let error = state.statusError {
+            pen.line("✗ \(error)", Style(.error, .bold))
+        }
+        drawMandateNotes(state, &pen)
+    }
+
+    private static func drawMandateNotes(_ state: State, _ pen: inout Pen) {
+        guard !state.mandateNotes.isEmpty else { return }
+        pen.skip()
+        for note in state.mandateNotes { pen.line(note) }
+    }
+}
+
+/// Writes lines down an area, one after another: the bank screens are lists of lines.
+struct Pen {
+    var frame: Frame
+    let area: Rect
+    private(set) var y: Int
+
+    init(frame: Frame, area: Rect) {
+        self.frame = frame
+        self.area = area
+        self.y = area.y
+    }
+
+    var x: Int { area.x }
+    var width: Int { area.width }
+
+    mutating func line(_ text: String, _ style: Style = Style(.text)) {
+        guard y < area.maxY else { return }
+        frame.write(text, in: Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
+        y += 1
+    }
+
+    mutating func row(_ text: String, selected: Bool) {
+        guard y < area.maxY else { return }
+        let rect = Rect(x: area.x, y: y, width: min(56, area.width), height: 1)
+        let style = selected ? Style(.selection, .reverse) : Style(.text)
+        frame.fill(rect, style: style)
+        frame.write((selected ? "› " : "  ") + text, in: rect, style: style)
+        y += 1
+    }
+
+    mutating func spinner(time: Date, label: String) {
+        guard y < area.maxY else { return }
+        Spinner().draw(into: &frame, in: Rect(x: area.x, y: y, width: area.width, height: 1), time: time, label: label)
+        y += 1
+    }
+
+    mutating func skip() { y += 1 }
+}

@@ -1,0 +1,143 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+import TerminalUI
+
+/// The sheet on screen: a function of its state (and the clock, for the busy spinner).
+extension ExpressSheetFeature {
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect, time: Date) {
+        let width = min(74, area.width)
+        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
+        frame.fill(box, style: Style(.background))
+        let inside = frame.drawBox(box, title: " Express pay · \(CoreBankGateway.payeeName) ", border: .double).inset(left: 1, right: 1)
+        guard let sheet = state.sheet else {
+            Spinner().draw(into: &frame, in: inside, time: time, label: "Opening the sheet…")
+            return
+        }
+        if let finished = sheet.finished {
+            return drawFinished(finished, sheet, into: &frame, in: inside)
+        }
+        if let form = state.form {
+            return drawForm(form, into: &frame, in: inside)
+        }
+        var pen = Pen(frame: frame, area: inside)
+        // Summary: the goods and charges, then the total labelled with the merchant.
+        for (index, item) in sheet.summaryItems.enumerated() {
+            let isTotal = index == sheet.summaryItems.count - 1
+            let amount = item.kind == .pending ? (isTotal ? "\(item.amount.formatted()) + pending" : "pending") : item.amount.formatted()
+            pen.columns(isTotal ? "Pay \(item.label)" : item.label, amount, isTotal ? Style(.text, .bold) : Style(.text))
+        }
+        pen.rule()
+        let busy = sheet.isBusy
+        let shipErrors = sheet.fieldErrors.filter { $0.contact == .shipping }
+        let contactProblem = sheet.lastStatus == .invalidShippingContact
+            ? (shipErrors.first { [.name, .email, .phone].contains($0.field) }?.message ?? sheet.failureMessage) : nil
+        let addressProblem = sheet.lastStatus == .invalidShippingPostalAddress
+            ? (shipErrors.first { ![.name, .email, .phone].contains($0.field) }?.message ?? sheet.failureMessage) : nil
+        let shipLabel = !state.isTypingAddress ? ExpressWallet.addresses[state.addressIndex].label :
+            state.typedContact.map { "Typed: \($0.name) (Enter to retype)" } ?? "Type an address… (Enter)"
+        pen.field("Ship to", "‹ \(shipLabel) ›", focused: state.focus == .shipTo, busy: busy)
+        if let contact = sheet.shippingContact {
+            pen.detail("Contact  \([contact.name, contact.email, contact.phone].filter { !$0.isEmpty }.joined(separator: " · "))",
+                       problem: contactProblem)
+            let a = contact.postalAddress
+            pen.detail("Address  \(a.street), \(a.postcode) \(a.city), \(a.countryCode)", problem: addressProblem)
+        }
+        let shipping = sheet.selectedShippingMethod.map { "\($0.label) (\($0.detail)) \($0.amount.formatted())" } ?? "no way to ship there"
+        pen.field("Shipping", sheet.shippingMethods.count > 1 ? "‹ \(shipping) ›" : shipping, focused: state.focus == .shipping, busy: busy)
+        pen.field("Card", "‹ \(ExpressWallet.cards[state.cardIndex].method.displayName) ›", focused: state.focus == .card, busy: busy)
+        let billingProblem = sheet.lastStatus == .invalidBillingPostalAddress
+            ? (sheet.fieldErrors.first { $0.contact == .billing }?.message ?? sheet.failureMessage) : nil
+        pen.field("Billing", "‹ \(ExpressWallet.billing[state.billingIndex].label) ›", focused: state.focus == .billing, busy: busy)
+        if let billingProblem { pen.detail("", problem: billingProblem) }
+        pen.skip()
+        if busy {
+            pen.spinner(time: time, label: "Waiting for \(CoreBankGateway.payeeName)…")
+        } else {
+            let total = sheet.summaryItems.last.map { $0.amount.formatted() } ?? ""
+            pen.field("", "[ Pay \(total) ]", focused: state.focus == .pay, busy: false)
+        }
+        if sheet.lastStatus == .failure, let message = sheet.failureMessage {
+            pen.line("✗ Payment failed: \(message)", Style(.error, .bold))
+        }
+        if let shared = sheet.sharedWithStore {
+            pen.line("Shared with the store until you pay: \(shared.city), \(shared.region) \(shared.postcode), \(shared.countryCode)", Style(.muted))
+        }
+        frame = pen.frame
+    }
+
+    static func drawForm(_ form: AddressForm, into frame: inout Frame, in area: Rect) {
+        var pen = Pen(frame: frame, area: area)
+        pen.line("Ship to a new address", Style(.title, .bold))
+        pen.skip()
+        for (index, label) in AddressForm.labels.enumerated() {
+            let focused = index == form.focus
+            pen.field(label, form.fields[index] + (focused ? "▏" : ""), focused: focused, busy: false)
+        }
+        pen.skip()
+        pen.line("Enter uses this address; the store sees only city, region, postcode and country.", Style(.muted))
+        frame = pen.frame
+    }
+
+    static func drawFinished(_ finished: Finished, _ sheet: Sheet, into frame: inout Frame, in area: Rect) {
+        var pen = Pen(frame: frame, area: area)
+        pen.skip()
+        switch finished {
+        case let .paid(chargeID, total):
+            pen.line("✓ Paid \(total.formatted()) to \(CoreBankGateway.payeeName)", Style(.success, .bold))
+            pen.skip()
+            pen.line("Receipt \(chargeID)")
+            if let contact = sheet.shippingContact {
+                let a = contact.postalAddress
+                pen.line("Ships to \(contact.name), \(a.street), \(a.postcode) \(a.city), \(a.countryCode)")
+            }
+            if let method = sheet.selectedShippingMethod { pen.line("By \(method.label) (\(method.detail))") }
+            if let card = sheet.paymentMethod { pen.line("Paid with \(card.displayName)") }
+        case .cancelled:
+            pen.line("Express pay closed", Style(.muted, .bold))
+            pen.line("Nothing was charged.")
+        }
+        frame = pen.frame
+    }
+}
+
+extension Pen {
+    /// A label and an amount, the amount flush right.
+    mutating func columns(_ label: String, _ value: String, _ style: Style) {
+        guard y < area.maxY else { return }
+        frame.write(label, in: Rect(x: area.x, y: y, width: area.width - value.count - 1, height: 1), style: style)
+        frame.write(value, in: Rect(x: area.x, y: y, width: area.width, height: 1), alignment: .trailing, style: style)
+        skip()
+    }
+
+    mutating func rule() {
+        guard y < area.maxY else { return }
+        frame.drawHorizontalRule(at: Point(x: area.x, y: y), width: area.width, style: Style(.border))
+        skip()
+    }
+
+    /// A row of the sheet: its label, its value, a focus marker; dim while the sheet is busy.
+    mutating func field(_ label: String, _ value: String, focused: Bool, busy: Bool) {
+        guard y < area.maxY else { return }
+        let style = busy ? Style(.muted) : focused ? Style(.focus, .reverse) : Style(.text)
+        frame.write((focused ? "› " : "  ") + label.padding(toLength: 9, withPad: " ", startingAt: 0), at: Point(x: area.x, y: y),
+                    style: focused && !busy ? Style(.focus, .bold) : Style(.muted))
+        frame.write(value, in: Rect(x: area.x + 11, y: y, width: area.width - 11, height: 1), style: style)
+        skip()
+    }
+
+    /// A line under a row; with a problem, the problem is shown on it, marked.
+    mutating func detail(_ text: String, problem: String?) {
+        if !text.isEmpty {
+            guard y < area.maxY else { return }
+            frame.write(text, in: Rect(x: area.x + 11, y: y, width: area.width - 11, height: 1),
+                        style: problem == nil ? Style(.muted) : Style(.error))
+            skip()
+        }
+        if let problem {
+            guard y < area.maxY else { return }
+            frame.write("! \(problem)", in: Rect(x: area.x + 11, y: y, width: area.width - 11, height: 1), style: Style(.error, .bold))
+            skip()
+        }
+    }
+}

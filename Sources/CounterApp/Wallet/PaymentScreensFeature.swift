@@ -1,0 +1,203 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+import TerminalUI
+
+/// The other ways to pay the store's picker offers (issue 8), as one screen of the app's stack:
+/// the express sheet (seed 003), a bank payment or mandate (seed 004), the wallet counter
+/// (seed 000). It starts the chosen feature, keeps the loop's time for their spinners, and tells
+/// the parent when the shopper is done. (It lives with the wallet only because each engineer
+/// owns their folders; it is the three methods' common entry.)
+public enum PaymentScreensFeature {
+    public enum Method: String, CaseIterable, Equatable, Sendable {
+        case express = "Express pay"
+        /// A single payment, or (m on its first step) a mandate for a subscription.
+        case bank = "Bank payment"
+        case wallet = "Wallet"
+
+        /// The picker's second column.
+        public var detail: String {
+            switch self {
+            case .express: "saved address and card"
+            case .bank: "approve at your bank, or a mandate"
+            case .wallet: "WeChat Pay, Alipay (QR)"
+            }
+        }
+    }
+
+    public enum Screen: Equatable, Sendable {
+        case express(ExpressSheetFeature.State)
+        case bank(BankPaymentFeature.State)
+        case wallet(WalletCounterFeature.State)
+    }
+
+    public struct State: Equatable, Sendable {
+        public var screen: Screen
+        public var amount: Money
+        public var itemDescription: String
+        /// The loop's time at the last tick: the spinners are drawn from it.
+        public var now: Date
+
+        public init(method: Method, amount: Money, itemDescription: String, goods: [SummaryItem], localeCountry: String, now: Date) {
+            self.amount = amount
+            self.itemDescription = itemDescription
+            self.now = now
+            switch method {
+            case .express: screen = .express(ExpressSheetFeature.State(goods: goods))
+            case .bank: screen = .bank(BankPaymentFeature.State(kind: .payment, amount: amount, reference: "cart", localeCountry: localeCountry))
+            case .wallet: screen = .wallet(WalletCounterFeature.State(itemDescription: itemDescription, amount: amount))
+            }
+        }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case start
+        case express(ExpressSheetFeature.Action)
+        case bank(BankPaymentFeature.Action)
+        case wallet(WalletCounterFeature.Action)
+        case tick(Date)
+        /// A key the screen has no use for now (Esc while the bank answers): swallowed, so the
+        /// flow is never left half-way.
+        case ignored
+        case delegate(Delegate)
+    }
+
+    public enum Delegate: Equatable, Sendable {
+        /// The shopper is done; `paid` when the money is (probably) through.
+        case close(paid: Bool)
+    }
+
+    static let tickInterval: Duration = .milliseconds(200)
+
+    public static func reduce(_ state: inout State, _ action: Action, client: PaymentScreensClient) -> Effect<Action> {
+        switch action {
+        case .start:
+            let effect: Effect<Action>
+            switch state.screen {
+            case let .express(s):
+                effect = .run { send in client.express.open(s.goods) { send(.express($0)) } }
+            case .bank:
+                effect = .send(.bank(.loaded(countries: client.bankCountries())))
+            case .wallet:
+                let amount = state.amount, description = state.itemDescription
+                effect = .run { send in client.wallet.open(amount, description) { send(.wallet($0)) } }
+            }
+            return .merge(effect, tick(client))
+        case let .tick(now):
+            state.now = now
+            return tick(client)
+        case .ignored:
+            return .none
+        case .delegate:
+            return .none
+        case let .express(.close(paid)):
+            return .send(.delegate(.close(paid: paid)))
+        case let .express(action):
+            guard case var .express(s) = state.screen else { return .none }
+            let effect = ExpressSheetFeature.reduce(&s, action, client: client.express)
+            state.screen = .express(s)
+            return effect.map(Action.express)
+        case .bank(.close):
+            guard case let .bank(s) = state.screen else { return .none }
+            return .send(.delegate(.close(paid: isPaid(s))))
+        case let .bank(action):
+            guard case var .bank(s) = state.screen else { return .none }
+            let effect = BankPaymentFeature.reduce(&s, action, client: client.bank)
+            state.screen = .bank(s)
+            return effect.map(Action.bank)
+        case .wallet(.close):
+            guard case let .wallet(s) = state.screen else { return .none }
+            let paid = s.phase == .finished(.success) || s.phase == .finished(.possibleSuccess)
+            return .send(.delegate(.close(paid: paid)))
+        case let .wallet(action):
+            guard case var .wallet(s) = state.screen else { return .none }
+            let effect = WalletCounterFeature.reduce(&s, action, client: client.wallet)
+            state.screen = .wallet(s)
+            return effect.map(Action.wallet)
+        }
+    }
+
+    /// The spinners turn by the loop's clock: a tick every 200 ms while the screen is up.
+    private static func tick(_ client: PaymentScreensClient) -> Effect<Action> {
+        .run { send in client.schedule(tickInterval) { send(.tick(client.now())) } }
+    }
+
+    /// A bank payment the bank has taken on (authorised or further, or waiting on the bank).
+    static func isPaid(_ state: BankPaymentFeature.State) -> Bool {
+        guard case let .payment(.success(result))? = state.lastResult else { return false }
+        return result != .redirect
+    }
+
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        let action: Action? = switch state.screen {
+        case let .express(s): ExpressSheetFeature.action(for: event, in: s).map(Action.express)
+        case let .bank(s): BankPaymentFeature.action(for: event, in: s).map(Action.bank)
+        case let .wallet(s): WalletCounterFeature.action(for: event, in: s).map(Action.wallet)
+        }
+        if action == nil, event == .key(.escape) { return .ignored }
+        return action
+    }
+
+    public static func hasTextFocus(_ state: State) -> Bool {
+        if case let .express(s) = state.screen { return ExpressSheetFeature.hasTextFocus(s) }
+        return false
+    }
+
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        switch state.screen {
+        case let .express(s): ExpressSheetFeature.keyHints(for: s)
+        case let .bank(s): BankPaymentFeature.keyHints(for: s)
+        case let .wallet(s): WalletCounterFeature.keyHints(for: s)
+        }
+    }
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        switch state.screen {
+        case let .express(s): ExpressSheetFeature.draw(s, into: &frame, in: area, time: state.now)
+        case let .bank(s): BankPaymentFeature.draw(s, into: &frame, in: area, time: state.now)
+        case let .wallet(s): WalletCounterFeature.draw(s, into: &frame, in: area, time: state.now)
+        }
+    }
+}
+
+/// The three methods' clients, built once when the app opens the core.
+public struct PaymentScreensClient {
+    public var express: ExpressClient
+    public var bank: BankClient
+    public var wallet: WalletClient
+    public var bankCountries: () -> [BankPaymentFeature.Country]
+    /// Where bank payments fall back to when the preferred country has no banks.
+    public var localeCountry: String
+    public var now: () -> Date
+    public var schedule: (Duration, @escaping () -> Void) -> Void
+
+    public static var unavailable: PaymentScreensClient {
+        PaymentScreensClient(
+            express: ExpressClient(open: { _, _ in }, selectContact: { _ in }, selectShippingMethod: { _ in }, selectCard: { _ in },
+                                   setBilling: { _ in }, pay: { _ in }, cancel: {}),
+            bank: BankClient(start: { _, _ in }, answerPage: { _ in }, resume: { _, _, _ in }, status: { _, _, _ in },
+                             renew: { _, _, _, _ in }, revoke: { _, _ in }, after: { _, _ in }),
+            wallet: .unavailable, bankCountries: { [] }, localeCountry: "GB", now: { Date(timeIntervalSince1970: 0) }, schedule: { _, _ in })
+    }
+
+    public static func live(services: CheckoutServices, localeCountry: String = BankClient.localeCountry()) -> PaymentScreensClient {
+        PaymentScreensClient(
+            express: .live(services: services),
+            bank: .live(services: services, localeCountry: localeCountry),
+            wallet: .live(services: services),
+            bankCountries: { BankClient.countries(services: services, localeCountry: localeCountry) },
+            localeCountry: localeCountry,
+            now: { services.core.clock.now },
+            schedule: { delay, action in services.core.scheduler.schedule(after: delay, action) }
+        )
+    }
+}
+
+extension PaymentScreensFeature.State {
+    /// The chosen method for the store's cart: its lines are the sheet's goods, its total the amount.
+    public init(method: PaymentScreensFeature.Method, cart: CheckoutKit::Cart, now: Date, localeCountry: String) {
+        let goods = cart.lines.compactMap { line in line.total.map { SummaryItem(label: "\(line.product.name) x\(line.quantity)", amount: $0) } }
+        let description = "Honey Store: \(cart.itemCount) \(cart.itemCount == 1 ? "jar" : "jars")"
+        self.init(method: method, amount: cart.total, itemDescription: description, goods: goods, localeCountry: localeCountry, now: now)
+    }
+}

@@ -1,0 +1,93 @@
+import CheckoutKit
+import PaymentsCore
+
+/// The wallet counter's edge: what its effects ask of the payment, and how answers come back.
+/// Tests pass a recording client; the app passes `live(services:)`.
+public struct WalletClient {
+    /// Starts the payment; the counter's actions come back through `send` from then on.
+    public var open: (_ amount: Money, _ description: String, _ send: @escaping (WalletCounterFeature.Action) -> Void) -> Void
+    public var select: (CheckoutKit::PaymentMethodType) -> Void
+    public var pay: (_ metadata: [String: String]) -> Void
+    public var answerWallet: (WalletApproval) -> Void
+    public var dismiss: () -> Void
+
+    public init(open: @escaping (Money, String, @escaping (WalletCounterFeature.Action) -> Void) -> Void,
+                select: @escaping (CheckoutKit::PaymentMethodType) -> Void, pay: @escaping ([String: String]) -> Void,
+                answerWallet: @escaping (WalletApproval) -> Void, dismiss: @escaping () -> Void) {
+        self.open = open
+        self.select = select
+        self.pay = pay
+        self.answerWallet = answerWallet
+        self.dismiss = dismiss
+    }
+
+    public static var unavailable: WalletClient {
+        WalletClient(open: { _, _, _ in }, select: { _ in }, pay: { _ in }, answerWallet: { _ in }, dismiss: {})
+    }
+
+    /// The counter over the core: `CheckoutServices.walletPayment` and its preparer.
+    public static func live(services: CheckoutServices) -> WalletClient {
+        let session = LiveWalletSession(services: services)
+        return WalletClient(
+            open: { amount, description, send in session.open(amount: amount, description: description, send: send) },
+            select: { session.preparer?.select($0) },
+            pay: { session.preparer?.pay(metadata: $0) },
+            answerWallet: { session.answer($0) },
+            dismiss: {
+                session.preparer?.dismiss()
+                // A wallet prompt still open is closed with the counter (its answer changes nothing now).
+                session.answer(.cancelled)
+            }
+        )
+    }
+}
+
+/// Holds what one counter payment needs while it runs: the `Payment`, its preparer, and the
+/// wallet's unanswered confirmation. It is the screen's `WalletApprovalPresenter`.
+final class LiveWalletSession: WalletApprovalPresenter {
+    private let services: CheckoutServices
+    private(set) var preparer: CheckoutCounterPreparer?
+    private var payment: Payment?
+    private var send: ((WalletCounterFeature.Action) -> Void)?
+    private var pendingApproval: ((WalletApproval) -> Void)?
+
+    init(services: CheckoutServices) {
+        self.services = services
+    }
+
+    func open(amount: Money, description: String, send: @escaping (WalletCounterFeature.Action) -> Void) {
+        self.send = send
+        // One session serves every counter the app opens: each starts afresh.
+        announcedMethods = false
+        pendingApproval = nil
+        let (payment, preparer) = services.walletPayment(amount: amount, description: description, walletPresenter: self)
+        self.payment = payment
+        self.preparer = preparer
+        preparer.onChange = { [weak self, weak preparer] in
+            guard let self, let preparer else { return }
+            if preparer.status == .idle, !preparer.availableMethods.isEmpty, self.announcedMethods == false {
+                self.announcedMethods = true
+                send(.counterOpened(methods: preparer.availableMethods, selected: preparer.selectedMethod))
+            }
+            send(.preparerChanged(preparer.status))
+        }
+        // The counter learns the outcome from the preparer's status; the completion only ends the run.
+        payment.start { [weak self] _, _ in
+            self?.pendingApproval = nil
+        }
+    }
+
+    private var announcedMethods = false
+
+    func presentWalletApproval(paymentCode: String, method: CheckoutKit::PaymentMethodType, amount: Money,
+                               completion: @escaping (WalletApproval) -> Void) {
+        pendingApproval = completion
+        send?(.walletPrompt(paymentCode: paymentCode, methodName: method.displayName))
+    }
+
+    func answer(_ approval: WalletApproval) {
+        guard let pending = pendingApproval else { return }
+        pendingApproval = nil
+        pending(approval)
+    }
+}

@@ -1,0 +1,120 @@
+@testable import CounterApp
+import CheckoutKit
+import Foundation
+import PaymentsCore
+import TerminalUI
+import Testing
+
+@Suite struct ExpressSheetTests {
+    final class Calls {
+        var log: [String] = []
+        var client: ExpressClient {
+            ExpressClient(open: { _, _ in self.log.append("open") }, selectContact: { self.log.append("contact \($0.postalAddress.countryCode)") },
+                          selectShippingMethod: { self.log.append("shipping \($0.id)") }, selectCard: { self.log.append("card \($0.network)") },
+                          setBilling: { self.log.append("billing \($0.postalAddress.postcode)") }, pay: { self.log.append("pay \($0.method.network)") },
+                          cancel: { self.log.append("cancel") })
+        }
+    }
+
+    static func sheet(busy: Bool = false, status: AuthorizationStatus? = nil) -> ExpressSheetFeature.Sheet {
+        var sheet = ExpressSheetFeature.Sheet()
+        let euros = { (cents: Int64) in Money(minorUnits: cents, currency: .eur) }
+        sheet.summaryItems = [SummaryItem(label: "Jar", amount: euros(650)), SummaryItem(label: "Honey Store", amount: euros(650))]
+        sheet.shippingMethods = [ShippingMethod(id: "a", label: "A", amount: euros(100)), ShippingMethod(id: "b", label: "B", amount: euros(200))]
+        sheet.selectedShippingMethod = sheet.shippingMethods[0]
+        sheet.isBusy = busy
+        sheet.lastStatus = status
+        return sheet
+    }
+
+    @Test func eachStatusMovesTheFocusWhereItBelongsButASurchargeAnswerDoesNot() {
+        let calls = Calls()
+        var state = ExpressSheetFeature.State(goods: [])
+        state.sheet = Self.sheet()
+        state.focus = .pay
+        let store = TestStore(initialState: state) { ExpressSheetFeature.reduce(&$0, $1, client: calls.client) }
+        store.send(.answered(.authorization, Self.sheet(status: .invalidShippingContact))) {
+            $0.sheet = Self.sheet(status: .invalidShippingContact)
+            $0.focus = .shipTo
+        }
+        store.send(.answered(.authorization, Self.sheet(status: .invalidBillingPostalAddress))) {
+            $0.sheet = Self.sheet(status: .invalidBillingPostalAddress)
+            $0.focus = .billing
+        }
+        store.send(.answered(.paymentMethod, Self.sheet(status: .failure))) { $0.sheet = Self.sheet(status: .failure) }
+        store.send(.answered(.shippingContact, Self.sheet(status: .invalidShippingPostalAddress))) {
+            $0.sheet = Self.sheet(status: .invalidShippingPostalAddress)
+            $0.focus = .shipTo
+        }
+        store.finish()
+    }
+
+    @Test func whileACompletionIsAwaitedOnlyCancelDoesAnything() {
+        let calls = Calls()
+        var state = ExpressSheetFeature.State(goods: [])
+        state.sheet = Self.sheet(busy: true)
+        let store = TestStore(initialState: state) { ExpressSheetFeature.reduce(&$0, $1, client: calls.client) }
+        store.send(.nextOption)
+        store.send(.focusNext)
+        store.send(.activate)
+        store.send(.cancel)
+        store.finish()
+        #expect(calls.log == ["cancel"])
+        #expect(ExpressSheetFeature.keyHints(for: state).map(\.key) == ["Esc"])
+    }
+
+    @Test func choosingRowsCallsTheSessionAndPayUsesTheChosenCard() {
+        let calls = Calls()
+        var state = ExpressSheetFeature.State(goods: [])
+        state.sheet = Self.sheet()
+        let store = TestStore(initialState: state) { ExpressSheetFeature.reduce(&$0, $1, client: calls.client) }
+        store.send(.nextOption) { $0.addressIndex = 1 }
+        store.send(.focusNext) { $0.focus = .shipping }
+        store.send(.nextOption)
+        store.send(.focusNext) { $0.focus = .card }
+        store.send(.previousOption) { $0.cardIndex = ExpressWallet.cards.count - 1 }
+        store.send(.focusNext) { $0.focus = .billing }
+        store.send(.nextOption) { $0.billingIndex = 1 }
+        store.send(.focusNext) { $0.focus = .pay }
+        store.send(.activate)
+        store.finish()
+        #expect(calls.log == ["contact IE", "shipping b", "card Visa", "billing ", "pay Visa"])
+    }
+
+    @Test func aTypedAddressGoesToTheSessionWhole() {
+        let calls = Calls()
+        var state = ExpressSheetFeature.State(goods: [])
+        state.sheet = Self.sheet()
+        state.addressIndex = ExpressWallet.addresses.count
+        let store = TestStore(initialState: state) { ExpressSheetFeature.reduce(&$0, $1, client: calls.client) }
+        store.send(.activate) { $0.form = ExpressSheetFeature.AddressForm() }
+        #expect(ExpressSheetFeature.action(for: .key(.character("q")), in: store.state) == .form(.type("q")), "q is typed, not quit")
+        store.send(.form(.previous)) { $0.form?.focus = 7 }
+        store.send(.form(.type("nl"))) { $0.form?.fields[7] = "nl" }
+        store.send(.form(.submit)) {
+            $0.form = nil
+            $0.typedContact = ExpressSheetFeature.AddressForm(fields: ["", "", "", "", "", "", "", "nl"], focus: 7).contact
+        }
+        store.finish()
+        #expect(calls.log == ["contact NL"])
+    }
+}
+
+@Suite struct PaymentScreensTests {
+    @Test func escWhileTheBankAnswersIsSwallowedAndClosingReportsWhetherItWasPaid() {
+        var state = PaymentScreensFeature.State(method: .bank, amount: Money(minorUnits: 1_300, currency: .eur), itemDescription: "Jars",
+                                                goods: [], localeCountry: "GB", now: Date(timeIntervalSince1970: 0))
+        guard case var .bank(bank) = state.screen else { Issue.record("not the bank"); return }
+        bank.step = .working("Contacting the bank…")
+        state.screen = .bank(bank)
+        #expect(PaymentScreensFeature.action(for: .key(.escape), in: state) == .ignored)
+
+        bank.step = .chooseCountry
+        bank.lastResult = .payment(.success(.authorized))
+        state.screen = .bank(bank)
+        let store = TestStore(initialState: state) { PaymentScreensFeature.reduce(&$0, $1, client: .unavailable) }
+        store.send(.bank(.close))
+        store.receive(.delegate(.close(paid: true)))
+        store.finish()
+    }
+}
