@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// DESIGN.md's layers, checked on the sources: imports point down only.
+///
+/// The package manifest alone does not enforce this: on Linux a target can import any module that
+/// happens to be built in the same build folder, so a stray `import TerminalUI` in the core would
+/// compile. This test reads every source file and fails on an import across the rules.
+@Suite struct LayeringTests {
+    /// Modules each layer may not import.
+    static let forbidden: [String: Set<String>] = [
+        "Clocks": ["TerminalUI", "CNcurses", "PaymentsCore", "CheckoutKit", "CounterApp", "QRCode"],
+        "QRCode": ["TerminalUI", "CNcurses", "PaymentsCore", "CheckoutKit", "CounterApp"],
+        "PaymentsCore": ["TerminalUI", "CNcurses", "CheckoutKit", "CounterApp"],
+        "CheckoutKit": ["TerminalUI", "CNcurses", "CounterApp"],
+        "TerminalUI": ["PaymentsCore", "CheckoutKit", "CounterApp"],
+        "CounterApp": ["CNcurses"],
+        "checkout": ["CNcurses"],
+    ]
+
+    static func imports(inModule module: String) throws -> [(file: String, imported: String)] {
+        let folder = CheckoutBinary.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var found: [(String, String)] = []
+        for case let relative as String in files where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+                if words.first == "import", words.count >= 2 { found.append(("\(module)/\(relative)", String(words[1]))) }
+            }
+        }
+        return found
+    }
+
+    @Test(arguments: forbidden.keys.sorted())
+    func importsPointDownOnly(module: String) throws {
+        let imports = try Self.imports(inModule: module)
+        #expect(!imports.isEmpty || module == "QRCode", "no sources found for \(module)")
+        for (file, imported) in imports where Self.forbidden[module]!.contains(imported) {
+            Issue.record("\(file) imports \(imported), which \(module) may not use (DESIGN.md: imports point down only)")
+        }
+    }
+
+    @Test func onlyTheCursesSurfaceSideOfTheToolkitTouchesCurses() throws {
+        let cursesFiles = Set(try Self.imports(inModule: "TerminalUI").filter { $0.imported == "CNcurses" }.map(\.file))
+        for file in cursesFiles {
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            #expect(name.hasPrefix("Curses") || name.hasPrefix("TerminalSession") || name.hasPrefix("InteractiveLoop"),
+                    "\(file) imports CNcurses: only the curses surface, input reader and terminal session may")
+        }
+    }
+}
