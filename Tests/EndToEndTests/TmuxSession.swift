@@ -14,7 +14,7 @@ final class TmuxSession {
         let exports = environment.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
         let program = command.map(Self.quote).joined(separator: " ")
         let script = "sleep 0.2; \(exports) \(program); echo \"\(Self.exitMarker)$?]\"; exec sleep 600"
-        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+        try Self.startSession(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
     }
 
     private static let exitMarker = "[checkout exited "
@@ -81,6 +81,26 @@ final class TmuxSession {
         return pid
     }
 
+    /// Starts a session without Foundation's `Process`: the first session forks the tmux server,
+    /// a daemon that inherits the descriptor `Process` watches to learn that its child ended, so
+    /// `waitUntilExit` would wait for the server's whole life. `posix_spawnp` + `waitpid` hand
+    /// the child nothing but its standard streams.
+    private static func startSession(_ arguments: [String]) throws {
+        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, nil, argv, environ) == 0 else { throw E2EError.tmuxFailed(arguments) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else { throw E2EError.tmuxFailed(arguments) }
+    }
+
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
         let process = Process()
@@ -88,7 +108,7 @@ final class TmuxSession {
         process.arguments = ["tmux"] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = Pipe()
+        process.standardError = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
