@@ -157,4 +157,24 @@ import Testing
         #expect(homes == 1)
         store.finish()
     }
+
+    @Test func aReceiptIsNotInterruptedByAShortIdleTimeout() {
+        var environment = KioskFeature.Environment()
+        environment.print = { _, _ in .failure(.notConfigured) }
+        let state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(5), attractAfter: nil), themeName: "honey", now: start)
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        let receipt = Self.receipt("HS-000008")
+        let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: receipt)
+        store.send(.tick(at(1), onReceipt)) {
+            $0.now = at(1)
+            $0.receiptOrder = "HS-000008"
+            $0.receiptShownAt = at(1)
+            $0.lastReceipt = receipt
+            $0.printedOrders = ["HS-000008"]
+        }
+        store.receive(.printed(order: "HS-000008", .failure(.notConfigured)))
+        store.send(.tick(at(20), onReceipt)) { $0.now = at(20) }
+        #expect(store.state.overlay == nil)
+        store.finish()
+    }
 }

@@ -202,10 +202,13 @@ public enum KioskFeature {
             break
         }
         if state.isAttracting { return merged(effects) }
-        if let shownAt = state.receiptShownAt, state.now.timeIntervalSince(shownAt) >= state.configuration.receiptTimeout.timeInterval {
-            state.receiptShownAt = nil
-            state.lastInput = state.now
-            effects.append(.run { _ in environment.goHome() })
+        if let shownAt = state.receiptShownAt {
+            // A receipt has its own way home; the idle countdown would only talk over it.
+            if state.now.timeIntervalSince(shownAt) >= state.configuration.receiptTimeout.timeInterval {
+                state.receiptShownAt = nil
+                state.lastInput = state.now
+                effects.append(.run { _ in environment.goHome() })
+            }
             return merged(effects)
         }
         if counter.isRestingAtHome {

@@ -44,8 +44,9 @@ public struct ReceiptPrinter: Sendable {
 
     /// The receipt as a till prints it: 40 columns, the order number first and last.
     public static func text(of receipt: ReceiptFeature.State, copy: Bool) -> String {
-        var lines = ["Checkout Counter · Honey Store", copy ? "** COPY **" : "", "Order \(receipt.orderNumber)",
-                     ReceiptFeature.timeText(receipt.paidAt), ""]
+        var lines = ["Checkout Counter · Honey Store"]
+        if copy { lines.append("** COPY **") }
+        lines += ["Order \(receipt.orderNumber)", ReceiptFeature.timeText(receipt.paidAt), ""]
         for line in receipt.lines {
             let left = "\(line.quantity) x \(line.product.name)"
             let right = line.total?.formatted() ?? ""
@@ -55,6 +56,6 @@ public struct ReceiptPrinter: Sendable {
         lines.append(String(repeating: " ", count: max(0, 40 - total.count)) + total)
         if !receipt.cardLastFour.isEmpty { lines.append("Paid with \(receipt.cardBrand) **** \(receipt.cardLastFour)") }
         lines += ["", "Thank you!", String(repeating: "-", count: 40), ""]
-        return lines.filter { !$0.isEmpty || true }.joined(separator: "\n")
+        return lines.joined(separator: "\n")
     }
 }
