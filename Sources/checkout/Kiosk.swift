@@ -86,7 +86,7 @@ enum CounterLauncher {
         // (and repeated on standard error after the terminal is given back).
         let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { "Theme not used: \($0)" },
                                          makeServices: CounterApplication.services(database: options.db))
-        let shell = CounterShell(counter: counter, configuration: (kiosk ?? KioskOptions()).configuration(isKiosk: isKiosk),
+        let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
                                  operatorPIN: operatorPIN, printer: kiosk?.printer.map(ReceiptPrinter.init(path:)),
                                  demoTapes: isKiosk ? DemoPlayerTapes.standard() : [])
