@@ -3,47 +3,21 @@ import Foundation
 import TerminalUI
 import Testing
 
-/// The counter in its shell, as a tape's `# world:` line asks (TapeTests leaves these tapes to
-/// this suite):
-///
-///     # world: kiosk idle=90 attract=60 pin=4711 printer=/path
-///     # world: shell                 F2 themes, no kiosk
-///     # world: theme=midnight        the shell, starting in that theme
-///
-/// The themes are the repository's `Themes/`; the demo tapes are `Tapes/demo/`.
+/// Where the repository's themes and demo tapes are, for the shell the tapes ask for
+/// (`ShellTapeWorld` reads their `# world:` line; TapeTests leaves these tapes to this suite).
 final class KioskTapeWorld {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let words: [String]
+    static var library: ThemeLibrary { ThemeLibrary(directories: [root.appendingPathComponent("Themes").path]) }
+    let world: ShellTapeWorld?
     private(set) var shell: CounterShell?
 
-    init(worldLine: String) {
-        words = worldLine.split(separator: " ").map(String.init)
+    init(tapeText: String) {
+        world = ShellTapeWorld(tapeText: tapeText)
     }
-
-    func value(_ key: String) -> String? {
-        words.first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
-    }
-
-    static var library: ThemeLibrary { ThemeLibrary(directories: [root.appendingPathComponent("Themes").path]) }
 
     func makeApplication() -> CounterShell {
-        let isKiosk = words.contains("kiosk")
-        let idle = value("idle").flatMap(Int.init) ?? 90
-        let attract = value("attract").flatMap(Int.init)
-        let configuration = KioskFeature.Configuration(isKiosk: isKiosk, idleTimeout: .seconds(idle),
-                                                       attractAfter: value("attract") == "off" ? nil : .seconds(attract ?? 60))
-        var pin: OperatorPIN?
-        if let digits = value("pin") {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-pin-\(UUID().uuidString)").path
-            let operatorPIN = OperatorPIN(path: path, iterations: 1_000)
-            try? operatorPIN.set(digits)
-            pin = operatorPIN
-        }
-        let theme = (try? Self.library.load(value("theme") ?? "honey")) ?? .builtIn
-        let demos = DemoPlayer.standardTapes(directory: Self.root.appendingPathComponent("Tapes/demo").path)
-        let shell = CounterShell(counter: CounterApplication(isKiosk: isKiosk, makeServices: CounterApplication.services(database: ":memory:")),
-                                 configuration: configuration, themes: ThemeCycle.standard(library: Self.library, current: theme),
-                                 operatorPIN: pin, printer: value("printer").map(ReceiptPrinter.init(path:)), demoTapes: demos)
+        let shell = (world ?? ShellTapeWorld(tapeText: "# world: shell")!)
+            .makeShell(library: Self.library, demoDirectory: Self.root.appendingPathComponent("Tapes/demo").path)
         self.shell = shell
         return shell
     }
@@ -63,7 +37,8 @@ final class KioskTapeWorld {
     static func play(_ relativePath: String) throws -> (TapeResult, KioskTapeWorld) {
         let path = KioskTapeWorld.root.appendingPathComponent("Tapes/\(relativePath)").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let world = KioskTapeWorld(worldLine: AuctionTapeWorld.worldLine(of: text))
+        let world = KioskTapeWorld(tapeText: text)
+        #expect(world.world != nil, "\(relativePath) has no shell # world: line")
         let player = TapePlayer(update: ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1")
         let result = try player.play(text, path: path, makeApplication: world.makeApplication)
         return (result, world)
