@@ -117,7 +117,10 @@ import Testing
             }
         }
         store.send(.operatorKey(.enter))
-        store.receive(.pinChecked(false)) { $0.overlay = .operatorPIN(entry: "", message: "Wrong PIN.") }
+        store.receive(.pinChecked(false)) {
+            $0.overlay = .operatorPIN(entry: "", message: "Wrong PIN.")
+            $0.wrongPINs = 1
+        }
         for digit in "4711" {
             store.send(.operatorKey(.character(digit))) {
                 guard case let .operatorPIN(entry, _) = $0.overlay else { return }
@@ -125,7 +128,10 @@ import Testing
             }
         }
         store.send(.operatorKey(.enter))
-        store.receive(.pinChecked(true)) { $0.overlay = .operatorMenu(selection: 0, message: nil) }
+        store.receive(.pinChecked(true)) {
+            $0.overlay = .operatorMenu(selection: 0, message: nil)
+            $0.wrongPINs = 0
+        }
         store.send(.operatorKey(.character("1"))) { $0.exitStatus = 0 }
         store.finish()
     }
@@ -175,6 +181,27 @@ import Testing
         store.receive(.printed(order: "HS-000008", .failure(.notConfigured)))
         store.send(.tick(at(20), onReceipt)) { $0.now = at(20) }
         #expect(store.state.overlay == nil)
+        store.finish()
+    }
+
+    @Test func threeWrongPINsLockTheOperatorKeyForAMinute() {
+        var environment = KioskFeature.Environment()
+        environment.verifyPIN = { _ in false }
+        let store = store(environment)
+        store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
+        store.send(.pinChecked(false)) { $0.overlay = .operatorPIN(entry: "", message: "Wrong PIN."); $0.wrongPINs = 1 }
+        store.send(.pinChecked(false)) { $0.wrongPINs = 2 }
+        let locked = "Operator menu locked after 3 wrong PINs; try again later."
+        store.send(.pinChecked(false)) {
+            $0.wrongPINs = 0
+            $0.overlay = nil
+            $0.operatorLockedUntil = at(60)
+            $0.notice = locked
+        }
+        store.send(.activity(at(59))) { $0.now = at(59); $0.lastInput = at(59); $0.notice = nil }
+        store.send(.openOperator) { $0.notice = locked }
+        store.send(.activity(at(60))) { $0.now = at(60); $0.lastInput = at(60); $0.notice = nil }
+        store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
         store.finish()
     }
 }

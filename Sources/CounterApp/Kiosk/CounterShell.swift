@@ -64,6 +64,7 @@ public final class CounterShell: Application {
         if case let .resize(newSize) = event {
             size = newSize
             counter.handle(event)
+            demo?.size = newSize
             demo?.counter?.handle(event)
             return
         }

@@ -10,6 +10,8 @@ final class DemoPlayer {
     private let tapes: [Tape]
     private let context: LoopContext
     private(set) var counter: CounterApplication?
+    /// The terminal's size, for each fresh demo counter.
+    var size = Size(columns: 80, rows: 24)
     private var steps: [TapeCommand] = []
     private var tapeIndex = 0
     /// Bumped by `stop`: a step scheduled before it finds itself stale and does nothing.
@@ -23,8 +25,9 @@ final class DemoPlayer {
     }
 
     func start(size: Size) {
+        self.size = size
         tapeIndex = 0
-        playTape(size: size)
+        playTape()
     }
 
     func stop() {
@@ -32,7 +35,7 @@ final class DemoPlayer {
         counter = nil
     }
 
-    private func playTape(size: Size) {
+    private func playTape() {
         guard !tapes.isEmpty else { return }
         let demo = CounterApplication(isKiosk: true, makeServices: CounterApplication.services(database: ":memory:"))
         demo.start(LoopContext(clock: context.clock, timers: context.timers, isHeadless: true))
@@ -59,7 +62,7 @@ final class DemoPlayer {
             let expected = generation
             context.timers.schedule(after: .seconds(2)) { [weak self] in
                 guard let self, self.generation == expected else { return }
-                self.playTape(size: Size(columns: 80, rows: 24))
+                self.playTape()
             }
             return
         }

@@ -66,6 +66,10 @@ public enum KioskFeature {
         public var printedOrders: [String] = []
         public var lastReceipt: ReceiptFeature.State?
         public var exitStatus: Int32?
+        /// Wrong operator PINs in a row; at `maxPINAttempts` the prompt closes and F10 waits.
+        public var wrongPINs = 0
+        /// F10 does nothing before this (after too many wrong PINs).
+        public var operatorLockedUntil: Date?
 
         public init(configuration: Configuration, themeName: String, now: Date) {
             self.configuration = configuration
@@ -102,6 +106,10 @@ public enum KioskFeature {
         public init() {}
     }
 
+    /// Wrong PINs allowed in a row before F10 is refused for `operatorLockout`.
+    public static let maxPINAttempts = 3
+    public static let operatorLockout: Duration = .seconds(60)
+
     public static func reduce(_ state: inout State, _ action: Action, _ environment: Environment) -> Effect<Action> {
         switch action {
         case let .tick(now, counter):
@@ -120,6 +128,10 @@ public enum KioskFeature {
             return .none
         case .openOperator:
             guard state.configuration.isKiosk else { return .none }
+            if let until = state.operatorLockedUntil, state.now < until {
+                state.notice = "Operator menu locked after \(maxPINAttempts) wrong PINs; try again later."
+                return .none
+            }
             if state.isAttracting { environment.stopDemo(); state.isAttracting = false }
             state.overlay = .operatorPIN(entry: "", message: nil)
             state.lastInput = state.now
@@ -129,9 +141,19 @@ public enum KioskFeature {
             return operatorKey(&state, key, environment)
         case let .pinChecked(isRight):
             if isRight {
+                state.wrongPINs = 0
                 state.overlay = .operatorMenu(selection: 0, message: nil)
             } else {
-                state.overlay = .operatorPIN(entry: "", message: "Wrong PIN.")
+                state.wrongPINs += 1
+                if state.wrongPINs >= maxPINAttempts {
+                    // Guessing at a public counter is slowed down, not just refused.
+                    state.wrongPINs = 0
+                    state.overlay = nil
+                    state.operatorLockedUntil = state.now.addingTimeInterval(operatorLockout.timeInterval)
+                    state.notice = "Operator menu locked after \(maxPINAttempts) wrong PINs; try again later."
+                } else {
+                    state.overlay = .operatorPIN(entry: "", message: "Wrong PIN.")
+                }
             }
             return .none
         case .stillThereAnswered:
