@@ -16,9 +16,11 @@ struct Checkout: ParsableCommand {
           checkout --db :memory:            open it on a throwaway database
           checkout play Tapes/store/*.tape  replay tapes headless and check the screens
           checkout themes                   see the themes
+          checkout kiosk --idle 90          run unattended (see checkout kiosk --help)
+          checkout --accessible             plain numbered prompts, no full screen
         """,
         version: CounterVersion.string,
-        subcommands: [Run.self, Play.self, Themes.self],
+        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self],
         defaultSubcommand: Run.self
     )
 }

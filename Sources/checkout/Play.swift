@@ -41,8 +41,13 @@ struct Play: ParsableCommand {
         for path in tapes {
             let player = TapePlayer(size: terminalSize, update: update)
             // The tape's clock is the core's clock too: charges, receipts and renewals replay alike.
-            let status = player.run(tapeAt: path, makeApplication: { CounterApplication(makeServices: CounterApplication.services(database: db)) },
-                                    print: { print($0) })
+            // Kiosk and theme tapes say on a `# world:` line how the counter's shell is set up.
+            let world = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(ShellTapeWorld.init(tapeText:))
+            let makeApplication: () -> Application = {
+                if let world { return world.makeShell(library: .standard(), demoDirectory: nil, database: db) }
+                return CounterApplication(makeServices: CounterApplication.services(database: db))
+            }
+            let status = player.run(tapeAt: path, makeApplication: makeApplication, print: { print($0) })
             // A malformed tape (2) outranks a failed expectation (1): it never ran at all.
             worst = max(worst, status)
         }

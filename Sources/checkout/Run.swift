@@ -11,22 +11,20 @@ struct Run: ParsableCommand {
 
     @OptionGroup var options: CounterOptions
 
+    @Flag(help: "Run as an unattended kiosk (as `checkout kiosk`).")
+    var kiosk = false
+
+    @OptionGroup var kioskOptions: KioskOptions
+
+    @Flag(help: "Plain numbered prompts on standard input and output, for a screen reader or a braille line.")
+    var accessible = false
+
     func run() throws {
-        let resolution = ThemeLibrary.standard().resolve(options.theme)
-        // Curses owns the screen once the counter opens, so a theme problem is shown inside it
-        // (and repeated on standard error after the terminal is given back).
-        let application = CounterApplication(notice: resolution.problem.map { "Theme not used: \($0)" },
-                                             makeServices: CounterApplication.services(database: options.db))
-        let status: Int32
-        do {
-            status = try TerminalSession.run(application, theme: resolution.theme)
-        } catch {
-            FileHandle.standardError.write(Data("checkout: \(error)\n".utf8))
-            throw ExitCode(1)
+        if accessible {
+            try AccessibleLauncher.run(options: options)
+            return
         }
-        if let problem = resolution.problem {
-            FileHandle.standardError.write(Data("checkout: theme not used: \(problem)\n".utf8))
-        }
-        if status != 0 { throw ExitCode(status) }
+        let pin = kiosk ? OperatorPIN(path: kioskOptions.operatorPinFile ?? OperatorPIN.defaultPath()) : nil
+        try CounterLauncher.runInteractive(options: options, kiosk: kiosk ? kioskOptions : nil, operatorPIN: pin)
     }
 }

@@ -1,12 +1,22 @@
 import ArgumentParser
+import Foundation
 import TerminalUI
 
-/// `checkout themes`: what themes there are, and whether each one loads.
+/// `checkout themes`: what themes there are, whether each one loads, and how it looks.
 struct Themes: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the themes, with a line about each.",
-        discussion: "Themes are TOML files in Themes/ (or $CHECKOUT_THEMES); pick one with --theme NAME, or give a path to your own."
+        abstract: "List the themes, each with a preview.",
+        discussion: """
+        Themes are TOML files in Themes/ (or $CHECKOUT_THEMES); pick one with --theme NAME, or \
+        give a path to your own. F2 steps through them while the counter runs. The preview is \
+        drawn in the richest tier this terminal shows (256 colours, 8 colours, or attributes \
+        only when NO_COLOR is set or TERM=dumb), and as plain text when standard output is not \
+        a terminal.
+        """
     )
+
+    @Option(help: ArgumentHelp("Preview in this tier instead of the terminal's: colors-256, colors-8 or mono.", valueName: "tier"))
+    var tier: String?
 
     func run() throws {
         let library = ThemeLibrary.standard()
@@ -14,15 +24,62 @@ struct Themes: ParsableCommand {
         if names.isEmpty {
             print("No theme files found; the built-in \(ThemeLibrary.defaultThemeName) theme is used.")
         }
+        let environment = ProcessInfo.processInfo.environment
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let previewTier: ColorTier? = try tier.map { name in
+            guard let tier = ColorTier(rawValue: name) else { throw ValidationError("--tier is colors-256, colors-8 or mono") }
+            return tier
+        } ?? (isTerminal ? ThemePreview.terminalTier(environment: environment) : nil)
         for name in names {
             let marker = name == ThemeLibrary.defaultThemeName ? "*" : " "
             do {
                 let theme = try library.load(name)
                 print("\(marker) \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(theme.summary)")
+                for line in ThemePreview.lines(theme, tier: previewTier) { print("    " + line) }
             } catch {
                 print("\(marker) \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) broken: \(error)")
             }
         }
-        print("\n* the default. Use one with: checkout --theme NAME")
+        print("\n* the default. Use one with: checkout --theme NAME (or a path); F2 changes it while the counter runs.")
+    }
+}
+
+/// A few sample lines of a theme, as ANSI-coloured text (or plain, with no tier).
+enum ThemePreview {
+    /// What the terminal is likely to show, without starting curses: `NO_COLOR`/`TERM=dumb` mono,
+    /// a `256color` TERM or a truecolor COLORTERM 256 colours, else 8.
+    static func terminalTier(environment: [String: String]) -> ColorTier {
+        let term = environment["TERM"] ?? ""
+        let colors = term.contains("256color") || ["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "") ? 256 : 8
+        return ColorTier.detect(colors: colors, environment: environment)
+    }
+
+    static func lines(_ theme: Theme, tier: ColorTier?) -> [String] {
+        let samples: [[(ColorRole, String)]] = [
+            [(.title, " Checkout Counter "), (.text, " Heather honey  €8.50 "), (.muted, " 12 on the shelf ")],
+            [(.focus, " › Pay €17.00 "), (.selection, " Saved card ••4242 "), (.accent, " Total €17.00 ")],
+            [(.success, " Payment approved "), (.warning, " Are you still there? "), (.error, " Card declined ")],
+            [(.border, " ╭──╮ "), (.footer, " Enter Pay  Esc Back  ? Keys ")],
+        ]
+        return samples.map { segments in
+            segments.map { role, text in
+                guard let tier else { return text }
+                return sgr(theme.look(for: role, in: tier), tier: tier) + text + "\u{1B}[0m"
+            }.joined(separator: " ")
+        }
+    }
+
+    /// The Select Graphic Rendition sequence for a look.
+    static func sgr(_ look: RoleLook, tier: ColorTier) -> String {
+        var codes: [String] = ["0"]
+        if look.attributes.contains(.bold) { codes.append("1") }
+        if look.attributes.contains(.dim) { codes.append("2") }
+        if look.attributes.contains(.underline) { codes.append("4") }
+        if look.attributes.contains(.reverse) { codes.append("7") }
+        if tier != .monochrome {
+            if case let .indexed(n) = look.foreground { codes.append(tier == .colors256 ? "38;5;\(n)" : "\(30 + n % 8)") }
+            if case let .indexed(n) = look.background { codes.append(tier == .colors256 ? "48;5;\(n)" : "\(40 + n % 8)") }
+        }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 }

@@ -70,6 +70,8 @@ public enum AppFeature {
         /// The core ran its due work (renewals): screens that show it reload.
         case dueWorkRan
         case dismissNotice
+        /// What the kiosk shell asks of the counter (AppFeature+Kiosk.swift).
+        case kiosk(KioskRequest)
         case back
         case toggleHelp
         case quit
@@ -247,6 +249,8 @@ public enum AppFeature {
         case .dismissNotice:
             state.notice = nil
             return .none
+        case let .kiosk(request):
+            return reduceKiosk(&state, request, client: client)
         case .quit:
             if !state.isKiosk { state.exitStatus = 0 }
             return .none

@@ -85,4 +85,9 @@ public final class CounterApplication: Application {
     }
 
     public var exitStatus: Int32? { store.state.exitStatus }
+
+    /// For a shell around the counter (the kiosk): an action as if a screen had sent it.
+    public func send(_ action: AppFeature.Action) {
+        store.send(action)
+    }
 }

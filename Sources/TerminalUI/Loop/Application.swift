@@ -21,10 +21,14 @@ public struct LoopContext {
     public let timers: TimerQueue
     /// True under a tape or a test: no terminal, manual clock.
     public let isHeadless: Bool
+    /// Repaints the terminal in another theme (F2, the kiosk operator); nil headless, where a
+    /// memory surface records text only and the application keeps the theme's name itself.
+    public let applyTheme: ((Theme) -> Void)?
 
-    public init(clock: Clock, timers: TimerQueue, isHeadless: Bool) {
+    public init(clock: Clock, timers: TimerQueue, isHeadless: Bool, applyTheme: ((Theme) -> Void)? = nil) {
         self.clock = clock
         self.timers = timers
         self.isHeadless = isHeadless
+        self.applyTheme = applyTheme
     }
 }

@@ -25,7 +25,9 @@ final class InteractiveLoop {
     /// Runs until the application sets `exitStatus` (returned) or a terminating signal arrives
     /// (128 + its number).
     func run() -> Int32 {
-        application.start(LoopContext(clock: timers.clock, timers: timers, isHeadless: false))
+        let surface = session.surface
+        application.start(LoopContext(clock: timers.clock, timers: timers, isHeadless: false,
+                                      applyTheme: { surface.apply(theme: $0) }))
         var needsDraw = true
         while true {
             if timers.fireDue() > 0 { needsDraw = true }

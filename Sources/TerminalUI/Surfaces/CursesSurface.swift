@@ -8,7 +8,9 @@ import CNcurses
 /// Curses must be running (`TerminalSession`), and this is used from the main thread only.
 public final class CursesSurface: Surface {
     private let window: UnsafeMutablePointer<WINDOW>
-    private let palette: CursesSurfacePalette
+    private var palette: CursesSurfacePalette
+    private let tier: ColorTier
+    private let defaultColorsAvailable: Bool
     private var cursorShown: Bool?
     /// The widest character curses keeps in one cell: a base character plus combining marks.
     private static let maxScalarsPerCell = 5
@@ -19,7 +21,16 @@ public final class CursesSurface: Surface {
     ///   - defaultColorsAvailable: whether `use_default_colors` succeeded.
     init(theme: Theme, tier: ColorTier, defaultColorsAvailable: Bool) {
         window = shim_stdscr()
+        self.tier = tier
+        self.defaultColorsAvailable = defaultColorsAvailable
         palette = CursesSurfacePalette(theme: theme, tier: tier, defaultColorsAvailable: defaultColorsAvailable)
+    }
+
+    /// Switches to another theme at runtime, in the same tier: the colour pairs are redefined and
+    /// the next `present` repaints every cell (curses would otherwise send only changed characters).
+    public func apply(theme: Theme) {
+        palette = CursesSurfacePalette(theme: theme, tier: tier, defaultColorsAvailable: defaultColorsAvailable)
+        invalidate()
     }
 
     public var size: Size {

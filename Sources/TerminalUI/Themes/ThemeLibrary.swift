@@ -111,7 +111,7 @@ public struct ThemeLibrary: Sendable {
 
     /// The nearest `Themes` directory among the executable's ancestors (a build sits a few
     /// levels below the repository root: `.build/<triple>/debug/checkout`).
-    static func themesDirectory(above executablePath: String) -> String? {
+    public static func themesDirectory(above executablePath: String) -> String? {
         var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = directory.appendingPathComponent("Themes").path

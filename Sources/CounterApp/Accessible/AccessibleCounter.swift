@@ -1,0 +1,247 @@
+import CheckoutKit
+import Clocks
+import Foundation
+import PaymentsCore
+
+/// The counter as plain lines, for a screen reader or a braille line: numbered choices, one
+/// question at a time, the question asked again after a bad answer, and no escape sequence ever.
+///
+/// It drives the same controllers as the screens, through the same `StoreClient.live`; only the
+/// way of asking differs. The core's answers come on the loop's timers (the acquirer's latency),
+/// so while it waits for one it runs the timers, waiting for each deadline with `waitUntil`
+/// (the system clock sleeps until then; a test's manual clock just moves).
+public final class AccessibleCounter {
+    private let client: StoreClient
+    private let timers: TimerQueue
+    private let readLine: () -> String?
+    private let write: (String) -> Void
+    private let waitUntil: (Date) -> Void
+
+    public init(services: CheckoutServices, timers: TimerQueue, readLine: @escaping () -> String?,
+                write: @escaping (String) -> Void, waitUntil: @escaping (Date) -> Void) {
+        self.client = .live(services: services, timers: timers)
+        self.timers = timers
+        self.readLine = readLine
+        self.write = write
+        self.waitUntil = waitUntil
+    }
+
+    /// The end of input (Ctrl+D, a closed pipe) quits like choosing Quit.
+    private struct EndOfInput: Error {}
+
+    /// Runs until Quit or the end of input; the exit status (0).
+    public func run() -> Int32 {
+        say("Checkout Counter, accessible mode. Answer each question with a number or the text asked for, then Enter.")
+        do {
+            while try mainMenu() {}
+        } catch {
+            say("")
+        }
+        say("Goodbye.")
+        return 0
+    }
+
+    // MARK: - Menus
+
+    private func mainMenu() throws -> Bool {
+        let cart = client.cart()
+        let who = client.shopper().map { "Signed in as \($0)." } ?? "Shopping as a guest."
+        say("")
+        say("Main menu. \(who) \(describe(cart))")
+        let signInOrOut = client.shopper() == nil ? "Sign in or create an account" : "Sign out"
+        switch try choose(["Browse the honey jars", "Your cart", "Check out", signInOrOut, "Quit"]) {
+        case 1: try browse()
+        case 2: try reviewCart()
+        case 3: try checkOut()
+        case 4: try signInOrOutMenu()
+        default: return false
+        }
+        return true
+    }
+
+    private func browse() throws {
+        var loaded: Result<[Product], StoreError>?
+        client.loadProducts { loaded = $0 }
+        guard let result = try awaitAnswer({ loaded }) else { return }
+        guard case let .success(products) = result else {
+            if case let .failure(error) = result { say("The shelves could not be loaded: \(error.message)") }
+            return
+        }
+        say("")
+        say("The honey jars, \(products.count) of them.")
+        let lines = products.map { product -> String in
+            let stock = product.stock.map { $0 == 0 ? ", sold out" : ", \($0) on the shelf" } ?? ""
+            return "\(product.name), \(product.price.formatted())\(stock)"
+        }
+        guard let pick = try choose(lines + ["Back to the main menu"]).nonBack(count: lines.count) else { return }
+        let product = products[pick - 1]
+        say(product.detail)
+        let quantity = try askNumber("How many jars of \(product.name)? (0 to cancel)", in: 0...99)
+        guard quantity > 0 else { return }
+        switch client.add(product.id, quantity) {
+        case let .success(cart): say("Added. \(describe(cart))")
+        case let .failure(error): say("Not added: \(error.message)")
+        }
+    }
+
+    private func reviewCart() throws {
+        let cart = client.cart()
+        say("")
+        guard !cart.isEmpty else { say("Your cart is empty."); return }
+        say("Your cart:")
+        for line in cart.lines {
+            say("\(line.quantity) × \(line.product.name), \(line.total?.formatted() ?? "")")
+        }
+        say("Total \(cart.total.formatted()).")
+        switch try choose(["Check out", "Empty the cart", "Back to the main menu"]) {
+        case 1: try checkOut()
+        case 2: say("Emptied. \(describe(client.emptyCart()))")
+        default: return
+        }
+    }
+
+    private func signInOrOutMenu() throws {
+        if client.shopper() != nil {
+            client.logOut()
+            say("Signed out. Your cart and saved cards stay with your account.")
+            return
+        }
+        let choice = try choose(["Log in", "Create an account", "Back to the main menu"])
+        guard choice < 3 else { return }
+        let email = try ask("Email address:")
+        let password = try ask("Password:")
+        let result = choice == 1 ? client.logIn(email, password) : client.signUp(email, password)
+        switch result {
+        case let .success(who): say("Welcome, \(who). \(describe(client.cart()))")
+        case let .failure(error): say("That did not work: \(error). Back to the main menu.")
+        }
+    }
+
+    // MARK: - Checking out
+
+    private func checkOut() throws {
+        let cart = client.cart()
+        say("")
+        guard !cart.isEmpty else { say("Your cart is empty: browse the honey jars first."); return }
+        say("Checking out: \(describe(cart))")
+        let saved = client.shopper() == nil ? [] : client.savedCards().filter(\.canBeCharged).map(\.card)
+        var options = saved.map { "Saved card \($0.brand) ending \($0.lastFour), expires \($0.expiryMonth)/\($0.expiryYear % 100)" }
+        options += ["A new card", "Back to the main menu"]
+        let choice = try choose(options)
+        let source: CardFundingSource
+        var save = false
+        if choice <= saved.count {
+            source = .savedPayment(identifier: saved[choice - 1].id)
+        } else if choice == saved.count + 1 {
+            guard let card = try enterCard() else { return }
+            source = .newCardToken(card.vaultToken ?? card.id)
+            if client.shopper() != nil { save = try choose(["Save this card for next time", "Do not save it"]) == 1 }
+        } else {
+            return
+        }
+        try pay(with: source, save: save)
+    }
+
+    /// Asks for each field of a card until the vault takes it; nil when the shopper gives up.
+    private func enterCard() throws -> PaymentCard? {
+        while true {
+            let number = try ask("Card number (digits, spaces allowed):")
+            let expiry = try ask("Expiry, month and year as MM/YY:")
+            let cvc = try ask("Security code (CVC):")
+            let holder = try ask("Name on the card:")
+            switch client.tokenize(CardEntryFields(number: number, expiry: expiry, cvc: cvc, holder: holder)) {
+            case let .success(card):
+                return card
+            case let .failure(error):
+                say("The card was not accepted: " + error.messages.joined(separator: "; ") + ".")
+                if try choose(["Enter the card again", "Back to the main menu"]) != 1 { return nil }
+            }
+        }
+    }
+
+    private func pay(with source: CardFundingSource, save: Bool) throws {
+        say("Paying. Please wait.")
+        var outcome: Result<StoreReceipt, StoreError>?
+        var challenge: ThreeDSChallenge?
+        client.checkout(source, save, { challenge = $0 }, { outcome = $0 })
+        while outcome == nil {
+            if let asked = challenge {
+                challenge = nil
+                say("Your bank asks you to confirm (3-D Secure): \(asked.amount.formatted()) to \(asked.merchantName) with \(asked.cardBrand) ending \(asked.cardLastFour).")
+                let code = try ask("The code your bank sent (empty to cancel):")
+                client.answerChallenge(asked.identifier, code.isEmpty ? nil : code)
+                continue
+            }
+            guard try awaitAnswer({ outcome != nil || challenge != nil ? true : nil }) != nil else { return }
+        }
+        switch outcome! {
+        case let .success(receipt):
+            say("Payment approved. Thank you!")
+            say("Receipt: order \(receipt.orderIdentifier).")
+            for line in receipt.lines { say("\(line.quantity) × \(line.product.name), \(line.total?.formatted() ?? "")") }
+            say("Total \(receipt.total.formatted()), paid with \(receipt.charge.brand) ending \(receipt.charge.lastFour).")
+        case let .failure(error):
+            say("The payment did not go through: \(error.message). Nothing was charged; your cart is as it was.")
+        }
+    }
+
+    // MARK: - Asking
+
+    private func say(_ line: String) { write(line + "\n") }
+
+    private func describe(_ cart: Cart) -> String {
+        cart.isEmpty ? "Your cart is empty." : "Your cart: \(cart.itemCount) \(cart.itemCount == 1 ? "jar" : "jars"), \(cart.total.formatted())."
+    }
+
+    private func ask(_ question: String) throws -> String {
+        say(question)
+        guard let line = readLine() else { throw EndOfInput() }
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Numbered choices; asks again until the answer is one of the numbers. Answers 1...count.
+    private func choose(_ options: [String]) throws -> Int {
+        for (index, option) in options.enumerated() { say("  \(index + 1). \(option)") }
+        return try askNumber("Your choice, 1 to \(options.count):", in: 1...options.count)
+    }
+
+    private func askNumber(_ question: String, in range: ClosedRange<Int>) throws -> Int {
+        while true {
+            let answer = try ask(question)
+            if let number = Int(answer), range.contains(number) { return number }
+            say("Please answer with a number from \(range.lowerBound) to \(range.upperBound).")
+        }
+    }
+
+    /// Runs the loop's timers until `answer` has something; each wait lasts until the next
+    /// deadline. Nil if nothing is left that could answer (it never should).
+    private func awaitAnswer<T>(_ answer: () -> T?) throws -> T? {
+        while true {
+            timers.fireDue()
+            if let value = answer() { return value }
+            guard let deadline = timers.nextDeadline else { return nil }
+            waitUntil(deadline)
+        }
+    }
+}
+
+private extension Int {
+    /// The choice as an item number, or nil for the "Back" line after `count` items.
+    func nonBack(count: Int) -> Int? { self <= count ? self : nil }
+}
+
+extension AccessibleCounter {
+    /// The accessible counter on this process's standard input and output, on the system clock.
+    public static func onStandardInputOutput(database: String?) throws -> AccessibleCounter {
+        let timers = TimerQueue(clock: SystemClock())
+        let services = try CounterApplication.services(database: database)(timers.clock, timers)
+        return AccessibleCounter(
+            services: services, timers: timers,
+            readLine: { Swift.readLine(strippingNewline: true) },
+            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            // A line-by-line program blocks on its input anyway; waiting for the acquirer's
+            // answer (the next timer) is the same kind of wait.
+            waitUntil: { Thread.sleep(until: $0) }
+        )
+    }
+}

@@ -1,0 +1,104 @@
+import Clocks
+import Foundation
+import TerminalUI
+
+/// The counter inside its shell: F2 cycles themes everywhere; at a kiosk the shell adds the idle
+/// reset, the receipt's way home, the attract loop, the locked exit and the operator's menu.
+///
+/// The shell runs `KioskFeature` in a store of its own beside the counter's: it sees each event
+/// first (a kiosk dialog or the demo takes it; the rest go to the counter), and asks the counter
+/// for changes through `AppFeature.Action.kiosk`, never by editing its screens.
+public final class CounterShell: Application {
+    public let counter: CounterApplication
+    private var store: Store<KioskFeature.State, KioskFeature.Action>!
+    private var themes: ThemeCycle
+    private let operatorPIN: OperatorPIN?
+    private let printer: ReceiptPrinter?
+    private let demoTapes: [Tape]
+    private var context: LoopContext?
+    private var demo: DemoPlayer?
+    private var size = Size(columns: 80, rows: 24)
+
+    public init(counter: CounterApplication, configuration: KioskFeature.Configuration, themes: ThemeCycle,
+                operatorPIN: OperatorPIN? = nil, printer: ReceiptPrinter? = nil, demoTapes: [Tape] = []) {
+        self.counter = counter
+        self.themes = themes
+        self.operatorPIN = operatorPIN
+        self.printer = printer
+        self.demoTapes = demoTapes
+        let initial = KioskFeature.State(configuration: configuration, themeName: themes.current.name, now: Date(timeIntervalSince1970: 0))
+        var environment = KioskFeature.Environment()
+        environment.resetCounter = { [weak self] in self?.counter.send(.kiosk(.resetSession)) }
+        environment.goHome = { [weak self] in self?.counter.send(.kiosk(.goHome)) }
+        environment.nextTheme = { [weak self] in self?.nextTheme() ?? "" }
+        environment.verifyPIN = { [weak self] pin in self?.operatorPIN?.verify(pin) ?? false }
+        environment.print = { [weak self] receipt, copy in
+            self?.printer?.print(receipt, copy: copy) ?? .failure(.notConfigured)
+        }
+        environment.startDemo = { [weak self] in self?.startDemo() ?? false }
+        environment.stopDemo = { [weak self] in self?.demo?.stop(); self?.demo = nil }
+        store = Store(initialState: initial) { state, action in KioskFeature.reduce(&state, action, environment) }
+    }
+
+    public var state: KioskFeature.State { store.state }
+
+    public func start(_ context: LoopContext) {
+        self.context = context
+        counter.start(context)
+        store.send(.activity(context.clock.now))
+        guard store.state.configuration.isKiosk else { return }
+        counter.send(.kiosk(.lockHome))
+        scheduleTick(context.timers)
+    }
+
+    /// Once a second, on the loop's timers: the kiosk's deadlines are compared on ticks.
+    private func scheduleTick(_ timers: TimerQueue) {
+        timers.schedule(after: .seconds(1)) { [weak self] in
+            guard let self, self.exitStatus == nil else { return }
+            self.store.send(.tick(timers.clock.now, self.counter.state.kioskSnapshot))
+            self.scheduleTick(timers)
+        }
+    }
+
+    public func handle(_ event: InputEvent) {
+        if case let .resize(newSize) = event {
+            size = newSize
+            counter.handle(event)
+            demo?.size = newSize
+            demo?.counter?.handle(event)
+            return
+        }
+        if let action = KioskFeature.action(for: event, in: store.state) {
+            store.send(action)
+            return
+        }
+        store.send(.activity(context?.clock.now ?? store.state.now))
+        counter.handle(event)
+    }
+
+    public func draw(into frame: inout Frame) {
+        size = frame.size
+        if store.state.isAttracting, let demoCounter = demo?.counter {
+            demoCounter.draw(into: &frame)
+        } else {
+            counter.draw(into: &frame)
+        }
+        KioskFeature.draw(store.state, into: &frame)
+    }
+
+    public var exitStatus: Int32? { store.state.exitStatus ?? counter.exitStatus }
+
+    private func nextTheme() -> String {
+        let theme = themes.next()
+        context?.applyTheme?(theme)
+        return theme.name
+    }
+
+    private func startDemo() -> Bool {
+        guard let context, !demoTapes.isEmpty else { return false }
+        let player = DemoPlayer(tapes: demoTapes, context: context)
+        demo = player
+        player.start(size: size)
+        return true
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TerminalUI
+
+/// How a tape wants the counter's shell set up, from its `# world:` line:
+///
+///     # world: kiosk idle=90 attract=60 pin=4711 printer=/path
+///     # world: shell                 F2 themes, no kiosk
+///     # world: theme=midnight        the shell, starting in that theme
+///
+/// Used by `checkout play` and the tests alike. A `pin=` is hashed into a temporary file (with
+/// few PBKDF2 rounds: a tape's PIN guards nothing).
+public struct ShellTapeWorld {
+    public let words: [String]
+
+    /// Nil when the tape asks for none of the shell's words (a plain counter tape, or another
+    /// kind of world such as the auction tapes').
+    public init?(tapeText: String) {
+        guard let line = tapeText.split(separator: "\n").first(where: { $0.hasPrefix("# world:") }) else { return nil }
+        let words = line.dropFirst("# world:".count).split(separator: " ").map(String.init)
+        guard words.contains(where: { $0 == "kiosk" || $0 == "shell" || $0.hasPrefix("theme=") }) else { return nil }
+        self.words = words
+    }
+
+    public func value(_ key: String) -> String? {
+        words.first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+    }
+
+    public func makeShell(library: ThemeLibrary, demoDirectory: String?, database: String = ":memory:") -> CounterShell {
+        let isKiosk = words.contains("kiosk")
+        let idle = value("idle").flatMap(Int.init) ?? 90
+        let attract: Duration? = value("attract") == "off" ? nil : .seconds(value("attract").flatMap(Int.init) ?? 60)
+        var pin: OperatorPIN?
+        if let digits = value("pin") {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("tape-operator-pin-\(UUID().uuidString)").path
+            let operatorPIN = OperatorPIN(path: path, iterations: 1_000)
+            try? operatorPIN.set(digits)
+            pin = operatorPIN
+        }
+        let theme = (try? library.load(value("theme") ?? ThemeLibrary.defaultThemeName)) ?? .builtIn
+        return CounterShell(counter: CounterApplication(isKiosk: isKiosk, makeServices: CounterApplication.services(database: database)),
+                            configuration: KioskFeature.Configuration(isKiosk: isKiosk, idleTimeout: .seconds(idle), attractAfter: attract),
+                            themes: ThemeCycle.standard(library: library, current: theme),
+                            operatorPIN: pin, printer: value("printer").map(ReceiptPrinter.init(path:)),
+                            demoTapes: DemoPlayer.standardTapes(directory: demoDirectory))
+    }
+}

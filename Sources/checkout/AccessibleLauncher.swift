@@ -1,0 +1,18 @@
+import ArgumentParser
+import CounterApp
+import Foundation
+
+/// `checkout --accessible`: the store as numbered prompts on standard input and output.
+enum AccessibleLauncher {
+    static func run(options: CounterOptions) throws {
+        let counter: AccessibleCounter
+        do {
+            counter = try AccessibleCounter.onStandardInputOutput(database: options.db)
+        } catch {
+            FileHandle.standardError.write(Data("checkout: the store could not open its database: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let status = counter.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

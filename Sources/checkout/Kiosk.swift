@@ -1,0 +1,105 @@
+import ArgumentParser
+import CounterApp
+import Foundation
+import TerminalUI
+
+/// `checkout kiosk` (or `checkout --kiosk`): the counter unattended.
+struct Kiosk: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the counter as an unattended kiosk.",
+        discussion: """
+        A kiosk refuses q, Ctrl+C, Ctrl+Z and Ctrl+\\ (and ignores SIGINT, SIGQUIT and SIGTSTP). \
+        After --idle seconds without a key it asks "Are you still there?" and, 10 s later, starts \
+        over: cart emptied, shopper logged out (orders and saved cards stay). A receipt goes home \
+        by itself after 30 s. Resting at home, it plays the demo tapes in Tapes/demo/ on a \
+        throwaway database until a key is pressed. F10 opens the operator's menu (exit, change \
+        theme, print last receipt) behind the operator PIN.
+
+        Set the PIN once, at install time:
+          echo 4711 | checkout kiosk --set-operator-pin
+        """
+    )
+
+    @OptionGroup var options: CounterOptions
+    @OptionGroup var kiosk: KioskOptions
+
+    @Flag(help: "Read the operator PIN (4 to 12 digits) from standard input, store its hash, and exit.")
+    var setOperatorPin = false
+
+    func run() throws {
+        let pin = OperatorPIN(path: kiosk.operatorPinFile ?? OperatorPIN.defaultPath())
+        if setOperatorPin {
+            try Self.setPIN(pin)
+            return
+        }
+        if !pin.isSet {
+            FileHandle.standardError.write(Data("checkout: no operator PIN is set (\(pin.path)); the kiosk can only be stopped by the system. Set one with: checkout kiosk --set-operator-pin\n".utf8))
+        }
+        try CounterLauncher.runInteractive(options: options, kiosk: kiosk, operatorPIN: pin)
+    }
+
+    static func setPIN(_ pin: OperatorPIN) throws {
+        if isatty(STDIN_FILENO) == 1 { print("Operator PIN (digits), then Enter:") }
+        guard let line = readLine(strippingNewline: true) else {
+            throw ValidationError("no PIN on standard input")
+        }
+        do {
+            try pin.set(line.trimmingCharacters(in: .whitespaces))
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        print("Operator PIN stored (hashed) in \(pin.path).")
+    }
+}
+
+/// What a kiosk is configured with (also accepted by `checkout --kiosk`).
+struct KioskOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Seconds without input before \"Are you still there?\".", valueName: "seconds"))
+    var idle: Int = 90
+
+    @Option(help: ArgumentHelp("Seconds resting at home before the demo plays; 0: never.", valueName: "seconds"))
+    var attract: Int = 60
+
+    @Option(help: ArgumentHelp("Print receipts to this file or device (appended).", valueName: "path"))
+    var printer: String?
+
+    @Option(help: ArgumentHelp("Where the operator PIN's hash is kept. Default: $XDG_CONFIG_HOME/checkout-counter/operator-pin.", valueName: "path"))
+    var operatorPinFile: String?
+
+    func validate() throws {
+        guard idle >= 5 else { throw ValidationError("--idle must be at least 5 seconds") }
+        guard attract >= 0 else { throw ValidationError("--attract is 0 (never) or a number of seconds") }
+    }
+
+    func configuration(isKiosk: Bool) -> KioskFeature.Configuration {
+        KioskFeature.Configuration(isKiosk: isKiosk, idleTimeout: .seconds(idle), attractAfter: attract == 0 ? nil : .seconds(attract))
+    }
+}
+
+/// Opens the counter, in its shell, on this terminal.
+enum CounterLauncher {
+    static func runInteractive(options: CounterOptions, kiosk: KioskOptions?, operatorPIN: OperatorPIN?) throws {
+        let library = ThemeLibrary.standard()
+        let resolution = library.resolve(options.theme)
+        let isKiosk = kiosk != nil
+        // Curses owns the screen once the counter opens, so a theme problem is shown inside it
+        // (and repeated on standard error after the terminal is given back).
+        let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { "Theme not used: \($0)" },
+                                         makeServices: CounterApplication.services(database: options.db))
+        let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
+                                 themes: ThemeCycle.standard(library: library, current: resolution.theme),
+                                 operatorPIN: operatorPIN, printer: kiosk?.printer.map(ReceiptPrinter.init(path:)),
+                                 demoTapes: isKiosk ? DemoPlayerTapes.standard() : [])
+        let status: Int32
+        do {
+            status = try TerminalSession.run(shell, theme: resolution.theme, ignoresInterrupts: isKiosk)
+        } catch {
+            FileHandle.standardError.write(Data("checkout: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        if let problem = resolution.problem {
+            FileHandle.standardError.write(Data("checkout: theme not used: \(problem)\n".utf8))
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

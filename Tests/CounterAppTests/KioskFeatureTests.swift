@@ -1,0 +1,207 @@
+import CheckoutKit
+@testable import CounterApp
+import PaymentsCore
+import Foundation
+import TerminalUI
+import Testing
+
+/// The kiosk's rules, reducer by reducer (the tapes under Tapes/kiosk show them on screen).
+@Suite struct KioskFeatureTests {
+    /// A purchase's receipt: two jars, paid with a Visa ending 4242.
+    static func receipt(_ number: String) -> ReceiptFeature.State {
+        let price = Money(minorUnits: 720, currency: .eur)
+        let line = CartLine(product: Product(id: "wildflower", name: "Wildflower honey", detail: "", price: price), quantity: 2)
+        let charge = CardChargeReceipt(chargeIdentifier: "ch_1", amount: Money(minorUnits: 1440, currency: .eur), brand: "Visa",
+                                       lastFour: "4242", paymentMethodIdentifier: nil)
+        return ReceiptFeature.State(receipt: StoreReceipt(orderIdentifier: number, lines: [line], total: charge.amount, charge: charge),
+                                    paidAt: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    let start = Date(timeIntervalSince1970: 1_000_000)
+
+    func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
+
+    func store(_ environment: KioskFeature.Environment = .init(), attract: Duration? = nil) -> TestStore<KioskFeature.State, KioskFeature.Action> {
+        let state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(90), attractAfter: attract),
+                                       themeName: "honey", now: start)
+        return TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+    }
+
+    let shopping = CounterSnapshot(isRestingAtHome: false)
+
+    @Test func neverAsksWhilePaying() {
+        let store = store()
+        store.send(.tick(at(200), CounterSnapshot(isRestingAtHome: false, isPaymentRunning: true))) {
+            $0.now = at(200)
+            $0.lastInput = at(200)
+        }
+        // The idle time starts again when the payment is over.
+        store.send(.tick(at(289), shopping)) { $0.now = at(289) }
+        store.send(.tick(at(290), shopping)) {
+            $0.now = at(290)
+            $0.overlay = .stillThere(deadline: at(300))
+        }
+        store.finish()
+    }
+
+    @Test func aPaymentStartedDuringTheCountdownClosesIt() {
+        let store = store()
+        store.send(.tick(at(90), shopping)) {
+            $0.now = at(90)
+            $0.overlay = .stillThere(deadline: at(100))
+        }
+        store.send(.tick(at(91), CounterSnapshot(isRestingAtHome: false, isPaymentRunning: true))) {
+            $0.now = at(91)
+            $0.lastInput = at(91)
+            $0.overlay = nil
+        }
+        store.finish()
+    }
+
+    @Test func aKeyCancelsTheCountdownAndNothingResets() {
+        var resets = 0
+        var environment = KioskFeature.Environment()
+        environment.resetCounter = { resets += 1 }
+        let store = store(environment)
+        store.send(.tick(at(90), shopping)) {
+            $0.now = at(90)
+            $0.overlay = .stillThere(deadline: at(100))
+        }
+        #expect(KioskFeature.action(for: .key(.character("x")), in: store.state) == .stillThereAnswered)
+        store.send(.stillThereAnswered) {
+            $0.overlay = nil
+            $0.lastInput = at(90)
+        }
+        store.send(.tick(at(100), shopping)) { $0.now = at(100) }
+        #expect(resets == 0)
+        store.finish()
+    }
+
+    @Test func theCountdownEndsInAReset() {
+        var resets = 0
+        var environment = KioskFeature.Environment()
+        environment.resetCounter = { resets += 1 }
+        let store = store(environment)
+        store.send(.tick(at(90), shopping)) {
+            $0.now = at(90)
+            $0.overlay = .stillThere(deadline: at(100))
+        }
+        store.send(.tick(at(100), shopping)) {
+            $0.now = at(100)
+            $0.overlay = nil
+            $0.lastInput = at(100)
+        }
+        #expect(resets == 1)
+        store.finish()
+    }
+
+    @Test func exitKeysAreSwallowedAtAKiosk() {
+        let state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        for key in [Key.control("c"), .control("z"), .control("\\")] {
+            #expect(KioskFeature.action(for: .key(key), in: state) == .activity(start))
+        }
+        let plain = KioskFeature.State(configuration: .init(isKiosk: false), themeName: "honey", now: start)
+        #expect(KioskFeature.action(for: .key(.control("c")), in: plain) == nil, "outside a kiosk Ctrl+C still reaches the counter, which quits")
+        #expect(KioskFeature.action(for: .key(.function(10)), in: plain) == nil)
+    }
+
+    @Test func onlyTheRightPINOpensTheMenu() {
+        var environment = KioskFeature.Environment()
+        environment.verifyPIN = { $0 == "4711" }
+        let store = store(environment)
+        store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
+        for digit in "1234" {
+            store.send(.operatorKey(.character(digit))) {
+                guard case let .operatorPIN(entry, _) = $0.overlay else { return }
+                $0.overlay = .operatorPIN(entry: entry + String(digit), message: nil)
+            }
+        }
+        store.send(.operatorKey(.enter))
+        store.receive(.pinChecked(false)) {
+            $0.overlay = .operatorPIN(entry: "", message: "Wrong PIN.")
+            $0.wrongPINs = 1
+        }
+        for digit in "4711" {
+            store.send(.operatorKey(.character(digit))) {
+                guard case let .operatorPIN(entry, _) = $0.overlay else { return }
+                $0.overlay = .operatorPIN(entry: entry + String(digit), message: nil)
+            }
+        }
+        store.send(.operatorKey(.enter))
+        store.receive(.pinChecked(true)) {
+            $0.overlay = .operatorMenu(selection: 0, message: nil)
+            $0.wrongPINs = 0
+        }
+        store.send(.operatorKey(.character("1"))) { $0.exitStatus = 0 }
+        store.finish()
+    }
+
+    @Test func aReceiptIsPrintedOnceAndGoesHomeAfter30Seconds() {
+        var printed: [String] = []
+        var homes = 0
+        var environment = KioskFeature.Environment()
+        environment.print = { receipt, _ in printed.append(receipt.orderNumber); return .success("/tmp/printer") }
+        environment.goHome = { homes += 1 }
+        let store = store(environment)
+        let withCard = Self.receipt("HS-000007")
+        let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: withCard)
+        store.send(.tick(at(1), onReceipt)) {
+            $0.now = at(1)
+            $0.receiptOrder = "HS-000007"
+            $0.receiptShownAt = at(1)
+            $0.lastReceipt = withCard
+            $0.printedOrders = ["HS-000007"]
+        }
+        store.receive(.printed(order: "HS-000007", .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000007 printed." }
+        store.send(.tick(at(30), onReceipt)) { $0.now = at(30) }
+        store.send(.tick(at(31), onReceipt)) {
+            $0.now = at(31)
+            $0.receiptShownAt = nil
+            $0.lastInput = at(31)
+        }
+        #expect(printed == ["HS-000007"], "printed once, not once a tick")
+        #expect(homes == 1)
+        store.finish()
+    }
+
+    @Test func aReceiptIsNotInterruptedByAShortIdleTimeout() {
+        var environment = KioskFeature.Environment()
+        environment.print = { _, _ in .failure(.notConfigured) }
+        let state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(5), attractAfter: nil), themeName: "honey", now: start)
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        let receipt = Self.receipt("HS-000008")
+        let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: receipt)
+        store.send(.tick(at(1), onReceipt)) {
+            $0.now = at(1)
+            $0.receiptOrder = "HS-000008"
+            $0.receiptShownAt = at(1)
+            $0.lastReceipt = receipt
+            $0.printedOrders = ["HS-000008"]
+        }
+        store.receive(.printed(order: "HS-000008", .failure(.notConfigured)))
+        store.send(.tick(at(20), onReceipt)) { $0.now = at(20) }
+        #expect(store.state.overlay == nil)
+        store.finish()
+    }
+
+    @Test func threeWrongPINsLockTheOperatorKeyForAMinute() {
+        var environment = KioskFeature.Environment()
+        environment.verifyPIN = { _ in false }
+        let store = store(environment)
+        store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
+        store.send(.pinChecked(false)) { $0.overlay = .operatorPIN(entry: "", message: "Wrong PIN."); $0.wrongPINs = 1 }
+        store.send(.pinChecked(false)) { $0.wrongPINs = 2 }
+        let locked = "Operator menu locked after 3 wrong PINs; try again later."
+        store.send(.pinChecked(false)) {
+            $0.wrongPINs = 0
+            $0.overlay = nil
+            $0.operatorLockedUntil = at(60)
+            $0.notice = locked
+        }
+        store.send(.activity(at(59))) { $0.now = at(59); $0.lastInput = at(59); $0.notice = nil }
+        store.send(.openOperator) { $0.notice = locked }
+        store.send(.activity(at(60))) { $0.now = at(60); $0.lastInput = at(60); $0.notice = nil }
+        store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
+        store.finish()
+    }
+}

@@ -1,0 +1,29 @@
+@testable import CounterApp
+import Foundation
+import TerminalUI
+import Testing
+
+/// F2's order: the theme files found, from the one the counter started with; a user's own
+/// theme file (`--theme ./my.toml`) joins the cycle.
+@Suite struct ThemeCycleTests {
+    @Test func f2StepsThroughEveryThemeFromTheCurrentOne() throws {
+        let library = ThemePaletteTests.library
+        var cycle = ThemeCycle.standard(library: library, current: try library.load("honey"))
+        #expect(cycle.current.name == "honey")
+        let seen = (0..<4).map { _ in cycle.next().name }
+        #expect(seen == ["midnight", "mono", "high-contrast", "honey"])
+    }
+
+    @Test func aUserThemeFromAPathJoinsTheCycle() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("my-\(UUID().uuidString).toml").path
+        let honey = try String(contentsOfFile: KioskTapeWorld.root.appendingPathComponent("Themes/honey.toml").path, encoding: .utf8)
+        try honey.replacingOccurrences(of: "name = \"honey\"", with: "name = \"my-own\"").write(toFile: path, atomically: true, encoding: .utf8)
+        let library = ThemePaletteTests.library
+        var cycle = ThemeCycle.standard(library: library, current: try library.load(path))
+        #expect(cycle.current.name == "my-own")
+        #expect(cycle.themes.count == 5)
+        let names = (0..<5).map { _ in cycle.next().name }
+        #expect(names.last == "my-own")
+        #expect(Set(names) == ["honey", "mono", "midnight", "high-contrast", "my-own"])
+    }
+}
