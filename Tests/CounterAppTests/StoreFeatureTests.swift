@@ -123,6 +123,15 @@ import Testing
         #expect(!store.state.isSwiping)
     }
 
+    @Test(arguments: [("1230", "12/30"), ("12/30", "12/30"), ("1/30", "01/30"), ("12//30", "12/30")])
+    func theExpiryTakesTheSlashOnceWhetherOrNotItIsTyped(typed: String, shown: String) {
+        let world = StoreWorld()
+        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
+        store.send(.focus(.expiry))
+        for key in typed { store.send(.typed(.character(key))) }
+        #expect(store.state.expiry.value == shown)
+    }
+
     @Test func anUnreadableSwipeSaysSoAfterTheBurst() {
         let world = StoreWorld()
         let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }

@@ -163,6 +163,12 @@ public enum CardFormFeature {
         case .cvc: state.cvc.input.handle(key); state.cvc.error = nil
         case .expiry:
             state.expiry.error = nil
+            if key == .character("/") {
+                // The form writes the slash after the month; one typed by habit is that same slash,
+                // and "1/" means January.
+                if state.expiry.value.contains("/") { return }
+                if state.expiry.value.count == 1 { state.expiry.value = "0" + state.expiry.value }
+            }
             let before = state.expiry.value
             state.expiry.input.handle(key)
             // "12" becomes "12/" so the shopper types the year straight after the month.
