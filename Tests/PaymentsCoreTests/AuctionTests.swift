@@ -4,7 +4,7 @@ import PaymentsCore
 import Testing
 
 @Suite struct AuctionTests {
-    private func join(_ world: Core2World, _ auctionId: String = "auction-lx318", customer: String = "cus_a", card: String = Core2World.approvingCard,
+    private func join(_ world: CommerceTestWorld, _ auctionId: String = "auction-lx318", customer: String = "cus_a", card: String = CommerceTestWorld.approvingCard,
                       bid: Money? = nil, terms: Bool = true) -> Result<JoinOutcome, AuctionError>? {
         world.settle { world.auctions.join(auctionId: auctionId, customerId: customer, instrument: world.token(card), bid: bid, termsAccepted: terms, completion: $0) }
     }
@@ -14,12 +14,12 @@ import Testing
         return bid
     }
 
-    private func holdStatus(_ world: Core2World, _ bid: AuctionBid) throws -> ChargeStatus {
+    private func holdStatus(_ world: CommerceTestWorld, _ bid: AuctionBid) throws -> ChargeStatus {
         try world.core.charges.charge(#require(bid.holdId)).status
     }
 
     @Test func threeAuctionsAreSeededWithAndWithoutTipsAndOneClosed() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let auctions = try world.auctions.auctions()
         #expect(auctions.map(\.flight) == ["LX 318", "LX 1612", "LX 40"])
         let upgrade = auctions[0]
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func joiningPlacesTheStartBidAsAHoldAndLeavingReleasesIt() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let bid = try joined(join(world))
         #expect(bid.state == .joined)
         #expect(bid.amount == Money(minorUnits: 15_000, currency: .eur))
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aClosedAuctionIsRefusedWithItsClosingTime() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let closed = try #require(try world.auctions.auction(id: "auction-lx40"))
         #expect(join(world, "auction-lx40")?.failure == .auctionClosed(closedAt: closed.closesAt))
         world.advance(.days(3))
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aBidBelowTheMinimumIsRefusedAndTheMinimumRisesByTheIncrement() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         #expect(join(world, bid: Money(minorUnits: 14_999, currency: .eur))?.failure == .bidTooLow(minimum: Money(minorUnits: 15_000, currency: .eur)))
         _ = try joined(join(world, bid: Money(minorUnits: 20_000, currency: .eur)))
         #expect(try world.auctions.minimumBid(auctionId: "auction-lx318") == Money(minorUnits: 21_000, currency: .eur))
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func termsAndAPaymentMethodAreRequired() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         #expect(join(world, terms: false)?.failure == .termsNotAccepted)
         let noMethod = world.settle { world.auctions.join(auctionId: "auction-lx318", customerId: "c", instrument: nil, termsAccepted: true, completion: $0) }
         #expect(noMethod?.failure == .paymentMethodRequired)
@@ -78,14 +78,14 @@ import Testing
     }
 
     @Test func aDeclinedCardDoesNotJoin() {
-        let world = Core2World()
-        #expect(join(world, card: Core2World.decliningCard)?.failure == .paymentFailed(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
+        let world = CommerceTestWorld()
+        #expect(join(world, card: CommerceTestWorld.decliningCard)?.failure == .paymentFailed(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
         #expect((try? world.auctions.bids(auctionId: "auction-lx318"))?.isEmpty == true)
     }
 
     @Test func threeDSecureIsHonouredBeforeTheHoldStands() throws {
-        let world = Core2World()
-        guard case .success(.requiresAction(let bidId, let challenge)) = join(world, card: Core2World.challengeCard) else {
+        let world = CommerceTestWorld()
+        guard case .success(.requiresAction(let bidId, let challenge)) = join(world, card: CommerceTestWorld.challengeCard) else {
             Issue.record("expected a challenge")
             return
         }
@@ -99,8 +99,8 @@ import Testing
     }
 
     @Test func aWrongChallengeCodeFailsTheJoin() throws {
-        let world = Core2World()
-        guard case .success(.requiresAction(let bidId, _)) = join(world, card: Core2World.challengeCard) else {
+        let world = CommerceTestWorld()
+        guard case .success(.requiresAction(let bidId, _)) = join(world, card: CommerceTestWorld.challengeCard) else {
             Issue.record("expected a challenge")
             return
         }
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func closingKeepsTheWinningHoldAndReleasesTheOthers() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let low = try joined(join(world, customer: "cus_low"))
         let high = try joined(join(world, customer: "cus_high", bid: Money(minorUnits: 30_000, currency: .eur)))
         world.advance(.days(3))
@@ -124,15 +124,15 @@ import Testing
 
 @Suite struct DueWorkTests {
     @Test func oneCallRunsRenewalsAndClosesAuctions() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let saved = world.savedCard()
         let subscribed = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
         let subscription = try #require(subscribed?.value)
         let bid = world.settle { world.auctions.join(auctionId: "auction-lx318", customerId: "c", instrument: world.token(), termsAccepted: true, completion: $0) }
         guard case .success(.joined(let joined)) = bid else { Issue.record("not joined"); return }
-        #expect(sameInstant(try world.more.nextDueDate(), subscription.currentPeriodEnd))
+        #expect(sameInstant(try world.commerce.nextDueDate(), subscription.currentPeriodEnd))
         world.advance(.days(7))
-        #expect(world.settle { (done: @escaping (Bool) -> Void) in world.more.runDueWork { done(true) } } == true)
+        #expect(world.settle { (done: @escaping (Bool) -> Void) in world.commerce.runDueWork { done(true) } } == true)
         #expect(try world.subscriptions.subscription(id: subscription.id)?.periodIndex == 1)
         #expect(try world.auctions.bid(id: joined.id).state == .won)
     }

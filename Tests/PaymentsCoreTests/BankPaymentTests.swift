@@ -6,22 +6,22 @@ import Testing
 @Suite struct BankPaymentTests {
     private let eur10 = Money(minorUnits: 1_000, currency: .eur)
 
-    private func provider(_ world: Core2World, _ name: String) throws -> String {
+    private func provider(_ world: CommerceTestWorld, _ name: String) throws -> String {
         let all = try world.providers.countries().flatMap { try world.providers.providers(in: $0) }
         return try #require(all.first { $0.name == name }).id
     }
 
-    private func process(_ world: Core2World, _ handle: BankResourceHandle, bank: String, after: Duration = .seconds(3)) throws -> Result<BankFlowState, BankError>? {
+    private func process(_ world: CommerceTestWorld, _ handle: BankResourceHandle, bank: String, after: Duration = .seconds(3)) throws -> Result<BankFlowState, BankError>? {
         let bankId = try provider(world, bank)
         return world.settle(after: after) { world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: bankId, completion: $0) }
     }
 
-    private func status(_ world: Core2World, _ handle: BankResourceHandle) throws -> BankPaymentStatus {
+    private func status(_ world: CommerceTestWorld, _ handle: BankResourceHandle) throws -> BankPaymentStatus {
         try world.bank.paymentStatus(identifier: handle.identifier, token: handle.resourceToken)
     }
 
     @Test func providersAreListedByCountryWithTheLocaleAsFallback() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         #expect(try world.providers.countries() == ["DE", "ES", "FR", "GB", "IE", "NL"])
         let gb = try world.providers.providers(preferredCountry: "gb", localeCountry: "DE")
         #expect(gb.country == "GB")
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aPaymentWalksEveryStatusToSettled() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "order HS-000001")
         #expect(try status(world, handle) == .authorizationRequired)
         var answer: Result<BankFlowState, BankError>?
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aDecoupledBankLeavesTheFlowAtWaitUntilItDecides() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Thames Mutual") == .success(.wait))
         #expect(try status(world, handle) == .authorizing)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aRedirectBankAnswersRedirectThenAuthorises() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Nordbank Direkt", after: .zero) == .success(.redirect))
         world.advance(.seconds(60))
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aRejectingBankFailsThePayment() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Crown Savings") == .failure(.paymentRejected))
         #expect(try status(world, handle) == .failed(.paymentRejected))
@@ -81,14 +81,14 @@ import Testing
     }
 
     @Test func aFailedAuthorisationIsAuthorizationFailed() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Credit Provence") == .failure(.authorizationFailed))
         #expect(try status(world, handle) == .failed(.authorizationFailed))
     }
 
     @Test func aSlowBankLetsThePaymentExpire() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         var answer: Result<BankFlowState, BankError>?
         world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: try provider(world, "Fogline Bank")) { answer = $0 }
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func aPaymentNobodyProcessesExpiresToo() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         world.advance(.minutes(10))
         #expect(try status(world, handle) == .failed(.paymentExpired))
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func theUserCancels() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         var answer: Result<BankFlowState, BankError>?
         world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: try provider(world, "Thames Mutual")) { answer = $0 }
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func wrongTokensUnknownIdsAndUnknownBanksMapToTheSeedsErrors() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(throws: BankError.invalidToken) { try world.bank.paymentStatus(identifier: handle.identifier, token: "rt_wrong") }
         #expect(throws: BankError.paymentNotFound) { try world.bank.paymentStatus(identifier: "bpay_999999", token: handle.resourceToken) }
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func anOfflineBankIsConnectionIssuesAndAnotherBankCanStillPay() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Alpen Volksbank") == .failure(.connectionIssues))
         #expect(try status(world, handle) == .authorizationRequired)
@@ -142,14 +142,14 @@ import Testing
     }
 
     @Test func aServerErrorLeavesThePaymentOpen() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Societe Seine") == .failure(.serverError))
         #expect(try status(world, handle) == .authorizationRequired)
     }
 
     @Test func processingTwiceIsUnexpectedBehaviour() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         _ = try process(world, handle, bank: "Albion Bank")
         #expect(try process(world, handle, bank: "Albion Bank") == .failure(.unexpectedBehaviour))
@@ -165,7 +165,7 @@ import Testing
 @Suite struct BankMandateTests {
     private let cap = Money(minorUnits: 5_000, currency: .eur)
 
-    private func authorisedMandate(_ world: Core2World) throws -> BankResourceHandle {
+    private func authorisedMandate(_ world: CommerceTestWorld) throws -> BankResourceHandle {
         let handle = try world.bank.createMandate(maximumAmount: cap, reference: "honey subscription")
         #expect(try world.bank.mandateStatus(identifier: handle.identifier, token: handle.resourceToken) == .authorizationRequired)
         let answer = world.settle(after: .seconds(3)) { world.bank.processMandate(identifier: handle.identifier, token: handle.resourceToken, providerId: "gb-albion-bank", completion: $0) }
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func aMandateIsAuthorisedThenRevoked() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let handle = try authorisedMandate(world)
         try world.bank.revokeMandate(identifier: handle.identifier, token: handle.resourceToken)
         #expect(try world.bank.mandateStatus(identifier: handle.identifier, token: handle.resourceToken) == .revoked)
@@ -184,7 +184,7 @@ import Testing
     }
 
     @Test func aMandateCanBeRejectedOrExpire() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let rejected = try world.bank.createMandate(maximumAmount: cap, reference: "r")
         let answer = world.settle(after: .seconds(3)) { world.bank.processMandate(identifier: rejected.identifier, token: rejected.resourceToken, providerId: "es-caja-mar", completion: $0) }
         #expect(answer == .failure(.mandateRejected))
@@ -197,7 +197,7 @@ import Testing
     }
 
     @Test func aPaymentFromAMandateExecutesAndSettlesOnTheClock() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let mandate = try authorisedMandate(world)
         let payment = try world.bank.payFromMandate(identifier: mandate.identifier, token: mandate.resourceToken, amount: Money(minorUnits: 990, currency: .eur), reference: "renewal")
         #expect(try world.bank.paymentStatus(identifier: payment.identifier, token: payment.resourceToken) == .authorized)
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func aSubscriptionRenewedByAMandateAndStoppedByItsRevocation() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let mandate = try authorisedMandate(world)
         let payer = SubscriptionPayer.mandate(identifier: mandate.identifier, token: mandate.resourceToken)
         let subscribed = world.settle { world.subscriptions.subscribe(customerId: "cus_bank", planId: "plan-weekly-jar", payer: payer, completion: $0) }

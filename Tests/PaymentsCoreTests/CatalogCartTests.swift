@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct CatalogCartTests {
     @Test func firstRunSeedsTheFourHoneyJars() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let products = try world.catalog.products()
         #expect(products.map(\.id) == ["honey-acacia", "honey-clover", "honey-manuka", "honey-wildflower"])
         #expect(products.map(\.price.minorUnits) == [650, 590, 2400, 720])
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func addingMergesLinesAndTotalsAreComputedFromLines() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         try world.carts.add(productId: "honey-acacia", for: "kiosk-1")
         try world.carts.add(productId: "honey-manuka", quantity: 1, for: "kiosk-1")
         let cart = try world.carts.add(productId: "honey-acacia", quantity: 2, for: "kiosk-1")
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func quantityZeroRemovesAndEmptyClears() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         try world.carts.add(productId: "honey-clover", quantity: 2, for: "s")
         try world.carts.add(productId: "honey-wildflower", for: "s")
         var cart = try world.carts.setQuantity(5, productId: "honey-clover", for: "s")
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func cartsBelongToTheirSessionKey() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         try world.carts.add(productId: "honey-clover", for: "alice")
         #expect(try world.carts.cart(for: "bob").isEmpty)
         #expect(try world.carts.cart(for: "alice").itemCount == 1)
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func badQuantitiesAndProductsAreRefused() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         #expect(throws: CartError.unknownProduct("honey-nope")) { try world.carts.add(productId: "honey-nope", for: "s") }
         #expect(throws: CartError.invalidQuantity(0)) { try world.carts.add(productId: "honey-clover", quantity: 0, for: "s") }
         #expect(throws: CartError.invalidQuantity(-1)) { try world.carts.setQuantity(-1, productId: "honey-clover", for: "s") }

@@ -12,7 +12,7 @@ import Testing
         let payment: BankResourceHandle
         let orderNumber: String
         do {
-            let world = Core2World(database: .file(path), clock: clock, ids: RandomIDGenerator())
+            let world = CommerceTestWorld(database: .file(path), clock: clock, ids: RandomIDGenerator())
             try world.carts.add(productId: "honey-manuka", quantity: 2, for: "kiosk")
             let order = try world.orders.placeOrder(for: "kiosk")
             orderNumber = order.number
@@ -21,7 +21,7 @@ import Testing
             try world.core.close()
         }
         clock.advance(by: .minutes(11)) // the app was closed meanwhile: no timers ran
-        let reopened = Core2World(database: .file(path), clock: clock, ids: RandomIDGenerator())
+        let reopened = CommerceTestWorld(database: .file(path), clock: clock, ids: RandomIDGenerator())
         #expect(try reopened.catalog.products().count == 4, "the seed did not run twice")
         #expect(reopened.stock("honey-manuka") == 1)
         #expect(try reopened.carts.cart(for: "kiosk").isEmpty)
@@ -41,7 +41,7 @@ import Testing
         let clock = ManualClock()
         let orderId: String
         do {
-            let world = Core2World(database: .file(path), clock: clock, ids: RandomIDGenerator())
+            let world = CommerceTestWorld(database: .file(path), clock: clock, ids: RandomIDGenerator())
             try world.carts.add(productId: "honey-manuka", quantity: 3, for: "kiosk")
             let order = try world.orders.placeOrder(for: "kiosk")
             orderId = order.id
@@ -56,24 +56,24 @@ import Testing
             #expect(world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"))
             try world.core.close()
         }
-        let reopened = Core2World(database: .file(path), clock: clock, ids: RandomIDGenerator())
-        let settled = try reopened.more.reconcileAfterRestart()
+        let reopened = CommerceTestWorld(database: .file(path), clock: clock, ids: RandomIDGenerator())
+        let settled = try reopened.commerce.reconcileAfterRestart()
         #expect(settled.map(\.id) == [orderId])
         #expect(settled.first?.state == .paid)
         #expect(reopened.stock("honey-manuka") == 0)
         #expect(try reopened.carts.cart(for: "kiosk").isEmpty)
-        #expect(try reopened.more.reconcileAfterRestart().isEmpty, "nothing left to settle")
+        #expect(try reopened.commerce.reconcileAfterRestart().isEmpty, "nothing left to settle")
         try reopened.core.close()
     }
 
     @Test func aLateAnswerAfterReconcilingDoesNotSellTwice() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         try world.carts.add(productId: "honey-acacia", quantity: 2, for: "kiosk")
         let order = try world.orders.placeOrder(for: "kiosk")
         var answer: Result<Order, OrderError>?
         world.orders.pay(orderId: order.id, with: world.token(Self.neverAnsweringCard)) { answer = $0 }
         world.advance(.seconds(30))
-        _ = try world.more.reconcileAfterRestart() // the core also tells the waiting completion
+        _ = try world.commerce.reconcileAfterRestart() // the core also tells the waiting completion
         world.advance(.seconds(1))
         #expect(answer?.value?.state == .paid)
         #expect(world.stock("honey-acacia") == 10, "stock went down once")

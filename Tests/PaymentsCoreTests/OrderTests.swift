@@ -4,13 +4,13 @@ import PaymentsCore
 import Testing
 
 @Suite struct OrderTests {
-    private func orderFor(_ world: Core2World, session: String, _ items: [(String, Int)]) throws -> Order {
+    private func orderFor(_ world: CommerceTestWorld, session: String, _ items: [(String, Int)]) throws -> Order {
         for (product, quantity) in items { try world.carts.add(productId: product, quantity: quantity, for: session) }
         return try world.orders.placeOrder(for: session)
     }
 
     @Test func anOrderSnapshotsTheCartWithAReadableNumber() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-acacia", 2), ("honey-manuka", 1)])
         #expect(order.number == "HS-000001")
         #expect(order.state == .pendingPayment)
@@ -21,12 +21,12 @@ import Testing
     }
 
     @Test func anEmptyCartCannotBeOrdered() {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         #expect(throws: OrderError.emptyCart) { try world.orders.placeOrder(for: "nobody") }
     }
 
     @Test func stockGoesDownOnlyWhenThePaymentSucceedsAndTheCartIsEmptied() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-acacia", 2)])
         var answer: Result<Order, OrderError>?
         world.orders.pay(orderId: order.id, with: world.token()) { answer = $0 }
@@ -42,9 +42,9 @@ import Testing
     }
 
     @Test func aDeclinedPaymentFailsTheOrderKeepsTheCartAndTheStock() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-clover", 3)])
-        let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(Core2World.decliningCard), completion: $0) }
+        let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
         #expect(answer?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
         #expect(try world.orders.order(id: order.id)?.state == .failed)
         #expect(world.stock("honey-clover") == 20)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func payingTwiceNeverChargesTwice() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-wildflower", 1)])
         let saved = world.savedCard()
         let visa = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func twoCartsCannotBothBuyTheLastJar() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let first = try orderFor(world, session: "early", [("honey-manuka", 2)])
         #expect(world.settle { world.orders.pay(orderId: first.id, with: world.token(), completion: $0) }?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 1)
@@ -100,11 +100,11 @@ import Testing
     }
 
     @Test func aReleasedReservationFreesTheJarForTheNextCart() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let declined = try orderFor(world, session: "a", [("honey-manuka", 3)])
         let other = try orderFor(world, session: "b", [("honey-manuka", 3)])
         var declinedAnswer: Result<Order, OrderError>?
-        world.orders.pay(orderId: declined.id, with: world.token(Core2World.decliningCard)) { declinedAnswer = $0 }
+        world.orders.pay(orderId: declined.id, with: world.token(CommerceTestWorld.decliningCard)) { declinedAnswer = $0 }
         #expect(world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"))
         #expect(declinedAnswer?.failure != nil)
         let paid = world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func aRefundPutsTheJarsBack() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-acacia", 4)])
         _ = world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }
         #expect(world.stock("honey-acacia") == 8)
@@ -126,9 +126,9 @@ import Testing
     }
 
     @Test func aCardThatInsistsOnThreeDSecureIsRefusedAndHoldsNothing() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-clover", 1)])
-        let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(Core2World.challengeCard), completion: $0) }
+        let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.challengeCard), completion: $0) }
         #expect(answer?.failure?.declineCode == "authentication_required")
         #expect(try world.orders.order(id: order.id)?.state == .failed)
         #expect(try world.core.chargeRepository.charges(status: .requiresAction).isEmpty)

@@ -10,13 +10,13 @@ import Testing
     }
 
     @Test func theCoreListsTheAvailableMethods() {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         #expect(world.sources.availableMethods == [.card, .wechatPay, .alipay])
         #expect(world.sources.availableMethods.map(\.displayName) == ["Card", "WeChat Pay", "Alipay"])
     }
 
     @Test func invalidParamsAreRefusedBeforeASourceExists() {
-        let sources = Core2World().sources
+        let sources = CommerceTestWorld().sources
         var bad = params(.card, amount: 0)
         #expect(throws: SourceError.invalidAmount) { try sources.create(bad) }
         bad = params(.card)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aCardSourceIsAuthorisedThenConsumedWhilePolling() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let source = try world.sources.create(params(.card))
         #expect(source.status == .pending)
         let authorised = world.settle { world.sources.authorizeCard(sourceId: source.id, instrument: world.token(), completion: $0) }
@@ -45,16 +45,16 @@ import Testing
     }
 
     @Test func aDeclinedCardFailsTheSource() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let source = try world.sources.create(params(.card))
-        let answer = world.settle { world.sources.authorizeCard(sourceId: source.id, instrument: world.token(Core2World.decliningCard), completion: $0) }
+        let answer = world.settle { world.sources.authorizeCard(sourceId: source.id, instrument: world.token(CommerceTestWorld.decliningCard), completion: $0) }
         #expect(answer?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
         #expect(try world.sources.sourceStatus(id: source.id) == .failed(reason: "card_declined"))
         #expect(world.settle { world.sources.poll(sourceId: source.id, completion: $0) } == .failed(reason: "card_declined"))
     }
 
     @Test func aWalletShowsACodeAndIsConsumedAfterTheShopperConfirms() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let source = try world.sources.create(params(.wechatPay, currency: .cny))
         let code = try world.sources.startWalletAuthorization(sourceId: source.id)
         #expect(code == "wechatpay://pay/\(source.id)")
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func aDeclinedWalletFails() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let source = try world.sources.create(params(.alipay))
         _ = try world.sources.startWalletAuthorization(sourceId: source.id)
         var outcome: SourcePollOutcome?
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func aPollTimeoutAfterAuthorisationIsPossibleSuccessSettledLater() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let source = try world.sources.create(params(.wechatPay, currency: .cny, metadata: SourceParams.slowWalletMetadata))
         _ = try world.sources.startWalletAuthorization(sourceId: source.id)
         try world.sources.confirmWallet(sourceId: source.id)
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func aTimeoutBeforeAuthorisationIsNotPossibleSuccess() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let source = try world.sources.create(params(.alipay))
         _ = try world.sources.startWalletAuthorization(sourceId: source.id)
         let outcome = world.settle(after: .seconds(11)) { world.sources.poll(sourceId: source.id, timeout: .seconds(10), completion: $0) }
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func stepsThatDoNotFitTheSourceAreRefused() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let card = try world.sources.create(params(.card))
         #expect(throws: SourceError.invalidState("wallet authorisation needs a pending wallet source")) { try world.sources.startWalletAuthorization(sourceId: card.id) }
         #expect(throws: SourceError.unknownSource("src_999999")) { try world.sources.sourceStatus(id: "src_999999") }

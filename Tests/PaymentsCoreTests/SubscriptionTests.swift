@@ -4,13 +4,13 @@ import PaymentsCore
 import Testing
 
 @Suite struct SubscriptionTests {
-    private func subscribe(_ world: Core2World, plan: String = "plan-monthly-jar") throws -> Subscription {
+    private func subscribe(_ world: CommerceTestWorld, plan: String = "plan-monthly-jar") throws -> Subscription {
         let saved = world.savedCard()
         let answer = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: plan, payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
         return try #require(answer?.value)
     }
 
-    private func runRenewals(_ world: Core2World) {
+    private func runRenewals(_ world: CommerceTestWorld) {
         var done = false
         world.subscriptions.runDueRenewals { done = true }
         world.advance(.seconds(10))
@@ -18,14 +18,14 @@ import Testing
     }
 
     @Test func plansAreSeeded() throws {
-        let plans = try Core2World().subscriptions.plans()
+        let plans = try CommerceTestWorld().subscriptions.plans()
         #expect(plans.map(\.name) == ["Monthly jar", "Weekly jar"])
         #expect(plans.map(\.price.minorUnits) == [990, 350])
         #expect(plans.map(\.interval) == [.months(1), .weeks(1)])
     }
 
     @Test func subscribingChargesTheFirstPeriod() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world)
         #expect(subscription.state == .active)
         #expect(subscription.periodIndex == 0)
@@ -37,8 +37,8 @@ import Testing
     }
 
     @Test func aDeclinedFirstPaymentCreatesNoSubscription() throws {
-        let world = Core2World()
-        let saved = world.savedCard(Core2World.decliningCard)
+        let world = CommerceTestWorld()
+        let saved = world.savedCard(CommerceTestWorld.decliningCard)
         let answer = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
         #expect(answer?.failure == .paymentFailed(reason: "card_declined"))
         #expect(try world.subscriptions.subscriptions(customerId: saved.customerId).isEmpty)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func nothingRenewsBeforeThePeriodEnds() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world)
         world.advance(.days(29))
         runRenewals(world)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func aLongSleepCatchesUpEveryMissedPeriod() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world)
         world.advance(.days(95)) // past Dec 22, Jan 22 and Feb 22
         #expect(sameInstant(try world.subscriptions.nextRenewalDate(), subscription.currentPeriodEnd))
@@ -73,18 +73,18 @@ import Testing
     }
 
     @Test func weeklyRenewalsFollowTheWeek() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world, plan: "plan-weekly-jar")
         world.advance(.days(14))
         runRenewals(world)
         let renewed = try #require(try world.subscriptions.subscription(id: subscription.id))
         #expect(renewed.periodIndex == 2)
-        #expect(sameInstant(renewed.currentPeriodEnd, ManualClock.defaultStart.addingTimeInterval(21 * Core2World.day)))
+        #expect(sameInstant(renewed.currentPeriodEnd, ManualClock.defaultStart.addingTimeInterval(21 * CommerceTestWorld.day)))
         #expect(world.capturedCharges().map(\.amount.minorUnits) == [350, 350, 350])
     }
 
     @Test func failedRenewalsGoPastDueThenCanceledAfterTheLastRetry() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world)
         world.renewals.failing = true
         let due = subscription.currentPeriodEnd
@@ -93,19 +93,19 @@ import Testing
         var now = try #require(try world.subscriptions.subscription(id: subscription.id))
         #expect(now.state == .pastDue)
         #expect(now.failedAttempts == 1)
-        #expect(sameInstant(now.nextRetryAt, due.addingTimeInterval(1 * Core2World.day)))
+        #expect(sameInstant(now.nextRetryAt, due.addingTimeInterval(1 * CommerceTestWorld.day)))
         #expect(now.nextRenewalAt == now.nextRetryAt)
 
         world.advance(.days(1))
         runRenewals(world)
         now = try #require(try world.subscriptions.subscription(id: subscription.id))
         #expect(now.state == .pastDue && now.failedAttempts == 2)
-        #expect(sameInstant(now.nextRetryAt, due.addingTimeInterval(3 * Core2World.day)))
+        #expect(sameInstant(now.nextRetryAt, due.addingTimeInterval(3 * CommerceTestWorld.day)))
 
         world.advance(.days(2))
         runRenewals(world)
         now = try #require(try world.subscriptions.subscription(id: subscription.id))
-        #expect(now.failedAttempts == 3 && sameInstant(now.nextRetryAt, due.addingTimeInterval(5 * Core2World.day)))
+        #expect(now.failedAttempts == 3 && sameInstant(now.nextRetryAt, due.addingTimeInterval(5 * CommerceTestWorld.day)))
 
         world.advance(.days(2))
         runRenewals(world)
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func retriesMissedDuringASleepAllRunAndEndCanceled() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world)
         world.renewals.failing = true
         world.advance(.days(40))
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func aSuccessfulRetryMakesTheSubscriptionActiveAgain() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world)
         world.renewals.failing = true
         world.advance(.days(30))
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func cancelAtPeriodEndKeepsItActiveUntilThenWithoutCharging() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world)
         let scheduled = try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: true)
         #expect(scheduled.state == .active && scheduled.cancelAtPeriodEnd)
@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func cancelNowStopsRenewals() throws {
-        let world = Core2World()
+        let world = CommerceTestWorld()
         let subscription = try subscribe(world)
         #expect(try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: false).state == .canceled)
         #expect(throws: SubscriptionError.alreadyCanceled) { try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: false) }

@@ -12,7 +12,7 @@ import PaymentsCore
 public final class CheckoutServices {
     public let core: PaymentsCore
     /// Issue 4's services (catalogue, orders, sources, bank, auctions) on the same database.
-    public let more: PaymentsCore2
+    public let commerce: Commerce
     public let session: CounterSession
     /// Seed 001: products, cart, checkout.
     public let store: CoreStoreController
@@ -29,14 +29,14 @@ public final class CheckoutServices {
 
     public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings()) throws {
         self.core = core
-        more = try PaymentsCore2(core: core, bankTimings: bankTimings)
+        commerce = try Commerce(core: core, bankTimings: bankTimings)
         session = CounterSession(ids: core.ids)
-        store = CoreStoreController(core: core, more: more, session: session)
-        account = StoreAccount(core: core, more: more, session: session)
+        store = CoreStoreController(core: core, commerce: commerce, session: session)
+        account = StoreAccount(core: core, commerce: commerce, session: session)
         cards = CardEntry(vault: core.vault, clock: core.clock)
-        auctionCatalog = AuctionCatalog(auctions: more.auctions, clock: { [clock = core.clock] in clock.now })
-        bankGateway = CoreBankGateway(bank: more.bank, providers: more.bankProviders, scheduler: core.scheduler)
-        sources = CoreSourceService(sources: more.sources, scheduler: core.scheduler)
+        auctionCatalog = AuctionCatalog(auctions: commerce.auctions, clock: { [clock = core.clock] in clock.now })
+        bankGateway = CoreBankGateway(bank: commerce.bank, providers: commerce.bankProviders, scheduler: core.scheduler)
+        sources = CoreSourceService(sources: commerce.sources, scheduler: core.scheduler)
     }
 
     /// Opens the core too: the app's one call.
@@ -48,7 +48,7 @@ public final class CheckoutServices {
 
     /// The data source and start-bid gateway for one auction's join flow.
     public func auctionController(for auctionId: String) -> CoreAuctionController {
-        CoreAuctionController(auctionId: auctionId, core: core, auctions: more.auctions, session: session)
+        CoreAuctionController(auctionId: auctionId, core: core, auctions: commerce.auctions, session: session)
     }
 
     /// The join flow for one auction, wired to its controller: the screen supplies the delegate
@@ -92,6 +92,6 @@ public final class CheckoutServices {
 
     /// Runs the core's due work (renewals, auction closing); the app calls it on its loop.
     public func runDueWork(completion: @escaping () -> Void = {}) {
-        more.runDueWork(completion: completion)
+        commerce.runDueWork(completion: completion)
     }
 }

@@ -41,7 +41,7 @@ public final class CounterApplication: Application {
             self.services = services
             // A payment whose answer was lost when the counter last stopped (Ctrl+C mid-charge,
             // a power cut) is settled now, so its jars are sold once or released.
-            _ = try? services.more.reconcileAfterRestart()
+            _ = try? services.commerce.reconcileAfterRestart()
             environment.client = .live(services: services, timers: context.timers)
             environment.auctions = AuctionEnvironment(services: services, cardForm: environment.client.cardForm)
             // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
@@ -59,7 +59,7 @@ public final class CounterApplication: Application {
     /// (auctions close on their own times): a tape's `Sleep` past a period renews.
     private func scheduleDueWork(_ services: CheckoutServices, timers: TimerQueue) {
         let hourLater = timers.clock.now.addingTimeInterval(3_600)
-        let next = ((try? services.more.nextDueDate()) ?? nil).map { min($0, hourLater) } ?? hourLater
+        let next = ((try? services.commerce.nextDueDate()) ?? nil).map { min($0, hourLater) } ?? hourLater
         _ = timers.schedule(at: max(next, timers.clock.now)) { [weak self, weak services] in
             guard let self, let services else { return }
             services.runDueWork {

@@ -42,7 +42,7 @@ public struct BankClient {
     /// The countries the core has banks for, the locale's, and one without banks (to show the
     /// fallback to the locale's banks), each with its number of banks.
     public static func countries(services: CheckoutServices, localeCountry: String) -> [BankPaymentFeature.Country] {
-        var codes = (try? services.more.bankProviders.countries()) ?? []
+        var codes = (try? services.commerce.bankProviders.countries()) ?? []
         for extra in [localeCountry, "US"] where !codes.contains(extra) { codes.append(extra) }
         return codes.map { BankPaymentFeature.Country(code: $0, bankCount: services.bankGateway.providers(countryCode: $0).count) }
     }
@@ -144,7 +144,7 @@ final class LiveBankSession: BankRedirectPresenter {
     /// A subscription renewal drawn on the mandate: no shopper needed, the bank executes it.
     func renew(_ context: BankPaymentContext, _ amount: Money, _ reference: String, _ note: @escaping (String) -> Void) {
         do {
-            let handle = try services.more.bank.payFromMandate(identifier: context.identifier, token: context.token,
+            let handle = try services.commerce.bank.payFromMandate(identifier: context.identifier, token: context.token,
                                                               amount: amount, reference: reference)
             note("Renewal of \(amount.formatted()) drawn on the mandate (payment \(handle.identifier)).")
         } catch {

@@ -35,7 +35,7 @@ enum AuctionSeed {
         ]
         for (position, auction) in auctions.enumerated() {
             try db.execute(sql: """
-                INSERT INTO core2_auctions (id, position, title, flight, route, flight_date, cabin, start_bid_minor, increment_minor,
+                INSERT INTO auctions (id, position, title, flight, route, flight_date, cabin, start_bid_minor, increment_minor,
                   currency, closes_at, terms, tips) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'EUR', ?, ?, ?)
                 """, arguments: [auction.id, position, auction.title, auction.flight, auction.route, auction.date, auction.cabin,
                                  auction.start, auction.increment, auction.closes, terms, auction.tips.joined(separator: "\n")])

@@ -21,11 +21,11 @@ public final class Auctions {
     }
 
     public func auctions() throws -> [Auction] {
-        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM core2_auctions ORDER BY position").map(Auction.init(row:)) }
+        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM auctions ORDER BY position").map(Auction.init(row:)) }
     }
 
     public func auction(id: String) throws -> Auction? {
-        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM core2_auctions WHERE id = ?", arguments: [id]).map(Auction.init(row:)) }
+        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM auctions WHERE id = ?", arguments: [id]).map(Auction.init(row:)) }
     }
 
     /// The lowest bid accepted now: the start bid, or one increment above the highest bid.
@@ -55,7 +55,7 @@ public final class Auctions {
                 guard termsAccepted else { throw AuctionError.termsNotAccepted }
                 guard instrument != nil else { throw AuctionError.paymentMethodRequired }
                 if let existing = try String.fetchOne(db, sql: """
-                    SELECT id FROM core2_auction_bids WHERE auction_id = ? AND customer_id = ? AND state IN ('joined', 'requiresAction')
+                    SELECT id FROM auction_bids WHERE auction_id = ? AND customer_id = ? AND state IN ('joined', 'requiresAction')
                     """, arguments: [auctionId, customerId]) {
                     throw AuctionError.alreadyJoined(bidId: existing)
                 }
@@ -171,7 +171,7 @@ public final class Auctions {
     }
 
     private func minimumBid(_ db: Database, _ auction: Auction) throws -> Money {
-        guard let highest = try Int64.fetchOne(db, sql: "SELECT MAX(bid_minor) FROM core2_auction_bids WHERE auction_id = ? AND state IN ('joined', 'won')",
+        guard let highest = try Int64.fetchOne(db, sql: "SELECT MAX(bid_minor) FROM auction_bids WHERE auction_id = ? AND state IN ('joined', 'won')",
                                                arguments: [auction.id]) else { return auction.startBid }
         return Money(minorUnits: max(auction.startBid.minorUnits, highest + auction.minimumIncrement.minorUnits), currency: auction.startBid.currency)
     }
@@ -180,7 +180,7 @@ public final class Auctions {
         // The token the join hands to `onJoin(authToken:auction:)`: deterministic, names no card data.
         let token = "sbat_\(auctionId)_\(id)"
         try db.execute(sql: """
-            INSERT INTO core2_auction_bids (id, auction_id, customer_id, bid_minor, hold_id, auth_token, state, created_at, updated_at)
+            INSERT INTO auction_bids (id, auction_id, customer_id, bid_minor, hold_id, auth_token, state, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [id, auctionId, customerId, amount.minorUnits, holdId, state == .joined ? token : nil, state.rawValue, now, now])
         try events.record(db, type: "auction.bid.\(state.rawValue)", subject: id, data: ["auction": auctionId, "hold": holdId, "amount": "\(amount.minorUnits)"])
@@ -188,7 +188,7 @@ public final class Auctions {
 
     private func setBidState(_ db: Database, _ bid: AuctionBid, _ state: BidState, failure: String?) throws {
         let token = state == .joined ? "sbat_\(bid.auctionId)_\(bid.id)" : bid.authToken
-        try db.execute(sql: "UPDATE core2_auction_bids SET state = ?, failure = ?, auth_token = ?, updated_at = ? WHERE id = ?",
+        try db.execute(sql: "UPDATE auction_bids SET state = ?, failure = ?, auth_token = ?, updated_at = ? WHERE id = ?",
                        arguments: [state.rawValue, failure, token, clock.now.timeIntervalSince1970, bid.id])
         var data = ["auction": bid.auctionId, "from": bid.state.rawValue]
         if let failure { data["reason"] = failure }
@@ -196,7 +196,7 @@ public final class Auctions {
     }
 
     private func load(_ db: Database, _ id: String) throws -> Auction {
-        guard let auction = try Row.fetchOne(db, sql: "SELECT * FROM core2_auctions WHERE id = ?", arguments: [id]).map(Auction.init(row:)) else {
+        guard let auction = try Row.fetchOne(db, sql: "SELECT * FROM auctions WHERE id = ?", arguments: [id]).map(Auction.init(row:)) else {
             throw AuctionError.unknownAuction(id)
         }
         return auction
@@ -208,7 +208,7 @@ public final class Auctions {
     }
 
     /// Bids with their auction's currency (a bid is always in its auction's currency).
-    static let bidQuery = "SELECT b.*, a.currency FROM core2_auction_bids b JOIN core2_auctions a ON a.id = b.auction_id"
+    static let bidQuery = "SELECT b.*, a.currency FROM auction_bids b JOIN auctions a ON a.id = b.auction_id"
 
     static func bid(row: Row) -> AuctionBid {
         let currency = Currency(code: row["currency"] as String) ?? .eur

@@ -108,7 +108,7 @@ public final class BankPayments {
             }
             let handle = try insert(db, .payment, amount: amount, reference: reference, mandateId: identifier)
             let now = clock.now.timeIntervalSince1970
-            try db.execute(sql: "UPDATE core2_bank_resources SET status = 'authorized', authorized_at = ?, provider_id = ?, behaviour = ? WHERE id = ?",
+            try db.execute(sql: "UPDATE bank_resources SET status = 'authorized', authorized_at = ?, provider_id = ?, behaviour = ? WHERE id = ?",
                            arguments: [now, row["provider_id"] as String?, BankBehaviour.approves.rawValue, handle.identifier])
             try events.record(db, type: "bank.payment.authorized", subject: handle.identifier, data: ["mandate": identifier])
             return handle
@@ -131,7 +131,7 @@ public final class BankPayments {
         let token = ids.next("rt")
         let now = clock.now.timeIntervalSince1970
         try db.execute(sql: """
-            INSERT INTO core2_bank_resources (id, kind, token, amount_minor, currency, reference, status, mandate_id,
+            INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, mandate_id,
               created_at, expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'authorizationRequired', ?, ?, ?, ?)
             """, arguments: [id, kind.rawValue, token, amount.minorUnits, amount.currency.code, reference, mandateId,
                              now, now + timings.authorizationWindow.timeInterval, now])
@@ -158,7 +158,7 @@ public final class BankPayments {
                 default: break
                 }
                 let decidesAt = decisionDelay(provider.behaviour).map { clock.now.addingTimeInterval($0.timeInterval).timeIntervalSince1970 }
-                try db.execute(sql: "UPDATE core2_bank_resources SET provider_id = ?, behaviour = ?, decides_at = ? WHERE id = ?",
+                try db.execute(sql: "UPDATE bank_resources SET provider_id = ?, behaviour = ?, decides_at = ? WHERE id = ?",
                                arguments: [provider.id, provider.behaviour.rawValue, decidesAt, identifier])
                 try setStatus(db, identifier, kind, "authorizing")
                 return (provider, Date(timeIntervalSince1970: row["expires_at"]))
@@ -221,7 +221,7 @@ public final class BankPayments {
     /// Brings a resource up to date with the clock, recording each step it takes.
     @discardableResult
     private func refresh(_ db: Database, _ identifier: String) throws -> Row {
-        guard var row = try Row.fetchOne(db, sql: "SELECT * FROM core2_bank_resources WHERE id = ?", arguments: [identifier]) else {
+        guard var row = try Row.fetchOne(db, sql: "SELECT * FROM bank_resources WHERE id = ?", arguments: [identifier]) else {
             throw BankError.paymentNotFound
         }
         let kind = Kind(rawValue: row["kind"]) ?? .payment
@@ -233,13 +233,13 @@ public final class BankPayments {
             case .rejects: try fail(db, identifier, kind, kind == .payment ? .paymentRejected : .mandateRejected)
             case .failsAuthorization: try fail(db, identifier, kind, .authorizationFailed)
             default:
-                try db.execute(sql: "UPDATE core2_bank_resources SET authorized_at = ? WHERE id = ?", arguments: [decidesAt, identifier])
+                try db.execute(sql: "UPDATE bank_resources SET authorized_at = ? WHERE id = ?", arguments: [decidesAt, identifier])
                 try setStatus(db, identifier, kind, "authorized")
             }
         } else if status == "authorizationRequired" || status == "authorizing", now >= expiresAt {
             try fail(db, identifier, kind, kind == .payment ? .paymentExpired : .mandateExpired)
         }
-        row = try Row.fetchOne(db, sql: "SELECT * FROM core2_bank_resources WHERE id = ?", arguments: [identifier])!
+        row = try Row.fetchOne(db, sql: "SELECT * FROM bank_resources WHERE id = ?", arguments: [identifier])!
         status = row["status"]
         if kind == .payment, let authorizedAt = row["authorized_at"] as Double? {
             let executesAt = authorizedAt + timings.execution.timeInterval
@@ -250,7 +250,7 @@ public final class BankPayments {
             if status == "executed", now >= executesAt + timings.settlement.timeInterval {
                 try setStatus(db, identifier, kind, "settled")
             }
-            row = try Row.fetchOne(db, sql: "SELECT * FROM core2_bank_resources WHERE id = ?", arguments: [identifier])!
+            row = try Row.fetchOne(db, sql: "SELECT * FROM bank_resources WHERE id = ?", arguments: [identifier])!
         }
         return row
     }
@@ -266,7 +266,7 @@ public final class BankPayments {
     private func mutate<T>(identifier: String, token: String, _ body: (Database, Row, Kind) throws -> T) throws(BankError) -> T {
         do {
             return try database.write { db in
-                guard let stored = try Row.fetchOne(db, sql: "SELECT kind, token FROM core2_bank_resources WHERE id = ?", arguments: [identifier]) else {
+                guard let stored = try Row.fetchOne(db, sql: "SELECT kind, token FROM bank_resources WHERE id = ?", arguments: [identifier]) else {
                     throw identifier.hasPrefix("mandate") ? BankError.mandateNotFound : BankError.paymentNotFound
                 }
                 guard stored["token"] as String == token else { throw BankError.invalidToken }
@@ -283,12 +283,12 @@ public final class BankPayments {
     private func notFound(_ kind: Kind) -> BankError { kind == .payment ? .paymentNotFound : .mandateNotFound }
 
     private func fail(_ db: Database, _ identifier: String, _ kind: Kind, _ error: BankError) throws {
-        try db.execute(sql: "UPDATE core2_bank_resources SET failure = ? WHERE id = ?", arguments: [error.code, identifier])
+        try db.execute(sql: "UPDATE bank_resources SET failure = ? WHERE id = ?", arguments: [error.code, identifier])
         try setStatus(db, identifier, kind, "failed", data: ["reason": error.code])
     }
 
     private func setStatus(_ db: Database, _ identifier: String, _ kind: Kind, _ status: String, data: [String: String] = [:]) throws {
-        try db.execute(sql: "UPDATE core2_bank_resources SET status = ?, updated_at = ? WHERE id = ?",
+        try db.execute(sql: "UPDATE bank_resources SET status = ?, updated_at = ? WHERE id = ?",
                        arguments: [status, clock.now.timeIntervalSince1970, identifier])
         try events.record(db, type: "bank.\(kind.rawValue).\(status)", subject: identifier, data: data)
     }

@@ -22,16 +22,16 @@ public final class BankProviders {
 
     public func providers(in country: String) throws -> [BankProvider] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM core2_bank_providers WHERE country = ? ORDER BY position", arguments: [country.uppercased()]).map(Self.provider)
+            try Row.fetchAll(db, sql: "SELECT * FROM bank_providers WHERE country = ? ORDER BY position", arguments: [country.uppercased()]).map(Self.provider)
         }
     }
 
     public func countries() throws -> [String] {
-        try database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT country FROM core2_bank_providers ORDER BY country") }
+        try database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT country FROM bank_providers ORDER BY country") }
     }
 
     static func provider(_ db: Database, id: String) throws -> BankProvider? {
-        try Row.fetchOne(db, sql: "SELECT * FROM core2_bank_providers WHERE id = ?", arguments: [id]).map(provider)
+        try Row.fetchOne(db, sql: "SELECT * FROM bank_providers WHERE id = ?", arguments: [id]).map(provider)
     }
 
     static func provider(_ row: Row) -> BankProvider {

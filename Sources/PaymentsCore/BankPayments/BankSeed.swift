@@ -15,7 +15,7 @@ enum BankSeed {
         for (position, provider) in providers.enumerated() {
             let slug = provider.name.lowercased().replacingOccurrences(of: " ", with: "-")
             try db.execute(
-                sql: "INSERT INTO core2_bank_providers (id, country, position, name, behaviour) VALUES (?, ?, ?, ?, ?)",
+                sql: "INSERT INTO bank_providers (id, country, position, name, behaviour) VALUES (?, ?, ?, ?, ?)",
                 arguments: ["\(provider.country.lowercased())-\(slug)", provider.country, position, provider.name, provider.behaviour.rawValue]
             )
         }

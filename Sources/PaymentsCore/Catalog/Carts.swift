@@ -30,7 +30,7 @@ public final class Carts {
         guard quantity > 0 else { throw CartError.invalidQuantity(quantity) }
         return try database.write { db in
             let cartId = try cartId(db, sessionKey: sessionKey)
-            let current = try Int.fetchOne(db, sql: "SELECT quantity FROM core2_cart_lines WHERE cart_id = ? AND product_id = ?", arguments: [cartId, productId]) ?? 0
+            let current = try Int.fetchOne(db, sql: "SELECT quantity FROM cart_lines WHERE cart_id = ? AND product_id = ?", arguments: [cartId, productId]) ?? 0
             try setLine(db, cartId: cartId, productId: productId, quantity: current + quantity)
             try events.record(db, type: "cart.line_added", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
             return try cart(db, sessionKey: sessionKey)
@@ -44,7 +44,7 @@ public final class Carts {
         return try database.write { db in
             let cartId = try cartId(db, sessionKey: sessionKey)
             if quantity == 0 {
-                try db.execute(sql: "DELETE FROM core2_cart_lines WHERE cart_id = ? AND product_id = ?", arguments: [cartId, productId])
+                try db.execute(sql: "DELETE FROM cart_lines WHERE cart_id = ? AND product_id = ?", arguments: [cartId, productId])
             } else {
                 try setLine(db, cartId: cartId, productId: productId, quantity: quantity)
             }
@@ -67,8 +67,8 @@ public final class Carts {
     }
 
     static func empty(_ db: Database, sessionKey: String, events: EventRecording) throws {
-        guard let cartId = try String.fetchOne(db, sql: "SELECT id FROM core2_carts WHERE session_key = ?", arguments: [sessionKey]) else { return }
-        try db.execute(sql: "DELETE FROM core2_cart_lines WHERE cart_id = ?", arguments: [cartId])
+        guard let cartId = try String.fetchOne(db, sql: "SELECT id FROM carts WHERE session_key = ?", arguments: [sessionKey]) else { return }
+        try db.execute(sql: "DELETE FROM cart_lines WHERE cart_id = ?", arguments: [cartId])
         try events.record(db, type: "cart.emptied", subject: cartId, data: [:])
     }
 
@@ -79,8 +79,8 @@ public final class Carts {
         guard quantity <= product.stock else { throw CartError.notEnoughStock(productId: productId, available: product.stock) }
         try db.execute(
             sql: """
-                INSERT INTO core2_cart_lines (cart_id, product_id, quantity, added_seq)
-                VALUES (?, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM core2_cart_lines WHERE cart_id = ?))
+                INSERT INTO cart_lines (cart_id, product_id, quantity, added_seq)
+                VALUES (?, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM cart_lines WHERE cart_id = ?))
                 ON CONFLICT(cart_id, product_id) DO UPDATE SET quantity = excluded.quantity
                 """,
             arguments: [cartId, productId, quantity, cartId]
@@ -88,9 +88,9 @@ public final class Carts {
     }
 
     private func cartId(_ db: Database, sessionKey: String) throws -> String {
-        if let id = try String.fetchOne(db, sql: "SELECT id FROM core2_carts WHERE session_key = ?", arguments: [sessionKey]) { return id }
+        if let id = try String.fetchOne(db, sql: "SELECT id FROM carts WHERE session_key = ?", arguments: [sessionKey]) { return id }
         let id = ids.next("cart")
-        try db.execute(sql: "INSERT INTO core2_carts (id, session_key, created_at) VALUES (?, ?, ?)", arguments: [id, sessionKey, clock.now.timeIntervalSince1970])
+        try db.execute(sql: "INSERT INTO carts (id, session_key, created_at) VALUES (?, ?, ?)", arguments: [id, sessionKey, clock.now.timeIntervalSince1970])
         try events.record(db, type: "cart.created", subject: id, data: ["session": sessionKey])
         return id
     }
@@ -98,7 +98,7 @@ public final class Carts {
     func cart(_ db: Database, sessionKey: String) throws -> Cart {
         let id = try cartId(db, sessionKey: sessionKey)
         let rows = try Row.fetchAll(db, sql: """
-            SELECT p.*, l.quantity AS line_quantity FROM core2_cart_lines l JOIN core2_products p ON p.id = l.product_id
+            SELECT p.*, l.quantity AS line_quantity FROM cart_lines l JOIN products p ON p.id = l.product_id
             WHERE l.cart_id = ? ORDER BY l.added_seq
             """, arguments: [id])
         var lines: [CartLine] = []

@@ -13,7 +13,7 @@ enum HoneySeed {
             let padded = jar.label.padding(toLength: 7, withPad: " ", startingAt: 0)
             let image = "  _______\n |~~~~~~~|\n |\(padded)|\n |  ~~~  |\n |_______|"
             try db.execute(
-                sql: "INSERT INTO core2_products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, ?, ?, 'EUR', ?, ?)",
+                sql: "INSERT INTO products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, ?, ?, 'EUR', ?, ?)",
                 arguments: [jar.id, position, jar.name, jar.description, jar.cents, jar.stock, image]
             )
         }

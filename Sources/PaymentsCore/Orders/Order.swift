@@ -47,9 +47,9 @@ public enum OrderError: Error, Hashable, Sendable {
 
 extension Order {
     static func load(_ db: Database, id: String) throws -> Order? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM core2_orders WHERE id = ?", arguments: [id]) else { return nil }
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM orders WHERE id = ?", arguments: [id]) else { return nil }
         let currency = Currency(code: row["currency"] as String) ?? .eur
-        let lines = try Row.fetchAll(db, sql: "SELECT * FROM core2_order_lines WHERE order_id = ? ORDER BY position", arguments: [id]).map { line in
+        let lines = try Row.fetchAll(db, sql: "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", arguments: [id]).map { line in
             OrderLine(productId: line["product_id"], name: line["name"], unitPrice: Money(minorUnits: line["unit_minor"], currency: currency), quantity: line["quantity"])
         }
         return Order(

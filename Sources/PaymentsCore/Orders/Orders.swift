@@ -38,12 +38,12 @@ public final class Orders {
             let id = ids.next("ord")
             let now = clock.now.timeIntervalSince1970
             try db.execute(
-                sql: "INSERT INTO core2_orders (id, number, session_key, state, total_minor, currency, created_at, updated_at) VALUES (?, ?, ?, 'pendingPayment', ?, ?, ?, ?)",
+                sql: "INSERT INTO orders (id, number, session_key, state, total_minor, currency, created_at, updated_at) VALUES (?, ?, ?, 'pendingPayment', ?, ?, ?, ?)",
                 arguments: [id, number, sessionKey, cart.total.minorUnits, cart.total.currency.code, now, now]
             )
             for (position, line) in cart.lines.enumerated() {
                 try db.execute(
-                    sql: "INSERT INTO core2_order_lines (order_id, position, product_id, name, unit_minor, quantity) VALUES (?, ?, ?, ?, ?, ?)",
+                    sql: "INSERT INTO order_lines (order_id, position, product_id, name, unit_minor, quantity) VALUES (?, ?, ?, ?, ?, ?)",
                     arguments: [id, position, line.product.id, line.product.name, line.product.price.minorUnits, line.quantity]
                 )
             }
@@ -58,7 +58,7 @@ public final class Orders {
 
     public func orders(for sessionKey: String) throws -> [Order] {
         try database.read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM core2_orders WHERE session_key = ? ORDER BY created_at, id", arguments: [sessionKey])
+            try String.fetchAll(db, sql: "SELECT id FROM orders WHERE session_key = ? ORDER BY created_at, id", arguments: [sessionKey])
                 .compactMap { try Order.load(db, id: $0) }
         }
     }
@@ -75,7 +75,7 @@ public final class Orders {
                 case .failed, .refunded: throw OrderError.notPayable(order.state)
                 case .pendingPayment: break
                 }
-                let reserved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM core2_stock_reservations WHERE order_id = ?", arguments: [orderId]) ?? 0
+                let reserved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stock_reservations WHERE order_id = ?", arguments: [orderId]) ?? 0
                 guard reserved == 0 else { throw OrderError.paymentInProgress }
                 try reserveStock(db, order: order)
                 try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": instrument.kind])
@@ -120,7 +120,7 @@ public final class Orders {
                 completion(Result { () throws(OrderError) in
                     try write { db in
                         for line in order.lines {
-                            try db.execute(sql: "UPDATE core2_products SET stock = stock + ? WHERE id = ?", arguments: [line.quantity, line.productId])
+                            try db.execute(sql: "UPDATE products SET stock = stock + ? WHERE id = ?", arguments: [line.quantity, line.productId])
                         }
                         try setState(db, order.id, .refunded, failure: nil, chargeId: order.chargeId)
                         return try Order.load(db, id: order.id)!
@@ -133,11 +133,11 @@ public final class Orders {
     private func reserveStock(_ db: Database, order: Order) throws {
         for line in order.lines {
             let available = try Int.fetchOne(db, sql: """
-                SELECT p.stock - COALESCE((SELECT SUM(quantity) FROM core2_stock_reservations r WHERE r.product_id = p.id), 0)
-                FROM core2_products p WHERE p.id = ?
+                SELECT p.stock - COALESCE((SELECT SUM(quantity) FROM stock_reservations r WHERE r.product_id = p.id), 0)
+                FROM products p WHERE p.id = ?
                 """, arguments: [line.productId]) ?? 0
             guard available >= line.quantity else { throw OrderError.outOfStock(productId: line.productId, name: line.name) }
-            try db.execute(sql: "INSERT INTO core2_stock_reservations (order_id, product_id, quantity) VALUES (?, ?, ?)", arguments: [order.id, line.productId, line.quantity])
+            try db.execute(sql: "INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, ?, ?)", arguments: [order.id, line.productId, line.quantity])
         }
     }
 
@@ -149,7 +149,7 @@ public final class Orders {
     @discardableResult
     public func reconcilePayments() throws(OrderError) -> [Order] {
         let waiting = try write { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT order_id FROM core2_stock_reservations ORDER BY order_id").compactMap { try Order.load(db, id: $0) }
+            try String.fetchAll(db, sql: "SELECT DISTINCT order_id FROM stock_reservations ORDER BY order_id").compactMap { try Order.load(db, id: $0) }
         }
         var changed: [Order] = []
         for order in waiting {
@@ -157,7 +157,7 @@ public final class Orders {
             case .pending: continue
             case .succeeded(let receipt): try markPaid(order, receipt: receipt)
             case .failed(let decline): try markFailed(order, decline: decline)
-            case nil: try write { db in try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id]) }
+            case nil: try write { db in try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [order.id]) }
             }
             if let now = try write({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
         }
@@ -181,13 +181,13 @@ public final class Orders {
     private func markPaid(_ order: Order, receipt: ChargeReceipt) throws(OrderError) -> Order? {
         try write { db -> Order? in
             if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return current }
-            try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id])
+            try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [order.id])
                 for line in order.lines {
-                    let stock = try Int.fetchOne(db, sql: "SELECT stock FROM core2_products WHERE id = ?", arguments: [line.productId]) ?? 0
+                    let stock = try Int.fetchOne(db, sql: "SELECT stock FROM products WHERE id = ?", arguments: [line.productId]) ?? 0
                     guard stock >= line.quantity else { return nil }
                 }
                 for line in order.lines {
-                    try db.execute(sql: "UPDATE core2_products SET stock = stock - ? WHERE id = ?", arguments: [line.quantity, line.productId])
+                    try db.execute(sql: "UPDATE products SET stock = stock - ? WHERE id = ?", arguments: [line.quantity, line.productId])
                 }
                 try setState(db, order.id, .paid, failure: nil, chargeId: receipt.chargeId)
                 try Carts.empty(db, sessionKey: order.sessionKey, events: events)
@@ -218,7 +218,7 @@ public final class Orders {
 
     private func markFailed(_ order: Order, decline: PaymentDecline) throws(OrderError) {
         try write { db in
-            try db.execute(sql: "DELETE FROM core2_stock_reservations WHERE order_id = ?", arguments: [order.id])
+            try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [order.id])
             if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return }
             try setState(db, order.id, .failed, failure: decline.code, chargeId: nil)
         }
@@ -226,7 +226,7 @@ public final class Orders {
 
     private func setState(_ db: Database, _ id: String, _ state: OrderState, failure: String?, chargeId: String?) throws {
         try db.execute(
-            sql: "UPDATE core2_orders SET state = ?, failure = ?, charge_id = ?, updated_at = ? WHERE id = ?",
+            sql: "UPDATE orders SET state = ?, failure = ?, charge_id = ?, updated_at = ? WHERE id = ?",
             arguments: [state.rawValue, failure, chargeId, clock.now.timeIntervalSince1970, id]
         )
         var data = ["state": state.rawValue]

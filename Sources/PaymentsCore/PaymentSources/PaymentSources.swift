@@ -38,7 +38,7 @@ public final class PaymentSources {
             let metadata = String(decoding: try encoder.encode(params.metadata), as: UTF8.self)
             let now = clock.now.timeIntervalSince1970
             try db.execute(sql: """
-                INSERT INTO core2_sources (id, amount_minor, currency, description, type, flow, metadata, status, created_at, updated_at)
+                INSERT INTO sources (id, amount_minor, currency, description, type, flow, metadata, status, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
                 """, arguments: [id, params.amount.minorUnits, params.amount.currency.code, params.description,
                                  params.type.rawValue, params.flow.rawValue, metadata, now, now])
@@ -75,7 +75,7 @@ public final class PaymentSources {
                 let updated = try write { db in
                     switch result {
                     case .success(let receipt):
-                        try db.execute(sql: "UPDATE core2_sources SET charge_id = ? WHERE id = ?", arguments: [receipt.chargeId, sourceId])
+                        try db.execute(sql: "UPDATE sources SET charge_id = ? WHERE id = ?", arguments: [receipt.chargeId, sourceId])
                         try markAuthorized(db, source)
                     case .failure(let decline):
                         try setStatus(db, sourceId, "failed", failure: decline.code)
@@ -94,7 +94,7 @@ public final class PaymentSources {
             let source = try load(db, sourceId)
             guard source.params.type.isWallet, source.status == .pending else { throw SourceError.invalidState("wallet authorisation needs a pending wallet source") }
             let code = "\(source.params.type.rawValue.lowercased())://pay/\(sourceId)"
-            try db.execute(sql: "UPDATE core2_sources SET payment_code = ? WHERE id = ?", arguments: [code, sourceId])
+            try db.execute(sql: "UPDATE sources SET payment_code = ? WHERE id = ?", arguments: [code, sourceId])
             try setStatus(db, sourceId, "awaitingConfirmation", failure: nil)
             return code
         }
@@ -142,7 +142,7 @@ public final class PaymentSources {
         let delay = source.params.metadata == SourceParams.slowWalletMetadata || source.params.metadata["test_wallet"] == "slow"
             ? slowConsumptionDelay : consumptionDelay
         let consumesAt = clock.now.addingTimeInterval(delay.timeInterval)
-        try db.execute(sql: "UPDATE core2_sources SET consumes_at = ? WHERE id = ?", arguments: [consumesAt.timeIntervalSince1970, source.id])
+        try db.execute(sql: "UPDATE sources SET consumes_at = ? WHERE id = ?", arguments: [consumesAt.timeIntervalSince1970, source.id])
         try setStatus(db, source.id, "authorized", failure: nil)
         // Records the consumption on time even if nobody is polling.
         let sourceId = source.id
@@ -150,10 +150,10 @@ public final class PaymentSources {
     }
 
     private func load(_ db: Database, _ id: String) throws -> Source {
-        guard var row = try Row.fetchOne(db, sql: "SELECT * FROM core2_sources WHERE id = ?", arguments: [id]) else { throw SourceError.unknownSource(id) }
+        guard var row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id]) else { throw SourceError.unknownSource(id) }
         if row["status"] as String == "authorized", let consumesAt = row["consumes_at"] as Double?, consumesAt <= clock.now.timeIntervalSince1970 {
             try setStatus(db, id, "consumed", failure: nil)
-            row = try Row.fetchOne(db, sql: "SELECT * FROM core2_sources WHERE id = ?", arguments: [id])!
+            row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id])!
         }
         let metadataJSON: String = row["metadata"]
         let metadata = (try? JSONDecoder().decode([String: String].self, from: Data(metadataJSON.utf8))) ?? [:]
@@ -172,7 +172,7 @@ public final class PaymentSources {
     }
 
     private func setStatus(_ db: Database, _ id: String, _ status: String, failure: String?) throws {
-        try db.execute(sql: "UPDATE core2_sources SET status = ?, failure = ?, updated_at = ? WHERE id = ?",
+        try db.execute(sql: "UPDATE sources SET status = ?, failure = ?, updated_at = ? WHERE id = ?",
                        arguments: [status, failure, clock.now.timeIntervalSince1970, id])
         try events.record(db, type: "source.\(status)", subject: id, data: failure.map { ["reason": $0] } ?? [:])
     }

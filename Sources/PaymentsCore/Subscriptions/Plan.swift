@@ -35,7 +35,7 @@ public struct Plan: Hashable, Sendable, Identifiable {
 enum PlanSeed {
     static func insert(_ db: Database) throws {
         try db.execute(sql: """
-            INSERT INTO core2_plans (id, position, name, price_minor, currency, interval_unit, interval_count) VALUES
+            INSERT INTO plans (id, position, name, price_minor, currency, interval_unit, interval_count) VALUES
               ('plan-monthly-jar', 0, 'Monthly jar', 990, 'EUR', 'month', 1),
               ('plan-weekly-jar', 1, 'Weekly jar', 350, 'EUR', 'week', 1)
             """)

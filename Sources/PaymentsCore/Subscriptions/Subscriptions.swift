@@ -34,7 +34,7 @@ public final class Subscriptions {
     }
 
     public func plans() throws -> [Plan] {
-        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM core2_plans ORDER BY position").map(Plan.init(row:)) }
+        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM plans ORDER BY position").map(Plan.init(row:)) }
     }
 
     /// Charges the first period now; the subscription exists only if that payment succeeds.
@@ -43,7 +43,7 @@ public final class Subscriptions {
         let id: String
         do throws(SubscriptionError) {
             (plan, id) = try write { db in
-                guard let plan = try Row.fetchOne(db, sql: "SELECT * FROM core2_plans WHERE id = ?", arguments: [planId]).map(Plan.init(row:)) else {
+                guard let plan = try Row.fetchOne(db, sql: "SELECT * FROM plans WHERE id = ?", arguments: [planId]).map(Plan.init(row:)) else {
                     throw SubscriptionError.unknownPlan(planId)
                 }
                 return (plan, ids.next("sub"))
@@ -61,7 +61,7 @@ public final class Subscriptions {
                     if case .failure(let error) = result { throw error }
                     let (kind, reference) = payer.stored
                     try db.execute(sql: """
-                        INSERT INTO core2_subscriptions (id, customer_id, plan_id, payer_kind, payer_ref, state, period_index,
+                        INSERT INTO subscriptions (id, customer_id, plan_id, payer_kind, payer_ref, state, period_index,
                           period_start, period_end, anchor, created_at) VALUES (?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?)
                         """, arguments: [id, customerId, planId, kind, reference, now.timeIntervalSince1970,
                                          plan.interval.boundary(after: now, periods: 1).timeIntervalSince1970,
@@ -74,18 +74,18 @@ public final class Subscriptions {
     }
 
     public func subscription(id: String) throws -> Subscription? {
-        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM core2_subscriptions WHERE id = ?", arguments: [id]).map(Subscription.init(row:)) }
+        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM subscriptions WHERE id = ?", arguments: [id]).map(Subscription.init(row:)) }
     }
 
     public func subscriptions(customerId: String) throws -> [Subscription] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM core2_subscriptions WHERE customer_id = ? ORDER BY id", arguments: [customerId]).map(Subscription.init(row:))
+            try Row.fetchAll(db, sql: "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY id", arguments: [customerId]).map(Subscription.init(row:))
         }
     }
 
     public func history(subscriptionId: String) throws -> [SubscriptionHistoryEntry] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM core2_subscription_history WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
+            try Row.fetchAll(db, sql: "SELECT * FROM subscription_history WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
                 SubscriptionHistoryEntry(at: Date(timeIntervalSince1970: row["at"]), from: (row["from_state"] as String?).flatMap(SubscriptionState.init(rawValue:)),
                                          to: SubscriptionState(rawValue: row["to_state"]) ?? .canceled, note: row["note"])
             }
@@ -95,7 +95,7 @@ public final class Subscriptions {
     /// Every attempt (the first payment, renewals and retries), oldest first.
     public func renewalAttempts(subscriptionId: String) throws -> [RenewalAttempt] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM core2_renewal_attempts WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
+            try Row.fetchAll(db, sql: "SELECT * FROM renewal_attempts WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
                 RenewalAttempt(periodIndex: row["period_index"], attempt: row["attempt"], at: Date(timeIntervalSince1970: row["at"]),
                                succeeded: row["succeeded"], paymentReference: row["payment_ref"], reason: row["reason"])
             }
@@ -113,7 +113,7 @@ public final class Subscriptions {
             let subscription = try load(db, subscriptionId)
             guard subscription.state != .canceled else { throw SubscriptionError.alreadyCanceled }
             if atPeriodEnd {
-                try db.execute(sql: "UPDATE core2_subscriptions SET cancel_at_period_end = 1 WHERE id = ?", arguments: [subscriptionId])
+                try db.execute(sql: "UPDATE subscriptions SET cancel_at_period_end = 1 WHERE id = ?", arguments: [subscriptionId])
                 try events.record(db, type: "subscription.cancel_scheduled", subject: subscriptionId,
                                   data: ["at": ISO8601DateFormatter().string(from: subscription.currentPeriodEnd)])
             } else {
@@ -128,7 +128,7 @@ public final class Subscriptions {
         try database.read { db in
             try Double.fetchOne(db, sql: """
                 SELECT MIN(CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END)
-                FROM core2_subscriptions WHERE state != 'canceled'
+                FROM subscriptions WHERE state != 'canceled'
                 """).map(Date.init(timeIntervalSince1970:))
         }
     }
@@ -160,7 +160,7 @@ public final class Subscriptions {
     private func nextDue(_ db: Database) throws -> Subscription? {
         let now = clock.now.timeIntervalSince1970
         return try Row.fetchOne(db, sql: """
-            SELECT * FROM core2_subscriptions
+            SELECT * FROM subscriptions
             WHERE (state = 'active' AND period_end <= ?) OR (state = 'pastDue' AND next_retry_at <= ?)
             ORDER BY CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END, id LIMIT 1
             """, arguments: [now, now]).map(Subscription.init(row:))
@@ -187,11 +187,11 @@ public final class Subscriptions {
     }
 
     private func markRenewed(_ db: Database, _ subscription: Subscription, plan: Plan) throws {
-        let anchor = try Double.fetchOne(db, sql: "SELECT anchor FROM core2_subscriptions WHERE id = ?", arguments: [subscription.id]) ?? 0
+        let anchor = try Double.fetchOne(db, sql: "SELECT anchor FROM subscriptions WHERE id = ?", arguments: [subscription.id]) ?? 0
         let period = subscription.periodIndex + 1
         let end = plan.interval.boundary(after: Date(timeIntervalSince1970: anchor), periods: period + 1)
         try db.execute(sql: """
-            UPDATE core2_subscriptions SET state = 'active', period_index = ?, period_start = period_end, period_end = ?,
+            UPDATE subscriptions SET state = 'active', period_index = ?, period_start = period_end, period_end = ?,
               failed_attempts = 0, next_retry_at = NULL WHERE id = ?
             """, arguments: [period, end.timeIntervalSince1970, subscription.id])
         try events.record(db, type: "subscription.renewed", subject: subscription.id, data: ["period": "\(period)"])
@@ -206,7 +206,7 @@ public final class Subscriptions {
             return try markCanceled(db, subscription, note: "last renewal retry failed")
         }
         let retryAt = subscription.currentPeriodEnd.addingTimeInterval(retrySchedule[failures - 1].timeInterval)
-        try db.execute(sql: "UPDATE core2_subscriptions SET state = 'pastDue', failed_attempts = ?, next_retry_at = ? WHERE id = ?",
+        try db.execute(sql: "UPDATE subscriptions SET state = 'pastDue', failed_attempts = ?, next_retry_at = ? WHERE id = ?",
                        arguments: [failures, retryAt.timeIntervalSince1970, subscription.id])
         try events.record(db, type: "subscription.renewal_failed", subject: subscription.id, data: ["attempt": "\(failures)", "reason": "\(reason)"])
         if subscription.state != .pastDue {
@@ -215,13 +215,13 @@ public final class Subscriptions {
     }
 
     private func markCanceled(_ db: Database, _ subscription: Subscription, note: String) throws {
-        try db.execute(sql: "UPDATE core2_subscriptions SET state = 'canceled', canceled_at = ?, next_retry_at = NULL WHERE id = ?",
+        try db.execute(sql: "UPDATE subscriptions SET state = 'canceled', canceled_at = ?, next_retry_at = NULL WHERE id = ?",
                        arguments: [clock.now.timeIntervalSince1970, subscription.id])
         try recordTransition(db, subscription.id, from: subscription.state, to: .canceled, note: note)
     }
 
     private func recordTransition(_ db: Database, _ id: String, from: SubscriptionState?, to: SubscriptionState, note: String) throws {
-        try db.execute(sql: "INSERT INTO core2_subscription_history (subscription_id, at, from_state, to_state, note) VALUES (?, ?, ?, ?, ?)",
+        try db.execute(sql: "INSERT INTO subscription_history (subscription_id, at, from_state, to_state, note) VALUES (?, ?, ?, ?, ?)",
                        arguments: [id, clock.now.timeIntervalSince1970, from?.rawValue, to.rawValue, note])
         try events.record(db, type: "subscription.\(to.rawValue)", subject: id, data: ["from": from?.rawValue ?? "", "note": note])
     }
@@ -235,13 +235,13 @@ public final class Subscriptions {
         case .failure(let other): reason = "\(other)"
         }
         try db.execute(sql: """
-            INSERT INTO core2_renewal_attempts (subscription_id, period_index, attempt, at, succeeded, payment_ref, reason)
+            INSERT INTO renewal_attempts (subscription_id, period_index, attempt, at, succeeded, payment_ref, reason)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [id, period, attempt, clock.now.timeIntervalSince1970, reference != nil, reference, reason])
     }
 
     private func load(_ db: Database, _ id: String) throws -> Subscription {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM core2_subscriptions WHERE id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM subscriptions WHERE id = ?", arguments: [id]) else {
             throw SubscriptionError.unknownSubscription(id)
         }
         return Subscription(row: row)

@@ -23,14 +23,14 @@ public final class CoreStoreController: StoreController {
     /// Callers waiting on the checkout under way (a double "Pay" joins the first).
     private var waiting: [(Result<StoreReceipt, StoreError>) -> Void] = []
 
-    init(core: PaymentsCore, more: PaymentsCore2, session: CounterSession) {
+    init(core: PaymentsCore, commerce: Commerce, session: CounterSession) {
         self.core = core
         self.session = session
-        carts = more.carts
-        catalog = more.catalog
-        gateway = ChallengingChargeGateway(charges: core.charges, unattended: more.cardGateway)
+        carts = commerce.carts
+        catalog = commerce.catalog
+        gateway = ChallengingChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
         // The core's orders, paid through the gateway that can ask for a 3-D Secure code.
-        orders = Orders(database: core.database.queue, carts: more.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
+        orders = Orders(database: core.database.queue, carts: commerce.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
                         events: CoreEventRecorder(clock: core.clock))
     }
 

@@ -9,12 +9,12 @@ import PaymentsCore
 /// `AccountError` whose `message` the screen prints.
 public final class StoreAccount {
     private let core: PaymentsCore
-    private let more: PaymentsCore2
+    private let commerce: Commerce
     private let session: CounterSession
 
-    init(core: PaymentsCore, more: PaymentsCore2, session: CounterSession) {
+    init(core: PaymentsCore, commerce: Commerce, session: CounterSession) {
         self.core = core
-        self.more = more
+        self.commerce = commerce
         self.session = session
     }
 
@@ -43,11 +43,11 @@ public final class StoreAccount {
     private func signIn(_ customer: Customer) {
         let guestKey = session.cartKey
         session.signIn(customer)
-        guard let guestCart = try? more.carts.cart(for: guestKey), !guestCart.isEmpty else { return }
+        guard let guestCart = try? commerce.carts.cart(for: guestKey), !guestCart.isEmpty else { return }
         for line in guestCart.lines {
-            _ = try? more.carts.add(productId: line.product.id, quantity: line.quantity, for: session.cartKey)
+            _ = try? commerce.carts.add(productId: line.product.id, quantity: line.quantity, for: session.cartKey)
         }
-        _ = try? more.carts.empty(for: guestKey)
+        _ = try? commerce.carts.empty(for: guestKey)
     }
 
     /// Signs out and locks payments again (the next customer at the counter starts locked).
@@ -97,13 +97,13 @@ public final class StoreAccount {
 
     /// The orders of the current cart session (the customer's, or this guest's), newest first.
     public func orderHistory() throws(AccountError) -> [Order] {
-        try attempt { try more.orders.orders(for: session.cartKey) }.reversed()
+        try attempt { try commerce.orders.orders(for: session.cartKey) }.reversed()
     }
 
     // MARK: - Subscriptions (recurring billing)
 
     public func plans() throws(AccountError) -> [Plan] {
-        try attempt { try more.subscriptions.plans() }
+        try attempt { try commerce.subscriptions.plans() }
     }
 
     /// Subscribes with a saved card; the first period is charged now. Calls back once.
@@ -118,25 +118,25 @@ public final class StoreAccount {
 
     private func subscribe(planId: String, payer: SubscriptionPayer, completion: @escaping (Result<Subscription, AccountError>) -> Void) {
         guard let customer = session.customer else { return completion(.failure(.notSignedIn)) }
-        more.subscriptions.subscribe(customerId: customer.id, planId: planId, payer: payer) { result in
+        commerce.subscriptions.subscribe(customerId: customer.id, planId: planId, payer: payer) { result in
             completion(result.mapError { AccountError($0) })
         }
     }
 
     public func subscriptions() throws(AccountError) -> [Subscription] {
         let id = try signedIn()
-        return try attempt { try more.subscriptions.subscriptions(customerId: id) }
+        return try attempt { try commerce.subscriptions.subscriptions(customerId: id) }
     }
 
     /// Cancels now, or at the end of the period already paid.
     @discardableResult
     public func cancelSubscription(_ id: String, atPeriodEnd: Bool) throws(AccountError) -> Subscription {
-        try attempt { try more.subscriptions.cancel(subscriptionId: id, atPeriodEnd: atPeriodEnd) }
+        try attempt { try commerce.subscriptions.cancel(subscriptionId: id, atPeriodEnd: atPeriodEnd) }
     }
 
     /// The renewals that did not go through (for "your card was declined, update it").
     public func failedRenewals(of subscriptionId: String) throws(AccountError) -> [RenewalAttempt] {
-        try attempt { try more.subscriptions.failedRenewals(subscriptionId: subscriptionId) }
+        try attempt { try commerce.subscriptions.failedRenewals(subscriptionId: subscriptionId) }
     }
 
     // MARK: - Private

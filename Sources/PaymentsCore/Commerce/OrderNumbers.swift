@@ -4,8 +4,8 @@ import GRDB
 /// under tapes and never repeat across runs, whatever the id generator.
 enum OrderNumbers {
     static func next(in db: Database) throws -> String {
-        try db.execute(sql: "INSERT INTO core2_counters (name, value) VALUES ('order', 1) ON CONFLICT(name) DO UPDATE SET value = value + 1")
-        let value = try Int64.fetchOne(db, sql: "SELECT value FROM core2_counters WHERE name = 'order'") ?? 1
+        try db.execute(sql: "INSERT INTO counters (name, value) VALUES ('order', 1) ON CONFLICT(name) DO UPDATE SET value = value + 1")
+        let value = try Int64.fetchOne(db, sql: "SELECT value FROM counters WHERE name = 'order'") ?? 1
         return "HS-" + String(format: "%06lld", value)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import PaymentsCore
 
 /// Issue 4's services on a real in-memory `PaymentsCore`, one manual clock and its timers.
-final class Core2World {
+final class CommerceTestWorld {
     static let approvingCard = "4242424242424242"
     static let decliningCard = "4000000000000002"
     static let challengeCard = "4000002760003184"
@@ -12,18 +12,18 @@ final class Core2World {
     let clock: ManualClock
     let timers: TimerQueue
     let core: PaymentsCore
-    let more: PaymentsCore2
+    let commerce: Commerce
     /// Renewals go through this: it can be told to fail, like a card that expired since.
     let renewals: SwitchableRenewalCollector
 
-    var catalog: Catalog { more.catalog }
-    var carts: Carts { more.carts }
-    var orders: Orders { more.orders }
-    var subscriptions: Subscriptions { more.subscriptions }
-    var sources: PaymentSources { more.sources }
-    var bank: BankPayments { more.bank }
-    var providers: BankProviders { more.bankProviders }
-    var auctions: Auctions { more.auctions }
+    var catalog: Catalog { commerce.catalog }
+    var carts: Carts { commerce.carts }
+    var orders: Orders { commerce.orders }
+    var subscriptions: Subscriptions { commerce.subscriptions }
+    var sources: PaymentSources { commerce.sources }
+    var bank: BankPayments { commerce.bank }
+    var providers: BankProviders { commerce.bankProviders }
+    var auctions: Auctions { commerce.auctions }
 
     init(database: DatabaseLocation = .inMemory, clock: ManualClock = ManualClock(), ids: IDGenerator = SequentialIDGenerator()) {
         self.clock = clock
@@ -32,9 +32,9 @@ final class Core2World {
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(300)
         core = try! PaymentsCore(database: database, clock: clock, scheduler: timers, ids: ids, options: options,
-                                 migrations: Core2Migrations.register)
+                                 migrations: CommerceMigrations.register)
         var collector: SwitchableRenewalCollector?
-        more = try! PaymentsCore2(core: core) { cards, bank in
+        commerce = try! Commerce(core: core) { cards, bank in
             let switchable = SwitchableRenewalCollector(RenewalCollector(charges: cards, bank: bank))
             collector = switchable
             return switchable
@@ -60,14 +60,14 @@ final class Core2World {
     }
 
     /// A fresh one-time token for `number` (tokens are single use).
-    func token(_ number: String = Core2World.approvingCard) -> PaymentInstrument {
+    func token(_ number: String = CommerceTestWorld.approvingCard) -> PaymentInstrument {
         .token(try! core.vault.tokenize(card(number)).id)
     }
 
     private var customerCount = 0
 
     /// A new customer (no PIN) with `number` saved: returns both ids.
-    func savedCard(_ number: String = Core2World.approvingCard) -> (customerId: String, methodId: String) {
+    func savedCard(_ number: String = CommerceTestWorld.approvingCard) -> (customerId: String, methodId: String) {
         customerCount += 1
         let customer = try! core.customers.signUp(email: "shopper\(customerCount)@honey.test", password: "honey1234")
         let saved = try! core.paymentMethods.save(card: card(number), for: customer.id)

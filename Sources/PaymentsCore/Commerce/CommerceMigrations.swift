@@ -1,92 +1,92 @@
 import Foundation
 import GRDB
 
-/// Issue 4's migrations, appended after issue 3's. Each has its own `core2-` name and is never
+/// Issue 4's migrations, appended after issue 3's. Each has its own `commerce-` name and is never
 /// edited once shipped; seeds are migrations too, so a first run fills the catalog, the plans,
 /// the banks and the auctions exactly once, and never from UI code.
-public enum Core2Migrations {
+public enum CommerceMigrations {
     public static let names = [
-        "core2-v1-counters", "core2-v1-catalog", "core2-v1-seed-honey", "core2-v1-orders",
-        "core2-v1-subscriptions", "core2-v1-seed-plans", "core2-v1-sources", "core2-v1-bank",
-        "core2-v1-seed-banks", "core2-v1-auctions", "core2-v1-seed-auctions",
+        "commerce-v1-counters", "commerce-v1-catalog", "commerce-v1-seed-honey", "commerce-v1-orders",
+        "commerce-v1-subscriptions", "commerce-v1-seed-plans", "commerce-v1-sources", "commerce-v1-bank",
+        "commerce-v1-seed-banks", "commerce-v1-auctions", "commerce-v1-seed-auctions",
     ]
 
     public static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("core2-v1-counters") { db in
-            try db.execute(sql: "CREATE TABLE core2_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
+        migrator.registerMigration("commerce-v1-counters") { db in
+            try db.execute(sql: "CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
         }
-        migrator.registerMigration("core2-v1-catalog") { db in
+        migrator.registerMigration("commerce-v1-catalog") { db in
             try db.execute(sql: """
-                CREATE TABLE core2_products (id TEXT PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL,
+                CREATE TABLE products (id TEXT PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL,
                   description TEXT NOT NULL, price_minor INTEGER NOT NULL, currency TEXT NOT NULL,
                   stock INTEGER NOT NULL CHECK (stock >= 0), image TEXT NOT NULL);
-                CREATE TABLE core2_carts (id TEXT PRIMARY KEY, session_key TEXT NOT NULL UNIQUE, created_at DOUBLE NOT NULL);
-                CREATE TABLE core2_cart_lines (cart_id TEXT NOT NULL REFERENCES core2_carts(id) ON DELETE CASCADE,
-                  product_id TEXT NOT NULL REFERENCES core2_products(id), quantity INTEGER NOT NULL CHECK (quantity > 0),
+                CREATE TABLE carts (id TEXT PRIMARY KEY, session_key TEXT NOT NULL UNIQUE, created_at DOUBLE NOT NULL);
+                CREATE TABLE cart_lines (cart_id TEXT NOT NULL REFERENCES carts(id) ON DELETE CASCADE,
+                  product_id TEXT NOT NULL REFERENCES products(id), quantity INTEGER NOT NULL CHECK (quantity > 0),
                   added_seq INTEGER NOT NULL, PRIMARY KEY (cart_id, product_id));
                 """)
         }
-        migrator.registerMigration("core2-v1-seed-honey") { db in try HoneySeed.insert(db) }
-        migrator.registerMigration("core2-v1-orders") { db in
+        migrator.registerMigration("commerce-v1-seed-honey") { db in try HoneySeed.insert(db) }
+        migrator.registerMigration("commerce-v1-orders") { db in
             try db.execute(sql: """
-                CREATE TABLE core2_orders (id TEXT PRIMARY KEY, number TEXT NOT NULL UNIQUE, session_key TEXT NOT NULL,
+                CREATE TABLE orders (id TEXT PRIMARY KEY, number TEXT NOT NULL UNIQUE, session_key TEXT NOT NULL,
                   state TEXT NOT NULL, total_minor INTEGER NOT NULL, currency TEXT NOT NULL, charge_id TEXT,
                   failure TEXT, created_at DOUBLE NOT NULL, updated_at DOUBLE NOT NULL);
-                CREATE TABLE core2_order_lines (order_id TEXT NOT NULL REFERENCES core2_orders(id), position INTEGER NOT NULL,
+                CREATE TABLE order_lines (order_id TEXT NOT NULL REFERENCES orders(id), position INTEGER NOT NULL,
                   product_id TEXT NOT NULL, name TEXT NOT NULL, unit_minor INTEGER NOT NULL, quantity INTEGER NOT NULL,
                   PRIMARY KEY (order_id, position));
-                CREATE TABLE core2_stock_reservations (order_id TEXT NOT NULL, product_id TEXT NOT NULL,
+                CREATE TABLE stock_reservations (order_id TEXT NOT NULL, product_id TEXT NOT NULL,
                   quantity INTEGER NOT NULL, PRIMARY KEY (order_id, product_id));
                 """)
         }
-        migrator.registerMigration("core2-v1-subscriptions") { db in
+        migrator.registerMigration("commerce-v1-subscriptions") { db in
             try db.execute(sql: """
-                CREATE TABLE core2_plans (id TEXT PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL,
+                CREATE TABLE plans (id TEXT PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL,
                   price_minor INTEGER NOT NULL, currency TEXT NOT NULL, interval_unit TEXT NOT NULL, interval_count INTEGER NOT NULL);
-                CREATE TABLE core2_subscriptions (id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, plan_id TEXT NOT NULL,
+                CREATE TABLE subscriptions (id TEXT PRIMARY KEY, customer_id TEXT NOT NULL, plan_id TEXT NOT NULL,
                   payer_kind TEXT NOT NULL, payer_ref TEXT NOT NULL, state TEXT NOT NULL, period_index INTEGER NOT NULL,
                   period_start DOUBLE NOT NULL, period_end DOUBLE NOT NULL, anchor DOUBLE NOT NULL,
                   cancel_at_period_end INTEGER NOT NULL DEFAULT 0, failed_attempts INTEGER NOT NULL DEFAULT 0,
                   next_retry_at DOUBLE, canceled_at DOUBLE, created_at DOUBLE NOT NULL);
-                CREATE TABLE core2_subscription_history (seq INTEGER PRIMARY KEY AUTOINCREMENT, subscription_id TEXT NOT NULL,
+                CREATE TABLE subscription_history (seq INTEGER PRIMARY KEY AUTOINCREMENT, subscription_id TEXT NOT NULL,
                   at DOUBLE NOT NULL, from_state TEXT, to_state TEXT NOT NULL, note TEXT NOT NULL);
-                CREATE TABLE core2_renewal_attempts (seq INTEGER PRIMARY KEY AUTOINCREMENT, subscription_id TEXT NOT NULL,
+                CREATE TABLE renewal_attempts (seq INTEGER PRIMARY KEY AUTOINCREMENT, subscription_id TEXT NOT NULL,
                   period_index INTEGER NOT NULL, attempt INTEGER NOT NULL, at DOUBLE NOT NULL, succeeded INTEGER NOT NULL,
                   payment_ref TEXT, reason TEXT);
                 """)
         }
-        migrator.registerMigration("core2-v1-seed-plans") { db in try PlanSeed.insert(db) }
-        migrator.registerMigration("core2-v1-sources") { db in
+        migrator.registerMigration("commerce-v1-seed-plans") { db in try PlanSeed.insert(db) }
+        migrator.registerMigration("commerce-v1-sources") { db in
             try db.execute(sql: """
-                CREATE TABLE core2_sources (id TEXT PRIMARY KEY, amount_minor INTEGER NOT NULL, currency TEXT NOT NULL,
+                CREATE TABLE sources (id TEXT PRIMARY KEY, amount_minor INTEGER NOT NULL, currency TEXT NOT NULL,
                   description TEXT NOT NULL, type TEXT NOT NULL, flow TEXT NOT NULL, metadata TEXT NOT NULL,
                   status TEXT NOT NULL, failure TEXT, payment_code TEXT, charge_id TEXT, consumes_at DOUBLE,
                   created_at DOUBLE NOT NULL, updated_at DOUBLE NOT NULL);
                 """)
         }
-        migrator.registerMigration("core2-v1-bank") { db in
+        migrator.registerMigration("commerce-v1-bank") { db in
             try db.execute(sql: """
-                CREATE TABLE core2_bank_providers (id TEXT PRIMARY KEY, country TEXT NOT NULL, position INTEGER NOT NULL,
+                CREATE TABLE bank_providers (id TEXT PRIMARY KEY, country TEXT NOT NULL, position INTEGER NOT NULL,
                   name TEXT NOT NULL, behaviour TEXT NOT NULL);
-                CREATE TABLE core2_bank_resources (id TEXT PRIMARY KEY, kind TEXT NOT NULL, token TEXT NOT NULL,
+                CREATE TABLE bank_resources (id TEXT PRIMARY KEY, kind TEXT NOT NULL, token TEXT NOT NULL,
                   amount_minor INTEGER, currency TEXT NOT NULL, reference TEXT NOT NULL, provider_id TEXT,
                   status TEXT NOT NULL, failure TEXT, mandate_id TEXT, behaviour TEXT, decides_at DOUBLE, authorized_at DOUBLE, created_at DOUBLE NOT NULL,
                   expires_at DOUBLE NOT NULL, updated_at DOUBLE NOT NULL);
                 """)
         }
-        migrator.registerMigration("core2-v1-seed-banks") { db in try BankSeed.insert(db) }
-        migrator.registerMigration("core2-v1-auctions") { db in
+        migrator.registerMigration("commerce-v1-seed-banks") { db in try BankSeed.insert(db) }
+        migrator.registerMigration("commerce-v1-auctions") { db in
             try db.execute(sql: """
-                CREATE TABLE core2_auctions (id TEXT PRIMARY KEY, position INTEGER NOT NULL, title TEXT NOT NULL,
+                CREATE TABLE auctions (id TEXT PRIMARY KEY, position INTEGER NOT NULL, title TEXT NOT NULL,
                   flight TEXT NOT NULL, route TEXT NOT NULL, flight_date TEXT NOT NULL, cabin TEXT NOT NULL,
                   start_bid_minor INTEGER NOT NULL, increment_minor INTEGER NOT NULL, currency TEXT NOT NULL,
                   closes_at DOUBLE NOT NULL, terms TEXT NOT NULL, tips TEXT NOT NULL);
-                CREATE TABLE core2_auction_bids (id TEXT PRIMARY KEY, auction_id TEXT NOT NULL REFERENCES core2_auctions(id),
+                CREATE TABLE auction_bids (id TEXT PRIMARY KEY, auction_id TEXT NOT NULL REFERENCES auctions(id),
                   customer_id TEXT NOT NULL, bid_minor INTEGER NOT NULL, hold_id TEXT, auth_token TEXT,
                   state TEXT NOT NULL, failure TEXT, created_at DOUBLE NOT NULL, updated_at DOUBLE NOT NULL);
                 """)
         }
-        migrator.registerMigration("core2-v1-seed-auctions") { db in try AuctionSeed.insert(db) }
+        migrator.registerMigration("commerce-v1-seed-auctions") { db in try AuctionSeed.insert(db) }
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

@@ -1,17 +1,19 @@
 import Clocks
 import Foundation
 
-/// Issue 4's services, wired on an opened `PaymentsCore`: the same database (migrated to issue
-/// 4's schema here), loop clock, scheduler, id generator, event log and charge service.
+/// The merchant's side of the core, on top of the money side (`PaymentsCore`: cards, vault,
+/// customers, charges): the catalog, carts and orders, subscriptions, payment sources, bank
+/// payments and mandates, and auctions. It shares the core's database, loop clock, scheduler,
+/// id generator, event log and charge service.
 ///
 ///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers,
-///                                 migrations: Core2Migrations.register)
-///     let more = try PaymentsCore2(core: core)
+///                                 migrations: CommerceMigrations.register)
+///     let commerce = try Commerce(core: core)
+///     try commerce.carts.add(productId: "honey-manuka", for: sessionKey)
 ///
-/// (Without the `migrations:` hook, `PaymentsCore2` migrates the same file itself; both ways
+/// (Without the `migrations:` hook, `Commerce` migrates the same file itself; both ways
 /// give the same schema, and running them twice is harmless.)
-///     try more.carts.add(productId: "honey-manuka", for: sessionKey)
-public final class PaymentsCore2 {
+public final class Commerce {
     public let catalog: Catalog
     public let carts: Carts
     public let orders: Orders
@@ -31,7 +33,7 @@ public final class PaymentsCore2 {
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil) throws {
         self.core = core
         let queue = core.database.queue
-        try Core2Migrations.migrate(queue)
+        try CommerceMigrations.migrate(queue)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = Catalog(database: queue)
