@@ -63,13 +63,20 @@ public final class CheckoutServices {
     }
 
     /// The express sheet's delegate for the current cart (or the given goods).
+    /// `paysStoreCart` (default: when no goods are given) makes the payment an order of the
+    /// store's cart: placed and its jars reserved when the shopper authorises, paid with the charge.
     public func expressCheckout(paymentMethod: ExpressPaymentMethod, goods: [SummaryItem]? = nil, merchantName: String = "Honey Store",
-                                rates: ShippingRates = ShippingRates(), surcharges: CardSurcharges = CardSurcharges()) -> ExpressCheckoutController {
+                                rates: ShippingRates = ShippingRates(), surcharges: CardSurcharges = CardSurcharges(),
+                                paysStoreCart: Bool? = nil) -> ExpressCheckoutController {
         let lines = goods ?? store.cart.lines.compactMap { line in
             line.total.map { SummaryItem(label: "\(line.product.name) x\(line.quantity)", amount: $0) }
         }
+        // The store's own cart is paid as an order (stock reserved, lowered when paid, the cart
+        // emptied then); other goods are charged as they are.
+        let isCart = paysStoreCart ?? (goods == nil)
         return ExpressCheckoutController(merchantName: merchantName, goods: lines, paymentMethod: paymentMethod, rates: rates,
-                                         surcharges: surcharges, charges: core.charges, ids: core.ids)
+                                         surcharges: surcharges, charges: core.charges, ids: core.ids,
+                                         orders: isCart ? commerce.orders : nil, sessionKey: isCart ? session.cartKey : nil)
     }
 
     /// Seed 004's manager over the core; the screen is the bank page.

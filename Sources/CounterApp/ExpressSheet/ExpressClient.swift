@@ -44,7 +44,8 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
     func open(goods: [SummaryItem], send: @escaping (ExpressSheetFeature.Action) -> Void) {
         self.send = send
         sharedWithStore = nil
-        let controller = services.expressCheckout(paymentMethod: ExpressWallet.cards[0].method, goods: goods)
+        // The payment screens are opened on the store's cart: the sheet pays it as an order.
+        let controller = services.expressCheckout(paymentMethod: ExpressWallet.cards[0].method, goods: goods, paysStoreCart: true)
         self.controller = controller
         let request = controller.makeRequest(billingContact: ExpressWallet.billing[0].contact)
         session = ExpressSheetSession(request: request, delegate: self)

@@ -1,0 +1,78 @@
+import CheckoutKit
+import Clocks
+import PaymentsCore
+import Testing
+
+/// Every store payment is an order: the express sheet, a wallet source and a bank payment place
+/// an order from the cart, reserve its jars like a card payment, and settle it through `Orders`.
+@Suite struct ExpressOrderTests {
+    let world = CoreWorld()
+    let reporter = RecordingViolationReporter()
+    var store: CoreStoreController { world.services.store }
+    var orders: Orders { world.services.commerce.orders }
+
+    func openOnCart() -> (ExpressSheetSession, ExpressCheckoutController) {
+        let controller = world.services.expressCheckout(paymentMethod: ExpressCheckoutControllerTests.visa)
+        let sheet = ExpressSheetSession(request: controller.makeRequest(billingContact: ExpressCheckoutControllerTests.berlin),
+                                        delegate: controller, reporter: reporter)
+        sheet.selectShippingContact(ExpressCheckoutControllerTests.berlin)
+        return (sheet, controller)
+    }
+
+    func storeOrders() throws -> [Order] { try orders.orders(for: world.services.session.cartKey) }
+
+    @Test func anExpressPaymentLeavesAPaidOrderWithItsLinesAndLowersStockOnce() throws {
+        try store.add(productID: "honey-acacia", quantity: 2)
+        let (sheet, controller) = openOnCart()
+        sheet.authorize(token: world.newCard().vaultToken!)
+        world.advance()
+        #expect(sheet.phase == .finished(authorized: true))
+        let order = try #require(controller.order)
+        #expect(order.state == .paid)
+        #expect(order.number == "HS-000001")
+        #expect(order.lines.map(\.productId) == ["honey-acacia"])
+        #expect(order.lines.map(\.quantity) == [2])
+        #expect(order.chargeId == controller.charge?.id)
+        #expect(controller.charge?.description == "Honey Store order HS-000001")
+        #expect(world.stock(of: "honey-acacia") == 10)
+        #expect(store.cart.isEmpty)
+        // Settling again (a replayed answer) changes nothing.
+        _ = try orders.markPaid(orderId: order.id, reference: "again")
+        #expect(world.stock(of: "honey-acacia") == 10)
+        #expect(try storeOrders().map(\.state) == [.paid])
+    }
+
+    @Test func aDeclinedOrCancelledExpressPaymentKeepsTheCartAndTheStock() throws {
+        try store.add(productID: "honey-clover", quantity: 1)
+        let (sheet, controller) = openOnCart()
+        sheet.authorize(token: world.newCard("4000000000000002").vaultToken!)
+        world.advance()
+        #expect(sheet.lastStatus == .failure)
+        #expect(controller.order?.state == .failed)
+        sheet.cancel()
+        #expect(world.stock(of: "honey-clover") == 20)
+        #expect(store.cart.lines.map(\.quantity) == [1])
+        #expect(try !storeOrders().contains { $0.state == .paid })
+        // The reservation went with the failure: the whole shelf is still for sale.
+        try world.services.commerce.carts.add(productId: "honey-clover", quantity: 20, for: "other-counter")
+        let other = try orders.placeOrder(for: "other-counter")
+        #expect(throws: Never.self) { try orders.startExternalPayment(orderId: other.id, kind: .express) }
+    }
+
+    @Test func theLastJarCannotBeSoldTwiceAcrossACardCartAndTheExpressSheet() throws {
+        // Another counter's card payment holds all three Manuka jars (its charge is in flight).
+        try world.services.commerce.carts.add(productId: "honey-manuka", quantity: 3, for: "other-counter")
+        let other = try orders.placeOrder(for: "other-counter")
+        orders.pay(orderId: other.id, with: .token(world.newCard(CoreWorld.neverAnswers).vaultToken!)) { _ in }
+        try store.add(productID: "honey-manuka", quantity: 1)
+        let (sheet, controller) = openOnCart()
+        sheet.authorize(token: world.newCard().vaultToken!)
+        world.advance()
+        #expect(sheet.lastStatus == .failure)
+        #expect(controller.charge == nil, "refused before any money moved")
+        #expect(controller.failureMessage?.contains("sold out") == true)
+        #expect(controller.order?.state == .failed)
+        #expect(world.stock(of: "honey-manuka") == 3)
+        #expect(store.cart.lines.map(\.quantity) == [1])
+    }
+}
