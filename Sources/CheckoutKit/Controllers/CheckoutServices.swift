@@ -86,6 +86,38 @@ public final class CheckoutServices {
                             authorizationWindow: authorizationWindow, reporter: reporter)
     }
 
+    /// The store's cart at the wallet counter, as an order: placed and its jars reserved now
+    /// (`outOfStock` before the counter opens), paid for its total under its number.
+    public func walletOrderPayment(walletPresenter: WalletApprovalPresenter, pollInterval: Duration = .seconds(2),
+                                   pollTimeout: Duration = .seconds(30),
+                                   reporter: ContractViolationReporter = LoggingViolationReporter()) throws(OrderError) -> WalletOrderPayment {
+        let order = try placeAndReserve(.wallet)
+        let (payment, preparer) = walletPayment(amount: order.total, description: "Honey Store order \(order.number)", walletPresenter: walletPresenter,
+                                                pollInterval: pollInterval, pollTimeout: pollTimeout, reporter: reporter)
+        return WalletOrderPayment(order: order, payment: payment, preparer: preparer, orders: commerce.orders, sources: commerce.sources)
+    }
+
+    /// The session's cart as an order whose jars are reserved for `kind`; a refused order
+    /// (the last jar is another cart's) is failed at once and the cart kept.
+    func placeAndReserve(_ kind: ExternalPaymentKind) throws(OrderError) -> Order {
+        let order = try commerce.orders.placeOrder(for: session.cartKey)
+        do throws(OrderError) {
+            return try commerce.orders.startExternalPayment(orderId: order.id, kind: kind)
+        } catch {
+            _ = try? commerce.orders.markFailed(orderId: order.id, reason: "out_of_stock")
+            throw error
+        }
+    }
+
+    /// Settles the store orders still waiting on a wallet source or a bank payment (a possible
+    /// success, a bank's `wait`) by asking their status: run with the app's due work.
+    @discardableResult
+    public func settlePendingOrders() -> [Order] {
+        let sources = commerce.sources
+        let wallet = (try? commerce.orders.reconcileExternalPayments(kind: .wallet) { WalletOrderPayment.status(of: $0, in: sources) }) ?? []
+        return wallet
+    }
+
     /// A wallet/card counter payment: the preparer the screen drives, and the `Payment` to start.
     public func walletPayment(amount: Money, description: String, walletPresenter: WalletApprovalPresenter,
                               pollInterval: Duration = .seconds(2), pollTimeout: Duration = .seconds(30),
@@ -99,6 +131,7 @@ public final class CheckoutServices {
 
     /// Runs the core's due work (renewals, auction closing); the app calls it on its loop.
     public func runDueWork(completion: @escaping () -> Void = {}) {
+        settlePendingOrders()
         commerce.runDueWork(completion: completion)
     }
 }

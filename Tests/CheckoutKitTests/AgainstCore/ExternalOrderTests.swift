@@ -76,3 +76,90 @@ import Testing
         #expect(store.cart.lines.map(\.quantity) == [1])
     }
 }
+
+@Suite struct WalletOrderTests {
+    let world = CoreWorld()
+    let wallet = WalletScreen()
+    let reporter = RecordingViolationReporter()
+    var store: CoreStoreController { world.services.store }
+    var orders: Orders { world.services.commerce.orders }
+
+    func start() throws -> (WalletOrderPayment, () -> PaymentResultState??) {
+        let paying = try world.services.walletOrderPayment(walletPresenter: wallet, reporter: reporter)
+        var outcome: PaymentResultState??
+        paying.start { state, _ in outcome = .some(state) }
+        return (paying, { outcome })
+    }
+
+    func pay(_ paying: WalletOrderPayment, _ id: String, metadata: [String: String] = [:]) {
+        paying.preparer.select(paying.preparer.availableMethods.first { $0.identifier == id }!)
+        paying.preparer.pay(metadata: metadata)
+    }
+
+    @Test func aConfirmedWalletPaymentPaysTheOrder() throws {
+        try store.add(productID: "honey-acacia", quantity: 2)
+        let (paying, outcome) = try start()
+        #expect(paying.payment.rawParams.amount == Money(minorUnits: 1_300, currency: .eur))
+        #expect(paying.payment.rawParams.description == "Honey Store order HS-000001")
+        wallet.answers = [.confirmed]
+        pay(paying, "alipay")
+        world.advance(.seconds(10))
+        #expect(outcome() == .some(.success))
+        #expect(paying.order.state == .paid)
+        #expect(paying.order.lines.map(\.quantity) == [2])
+        #expect(paying.order.chargeId == paying.payment.currentSource?.identifier)
+        #expect(world.stock(of: "honey-acacia") == 10)
+        #expect(store.cart.isEmpty)
+        world.services.settlePendingOrders()
+        #expect(world.stock(of: "honey-acacia") == 10, "settled once")
+    }
+
+    @Test func aDeclinedThenDismissedWalletKeepsTheCartAndTheStock() throws {
+        try store.add(productID: "honey-clover", quantity: 1)
+        let (paying, outcome) = try start()
+        wallet.answers = [.declined]
+        pay(paying, "alipay")
+        world.advance()
+        paying.preparer.dismiss()
+        world.advance()
+        #expect(outcome() == .some(nil))
+        #expect(paying.order.state == .failed)
+        #expect(world.stock(of: "honey-clover") == 20)
+        #expect(store.cart.lines.map(\.quantity) == [1])
+        #expect(try !orders.orders(for: world.services.session.cartKey).contains { $0.state == .paid })
+    }
+
+    @Test func aPossibleSuccessKeepsTheJarsAndSettlesLaterExactlyOnce() throws {
+        try store.add(productID: "honey-manuka", quantity: 3)
+        let (paying, outcome) = try start()
+        wallet.answers = [.confirmed]
+        pay(paying, "wechatPay", metadata: PaymentsCore::SourceParams.slowWalletMetadata)
+        world.advance(.seconds(31))
+        #expect(outcome() == .some(.possibleSuccess))
+        #expect(paying.order.state == .pendingPayment)
+        #expect(world.stock(of: "honey-manuka") == 3)
+        // The jars stay reserved: a card cart elsewhere cannot have them meanwhile.
+        try world.services.commerce.carts.add(productId: "honey-manuka", quantity: 1, for: "other-counter")
+        let other = try orders.placeOrder(for: "other-counter")
+        #expect(throws: OrderError.outOfStock(productId: "honey-manuka", name: "Manuka honey")) {
+            try orders.startExternalPayment(orderId: other.id, kind: .express)
+        }
+        #expect(world.services.settlePendingOrders().isEmpty, "not consumed yet")
+        world.advance(.seconds(120))
+        let settled = world.services.settlePendingOrders()
+        #expect(settled.map(\.state) == [.paid])
+        #expect(world.services.settlePendingOrders().isEmpty)
+        #expect(world.stock(of: "honey-manuka") == 0)
+        #expect(store.cart.isEmpty)
+    }
+
+    @Test func theLastJarHeldByACardPaymentRefusesTheWalletCounter() throws {
+        try world.services.commerce.carts.add(productId: "honey-manuka", quantity: 3, for: "other-counter")
+        let other = try orders.placeOrder(for: "other-counter")
+        orders.pay(orderId: other.id, with: .token(world.newCard(CoreWorld.neverAnswers).vaultToken!)) { _ in }
+        try store.add(productID: "honey-manuka", quantity: 1)
+        #expect(throws: OrderError.self) { try world.services.walletOrderPayment(walletPresenter: wallet) }
+        #expect(world.stock(of: "honey-manuka") == 3)
+        #expect(store.cart.lines.map(\.quantity) == [1])
+    }
+}
