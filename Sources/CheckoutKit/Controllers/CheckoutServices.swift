@@ -97,6 +97,75 @@ public final class CheckoutServices {
         return WalletOrderPayment(order: order, payment: payment, preparer: preparer, orders: commerce.orders, sources: commerce.sources)
     }
 
+    /// The store's cart paid by bank, as an order: placed and its jars reserved (`outOfStock`
+    /// before the bank is asked for anything), the bank payment created for the order's total
+    /// with its number as the reference. Process the context as usual, then hand the result to
+    /// `settleBankOrder`.
+    ///
+    /// A bank payment counts as PAID once the bank reports it `authorized` (or `executed`,
+    /// `settled`): the shopper has approved it at the bank and the payment is irrevocable from the
+    /// store's side (the screens treat it as paid too). `wait` and `redirect` keep the order
+    /// pending and the jars reserved until the payment's status says authorised or failed.
+    public func bankOrderPayment(redirectURL: URL, preferences: BankPaymentPreferences = BankPaymentPreferences()) throws -> (order: Order, context: BankPaymentContext) {
+        let order = try placeAndReserve(.bank)
+        do {
+            let context = try bankGateway.createPayment(amount: order.total, reference: order.number, redirectURL: redirectURL, preferences: preferences)
+            try commerce.orders.noteExternalReference(orderId: order.id, reference: "\(context.identifier) \(context.token)")
+            return (order, context)
+        } catch {
+            _ = try? commerce.orders.markFailed(orderId: order.id, reason: "bank_payment_not_created")
+            throw error
+        }
+    }
+
+    /// Settles the order with what the bank flow answered: authorised, executed or settled is
+    /// paid; `wait`/`redirect` leave it pending (settled later by `settlePendingOrders`); an
+    /// error asks the payment's status (the money may have moved despite a lost answer).
+    @discardableResult
+    public func settleBankOrder(_ orderId: String, context: BankPaymentContext, result: Result<SinglePayment.State, SinglePayment.Error>) -> Order? {
+        let orders = commerce.orders
+        switch result {
+        case .success(.authorized), .success(.executed), .success(.settled):
+            return (try? orders.markPaid(orderId: orderId, reference: context.identifier)) ?? nil
+        case .success(.wait), .success(.redirect):
+            return try? orders.order(id: orderId)
+        case .failure(let error):
+            guard let reference = (try? bankReference(orderId)) ?? nil else {
+                return try? orders.markFailed(orderId: orderId, reason: "\(error)")
+            }
+            switch bankStatus(reference) {
+            case .paid(let paid): return (try? orders.markPaid(orderId: orderId, reference: paid)) ?? nil
+            case .failed(let reason): return try? orders.markFailed(orderId: orderId, reason: reason)
+            case .pending:
+                // The flow is over here: only a payment the bank is still authorising waits.
+                if case .authorizing? = try? bankPaymentStatus(reference) { return try? orders.order(id: orderId) }
+                return try? orders.markFailed(orderId: orderId, reason: "\(error)")
+            }
+        }
+    }
+
+    private func bankReference(_ orderId: String) throws -> String? {
+        try commerce.orders.externalReference(orderId: orderId)
+    }
+
+    private func bankPaymentStatus(_ reference: String) throws -> BankPaymentStatus {
+        let parts = reference.split(separator: " ", maxSplits: 1).map(String.init)
+        return try commerce.bank.paymentStatus(identifier: parts[0], token: parts.count > 1 ? parts[1] : "")
+    }
+
+    /// A bank payment's word on its order: authorised or further is paid, failed is failed.
+    func bankStatus(_ reference: String) -> ExternalPaymentStatus {
+        do {
+            switch try bankPaymentStatus(reference) {
+            case .authorized, .executed, .settled: return .paid(reference: String(reference.prefix { $0 != " " }))
+            case .failed(let error): return .failed(reason: "\(error)")
+            case .authorizationRequired, .authorizing: return .pending
+            }
+        } catch {
+            return .failed(reason: "\(error)")
+        }
+    }
+
     /// The session's cart as an order whose jars are reserved for `kind`; a refused order
     /// (the last jar is another cart's) is failed at once and the cart kept.
     func placeAndReserve(_ kind: ExternalPaymentKind) throws(OrderError) -> Order {
@@ -115,7 +184,8 @@ public final class CheckoutServices {
     public func settlePendingOrders() -> [Order] {
         let sources = commerce.sources
         let wallet = (try? commerce.orders.reconcileExternalPayments(kind: .wallet) { WalletOrderPayment.status(of: $0, in: sources) }) ?? []
-        return wallet
+        let bank = (try? commerce.orders.reconcileExternalPayments(kind: .bank) { bankStatus($0) }) ?? []
+        return wallet + bank
     }
 
     /// A wallet/card counter payment: the preparer the screen drives, and the `Payment` to start.

@@ -288,6 +288,11 @@ public final class Orders {
         }
     }
 
+    /// The reference noted with `noteExternalReference`, if any.
+    public func externalReference(orderId: String) throws(OrderError) -> String? {
+        try write { db in try String.fetchOne(db, sql: "SELECT payment_reference FROM orders WHERE id = ?", arguments: [orderId]) }
+    }
+
     /// Settles the orders of this method still waiting on their payment (a wallet's possible
     /// success, a bank's `wait`): `status` is asked about each order's noted reference. Paid marks
     /// the order paid (stock down, cart emptied, once), failed releases the jars, pending keeps
