@@ -1,5 +1,6 @@
 import CheckoutKit
 import Clocks
+import Foundation
 import PaymentsCore
 import Testing
 
@@ -161,5 +162,78 @@ import Testing
         #expect(throws: OrderError.self) { try world.services.walletOrderPayment(walletPresenter: wallet) }
         #expect(world.stock(of: "honey-manuka") == 3)
         #expect(store.cart.lines.map(\.quantity) == [1])
+    }
+}
+
+@Suite struct BankOrderTests {
+    let world = CoreWorld()
+    let page = BankPage()
+    let reporter = RecordingViolationReporter()
+    let redirect = URL(string: "checkout://bank-return")!
+    var store: CoreStoreController { world.services.store }
+    var orders: Orders { world.services.commerce.orders }
+
+    func manager() -> BankPaymentsManager {
+        let manager = world.services.bankPayments(presenter: page, reporter: reporter)
+        manager.configure(environment: .sandbox, localeCountryCode: "GB")
+        return manager
+    }
+
+    /// Places the order, runs the bank flow at `bank`, settles the order with the answer.
+    func pay(at bank: String?, wait: Duration = .seconds(3)) throws -> (Order, Result<SinglePayment.State, SinglePayment.Error>?) {
+        let (order, context) = try world.services.bankOrderPayment(redirectURL: redirect, preferences: BankPaymentPreferences(preferredCountryCode: "GB"))
+        page.choose = bank.map(BankPage.approve(at:)) ?? { _ in .canceled }
+        let manager = manager()
+        let result = world.settle(after: wait) { manager.processSinglePayment(context: context, completion: $0) }
+        if let result { world.services.settleBankOrder(order.id, context: context, result: result) }
+        return (try #require(try orders.order(id: order.id)), result)
+    }
+
+    @Test func anAuthorisedBankPaymentPaysTheOrderUnderItsNumber() throws {
+        try store.add(productID: "honey-acacia", quantity: 2)
+        let (order, result) = try pay(at: "Albion Bank")
+        #expect(result == .success(.authorized))
+        #expect(page.pages.first?.summary.amount == Money(minorUnits: 1_300, currency: .eur))
+        #expect(order.state == .paid)
+        #expect(order.number == "HS-000001")
+        #expect(order.lines.map(\.quantity) == [2])
+        #expect(world.stock(of: "honey-acacia") == 10)
+        #expect(store.cart.isEmpty)
+        world.advance(.seconds(60))
+        world.services.settlePendingOrders()
+        #expect(world.stock(of: "honey-acacia") == 10, "lowered once")
+    }
+
+    @Test func aCancelledOrRejectedBankPaymentKeepsTheCartAndTheStock() throws {
+        try store.add(productID: "honey-clover", quantity: 1)
+        let (cancelled, _) = try pay(at: nil)
+        #expect(cancelled.state == .failed)
+        let (rejected, _) = try pay(at: "Crown Savings")
+        #expect(rejected.state == .failed)
+        #expect(world.stock(of: "honey-clover") == 20)
+        #expect(store.cart.lines.map(\.quantity) == [1])
+        #expect(try !orders.orders(for: world.services.session.cartKey).contains { $0.state == .paid })
+    }
+
+    @Test func aDecoupledWaitHoldsTheJarsAndSettlesLaterExactlyOnce() throws {
+        try store.add(productID: "honey-manuka", quantity: 3)
+        let (order, result) = try pay(at: "Thames Mutual")
+        #expect(result == .success(.wait))
+        #expect(order.state == .pendingPayment)
+        #expect(world.stock(of: "honey-manuka") == 3)
+        // The last jars are held: an express cart elsewhere is refused before any money moves.
+        try world.services.commerce.carts.add(productId: "honey-manuka", quantity: 1, for: "other-counter")
+        let other = try orders.placeOrder(for: "other-counter")
+        #expect(throws: OrderError.outOfStock(productId: "honey-manuka", name: "Manuka honey")) {
+            try orders.startExternalPayment(orderId: other.id, kind: .express)
+        }
+        #expect(world.services.settlePendingOrders().isEmpty)
+        world.advance(.seconds(300))
+        #expect(world.services.settlePendingOrders().map(\.state) == [.paid])
+        #expect(world.services.settlePendingOrders().isEmpty)
+        #expect(world.stock(of: "honey-manuka") == 0)
+        #expect(store.cart.isEmpty)
+        // The card-side reconcile leaves bank orders alone.
+        #expect(try orders.reconcilePayments().isEmpty)
     }
 }
