@@ -86,7 +86,8 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
         sheet.isBusy = session.gate.unanswered != nil || !session.gate.queued.isEmpty
         switch session.phase {
         case .finished(authorized: true):
-            sheet.finished = .paid(chargeID: controller.charge?.id ?? "", total: session.total?.amount ?? .zero(.eur))
+            sheet.finished = .paid(chargeID: controller.charge?.id ?? "", total: session.total?.amount ?? .zero(.eur),
+                                   orderNumber: controller.order?.state == .paid ? controller.order?.number : nil)
         case .finished(authorized: false):
             sheet.finished = .cancelled
         default: break
