@@ -94,7 +94,8 @@ public final class CheckoutServices {
         let order = try placeAndReserve(.wallet)
         let (payment, preparer) = walletPayment(amount: order.total, description: "Honey Store order \(order.number)", walletPresenter: walletPresenter,
                                                 pollInterval: pollInterval, pollTimeout: pollTimeout, reporter: reporter)
-        return WalletOrderPayment(order: order, payment: payment, preparer: preparer, orders: commerce.orders, sources: commerce.sources)
+        return WalletOrderPayment(order: order, payment: payment, preparer: preparer, orders: commerce.orders, sources: commerce.sources,
+                                  onPending: { [weak self] in self?.keepSettling() })
     }
 
     /// The store's cart paid by bank, as an order: placed and its jars reserved (`outOfStock`
@@ -128,6 +129,7 @@ public final class CheckoutServices {
         case .success(.authorized), .success(.executed), .success(.settled):
             return (try? orders.markPaid(orderId: orderId, reference: context.identifier)) ?? nil
         case .success(.wait), .success(.redirect):
+            keepSettling()
             return try? orders.order(id: orderId)
         case .failure(let error):
             guard let reference = (try? bankReference(orderId)) ?? nil else {
@@ -138,7 +140,10 @@ public final class CheckoutServices {
             case .failed(let reason): return try? orders.markFailed(orderId: orderId, reason: reason)
             case .pending:
                 // The flow is over here: only a payment the bank is still authorising waits.
-                if case .authorizing? = try? bankPaymentStatus(reference) { return try? orders.order(id: orderId) }
+                if case .authorizing? = try? bankPaymentStatus(reference) {
+                    keepSettling()
+                    return try? orders.order(id: orderId)
+                }
                 return try? orders.markFailed(orderId: orderId, reason: "\(error)")
             }
         }
@@ -175,6 +180,24 @@ public final class CheckoutServices {
         } catch {
             _ = try? commerce.orders.markFailed(orderId: order.id, reason: "out_of_stock")
             throw error
+        }
+    }
+
+    /// Whether a settling pass is scheduled.
+    private var settlingScheduled = false
+
+    /// While orders wait on a wallet source or a bank payment, asks their status every 30 seconds
+    /// on the loop (besides the app's due work), and stops when none waits.
+    func keepSettling() {
+        guard !settlingScheduled else { return }
+        settlingScheduled = true
+        core.scheduler.schedule(after: .seconds(30)) { [weak self] in
+            guard let self else { return }
+            self.settlingScheduled = false
+            self.settlePendingOrders()
+            let orders = self.commerce.orders
+            let waiting = ((try? orders.pendingExternalPayments(kind: .wallet)) ?? []) + ((try? orders.pendingExternalPayments(kind: .bank)) ?? [])
+            if !waiting.isEmpty { self.keepSettling() }
         }
     }
 

@@ -146,10 +146,11 @@ import Testing
             try orders.startExternalPayment(orderId: other.id, kind: .express)
         }
         #expect(world.services.settlePendingOrders().isEmpty, "not consumed yet")
+        // The loop asks the source every 30 s while the order waits: consumed, the order is paid.
         world.advance(.seconds(120))
-        let settled = world.services.settlePendingOrders()
-        #expect(settled.map(\.state) == [.paid])
+        #expect(try orders.order(id: paying.order.id)?.state == .paid)
         #expect(world.services.settlePendingOrders().isEmpty)
+        world.advance(.seconds(120))
         #expect(world.stock(of: "honey-manuka") == 0)
         #expect(store.cart.isEmpty)
     }
@@ -228,9 +229,11 @@ import Testing
             try orders.startExternalPayment(orderId: other.id, kind: .express)
         }
         #expect(world.services.settlePendingOrders().isEmpty)
-        world.advance(.seconds(300))
-        #expect(world.services.settlePendingOrders().map(\.state) == [.paid])
+        // The loop asks the bank every 30 s while the order waits: authorised, the order is paid.
+        world.advance(.seconds(330))
+        #expect(try orders.order(id: order.id)?.state == .paid)
         #expect(world.services.settlePendingOrders().isEmpty)
+        world.advance(.seconds(120))
         #expect(world.stock(of: "honey-manuka") == 0)
         #expect(store.cart.isEmpty)
         // The card-side reconcile leaves bank orders alone.

@@ -15,8 +15,12 @@ public final class WalletOrderPayment {
     public let preparer: CheckoutCounterPreparer
     private let orders: Orders
     private let sources: PaymentSources
+    /// Told when the order is left waiting on its source (the services then keep asking).
+    private let onPending: () -> Void
 
-    init(order: Order, payment: Payment, preparer: CheckoutCounterPreparer, orders: Orders, sources: PaymentSources) {
+    init(order: Order, payment: Payment, preparer: CheckoutCounterPreparer, orders: Orders, sources: PaymentSources,
+         onPending: @escaping () -> Void = {}) {
+        self.onPending = onPending
         self.order = order
         self.payment = payment
         self.preparer = preparer
@@ -52,6 +56,7 @@ public final class WalletOrderPayment {
 
     private func note(_ source: String) {
         try? orders.noteExternalReference(orderId: order.id, reference: source)
+        onPending()
     }
 
     private func fail(_ reason: String) {
