@@ -29,6 +29,7 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     /// The store's orders and the cart's session key; nil for goods that are not the store's cart.
     private let orders: Orders?
     private let sessionKey: String?
+    private let cartIsEmpty: () -> Bool
 
     private let charges: ChargeService
     /// One key per sheet and attempt: a replayed authorisation never charges twice, and a
@@ -41,8 +42,9 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
 
     init(merchantName: String, goods: [SummaryItem], paymentMethod: ExpressPaymentMethod, rates: ShippingRates,
          surcharges: CardSurcharges, charges: ChargeService, ids: IDGenerator,
-         orders: Orders? = nil, sessionKey: String? = nil) {
+         orders: Orders? = nil, sessionKey: String? = nil, cartIsEmpty: @escaping () -> Bool = { false }) {
         self.orders = orders
+        self.cartIsEmpty = cartIsEmpty
         self.sessionKey = sessionKey
         self.merchantName = merchantName
         self.goods = goods
@@ -108,8 +110,9 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
         guard let total = summaryItems().last?.amount else { return completion(AuthorizationResult(status: .failure)) }
         var description = "\(merchantName) express checkout"
         var placed: Order?
-        if let orders, let sessionKey {
-            // The store's cart becomes an order and its jars are reserved before any money moves.
+        // The store's cart becomes an order and its jars are reserved before any money moves. An
+        // empty cart (the sheet shown alone, on goods of its own) is charged as before.
+        if let orders, let sessionKey, !cartIsEmpty() {
             var pending: Order?
             do throws(OrderError) {
                 let order = try orders.placeOrder(for: sessionKey)
