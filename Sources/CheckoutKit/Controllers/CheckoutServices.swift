@@ -63,13 +63,21 @@ public final class CheckoutServices {
     }
 
     /// The express sheet's delegate for the current cart (or the given goods).
+    /// `paysStoreCart` (default: when no goods are given) makes the payment an order of the
+    /// store's cart: placed and its jars reserved when the shopper authorises, paid with the charge.
     public func expressCheckout(paymentMethod: ExpressPaymentMethod, goods: [SummaryItem]? = nil, merchantName: String = "Honey Store",
-                                rates: ShippingRates = ShippingRates(), surcharges: CardSurcharges = CardSurcharges()) -> ExpressCheckoutController {
+                                rates: ShippingRates = ShippingRates(), surcharges: CardSurcharges = CardSurcharges(),
+                                paysStoreCart: Bool? = nil) -> ExpressCheckoutController {
         let lines = goods ?? store.cart.lines.compactMap { line in
             line.total.map { SummaryItem(label: "\(line.product.name) x\(line.quantity)", amount: $0) }
         }
+        // The store's own cart is paid as an order (stock reserved, lowered when paid, the cart
+        // emptied then); other goods are charged as they are.
+        let isCart = paysStoreCart ?? (goods == nil)
         return ExpressCheckoutController(merchantName: merchantName, goods: lines, paymentMethod: paymentMethod, rates: rates,
-                                         surcharges: surcharges, charges: core.charges, ids: core.ids)
+                                         surcharges: surcharges, charges: core.charges, ids: core.ids,
+                                         orders: isCart ? commerce.orders : nil, sessionKey: isCart ? session.cartKey : nil,
+                                         cartIsEmpty: { [store] in store.cart.isEmpty })
     }
 
     /// Seed 004's manager over the core; the screen is the bank page.
@@ -77,6 +85,131 @@ public final class CheckoutServices {
                              reporter: ContractViolationReporter = LoggingViolationReporter()) -> BankPaymentsManager {
         BankPaymentsManager(gateway: bankGateway, presenter: presenter, scheduler: core.scheduler,
                             authorizationWindow: authorizationWindow, reporter: reporter)
+    }
+
+    /// The store's cart at the wallet counter, as an order: placed and its jars reserved now
+    /// (`outOfStock` before the counter opens), paid for its total under its number.
+    public func walletOrderPayment(walletPresenter: WalletApprovalPresenter, pollInterval: Duration = .seconds(2),
+                                   pollTimeout: Duration = .seconds(30),
+                                   reporter: ContractViolationReporter = LoggingViolationReporter()) throws(OrderError) -> WalletOrderPayment {
+        let order = try placeAndReserve(.wallet)
+        let (payment, preparer) = walletPayment(amount: order.total, description: "Honey Store order \(order.number)", walletPresenter: walletPresenter,
+                                                pollInterval: pollInterval, pollTimeout: pollTimeout, reporter: reporter)
+        return WalletOrderPayment(order: order, payment: payment, preparer: preparer, orders: commerce.orders, sources: commerce.sources,
+                                  onPending: { [weak self] in self?.keepSettling() })
+    }
+
+    /// The store's cart paid by bank, as an order: placed and its jars reserved (`outOfStock`
+    /// before the bank is asked for anything), the bank payment created for the order's total
+    /// with its number as the reference. Process the context as usual, then hand the result to
+    /// `settleBankOrder`.
+    ///
+    /// A bank payment counts as PAID once the bank reports it `authorized` (or `executed`,
+    /// `settled`): the shopper has approved it at the bank and the payment is irrevocable from the
+    /// store's side (the screens treat it as paid too). `wait` and `redirect` keep the order
+    /// pending and the jars reserved until the payment's status says authorised or failed.
+    public func bankOrderPayment(redirectURL: URL, preferences: BankPaymentPreferences = BankPaymentPreferences()) throws -> (order: Order, context: BankPaymentContext) {
+        let order = try placeAndReserve(.bank)
+        do {
+            let context = try bankGateway.createPayment(amount: order.total, reference: order.number, redirectURL: redirectURL, preferences: preferences)
+            try commerce.orders.noteExternalReference(orderId: order.id, reference: "\(context.identifier) \(context.token)")
+            return (order, context)
+        } catch {
+            _ = try? commerce.orders.markFailed(orderId: order.id, reason: "bank_payment_not_created")
+            throw error
+        }
+    }
+
+    /// Settles the order with what the bank flow answered: authorised, executed or settled is
+    /// paid; `wait`/`redirect` leave it pending (settled later by `settlePendingOrders`); an
+    /// error asks the payment's status (the money may have moved despite a lost answer).
+    @discardableResult
+    public func settleBankOrder(_ orderId: String, context: BankPaymentContext, result: Result<SinglePayment.State, SinglePayment.Error>) -> Order? {
+        let orders = commerce.orders
+        switch result {
+        case .success(.authorized), .success(.executed), .success(.settled):
+            return (try? orders.markPaid(orderId: orderId, reference: context.identifier)) ?? nil
+        case .success(.wait), .success(.redirect):
+            keepSettling()
+            return try? orders.order(id: orderId)
+        case .failure(let error):
+            guard let reference = (try? bankReference(orderId)) ?? nil else {
+                return try? orders.markFailed(orderId: orderId, reason: "\(error)")
+            }
+            switch bankStatus(reference) {
+            case .paid(let paid): return (try? orders.markPaid(orderId: orderId, reference: paid)) ?? nil
+            case .failed(let reason): return try? orders.markFailed(orderId: orderId, reason: reason)
+            case .pending:
+                // The flow is over here: only a payment the bank is still authorising waits.
+                if case .authorizing? = try? bankPaymentStatus(reference) {
+                    keepSettling()
+                    return try? orders.order(id: orderId)
+                }
+                return try? orders.markFailed(orderId: orderId, reason: "\(error)")
+            }
+        }
+    }
+
+    private func bankReference(_ orderId: String) throws -> String? {
+        try commerce.orders.externalReference(orderId: orderId)
+    }
+
+    private func bankPaymentStatus(_ reference: String) throws -> BankPaymentStatus {
+        let parts = reference.split(separator: " ", maxSplits: 1).map(String.init)
+        return try commerce.bank.paymentStatus(identifier: parts[0], token: parts.count > 1 ? parts[1] : "")
+    }
+
+    /// A bank payment's word on its order: authorised or further is paid, failed is failed.
+    func bankStatus(_ reference: String) -> ExternalPaymentStatus {
+        do {
+            switch try bankPaymentStatus(reference) {
+            case .authorized, .executed, .settled: return .paid(reference: String(reference.prefix { $0 != " " }))
+            case .failed(let error): return .failed(reason: "\(error)")
+            case .authorizationRequired, .authorizing: return .pending
+            }
+        } catch {
+            return .failed(reason: "\(error)")
+        }
+    }
+
+    /// The session's cart as an order whose jars are reserved for `kind`; a refused order
+    /// (the last jar is another cart's) is failed at once and the cart kept.
+    func placeAndReserve(_ kind: ExternalPaymentKind) throws(OrderError) -> Order {
+        let order = try commerce.orders.placeOrder(for: session.cartKey)
+        do throws(OrderError) {
+            return try commerce.orders.startExternalPayment(orderId: order.id, kind: kind)
+        } catch {
+            _ = try? commerce.orders.markFailed(orderId: order.id, reason: "out_of_stock")
+            throw error
+        }
+    }
+
+    /// Whether a settling pass is scheduled.
+    private var settlingScheduled = false
+
+    /// While orders wait on a wallet source or a bank payment, asks their status every 30 seconds
+    /// on the loop (besides the app's due work), and stops when none waits.
+    func keepSettling() {
+        guard !settlingScheduled else { return }
+        settlingScheduled = true
+        core.scheduler.schedule(after: .seconds(30)) { [weak self] in
+            guard let self else { return }
+            self.settlingScheduled = false
+            self.settlePendingOrders()
+            let orders = self.commerce.orders
+            let waiting = ((try? orders.pendingExternalPayments(kind: .wallet)) ?? []) + ((try? orders.pendingExternalPayments(kind: .bank)) ?? [])
+            if !waiting.isEmpty { self.keepSettling() }
+        }
+    }
+
+    /// Settles the store orders still waiting on a wallet source or a bank payment (a possible
+    /// success, a bank's `wait`) by asking their status: run with the app's due work.
+    @discardableResult
+    public func settlePendingOrders() -> [Order] {
+        let sources = commerce.sources
+        let wallet = (try? commerce.orders.reconcileExternalPayments(kind: .wallet) { WalletOrderPayment.status(of: $0, in: sources) }) ?? []
+        let bank = (try? commerce.orders.reconcileExternalPayments(kind: .bank) { bankStatus($0) }) ?? []
+        return wallet + bank
     }
 
     /// A wallet/card counter payment: the preparer the screen drives, and the `Payment` to start.
@@ -92,6 +225,7 @@ public final class CheckoutServices {
 
     /// Runs the core's due work (renewals, auction closing); the app calls it on its loop.
     public func runDueWork(completion: @escaping () -> Void = {}) {
+        settlePendingOrders()
         commerce.runDueWork(completion: completion)
     }
 }

@@ -83,6 +83,22 @@ final class LiveBankSession: BankRedirectPresenter {
         self.send = send
         let preferences = BankPaymentPreferences(presentationStyle: .overlay, preferredCountryCode: request.preferredCountry)
         var context: BankPaymentContext
+        orderId = nil
+        // The store's cart (a payment for "cart") is paid as an order: placed and its jars reserved
+        // first, the bank payment made for its total under its number. An empty cart (the screen
+        // alone) pays the request's amount as before.
+        if request.kind == .payment, request.reference == "cart", !services.store.cart.isEmpty {
+            do {
+                let paying = try services.bankOrderPayment(redirectURL: Self.redirectURL, preferences: preferences)
+                orderId = paying.order.id
+                context = paying.context
+            } catch let error as OrderError {
+                return send(.finished(.notStarted(StoreError(error).message)))
+            } catch {
+                return send(.finished(.notStarted("The store could not create the bank payment: \(error).")))
+            }
+            return begin(request, context, send)
+        }
         do {
             context = switch request.kind {
             case .payment: try services.bankGateway.createPayment(amount: request.amount, reference: request.reference,
@@ -93,6 +109,14 @@ final class LiveBankSession: BankRedirectPresenter {
         } catch {
             return send(.finished(.notStarted("The store could not create the bank payment: \(error).")))
         }
+        begin(request, context, send)
+    }
+
+    /// The order this bank payment pays, if it pays the store's cart.
+    private var orderId: String?
+
+    private func begin(_ request: BankClient.Request, _ created: BankPaymentContext, _ send: @escaping (BankPaymentFeature.Action) -> Void) {
+        var context = created
         switch request.situation {
         case .none, .notConfigured: break
         case .forgedToken: context.token = "rt_forged"
@@ -110,7 +134,13 @@ final class LiveBankSession: BankRedirectPresenter {
     private func process(_ kind: BankPaymentFeature.Kind, _ context: BankPaymentContext, with manager: BankPaymentsManager,
                          _ send: @escaping (BankPaymentFeature.Action) -> Void) {
         switch kind {
-        case .payment: manager.processSinglePayment(context: context) { send(.finished(.payment($0))) }
+        case .payment:
+            let orderId = self.orderId
+            manager.processSinglePayment(context: context) { [services] result in
+                // The order is settled before the screen hears the outcome.
+                if let orderId { services.settleBankOrder(orderId, context: context, result: result) }
+                send(.finished(.payment(result)))
+            }
         case .mandate: manager.processMandate(context: context) { send(.finished(.mandate($0))) }
         }
     }

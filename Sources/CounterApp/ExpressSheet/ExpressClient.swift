@@ -44,7 +44,8 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
     func open(goods: [SummaryItem], send: @escaping (ExpressSheetFeature.Action) -> Void) {
         self.send = send
         sharedWithStore = nil
-        let controller = services.expressCheckout(paymentMethod: ExpressWallet.cards[0].method, goods: goods)
+        // The payment screens are opened on the store's cart: the sheet pays it as an order.
+        let controller = services.expressCheckout(paymentMethod: ExpressWallet.cards[0].method, goods: goods, paysStoreCart: true)
         self.controller = controller
         let request = controller.makeRequest(billingContact: ExpressWallet.billing[0].contact)
         session = ExpressSheetSession(request: request, delegate: self)
@@ -85,7 +86,8 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
         sheet.isBusy = session.gate.unanswered != nil || !session.gate.queued.isEmpty
         switch session.phase {
         case .finished(authorized: true):
-            sheet.finished = .paid(chargeID: controller.charge?.id ?? "", total: session.total?.amount ?? .zero(.eur))
+            sheet.finished = .paid(chargeID: controller.charge?.id ?? "", total: session.total?.amount ?? .zero(.eur),
+                                   orderNumber: controller.order?.state == .paid ? controller.order?.number : nil)
         case .finished(authorized: false):
             sheet.finished = .cancelled
         default: break

@@ -30,7 +30,7 @@ public enum ExpressSheetFeature {
     }
 
     public enum Finished: Equatable, Sendable {
-        case paid(chargeID: String, total: Money)
+        case paid(chargeID: String, total: Money, orderNumber: String? = nil)
         case cancelled
     }
 

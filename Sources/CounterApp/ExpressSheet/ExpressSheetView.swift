@@ -83,10 +83,10 @@ extension ExpressSheetFeature {
         var pen = Pen(frame: frame, area: area)
         pen.skip()
         switch finished {
-        case let .paid(chargeID, total):
+        case let .paid(chargeID, total, orderNumber):
             pen.line("✓ Paid \(total.formatted()) to \(CoreBankGateway.payeeName)", Style(.success, .bold))
             pen.skip()
-            pen.line("Receipt \(chargeID)")
+            pen.line(orderNumber.map { "Order \($0) · receipt \(chargeID)" } ?? "Receipt \(chargeID)")
             if let contact = sheet.shippingContact {
                 let a = contact.postalAddress
                 pen.line("Ships to \(contact.name), \(a.street), \(a.postcode) \(a.city), \(a.countryCode)")

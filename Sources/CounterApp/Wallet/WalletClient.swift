@@ -34,7 +34,9 @@ public struct WalletClient {
             pay: { session.preparer?.pay(metadata: $0) },
             answerWallet: { session.answer($0) },
             dismiss: {
-                session.preparer?.dismiss()
+                // A counter refused before it opened (the last jar is another cart's) just closes.
+                guard let preparer = session.preparer else { return session.closeRefused() }
+                preparer.dismiss()
                 // A wallet prompt still open is closed with the counter (its answer changes nothing now).
                 session.answer(.cancelled)
             }
@@ -60,7 +62,23 @@ final class LiveWalletSession: WalletApprovalPresenter {
         // One session serves every counter the app opens: each starts afresh.
         announcedMethods = false
         pendingApproval = nil
-        let (payment, preparer) = services.walletPayment(amount: amount, description: description, walletPresenter: self)
+        // The store's cart is paid as an order: placed and its jars reserved before the counter
+        // opens. The counter alone (no cart: its own amount) pays as it always did.
+        let payment: Payment, preparer: CheckoutCounterPreparer
+        do throws(OrderError) {
+            let orderPayment = try services.walletOrderPayment(walletPresenter: self)
+            self.orderPayment = orderPayment
+            (payment, preparer) = (orderPayment.payment, orderPayment.preparer)
+        } catch .emptyCart {
+            orderPayment = nil
+            (payment, preparer) = services.walletPayment(amount: amount, description: description, walletPresenter: self)
+        } catch {
+            self.payment = nil
+            self.preparer = nil
+            send(.counterOpened(methods: [], selected: nil))
+            send(.preparerChanged(.failed(StoreError(error).message)))
+            return
+        }
         self.payment = payment
         self.preparer = preparer
         preparer.onChange = { [weak self, weak preparer] in
@@ -72,12 +90,14 @@ final class LiveWalletSession: WalletApprovalPresenter {
             send(.preparerChanged(preparer.status))
         }
         // The counter learns the outcome from the preparer's status; the completion only ends the run.
-        payment.start { [weak self] _, _ in
-            self?.pendingApproval = nil
-        }
+        let ended: (PaymentResultState?, Error?) -> Void = { [weak self] _, _ in self?.pendingApproval = nil }
+        if let orderPayment { orderPayment.start(completion: ended) } else { payment.start(completion: ended) }
     }
 
     private var announcedMethods = false
+    private var orderPayment: WalletOrderPayment?
+
+    func closeRefused() { send?(.preparerChanged(.dismissed(nil))) }
 
     func presentWalletApproval(paymentCode: String, method: CheckoutKit::PaymentMethodType, amount: Money,
                                completion: @escaping (WalletApproval) -> Void) {

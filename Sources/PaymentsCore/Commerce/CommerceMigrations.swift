@@ -87,6 +87,15 @@ public enum CommerceMigrations {
                 """)
         }
         migrator.registerMigration("commerce-v1-seed-auctions") { db in try AuctionSeed.insert(db) }
+        // Orders paid by the express sheet, a wallet source or a bank payment note the method and
+        // (NULL: the card checkout's own charge, settled by `reconcilePayments`).
+        migrator.registerMigration("commerce-v2-order-payment-kind") { db in
+            // `payment_reference`: the wallet source or bank payment whose status settles the order.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN payment_kind TEXT;
+                ALTER TABLE orders ADD COLUMN payment_reference TEXT;
+                """)
+        }
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

@@ -149,13 +149,18 @@ public final class Orders {
     @discardableResult
     public func reconcilePayments() throws(OrderError) -> [Order] {
         let waiting = try write { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT order_id FROM stock_reservations ORDER BY order_id").compactMap { try Order.load(db, id: $0) }
+            // Orders paid by another method (express, wallet, bank) are settled by that method's
+            // own status (`markPaid(orderId:reference:)` / `markFailed(orderId:reason:)`), not here.
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT r.order_id FROM stock_reservations r JOIN orders o ON o.id = r.order_id
+                WHERE o.payment_kind IS NULL ORDER BY r.order_id
+                """).compactMap { try Order.load(db, id: $0) }
         }
         var changed: [Order] = []
         for order in waiting {
             switch charges.lookUp(idempotencyKey: paymentKey(order)) {
             case .pending: continue
-            case .succeeded(let receipt): try markPaid(order, receipt: receipt)
+            case .succeeded(let receipt): try markPaid(order, chargeId: receipt.chargeId)
             case .failed(let decline): try markFailed(order, decline: decline)
             case nil: try write { db in try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [order.id]) }
             }
@@ -168,7 +173,7 @@ public final class Orders {
 
     private func completePaid(_ order: Order, receipt: ChargeReceipt, completion: @escaping (Result<Order, OrderError>) -> Void) {
         do throws(OrderError) {
-            if let paid = try markPaid(order, receipt: receipt) { return completion(.success(paid)) }
+            if let paid = try markPaid(order, chargeId: receipt.chargeId) { return completion(.success(paid)) }
             refundShortShelf(order, receipt: receipt, completion: completion)
         } catch {
             completion(.failure(error))
@@ -178,7 +183,7 @@ public final class Orders {
     /// Marks the order paid in one transaction with the stock going down and the cart emptied.
     /// nil when the shelf is short. An order already settled (by `reconcilePayments`) is left as it is.
     @discardableResult
-    private func markPaid(_ order: Order, receipt: ChargeReceipt) throws(OrderError) -> Order? {
+    private func markPaid(_ order: Order, chargeId: String) throws(OrderError) -> Order? {
         try write { db -> Order? in
             if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return current }
             try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [order.id])
@@ -189,7 +194,7 @@ public final class Orders {
                 for line in order.lines {
                     try db.execute(sql: "UPDATE products SET stock = stock - ? WHERE id = ?", arguments: [line.quantity, line.productId])
                 }
-                try setState(db, order.id, .paid, failure: nil, chargeId: receipt.chargeId)
+                try setState(db, order.id, .paid, failure: nil, chargeId: chargeId)
                 try Carts.empty(db, sessionKey: order.sessionKey, events: events)
                 return try Order.load(db, id: order.id)
         }
@@ -217,10 +222,109 @@ public final class Orders {
     }
 
     private func markFailed(_ order: Order, decline: PaymentDecline) throws(OrderError) {
+        try markFailed(order.id, reason: decline.code)
+    }
+
+    private func markFailed(_ orderId: String, reason: String) throws(OrderError) {
         try write { db in
-            try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [order.id])
-            if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return }
-            try setState(db, order.id, .failed, failure: decline.code, chargeId: nil)
+            try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [orderId])
+            if let current = try Order.load(db, id: orderId), current.state != .pendingPayment { return }
+            try setState(db, orderId, .failed, failure: reason, chargeId: nil)
+        }
+    }
+
+    // MARK: - Orders paid by another method (express sheet, wallet source, bank payment)
+
+    /// Starts paying the order by another method: reserves its jars exactly as a card payment
+    /// does (`outOfStock` before any money moves) and notes the method, so `reconcilePayments`
+    /// leaves the order to that method's own status. The method then runs with `order.total` and
+    /// `order.number`, and settles the order with `markPaid(orderId:reference:)` or
+    /// `markFailed(orderId:reason:)`.
+    @discardableResult
+    public func startExternalPayment(orderId: String, kind: ExternalPaymentKind) throws(OrderError) -> Order {
+        do throws(OrderError) {
+            return try write { db -> Order in
+                guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
+                guard order.state == .pendingPayment else { throw OrderError.notPayable(order.state) }
+                let reserved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stock_reservations WHERE order_id = ?", arguments: [orderId]) ?? 0
+                guard reserved == 0 else { throw OrderError.paymentInProgress }
+                try reserveStock(db, order: order)
+                try db.execute(sql: "UPDATE orders SET payment_kind = ? WHERE id = ?", arguments: [kind.rawValue, orderId])
+                try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
+                return order
+            }
+        } catch {
+            if case .outOfStock(let productId, _) = error {
+                _ = try? database.write { db in
+                    try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
+                }
+            }
+            throw error
+        }
+    }
+
+    /// The other method took the money: the order is paid, its stock goes down and the cart is
+    /// emptied in one transaction. Settling twice changes nothing (answers the order as it is).
+    /// nil when the shelf is short (only if stock was lowered behind the reservations' back).
+    @discardableResult
+    public func markPaid(orderId: String, reference: String) throws(OrderError) -> Order? {
+        guard let order = try write({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
+        return try markPaid(order, chargeId: reference)
+    }
+
+    /// The other method failed or was cancelled: the reservation goes, the cart stays.
+    @discardableResult
+    public func markFailed(orderId: String, reason: String) throws(OrderError) -> Order {
+        try markFailed(orderId, reason: reason)
+        guard let order = try write({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
+        return order
+    }
+
+    /// Notes what the other method's status is asked about later (the wallet source, the bank
+    /// payment), for an order whose outcome is not known yet.
+    public func noteExternalReference(orderId: String, reference: String) throws(OrderError) {
+        try write { db in
+            try db.execute(sql: "UPDATE orders SET payment_reference = ? WHERE id = ?", arguments: [reference, orderId])
+        }
+    }
+
+    /// The reference noted with `noteExternalReference`, if any.
+    public func externalReference(orderId: String) throws(OrderError) -> String? {
+        try write { db in try String.fetchOne(db, sql: "SELECT payment_reference FROM orders WHERE id = ?", arguments: [orderId]) }
+    }
+
+    /// Settles the orders of this method still waiting on their payment (a wallet's possible
+    /// success, a bank's `wait`): `status` is asked about each order's noted reference. Paid marks
+    /// the order paid (stock down, cart emptied, once), failed releases the jars, pending keeps
+    /// them. Returns the orders it changed.
+    @discardableResult
+    public func reconcileExternalPayments(kind: ExternalPaymentKind, status: (String) -> ExternalPaymentStatus) throws(OrderError) -> [Order] {
+        let waiting = try write { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, payment_reference FROM orders WHERE payment_kind = ? AND state = 'pendingPayment'
+                AND payment_reference IS NOT NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
+                ORDER BY created_at, id
+                """, arguments: [kind.rawValue]).map { (id: $0["id"] as String, reference: $0["payment_reference"] as String) }
+        }
+        var changed: [Order] = []
+        for order in waiting {
+            switch status(order.reference) {
+            case .pending: continue
+            case .paid(let reference): if let paid = try markPaid(orderId: order.id, reference: reference) { changed.append(paid) }
+            case .failed(let reason): changed.append(try markFailed(orderId: order.id, reason: reason))
+            }
+        }
+        return changed
+    }
+
+    /// Orders of this method whose payment is still open (jars reserved), oldest first: what the
+    /// app's due-work timer asks the method's status about.
+    public func pendingExternalPayments(kind: ExternalPaymentKind) throws(OrderError) -> [Order] {
+        try write { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT r.order_id FROM stock_reservations r JOIN orders o ON o.id = r.order_id
+                WHERE o.payment_kind = ? AND o.state = 'pendingPayment' ORDER BY o.created_at, r.order_id
+                """, arguments: [kind.rawValue]).compactMap { try Order.load(db, id: $0) }
         }
     }
 
@@ -245,6 +349,21 @@ public final class Orders {
             throw .storage(String(describing: error))
         }
     }
+}
+
+/// What another method's status says of an order's payment.
+public enum ExternalPaymentStatus: Hashable, Sendable {
+    case pending
+    /// The money is the store's; `reference` is recorded on the order (a charge, source or payment id).
+    case paid(reference: String)
+    case failed(reason: String)
+}
+
+/// How an order is paid when it is not the card checkout's own charge.
+public enum ExternalPaymentKind: String, Hashable, Sendable {
+    case express
+    case wallet
+    case bank
 }
 
 extension PaymentInstrument {

@@ -22,6 +22,14 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     public private(set) var isFinished = false
     /// Called from `didFinish` (the app dismisses the sheet there).
     public var onFinish: (() -> Void)?
+    /// The order the sheet is paying (store checkout): placed from the cart when the shopper
+    /// authorises, paid when the charge succeeds, failed when it does not.
+    public private(set) var order: Order?
+
+    /// The store's orders and the cart's session key; nil for goods that are not the store's cart.
+    private let orders: Orders?
+    private let sessionKey: String?
+    private let cartIsEmpty: () -> Bool
 
     private let charges: ChargeService
     /// One key per sheet and attempt: a replayed authorisation never charges twice, and a
@@ -33,7 +41,11 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     private var paymentMethod: ExpressPaymentMethod
 
     init(merchantName: String, goods: [SummaryItem], paymentMethod: ExpressPaymentMethod, rates: ShippingRates,
-         surcharges: CardSurcharges, charges: ChargeService, ids: IDGenerator) {
+         surcharges: CardSurcharges, charges: ChargeService, ids: IDGenerator,
+         orders: Orders? = nil, sessionKey: String? = nil, cartIsEmpty: @escaping () -> Bool = { false }) {
+        self.orders = orders
+        self.cartIsEmpty = cartIsEmpty
+        self.sessionKey = sessionKey
         self.merchantName = merchantName
         self.goods = goods
         self.paymentMethod = paymentMethod
@@ -96,21 +108,46 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
             return completion(invalid)
         }
         guard let total = summaryItems().last?.amount else { return completion(AuthorizationResult(status: .failure)) }
-        let request = ChargeRequest(amount: total, source: .token(payment.token), description: "\(merchantName) express checkout",
+        var description = "\(merchantName) express checkout"
+        var placed: Order?
+        // The store's cart becomes an order and its jars are reserved before any money moves. An
+        // empty cart (the sheet shown alone, on goods of its own) is charged as before.
+        if let orders, let sessionKey, !cartIsEmpty() {
+            var pending: Order?
+            do throws(OrderError) {
+                let order = try orders.placeOrder(for: sessionKey)
+                pending = order
+                try orders.startExternalPayment(orderId: order.id, kind: .express)
+                placed = order
+                self.order = order
+                description = "\(merchantName) order \(order.number)"
+            } catch {
+                // An order refused (the last jar is someone else's) is failed for good; the cart is kept.
+                if let pending { self.order = try? orders.markFailed(orderId: pending.id, reason: "out_of_stock") }
+                failureMessage = StoreError(error).message
+                return completion(AuthorizationResult(status: .failure))
+            }
+        }
+        let request = ChargeRequest(amount: total, source: .token(payment.token), description: description,
                                     capture: true, idempotencyKey: "\(idempotencyKey)-\(attempt)")
         charges.create(request) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let charge) where charge.status == .succeeded:
                 self.charge = charge
+                if let placed, let orders = self.orders {
+                    self.order = (try? orders.markPaid(orderId: placed.id, reference: charge.id)) ?? placed
+                }
                 completion(AuthorizationResult(status: .success))
             case .success(let charge):
                 self.attempt += 1
                 self.failureMessage = self.declined(charge)
+                self.settleFailed(placed, reason: "declined")
                 completion(AuthorizationResult(status: .failure))
             case .failure(let error):
                 self.attempt += 1
                 self.failureMessage = CardChargeFailure(error).shopperMessage
+                self.settleFailed(placed, reason: "declined")
                 completion(AuthorizationResult(status: .failure))
             }
         }
@@ -124,6 +161,13 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
         }
         if charge.status == .requiresAction { _ = try? charges.cancel(charge.id) }
         return "This card needs a security check the express sheet cannot show; use another card."
+    }
+
+    /// A declined attempt fails its order (reservation released, cart kept); the next attempt
+    /// places a new one.
+    private func settleFailed(_ placed: Order?, reason: String) {
+        guard let placed, let orders else { return }
+        order = try? orders.markFailed(orderId: placed.id, reason: reason)
     }
 
     public func didFinish() {

@@ -211,7 +211,7 @@ extension StoreError {
         }
     }
 
-    init(_ error: OrderError) {
+    public init(_ error: OrderError) {
         switch error {
         case .emptyCart: self = .emptyCart
         case .outOfStock(_, let name): self = .outOfStock(name: name)

@@ -1,0 +1,78 @@
+import PaymentsCore
+
+/// The store's cart paid at the wallet counter as an order (seed 000's `Payment` and preparer,
+/// unchanged, run with the order's total and number). The order is placed and its jars reserved
+/// before the counter opens (`outOfStock` before any money moves); when the payment ends:
+/// - success (the source consumed): the order is paid, stock goes down, the cart is emptied;
+/// - failure, or dismissed before the wallet authorised: the order fails, the jars go back, the
+///   cart stays;
+/// - possible success (authorised, the poll timed out), or dismissed after authorising: the order
+///   stays `pendingPayment` with its jars reserved and the source noted; the app's due work
+///   (`CheckoutServices.settlePendingOrders`) settles it when the source is consumed or fails.
+public final class WalletOrderPayment {
+    public private(set) var order: Order
+    public let payment: Payment
+    public let preparer: CheckoutCounterPreparer
+    private let orders: Orders
+    private let sources: PaymentSources
+    /// Told when the order is left waiting on its source (the services then keep asking).
+    private let onPending: () -> Void
+
+    init(order: Order, payment: Payment, preparer: CheckoutCounterPreparer, orders: Orders, sources: PaymentSources,
+         onPending: @escaping () -> Void = {}) {
+        self.onPending = onPending
+        self.order = order
+        self.payment = payment
+        self.preparer = preparer
+        self.orders = orders
+        self.sources = sources
+    }
+
+    /// `Payment.start`, with the order settled before `completion` hears the outcome.
+    public func start(completion: @escaping (PaymentResultState?, Error?) -> Void) {
+        payment.start { [weak self] state, error in
+            self?.settle(state)
+            completion(state, error)
+        }
+    }
+
+    private func settle(_ state: PaymentResultState?) {
+        guard let source = payment.currentSource?.identifier else {
+            return fail("cancelled")
+        }
+        let status = Self.status(of: source, in: sources)
+        switch (state, status) {
+        case (.success, _), (_, .paid):
+            order = ((try? orders.markPaid(orderId: order.id, reference: source)) ?? nil) ?? order
+        case (.failure, _), (_, .failed):
+            fail(state == .failure ? "failed" : "cancelled")
+        case (.possibleSuccess, .pending):
+            note(source)
+        case (_, .pending):
+            // Dismissed: only a source the shopper authorised can still be paid.
+            if case .authorized? = try? sources.sourceStatus(id: source) { note(source) } else { fail("cancelled") }
+        }
+    }
+
+    private func note(_ source: String) {
+        try? orders.noteExternalReference(orderId: order.id, reference: source)
+        onPending()
+    }
+
+    private func fail(_ reason: String) {
+        order = (try? orders.markFailed(orderId: order.id, reason: reason)) ?? order
+    }
+
+    /// A source's word on its order: consumed is paid, failed is failed, anything else waits.
+    static func status(of source: String, in sources: PaymentSources) -> ExternalPaymentStatus {
+        do {
+            switch try sources.sourceStatus(id: source) {
+            case .consumed: return .paid(reference: source)
+            case .failed(let reason): return .failed(reason: "\(reason)")
+            default: return .pending
+            }
+        } catch {
+            return .failed(reason: "unknown source")
+        }
+    }
+}
