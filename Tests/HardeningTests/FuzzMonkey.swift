@@ -202,7 +202,12 @@ struct Monkey {
             return .press(.control(pick(letters)), count: 1)
         case 780..<790: return .press(.function(1 + below(12)), count: 1)
         case 790..<850:
-            let choices: [Int64] = [10, 50, 200, 800, 1_000, 5_000, 60_000, 3_600_000, 86_400_000, 3 * 86_400_000]
+            // Jumps of hours and days are rarer: a day of a screen's 1 s ticker costs seconds in debug.
+            let long = below(200)
+            if long == 0 { return .sleep(milliseconds: 3 * 86_400_000) }
+            if long < 4 { return .sleep(milliseconds: 86_400_000) }
+            if long < 14 { return .sleep(milliseconds: 3_600_000) }
+            let choices: [Int64] = [10, 50, 200, 800, 1_000, 5_000, 30_000, 60_000, 600_000]
             return .sleep(milliseconds: pick(choices))
         case 850..<880:
             let sizes = [Size(columns: 20, rows: 8), Size(columns: 80, rows: 24), Size(columns: 300, rows: 100),

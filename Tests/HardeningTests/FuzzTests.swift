@@ -13,7 +13,7 @@ import Testing
 @Suite("Keystroke fuzzing")
 struct FuzzTests {
     static let defaultSeeds: [UInt64] = [1, 2, 3, 4]
-    static var steps: Int { ProcessInfo.processInfo.environment["CHECKOUT_FUZZ_STEPS"].flatMap(Int.init) ?? 1_500 }
+    static var steps: Int { ProcessInfo.processInfo.environment["CHECKOUT_FUZZ_STEPS"].flatMap(Int.init) ?? 2_500 }
     static var seeds: [UInt64] {
         ProcessInfo.processInfo.environment["CHECKOUT_FUZZ_SEEDS"].map { $0.split(separator: ",").compactMap { UInt64($0) } } ?? defaultSeeds
     }
@@ -153,7 +153,7 @@ final class FuzzRun {
                 let stepStarted = Date()
                 next.perform(on: terminal)
                 if Self.profile, Date().timeIntervalSince(stepStarted) > 0.2 {
-                    print("slow step \(step) (\(Date().timeIntervalSince(stepStarted)) s) at \(terminal.size): \(next.tapeLine.prefix(80))")
+                    print("slow step \(step) (\(Date().timeIntervalSince(stepStarted)) s) at \(terminal.size), \(terminal.timers.count) timers, on \(String(describing: app.state.top).prefix(30)): \(next.tapeLine.prefix(60))")
                 }
                 outcome.steps = step
                 if terminal.exitStatus != nil {
