@@ -8,7 +8,7 @@ import TerminalUI
 import Testing
 
 /// Card numbers, CVCs, passwords and PINs, after every tape and across restarts.
-@Suite("Security checks", .serialized)
+@Suite("Security checks")
 struct SecurityTests {
     static var repositoryRoot: URL { CheckoutBinary.repositoryRoot }
 
