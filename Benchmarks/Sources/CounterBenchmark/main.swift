@@ -56,7 +56,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 let tapePaths: [String] = {
     var found: [String] = []
     let walker = FileManager.default.enumerator(atPath: tapesDirectory)
-    while let path = walker?.nextObject() as? String where true {
+    while let path = walker?.nextObject() as? String {
         if path.hasSuffix(".tape") { found.append((tapesDirectory as NSString).appendingPathComponent(path)) }
     }
     return found.sorted()
