@@ -23,6 +23,17 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .executableTarget(
+            name: "CounterBenchmark",
+            dependencies: [
+                .product(name: "CounterApp", package: rootIdentity),
+                .product(name: "CheckoutKit", package: rootIdentity),
+                .product(name: "PaymentsCore", package: rootIdentity),
+                .product(name: "TerminalUI", package: rootIdentity),
+                .product(name: "Clocks", package: rootIdentity),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

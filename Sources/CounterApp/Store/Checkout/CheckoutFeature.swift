@@ -24,6 +24,8 @@ public enum CheckoutFeature {
         public var clock: Date
         /// Ticks of an earlier payment are ignored.
         var payment = 0
+        /// When the charge under way started: a charge the acquirer never answers gives up waiting.
+        var payingSince: Date?
 
         public init(savedCards: [SavedCard], now: Date) {
             self.savedCards = savedCards
@@ -131,6 +133,13 @@ public enum CheckoutFeature {
         case .tick(let payment, let time):
             guard payment == state.payment, case .paying = state.phase else { return .none }
             state.clock = time
+            if let since = state.payingSince, time.timeIntervalSince(since) >= Self.answerTimeout {
+                // No answer (the never-answering test card, a lost connection): the charge stays
+                // pending in the core and is settled later; the shopper is not left waiting forever.
+                state.phase = .choosing
+                state.failure = "No answer from the bank yet: the payment may still go through. Do not pay again; your orders will show it."
+                return .none
+            }
             return tick(payment, client: client)
         case .busy, .delegate:
             return .none
@@ -145,6 +154,7 @@ public enum CheckoutFeature {
         state.phase = .paying(status: "Charging \(label)…")
         state.failure = nil
         state.clock = client.now()
+        state.payingSince = state.clock
         return .merge(
             .run { send in
                 client.checkout(source, save, { send(.challengeRequested($0)) }, { send(.paid($0)) })
@@ -152,6 +162,9 @@ public enum CheckoutFeature {
             tick(state.payment, client: client)
         )
     }
+
+    /// How long the counter waits for the bank's answer before it gives the shopper a way on.
+    static let answerTimeout: TimeInterval = 30
 
     private static func tick(_ payment: Int, client: StoreClient) -> Effect<Action> {
         .run { send in client.schedule(.milliseconds(100)) { send(.tick(payment: payment, at: client.now())) } }

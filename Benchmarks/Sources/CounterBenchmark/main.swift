@@ -1,0 +1,122 @@
+// The counter's screens, headless, in release: tapes replayed per second, and the catalog
+// screen over 100,000 products (memory, per-key latency of scrolling and of type-ahead filtering).
+//
+//     swift run -c release --package-path Benchmarks CounterBenchmark [--products N] [--tapes DIR] [--rounds N]
+//
+// Wall time with the system's monotonic clock: the benchmark is a program about the counter,
+// not part of it, so it may.
+import CheckoutKit
+import Clocks
+import CounterApp
+import Foundation
+import GRDB
+import PaymentsCore
+import TerminalUI
+
+var products = 100_000
+var tapesDirectory = "Tapes"
+var rounds = 3
+var iterator = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = iterator.next() {
+    switch argument {
+    case "--products": products = Int(iterator.next() ?? "") ?? products
+    case "--tapes": tapesDirectory = iterator.next() ?? tapesDirectory
+    case "--rounds": rounds = Int(iterator.next() ?? "") ?? rounds
+    default:
+        print("usage: CounterBenchmark [--products N] [--tapes DIR] [--rounds N]")
+        exit(2)
+    }
+}
+
+func residentMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+    return kb / 1024
+}
+
+func seconds(_ work: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+// MARK: Tapes per second
+
+let tapePaths: [String] = {
+    var found: [String] = []
+    let walker = FileManager.default.enumerator(atPath: tapesDirectory)
+    while let path = walker?.nextObject() as? String {
+        if path.hasSuffix(".tape") { found.append((tapesDirectory as NSString).appendingPathComponent(path)) }
+    }
+    return found.sorted()
+}()
+if !tapePaths.isEmpty {
+    var played = 0
+    var failed = 0
+    let elapsed = seconds {
+        for _ in 0..<rounds {
+            for path in tapePaths {
+                let status = TapePlayer().run(tapeAt: path, makeApplication: {
+                    CounterApplication(makeServices: CounterApplication.services(database: ":memory:"))
+                }, print: { _ in })
+                played += 1
+                if status != 0 { failed += 1 }
+            }
+        }
+    }
+    print(String(format: "tapes: %d played (%d tapes x %d rounds, %d failed) in %.2f s: %.1f tapes/s", played, tapePaths.count, rounds, failed, elapsed, Double(played) / elapsed))
+}
+
+// MARK: The catalog over many products
+
+let before = residentMegabytes()
+let app = CounterApplication(makeServices: { clock, timers in
+    let services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator())
+    try services.core.database.queue.write { db in
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO core2_products (id, position, name, description, price_minor, currency, stock, image)
+            VALUES (?, ?, ?, ?, ?, 'EUR', ?, '')
+            """)
+        let flowers = ["Acacia", "Clover", "Heather", "Lavender", "Linden", "Manuka", "Orange blossom", "Rapeseed", "Sunflower", "Thyme"]
+        for index in 0..<products {
+            try statement.execute(arguments: ["bench-\(index)", 100 + index, "\(flowers[index % flowers.count]) honey no. \(index)",
+                                              "A jar of benchmark honey.", 500 + index % 1_000, 1 + index % 20])
+        }
+    }
+    return services
+})
+let terminal = HeadlessTerminal(application: app, size: Size(columns: 80, rows: 24))
+let open = seconds { terminal.send(.enter) }
+guard terminal.text.contains("honey no.") else {
+    print("the catalog did not open:\n\(terminal.text)")
+    exit(1)
+}
+let after = residentMegabytes()
+print(String(format: "catalog: %d products; RSS %.1f MB before, %.1f MB with the catalog open; opening took %.1f ms", products, before, after, open * 1_000))
+
+var downs: [Double] = []
+for _ in 0..<200 { downs.append(seconds { terminal.send(.down) }) }
+var pages: [Double] = []
+for _ in 0..<50 { pages.append(seconds { terminal.send(.pageDown) }) }
+print(String(format: "catalog scroll: Down median %.2f ms (p95 %.2f), PgDn median %.2f ms (p95 %.2f) per key, event to frame",
+             median(downs) * 1_000, percentile(downs, 0.95) * 1_000, median(pages) * 1_000, percentile(pages, 0.95) * 1_000))
+
+terminal.send(.key(.home))
+var filterKeys: [Double] = []
+filterKeys.append(seconds { terminal.send(.character("/")) })
+for character in "lavender honey no. 4" { filterKeys.append(seconds { terminal.send(.character(character)) }) }
+var erase: [Double] = []
+for _ in 0..<5 { erase.append(seconds { terminal.send(.backspace) }) }
+print(String(format: "catalog type-ahead: median %.2f ms per key (max %.2f) over %d keys; Backspace median %.2f ms; RSS now %.1f MB",
+             median(filterKeys) * 1_000, (filterKeys.max() ?? 0) * 1_000, filterKeys.count, median(erase) * 1_000, residentMegabytes()))

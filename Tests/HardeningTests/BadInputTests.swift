@@ -1,0 +1,272 @@
+import CheckoutKit
+import Clocks
+import CounterApp
+import Foundation
+import GRDB
+import PaymentsCore
+import TerminalUI
+import Testing
+
+/// Bad input in every field, headless: 10 KB pastes, control characters, combining characters
+/// and emoji, quantities and prices at the edge of the money range.
+@Suite("Bad input, headless")
+struct BadInputTests {
+    static func counter() -> HeadlessTerminal {
+        HeadlessTerminal(application: CounterApplication(makeServices: CounterApplication.services(database: ":memory:")))
+    }
+
+    /// The keys from the home screen to a screen whose focused field takes text.
+    static let fields: [(name: String, keys: [Key], text: String)] = [
+        ("card holder", [.enter, .character("1"), .enter, .character("c"), .enter, .enter], "Name on card"),
+        ("card number", [.enter, .character("1"), .enter, .character("c"), .enter, .enter, .tab], "Card number"),
+        ("card expiry", [.enter, .character("1"), .enter, .character("c"), .enter, .enter, .tab, .tab], "Card number"),
+        ("card CVC", [.enter, .character("1"), .enter, .character("c"), .enter, .enter, .tab, .tab, .tab], "Card number"),
+        ("sign-up email", [.enter, .character("a"), .character("2")], "Create your account"),
+        ("sign-up password", [.enter, .character("a"), .character("2"), .tab], "Create your account"),
+    ]
+
+    static let tenKilobytes: String = {
+        let pieces = ["Honey ", "🍯", "e\u{301}", "漢字", "\u{1b}[31m", "\u{0}", "\u{7}", "\r", "\u{7f}", "\u{202E}", "4242 ", "\t"]
+        var text = ""
+        var index = 0
+        while text.utf8.count < 10_240 { text += pieces[index % pieces.count]; index += 1 }
+        return text
+    }()
+
+    @Test("10 KB pasted into every text field: the screen fits, the counter answers, Esc leaves",
+          arguments: BadInputTests.fields.map(\.name))
+    func pasteIntoEveryField(field: String) throws {
+        let route = Self.fields.first { $0.name == field }!
+        let terminal = Self.counter()
+        for key in route.keys { terminal.send(key) }
+        #expect(terminal.text.contains(route.text), "\(field): not on the field's screen:\n\(terminal.text)")
+        terminal.send(.paste(Self.tenKilobytes))
+        #expect(FuzzInvariants.frameProblem(terminal) == nil, "\(field): \(FuzzInvariants.frameProblem(terminal) ?? "")")
+        for size in [Size(columns: 20, rows: 8), Size(columns: 300, rows: 100), Size(columns: 80, rows: 24)] {
+            terminal.resize(to: size)
+            #expect(FuzzInvariants.frameProblem(terminal) == nil, "\(field) at \(size)")
+        }
+        // Typed too, a key at a time (a keyboard-wedge reader gone wild): 2 KB keeps debug runs short.
+        for character in Self.tenKilobytes.prefix(2_048) { terminal.send(.character(character)) }
+        #expect(FuzzInvariants.frameProblem(terminal) == nil, "\(field) after typing")
+        for _ in 0..<6 { terminal.send(.escape) }
+        #expect(terminal.exitStatus == nil)
+        #expect(terminal.text.contains("Checkout Counter"))
+    }
+
+    @Test("control characters, combining characters and emoji in a card holder's name never reach the screen raw")
+    func namesWithControlAndCombiningCharacters() {
+        let terminal = Self.counter()
+        for key in Self.fields[0].keys { terminal.send(key) }
+        terminal.type("Zoë \u{1b}[2J\u{7}e\u{301}\u{301}\u{301} 🍯👩‍👩‍👧‍👦 漢字")
+        #expect(FuzzInvariants.frameProblem(terminal) == nil, "\(FuzzInvariants.frameProblem(terminal) ?? "")")
+        #expect(!terminal.text.contains("\u{1b}"))
+    }
+
+    @Test("quantities and prices at the edge: at most 99 of a jar, totals never overflow")
+    func moneyAtTheEdge() throws {
+        let terminal = Self.counter()
+        terminal.send(.enter)
+        terminal.send(.character("1"))
+        for _ in 0..<150 { terminal.send(.character("+")) }
+        terminal.send(.enter)
+        let app = terminal.application as! CounterApplication
+        #expect(app.state.session.cart.lines.allSatisfy { $0.quantity <= Cart.maximumQuantity })
+        #expect(FuzzInvariants.cartProblem(app) == nil)
+        // The money type refuses to overflow rather than wrap.
+        let most = Money(minorUnits: .max, currency: .eur)
+        #expect(throws: (any Error).self) { try most.adding(Money(minorUnits: 1, currency: .eur)) }
+        #expect(throws: (any Error).self) { try most.multiplied(by: 2) }
+        var cart = Cart(currency: .eur)
+        let dear = Product(id: "dear", name: "Dear honey", detail: "", price: Money(minorUnits: .max / 2, currency: .eur))
+        try cart.add(dear)
+        #expect(throws: (any Error).self) { try cart.setQuantity(of: dear, to: 3) }
+        #expect(cart.total.minorUnits == .max / 2)
+    }
+}
+
+/// Bad input into the real binary in a real terminal: bytes that are not UTF-8, terminals without
+/// colours or too small, a missing or broken theme, and databases that are corrupt, locked,
+/// read-only or in a missing directory. Each gets a clear message and a way on; nothing already
+/// saved is lost.
+@Suite("Bad input, real terminal", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct BadInputTerminalTests {
+    final class Scratch {
+        let directory: URL
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("counter-bad-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(at: directory) }
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    }
+
+    static func start(_ arguments: [String], term: String = "xterm-256color", columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
+        try TmuxSession(command: [try CheckoutBinary.path()] + arguments, columns: columns, rows: rows, environment: ["TERM": term])
+    }
+
+    /// `q` quits with status 0 and no stack trace was printed.
+    static func quit(_ session: TmuxSession) throws {
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+        let screen = try session.screen()
+        for trace in ["Fatal error", "Stack dump", "Backtrace", "Illegal instruction", "Segmentation"] {
+            #expect(!screen.contains(trace), "\(screen)")
+        }
+    }
+
+    @Test("bytes that are not UTF-8, on the home screen and in the card form")
+    func invalidUTF8() throws {
+        let scratch = try Scratch()
+        let session = try Self.start(["--db", scratch.path("c.sqlite")])
+        try session.waitFor("Honey Store")
+        try TmuxSession.tmux(["send-keys", "-t", session.name, "-H", "ff", "fe", "c3", "28", "80", "e2", "82", "f0", "9f"])
+        try session.send("Enter")
+        // An unfinished sequence (f0 9f) can take the next key with it: the Enter after it is lost
+        // (seen in one run of two). A second Enter gets through.
+        withKnownIssue("an unfinished UTF-8 sequence can swallow the next key", isIntermittent: true) {
+            try session.waitFor("Acacia honey", timeout: 3)
+        }
+        if !(try session.screen().contains("Acacia honey")) { try session.send("Enter") }
+        try session.waitFor("Acacia honey")
+        try session.send("1")
+        try session.waitFor("Add to cart")
+        try session.send("Enter")
+        try session.send("c")
+        try session.waitFor("Your cart")
+        try session.send("Enter")
+        try session.waitFor("Pay with:")
+        try session.send("Enter")
+        try session.waitFor("Name on card")
+        try TmuxSession.tmux(["send-keys", "-t", session.name, "-H", "4a", "ff", "c3", "28", "e2", "82", "80", "80", "6f"])
+        try session.type("e")
+        let screen = try session.waitFor("Name on card")
+        #expect(screen.contains("J"), "\(screen)")
+        try session.send("Escape")
+        try session.send("Escape")
+        try session.send("Escape")
+        try session.send("Escape")
+        try session.waitFor("Checkout Counter")
+        try Self.quit(session)
+    }
+
+    @Test("terminals without colours: TERM=vt100 draws the home screen; q exits 0")
+    func vt100() throws {
+        let session = try Self.start(["--db", ":memory:"], term: "vt100")
+        try session.waitFor("Honey Store")
+        try Self.quit(session)
+    }
+
+    /// TERM=dumb cannot move the cursor: ncurses writes the frame as a stream and the home screen
+    /// is unreadable (only the footer's last line is left). `q` still exits 0, but the counter
+    /// should say the terminal cannot be drawn on: not fixed yet, kept as a known issue.
+    @Test("TERM=dumb: a readable screen or a clear message")
+    func dumbTerminal() throws {
+        let session = try Self.start(["--db", ":memory:"], term: "dumb")
+        usleep(1_500_000)
+        let shown = try session.screen()
+        withKnownIssue("TERM=dumb: the counter draws an unreadable stream instead of saying so") {
+            #expect(shown.contains("Honey Store") || shown.lowercased().contains("term"), "\(shown)")
+        }
+        try Self.quit(session)
+    }
+
+    @Test("a theme that is missing or broken: a message naming the file, and the default theme")
+    func badThemes() throws {
+        let scratch = try Scratch()
+        let bad = scratch.path("bad.toml")
+        try "text = \"not a colour\"\n[colours]\nbogus = 12\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        for (theme, message) in [("/nonexistent/theme.toml", "Theme not used"), (bad, "Theme not used")] {
+            let session = try Self.start(["--db", ":memory:", "--theme", theme])
+            let screen = try session.waitFor("Honey Store")
+            #expect(screen.contains("Theme not used") && screen.contains(message), "\(screen)")
+            // The notice takes the first key; then the counter is as usual.
+            try session.send("Escape")
+            try Self.quit(session)
+        }
+    }
+
+    @Test("a terminal too small says so, and draws once it is big enough")
+    func tooSmall() throws {
+        let session = try Self.start(["--db", ":memory:"], columns: 20, rows: 8)
+        try session.waitFor("too small")
+        try session.resize(columns: 80, rows: 24)
+        try session.waitFor("Honey Store")
+        try Self.quit(session)
+    }
+
+    /// A database with one order, made by the core, to see that nothing of it is lost.
+    static func savedDatabase(_ path: String) throws {
+        let clock = ManualClock()
+        var options = PaymentsCore.Options()
+        options.passwordIterations = 1_000
+        let services = try CheckoutServices(database: .file(path), clock: clock, scheduler: TimerQueue(clock: clock), options: options)
+        _ = try services.core.customers.signUp(email: "kept@example.com", password: "kept-password-1")
+        try services.core.close()
+    }
+
+    static func customers(_ path: String) throws -> Int {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM customers") ?? -1 }
+    }
+
+    @Test("a corrupt database file: a clear message, the counter opens, and the file is left as it was")
+    func corruptDatabase() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("corrupt.sqlite")
+        var generator = SplitMix64(seed: 42)
+        let bytes = Data((0..<8_192).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let session = try Self.start(["--db", path])
+        let screen = try session.waitFor("could not open its database")
+        #expect(screen.contains("Honey Store"))
+        try Self.quit(session)
+        #expect(FileManager.default.contents(atPath: path) == bytes, "the corrupt file was overwritten")
+    }
+
+    @Test("a database another counter holds locked: a clear message, and nothing saved is lost")
+    func lockedDatabase() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("locked.sqlite")
+        try Self.savedDatabase(path)
+        // Another process holds it: `BEGIN EXCLUSIVE` in a Python sqlite3 connection (GRDB will
+        // not leave a transaction open across an access, and another counter is another process).
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("BEGIN EXCLUSIVE")
+            print("locked", flush=True)
+            time.sleep(20)
+            """, path]
+        let pipe = Pipe()
+        holder.standardOutput = pipe
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() } }
+        let said = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(said.contains("locked"))
+        let session = try Self.start(["--db", path])
+        let screen = try session.waitFor("Honey Store", timeout: 30)
+        #expect(screen.contains("could not open") || screen.contains("locked") || screen.contains("busy"), "\(screen)")
+        try Self.quit(session)
+        holder.terminate()
+        holder.waitUntilExit()
+        print("locked database: \(screen.split(separator: "\n").prefix(3).joined(separator: " | "))")
+        #expect(try Self.customers(path) == 1)
+    }
+
+    @Test("a read-only database file: a clear message, the file unchanged", .enabled(if: getuid() != 0, "root writes to read-only files"))
+    func readOnlyDatabase() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("readonly.sqlite")
+        try Self.savedDatabase(path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let before = FileManager.default.contents(atPath: path)
+        let session = try Self.start(["--db", path])
+        try session.waitFor("Honey Store")
+        try Self.quit(session)
+        #expect(FileManager.default.contents(atPath: path) == before)
+    }
+}

@@ -1,0 +1,118 @@
+// A copy of Tests/EndToEndTests/TmuxSession.swift: a shared test-support target would need a second
+// Package.swift line, and this issue may add only its own test target. Keep the two in step.
+import Foundation
+
+/// Runs the real `checkout` binary inside a detached tmux session, as a person at a terminal
+/// would: keys go in with `send-keys`, the screen comes back with `capture-pane`.
+final class TmuxSession {
+    let name: String
+    private(set) var isRunning = true
+
+    /// Starts `command` in a new session of the given size, under a shell that outlives it: after
+    /// the program ends, the shell prints its exit status and waits, so the terminal's state is
+    /// read from a live pane (tmux stops tracking a dead pane's modes).
+    init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+        name = "checkout-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let exports = environment.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
+        let program = command.map(Self.quote).joined(separator: " ")
+        let script = "sleep 0.2; \(exports) \(program); echo \"\(Self.exitMarker)$?]\"; exec sleep 600"
+        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+    }
+
+    private static let exitMarker = "[checkout exited "
+
+    deinit {
+        _ = try? Self.tmux(["kill-session", "-t", name])
+    }
+
+    static var isAvailable: Bool {
+        (try? tmux(["-V"])) != nil
+    }
+
+    func send(_ keys: String...) throws {
+        try Self.tmux(["send-keys", "-t", name] + keys)
+    }
+
+    /// Sends text literally (no key-name lookup).
+    func type(_ text: String) throws {
+        try Self.tmux(["send-keys", "-t", name, "-l", text])
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try Self.tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    func screen() throws -> String {
+        try Self.tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// Reads a tmux format variable of the pane, e.g. `alternate_on`, `cursor_flag`, `pane_dead_status`.
+    func paneVariable(_ variable: String) throws -> String {
+        try Self.tmux(["display-message", "-p", "-t", name, "#{\(variable)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls the screen until it contains `text`, up to `timeout` seconds. Real time here, on
+    /// purpose: this is a real terminal with a real process.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if last.contains(text) { return last }
+            usleep(100_000)
+        }
+        throw E2EError.timeout("\(text)", screen: last)
+    }
+
+    /// Waits until the program has ended and returns its exit status.
+    func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+        let screen = try waitFor(Self.exitMarker, timeout: timeout)
+        isRunning = false
+        guard let marker = screen.range(of: Self.exitMarker) else { return -1 }
+        return Int32(screen[marker.upperBound...].prefix { $0.isNumber }) ?? -1
+    }
+
+    /// The program's process id: the child of the pane's shell.
+    func programPID() throws -> pid_t {
+        let shell = try paneVariable("pane_pid")
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        guard let first = children.split(separator: " ").first, let pid = pid_t(first) else {
+            throw E2EError.tmuxFailed(["no program under the pane's shell \(shell)"])
+        }
+        return pid
+    }
+
+    @discardableResult
+    static func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw E2EError.tmuxFailed(arguments) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func quote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+enum E2EError: Error, CustomStringConvertible {
+    case timeout(String, screen: String)
+    case tmuxFailed([String])
+    case binaryMissing(String)
+
+    var description: String {
+        switch self {
+        case let .timeout(what, screen): "timed out waiting for \(what); screen was:\n\(screen)"
+        case let .tmuxFailed(arguments): "tmux \(arguments.joined(separator: " ")) failed"
+        case let .binaryMissing(path): "no checkout binary at \(path)"
+        }
+    }
+}
