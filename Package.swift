@@ -61,8 +61,11 @@ let package = Package(
         ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
         .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
-        .testTarget(name: "HardeningTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Drives the real binary in tmux; shared by the end-to-end and hardening tests.
+        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport"]),
+        .testTarget(name: "HardeningTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "TerminalTestSupport",
+                                                        .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

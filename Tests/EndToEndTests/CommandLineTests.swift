@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// The binary's non-interactive faces: version, help, and `play` with its exit statuses.

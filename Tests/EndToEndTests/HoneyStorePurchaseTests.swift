@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// A newcomer in the real binary, in a real terminal, on a fresh database file: signs up, buys two

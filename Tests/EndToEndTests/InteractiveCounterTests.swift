@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// The real binary in a real terminal (tmux at 80x24), driven by keys as a person would.

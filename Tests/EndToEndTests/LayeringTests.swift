@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// DESIGN.md's layers, checked on the sources: imports point down only.

@@ -2,6 +2,7 @@ import CheckoutKit
 import Clocks
 import CounterApp
 import Foundation
+import TerminalTestSupport
 import GRDB
 import PaymentsCore
 import TerminalUI

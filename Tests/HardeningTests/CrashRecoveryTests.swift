@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import GRDB
 import Testing
 
@@ -84,7 +85,7 @@ struct CrashRecoveryTests {
             defer { try? queue.close() }
             return try queue.read { db in
                 var ledger = Ledger()
-                for row in try Row.fetchAll(db, sql: "SELECT id, number, state FROM core2_orders ORDER BY number") {
+                for row in try Row.fetchAll(db, sql: "SELECT id, number, state FROM orders ORDER BY number") {
                     ledger.orders.append((row["number"], row["state"]))
                     let id: String = row["id"]
                     ledger.succeededPerOrder[row["number"]] = try Int.fetchOne(db, sql: """
@@ -92,8 +93,8 @@ struct CrashRecoveryTests {
                         """, arguments: ["order-\(id)-payment%"])
                 }
                 ledger.pendingCharges = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM charges WHERE status IN ('pending')") ?? 0
-                ledger.stock = try Int.fetchOne(db, sql: "SELECT stock FROM core2_products WHERE id = 'honey-wildflower'") ?? -1
-                ledger.sources = try String.fetchAll(db, sql: "SELECT status FROM core2_sources")
+                ledger.stock = try Int.fetchOne(db, sql: "SELECT stock FROM products WHERE id = 'honey-wildflower'") ?? -1
+                ledger.sources = try String.fetchAll(db, sql: "SELECT status FROM sources")
                 return ledger
             }
         }

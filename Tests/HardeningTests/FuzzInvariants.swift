@@ -58,36 +58,49 @@ struct FuzzInvariants {
     mutating func databaseProblem(_ queue: DatabaseQueue, fullReplay: Bool) throws -> String? {
         try queue.read { db -> String? in
             // Stock never negative.
-            if let low = try Int.fetchOne(db, sql: "SELECT MIN(stock) FROM core2_products"), low < 0 {
+            if let low = try Int.fetchOne(db, sql: "SELECT MIN(stock) FROM products"), low < 0 {
                 return "a product's stock is \(low)"
             }
             // No charge without something it pays for.
             let orphans = try String.fetchAll(db, sql: """
                 SELECT c.idempotency_key FROM charges c
                 WHERE NOT (
-                  (c.idempotency_key LIKE 'order-%-payment' AND EXISTS (SELECT 1 FROM core2_orders o WHERE 'order-' || o.id || '-payment' = c.idempotency_key))
-                  OR (c.idempotency_key LIKE 'auction-%-hold' AND EXISTS (SELECT 1 FROM core2_auction_bids b WHERE 'auction-' || b.id || '-hold' = c.idempotency_key))
-                  OR (c.idempotency_key LIKE 'source-%' AND EXISTS (SELECT 1 FROM core2_sources s WHERE 'source-' || s.id = c.idempotency_key))
-                  OR EXISTS (SELECT 1 FROM core2_subscriptions s WHERE c.idempotency_key LIKE s.id || '-period-%')
+                  (c.idempotency_key LIKE 'order-%-payment' AND EXISTS (SELECT 1 FROM orders o WHERE 'order-' || o.id || '-payment' = c.idempotency_key))
+                  OR (c.idempotency_key LIKE 'auction-%-hold' AND EXISTS (SELECT 1 FROM auction_bids b WHERE 'auction-' || b.id || '-hold' = c.idempotency_key))
+                  OR (c.idempotency_key LIKE 'source-%' AND EXISTS (SELECT 1 FROM sources s WHERE 'source-' || s.id = c.idempotency_key))
+                  OR EXISTS (SELECT 1 FROM subscriptions s WHERE c.idempotency_key LIKE s.id || '-period-%')
                   OR c.idempotency_key LIKE 'express%')
                 """)
             if let key = orphans.first { return "a charge (key \(key)) pays for no order, hold, source or subscription" }
             // No order paid twice; a paid order's charge succeeded for its total.
             let twice = try String.fetchAll(db, sql: """
-                SELECT o.number FROM core2_orders o JOIN charges c ON c.idempotency_key LIKE 'order-' || o.id || '-payment%'
+                SELECT o.number FROM orders o JOIN charges c ON c.idempotency_key LIKE 'order-' || o.id || '-payment%'
                 WHERE c.status = 'succeeded' GROUP BY o.id HAVING COUNT(*) > 1
                 """)
             if let number = twice.first { return "order \(number) has more than one succeeded charge" }
+            // A paid order is backed by money of its kind, referenced by `charge_id`: a card charge
+            // of its total; an express charge of at least its total (the sheet adds shipping and
+            // surcharges); a consumed wallet source or an authorised bank payment of its total.
             let badPaid = try String.fetchAll(db, sql: """
-                SELECT o.number FROM core2_orders o LEFT JOIN charges c ON c.id = o.charge_id
-                WHERE o.state = 'paid' AND (c.id IS NULL OR c.status <> 'succeeded' OR c.amount <> o.total_minor)
+                SELECT o.number FROM orders o WHERE o.state = 'paid' AND NOT (
+                  (o.payment_kind IS NULL AND EXISTS (SELECT 1 FROM charges c
+                     WHERE c.id = o.charge_id AND c.status = 'succeeded' AND c.amount = o.total_minor))
+                  OR (o.payment_kind = 'express' AND EXISTS (SELECT 1 FROM charges c
+                     WHERE c.id = o.charge_id AND c.status = 'succeeded' AND c.amount >= o.total_minor))
+                  OR (o.payment_kind = 'wallet' AND EXISTS (SELECT 1 FROM sources s
+                     WHERE s.id = o.charge_id AND s.status = 'consumed' AND s.amount_minor = o.total_minor))
+                  OR (o.payment_kind = 'bank' AND EXISTS (SELECT 1 FROM bank_resources b
+                     WHERE b.id = o.charge_id AND b.status IN ('authorized', 'executed', 'settled') AND b.amount_minor = o.total_minor)))
                 """)
-            if let number = badPaid.first { return "order \(number) is paid without a succeeded charge of its total" }
-            // Balances: what the order charges kept (captured - refunded) is what the paid orders say.
+            if let number = badPaid.first { return "order \(number) is paid without a payment of its total" }
+            // Balances: what the card orders' charges kept (captured - refunded) is what the paid
+            // card orders say.
             let kept = try Int.fetchOne(db, sql: """
                 SELECT COALESCE(SUM(amount_captured - amount_refunded), 0) FROM charges WHERE idempotency_key LIKE 'order-%-payment'
                 """) ?? 0
-            let paid = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(total_minor), 0) FROM core2_orders WHERE state = 'paid'") ?? 0
+            let paid = try Int.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(total_minor), 0) FROM orders WHERE state = 'paid' AND payment_kind IS NULL
+                """) ?? 0
             if kept != paid { return "order charges kept \(kept) minor units, paid orders total \(paid)" }
 
             // The event log only grows, and what was written stays as it was.
@@ -106,7 +119,7 @@ struct FuzzInvariants {
                     if name == "placed" { replayed[subject] = OrderState.pendingPayment.rawValue }
                     else if OrderState(rawValue: name) != nil { replayed[subject] = name }
                 }
-                for row in try Row.fetchAll(db, sql: "SELECT id, number, state FROM core2_orders") {
+                for row in try Row.fetchAll(db, sql: "SELECT id, number, state FROM orders") {
                     let id: String = row["id"]
                     let state: String = row["state"]
                     if replayed[id] != state {

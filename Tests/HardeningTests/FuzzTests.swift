@@ -48,11 +48,13 @@ struct FuzzTests {
         let queue = try DatabaseQueue()
         try queue.write { db in
             try db.execute(sql: """
-                CREATE TABLE core2_products (stock INTEGER); CREATE TABLE core2_orders (id TEXT, number TEXT, state TEXT, total_minor INTEGER, charge_id TEXT);
+                CREATE TABLE products (stock INTEGER);
+                CREATE TABLE orders (id TEXT, number TEXT, state TEXT, total_minor INTEGER, charge_id TEXT, payment_kind TEXT);
                 CREATE TABLE charges (id TEXT, idempotency_key TEXT, status TEXT, amount INTEGER, amount_captured INTEGER, amount_refunded INTEGER);
-                CREATE TABLE core2_auction_bids (id TEXT); CREATE TABLE core2_sources (id TEXT); CREATE TABLE core2_subscriptions (id TEXT);
+                CREATE TABLE auction_bids (id TEXT); CREATE TABLE sources (id TEXT, status TEXT, amount_minor INTEGER);
+                CREATE TABLE bank_resources (id TEXT, status TEXT, amount_minor INTEGER); CREATE TABLE subscriptions (id TEXT);
                 CREATE TABLE events (id INTEGER PRIMARY KEY, time_ms INTEGER, kind TEXT, subject_id TEXT, payload TEXT);
-                INSERT INTO core2_orders VALUES ('o1', 'A-1', 'paid', 500, 'c1');
+                INSERT INTO orders VALUES ('o1', 'A-1', 'paid', 500, 'c1', NULL);
                 INSERT INTO charges VALUES ('c1', 'order-o1-payment', 'succeeded', 500, 500, 0);
                 INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (0, 'order.placed', 'o1', '{}'), (1, 'order.paid', 'o1', '{}');
                 """)
@@ -61,7 +63,32 @@ struct FuzzTests {
         #expect(try invariants.databaseProblem(queue, fullReplay: true) == nil)
         try queue.write { db in try db.execute(sql: "INSERT INTO charges VALUES ('c2', 'order-o1-payment', 'succeeded', 500, 500, 0)") }
         #expect(try invariants.databaseProblem(queue, fullReplay: true)?.contains("more than one") == true)
-        try queue.write { db in try db.execute(sql: "DELETE FROM charges WHERE id = 'c2'; UPDATE events SET kind = 'order.failed' WHERE id = 2") }
+        try queue.write { db in try db.execute(sql: "DELETE FROM charges WHERE id = 'c2'") }
+        #expect(try invariants.databaseProblem(queue, fullReplay: true) == nil)
+
+        // Orders paid by a wallet or a bank are backed by a consumed source or an authorised
+        // bank payment of their total, or reported.
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO sources VALUES ('s1', 'authorized', 700);
+                INSERT INTO orders VALUES ('o2', 'A-2', 'paid', 700, 's1', 'wallet');
+                INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (2, 'order.placed', 'o2', '{}'), (3, 'order.paid', 'o2', '{}');
+                """)
+        }
+        #expect(try invariants.databaseProblem(queue, fullReplay: true)?.contains("A-2 is paid without") == true)
+        try queue.write { db in
+            try db.execute(sql: """
+                UPDATE sources SET status = 'consumed';
+                INSERT INTO bank_resources VALUES ('b1', 'failed', 900);
+                INSERT INTO orders VALUES ('o3', 'A-3', 'paid', 900, 'b1', 'bank');
+                INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (4, 'order.placed', 'o3', '{}'), (5, 'order.paid', 'o3', '{}');
+                """)
+        }
+        #expect(try invariants.databaseProblem(queue, fullReplay: true)?.contains("A-3 is paid without") == true)
+        try queue.write { db in try db.execute(sql: "UPDATE bank_resources SET status = 'settled'") }
+        #expect(try invariants.databaseProblem(queue, fullReplay: true) == nil)
+
+        try queue.write { db in try db.execute(sql: "UPDATE events SET kind = 'order.failed' WHERE id = 2") }
         #expect(try invariants.databaseProblem(queue, fullReplay: true) != nil)
     }
 }
@@ -183,7 +210,7 @@ final class FuzzRun {
 
     private func count(_ queue: DatabaseQueue, into outcome: inout Outcome) throws {
         try queue.read { db in
-            outcome.orders += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM core2_orders") ?? 0
+            outcome.orders += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM orders") ?? 0
             outcome.charges += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM charges") ?? 0
         }
     }

@@ -85,7 +85,7 @@ let app = CounterApplication(makeServices: { clock, timers in
     let services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator())
     try services.core.database.queue.write { db in
         let statement = try db.makeStatement(sql: """
-            INSERT INTO core2_products (id, position, name, description, price_minor, currency, stock, image)
+            INSERT INTO products (id, position, name, description, price_minor, currency, stock, image)
             VALUES (?, ?, ?, ?, ?, 'EUR', ?, '')
             """)
         let flowers = ["Acacia", "Clover", "Heather", "Lavender", "Linden", "Manuka", "Orange blossom", "Rapeseed", "Sunflower", "Thyme"]

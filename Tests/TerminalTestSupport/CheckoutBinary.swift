@@ -1,14 +1,14 @@
 import Foundation
 
 /// Where `swift build` put the `checkout` executable, found from this file's place in the repo.
-enum CheckoutBinary {
-    static var repositoryRoot: URL {
+public enum CheckoutBinary {
+    public static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// The binary next to the test bundle being run (the same build configuration), or the
     /// debug build folder.
-    static func path() throws -> String {
+    public static func path() throws -> String {
         var candidates: [String] = []
         if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
             candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent().appendingPathComponent("checkout").path)
@@ -19,7 +19,7 @@ enum CheckoutBinary {
     }
 
     /// Runs the binary to completion without a terminal, for commands like `play` and `--version`.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path())
         process.arguments = arguments

@@ -1,22 +1,20 @@
-// A copy of Tests/EndToEndTests/TmuxSession.swift: a shared test-support target would need a second
-// Package.swift line, and this issue may add only its own test target. Keep the two in step.
 import Foundation
 
 /// Runs the real `checkout` binary inside a detached tmux session, as a person at a terminal
 /// would: keys go in with `send-keys`, the screen comes back with `capture-pane`.
-final class TmuxSession {
-    let name: String
-    private(set) var isRunning = true
+public final class TmuxSession {
+    public let name: String
+    public private(set) var isRunning = true
 
     /// Starts `command` in a new session of the given size, under a shell that outlives it: after
     /// the program ends, the shell prints its exit status and waits, so the terminal's state is
     /// read from a live pane (tmux stops tracking a dead pane's modes).
-    init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+    public init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
         name = "checkout-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let exports = environment.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
         let program = command.map(Self.quote).joined(separator: " ")
         let script = "sleep 0.2; \(exports) \(program); echo \"\(Self.exitMarker)$?]\"; exec sleep 600"
-        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+        try Self.startSession(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
     }
 
     private static let exitMarker = "[checkout exited "
@@ -25,36 +23,36 @@ final class TmuxSession {
         _ = try? Self.tmux(["kill-session", "-t", name])
     }
 
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         (try? tmux(["-V"])) != nil
     }
 
-    func send(_ keys: String...) throws {
+    public func send(_ keys: String...) throws {
         try Self.tmux(["send-keys", "-t", name] + keys)
     }
 
     /// Sends text literally (no key-name lookup).
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         try Self.tmux(["send-keys", "-t", name, "-l", text])
     }
 
-    func resize(columns: Int, rows: Int) throws {
+    public func resize(columns: Int, rows: Int) throws {
         try Self.tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    func screen() throws -> String {
+    public func screen() throws -> String {
         try Self.tmux(["capture-pane", "-p", "-t", name])
     }
 
     /// Reads a tmux format variable of the pane, e.g. `alternate_on`, `cursor_flag`, `pane_dead_status`.
-    func paneVariable(_ variable: String) throws -> String {
+    public func paneVariable(_ variable: String) throws -> String {
         try Self.tmux(["display-message", "-p", "-t", name, "#{\(variable)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Polls the screen until it contains `text`, up to `timeout` seconds. Real time here, on
     /// purpose: this is a real terminal with a real process.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
+    public func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
@@ -66,7 +64,7 @@ final class TmuxSession {
     }
 
     /// Waits until the program has ended and returns its exit status.
-    func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+    public func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
         let screen = try waitFor(Self.exitMarker, timeout: timeout)
         isRunning = false
         guard let marker = screen.range(of: Self.exitMarker) else { return -1 }
@@ -74,7 +72,7 @@ final class TmuxSession {
     }
 
     /// The program's process id: the child of the pane's shell.
-    func programPID() throws -> pid_t {
+    public func programPID() throws -> pid_t {
         let shell = try paneVariable("pane_pid")
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         guard let first = children.split(separator: " ").first, let pid = pid_t(first) else {
@@ -83,14 +81,34 @@ final class TmuxSession {
         return pid
     }
 
+    /// Starts a session without Foundation's `Process`: the first session forks the tmux server,
+    /// a daemon that inherits the descriptor `Process` watches to learn that its child ended, so
+    /// `waitUntilExit` would wait for the server's whole life. `posix_spawnp` + `waitpid` hand
+    /// the child nothing but its standard streams.
+    private static func startSession(_ arguments: [String]) throws {
+        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, nil, argv, environ) == 0 else { throw E2EError.tmuxFailed(arguments) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else { throw E2EError.tmuxFailed(arguments) }
+    }
+
     @discardableResult
-    static func tmux(_ arguments: [String]) throws -> String {
+    public static func tmux(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux"] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = Pipe()
+        process.standardError = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -103,12 +121,12 @@ final class TmuxSession {
     }
 }
 
-enum E2EError: Error, CustomStringConvertible {
+public enum E2EError: Error, CustomStringConvertible {
     case timeout(String, screen: String)
     case tmuxFailed([String])
     case binaryMissing(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .timeout(what, screen): "timed out waiting for \(what); screen was:\n\(screen)"
         case let .tmuxFailed(arguments): "tmux \(arguments.joined(separator: " ")) failed"
