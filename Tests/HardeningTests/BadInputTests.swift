@@ -129,14 +129,7 @@ struct BadInputTerminalTests {
             try session.waitFor("Acacia honey", timeout: 3)
         }
         if !(try session.screen().contains("Acacia honey")) { try session.send("Enter") }
-        try session.waitFor("Acacia honey")
-        try session.send("1")
-        try session.waitFor("Add to cart")
-        try session.send("Enter")
-        try session.send("c")
-        try session.waitFor("Your cart")
-        try session.send("Enter")
-        try session.waitFor("Pay with:")
+        try session.putOneAcaciaJarInTheCartAndCheckOut()
         try session.send("Enter")
         try session.waitFor("Name on card")
         try TmuxSession.tmux(["send-keys", "-t", session.name, "-H", "4a", "ff", "c3", "28", "e2", "82", "80", "80", "6f"])
