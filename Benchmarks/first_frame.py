@@ -8,37 +8,19 @@ first frame is one `doupdate`, so it is done when the terminal goes quiet (QUIET
 byte) after the marker text has appeared. Bytes are everything written up to then, escape
 sequences included. Prints the median and the range over the runs.
 """
-import os, pty, select, signal, statistics, struct, sys, time, fcntl, termios
+import os, signal, statistics, sys
+
+import ptyrun
 
 QUIET = 0.25
 
 def one_run(argv, marker, columns=80, rows=24, timeout=10.0):
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ["TERM"] = os.environ.get("TERM_FOR_BENCH", "xterm-256color")
-        os.execv(argv[0], argv)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    start = time.perf_counter()
-    received = b""
-    elapsed = None
-    last_byte = None
-    while time.perf_counter() - start < timeout:
-        ready, _, _ = select.select([fd], [], [], 0.01)
-        now = time.perf_counter()
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            received += chunk
-            last_byte = now
-        elif last_byte is not None and marker in received and now - last_byte >= QUIET:
-            elapsed = last_byte - start
-            break
+    pid, fd = ptyrun.spawn(argv, columns, rows, term=os.environ.get("TERM_FOR_BENCH", "xterm-256color"))
+    received, elapsed = ptyrun.drain(fd, QUIET, timeout, marker=marker, give_up=None)
     os.kill(pid, signal.SIGTERM)
     os.waitpid(pid, 0)
     os.close(fd)
-    return elapsed, len(received)
+    return (elapsed if marker in received else None), len(received)
 
 def main():
     args = sys.argv[1:]

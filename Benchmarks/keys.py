@@ -9,32 +9,15 @@ from the write to the last byte of the answer burst, and the bytes of that burst
 median and p95 latency and the median bytes per key. (The latency includes the QUIET-free part
 only: it stops at the burst's last byte.)
 """
-import os, pty, select, signal, statistics, struct, sys, time, fcntl, termios
+import os, signal, statistics, sys, time
+
+from ptyrun import drain, spawn
 
 QUIET = 0.08
 DOWN = b"\x1bOB"  # xterm in application-cursor mode (smkx), what ncurses asks for
 UP = b"\x1bOA"
 # Down 3, Up 3, again: every key moves the highlight (the honey catalogue has 4 jars).
 PATTERN = [DOWN, DOWN, DOWN, UP, UP, UP]
-
-def drain(fd, quiet, timeout=10.0):
-    start = time.perf_counter()
-    data, last = b"", None
-    while time.perf_counter() - start < timeout:
-        ready, _, _ = select.select([fd], [], [], 0.005)
-        now = time.perf_counter()
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            data += chunk
-            last = now
-        elif last is not None and now - last >= quiet:
-            break
-        elif last is None and now - start >= 2.0:
-            break
-    return data, (last - start) if last else None
 
 def main():
     args = sys.argv[1:]
@@ -45,11 +28,7 @@ def main():
         elif args[0] == "--marker": marker = args[1].encode(); args = args[2:]
         else: break
     argv = [os.path.abspath(args[0])] + args[1:]
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.environ["TERM"] = "xterm-256color"
-        os.execv(argv[0], argv)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    pid, fd = spawn(argv)
     seen = b""
     deadline = time.perf_counter() + 10
     while marker not in seen and time.perf_counter() < deadline:
