@@ -39,6 +39,13 @@ static inline int shim_getmaxx(WINDOW *window) { return getmaxx(window); }
  * the terminal cannot be used. `stdout`/`stdin` are C globals that Swift 6 may not touch. */
 static inline SCREEN *shim_newterm(void) { return newterm(NULL, stdout, stdin); }
 
+/* Whether the current terminal can move its cursor to a cell (terminfo `cup`): without it
+   (TERM=dumb, a line printer) curses can only stream text, and no screen can be drawn. */
+static inline int shim_can_address_cursor(void) {
+    const char *cup = tigetstr("cup");
+    return cup != NULL && cup != (const char *)-1;
+}
+
 /* Opens curses as terminal type `type` on other descriptors (a pseudo-terminal in tests). */
 static inline SCREEN *shim_newterm_on(const char *type, int output_fd, int input_fd) {
     FILE *output = fdopen(output_fd, "w");

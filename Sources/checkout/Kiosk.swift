@@ -94,7 +94,13 @@ enum CounterLauncher {
         do {
             status = try TerminalSession.run(shell, theme: resolution.theme, ignoresInterrupts: isKiosk)
         } catch {
-            FileHandle.standardError.write(Data("checkout: \(error)\n".utf8))
+            // The way on: a terminal that can draw, or the same store as plain lines.
+            FileHandle.standardError.write(Data("""
+                checkout: \(error).
+                Run it in a terminal such as xterm (TERM=xterm-256color),
+                or use `checkout --accessible` for the store as plain numbered prompts.
+
+                """.utf8))
             throw ExitCode(1)
         }
         if let problem = resolution.problem {

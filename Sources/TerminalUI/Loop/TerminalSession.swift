@@ -6,11 +6,14 @@ import Foundation
 public enum TerminalError: Error, CustomStringConvertible {
     case notATerminal
     case cannotStart(term: String)
+    /// The terminal can only print lines (`TERM=dumb`): screens cannot be drawn on it.
+    case cannotMoveCursor(term: String)
 
     public var description: String {
         switch self {
         case .notATerminal: "an interactive terminal is needed (stdin and stdout must be a tty)"
         case .cannotStart(let term): "curses cannot drive this terminal (TERM=\(term))"
+        case .cannotMoveCursor(let term): "TERM=\(term) cannot move the cursor, so no screen can be drawn"
         }
     }
 }
@@ -41,6 +44,11 @@ public final class TerminalSession {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         shim_save_terminal_modes()
         guard let screen = shim_newterm() else { throw .cannotStart(term: environment["TERM"] ?? "unset") }
+        guard shim_can_address_cursor() != 0 else {
+            endwin()
+            delscreen(screen)
+            throw .cannotMoveCursor(term: environment["TERM"] ?? "unset")
+        }
         self.init(screen: screen, input: STDIN_FILENO, output: STDOUT_FILENO, theme: theme, ignoresInterrupts: ignoresInterrupts, environment: environment)
     }
 
