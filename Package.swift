@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Layers, imports pointing down only (see DESIGN.md):
-//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks
-//                          -> TerminalUI  -> CNcurses, Clocks
+//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks, Localization
+//                          -> TerminalUI  -> CNcurses, Clocks, Localization
 // `Clocks` sits below both the toolkit and the core because both must run on the loop's one
 // clock, and the core may not import the toolkit.
 let package = Package(
@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "checkout", targets: ["checkout"]),
         // Libraries, so that Benchmarks/ (a package of its own, kept out of `swift test`) can use them.
         .library(name: "Clocks", targets: ["Clocks"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "PaymentsCore", targets: ["PaymentsCore"]),
         .library(name: "CheckoutKit", targets: ["CheckoutKit"]),
@@ -30,29 +31,34 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "Clocks"),
+        // The catalogue of every text the counter shows, by language, with dates and currency
+        // symbols; below the toolkit and the core, which both show text.
+        .target(name: "Localization"),
         // A QR code encoder of our own: no Swift QR package is on the machine, and the wallet
         // screen only needs byte-mode symbols drawn as a module matrix.
         .target(name: "QRCode"),
         .target(
             name: "TerminalUI",
-            dependencies: ["CNcurses", "Clocks", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["CNcurses", "Clocks", "Localization", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "PaymentsCore",
             dependencies: [
                 "Clocks",
+                "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks"]),
-        .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode"]),
+        .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks", "Localization"]),
+        .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode", "Localization"]),
         .executableTarget(
             name: "checkout",
-            dependencies: ["CounterApp", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CounterApp", "TerminalUI", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks"]),
         .testTarget(
@@ -60,7 +66,7 @@ let package = Package(
             dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
-        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks"]),
+        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization"]),
         // Drives the real binary in tmux; shared by the end-to-end and hardening tests.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport"]),

@@ -27,6 +27,10 @@ struct Kiosk: ParsableCommand {
     var setOperatorPin = false
 
     func run() throws {
+        try options.language.speaking(runKiosk)
+    }
+
+    private func runKiosk() throws {
         let pin = OperatorPIN(path: kiosk.operatorPinFile ?? OperatorPIN.defaultPath())
         if setOperatorPin {
             try Self.setPIN(pin)

@@ -29,6 +29,9 @@ struct Play: ParsableCommand {
     @Flag(help: "Rewrite the golden snapshots instead of comparing with them.")
     var update = false
 
+    /// A tape's own `Set Language` line wins over this.
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         guard Size(notation: size) != nil else {
             throw ValidationError("--size must look like 80x24 (columns x rows), got \"\(size)\".")
@@ -36,6 +39,10 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
+        try language.speaking(playTapes)
+    }
+
+    private func playTapes() throws {
         let terminalSize = Size(notation: size)!
         var worst: Int32 = 0
         for path in tapes {

@@ -20,6 +20,10 @@ struct Run: ParsableCommand {
     var accessible = false
 
     func run() throws {
+        try options.language.speaking(runCounter)
+    }
+
+    private func runCounter() throws {
         if accessible {
             try AccessibleLauncher.run(options: options)
             return

@@ -1,6 +1,9 @@
+import Localization
+
 extension Money {
-    /// A plain display form, before the UI localises: "€12.50", "¥1200", "12.500 KWD", "-€3.00".
-    /// Symbol currencies put the symbol first; the others put the ISO code after the number.
+    /// The display form in the current language: "€12.50", "¥1200", "12.500 KWD", "-€3.00"; in
+    /// Chinese the dollar is "US$12.50" and the yuan "¥12.50". Symbol currencies put the symbol
+    /// first; the others put the ISO code after the number.
     public func formatted() -> String {
         let negative = minorUnits < 0
         let magnitude = minorUnits.magnitude
@@ -11,7 +14,7 @@ extension Money {
             number += "." + String(repeating: "0", count: currency.exponent - fraction.count) + fraction
         }
         let sign = negative ? "-" : ""
-        if let symbol = currency.symbol { return sign + symbol + number }
+        if let symbol = CurrencyText.symbol(forCode: currency.code, fallback: currency.symbol) { return sign + symbol + number }
         return sign + number + " " + currency.code
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// One command of a tape.
 public enum TapeCommand: Equatable, Sendable {
     /// Each character as a keystroke, with a little typing time between them.
@@ -39,10 +41,14 @@ public struct Tape: Equatable, Sendable {
     public let lines: [TapeLine]
     /// The tape's file, if it has one.
     public let path: String?
+    /// The language the whole tape plays in (`Set Language zh-Hans` before its first command);
+    /// nil plays it in the language of the run that plays it.
+    public let language: Language?
 
-    public init(lines: [TapeLine], path: String? = nil) {
+    public init(lines: [TapeLine], path: String? = nil, language: Language? = nil) {
         self.lines = lines
         self.path = path
+        self.language = language
     }
 
     public var commands: [TapeCommand] { lines.map(\.command) }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Reads a tape: one command a line, blank lines and `#` comments ignored.
 ///
@@ -12,21 +13,29 @@ import Foundation
 /// The whole tape is checked before anything runs: a malformed line is a `TapeError` with its
 /// line number. Command and key names are not case-sensitive (`press enter` works); a single
 /// printable character (`Press q`) is that character.
+///
+/// Settings come before the first command and hold for the whole tape: `Set Language zh-Hans`.
 public enum TapeParser {
     public static func parse(_ text: String, path: String? = nil) throws(TapeError) -> Tape {
         var lines: [TapeLine] = []
+        var language: Language?
         // Swift sees \r\n as one Character, so split on any newline character: a tape saved on
         // Windows numbers its lines the same.
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let source = raw.trimmingCharacters(in: ignoredAtEnds)
             if source.isEmpty || source.hasPrefix("#") { continue }
             do throws(LineError) {
+                if source.lowercased().hasPrefix("set ") {
+                    guard lines.isEmpty else { throw LineError("Set comes before the first command: it holds for the whole tape") }
+                    language = try setting(source.dropFirst(4).trimmingCharacters(in: .whitespaces))
+                    continue
+                }
                 lines.append(TapeLine(number: index + 1, source: source, command: try command(from: source)))
             } catch {
                 throw TapeError(line: index + 1, message: error.message, path: path)
             }
         }
-        return Tape(lines: lines, path: path)
+        return Tape(lines: lines, path: path, language: language)
     }
 
     /// Whitespace, and the byte-order mark some editors put at the start of a file.
@@ -77,6 +86,20 @@ public enum TapeParser {
         default:
             throw LineError("unknown command \"\(name)\"; expected one of \(commandNames.joined(separator: ", "))")
         }
+    }
+
+    /// `Set Language zh-Hans` (the one setting so far); the language, quoted or not.
+    static func setting(_ text: String) throws(LineError) -> Language {
+        let name = String(text.prefix { !$0.isWhitespace })
+        guard name.lowercased() == "language" else {
+            throw LineError("unknown setting \"\(name)\"; expected Set Language <\(Language.allCases.map(\.rawValue).joined(separator: "|"))>")
+        }
+        var value = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
+        guard let language = Language(identifier: value) else {
+            throw LineError("Set Language needs one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(value)\"")
+        }
+        return language
     }
 
     /// A double-quoted string with `\"`, `\\`, `\n` and `\t` escapes, and nothing after it.

@@ -1,7 +1,16 @@
+import Localization
+
 /// One key and what it does here: `Enter Select`.
+///
+/// The label is the catalogue's English text; the footer and the help overlay show it in the
+/// current language (`shownLabel`), so a screen can keep its hints in a constant. Key names
+/// (Enter, Esc, Tab) are the same in every language, as they are printed on the keys.
 public struct KeyHint: Hashable, Sendable {
     public var key: String
     public var label: String
+
+    /// The label in the current language.
+    public var shownLabel: String { tr(label) }
 
     public init(_ key: String, _ label: String) {
         self.key = key
@@ -28,7 +37,7 @@ public struct Footer: Sendable {
     }
 
     private static let separator = 2
-    private static func width(of hint: KeyHint) -> Int { hint.key.displayWidth + 1 + hint.label.displayWidth }
+    private static func width(of hint: KeyHint) -> Int { hint.key.displayWidth + 1 + hint.shownLabel.displayWidth }
 
     /// How many hints fit in `width` columns, with room for `  …` when some are left out.
     public func fittingCount(width: Int) -> Int {
@@ -59,7 +68,7 @@ public struct Footer: Sendable {
         guard count > 0 else {
             // Not even one hint fits whole: show the first, cut.
             if let first = hints.first {
-                frame.write("\(first.key) \(first.label)", in: line, style: labelStyle)
+                frame.write("\(first.key) \(first.shownLabel)", in: line, style: labelStyle)
             }
             return
         }
@@ -67,7 +76,7 @@ public struct Footer: Sendable {
         for (index, hint) in hints.prefix(count).enumerated() {
             if index > 0 { x += Self.separator }
             x += frame.write(hint.key, at: Point(x: x, y: line.y), style: keyStyle, clip: line)
-            x += frame.write(" " + hint.label, at: Point(x: x, y: line.y), style: labelStyle, clip: line)
+            x += frame.write(" " + hint.shownLabel, at: Point(x: x, y: line.y), style: labelStyle, clip: line)
         }
         if count < hints.count {
             frame.write("…", at: Point(x: x + Self.separator, y: line.y), style: labelStyle, clip: line)

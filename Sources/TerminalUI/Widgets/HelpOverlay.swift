@@ -1,3 +1,5 @@
+import Localization
+
 /// Whether the `?` overlay is up. While it is, it takes every key (but Ctrl+C); Esc, `?`, `q`
 /// or Enter close it.
 public struct HelpOverlayState: KeyHandling, Equatable, Sendable {
@@ -34,6 +36,8 @@ public struct HelpOverlayState: KeyHandling, Equatable, Sendable {
 ///     │                         │
 ///     │  Esc or ? closes        │
 ///     ╰─────────────────────────╯
+///
+/// The title is a catalogue text, shown in the current language like the hints.
 public struct HelpOverlay: Sendable {
     public var title: String
     public var hints: [KeyHint]
@@ -43,13 +47,14 @@ public struct HelpOverlay: Sendable {
         self.hints = hints
     }
 
-    private static let closingLine = "Esc or ? closes"
+    private static var closingLine: String { tr("Esc or ? closes") }
+    private var shownTitle: String { tr(title) }
 
     /// Where the box goes within `area`.
     public func layout(in area: Rect) -> Rect {
         let keyColumn = hints.map(\.key.displayWidth).max() ?? 0
-        let labelColumn = hints.map(\.label.displayWidth).max() ?? 0
-        let inner = max(keyColumn + 3 + labelColumn, Self.closingLine.displayWidth, title.displayWidth + 2) + 4
+        let labelColumn = hints.map(\.shownLabel.displayWidth).max() ?? 0
+        let inner = max(keyColumn + 3 + labelColumn, Self.closingLine.displayWidth, shownTitle.displayWidth + 2) + 4
         // Border, blank, hints, blank, closing line, border.
         return area.centered(width: inner + 2, height: hints.count + 5)
     }
@@ -63,14 +68,14 @@ public struct HelpOverlay: Sendable {
         guard !box.isEmpty else { return }
         frame.clear(box)
         frame.cursor = nil
-        let inside = frame.drawBox(box, title: title, border: .rounded, style: WidgetLook.focusedBorder, titleStyle: Style(.focus, .bold))
+        let inside = frame.drawBox(box, title: shownTitle, border: .rounded, style: WidgetLook.focusedBorder, titleStyle: Style(.focus, .bold))
         let content = inside.inset(top: 1, left: 2, bottom: 0, right: 1)
         let keyColumn = (hints.map(\.key.displayWidth).max() ?? 0) + 3
         let (list, closing) = content.splitBottom(2)
         for (row, hint) in hints.enumerated() where row < list.height {
             let y = list.y + row
             frame.write(hint.key, in: Rect(x: list.x, y: y, width: min(keyColumn, list.width), height: 1), style: WidgetLook.accent)
-            frame.write(hint.label, in: Rect(x: list.x + keyColumn, y: y, width: max(0, list.width - keyColumn), height: 1), style: WidgetLook.text)
+            frame.write(hint.shownLabel, in: Rect(x: list.x + keyColumn, y: y, width: max(0, list.width - keyColumn), height: 1), style: WidgetLook.text)
         }
         frame.write(Self.closingLine, in: closing.splitBottom(1).bottom, style: WidgetLook.muted)
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// One row of a list as the screen describes it: its text, and an optional detail shown at the
 /// right edge (a price, a status).
 public struct ListRow: Sendable {
@@ -26,14 +28,14 @@ public struct ListView {
     public var showsScrollIndicators = true
 
     /// Rows by index. `row` is called only for visible indices.
-    public init(emptyText: String = "Nothing here", row: @escaping (Int) -> ListRow) {
+    public init(emptyText: String = tr("Nothing here"), row: @escaping (Int) -> ListRow) {
         self.row = row
         self.emptyText = emptyText
     }
 
     /// Rows from a random-access collection (an array, a slice, a lazy map), indexed from its start.
     public init<Items: RandomAccessCollection>(
-        _ items: Items, emptyText: String = "Nothing here", row: @escaping (Items.Element) -> ListRow
+        _ items: Items, emptyText: String = tr("Nothing here"), row: @escaping (Items.Element) -> ListRow
     ) {
         self.init(emptyText: emptyText) { index in
             row(items[items.index(items.startIndex, offsetBy: index)])
@@ -41,7 +43,7 @@ public struct ListView {
     }
 
     /// Plain text rows.
-    public init(_ items: [String], emptyText: String = "Nothing here") {
+    public init(_ items: [String], emptyText: String = tr("Nothing here")) {
         self.init(items, emptyText: emptyText) { ListRow($0) }
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// What a key did to a dialog.
 public enum DialogEvent: Equatable, Sendable {
     /// Enter (or Space) on a button, by index.
@@ -65,7 +67,7 @@ public struct ModalDialog: Sendable {
     /// The border's role: `.border`, or `.error`/`.warning` for bad news.
     public var tone: ColorRole
 
-    public init(title: String, message: String, buttons: [String] = ["OK"], maxWidth: Int = 60, tone: ColorRole = .border) {
+    public init(title: String, message: String, buttons: [String] = [tr("OK")], maxWidth: Int = 60, tone: ColorRole = .border) {
         self.title = title
         self.message = message
         self.buttons = buttons

@@ -1,3 +1,5 @@
+import Localization
+
 /// What the counter shows when the terminal is smaller than its screens need: a centred
 /// request for room. Lines that do not fit are cut with `…` or left out, down to a 1x1 terminal
 /// (or none at all), without ever drawing outside the frame.
@@ -13,9 +15,9 @@ public struct TooSmallScreen {
         frame.cursor = nil
         guard size.columns > 0, size.rows > 0 else { return }
         let lines: [(String, Style)] = [
-            ("Terminal too small", Style(.warning, .bold)),
-            ("\(size.columns)x\(size.rows), need \(minimum.columns)x\(minimum.rows)", Style(.text)),
-            ("Enlarge the window", Style(.muted)),
+            (tr("Terminal too small"), Style(.warning, .bold)),
+            (tr("{0}x{1}, need {2}x{3}", size.columns, size.rows, minimum.columns, minimum.rows), Style(.text)),
+            (tr("Enlarge the window"), Style(.muted)),
         ]
         let shown = lines.prefix(size.rows)
         let area = frame.bounds.centered(width: size.columns, height: shown.count)

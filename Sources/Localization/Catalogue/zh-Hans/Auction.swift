@@ -1,0 +1,5 @@
+extension Catalogue {
+    static let zhHansAuction: [String: String] = [
+        :
+    ]
+}

@@ -1,0 +1,5 @@
+extension Catalogue {
+    static let zhHansPayments: [String: String] = [
+        :
+    ]
+}
