@@ -27,6 +27,9 @@ public struct TapePlayer {
     /// False plays the keys and lets the work settle at each `Expect` and `Snapshot`, without
     /// checking them: to walk a tape's screens in another language than it was written in.
     public var checksExpectations = true
+    /// Called with the screen after every command: to look at each screen a tape passes
+    /// through, not only at its `Expect`s.
+    public var observeScreen: ((_ screen: String) -> Void)?
 
     public init(
         size: Size = Size(columns: 80, rows: 24),
@@ -96,6 +99,8 @@ private struct Run {
             if let message = perform(line) {
                 return finish(failing: line, message)
             }
+            // As drawn after the command, without settling: looking must not change the run.
+            player.observeScreen?(terminal.text)
         }
         terminal.settle()
         return TapeResult(failure: nil, output: output.joined(separator: "\n"), screen: terminal.text, commandsRun: commandsRun)

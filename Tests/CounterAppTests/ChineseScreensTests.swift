@@ -1,0 +1,105 @@
+import Clocks
+@testable import CounterApp
+import Foundation
+import Localization
+import TerminalUI
+import Testing
+
+/// Every tape, played again in Simplified Chinese: the same keys walk the same screens, and
+/// on each of them every text comes from the catalogue.
+///
+/// Two nets: the catalogue's recorder names each English text looked up without a translation,
+/// and the screens are searched for Latin words, which must be names (brands, key caps, codes)
+/// or what the tape itself typed: a text drawn without going through the catalogue shows up
+/// there. Expectations are not checked (they are written in English); the keys still run.
+@Suite struct ChineseScreensTests {
+    static let root = TapeTests.repositoryRoot
+
+    /// The tape and the application it needs, as the tape suites of each folder set it up.
+    static func application(for relativePath: String, text: String) -> (clock: ManualClock, make: () -> Application) {
+        if relativePath.hasPrefix("auction/") {
+            let world = AuctionTapeWorld(world: AuctionTapeWorld.worldLine(of: text))
+            return (world.clock, world.makeApplication)
+        }
+        if relativePath.hasPrefix("kiosk/") || relativePath.hasPrefix("themes/") {
+            let world = KioskTapeWorld(tapeText: text)
+            return (ManualClock(), world.makeApplication)
+        }
+        return (ManualClock(), { CounterApplication(makeServices: CounterApplication.services(database: ":memory:")) })
+    }
+
+    struct Walk {
+        var missing: [String] = []
+        var latinWords: [String: String] = [:]  // word -> the first screen line it was on
+        var screens = 0
+    }
+
+    static func walk(_ relativePath: String) throws -> Walk {
+        let path = root.appendingPathComponent("Tapes").appendingPathComponent(relativePath).path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let tape = try TapeParser.parse(text, path: path)
+        let typed = Set(tape.commands.flatMap { command -> [String] in
+            switch command {
+            case let .type(text), let .swipe(text): return latinWords(in: text)
+            default: return []
+            }
+        })
+        let recorder = MissingTranslations()
+        var walk = Walk()
+        var player = TapePlayer()
+        player.checksExpectations = false
+        player.observeScreen = { screen in
+            walk.screens += 1
+            for line in screen.split(separator: "\n") {
+                for word in latinWords(in: String(line)) where !typed.contains(word) && !allowedLatinWords.contains(word) {
+                    if walk.latinWords[word] == nil { walk.latinWords[word] = String(line) }
+                }
+            }
+        }
+        let (clock, make) = application(for: relativePath, text: text)
+        _ = MissingTranslations.$recorder.withValue(recorder) {
+            Language.$current.withValue(.simplifiedChinese) {
+                player.play(tape, clock: clock, makeApplication: make)
+            }
+        }
+        walk.missing = recorder.texts(in: .simplifiedChinese)
+        return walk
+    }
+
+    /// Runs of two or more Latin letters, outside anything that looks like a code (digits, `_`,
+    /// `@`, `://`, `.`): order numbers, receipt ids, emails and payment links are data.
+    static func latinWords(in text: String) -> [String] {
+        text.split(whereSeparator: { $0.isWhitespace }).flatMap { token -> [String] in
+            if token.contains(where: { $0.isNumber || $0 == "_" || $0 == "@" || $0 == "." || $0 == "/" }) { return [] }
+            return token.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).filter { $0.count >= 2 }.map(String.init)
+        }
+    }
+
+    /// Latin words a Chinese screen may show: key caps, card and wallet brands, currency and
+    /// country codes, units, and the standard abbreviations a Chinese shop writes in Latin.
+    static let allowedLatinWords: Set<String> = [
+        // keys, as printed on the keyboard
+        "Enter", "Esc", "Tab", "Shift", "PgUp", "PgDn", "Ctrl", "Space", "Backspace", "Del", "Home", "End",
+        // brands
+        "Visa", "Mastercard", "American", "Express", "Discover", "JCB", "UnionPay", "Diners", "Club", "Amex",
+        // codes and abbreviations written in Latin in Chinese too
+        "UTC", "CVC", "PIN", "IBAN", "BIC", "QR", "ID", "OK",
+        "USD", "EUR", "GBP", "CNY", "JPY", "CHF", "SEK", "KRW", "KWD", "BHD", "JOD", "US", "JP", "CN",
+    ]
+
+    @Test(arguments: TapeTests.allTapes())
+    func everyTextOnTheTapesScreensIsInTheCatalogue(_ relativePath: String) throws {
+        let walk = try Self.walk(relativePath)
+        #expect(walk.screens > 0)
+        let missing = walk.missing.map { "  \"\($0)\"" }.joined(separator: "\n")
+        #expect(walk.missing.isEmpty, "texts without a Chinese translation on \(relativePath):\n\(missing)")
+        let english = walk.latinWords.sorted { $0.key < $1.key }
+            .map { "  \($0.key)  in: \($0.value.trimmingCharacters(in: .whitespaces))" }.joined(separator: "\n")
+        #expect(walk.latinWords.isEmpty, "English left on the Chinese screens of \(relativePath):\n\(english)")
+    }
+
+    @Test func latinWordsSkipCodesAndKeepWords() {
+        #expect(Self.latinWords(in: "Order HS-000001 · receipt ch_abc Pay now") == ["Order", "receipt", "Pay", "now"])
+        #expect(Self.latinWords(in: "订单 wechatpay://pay/src_1 ann@example.com 合计") == [])
+    }
+}
