@@ -123,12 +123,9 @@ struct BadInputTerminalTests {
         try session.waitFor("Honey Store")
         try TmuxSession.tmux(["send-keys", "-t", session.name, "-H", "ff", "fe", "c3", "28", "80", "e2", "82", "f0", "9f"])
         try session.send("Enter")
-        // An unfinished sequence (f0 9f) can take the next key with it: the Enter after it is lost
-        // (seen in one run of two). A second Enter gets through.
-        withKnownIssue("an unfinished UTF-8 sequence can swallow the next key", isIntermittent: true) {
-            try session.waitFor("Acacia honey", timeout: 3)
-        }
-        if !(try session.screen().contains("Acacia honey")) { try session.send("Enter") }
+        // The Enter right after an unfinished sequence (f0 9f) arrives: the broken sequence is
+        // dropped, not the key that broke it (curses' own wide read lost it one run in two).
+        try session.waitFor("Acacia honey", timeout: 5)
         try session.putOneAcaciaJarInTheCartAndCheckOut()
         try session.send("Enter")
         try session.waitFor("Name on card")

@@ -3,11 +3,15 @@ import CNcurses
 /// Reads every key curses has waiting, without blocking, and decodes it.
 ///
 /// The loop calls this when `poll` says stdin (or the signal pipe) is ready. Curses may already
-/// hold several keys from one `read`, so the reader drains until `wget_wch` reports ERR, which
+/// hold several keys from one `read`, so the reader drains until `wgetch` reports ERR, which
 /// also picks up a `KEY_RESIZE` that curses queued itself.
+///
+/// Curses turns escape sequences into key codes; characters arrive as bytes, which the reader
+/// assembles into UTF-8 itself (`UTF8Assembler`), so that garbage never takes the next key with it.
 final class CursesInputReader {
     private let window: UnsafeMutablePointer<WINDOW>
     private let currentSize: () -> Size
+    private var utf8 = UTF8Assembler()
 
     init(window: UnsafeMutablePointer<WINDOW>, currentSize: @escaping () -> Size) {
         self.window = window
@@ -23,12 +27,17 @@ final class CursesInputReader {
         return nil
     }
 
+    /// The next character or key code; nil when curses has nothing more right now. A byte that
+    /// only begins a character is held until the rest arrives.
     private func readKeystroke() -> CursesKeystroke? {
-        var value: wint_t = 0
-        switch wget_wch(window, &value) {
-        case shim_KEY_CODE_YES(): return .keyCode(Int32(bitPattern: value))
-        case shim_OK(): return .character(value)
-        default: return nil
+        while true {
+            let value = wgetch(window)
+            if value == shim_ERR() { return nil }
+            guard (0...0xFF).contains(value) else {
+                utf8.reset()
+                return .keyCode(value)
+            }
+            if let scalar = utf8.take(UInt8(value)) { return .character(scalar.value) }
         }
     }
 

@@ -1,6 +1,6 @@
-/// What curses' `wget_wch` delivered: a character (it returned `OK`) or a key code (it returned
-/// `KEY_CODE_YES`). The raw material of key decoding, kept apart from curses so that decoding
-/// is a pure function.
+/// What the terminal delivered: a character (assembled from its UTF-8 bytes) or a key code (an
+/// escape sequence curses recognised). The raw material of key decoding, kept apart from curses
+/// so that decoding is a pure function.
 public enum CursesKeystroke: Hashable, Sendable {
     case character(UInt32)
     case keyCode(Int32)

@@ -1,7 +1,7 @@
 /// Turns what curses read into the counter's `InputEvent`s. Pure: no terminal needed.
 public enum KeyDecoder {
     /// - Parameters:
-    ///   - keystroke: what `wget_wch` returned.
+    ///   - keystroke: what the reader took from curses.
     ///   - mouse: for `KEY_MOUSE`, what `getmouse` then reported.
     ///   - screenSize: for `KEY_RESIZE`, the terminal's new size.
     /// - Returns: the event, or nil for input the counter has no use for (a mouse release, an

@@ -65,6 +65,8 @@ public final class TerminalSession {
         noecho()
         nonl()
         keypad(window, true)
+        // All eight bits of each byte: the reader assembles UTF-8 itself.
+        meta(window, true)
         set_escdelay(25)
         mousemask(shim_ALL_MOUSE_EVENTS(), nil)
 
