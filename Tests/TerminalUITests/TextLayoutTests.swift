@@ -48,6 +48,9 @@ import Testing
         // An odd width leaves a column empty rather than splitting a character.
         #expect("蜂蜜は美味".wrapped(toWidth: 5) == ["蜂蜜", "は美", "味"])
         #expect("Buy 蜂蜜 now".wrapped(toWidth: 6) == ["Buy 蜂", "蜜 now"])
+        // Closing punctuation never starts a line: it goes with the character before it.
+        #expect("蜂蜜很甜。好吃".wrapped(toWidth: 8) == ["蜂蜜很", "甜。好吃"])
+        #expect("买蜂蜜，付款".wrapped(toWidth: 6) == ["买蜂", "蜜，付", "款"])
     }
 
     @Test func emojiAndCombiningMarksCountByColumns() {

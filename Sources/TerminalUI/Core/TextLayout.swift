@@ -30,7 +30,8 @@ extension String {
     /// This text broken into lines of at most `width` columns.
     ///
     /// Breaks between words where it can; a word longer than a line is broken wherever it must;
-    /// wide (CJK) characters may break anywhere, as their scripts do. Explicit newlines are kept,
+    /// wide (CJK) characters may break between any two, as their scripts do, except before
+    /// closing punctuation (，。！？）...), which stays with the character it follows. Explicit newlines are kept,
     /// blank lines included. Spaces at a soft break are dropped. Control characters are removed.
     public func wrapped(toWidth width: Int) -> [String] {
         guard width > 0 else { return [] }
@@ -126,7 +127,13 @@ enum TextWrapper {
                 if !DisplayWidth.isControl(character) { word.append(character) }
             } else if w == 2 {
                 flushWord()
-                tokens.append(.word(String(character), width: 2))
+                // Closing punctuation never starts a line (Chinese and Japanese line breaking):
+                // it rides on the character before it.
+                if closesALine(character), case let .word(previous, width)? = tokens.last {
+                    tokens[tokens.count - 1] = .word(previous + String(character), width: width + 2)
+                } else {
+                    tokens.append(.word(String(character), width: 2))
+                }
             } else {
                 word.append(character)
                 wordWidth += w
@@ -135,5 +142,10 @@ enum TextWrapper {
         flushWord()
         flushSpaces()
         return tokens
+    }
+
+    /// Full-width punctuation that ends a phrase or closes a bracket.
+    private static func closesALine(_ character: Character) -> Bool {
+        "，。、；：！？）」』】》〉…—～".contains(character)
     }
 }
