@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import TerminalUI
 
 /// Where the auction screens put things, shared by drawing and by key mapping (a scrolled
@@ -20,13 +21,15 @@ enum AuctionLayout {
         column(in: area).splitTop(headerHeight).rest
     }
 
+    /// The steps and their English names (translated where drawn).
     static let stepNames: [(AuctionJoinFlow.Step, String)] = [(.terms, "Terms"), (.review, "Review"), (.payment, "Payment"), (.joining, "Start bid")]
 
     /// "Upgrade to Business · LX 318 LHR → ZRH" and "1 Terms › 2 Review › 3 Payment › 4 Start bid",
     /// the step on screen highlighted. Returns the body.
     static func drawHeader(context: UpgradeContext, step: AuctionJoinFlow.Step, into frame: inout Frame, in area: Rect) -> Rect {
         let column = column(in: area)
-        let title = "\(context.upgradeCabin) upgrade · \(context.flightNumber) \(context.route) · \(AuctionText.day(context.departure))"
+        let title = tr("{0} upgrade · {1} {2} · {3}", AuctionText.cabin(context.upgradeCabin), context.flightNumber, context.route,
+                       DateText.dayWithWeekday(context.departure))
         frame.write(title, in: column.splitTop(1).top, style: WidgetLook.title)
         let current: AuctionJoinFlow.Step = if case .joined = step { .joining } else { step }
         var x = column.x
@@ -34,20 +37,21 @@ enum AuctionLayout {
         for (index, (candidate, name)) in stepNames.enumerated() {
             if index > 0 { x += frame.write(" › ", at: Point(x: x, y: line.y), style: WidgetLook.muted, clip: line) }
             let style = candidate == current ? Style(.accent, [.bold, .underline]) : WidgetLook.muted
-            x += frame.write("\(index + 1) \(name)", at: Point(x: x, y: line.y), style: style, clip: line)
+            x += frame.write("\(index + 1) \(tr(name))", at: Point(x: x, y: line.y), style: style, clip: line)
         }
         return column.splitTop(headerHeight).rest
     }
 
-    /// The clear error instead of an empty flow: which auction, which field.
+    /// The clear error instead of an empty flow: which auction (`title`, the seeded English title,
+    /// translated here), which field (`message`, already translated).
     static func drawContextError(title: String, message: String, into frame: inout Frame, in area: Rect) {
         let column = column(in: area)
         let box = column.inset(top: 2, left: 0, bottom: 0, right: 0).splitTop(8).top
-        let inside = frame.drawBox(box, title: "This auction cannot open", border: .rounded, style: Style(.error), titleStyle: Style(.error, .bold))
+        let inside = frame.drawBox(box, title: tr("This auction cannot open"), border: .rounded, style: Style(.error), titleStyle: Style(.error, .bold))
         let text = inside.inset(top: 1, left: 2, bottom: 0, right: 2)
-        frame.write(title, in: text.splitTop(1).top, style: WidgetLook.title)
+        frame.write(tr(title), in: text.splitTop(1).top, style: WidgetLook.title)
         TextBlock(message, style: WidgetLook.error).draw(into: &frame, in: text.inset(top: 2, left: 0, bottom: 0, right: 0).splitTop(2).top)
-        frame.write("Its details are incomplete, so it cannot be joined. Enter goes back to the list.",
+        frame.write(tr("Its details are incomplete, so it cannot be joined. Enter goes back to the list."),
                     in: text.inset(top: 4, left: 0, bottom: 0, right: 0).splitTop(1).top, style: WidgetLook.muted)
     }
 

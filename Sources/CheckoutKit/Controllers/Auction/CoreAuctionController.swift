@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Localization
 import PaymentsCore
 
 /// Seed 002 over the core, for one auction: the flow's data source (the signed-in customer, the
@@ -44,14 +45,14 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     public func unlockPayments(success: @escaping () -> Void, failure: @escaping (String) -> Void,
                                cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         let id = customerId
-        guard !id.isEmpty else { return failure("Log in first.") }
+        guard !id.isEmpty else { return failure(tr("Log in first.")) }
         if let until = try? core.customers.pinLockedUntil(id) {
             return lockedOut(until: until, failure: failure, exceededAttempts: exceededAttempts)
         }
-        guard let pinProvider else { return (cancel ?? { failure("Unlocking needs a PIN.") })() }
+        guard let pinProvider else { return (cancel ?? { failure(tr("Unlocking needs a PIN.")) })() }
         pinProvider.requestPIN(attemptsLeft: lastAttemptsLeft) { [weak self] pin in
             guard let self else { return }
-            guard let pin else { return (cancel ?? { failure("Unlocking was cancelled.") })() }
+            guard let pin else { return (cancel ?? { failure(tr("Unlocking was cancelled.")) })() }
             do {
                 try self.core.customers.unlockPayments(id, pin: pin)
                 self.lastAttemptsLeft = nil
@@ -83,8 +84,8 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
 
     public func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void,
                             cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
-        guard !customerId.isEmpty else { return failure("Log in first.") }
-        guard let token = card.vaultToken else { return failure("This card is saved already.") }
+        guard !customerId.isEmpty else { return failure(tr("Log in first.")) }
+        guard let token = card.vaultToken else { return failure(tr("This card is saved already.")) }
         do {
             let saved = try core.paymentMethods.save(token: token, for: customerId)
             savedFromToken[token] = saved.method.id
@@ -156,14 +157,14 @@ extension CardChargeFailure {
     init(_ error: AuctionError) {
         switch error {
         case .paymentFailed(let decline): self.init(decline)
-        case .auctionClosed: self = .refused("This auction has closed.")
-        case .bidTooLow(let minimum): self = .refused("The bid must be at least \(minimum.formatted()).")
-        case .alreadyJoined: self = .refused("You have already joined this auction.")
-        case .termsNotAccepted: self = .refused("Accept the terms first.")
-        case .paymentMethodRequired: self = .refused("Choose a payment method.")
-        case .unknownAuction: self = .refused("This auction does not exist.")
-        case .unknownBid, .notJoined: self = .refused("This bid is no longer waiting for a security code.")
-        case .storage(let detail): self = .refused("The bid could not be recorded (\(detail)).")
+        case .auctionClosed: self = .refused(tr("This auction has closed."))
+        case .bidTooLow(let minimum): self = .refused(tr("The bid must be at least {0}.", minimum.formatted()))
+        case .alreadyJoined: self = .refused(tr("You have already joined this auction."))
+        case .termsNotAccepted: self = .refused(tr("Accept the terms first."))
+        case .paymentMethodRequired: self = .refused(tr("Choose a payment method."))
+        case .unknownAuction: self = .refused(tr("This auction does not exist."))
+        case .unknownBid, .notJoined: self = .refused(tr("This bid is no longer waiting for a security code."))
+        case .storage(let detail): self = .refused(tr("The bid could not be recorded ({0}).", detail))
         }
     }
 }

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -105,11 +106,12 @@ public final class AuctionEnvironment {
 }
 
 extension UpgradeContextError {
-    /// What the error screen says: which field, in words.
+    /// What the error screen says: which field, in words, in the current language (the field's
+    /// words and the reason are English keys of their own).
     public var message: String {
         switch self {
-        case .missingField(let field): "The auction's \(Self.words(field)) is missing."
-        case .invalidField(let field, let why): "The auction's \(Self.words(field)) is not usable: \(why)."
+        case .missingField(let field): tr("The auction's {0} is missing.", tr(Self.words(field)))
+        case .invalidField(let field, let why): tr("The auction's {0} is not usable: {1}.", tr(Self.words(field)), tr(why))
         }
     }
 

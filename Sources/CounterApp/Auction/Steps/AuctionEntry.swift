@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import TerminalUI
 
 /// The way in: the auctions from the core, the selected one's figures, and a refusal for one
@@ -42,7 +43,7 @@ public enum AuctionEntry {
         case .activate:
             guard let listing = state.selected else { return .none }
             if listing.isClosed {
-                state.notice = "\(listing.flight) closed on \(AuctionText.moment(listing.closesAt)): it takes no more bids."
+                state.notice = tr("{0} closed on {1}: it takes no more bids.", listing.flight, DateText.moment(listing.closesAt))
                 return .none
             }
             state.notice = nil
@@ -82,33 +83,36 @@ public enum AuctionEntry {
 
     static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         let column = AuctionLayout.column(in: area)
-        frame.write("Flight upgrade auctions", in: column.splitTop(1).top, style: WidgetLook.title)
-        frame.write("Join with a start bid: it is held on your card, and charged only if you win.",
+        frame.write(tr("Flight upgrade auctions"), in: column.splitTop(1).top, style: WidgetLook.title)
+        frame.write(tr("Join with a start bid: it is held on your card, and charged only if you win."),
                     in: Rect(x: column.x, y: column.y + 1, width: column.width, height: 1), style: WidgetLook.muted)
         let rest = column.inset(top: 3, left: 0, bottom: 0, right: 0)
         let listArea = listArea(state, in: area)
         var list = state.list
-        ListView(state.listings, emptyText: "No auctions are open at this counter.") { listing in
-            ListRow(listing.flight.padded(toWidth: 9) + listing.route.padded(toWidth: 12) + (listing.cabin ?? "?"),
-                    detail: listing.isClosed ? "closed" : (listing.problem != nil ? "incomplete" : "from \(listing.startBid.formatted())"))
+        ListView(state.listings, emptyText: tr("No auctions are open at this counter.")) { listing in
+            ListRow(listing.flight.padded(toWidth: 9) + listing.route.padded(toWidth: 12) + (listing.cabin.map(AuctionText.cabin) ?? "?"),
+                    detail: listing.isClosed ? tr("closed") : (listing.problem != nil ? tr("incomplete") : tr("from {0}", listing.startBid.formatted())))
         }.draw(into: &frame, in: listArea, state: &list, focused: true)
 
         guard let listing = state.selected else { return }
         let details = Rect(x: column.x, y: listArea.maxY + 1, width: column.width, height: max(0, rest.maxY - listArea.maxY - 1))
-        let inside = frame.drawBox(details.splitTop(10).top, title: listing.title, border: .rounded)
+        let inside = frame.drawBox(details.splitTop(10).top, title: tr(listing.title), border: .rounded)
+        let closes = DateText.moment(listing.closesAt)
         var rows: [(String, String)] = [
-            ("Flight", listing.flight),
-            ("Route", listing.route),
-            ("Date", listing.departure.map(AuctionText.day) ?? "—"),
-            ("Cabin", listing.cabin ?? "—"),
-            ("Start bid", listing.startBid.formatted()),
-            ("Increment", listing.increment?.formatted() ?? "—"),
-            ("Closes", AuctionText.moment(listing.closesAt) + (listing.isClosed ? " (closed)" : "")),
+            (tr("Flight"), listing.flight),
+            (tr("Route"), listing.route),
+            (tr("Date"), listing.departure.map(DateText.dayWithWeekday) ?? "—"),
+            (tr("Cabin"), listing.cabin.map(AuctionText.cabin) ?? "—"),
+            (tr("Start bid"), listing.startBid.formatted()),
+            (tr("Increment"), listing.increment?.formatted() ?? "—"),
+            (tr("Closes"), listing.isClosed ? tr("{0} (closed)", closes) : closes),
         ]
-        if let problem = listing.problem { rows.append(("Problem", problem)) }
+        // The problem (already in the current language) is the last row, drawn as an error.
+        if let problem = listing.problem { rows.append((tr("Problem"), problem)) }
+        let problemRow = listing.problem == nil ? nil : rows.count - 1
         for (index, (label, value)) in rows.enumerated() where index < inside.height {
             let row = Rect(x: inside.x + 1, y: inside.y + index, width: max(0, inside.width - 2), height: 1)
-            AuctionLayout.field(label, value, valueStyle: label == "Problem" ? WidgetLook.error : WidgetLook.text, into: &frame, at: row)
+            AuctionLayout.field(label, value, valueStyle: index == problemRow ? WidgetLook.error : WidgetLook.text, into: &frame, at: row)
         }
         if let notice = state.notice {
             frame.write(notice, in: Rect(x: column.x, y: min(details.y + 10, column.maxY - 1), width: column.width, height: 1),

@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import TerminalUI
 
 /// Step 3: how the start bid is held. Locked payments first ask for the PIN (masked); then the
@@ -73,7 +74,7 @@ public enum AuctionPayment {
             return .none
         case .unlockTapped:
             guard !state.pin.isEmpty else {
-                state.pinHint = "Type your PIN first."
+                state.pinHint = tr("Type your PIN first.")
                 return .none
             }
             state.pinHint = nil
@@ -126,7 +127,7 @@ public enum AuctionPayment {
         case .newCardTapped(let use):
             let bid = context?.auction.startBid.formatted() ?? ""
             var form = CardFormFeature.State(canSave: true, today: environment.now,
-                                             submitTitle: use == .placeBid ? "Place start bid: hold \(bid)" : "Save card")
+                                             submitTitle: use == .placeBid ? tr("Place start bid: hold {0}", bid) : tr("Save card"))
             // Cards typed here are always saved (the data source's savePayment): the box says so.
             form.saveCard = true
             state.cardForm = form
@@ -265,26 +266,26 @@ public enum AuctionPayment {
 
     static func draw(_ state: State, flow: AuctionFlowSnapshot, context: UpgradeContext, into frame: inout Frame, in body: Rect) {
         let startBid = context.auction.startBid.formatted()
-        TextBlock("Your start bid of \(startBid) is held on the card you choose. It is charged only if you win.")
+        TextBlock(tr("Your start bid of {0} is held on the card you choose. It is charged only if you win.", startBid))
             .draw(into: &frame, in: body.splitTop(2).top)
         let panelArea = body.inset(top: 2, left: 0, bottom: 0, right: 0)
         let notice = flow.notice.map { (AuctionText.notice($0, lockedUntil: flow.lockedUntil), AuctionText.isProblem($0)) }
         switch panel(flow) {
         case .signedOut:
-            let inside = frame.drawBox(panelArea.splitTop(5).top, title: "Saved payment methods", border: .rounded)
-            TextBlock("Nobody is signed in. Sign in (Honey Store, Account) to join an auction with your saved cards.")
+            let inside = frame.drawBox(panelArea.splitTop(5).top, title: tr("Saved payment methods"), border: .rounded)
+            TextBlock(tr("Nobody is signed in. Sign in (Honey Store, Account) to join an auction with your saved cards."))
                 .draw(into: &frame, in: inside.inset(top: 1, left: 1, bottom: 0, right: 1))
         case .locked:
             drawLocked(state, notice: notice, into: &frame, in: panelArea)
         case .lockedOut:
-            let inside = frame.drawBox(panelArea.splitTop(6).top, title: "Saved payment methods", border: .rounded, style: Style(.error))
+            let inside = frame.drawBox(panelArea.splitTop(6).top, title: tr("Saved payment methods"), border: .rounded, style: Style(.error))
             let text = notice?.0 ?? AuctionText.notice(.tooManyAttempts, lockedUntil: flow.lockedUntil)
             TextBlock(text, style: Style(.error, .bold)).draw(into: &frame, in: inside.inset(top: 1, left: 1, bottom: 0, right: 1))
-            frame.write("Esc goes back to the review.", in: Rect(x: inside.x + 1, y: inside.maxY - 1, width: max(0, inside.width - 2), height: 1),
+            frame.write(tr("Esc goes back to the review."), in: Rect(x: inside.x + 1, y: inside.maxY - 1, width: max(0, inside.width - 2), height: 1),
                         style: WidgetLook.muted)
         case .cards:
             if let form = state.cardForm {
-                let title = state.newCardUse == .placeBid ? "New card for the start bid" : "Add a card"
+                let title = state.newCardUse == .placeBid ? tr("New card for the start bid") : tr("Add a card")
                 let inside = frame.drawBox(panelArea.splitTop(min(panelArea.height, 17)).top, title: title, border: .rounded,
                                            style: WidgetLook.focusedBorder)
                 CardFormFeature.draw(form, into: &frame, in: inside.inset(top: 1, left: 1, bottom: 0, right: 1))
@@ -293,17 +294,19 @@ public enum AuctionPayment {
             }
         }
         if let card = state.removing {
-            ModalDialog(title: "Remove card", message: "Remove \(AuctionText.card(card)) from your saved cards?", buttons: ["Remove", "Keep"])
+            ModalDialog(title: tr("Remove card"), message: tr("Remove {0} from your saved cards?", AuctionText.card(card)),
+                        buttons: [tr("Remove"), tr("Keep")])
                 .draw(into: &frame, in: body, state: state.dialog)
         }
     }
 
     private static func drawLocked(_ state: State, notice: (String, Bool)?, into frame: inout Frame, in area: Rect) {
-        let inside = frame.drawBox(area.splitTop(8).top, title: "Saved payment methods: locked", border: .rounded)
+        let inside = frame.drawBox(area.splitTop(8).top, title: tr("Saved payment methods: locked"), border: .rounded)
         let content = inside.inset(top: 0, left: 1, bottom: 0, right: 1)
-        frame.write("Your saved cards are locked. Enter your payments PIN to unlock them.", in: content.splitTop(1).top)
+        frame.write(tr("Your saved cards are locked. Enter your payments PIN to unlock them."), in: content.splitTop(1).top)
         var field = TextFieldState(value: state.pin, maxLength: pinLength, filter: .digits, isMasked: true)
-        TextField(label: "PIN", labelWidth: 4, fieldWidth: pinLength + 1)
+        let pinLabel = tr("PIN")
+        TextField(label: pinLabel, labelWidth: max(4, pinLabel.displayWidth), fieldWidth: pinLength + 1)
             .draw(into: &frame, in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1), state: &field,
                   focused: state.lockFocus == .pin)
         if let hint = state.pinHint {
@@ -312,7 +315,7 @@ public enum AuctionPayment {
             frame.write(message, in: Rect(x: content.x, y: content.y + 3, width: content.width, height: 1),
                         style: isProblem ? Style(.error, .bold) : Style(.success))
         }
-        ButtonRow.draw([Button("Unlock"), Button("Cancel")], into: &frame,
+        ButtonRow.draw([Button(tr("Unlock")), Button(tr("Cancel"))], into: &frame,
                        in: Rect(x: content.x, y: content.y + 5, width: content.width, height: 1),
                        focusedIndex: state.lockFocus == .unlock ? 0 : state.lockFocus == .cancel ? 1 : nil, alignment: .leading)
     }
@@ -321,17 +324,17 @@ public enum AuctionPayment {
                                   into frame: inout Frame, in area: Rect) {
         let layout = CardsLayout(panel: area, cardCount: flow.payments.count)
         let box = layout.box
-        let inside = frame.drawBox(box, title: "Pay with", border: .rounded, style: state.focus == .cards ? WidgetLook.focusedBorder : WidgetLook.border)
+        let inside = frame.drawBox(box, title: tr("Pay with"), border: .rounded, style: state.focus == .cards ? WidgetLook.focusedBorder : WidgetLook.border)
         var list = ListState(itemCount: flow.payments.count, selected: flow.payments.firstIndex { $0.id == flow.selectedCardId },
                              showsNumbers: true, viewportHeight: inside.height)
-        ListView(flow.payments, emptyText: "No saved cards yet.") { card in
-            ListRow(AuctionText.card(card) + "  " + card.holderName, detail: card.isDefault ? "default" : nil)
+        ListView(flow.payments, emptyText: tr("No saved cards yet.")) { card in
+            ListRow(AuctionText.card(card) + "  " + card.holderName, detail: card.isDefault ? tr("default") : nil)
         }.draw(into: &frame, in: inside.inset(top: 0, left: 1, bottom: 0, right: 1), state: &list, focused: state.focus == .cards)
         let y = box.maxY
         if let (message, isProblem) = notice {
             frame.write(message, in: Rect(x: area.x, y: y, width: area.width, height: 1), style: isProblem ? Style(.error, .bold) : Style(.success))
         }
-        let label = flow.selectedCard.map { "Place start bid: hold \(startBid) on \(AuctionText.shortCard($0))" } ?? "Place start bid"
+        let label = flow.selectedCard.map { tr("Place start bid: hold {0} on {1}", startBid, AuctionText.shortCard($0)) } ?? tr("Place start bid")
         Button(label, isDisabled: flow.selectedCard == nil)
             .draw(into: &frame, in: layout.button, focused: state.focus == .placeBid)
     }

@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import TerminalUI
 
 /// Step 2: what the customer is about to bid for (flight, upgrade, the auction's figures),
@@ -32,11 +33,12 @@ public enum AuctionReview {
     static func draw(context: UpgradeContext, into frame: inout Frame, in body: Rect) {
         let auction = context.auction
         let sections: [(String, [(String, String)])] = [
-            ("Flight", [("Flight", context.flightNumber), ("Route", context.route), ("Departs", AuctionText.day(context.departure))]),
-            ("Upgrade", [("From", context.currentCabin), ("To", context.upgradeCabin)]),
-            ("Auction", [("Start bid", auction.startBid.formatted() + " (held on your card when you join)"),
-                         ("Increment", auction.increment.formatted() + " at least, for each further bid"),
-                         ("Closes", AuctionText.moment(auction.closesAt))]),
+            (tr("Flight"), [(tr("Flight"), context.flightNumber), (tr("Route"), context.route),
+                            (tr("Departs"), DateText.dayWithWeekday(context.departure))]),
+            (tr("Upgrade"), [(tr("From"), AuctionText.cabin(context.currentCabin)), (tr("To"), AuctionText.cabin(context.upgradeCabin))]),
+            (tr("Auction"), [(tr("Start bid"), tr("{0} (held on your card when you join)", auction.startBid.formatted())),
+                             (tr("Increment"), tr("{0} at least, for each further bid", auction.increment.formatted())),
+                             (tr("Closes"), DateText.moment(auction.closesAt))]),
         ]
         var y = body.y
         for (title, rows) in sections {
@@ -48,6 +50,6 @@ public enum AuctionReview {
             }
             y = box.maxY
         }
-        Button("Continue to payment").draw(into: &frame, in: Rect(x: body.x, y: min(y + 1, body.maxY - 1), width: body.width, height: 1), focused: true)
+        Button(tr("Continue to payment")).draw(into: &frame, in: Rect(x: body.x, y: min(y + 1, body.maxY - 1), width: body.width, height: 1), focused: true)
     }
 }

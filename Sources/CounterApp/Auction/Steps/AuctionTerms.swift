@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import TerminalUI
 
 /// Step 1: the auction's terms, scrollable, the "I have read and accept" box, Continue (which
@@ -27,8 +28,8 @@ public enum AuctionTerms {
         case flowChanged(AuctionFlowSnapshot)
     }
 
-    static let acceptLabel = "I have read and accept the auction terms"
-    static let mustAccept = "Tick “I have read and accept the auction terms” to continue."
+    static var acceptLabel: String { tr("I have read and accept the auction terms") }
+    static var mustAccept: String { tr("Tick “I have read and accept the auction terms” to continue.") }
 
     public static func reduce(_ state: inout State, _ action: Action, _ environment: AuctionEnvironment) -> Effect<Action> {
         switch action {
@@ -92,13 +93,14 @@ public enum AuctionTerms {
         }
     }
 
-    static func text(_ context: UpgradeContext) -> String { context.terms.joined(separator: "\n\n") }
+    /// The seeded terms are the counter's own text: each paragraph is translated here.
+    static func text(_ context: UpgradeContext) -> String { context.terms.map { tr($0) }.joined(separator: "\n\n") }
 
     static func action(for event: InputEvent, in state: State, context: UpgradeContext, body: Rect) -> Action? {
         let layout = Layout(body: body, context: context)
         if case .mouse(.left, let point) = event {
-            if layout.acceptRow.contains(point), point.x < layout.acceptRow.x + 4 + acceptLabel.count { return .toggleAccept }
-            if layout.buttonRow.contains(point), point.x < layout.buttonRow.x + Button("Continue").width { return .continueTapped }
+            if layout.acceptRow.contains(point), point.x < layout.acceptRow.x + 4 + acceptLabel.displayWidth { return .toggleAccept }
+            if layout.buttonRow.contains(point), point.x < layout.buttonRow.x + Button(tr("Continue")).width { return .continueTapped }
             if let tips = layout.tipsBox, tips.contains(point) { return .showTip((state.tipPage + 1) % context.tips.count) }
             return nil
         }
@@ -145,9 +147,10 @@ public enum AuctionTerms {
         let layout = Layout(body: body, context: context)
         let lines = layout.lines(context)
         let offset = min(state.offset, max(0, lines.count - layout.termsText.height))
-        let more = lines.count > layout.termsText.height
-            ? " \(offset + 1)-\(min(lines.count, offset + layout.termsText.height)) of \(lines.count) lines" : ""
-        frame.drawBox(layout.termsBox, title: "Auction terms" + more, border: .rounded)
+        let title = lines.count > layout.termsText.height
+            ? tr("Auction terms {0}-{1} of {2} lines", offset + 1, min(lines.count, offset + layout.termsText.height), lines.count)
+            : tr("Auction terms")
+        frame.drawBox(layout.termsBox, title: title, border: .rounded)
         for (row, line) in lines.dropFirst(offset).prefix(layout.termsText.height).enumerated() {
             frame.write(line, in: Rect(x: layout.termsText.x, y: layout.termsText.y + row, width: layout.termsText.width, height: 1))
         }
@@ -159,16 +162,16 @@ public enum AuctionTerms {
         }
         if let tipsBox = layout.tipsBox {
             let page = min(state.tipPage, context.tips.count - 1)
-            let inside = frame.drawBox(tipsBox, title: "Tip \(page + 1) of \(context.tips.count)  ← →", border: .rounded, style: Style(.accent))
-            TextBlock(context.tips[page]).draw(into: &frame, in: inside.inset(top: 0, left: 1, bottom: 0, right: 1))
+            let inside = frame.drawBox(tipsBox, title: tr("Tip {0} of {1}  ← →", page + 1, context.tips.count), border: .rounded, style: Style(.accent))
+            TextBlock(tr(context.tips[page])).draw(into: &frame, in: inside.inset(top: 0, left: 1, bottom: 0, right: 1))
         }
         Checkbox(acceptLabel).draw(into: &frame, in: layout.acceptRow, state: CheckboxState(isChecked: state.accepted),
                                    focused: state.focus == .accept)
-        Button("Continue", isDisabled: !state.accepted).draw(into: &frame, in: layout.buttonRow, focused: state.focus == .continueButton)
+        Button(tr("Continue"), isDisabled: !state.accepted).draw(into: &frame, in: layout.buttonRow, focused: state.focus == .continueButton)
         if let warning = state.warning {
             frame.write(warning, in: layout.warningRow, style: Style(.error, .bold))
         } else if !state.accepted {
-            frame.write("Continue opens once the terms are accepted.", in: layout.warningRow, style: WidgetLook.muted)
+            frame.write(tr("Continue opens once the terms are accepted."), in: layout.warningRow, style: WidgetLook.muted)
         }
     }
 }

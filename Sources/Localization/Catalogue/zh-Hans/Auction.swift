@@ -1,5 +1,177 @@
+/// The flight-upgrade auctions (seed 002): the list, the join flow's steps (terms, review,
+/// payment with saved cards and the PIN, the start bid), the joined notice, the auction
+/// controller's messages, and the auctions the counter seeds (titles, cabins, terms, tips).
 extension Catalogue {
     static let zhHansAuction: [String: String] = [
-        :
+        // MARK: Auction list
+        "Flight upgrade auctions": "航班升舱拍卖",
+        "Join with a start bid: it is held on your card, and charged only if you win.": "以起拍价参加：金额在您的卡上冻结，仅在中标时扣款。",
+        "No auctions are open at this counter.": "本柜台暂无进行中的拍卖。",
+        "closed": "已截止",
+        "incomplete": "信息不全",
+        "from {0}": "{0} 起",
+        "Flight": "航班",
+        "Route": "航线",
+        "Date": "日期",
+        "Cabin": "舱位",
+        "Start bid": "起拍价",
+        "Increment": "加价幅度",
+        "Closes": "截止时间",
+        "{0} (closed)": "{0}（已截止）",
+        "Problem": "问题",
+        "{0} closed on {1}: it takes no more bids.": "{0} 已于 {1} 截止，不再接受出价。",
+        "Join": "参加",
+
+        // MARK: Seeded auctions (titles and cabins)
+        "Upgrade to Business": "升舱至商务舱",
+        "Upgrade to Premium Economy": "升舱至超级经济舱",
+        "Upgrade to First": "升舱至头等舱",
+        "Business": "商务舱",
+        "Premium Economy": "超级经济舱",
+        "First": "头等舱",
+        "Economy": "经济舱",
+
+        // MARK: Flow header and steps
+        "{0} upgrade · {1} {2} · {3}": "升舱至{0} · {1} {2} · {3}",
+        "Terms": "条款",
+        "Review": "核对",
+        "Payment": "支付",
+
+        // MARK: An auction that cannot open
+        "This auction cannot open": "此拍卖无法打开",
+        "Its details are incomplete, so it cannot be joined. Enter goes back to the list.": "拍卖信息不完整，无法参加。按 Enter 返回列表。",
+        "Back to the list": "返回列表",
+        "The auction's {0} is missing.": "拍卖缺少{0}。",
+        "The auction's {0} is not usable: {1}.": "拍卖的{0}无效：{1}。",
+        "flight number": "航班号",
+        "origin": "出发地",
+        "destination": "目的地",
+        "departure": "出发日期",
+        "current cabin": "当前舱位",
+        "upgrade cabin": "升舱舱位",
+        "auction identifier": "拍卖编号",
+        "start bid": "起拍价",
+        "increment": "加价幅度",
+        "closes at": "截止时间",
+        "terms": "条款",
+        "tips": "提示",
+        "same as origin": "与出发地相同",
+        "must be more than zero": "必须大于零",
+        "currency differs from the start bid": "币种与起拍价不同",
+
+        // MARK: Terms (step 1)
+        "Auction terms": "拍卖条款",
+        "Auction terms {0}-{1} of {2} lines": "拍卖条款 第 {0}-{1} 行，共 {2} 行",
+        "Tip {0} of {1}  ← →": "提示 {0}/{1}  ← →",
+        "I have read and accept the auction terms": "我已阅读并接受拍卖条款",
+        "Tick “I have read and accept the auction terms” to continue.": "请勾选“我已阅读并接受拍卖条款”后继续。",
+        "Continue opens once the terms are accepted.": "接受条款后才能继续。",
+        "Scroll": "滚动",
+        "Next": "下一项",
+        "Accept": "接受",
+        "Untick": "取消勾选",
+        "Tips": "提示",
+        "Leave": "离开",
+        // The seeded terms, paragraph by paragraph.
+        "By joining this auction you offer to pay up to your bid for an upgrade to the cabin shown, on the flight shown. Joining places your start bid as a hold on your payment method; nothing is charged unless you win.":
+            "参加本拍卖，即表示您愿意为所示航班升舱至所示舱位，支付不超过您出价的金额。参加时，起拍价将在您的支付方式上冻结；除非中标，否则不会扣款。",
+        "The auction closes at the time shown. When it closes, the highest bid wins. If you do not win, or if you leave the auction before it closes, the hold is released in full.":
+            "拍卖在所示时间截止，截止时出价最高者中标。如您未中标，或在截止前退出拍卖，冻结金额将全额释放。",
+        "Upgrades depend on seats being available at departure. If the upgrade cannot be given, your hold is released and you travel in your booked cabin. Bids are personal and cannot be transferred.":
+            "能否升舱取决于起飞时是否有空余座位。如无法升舱，冻结金额将被释放，您仍乘坐原预订舱位。出价仅限本人，不可转让。",
+        "A bid must be at least the start bid, and at least one minimum increment above the highest bid so far.":
+            "出价不得低于起拍价，且须比当前最高出价至少高出一个最低加价幅度。",
+        // The seeded tips.
+        "Bid what the upgrade is worth to you: you pay only if you win.": "按升舱对您的价值出价：只有中标才需付款。",
+        "You can leave the auction at any time before it closes; your hold is released.": "截止前您可随时退出拍卖，冻结金额将被释放。",
+        "Keep the payment method valid until the flight: the winning hold is captured at check-in.": "请确保支付方式在航班起飞前有效：中标的冻结金额将在值机时扣款。",
+
+        // MARK: Review (step 2)
+        "Upgrade": "升舱",
+        "Auction": "拍卖",
+        "Departs": "出发",
+        "From": "原舱位",
+        "To": "升至",
+        "{0} (held on your card when you join)": "{0}（参加时在您的卡上冻结）",
+        "{0} at least, for each further bid": "此后每次出价至少加 {0}",
+        "Continue to payment": "继续支付",
+        "Back to terms": "返回条款",
+
+        // MARK: Payment (step 3): saved cards
+        "Your start bid of {0} is held on the card you choose. It is charged only if you win.": "起拍价 {0} 将在您选择的卡上冻结，仅在中标时扣款。",
+        "Saved payment methods": "已保存的支付方式",
+        "Nobody is signed in. Sign in (Honey Store, Account) to join an auction with your saved cards.":
+            "尚未登录。请先登录（蜂蜜商店 › 账户），再用已保存的卡参加拍卖。",
+        "Esc goes back to the review.": "按 Esc 返回核对页。",
+        "Back to review": "返回核对",
+        "Pay with": "支付方式",
+        "No saved cards yet.": "还没有保存的卡。",
+        "default": "默认",
+        "Place start bid": "提交起拍价",
+        "Place start bid: hold {0} on {1}": "提交起拍价：在 {1} 上冻结 {0}",
+        "Place start bid: hold {0}": "提交起拍价：冻结 {0}",
+        "New card for the start bid": "用新卡提交起拍价",
+        "Add a card": "添加银行卡",
+        "Save card": "保存银行卡",
+        "Remove card": "删除银行卡",
+        "Remove {0} from your saved cards?": "要从已保存的卡中删除 {0} 吗？",
+        "Keep": "保留",
+        "Card": "银行卡",
+        "Choose": "选择",
+        "Bid": "出价",
+        "Add card": "添加卡",
+        "New card bid": "新卡出价",
+        "Confirm": "确认",
+        "Keep the card": "保留该卡",
+        "Waiting for an answer": "等待回应",
+
+        // MARK: Payment (step 3): PIN
+        "Saved payment methods: locked": "已保存的支付方式：已锁定",
+        "Your saved cards are locked. Enter your payments PIN to unlock them.": "已保存的卡已锁定。请输入支付密码解锁。",
+        "PIN": "密码",
+        "Unlock": "解锁",
+        "Type your PIN first.": "请先输入支付密码。",
+
+        // MARK: Payment (step 3): notices
+        "Unlocking was cancelled: your saved cards stay locked.": "已取消解锁：已保存的卡仍处于锁定状态。",
+        "Too many wrong PINs. Payments are locked; try again at {0}.": "密码错误次数过多，支付已锁定，请于 {0} 后重试。",
+        "Too many wrong PINs. Payments are locked for a while.": "密码错误次数过多，支付已暂时锁定。",
+        "Card saved.": "银行卡已保存。",
+        "The card was not saved: {0}": "银行卡未保存：{0}",
+        "Saving the card was cancelled.": "已取消保存银行卡。",
+        "Card removed.": "银行卡已删除。",
+        "The card was not removed: {0}": "银行卡未删除：{0}",
+        "Choose a card first.": "请先选择一张卡。",
+        "Sign in to join an auction.": "请登录后参加拍卖。",
+
+        // MARK: Start bid (step 4) and joined
+        "Placing the start bid": "正在提交起拍价",
+        "your card": "您的卡",
+        "Placing your start bid: holding {0} on {1}…": "正在提交起拍价：在 {1} 上冻结 {0}…",
+        "The bank may ask you to confirm it is you.": "银行可能会要求您验证身份。",
+        "You joined the auction": "您已参加拍卖",
+        "Your bid": "您的出价",
+        "Hold": "预授权",
+        "Next bids": "后续出价",
+        "{0} upgrade, {1} {2}": "升舱至{0}，{1} {2}",
+        "{0} (the start bid)": "{0}（起拍价）",
+        "{0} held on {1}, not charged": "已在 {1} 上冻结 {0}，未扣款",
+        "at least {0} more each": "每次至少加 {0}",
+        "If you do not win, the hold is released in full.": "如未中标，冻结金额将全额释放。",
+        "Back to the auctions": "返回拍卖列表",
+
+        // MARK: The auction controller's answers (shown on the payment step)
+        "Log in first.": "请先登录。",
+        "Unlocking needs a PIN.": "解锁需要支付密码。",
+        "Unlocking was cancelled.": "已取消解锁。",
+        "This card is saved already.": "这张卡已保存。",
+        "This auction has closed.": "此拍卖已截止。",
+        "The bid must be at least {0}.": "出价至少为 {0}。",
+        "You have already joined this auction.": "您已参加过此拍卖。",
+        "Accept the terms first.": "请先接受条款。",
+        "Choose a payment method.": "请选择支付方式。",
+        "This auction does not exist.": "此拍卖不存在。",
+        "This bid is no longer waiting for a security code.": "此出价已不再等待验证码。",
+        "The bid could not be recorded ({0}).": "出价未能记录（{0}）。",
     ]
 }
