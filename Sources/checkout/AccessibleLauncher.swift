@@ -1,6 +1,7 @@
 import ArgumentParser
 import CounterApp
 import Foundation
+import Localization
 
 /// `checkout --accessible`: the store as numbered prompts on standard input and output.
 enum AccessibleLauncher {
@@ -9,7 +10,7 @@ enum AccessibleLauncher {
         do {
             counter = try AccessibleCounter.onStandardInputOutput(database: options.db)
         } catch {
-            FileHandle.standardError.write(Data("checkout: the store could not open its database: \(error)\n".utf8))
+            FileHandle.standardError.write(Data(("checkout: " + tr("the store could not open its database: {0}", "\(error)") + "\n").utf8))
             throw ExitCode(1)
         }
         let status = counter.run()

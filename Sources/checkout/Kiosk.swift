@@ -1,6 +1,7 @@
 import ArgumentParser
 import CounterApp
 import Foundation
+import Localization
 import TerminalUI
 
 /// `checkout kiosk` (or `checkout --kiosk`): the counter unattended.
@@ -37,22 +38,22 @@ struct Kiosk: ParsableCommand {
             return
         }
         if !pin.isSet {
-            FileHandle.standardError.write(Data("checkout: no operator PIN is set (\(pin.path)); the kiosk can only be stopped by the system. Set one with: checkout kiosk --set-operator-pin\n".utf8))
+            FileHandle.standardError.write(Data(("checkout: " + tr("no operator PIN is set ({0}); the kiosk can only be stopped by the system. Set one with: checkout kiosk --set-operator-pin", pin.path) + "\n").utf8))
         }
         try CounterLauncher.runInteractive(options: options, kiosk: kiosk, operatorPIN: pin)
     }
 
     static func setPIN(_ pin: OperatorPIN) throws {
-        if isatty(STDIN_FILENO) == 1 { print("Operator PIN (digits), then Enter:") }
+        if isatty(STDIN_FILENO) == 1 { print(tr("Operator PIN (digits), then Enter:")) }
         guard let line = readLine(strippingNewline: true) else {
-            throw ValidationError("no PIN on standard input")
+            throw ValidationError(tr("no PIN on standard input"))
         }
         do {
             try pin.set(line.trimmingCharacters(in: .whitespaces))
         } catch {
             throw ValidationError("\(error)")
         }
-        print("Operator PIN stored (hashed) in \(pin.path).")
+        print(tr("Operator PIN stored (hashed) in {0}.", pin.path))
     }
 }
 
@@ -88,7 +89,7 @@ enum CounterLauncher {
         let isKiosk = kiosk != nil
         // Curses owns the screen once the counter opens, so a theme problem is shown inside it
         // (and repeated on standard error after the terminal is given back).
-        let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { "Theme not used: \($0)" },
+        let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") },
                                          makeServices: CounterApplication.services(database: options.db))
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
@@ -99,16 +100,14 @@ enum CounterLauncher {
             status = try TerminalSession.run(shell, theme: resolution.theme, ignoresInterrupts: isKiosk)
         } catch {
             // The way on: a terminal that can draw, or the same store as plain lines.
-            FileHandle.standardError.write(Data("""
-                checkout: \(error).
+            FileHandle.standardError.write(Data(("checkout: " + tr("{0}.", "\(error)") + "\n" + tr("""
                 Run it in a terminal such as xterm (TERM=xterm-256color),
                 or use `checkout --accessible` for the store as plain numbered prompts.
-
-                """.utf8))
+                """) + "\n").utf8))
             throw ExitCode(1)
         }
         if let problem = resolution.problem {
-            FileHandle.standardError.write(Data("checkout: theme not used: \(problem)\n".utf8))
+            FileHandle.standardError.write(Data(("checkout: " + tr("theme not used: {0}", "\(problem)") + "\n").utf8))
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import TerminalUI
 
 /// `checkout themes`: what themes there are, whether each one loads, and how it looks.
@@ -18,29 +19,35 @@ struct Themes: ParsableCommand {
     @Option(help: ArgumentHelp("Preview in this tier instead of the terminal's: colors-256, colors-8 or mono.", valueName: "tier"))
     var tier: String?
 
+    @OptionGroup var language: LanguageOption
+
     func run() throws {
+        try language.speaking(listThemes)
+    }
+
+    private func listThemes() throws {
         let library = ThemeLibrary.standard()
         let names = library.availableThemeNames()
         if names.isEmpty {
-            print("No theme files found; the built-in \(ThemeLibrary.defaultThemeName) theme is used.")
+            print(tr("No theme files found; the built-in {0} theme is used.", ThemeLibrary.defaultThemeName))
         }
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let previewTier: ColorTier? = try tier.map { name in
-            guard let tier = ColorTier(rawValue: name) else { throw ValidationError("--tier is colors-256, colors-8 or mono") }
+            guard let tier = ColorTier(rawValue: name) else { throw ValidationError(tr("--tier is colors-256, colors-8 or mono")) }
             return tier
         } ?? (isTerminal ? ThemePreview.terminalTier(environment: environment) : nil)
         for name in names {
             let marker = name == ThemeLibrary.defaultThemeName ? "*" : " "
             do {
                 let theme = try library.load(name)
-                print("\(marker) \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(theme.summary)")
+                print("\(marker) \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(ThemePreview.summary(of: theme))")
                 for line in ThemePreview.lines(theme, tier: previewTier) { print("    " + line) }
             } catch {
-                print("\(marker) \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) broken: \(error)")
+                print("\(marker) \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) " + tr("broken: {0}", "\(error)"))
             }
         }
-        print("\n* the default. Use one with: checkout --theme NAME (or a path); F2 changes it while the counter runs.")
+        print("\n" + tr("* the default. Use one with: checkout --theme NAME (or a path); F2 changes it while the counter runs."))
     }
 }
 
@@ -54,12 +61,24 @@ enum ThemePreview {
         return ColorTier.detect(colors: colors, environment: environment)
     }
 
+    /// A theme's one-line description: those of the themes that ship with the counter in the
+    /// current language, a user's own as written in its file.
+    static func summary(of theme: Theme) -> String {
+        let shipped = [
+            "White and bright yellow on black, strong attributes",
+            "Warm amber and gold on a dark background (the default)",
+            "Pale blue and cyan on deep navy",
+            "No colours anywhere: attributes only, on the terminal's own colours",
+        ]
+        return shipped.contains(theme.summary) ? tr(theme.summary) : theme.summary
+    }
+
     static func lines(_ theme: Theme, tier: ColorTier?) -> [String] {
         let samples: [[(ColorRole, String)]] = [
-            [(.title, " Checkout Counter "), (.text, " Heather honey  €8.50 "), (.muted, " 12 on the shelf ")],
-            [(.focus, " › Pay €17.00 "), (.selection, " Saved card ••4242 "), (.accent, " Total €17.00 ")],
-            [(.success, " Payment approved "), (.warning, " Are you still there? "), (.error, " Card declined ")],
-            [(.border, " ╭──╮ "), (.footer, " Enter Pay  Esc Back  ? Keys ")],
+            [(.title, " \(tr("Checkout Counter")) "), (.text, " \(tr("Heather honey"))  €8.50 "), (.muted, " \(tr("{0} on the shelf", 12)) ")],
+            [(.focus, " › \(tr("Pay")) €17.00 "), (.selection, " \(tr("Saved card")) ••4242 "), (.accent, " \(tr("Total")) €17.00 ")],
+            [(.success, " \(tr("Payment approved")) "), (.warning, " \(tr("Are you still there?")) "), (.error, " \(tr("Card declined")) ")],
+            [(.border, " ╭──╮ "), (.footer, " Enter \(tr("Pay"))  Esc \(tr("Back"))  ? \(tr("Keys")) ")],
         ]
         return samples.map { segments in
             segments.map { role, text in

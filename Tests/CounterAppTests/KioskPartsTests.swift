@@ -37,6 +37,6 @@ import Testing
         #expect(text.contains("Total €14.40"))
         #expect(text.contains("** COPY **"))
         #expect(!text.contains("4242 4242"), "only the last four of the card")
-        #expect(ReceiptPrinter(path: "/nonexistent/printer").print(receipt) == .failure(.cannotWrite("/nonexistent/printer")))
+        #expect(ReceiptPrinter(path: "/dev/null/printer").print(receipt) == .failure(.cannotWrite("/dev/null/printer")))
     }
 }

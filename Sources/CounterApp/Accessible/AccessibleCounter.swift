@@ -1,6 +1,7 @@
 import CheckoutKit
 import Clocks
 import Foundation
+import Localization
 import PaymentsCore
 
 /// The counter as plain lines, for a screen reader or a braille line: numbered choices, one
@@ -31,13 +32,13 @@ public final class AccessibleCounter {
 
     /// Runs until Quit or the end of input; the exit status (0).
     public func run() -> Int32 {
-        say("Checkout Counter, accessible mode. Answer each question with a number or the text asked for, then Enter.")
+        say(tr("Checkout Counter, accessible mode. Answer each question with a number or the text asked for, then Enter."))
         do {
             while try mainMenu() {}
         } catch {
             say("")
         }
-        say("Goodbye.")
+        say(tr("Goodbye."))
         return 0
     }
 
@@ -45,11 +46,11 @@ public final class AccessibleCounter {
 
     private func mainMenu() throws -> Bool {
         let cart = client.cart()
-        let who = client.shopper().map { "Signed in as \($0)." } ?? "Shopping as a guest."
+        let who = client.shopper().map { tr("Signed in as {0}.", $0) } ?? tr("Shopping as a guest.")
         say("")
-        say("Main menu. \(who) \(describe(cart))")
-        let signInOrOut = client.shopper() == nil ? "Sign in or create an account" : "Sign out"
-        switch try choose(["Browse the honey jars", "Your cart", "Check out", signInOrOut, "Quit"]) {
+        say(tr("Main menu. {0} {1}", who, describe(cart)))
+        let signInOrOut = client.shopper() == nil ? tr("Sign in or create an account") : tr("Sign out")
+        switch try choose([tr("Browse the honey jars"), tr("Your cart"), tr("Check out"), signInOrOut, tr("Quit")]) {
         case 1: try browse()
         case 2: try reviewCart()
         case 3: try checkOut()
@@ -64,38 +65,42 @@ public final class AccessibleCounter {
         client.loadProducts { loaded = $0 }
         guard let result = try awaitAnswer({ loaded }) else { return }
         guard case let .success(products) = result else {
-            if case let .failure(error) = result { say("The shelves could not be loaded: \(error.message)") }
+            if case let .failure(error) = result { say(tr("The shelves could not be loaded: {0}", error.message)) }
             return
         }
         say("")
-        say("The honey jars, \(products.count) of them.")
+        say(tr("The honey jars, {0} of them.", products.count))
         let lines = products.map { product -> String in
-            let stock = product.stock.map { $0 == 0 ? ", sold out" : ", \($0) on the shelf" } ?? ""
-            return "\(product.name), \(product.price.formatted())\(stock)"
+            let name = tr(product.name), price = product.price.formatted()
+            switch product.stock {
+            case nil: return tr("{0}, {1}", name, price)
+            case 0?: return tr("{0}, {1}, sold out", name, price)
+            case let stock?: return tr("{0}, {1}, {2} on the shelf", name, price, stock)
+            }
         }
-        guard let pick = try choose(lines + ["Back to the main menu"]).nonBack(count: lines.count) else { return }
+        guard let pick = try choose(lines + [tr("Back to the main menu")]).nonBack(count: lines.count) else { return }
         let product = products[pick - 1]
-        say(product.detail)
-        let quantity = try askNumber("How many jars of \(product.name)? (0 to cancel)", in: 0...99)
+        say(tr(product.detail))
+        let quantity = try askNumber(tr("How many jars of {0}? (0 to cancel)", tr(product.name)), in: 0...99)
         guard quantity > 0 else { return }
         switch client.add(product.id, quantity) {
-        case let .success(cart): say("Added. \(describe(cart))")
-        case let .failure(error): say("Not added: \(error.message)")
+        case let .success(cart): say(tr("Added. {0}", describe(cart)))
+        case let .failure(error): say(tr("Not added: {0}", error.message))
         }
     }
 
     private func reviewCart() throws {
         let cart = client.cart()
         say("")
-        guard !cart.isEmpty else { say("Your cart is empty."); return }
-        say("Your cart:")
+        guard !cart.isEmpty else { say(tr("Your cart is empty.")); return }
+        say(tr("Your cart:"))
         for line in cart.lines {
-            say("\(line.quantity) × \(line.product.name), \(line.total?.formatted() ?? "")")
+            say(tr("{0} × {1}, {2}", line.quantity, tr(line.product.name), line.total?.formatted() ?? ""))
         }
-        say("Total \(cart.total.formatted()).")
-        switch try choose(["Check out", "Empty the cart", "Back to the main menu"]) {
+        say(tr("Total {0}.", cart.total.formatted()))
+        switch try choose([tr("Check out"), tr("Empty the cart"), tr("Back to the main menu")]) {
         case 1: try checkOut()
-        case 2: say("Emptied. \(describe(client.emptyCart()))")
+        case 2: say(tr("Emptied. {0}", describe(client.emptyCart())))
         default: return
         }
     }
@@ -103,17 +108,17 @@ public final class AccessibleCounter {
     private func signInOrOutMenu() throws {
         if client.shopper() != nil {
             client.logOut()
-            say("Signed out. Your cart and saved cards stay with your account.")
+            say(tr("Signed out. Your cart and saved cards stay with your account."))
             return
         }
-        let choice = try choose(["Log in", "Create an account", "Back to the main menu"])
+        let choice = try choose([tr("Log in"), tr("Create an account"), tr("Back to the main menu")])
         guard choice < 3 else { return }
-        let email = try ask("Email address:")
-        let password = try ask("Password:")
+        let email = try ask(tr("Email address:"))
+        let password = try ask(tr("Password:"))
         let result = choice == 1 ? client.logIn(email, password) : client.signUp(email, password)
         switch result {
-        case let .success(who): say("Welcome, \(who). \(describe(client.cart()))")
-        case let .failure(error): say("That did not work: \(error). Back to the main menu.")
+        case let .success(who): say(tr("Welcome, {0}. {1}", who, describe(client.cart())))
+        case let .failure(error): say(tr("That did not work. {0} Back to the main menu.", error.message))
         }
     }
 
@@ -122,11 +127,11 @@ public final class AccessibleCounter {
     private func checkOut() throws {
         let cart = client.cart()
         say("")
-        guard !cart.isEmpty else { say("Your cart is empty: browse the honey jars first."); return }
-        say("Checking out: \(describe(cart))")
+        guard !cart.isEmpty else { say(tr("Your cart is empty: browse the honey jars first.")); return }
+        say(tr("Checking out: {0}", describe(cart)))
         let saved = client.shopper() == nil ? [] : client.savedCards().filter(\.canBeCharged).map(\.card)
-        var options = saved.map { "Saved card \($0.brand) ending \($0.lastFour), expires \($0.expiryMonth)/\($0.expiryYear % 100)" }
-        options += ["A new card", "Back to the main menu"]
+        var options = saved.map { tr("Saved card {0} ending {1}, expires {2}", $0.brand, $0.lastFour, "\($0.expiryMonth)/\($0.expiryYear % 100)") }
+        options += [tr("A new card"), tr("Back to the main menu")]
         let choice = try choose(options)
         let source: CardFundingSource
         var save = false
@@ -135,7 +140,7 @@ public final class AccessibleCounter {
         } else if choice == saved.count + 1 {
             guard let card = try enterCard() else { return }
             source = .newCardToken(card.vaultToken ?? card.id)
-            if client.shopper() != nil { save = try choose(["Save this card for next time", "Do not save it"]) == 1 }
+            if client.shopper() != nil { save = try choose([tr("Save this card for next time"), tr("Do not save it")]) == 1 }
         } else {
             return
         }
@@ -145,30 +150,31 @@ public final class AccessibleCounter {
     /// Asks for each field of a card until the vault takes it; nil when the shopper gives up.
     private func enterCard() throws -> PaymentCard? {
         while true {
-            let number = try ask("Card number (digits, spaces allowed):")
-            let expiry = try ask("Expiry, month and year as MM/YY:")
-            let cvc = try ask("Security code (CVC):")
-            let holder = try ask("Name on the card:")
+            let number = try ask(tr("Card number (digits, spaces allowed):"))
+            let expiry = try ask(tr("Expiry, month and year as MM/YY:"))
+            let cvc = try ask(tr("Security code (CVC):"))
+            let holder = try ask(tr("Name on the card:"))
             switch client.tokenize(CardEntryFields(number: number, expiry: expiry, cvc: cvc, holder: holder)) {
             case let .success(card):
                 return card
             case let .failure(error):
-                say("The card was not accepted: " + error.messages.joined(separator: "; ") + ".")
-                if try choose(["Enter the card again", "Back to the main menu"]) != 1 { return nil }
+                say(tr("The card was not accepted. {0}", error.messages.joined(separator: " ")))
+                if try choose([tr("Enter the card again"), tr("Back to the main menu")]) != 1 { return nil }
             }
         }
     }
 
     private func pay(with source: CardFundingSource, save: Bool) throws {
-        say("Paying. Please wait.")
+        say(tr("Paying. Please wait."))
         var outcome: Result<StoreReceipt, StoreError>?
         var challenge: ThreeDSChallenge?
         client.checkout(source, save, { challenge = $0 }, { outcome = $0 })
         while outcome == nil {
             if let asked = challenge {
                 challenge = nil
-                say("Your bank asks you to confirm (3-D Secure): \(asked.amount.formatted()) to \(asked.merchantName) with \(asked.cardBrand) ending \(asked.cardLastFour).")
-                let code = try ask("The code your bank sent (empty to cancel):")
+                say(tr("Your bank asks you to confirm (3-D Secure): {0} to {1} with {2} ending {3}.",
+                       asked.amount.formatted(), tr(asked.merchantName), asked.cardBrand, asked.cardLastFour))
+                let code = try ask(tr("The code your bank sent (empty to cancel):"))
                 client.answerChallenge(asked.identifier, code.isEmpty ? nil : code)
                 continue
             }
@@ -176,12 +182,12 @@ public final class AccessibleCounter {
         }
         switch outcome! {
         case let .success(receipt):
-            say("Payment approved. Thank you!")
-            say("Receipt: order \(receipt.orderIdentifier).")
-            for line in receipt.lines { say("\(line.quantity) × \(line.product.name), \(line.total?.formatted() ?? "")") }
-            say("Total \(receipt.total.formatted()), paid with \(receipt.charge.brand) ending \(receipt.charge.lastFour).")
+            say(tr("Payment approved. Thank you!"))
+            say(tr("Receipt: order {0}.", receipt.orderIdentifier))
+            for line in receipt.lines { say(tr("{0} × {1}, {2}", line.quantity, tr(line.product.name), line.total?.formatted() ?? "")) }
+            say(tr("Total {0}, paid with {1} ending {2}.", receipt.total.formatted(), receipt.charge.brand, receipt.charge.lastFour))
         case let .failure(error):
-            say("The payment did not go through: \(error.message). Nothing was charged; your cart is as it was.")
+            say(tr("The payment did not go through. {0} Nothing was charged; your cart is as it was.", error.message))
         }
     }
 
@@ -190,7 +196,9 @@ public final class AccessibleCounter {
     private func say(_ line: String) { write(line + "\n") }
 
     private func describe(_ cart: Cart) -> String {
-        cart.isEmpty ? "Your cart is empty." : "Your cart: \(cart.itemCount) \(cart.itemCount == 1 ? "jar" : "jars"), \(cart.total.formatted())."
+        if cart.isEmpty { return tr("Your cart is empty.") }
+        return cart.itemCount == 1 ? tr("Your cart: {0} jar, {1}.", cart.itemCount, cart.total.formatted())
+            : tr("Your cart: {0} jars, {1}.", cart.itemCount, cart.total.formatted())
     }
 
     private func ask(_ question: String) throws -> String {
@@ -202,14 +210,14 @@ public final class AccessibleCounter {
     /// Numbered choices; asks again until the answer is one of the numbers. Answers 1...count.
     private func choose(_ options: [String]) throws -> Int {
         for (index, option) in options.enumerated() { say("  \(index + 1). \(option)") }
-        return try askNumber("Your choice, 1 to \(options.count):", in: 1...options.count)
+        return try askNumber(tr("Your choice, 1 to {0}:", options.count), in: 1...options.count)
     }
 
     private func askNumber(_ question: String, in range: ClosedRange<Int>) throws -> Int {
         while true {
             let answer = try ask(question)
             if let number = Int(answer), range.contains(number) { return number }
-            say("Please answer with a number from \(range.lowerBound) to \(range.upperBound).")
+            say(tr("Please answer with a number from {0} to {1}.", range.lowerBound, range.upperBound))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TerminalUI
 
 /// The shell around the counter: theme switching (F2, everywhere) and, at a kiosk, the idle
@@ -40,10 +41,10 @@ public enum KioskFeature {
 
         var title: String {
             switch self {
-            case .exit: "Exit the counter"
-            case .changeTheme: "Change theme"
-            case .printLastReceipt: "Print last receipt"
-            case .close: "Back to the counter"
+            case .exit: tr("Exit the counter")
+            case .changeTheme: tr("Change theme")
+            case .printLastReceipt: tr("Print last receipt")
+            case .close: tr("Back to the counter")
             }
         }
     }
@@ -124,12 +125,12 @@ public enum KioskFeature {
             return .run { send in send(.themeApplied(environment.nextTheme())) }
         case let .themeApplied(name):
             state.themeName = name
-            state.notice = "Theme: \(name) (F2: next theme)"
+            state.notice = tr("Theme: {0} (F2: next theme)", ThemeCycle.displayName(of: name))
             return .none
         case .openOperator:
             guard state.configuration.isKiosk else { return .none }
             if let until = state.operatorLockedUntil, state.now < until {
-                state.notice = "Operator menu locked after \(maxPINAttempts) wrong PINs; try again later."
+                state.notice = tr("Operator menu locked after {0} wrong PINs; try again later.", maxPINAttempts)
                 return .none
             }
             if state.isAttracting { environment.stopDemo(); state.isAttracting = false }
@@ -150,9 +151,9 @@ public enum KioskFeature {
                     state.wrongPINs = 0
                     state.overlay = nil
                     state.operatorLockedUntil = state.now.addingTimeInterval(operatorLockout.timeInterval)
-                    state.notice = "Operator menu locked after \(maxPINAttempts) wrong PINs; try again later."
+                    state.notice = tr("Operator menu locked after {0} wrong PINs; try again later.", maxPINAttempts)
                 } else {
-                    state.overlay = .operatorPIN(entry: "", message: "Wrong PIN.")
+                    state.overlay = .operatorPIN(entry: "", message: tr("Wrong PIN."))
                 }
             }
             return .none
@@ -170,13 +171,13 @@ public enum KioskFeature {
         case let .printed(order, result):
             switch result {
             case .success:
-                state.notice = "Receipt for order \(order) printed."
+                state.notice = tr("Receipt for order {0} printed.", order)
             case .failure(.notConfigured):
                 break
             case .failure:
                 // The order is in the database already; the shopper leaves with its number (the
                 // operator menu's "Print last receipt" says what is wrong with the printer).
-                state.notice = "Your order number is \(order). The receipt printer is unavailable."
+                state.notice = tr("Your order number is {0}. The receipt printer is unavailable.", order)
             }
             return .none
         }
@@ -301,17 +302,17 @@ public enum KioskFeature {
         case .changeTheme:
             let name = environment.nextTheme()
             state.themeName = name
-            state.overlay = .operatorMenu(selection: choice.rawValue, message: "Theme: \(name)")
+            state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("Theme: {0}", ThemeCycle.displayName(of: name)))
             return .none
         case .printLastReceipt:
             guard let receipt = state.lastReceipt else {
-                state.overlay = .operatorMenu(selection: choice.rawValue, message: "No receipt yet since the counter started.")
+                state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("No receipt yet since the counter started."))
                 return .none
             }
             let message: String
             switch environment.print(receipt, true) {
-            case let .success(destination): message = "Order \(receipt.orderNumber) printed to \(destination)."
-            case let .failure(failure): message = "Printer unavailable (\(failure))."
+            case let .success(destination): message = tr("Order {0} printed to {1}.", receipt.orderNumber, destination)
+            case let .failure(failure): message = tr("Printer unavailable ({0}).", failure.description)
             }
             state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
             return .none

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TerminalUI
 
 /// What the shell draws over the counter: the notice row, the attract banner, and its dialogs.
@@ -13,28 +14,28 @@ extension KioskFeature {
         if state.isAttracting {
             let banner = bounds.splitBottom(3).bottom.splitTop(1).top
             frame.fill(banner, style: Style(.focus, [.reverse, .bold]))
-            frame.write("Press any key to start", in: banner, alignment: .center, style: Style(.focus, [.reverse, .bold]))
-            frame.write(" DEMO", in: banner, style: Style(.focus, [.reverse, .bold]))
+            frame.write(tr("Press any key to start"), in: banner, alignment: .center, style: Style(.focus, [.reverse, .bold]))
+            frame.write(" " + tr("DEMO"), in: banner, style: Style(.focus, [.reverse, .bold]))
         }
         switch state.overlay {
         case let .stillThere(deadline):
             let left = max(0, Int(deadline.timeIntervalSince(state.now).rounded(.up)))
-            ModalDialog(title: "Are you still there?",
-                        message: "Press any key to keep shopping.\nStarting over in \(left) s.",
-                        buttons: ["I'm here"], maxWidth: 44, tone: .warning)
+            ModalDialog(title: tr("Are you still there?"),
+                        message: tr("Press any key to keep shopping.") + "\n" + tr("Starting over in {0} s.", left),
+                        buttons: [tr("I'm here")], maxWidth: 44, tone: .warning)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 1))
         case let .operatorPIN(entry, message):
-            var text = "Operator PIN: " + String(repeating: "•", count: entry.count) + "_"
+            var text = tr("Operator PIN: {0}", String(repeating: "•", count: entry.count) + "_")
             if let message { text += "\n" + message }
-            text += "\nEnter: confirm · Esc: cancel"
-            ModalDialog(title: "Operator", message: text, buttons: [], maxWidth: 44)
+            text += "\n" + tr("Enter: confirm · Esc: cancel")
+            ModalDialog(title: tr("Operator"), message: text, buttons: [], maxWidth: 44)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case let .operatorMenu(selection, message):
             var lines = OperatorChoice.allCases.map { choice in
                 "\(choice.rawValue == selection ? "›" : " ") \(choice.rawValue + 1)  \(choice.title)"
             }
             if let message { lines += ["", message] }
-            ModalDialog(title: "Operator menu", message: lines.joined(separator: "\n"), buttons: [], maxWidth: 56)
+            ModalDialog(title: tr("Operator menu"), message: lines.joined(separator: "\n"), buttons: [], maxWidth: 56)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case nil:
             break

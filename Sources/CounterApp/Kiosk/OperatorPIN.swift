@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PaymentsCore
 
 /// The kiosk operator's PIN, set at install time (`checkout kiosk --set-operator-pin`) and kept
@@ -26,9 +27,9 @@ public struct OperatorPIN: Sendable {
 
         public var description: String {
             switch self {
-            case .tooShort: "the PIN needs 4 to 12 digits"
-            case .notDigits: "the PIN is digits only (the operator types it on the kiosk's keys)"
-            case let .cannotWrite(detail): "cannot write the PIN file: \(detail)"
+            case .tooShort: tr("the PIN needs 4 to 12 digits")
+            case .notDigits: tr("the PIN is digits only (the operator types it on the kiosk's keys)")
+            case let .cannotWrite(detail): tr("cannot write the PIN file: {0}", detail)
             }
         }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Localization
+import TerminalUI
 
 /// Prints receipts as plain text to a file or a device (`--printer /dev/usb/lp0`, or a file a
 /// spooler watches). Appends, so a file keeps every receipt; a device just prints.
@@ -9,8 +11,8 @@ public struct ReceiptPrinter: Sendable {
 
         public var description: String {
             switch self {
-            case .notConfigured: "no printer configured"
-            case let .cannotWrite(path): "cannot write to \(path)"
+            case .notConfigured: tr("no printer configured")
+            case let .cannotWrite(path): tr("cannot write to {0}", path)
             }
         }
     }
@@ -42,20 +44,21 @@ public struct ReceiptPrinter: Sendable {
         return FileHandle(forWritingAtPath: path)
     }
 
-    /// The receipt as a till prints it: 40 columns, the order number first and last.
+    /// The receipt as a till prints it: 40 columns, the order number first and last. Columns
+    /// are counted as a terminal or a till counts them: a Chinese character takes two.
     public static func text(of receipt: ReceiptFeature.State, copy: Bool) -> String {
-        var lines = ["Checkout Counter · Honey Store"]
-        if copy { lines.append("** COPY **") }
-        lines += ["Order \(receipt.orderNumber)", ReceiptFeature.timeText(receipt.paidAt), ""]
+        var lines = [tr("Checkout Counter · Honey Store")]
+        if copy { lines.append(tr("** COPY **")) }
+        lines += [tr("Order {0}", receipt.orderNumber), ReceiptFeature.timeText(receipt.paidAt), ""]
         for line in receipt.lines {
-            let left = "\(line.quantity) x \(line.product.name)"
+            let left = "\(line.quantity) x \(tr(line.product.name))"
             let right = line.total?.formatted() ?? ""
-            lines.append(left + String(repeating: " ", count: max(1, 40 - left.count - right.count)) + right)
+            lines.append(left + String(repeating: " ", count: max(1, 40 - left.displayWidth - right.displayWidth)) + right)
         }
-        let total = "Total " + receipt.total.formatted()
-        lines.append(String(repeating: " ", count: max(0, 40 - total.count)) + total)
-        if !receipt.cardLastFour.isEmpty { lines.append("Paid with \(receipt.cardBrand) **** \(receipt.cardLastFour)") }
-        lines += ["", "Thank you!", String(repeating: "-", count: 40), ""]
+        let total = tr("Total {0}", receipt.total.formatted())
+        lines.append(String(repeating: " ", count: max(0, 40 - total.displayWidth)) + total)
+        if !receipt.cardLastFour.isEmpty { lines.append(tr("Paid with {0} **** {1}", receipt.cardBrand, receipt.cardLastFour)) }
+        lines += ["", tr("Thank you!"), String(repeating: "-", count: 40), ""]
         return lines.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// The themes F2 steps through: every theme file found, plus the one the counter started with
@@ -30,5 +31,17 @@ public struct ThemeCycle: Sendable {
     public mutating func next() -> Theme {
         index = (index + 1) % themes.count
         return current
+    }
+
+    /// A theme's name as the kiosk's notices show it: the themes that ship with the counter in
+    /// the current language, any other (a user's own file) as it is named.
+    public static func displayName(of name: String) -> String {
+        switch name {
+        case "honey": tr("honey")
+        case "midnight": tr("midnight")
+        case "mono": tr("mono")
+        case "high-contrast": tr("high-contrast")
+        default: name
+        }
     }
 }

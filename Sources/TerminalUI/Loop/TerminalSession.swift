@@ -1,6 +1,7 @@
 import CNcurses
 import Clocks
 import Foundation
+import Localization
 
 /// Why the terminal could not be taken over.
 public enum TerminalError: Error, CustomStringConvertible {
@@ -11,9 +12,9 @@ public enum TerminalError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notATerminal: "an interactive terminal is needed (stdin and stdout must be a tty)"
-        case .cannotStart(let term): "curses cannot drive this terminal (TERM=\(term))"
-        case .cannotMoveCursor(let term): "TERM=\(term) cannot move the cursor, so no screen can be drawn"
+        case .notATerminal: tr("an interactive terminal is needed (stdin and stdout must be a tty)")
+        case .cannotStart(let term): tr("curses cannot drive this terminal (TERM={0})", term)
+        case .cannotMoveCursor(let term): tr("TERM={0} cannot move the cursor, so no screen can be drawn", term)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A theme to use, and, when it is not the one asked for, why.
 public struct ThemeResolution: Sendable {
@@ -68,10 +69,10 @@ public struct ThemeLibrary: Sendable {
     public func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
         guard let path = file(for: nameOrPath) else {
             if Self.isPath(nameOrPath) {
-                throw ThemeError(.unreadable, file: nameOrPath, detail: "no such theme file")
+                throw ThemeError(.unreadable, file: nameOrPath, detail: tr("no such theme file"))
             }
             let searched = directories.isEmpty ? "no theme directory found" : "looked in " + directories.joined(separator: ", ")
-            throw ThemeError(.notFound, file: nameOrPath + ".toml", detail: "no theme named \"\(nameOrPath)\" (\(searched))")
+            throw ThemeError(.notFound, file: nameOrPath + ".toml", detail: tr("no theme named \"{0}\" ({1})", nameOrPath, searched))
         }
         return try Self.loadFile(path)
     }
@@ -95,7 +96,7 @@ public struct ThemeLibrary: Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ThemeError(.unreadable, file: path, detail: "cannot read the file (\(error.localizedDescription))")
+            throw ThemeError(.unreadable, file: path, detail: tr("cannot read the file ({0})", error.localizedDescription))
         }
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return try ThemeParser.parse(text, file: path, defaultName: stem)

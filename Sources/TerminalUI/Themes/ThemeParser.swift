@@ -1,4 +1,5 @@
 import TOMLKit
+import Localization
 
 /// Reads the text of a theme file (`Themes/*.toml`, format in the header of `Themes/honey.toml`)
 /// into a `Theme`, or says exactly what is wrong and where.
@@ -37,7 +38,7 @@ private struct Reader {
             case "description": summary = try string(value, at: [key])
             default:
                 guard let tier = ColorTier(rawValue: key) else {
-                    throw failure(.unknownKey, [key], "unknown key; a theme has name, description and the tables [colors-256], [colors-8], [mono]")
+                    throw failure(.unknownKey, [key], tr("unknown key; a theme has name, description and the tables [colors-256], [colors-8], [mono]"))
                 }
                 looks[tier] = try roleLooks(value, tier: tier)
             }
@@ -52,7 +53,7 @@ private struct Reader {
         for (key, value) in entries(of: table, at: path) {
             guard let role = ColorRole(rawValue: key) else {
                 let known = ColorRole.allCases.map(\.rawValue).joined(separator: ", ")
-                throw failure(.unknownRole, path + [key], "unknown colour role; the roles are \(known)")
+                throw failure(.unknownRole, path + [key], tr("unknown colour role; the roles are {0}", known))
             }
             looks[role] = try look(value, tier: tier, at: path + [key])
         }
@@ -68,9 +69,9 @@ private struct Reader {
             case "bg" where tier != .monochrome: look.background = try color(value, tier: tier, at: path + [key])
             case "attributes": look.attributes = try attributes(value, at: path + [key])
             case "fg", "bg":
-                throw failure(.unknownKey, path + [key], "a monochrome look has attributes only, no colours")
+                throw failure(.unknownKey, path + [key], tr("a monochrome look has attributes only, no colours"))
             default:
-                throw failure(.unknownKey, path + [key], "unknown field; a look has fg, bg and attributes")
+                throw failure(.unknownKey, path + [key], tr("unknown field; a look has fg, bg and attributes"))
             }
         }
         return look
@@ -83,27 +84,27 @@ private struct Reader {
             : "0-7, black, red, green, yellow, blue, magenta, cyan, white or \"default\""
         if let index = value.int {
             guard (0...highest).contains(index) else {
-                throw failure(.badValue, path, "\(index) is not a colour here; use \(allowed)")
+                throw failure(.badValue, path, tr("{0} is not a colour here; use {1}", index, allowed))
             }
             return .indexed(index)
         }
         guard let name = value.string else {
-            throw failure(.wrongType, path, "expected a colour (\(allowed)), found \(typeName(value))")
+            throw failure(.wrongType, path, tr("expected a colour ({0}), found {1}", allowed, typeName(value)))
         }
         guard let color = ThemeColor(name: name), (color.paletteIndex ?? 0) <= highest else {
-            throw failure(.badValue, path, "\"\(name)\" is not a colour here; use \(allowed)")
+            throw failure(.badValue, path, tr("\"{0}\" is not a colour here; use {1}", name, allowed))
         }
         return color
     }
 
     private func attributes(_ value: TOMLValueConvertible, at path: [String]) throws(ThemeError) -> TextAttributes {
         guard let array = value.array else {
-            throw failure(.wrongType, path, "expected a list such as [\"bold\", \"underline\"], found \(typeName(value))")
+            throw failure(.wrongType, path, tr("expected a list such as [\"bold\", \"underline\"], found {0}", typeName(value)))
         }
         var attributes: TextAttributes = []
         for element in array {
             guard let name = element.string, let attribute = TextAttributes(themeName: name) else {
-                throw failure(.badValue, path, "\(element.debugDescription) is not an attribute; use bold, underline, reverse or dim")
+                throw failure(.badValue, path, tr("{0} is not an attribute; use bold, underline, reverse or dim", element.debugDescription))
             }
             attributes.insert(attribute)
         }
@@ -112,15 +113,15 @@ private struct Reader {
 
     private func string(_ value: TOMLValueConvertible, at path: [String]) throws(ThemeError) -> String {
         guard let string = value.string else {
-            throw failure(.wrongType, path, "expected a string, found \(typeName(value))")
+            throw failure(.wrongType, path, tr("expected a string, found {0}", typeName(value)))
         }
         return string
     }
 
     private func table(_ value: TOMLValueConvertible, at path: [String]) throws(ThemeError) -> TOMLTable {
         guard let table = value.table else {
-            let expected = path.count == 1 ? "a table such as [\(path[0])]" : "an inline table such as { fg = 214, bg = \"default\" }"
-            throw failure(.wrongType, path, "expected \(expected), found \(typeName(value))")
+            let expected = path.count == 1 ? tr("a table such as [{0}]", path[0]) : tr("an inline table such as { fg = 214, bg = \"default\" }")
+            throw failure(.wrongType, path, tr("expected {0}, found {1}", expected, typeName(value)))
         }
         return table
     }
@@ -137,13 +138,13 @@ private struct Reader {
 
     private func typeName(_ value: TOMLValueConvertible) -> String {
         switch value.type {
-        case .table: "a table"
-        case .array: "a list"
-        case .string: "a string"
-        case .int: "an integer"
-        case .double: "a number"
-        case .bool: "a boolean"
-        case .date, .time, .dateTime: "a date or time"
+        case .table: tr("a table")
+        case .array: tr("a list")
+        case .string: tr("a string")
+        case .int: tr("an integer")
+        case .double: tr("a number")
+        case .bool: tr("a boolean")
+        case .date, .time, .dateTime: tr("a date or time")
         }
     }
 }
