@@ -38,9 +38,12 @@ import Testing
         let path = root.appendingPathComponent("Tapes").appendingPathComponent(relativePath).path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let tape = try TapeParser.parse(text, path: path)
+        // What the tape typed or swiped is data wherever it shows (a swiped "LOVELACE/ADA" is
+        // shown as "Ada Lovelace"), so its words are compared without case.
         let typed = Set(tape.commands.flatMap { command -> [String] in
             switch command {
-            case let .type(text), let .swipe(text): return latinWords(in: text)
+            case let .type(text), let .swipe(text):
+                return text.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).map { $0.lowercased() }
             default: return []
             }
         })
@@ -51,7 +54,7 @@ import Testing
         player.observeScreen = { screen in
             walk.screens += 1
             for line in screen.split(separator: "\n") {
-                for word in latinWords(in: String(line)) where !typed.contains(word) && !allowedLatinWords.contains(word) {
+                for word in latinWords(in: String(line)) where !typed.contains(word.lowercased()) && !allowedLatinWords.contains(word) {
                     if walk.latinWords[word] == nil { walk.latinWords[word] = String(line) }
                 }
             }

@@ -1,4 +1,6 @@
+import Localization
 import PaymentsCore
+
 /// The cart as a value: lines in the order added; the total is always computed from the lines,
 /// never stored, so it cannot drift from them.
 public struct Cart: Hashable, Sendable {
@@ -77,16 +79,17 @@ public enum StoreError: Error, Equatable, Sendable {
     /// What the store screens print.
     public var message: String {
         switch self {
-        case .productNotFound: "This product is no longer in the store."
-        case .invalidQuantity(let quantity): "\(quantity) is not a quantity the cart takes (1 to \(Cart.maximumQuantity))."
-        case .currencyMismatch(let code): "This product is priced in \(code), unlike the rest of the cart."
-        case .amountTooLarge: "That is more than one payment can take."
-        case .emptyCart: "The cart is empty."
-        case .loadFailed(let why): "The store could not load its products (\(why))."
-        case .notSignedIn: "Log in first."
+        case .productNotFound: tr("This product is no longer in the store.")
+        case .invalidQuantity(let quantity): tr("{0} is not a quantity the cart takes (1 to {1}).", quantity, Cart.maximumQuantity)
+        case .currencyMismatch(let code): tr("This product is priced in {0}, unlike the rest of the cart.", code)
+        case .amountTooLarge: tr("That is more than one payment can take.")
+        case .emptyCart: tr("The cart is empty.")
+        case .loadFailed(let why): tr("The store could not load its products ({0}).", why)
+        case .notSignedIn: tr("Log in first.")
         case .checkoutFailed(let failure): failure.shopperMessage
-        case .notEnoughStock(_, let available): available == 0 ? "Sold out." : "Only \(available) left."
-        case .outOfStock(let name): "\(name) sold out while you were paying. Your card was not charged."
+        case .notEnoughStock(_, let available): available == 0 ? tr("Sold out.") : tr("Only {0} left.", available)
+        // The name is the product's own (English, from the database), shown in the current language.
+        case .outOfStock(let name): tr("{0} sold out while you were paying. Your card was not charged.", tr(name))
         case .refused(let reason): reason
         }
     }

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// The counter's frame: header (with the cart badge on store screens), the screen on top, the footer.
@@ -16,7 +17,7 @@ extension AppFeature {
         frame.fill(bounds, style: Style(.background))
         let header = bounds.splitTop(1).top
         frame.fill(header, style: Style(.title, .reverse))
-        frame.write(" Checkout Counter", in: header, style: Style(.title, [.reverse, .bold]))
+        frame.write(" " + tr("Checkout Counter"), in: header, style: Style(.title, [.reverse, .bold]))
         if state.top.isStore {
             StoreSession.drawBadge(state.session, into: &frame, header: header.inset(left: 18))
         }

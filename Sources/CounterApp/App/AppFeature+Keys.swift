@@ -61,7 +61,7 @@ extension AppFeature {
     public static func keyHints(for state: State) -> [KeyHint] {
         var hints: [KeyHint]
         switch state.top {
-        case .home: hints = HomeFeature.keyHints
+        case let .home(s): hints = HomeFeature.keyHints(s)
         case .comingSoon: hints = [KeyHint("Esc", "Back")]
         case let .catalog(s): hints = CatalogFeature.keyHints(s)
         case let .details(s): hints = ProductDetailsFeature.keyHints(s)

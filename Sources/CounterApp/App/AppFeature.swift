@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -152,7 +153,7 @@ public enum AppFeature {
             state.session.cart = cart
             updateTop(&state) { (account: inout AccountFeature.State) in
                 account.selection = 0
-                account.message = "Logged out. Your cart and saved cards stay with your account."
+                account.message = tr("Logged out. Your cart and saved cards stay with your account.")
             }
             return .none
         case let .auth(.delegate(.signedIn(email))):
@@ -161,7 +162,7 @@ public enum AppFeature {
             state.stack.removeLast()
             updateTop(&state) { (account: inout AccountFeature.State) in
                 account.selection = 0
-                account.message = "Welcome, \(email). Your cart came with you."
+                account.message = tr("Welcome, {0}. Your cart came with you.", email)
             }
             return .none
         case let .orders(.delegate(order)):

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Clocks
+import Localization
 import TerminalUI
 
 /// The counter as the loop sees it: events in, frames out.
@@ -49,7 +50,7 @@ public final class CounterApplication: Application {
             scheduleDueWork(services, timers: context.timers)
         } catch {
             // The counter still opens (home, help, quit) and says why the store cannot.
-            failure = "The store could not open its database: \(error)"
+            failure = tr("The store could not open its database: {0}", "\(error)")
         }
     }
 

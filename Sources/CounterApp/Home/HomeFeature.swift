@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// The counter's front door: a menu of what it can do.
@@ -7,11 +8,20 @@ public enum HomeFeature {
         case auctions = "Auctions"
         case quit = "Quit"
 
+        /// The menu line, in the current language (`rawValue` is the English one).
+        var title: String {
+            switch self {
+            case .honeyStore: tr("Honey Store")
+            case .auctions: tr("Auctions")
+            case .quit: tr("Quit")
+            }
+        }
+
         var blurb: String {
             switch self {
-            case .honeyStore: "Browse the honey jars, fill a cart and pay."
-            case .auctions: "Join a flight-upgrade auction with a start bid."
-            case .quit: "Close the counter."
+            case .honeyStore: tr("Browse the honey jars, fill a cart and pay.")
+            case .auctions: tr("Join a flight-upgrade auction with a start bid.")
+            case .quit: tr("Close the counter.")
             }
         }
     }
@@ -66,7 +76,10 @@ public enum HomeFeature {
         }
     }
 
-    public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("1-3", "Pick"), KeyHint("Enter", "Open")]
+    /// The number keys named as far as there are destinations (a kiosk has no Quit line).
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        [KeyHint("↑↓", "Move"), KeyHint("1-\(state.destinations.count)", "Pick"), KeyHint("Enter", "Open")]
+    }
 
     /// Where things are on screen, shared by drawing and by mouse hit-testing so they agree.
     public struct Layout {
@@ -92,14 +105,14 @@ public enum HomeFeature {
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         let layout = Layout(in: area, rowCount: state.destinations.count)
-        frame.write("Checkout Counter", in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), alignment: .center, style: Style(.title, .bold))
-        frame.write("A honey store, auctions and more, at your terminal", in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 1), alignment: .center, style: Style(.muted))
+        frame.write(tr("Checkout Counter"), in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), alignment: .center, style: Style(.title, .bold))
+        frame.write(tr("A honey store, auctions and more, at your terminal"), in: Rect(x: area.x, y: area.y + 2, width: area.width, height: 1), alignment: .center, style: Style(.muted))
         for (index, destination) in state.destinations.enumerated() {
             let row = layout.rowRect(index)
             let isSelected = index == state.selection
             let style = isSelected ? Style(.selection, .reverse) : Style(.text)
             frame.fill(row, style: style)
-            frame.write("\(isSelected ? "›" : " ") \(index + 1)  \(destination.rawValue)", in: row, style: style)
+            frame.write("\(isSelected ? "›" : " ") \(index + 1)  \(destination.title)", in: row, style: style)
         }
         let blurbRow = layout.rowRect(state.destinations.count)
         frame.write(state.selected.blurb, in: Rect(x: area.x, y: blurbRow.y + 1, width: area.width, height: 1), alignment: .center, style: Style(.muted))

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 
 /// Everything the store's screens ask of the world, as closures (The Composable Architecture's
@@ -56,7 +57,8 @@ extension StoreClient {
     /// A client with no core behind it (before `start`, and for reducer tests that do not reach
     /// the world): empty answers, refusals for anything that would change something.
     public static var unavailable: StoreClient {
-        let refused = StoreError.refused("The store is not open yet.")
+        let notOpen = tr("The store is not open yet.")
+        let refused = StoreError.refused(notOpen)
         return StoreClient(
             now: { Date(timeIntervalSince1970: 0) },
             schedule: { _, _ in },
@@ -66,12 +68,12 @@ extension StoreClient {
             setQuantity: { _, _ in .failure(refused) },
             remove: { _ in Cart(currency: .eur) },
             emptyCart: { Cart(currency: .eur) },
-            tokenize: { _ in .failure(.vault("The store is not open yet.")) },
+            tokenize: { _ in .failure(.vault(notOpen)) },
             checkout: { _, _, _, completion in completion(.failure(refused)) },
             answerChallenge: { _, _ in },
             shopper: { nil },
-            signUp: { _, _ in .failure(.refused("The store is not open yet.")) },
-            logIn: { _, _ in .failure(.refused("The store is not open yet.")) },
+            signUp: { _, _ in .failure(.refused(notOpen)) },
+            logIn: { _, _ in .failure(.refused(notOpen)) },
             logOut: {},
             savedCards: { [] },
             setDefaultCard: { _ in .notSignedIn },

@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -16,12 +17,12 @@ public struct StoreSession: Equatable, Sendable {
 
     /// "Cart 2 · €12.40" (or "Cart empty").
     public var badge: String {
-        cart.isEmpty ? "Cart empty" : "Cart \(cart.itemCount) · \(cart.total.formatted())"
+        cart.isEmpty ? tr("Cart empty") : tr("Cart {0} · {1}", cart.itemCount, cart.total.formatted())
     }
 
     /// Drawn at the right of the header line on every store screen.
     static func drawBadge(_ session: StoreSession, into frame: inout Frame, header: Rect) {
-        let who = session.shopper ?? "Guest"
+        let who = session.shopper ?? tr("Guest")
         let text = " \(who) │ \(session.badge) "
         frame.write(text, in: header, alignment: .trailing, style: Style(.title, [.reverse, .bold]))
     }

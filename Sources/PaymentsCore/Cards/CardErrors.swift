@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a card number was refused. Each case has a message a shopper understands.
 public enum CardNumberError: Error, Equatable, Sendable {
     case empty
@@ -10,21 +12,21 @@ public enum CardNumberError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .empty: "Enter the card number."
-        case .invalidCharacters: "A card number has only digits (spaces and dashes are fine)."
-        case .unknownBrand: "This card type is not accepted."
-        case let .tooShort(brand): "This \(brand.displayName) number is too short: \(Self.lengthText(brand))."
-        case let .tooLong(brand): "This \(brand.displayName) number is too long: \(Self.lengthText(brand))."
-        case let .wrongLength(brand): "A \(brand.displayName) number has \(Self.lengthText(brand))."
-        case .failedChecksum: "This card number is not valid. Check for a typing mistake."
+        case .empty: tr("Enter the card number.")
+        case .invalidCharacters: tr("A card number has only digits (spaces and dashes are fine).")
+        case .unknownBrand: tr("This card type is not accepted.")
+        case let .tooShort(brand): tr("This {0} number is too short: {1}.", brand.displayName, Self.lengthText(brand))
+        case let .tooLong(brand): tr("This {0} number is too long: {1}.", brand.displayName, Self.lengthText(brand))
+        case let .wrongLength(brand): tr("A {0} number has {1}.", brand.displayName, Self.lengthText(brand))
+        case .failedChecksum: tr("This card number is not valid. Check for a typing mistake.")
         }
     }
 
     private static func lengthText(_ brand: CardBrand) -> String {
         let lengths = brand.allowedLengths.map(String.init)
-        if lengths.count == 1 { return "\(lengths[0]) digits" }
-        if brand.lengths.count == lengths.count { return "\(brand.lengths.lowerBound) to \(brand.lengths.upperBound) digits" }
-        return lengths.dropLast().joined(separator: ", ") + " or " + lengths.last! + " digits"
+        if lengths.count == 1 { return tr("{0} digits", lengths[0]) }
+        if brand.lengths.count == lengths.count { return tr("{0} to {1} digits", brand.lengths.lowerBound, brand.lengths.upperBound) }
+        return tr("{0} or {1} digits", lengths.dropLast().joined(separator: ", "), lengths.last!)
     }
 }
 
@@ -38,11 +40,11 @@ public enum ExpiryError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .empty: "Enter the expiry date."
-        case .invalidFormat: "Write the expiry date as MM/YY or MM/YYYY."
-        case .monthOutOfRange: "The month must be between 01 and 12."
-        case .expired: "This card has expired."
-        case .tooFarInFuture: "That expiry date is too far in the future."
+        case .empty: tr("Enter the expiry date.")
+        case .invalidFormat: tr("Write the expiry date as MM/YY or MM/YYYY.")
+        case .monthOutOfRange: tr("The month must be between 01 and 12.")
+        case .expired: tr("This card has expired.")
+        case .tooFarInFuture: tr("That expiry date is too far in the future.")
         }
     }
 }
@@ -55,9 +57,9 @@ public enum CVCError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .empty: "Enter the security code."
-        case .invalidCharacters: "The security code has only digits."
-        case let .wrongLength(expected): "The security code has \(expected) digits."
+        case .empty: tr("Enter the security code.")
+        case .invalidCharacters: tr("The security code has only digits.")
+        case let .wrongLength(expected): tr("The security code has {0} digits.", expected)
         }
     }
 }
@@ -70,9 +72,9 @@ public enum HolderNameError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .empty: "Enter the name on the card."
-        case .invalidCharacters: "Use letters, spaces, apostrophes, hyphens and dots in the name."
-        case let .tooLong(maximum): "The name can have at most \(maximum) characters."
+        case .empty: tr("Enter the name on the card.")
+        case .invalidCharacters: tr("Use letters, spaces, apostrophes, hyphens and dots in the name.")
+        case let .tooLong(maximum): tr("The name can have at most {0} characters.", maximum)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why the acquirer (or the 3-D Secure step) refused a payment.
 public enum DeclineReason: String, Sendable, CaseIterable, Codable {
@@ -13,13 +14,13 @@ public enum DeclineReason: String, Sendable, CaseIterable, Codable {
 
     public var message: String {
         switch self {
-        case .genericDecline: "The card was declined."
-        case .insufficientFunds: "The card has insufficient funds."
-        case .lostCard: "The card was declined (reported lost)."
-        case .expiredCard: "The card has expired."
-        case .incorrectCVC: "The security code is incorrect."
-        case .processingError: "The payment could not be processed. Please try again."
-        case .authenticationFailed: "The card's security check (3-D Secure) failed."
+        case .genericDecline: tr("The card was declined.")
+        case .insufficientFunds: tr("The card has insufficient funds.")
+        case .lostCard: tr("The card was declined (reported lost).")
+        case .expiredCard: tr("The card has expired.")
+        case .incorrectCVC: tr("The security code is incorrect.")
+        case .processingError: tr("The payment could not be processed. Please try again.")
+        case .authenticationFailed: tr("The card's security check (3-D Secure) failed.")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a charge operation was refused. A declined card is not an error: it is a charge whose
 /// status is `.failed(reason)`.
 public enum ChargeError: Error, Equatable, Sendable {
@@ -23,23 +25,23 @@ public enum ChargeError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .invalidAmount: "The amount must be more than zero."
-        case .missingIdempotencyKey: "A payment needs an idempotency key."
-        case .idempotencyKeyReused: "This payment key was already used for a different payment."
-        case .customerRequired: "Log in to pay with a saved card."
-        case .customerNotFound: "This customer does not exist."
-        case .paymentsLocked: "Payments are locked. Unlock them with your PIN first."
+        case .invalidAmount: tr("The amount must be more than zero.")
+        case .missingIdempotencyKey: tr("A payment needs an idempotency key.")
+        case .idempotencyKeyReused: tr("This payment key was already used for a different payment.")
+        case .customerRequired: tr("Log in to pay with a saved card.")
+        case .customerNotFound: tr("This customer does not exist.")
+        case .paymentsLocked: tr("Payments are locked. Unlock them with your PIN first.")
         case let .token(error): error.message
-        case .paymentMethodNotFound: "This saved card is not available."
-        case .paymentMethodNotChargeable: "This saved card cannot be charged again. Enter the card."
-        case .chargeNotFound: "This payment does not exist."
-        case .notAwaitingChallenge: "This payment is not waiting for a security code."
-        case .notAHold: "This payment is not an open authorisation."
-        case let .captureExceedsAuthorized(authorized): "At most \(authorized.formatted()) can be captured."
-        case .notRefundable: "Only a completed payment can be refunded."
-        case let .refundExceedsCaptured(available): "At most \(available.formatted()) can still be refunded."
-        case .invalidRefundAmount: "The refund must be more than zero, in the payment's currency."
-        case let .storage(detail): "The payment could not be recorded (\(detail))."
+        case .paymentMethodNotFound: tr("This saved card is not available.")
+        case .paymentMethodNotChargeable: tr("This saved card cannot be charged again. Enter the card.")
+        case .chargeNotFound: tr("This payment does not exist.")
+        case .notAwaitingChallenge: tr("This payment is not waiting for a security code.")
+        case .notAHold: tr("This payment is not an open authorisation.")
+        case let .captureExceedsAuthorized(authorized): tr("At most {0} can be captured.", authorized.formatted())
+        case .notRefundable: tr("Only a completed payment can be refunded.")
+        case let .refundExceedsCaptured(available): tr("At most {0} can still be refunded.", available.formatted())
+        case .invalidRefundAmount: tr("The refund must be more than zero, in the payment's currency.")
+        case let .storage(detail): tr("The payment could not be recorded ({0}).", detail)
         }
     }
 }

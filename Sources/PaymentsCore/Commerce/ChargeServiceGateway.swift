@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Localization
 
 /// Issue 3's `ChargeService` behind issue 4's two seams: captures (orders, renewals, card
 /// sources) and holds (auction bids, `capture: false`), with 3-D Secure and release.
@@ -21,7 +22,7 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
         switch charge.status {
         case .succeeded: return .succeeded(ChargeReceipt(chargeId: charge.id, amount: charge.amount))
         case .failed(let reason): return .failed(Self.decline(reason))
-        case .canceled: return .failed(PaymentDecline(code: "canceled", message: "The payment was canceled."))
+        case .canceled: return .failed(PaymentDecline(code: "canceled", message: tr("The payment was canceled.")))
         case .pending, .requiresAction, .authorized: return .pending
         }
     }
@@ -40,8 +41,8 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
                 case .requiresAction:
                     _ = try? charges.cancel(charge.id)
                     completion(.failure(PaymentDecline(code: "authentication_required",
-                                                                         message: "This card needs a security check; use another card.")))
-                default: completion(.failure(PaymentDecline(code: "unexpected_status", message: "The payment did not complete.")))
+                                                                         message: tr("This card needs a security check; use another card."))))
+                default: completion(.failure(PaymentDecline(code: "unexpected_status", message: tr("The payment did not complete."))))
                 }
             case .failure(let error): completion(.failure(Self.decline(error)))
             }
@@ -102,9 +103,9 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
         case .success(let charge):
             switch charge.status {
             case .authorized: .held(holdId: charge.id)
-            case .requiresAction: .requiresAction(holdId: charge.id, challenge: "Enter the code your bank sent you.")
+            case .requiresAction: .requiresAction(holdId: charge.id, challenge: tr("Enter the code your bank sent you."))
             case .failed(let reason): .failed(decline(reason))
-            default: .failed(PaymentDecline(code: "unexpected_status", message: "The hold was not placed."))
+            default: .failed(PaymentDecline(code: "unexpected_status", message: tr("The hold was not placed.")))
             }
         case .failure(let error): .failed(decline(error))
         }

@@ -1,3 +1,5 @@
+import Localization
+
 /// What can go wrong with amounts. Overflow is an error, never a wrap or a trap.
 public enum MoneyError: Error, Equatable, Sendable {
     case currencyMismatch(Currency, Currency)
@@ -6,9 +8,9 @@ public enum MoneyError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case let .currencyMismatch(a, b): "Amounts in \(a.code) and \(b.code) cannot be combined."
-        case .overflow: "That amount is too large."
-        case .negativeQuantity: "A quantity cannot be negative."
+        case let .currencyMismatch(a, b): tr("Amounts in {0} and {1} cannot be combined.", a.code, b.code)
+        case .overflow: tr("That amount is too large.")
+        case .negativeQuantity: tr("A quantity cannot be negative.")
         }
     }
 }
@@ -23,12 +25,12 @@ public enum MoneyParseError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .empty: "Enter an amount."
-        case .invalidCharacters: "Use digits and at most one decimal point, like 12.50."
-        case let .tooManyDecimals(allowed) where allowed == 0: "This currency has no decimals."
-        case let .tooManyDecimals(allowed): "Use at most \(allowed) decimals."
-        case .negative: "The amount cannot be negative."
-        case .tooLarge: "That amount is too large."
+        case .empty: tr("Enter an amount.")
+        case .invalidCharacters: tr("Use digits and at most one decimal point, like 12.50.")
+        case let .tooManyDecimals(allowed) where allowed == 0: tr("This currency has no decimals.")
+        case let .tooManyDecimals(allowed): tr("Use at most {0} decimals.", allowed)
+        case .negative: tr("The amount cannot be negative.")
+        case .tooLarge: tr("That amount is too large.")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 public enum PaymentMethodError: Error, Equatable, Sendable {
     case customerNotFound
     /// Not found, removed, or another customer's: deliberately one error.
@@ -9,12 +11,12 @@ public enum PaymentMethodError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .customerNotFound: "This customer does not exist."
-        case .notFound: "This saved card is not available."
-        case .paymentsLocked: "Payments are locked. Unlock them with your PIN first."
-        case .cardExpired: "This card has expired."
+        case .customerNotFound: tr("This customer does not exist.")
+        case .notFound: tr("This saved card is not available.")
+        case .paymentsLocked: tr("Payments are locked. Unlock them with your PIN first.")
+        case .cardExpired: tr("This card has expired.")
         case let .token(error): error.message
-        case let .storage(detail): "The counter could not save that (\(detail))."
+        case let .storage(detail): tr("The counter could not save that ({0}).", detail)
         }
     }
 }

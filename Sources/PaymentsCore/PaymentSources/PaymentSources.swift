@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GRDB
+import Localization
 
 /// TakeMe Pay-style sources (seed 000): create a source from params, authorise it (a card
 /// through the charge gateway, or a wallet the shopper confirms on a separate step), then the
@@ -62,7 +63,7 @@ public final class PaymentSources {
         do throws(SourceError) {
             source = try write { db in
                 let source = try load(db, sourceId)
-                guard source.params.type == .card, source.status == .pending else { throw SourceError.invalidState("card authorisation needs a pending card source") }
+                guard source.params.type == .card, source.status == .pending else { throw SourceError.invalidState(tr("card authorisation needs a pending card source")) }
                 return source
             }
         } catch {
@@ -92,7 +93,7 @@ public final class PaymentSources {
     public func startWalletAuthorization(sourceId: String) throws(SourceError) -> String {
         try write { db in
             let source = try load(db, sourceId)
-            guard source.params.type.isWallet, source.status == .pending else { throw SourceError.invalidState("wallet authorisation needs a pending wallet source") }
+            guard source.params.type.isWallet, source.status == .pending else { throw SourceError.invalidState(tr("wallet authorisation needs a pending wallet source")) }
             let code = "\(source.params.type.rawValue.lowercased())://pay/\(sourceId)"
             try db.execute(sql: "UPDATE sources SET payment_code = ? WHERE id = ?", arguments: [code, sourceId])
             try setStatus(db, sourceId, "awaitingConfirmation", failure: nil)
@@ -104,7 +105,7 @@ public final class PaymentSources {
     public func confirmWallet(sourceId: String) throws(SourceError) {
         try write { db in
             let source = try load(db, sourceId)
-            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState("nothing to confirm") }
+            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState(tr("nothing to confirm")) }
             try markAuthorized(db, source)
         }
     }
@@ -113,7 +114,7 @@ public final class PaymentSources {
     public func declineWallet(sourceId: String) throws(SourceError) {
         try write { db in
             let source = try load(db, sourceId)
-            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState("nothing to decline") }
+            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState(tr("nothing to decline")) }
             try setStatus(db, sourceId, "failed", failure: "declined by the shopper")
         }
     }

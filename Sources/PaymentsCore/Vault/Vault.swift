@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Localization
 
 /// A one-time card token (PAYMILL's rule): valid for 5 minutes, usable once. It shows only
 /// what a receipt may show; the card itself stays inside the vault, in memory.
@@ -22,10 +23,10 @@ public enum VaultError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .unknownToken: "This card token is not known. Enter the card again."
-        case .tokenAlreadyUsed: "This card token was already used. Enter the card again."
-        case .tokenExpired: "This card token has expired (tokens last 5 minutes). Enter the card again."
-        case .cardExpired: "This card has expired."
+        case .unknownToken: tr("This card token is not known. Enter the card again.")
+        case .tokenAlreadyUsed: tr("This card token was already used. Enter the card again.")
+        case .tokenExpired: tr("This card token has expired (tokens last 5 minutes). Enter the card again.")
+        case .cardExpired: tr("This card has expired.")
         }
     }
 }

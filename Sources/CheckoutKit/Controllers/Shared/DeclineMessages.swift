@@ -1,3 +1,4 @@
+import Localization
 import PaymentsCore
 
 extension CardChargeFailure {
@@ -32,17 +33,17 @@ extension CardChargeFailure {
     /// What the shopper reads. Never the acquirer's jargon, never card data.
     public var shopperMessage: String {
         switch self {
-        case .declined: "Your card was declined. Try another card."
-        case .insufficientFunds: "Your card has insufficient funds. Try another card."
-        case .lostCard: "Your card was declined. Please contact your bank or use another card."
-        case .expiredCard: "Your card has expired. Use another card."
-        case .incorrectCVC: "The security code (CVC) is incorrect. Check it and try again."
-        case .processingError: "Your payment could not be processed. Please try again."
-        case .timedOut: "The bank did not answer in time. Please try again."
-        case .invalidToken: "This card entry has expired. Enter the card again."
-        case .authenticationFailed: "The security check failed. Your card was not charged."
-        case .authenticationCancelled: "The security check was cancelled. Your card was not charged."
-        case .paymentMethodNotFound: "This saved card is no longer available."
+        case .declined: tr("Your card was declined. Try another card.")
+        case .insufficientFunds: tr("Your card has insufficient funds. Try another card.")
+        case .lostCard: tr("Your card was declined. Please contact your bank or use another card.")
+        case .expiredCard: tr("Your card has expired. Use another card.")
+        case .incorrectCVC: tr("The security code (CVC) is incorrect. Check it and try again.")
+        case .processingError: tr("Your payment could not be processed. Please try again.")
+        case .timedOut: tr("The bank did not answer in time. Please try again.")
+        case .invalidToken: tr("This card entry has expired. Enter the card again.")
+        case .authenticationFailed: tr("The security check failed. Your card was not charged.")
+        case .authenticationCancelled: tr("The security check was cancelled. Your card was not charged.")
+        case .paymentMethodNotFound: tr("This saved card is no longer available.")
         case .refused(let reason): reason
         }
     }

@@ -1,4 +1,5 @@
 import Clocks
+import Localization
 import PaymentsCore
 
 /// The core's card captures, with the 3-D Secure step the core's own order gateway leaves out
@@ -52,7 +53,7 @@ final class ChallengingChargeGateway: ChargeGateway {
             case .requiresAction:
                 challenge(charge, completion)
             case .pending, .authorized, .canceled:
-                completion(.failure(PaymentDecline(code: "unexpected_status", message: "The payment did not complete.")))
+                completion(.failure(PaymentDecline(code: "unexpected_status", message: tr("The payment did not complete."))))
             }
         }
     }
@@ -60,17 +61,17 @@ final class ChallengingChargeGateway: ChargeGateway {
     private func challenge(_ charge: Charge, _ completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
         guard let presenter else {
             _ = try? charges.cancel(charge.id)
-            return completion(.failure(PaymentDecline(code: "authentication_required", message: "This card needs a security check; use another card.")))
+            return completion(.failure(PaymentDecline(code: "authentication_required", message: tr("This card needs a security check; use another card."))))
         }
         let shown = ThreeDSChallenge(identifier: charge.id, amount: charge.amount, merchantName: merchantName,
                                      cardBrand: charge.brand.displayName, cardLastFour: charge.lastFour,
-                                     message: "Enter the code your bank sent you to approve \(charge.amount.formatted()) to \(merchantName).")
+                                     message: tr("Enter the code your bank sent you to approve {0} to {1}.", charge.amount.formatted(), tr(merchantName)))
         presenter.presentChallenge(shown) { [weak self] code in
             guard let self else { return }
             guard let code else {
                 // Abandoned: nothing was authorised, nothing stays pending.
                 _ = try? self.charges.cancel(charge.id)
-                return completion(.failure(PaymentDecline(code: ChallengingChargeGateway.cancelledCode, message: "The security check was cancelled.")))
+                return completion(.failure(PaymentDecline(code: ChallengingChargeGateway.cancelledCode, message: tr("The security check was cancelled."))))
             }
             self.charges.confirmChallenge(charge.id, code: code) { [weak self] result in self?.answer(result, completion) }
         }

@@ -1,4 +1,5 @@
 import Clocks
+import Localization
 import PaymentsCore
 
 /// Seed 001's store controller over the core: the four jars from the database, the session's cart
@@ -73,7 +74,7 @@ public final class CoreStoreController: StoreController {
     }
 
     private func change(_ body: () throws -> CoreCart) throws(StoreError) -> Cart {
-        guard !isCheckingOut else { throw .refused("The cart cannot change while it is being paid.") }
+        guard !isCheckingOut else { throw .refused(tr("The cart cannot change while it is being paid.")) }
         do {
             return Cart(core: try body())
         } catch let error as CartError {
@@ -219,7 +220,7 @@ extension StoreError {
             self = decline.code == ChallengingChargeGateway.cancelledCode
                 ? .checkoutFailed(.authenticationCancelled) : .checkoutFailed(CardChargeFailure(decline))
         case .cart(let cartError): self = StoreError(cartError)
-        case .paymentInProgress: self = .refused("This order is already being paid.")
+        case .paymentInProgress: self = .refused(tr("This order is already being paid."))
         default: self = .refused("\(error)")
         }
     }

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Localization
 import PaymentsCore
 
 /// The account side of the honey store (seed 001: sign up / log in, the client id per user,
@@ -78,7 +79,7 @@ public final class StoreAccount {
     @discardableResult
     public func saveCard(_ card: PaymentCard, makeDefault: Bool = false) throws(AccountError) -> (card: PaymentCard, alreadySaved: Bool) {
         let id = try signedIn()
-        guard let token = card.vaultToken else { throw .refused("This card is saved already.") }
+        guard let token = card.vaultToken else { throw .refused(tr("This card is saved already.")) }
         let saved = try attempt { try core.paymentMethods.save(token: token, for: id, makeDefault: makeDefault) }
         return (PaymentCard(method: saved.method), saved.alreadySaved)
     }
@@ -176,17 +177,17 @@ public enum AccountError: Error, Equatable, Sendable {
 
     private static func message(for error: SubscriptionError) -> String {
         switch error {
-        case .unknownPlan: "This plan is no longer offered."
-        case .unknownSubscription: "This subscription does not exist."
-        case .alreadyCanceled: "This subscription is already cancelled."
-        case .paymentFailed(let reason): "The first payment did not go through: \(reason)"
-        case .storage(let detail): "The counter could not save that (\(detail))."
+        case .unknownPlan: tr("This plan is no longer offered.")
+        case .unknownSubscription: tr("This subscription does not exist.")
+        case .alreadyCanceled: tr("This subscription is already cancelled.")
+        case .paymentFailed(let reason): tr("The first payment did not go through: {0}", reason)
+        case .storage(let detail): tr("The counter could not save that ({0}).", detail)
         }
     }
 
     public var message: String {
         switch self {
-        case .notSignedIn: "Log in first."
+        case .notSignedIn: tr("Log in first.")
         case .refused(let message): message
         }
     }

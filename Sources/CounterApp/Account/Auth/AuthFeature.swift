@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -36,7 +37,8 @@ public enum AuthFeature {
         case signedIn(email: String)
     }
 
-    public static let passwordRule = PasswordPolicy().description
+    /// The password rule, in the current language.
+    public static var passwordRule: String { PasswordPolicy().description }
 
     public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
         switch action {
@@ -81,10 +83,13 @@ public enum AuthFeature {
             return .send(.delegate(.signedIn(email: email)))
         case .answered(.failure(let error)):
             // The core's message names what is wrong; put it at the field it is about (a wrong
-            // email-or-password goes with the password, which is what gets typed again).
+            // email-or-password goes with the password, which is what gets typed again). The email's
+            // own refusals are known in every language; any other message is placed by its English words.
             let message = error.message
             let aboutPassword = message.localizedCaseInsensitiveContains("password")
-            if !aboutPassword, message.localizedCaseInsensitiveContains("email") || message.localizedCaseInsensitiveContains("account") {
+            let emailRefusals = [CustomerError.emailEmpty, .emailInvalid, .emailTaken].map(\.message)
+            if emailRefusals.contains(message)
+                || (!aboutPassword && (message.localizedCaseInsensitiveContains("email") || message.localizedCaseInsensitiveContains("account"))) {
                 state.email.error = message
                 state.focus = .email
             } else {
@@ -102,10 +107,10 @@ public enum AuthFeature {
         case .email:
             do { _ = try EmailAddress.normalize(state.email.value) } catch { state.email.error = error.message }
         case .password:
-            if state.password.value.isEmpty { state.password.error = "Enter your password." }
+            if state.password.value.isEmpty { state.password.error = tr("Enter your password.") }
             else if state.mode == .signUp, !PasswordPolicy().accepts(state.password.value) { state.password.error = passwordRule }
         case .confirm:
-            if state.confirm.value != state.password.value { state.confirm.error = "The two passwords are not the same." }
+            if state.confirm.value != state.password.value { state.confirm.error = tr("The two passwords are not the same.") }
         case .submit:
             break
         }
@@ -131,23 +136,23 @@ public enum AuthFeature {
     public static let keyHints = [KeyHint("Tab", "Next field"), KeyHint("Enter", "Continue"), KeyHint("Esc", "Back")]
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title(state.mode == .signUp ? "Create your account" : "Log in", into: &frame, in: area)
+        ScreenDrawing.title(state.mode == .signUp ? tr("Create your account") : tr("Log in"), into: &frame, in: area)
         if state.mode == .signUp {
-            ScreenDrawing.text("Password: \(passwordRule)", into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+            ScreenDrawing.text(tr("Password: {0}", passwordRule), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         }
         var y = 3
-        ScreenDrawing.field("Email", state.email, focused: state.focus == .email, labelWidth: 16, placeholder: "you@example.com",
+        ScreenDrawing.field(tr("Email"), state.email, focused: state.focus == .email, labelWidth: 16, placeholder: "you@example.com",
                             into: &frame, in: Rect(x: area.x, y: area.y + y, width: area.width, height: 2))
         y += 2
-        ScreenDrawing.field("Password", state.password, focused: state.focus == .password, labelWidth: 16,
+        ScreenDrawing.field(tr("Password"), state.password, focused: state.focus == .password, labelWidth: 16,
                             into: &frame, in: Rect(x: area.x, y: area.y + y, width: area.width, height: 2))
         y += 2
         if state.mode == .signUp {
-            ScreenDrawing.field("Password again", state.confirm, focused: state.focus == .confirm, labelWidth: 16,
+            ScreenDrawing.field(tr("Password again"), state.confirm, focused: state.focus == .confirm, labelWidth: 16,
                                 into: &frame, in: Rect(x: area.x, y: area.y + y, width: area.width, height: 2))
             y += 2
         }
-        _ = Button(state.mode == .signUp ? "Sign up" : "Log in").draw(into: &frame, in: ScreenDrawing.row(area, y + 1), focused: state.focus == .submit)
+        _ = Button(state.mode == .signUp ? tr("Sign up") : tr("Log in")).draw(into: &frame, in: ScreenDrawing.row(area, y + 1), focused: state.focus == .submit)
         if let message = state.message {
             ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, y + 3), role: .error)
         }

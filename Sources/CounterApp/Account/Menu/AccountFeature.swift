@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// The account's front: log in or sign up for a guest; saved cards, orders, subscriptions and
@@ -10,6 +11,18 @@ public enum AccountFeature {
         case orders = "Order history"
         case subscriptions = "Subscriptions"
         case logOut = "Log out"
+
+        /// The menu line, in the current language (`rawValue` is the English one).
+        var title: String {
+            switch self {
+            case .logIn: tr("Log in")
+            case .signUp: tr("Sign up")
+            case .savedCards: tr("Saved cards")
+            case .orders: tr("Order history")
+            case .subscriptions: tr("Subscriptions")
+            case .logOut: tr("Log out")
+            }
+        }
     }
 
     public struct State: Equatable, Sendable {
@@ -62,11 +75,11 @@ public enum AccountFeature {
     public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Open"), KeyHint("Esc", "Back")]
 
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title("Your account", into: &frame, in: area)
-        let line = session.shopper.map { "Logged in as \($0)." } ?? "Shopping as a guest. Log in or sign up to save cards and subscribe."
+        ScreenDrawing.title(tr("Your account"), into: &frame, in: area)
+        let line = session.shopper.map { tr("Logged in as {0}.", $0) } ?? tr("Shopping as a guest. Log in or sign up to save cards and subscribe.")
         ScreenDrawing.text(line, into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         for (index, item) in items(signedIn: session.shopper != nil).enumerated() {
-            ScreenDrawing.selectableRow("\(index + 1)  \(item.rawValue)", selected: index == state.selection,
+            ScreenDrawing.selectableRow("\(index + 1)  \(item.title)", selected: index == state.selection,
                                         into: &frame, in: ScreenDrawing.row(area, 3 + index))
         }
         if let message = state.message {

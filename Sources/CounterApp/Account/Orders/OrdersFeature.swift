@@ -1,3 +1,4 @@
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -40,17 +41,27 @@ public enum OrdersFeature {
 
     public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("Enter", "Receipt"), KeyHint("Esc", "Back")]
 
+    /// An order's state as the history and the receipt show it (English shows the stored name).
+    static func stateText(_ state: OrderState) -> String {
+        switch state {
+        case .pendingPayment: tr("pendingPayment")
+        case .paid: tr("paid")
+        case .failed: tr("failed")
+        case .refunded: tr("refunded")
+        }
+    }
+
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title("Order history", into: &frame, in: area)
+        ScreenDrawing.title(tr("Order history"), into: &frame, in: area)
         if state.orders.isEmpty {
-            ScreenDrawing.text("No orders yet.", into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
+            ScreenDrawing.text(tr("No orders yet."), into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
         }
         let height = max(0, area.height - 3)
         let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: state.orders.count, height: height)
         for (row, index) in (offset..<min(state.orders.count, offset + height)).enumerated() {
             let order = state.orders[index]
             let items = order.lines.reduce(0) { $0 + $1.quantity }
-            ScreenDrawing.selectableRow("\(order.number)  \(ReceiptFeature.timeText(order.createdAt))  \(items) items  \(order.state.rawValue)",
+            ScreenDrawing.selectableRow("\(order.number)  \(ReceiptFeature.timeText(order.createdAt))  \(items == 1 ? tr("1 item") : tr("{0} items", items))  \(stateText(order.state))",
                                         detail: order.total.formatted(), selected: index == state.selection,
                                         into: &frame, in: ScreenDrawing.row(area, 2 + row))
         }

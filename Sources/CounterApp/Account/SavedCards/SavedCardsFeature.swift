@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import TerminalUI
 
 /// The shopper's saved cards: default first; make one the default, remove one (after a yes).
@@ -29,7 +30,7 @@ public enum SavedCardsFeature {
             let name = "\(card.card.brand) •••• \(card.card.lastFour)"
             return .run { send in
                 let error = client.setDefaultCard(card.card.id)
-                send(.done(error == nil ? "\(name) is now your default card." : nil, error: error?.message))
+                send(.done(error == nil ? tr("{0} is now your default card.", name) : nil, error: error?.message))
             }
         case .askToRemove:
             state.confirmingRemoval = state.selected
@@ -40,7 +41,7 @@ public enum SavedCardsFeature {
             let name = "\(card.card.brand) •••• \(card.card.lastFour)"
             return .run { send in
                 let error = client.removeCard(card.card.id)
-                send(.done(error == nil ? "Removed \(name)." : nil, error: error?.message))
+                send(.done(error == nil ? tr("Removed {0}.", name) : nil, error: error?.message))
             }
         case .done(let message, let error):
             // The list re-sorts (default first): the selection stays on the same card if it is there.
@@ -70,9 +71,9 @@ public enum SavedCardsFeature {
     }
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title("Saved cards", into: &frame, in: area)
+        ScreenDrawing.title(tr("Saved cards"), into: &frame, in: area)
         if state.cards.isEmpty {
-            ScreenDrawing.text("No saved cards. Tick \"Save this card\" when you pay.", into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
+            ScreenDrawing.text(tr("No saved cards. Tick \"Save this card\" when you pay."), into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
         }
         for (index, card) in state.cards.prefix(max(0, area.height - 4)).enumerated() {
             let option = PaymentOption.saved(card)
@@ -81,7 +82,7 @@ public enum SavedCardsFeature {
         }
         let bottom = ScreenDrawing.row(area, area.height - 1)
         if let card = state.confirmingRemoval {
-            ScreenDrawing.text("Remove \(card.card.brand) •••• \(card.card.lastFour)? y = yes, any other key = no", into: &frame,
+            ScreenDrawing.text(tr("Remove {0} •••• {1}? y = yes, any other key = no", card.card.brand, card.card.lastFour), into: &frame,
                                in: bottom, role: .warning, attributes: .bold)
         } else if let message = state.message {
             ScreenDrawing.text(message, into: &frame, in: bottom, role: .success)

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -68,18 +69,18 @@ public enum SubscriptionsFeature {
         case .subscribe(let index):
             guard state.plans.indices.contains(index), !state.isSubscribing else { return .none }
             guard let card = state.payingCard else {
-                state.message = "Save a card first (tick \"Save this card\" when you pay)."
+                state.message = tr("Save a card first (tick \"Save this card\" when you pay).")
                 return .none
             }
             state.isSubscribing = true
-            state.message = "Subscribing to \(state.plans[index].name)…"
+            state.message = tr("Subscribing to {0}…", tr(state.plans[index].name))
             let plan = state.plans[index].id
             return .run { send in client.subscribe(plan, card.card.id) { send(.subscribed($0)) } }
         case .subscribed(let result):
             state.isSubscribing = false
             switch result {
-            case .success: state.message = "Subscribed. The first period is paid."
-            case .failure(let error): state.message = "Not subscribed: \(error.message)"
+            case .success: state.message = tr("Subscribed. The first period is paid.")
+            case .failure(let error): state.message = tr("Not subscribed: {0}", error.message)
             }
             return .send(.reload)
         case .cancel(let atPeriodEnd):
@@ -87,7 +88,7 @@ public enum SubscriptionsFeature {
             let id = state.rows[state.selection].subscription.id
             return .run { send in
                 let error = client.cancelSubscription(id, atPeriodEnd)
-                send(.cancelled(message: error?.message ?? (atPeriodEnd ? "It ends when the paid period does." : "Cancelled now.")))
+                send(.cancelled(message: error?.message ?? (atPeriodEnd ? tr("It ends when the paid period does.") : tr("Cancelled now."))))
             }
         }
         return .none
@@ -110,42 +111,43 @@ public enum SubscriptionsFeature {
     public static let keyHints = [KeyHint("1-9", "Subscribe"), KeyHint("↑↓", "Move"), KeyHint("x", "Cancel now"),
                                   KeyHint("e", "Cancel at period end"), KeyHint("Esc", "Back")]
 
+    /// "2026-11-28", in the current language.
     static func dayText(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+        DateText.day(date)
     }
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title("Subscriptions", into: &frame, in: area)
-        let paying = state.payingCard.map { "Paid with \($0.card.brand) •••• \($0.card.lastFour)." } ?? "Save a card to subscribe."
-        ScreenDrawing.text("Plans — press the number to subscribe. \(paying)", into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+        ScreenDrawing.title(tr("Subscriptions"), into: &frame, in: area)
+        let paying = state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe.")
+        ScreenDrawing.text(tr("Plans — press the number to subscribe. {0}", paying), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         for (index, plan) in state.plans.prefix(4).enumerated() {
             let every: String
             switch plan.interval {
-            case .months(let n): every = n == 1 ? "month" : "\(n) months"
-            case .weeks(let n): every = n == 1 ? "week" : "\(n) weeks"
+            case .months(let n): every = n == 1 ? tr("month") : tr("{0} months", n)
+            case .weeks(let n): every = n == 1 ? tr("week") : tr("{0} weeks", n)
             }
-            ScreenDrawing.text("  \(index + 1)  \(plan.name): \(plan.price.formatted()) a \(every)", into: &frame, in: ScreenDrawing.row(area, 2 + index))
+            ScreenDrawing.text("  " + tr("{0}  {1}: {2} a {3}", index + 1, tr(plan.name), plan.price.formatted(), every), into: &frame, in: ScreenDrawing.row(area, 2 + index))
         }
         let top = 3 + min(4, state.plans.count)
-        ScreenDrawing.text("Yours:", into: &frame, in: ScreenDrawing.row(area, top), attributes: .bold)
+        ScreenDrawing.text(tr("Yours:"), into: &frame, in: ScreenDrawing.row(area, top), attributes: .bold)
         if state.rows.isEmpty {
-            ScreenDrawing.text("  none yet", into: &frame, in: ScreenDrawing.row(area, top + 1), role: .muted)
+            ScreenDrawing.text("  " + tr("none yet"), into: &frame, in: ScreenDrawing.row(area, top + 1), role: .muted)
         }
         for (index, row) in state.rows.prefix(max(0, area.height - top - 3)).enumerated() {
             let s = row.subscription
             var status = switch s.state {
-            case .active: "active"
-            case .pastDue: "past due"
-            case .canceled: "cancelled"
+            case .active: tr("active")
+            case .pastDue: tr("past due")
+            case .canceled: tr("cancelled")
             }
-            if s.cancelAtPeriodEnd && s.state != .canceled { status += ", ends \(dayText(s.currentPeriodEnd))" }
-            let next = s.nextRenewalAt.map { "\(s.state == .pastDue ? "retries" : "renews") \(dayText($0))" } ?? "no renewal"
-            let failed = row.failedRenewals > 0 ? ", \(row.failedRenewals) failed renewal\(row.failedRenewals == 1 ? "" : "s")" : ""
-            ScreenDrawing.selectableRow("\(row.planName) · period \(s.periodIndex + 1) · \(status)\(failed)", detail: next,
+            if s.cancelAtPeriodEnd && s.state != .canceled { status += tr(", ends {0}", dayText(s.currentPeriodEnd)) }
+            let next = s.nextRenewalAt.map { s.state == .pastDue ? tr("retries {0}", dayText($0)) : tr("renews {0}", dayText($0)) } ?? tr("no renewal")
+            let failed = switch row.failedRenewals {
+            case 0: ""
+            case 1: tr(", 1 failed renewal")
+            case let n: tr(", {0} failed renewals", n)
+            }
+            ScreenDrawing.selectableRow(tr("{0} · period {1} · {2}{3}", tr(row.planName), s.periodIndex + 1, status, failed), detail: next,
                                         selected: index == state.selection, into: &frame, in: ScreenDrawing.row(area, top + 1 + index))
         }
         if let message = state.message {

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -119,7 +120,7 @@ public enum CardFormFeature {
             guard !state.isSubmitting else { return .none }
             if let errors = validateAll(state) {
                 apply(errors, to: &state)
-                state.formMessage = "Please check the card details: \(errors.messages.first ?? "")"
+                state.formMessage = tr("Please check the card details: {0}", errors.messages.first ?? "")
                 if let first = firstField(with: errors) { state.focus = first }
                 return .none
             }
@@ -223,10 +224,18 @@ public enum CardFormFeature {
             state.number.error = nil
             state.expiry.error = expiryError(state.expiry.value, today: state.today)
             state.focus = .cvc
-            state.formMessage = "Card read: \(card.number.brand.displayName) •••• \(card.number.lastFour). Enter the security code."
+            state.formMessage = tr("Card read: {0} •••• {1}. Enter the security code.", card.number.brand.displayName, card.number.lastFour)
         } catch {
             state.formMessage = error.message
         }
+    }
+
+    /// Whether a form message is the swipe's good news (every other one is a problem): it opens
+    /// as the "Card read" text does in the current language.
+    static func isCardRead(_ message: String) -> Bool {
+        let template = tr("Card read: {0} •••• {1}. Enter the security code.")
+        let opening = template.components(separatedBy: "{0}").first ?? template
+        return !opening.isEmpty && message.hasPrefix(opening)
     }
 
     // MARK: - Validation
@@ -302,6 +311,9 @@ public enum CardFormFeature {
         }
     }
 
-    public static let keyHints = [KeyHint("Tab", "Next field"), KeyHint("Space", "Tick"), KeyHint("Enter", "Next / Pay"),
-                                  KeyHint("Esc", "Back"), KeyHint("swipe", "Card reader")]
+    /// Computed: "swipe" is no key cap but a word, shown in the current language.
+    public static var keyHints: [KeyHint] {
+        [KeyHint("Tab", "Next field"), KeyHint("Space", "Tick"), KeyHint("Enter", "Next / Pay"),
+         KeyHint("Esc", "Back"), KeyHint(tr("swipe"), "Card reader")]
+    }
 }

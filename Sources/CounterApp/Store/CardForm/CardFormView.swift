@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// The card form drawn from its state: four fields, the checkbox, the button, one message line.
@@ -9,34 +10,34 @@ extension CardFormFeature {
             defer { row += height }
             return Rect(x: area.x, y: area.y + row, width: area.width, height: max(0, min(height, area.height - row)))
         }
-        ScreenDrawing.field("Name on card", state.holder, focused: state.focus == .holder, labelWidth: labelWidth,
-                            placeholder: "as printed", into: &frame, in: next(2))
+        ScreenDrawing.field(tr("Name on card"), state.holder, focused: state.focus == .holder, labelWidth: labelWidth,
+                            placeholder: tr("as printed"), into: &frame, in: next(2))
         var shownNumber = FormField(filter: .any, value: CardNumberFormat.grouped(state.number.value))
         shownNumber.error = state.number.error
         let numberRect = next(2)
-        ScreenDrawing.field("Card number", shownNumber, focused: state.focus == .number, labelWidth: labelWidth,
+        ScreenDrawing.field(tr("Card number"), shownNumber, focused: state.focus == .number, labelWidth: labelWidth,
                             placeholder: "1234 1234 1234 1234", into: &frame, in: numberRect)
         if let brand = state.brandName, numberRect.height > 0 {
             let x = numberRect.x + labelWidth + 2 + 25
             frame.write(brand, in: Rect(x: x, y: numberRect.y, width: max(0, numberRect.maxX - x), height: 1), style: Style(.accent, .bold))
         }
-        ScreenDrawing.field("Expiry", state.expiry, focused: state.focus == .expiry, labelWidth: labelWidth,
+        ScreenDrawing.field(tr("Expiry"), state.expiry, focused: state.focus == .expiry, labelWidth: labelWidth,
                             placeholder: "MM/YY", into: &frame, in: next(2))
-        ScreenDrawing.field("CVC", state.cvc, focused: state.focus == .cvc, labelWidth: labelWidth,
-                            placeholder: "3 digits", into: &frame, in: next(2))
+        ScreenDrawing.field(tr("CVC"), state.cvc, focused: state.focus == .cvc, labelWidth: labelWidth,
+                            placeholder: tr("3 digits"), into: &frame, in: next(2))
         let saveRect = next(1)
         let checkbox = CheckboxState(isChecked: state.saveCard, isDisabled: !state.canSave)
-        let used = Checkbox("Save this card for next time").draw(into: &frame, in: saveRect, state: checkbox, focused: state.focus == .save)
+        let used = Checkbox(tr("Save this card for next time")).draw(into: &frame, in: saveRect, state: checkbox, focused: state.focus == .save)
         if !state.canSave {
-            frame.write("  (log in to save cards)", in: Rect(x: saveRect.x + used, y: saveRect.y, width: max(0, saveRect.width - used), height: saveRect.height), style: Style(.muted))
+            frame.write("  " + tr("(log in to save cards)"), in: Rect(x: saveRect.x + used, y: saveRect.y, width: max(0, saveRect.width - used), height: saveRect.height), style: Style(.muted))
         }
         _ = next(1)
-        let button = Button(state.isSubmitting ? "Checking the card…" : state.submitTitle, isDisabled: state.isSubmitting)
+        let button = Button(state.isSubmitting ? tr("Checking the card…") : state.submitTitle, isDisabled: state.isSubmitting)
         _ = button.draw(into: &frame, in: next(1), focused: state.focus == .submit)
         if state.isSwiping {
-            frame.write("Reading the card…", in: ScreenDrawing.row(area, area.height - 1), style: Style(.accent, .bold))
+            frame.write(tr("Reading the card…"), in: ScreenDrawing.row(area, area.height - 1), style: Style(.accent, .bold))
         } else if let message = state.formMessage {
-            let role: ColorRole = message.hasPrefix("Card read") ? .success : .error
+            let role: ColorRole = isCardRead(message) ? .success : .error
             frame.write(message, in: ScreenDrawing.row(area, area.height - 1), style: Style(role))
         }
     }

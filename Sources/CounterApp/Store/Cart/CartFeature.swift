@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -47,7 +48,7 @@ public enum CartFeature {
             return .run { send in send(.changed(client.setQuantity(line.id, line.quantity - 1))) }
         case .removeLine:
             guard let line else { return .none }
-            state.message = "Removed \(line.product.name)."
+            state.message = tr("Removed {0}.", tr(line.product.name))
             return .run { send in send(.changed(.success(client.remove(line.id)))) }
         case .askToEmpty:
             if !lines.isEmpty { state.isConfirmingEmpty = true }
@@ -55,7 +56,7 @@ public enum CartFeature {
         case .confirmEmpty(let yes):
             state.isConfirmingEmpty = false
             guard yes else { return .none }
-            state.message = "The cart is empty now."
+            state.message = tr("The cart is empty now.")
             return .run { send in send(.changed(.success(client.emptyCart()))) }
         case .changed(.success(let cart)):
             state.selection = min(state.selection, max(0, cart.lines.count - 1))
@@ -65,7 +66,7 @@ public enum CartFeature {
             return .none
         case .checkout:
             if session.cart.isEmpty {
-                state.message = "Your cart is empty: add a jar before checking out."
+                state.message = Self.emptyCartRefusal
                 return .none
             }
             state.message = nil
@@ -101,30 +102,34 @@ public enum CartFeature {
                 KeyHint("Enter", "Checkout"), KeyHint("Esc", "Back")]
     }
 
+    /// Said when the shopper checks out an empty cart: the one message drawn as an error.
+    static var emptyCartRefusal: String { tr("Your cart is empty: add a jar before checking out.") }
+
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title("Your cart", into: &frame, in: area)
+        ScreenDrawing.title(tr("Your cart"), into: &frame, in: area)
         let lines = session.cart.lines
         if lines.isEmpty {
-            ScreenDrawing.text("Your cart is empty. Esc goes back to the jars.", into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
+            ScreenDrawing.text(tr("Your cart is empty. Esc goes back to the jars."), into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
         }
         let listHeight = max(0, area.height - 6)
         let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: lines.count, height: listHeight)
         for (row, index) in (offset..<min(lines.count, offset + listHeight)).enumerated() {
             let line = lines[index]
-            let text = "\(line.quantity) × \(line.product.name)  @ \(line.product.price.formatted())"
+            let text = tr("{0} × {1}  @ {2}", line.quantity, tr(line.product.name), line.product.price.formatted())
             ScreenDrawing.selectableRow(text, detail: line.total?.formatted() ?? "", selected: index == state.selection,
                                         into: &frame, in: ScreenDrawing.row(area, 2 + row))
         }
         if !lines.isEmpty {
             let totalRow = ScreenDrawing.row(area, 2 + min(lines.count, listHeight) + 1)
-            frame.write("Total (\(session.cart.itemCount) \(session.cart.itemCount == 1 ? "item" : "items"))  \(session.cart.total.formatted()) ", in: totalRow,
+            let count = session.cart.itemCount, total = session.cart.total.formatted()
+            frame.write((count == 1 ? tr("Total ({0} item)  {1}", count, total) : tr("Total ({0} items)  {1}", count, total)) + " ", in: totalRow,
                         alignment: .trailing, style: Style(.accent, .bold))
         }
         let bottom = ScreenDrawing.row(area, area.height - 1)
         if state.isConfirmingEmpty {
-            ScreenDrawing.text("Empty the whole cart? y = yes, any other key = no", into: &frame, in: bottom, role: .warning, attributes: .bold)
+            ScreenDrawing.text(tr("Empty the whole cart? y = yes, any other key = no"), into: &frame, in: bottom, role: .warning, attributes: .bold)
         } else if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: bottom, role: message.hasPrefix("Your cart is empty") ? .error : .success)
+            ScreenDrawing.text(message, into: &frame, in: bottom, role: message == emptyCartRefusal ? .error : .success)
         }
     }
 }

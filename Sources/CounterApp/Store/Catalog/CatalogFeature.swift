@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -19,7 +20,8 @@ public enum CatalogFeature {
         /// The products the filter lets through, in catalogue order.
         public var visible: [Product] {
             guard let filter, !filter.isEmpty else { return products }
-            return products.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+            // The name as stored, or as shown in the current language.
+            return products.filter { $0.name.localizedCaseInsensitiveContains(filter) || tr($0.name).localizedCaseInsensitiveContains(filter) }
         }
 
         public var selected: Product? {
@@ -134,7 +136,8 @@ public enum CatalogFeature {
     }
 
     public static func keyHints(_ state: State) -> [KeyHint] {
-        if state.filter != nil { return [KeyHint("type", "Filter"), KeyHint("Enter", "Open"), KeyHint("Esc", "Stop filtering")] }
+        // "type" is no key cap but a word: it is shown in the current language.
+        if state.filter != nil { return [KeyHint(tr("type"), "Filter"), KeyHint("Enter", "Open"), KeyHint("Esc", "Stop filtering")] }
         var hints = [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Details"), KeyHint("c", "Cart"), KeyHint("a", "Account")]
         if state.isLong { hints.append(KeyHint("/", "Filter")) }
         hints.append(KeyHint("Esc", "Back"))
@@ -142,9 +145,9 @@ public enum CatalogFeature {
     }
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title("Honey Store", into: &frame, in: area)
+        ScreenDrawing.title(tr("Honey Store"), into: &frame, in: area)
         if state.isLoading {
-            ScreenDrawing.text("Loading the shelves…", into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
+            ScreenDrawing.text(tr("Loading the shelves…"), into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
             return
         }
         if let error = state.loadError {
@@ -153,21 +156,21 @@ public enum CatalogFeature {
         }
         var top = 2
         if let filter = state.filter {
-            ScreenDrawing.text("Filter: \(filter)▏", into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
+            ScreenDrawing.text(tr("Filter: {0}", filter) + "▏", into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
         } else {
-            ScreenDrawing.text("Pick a jar to read about it and add it to your cart.", into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+            ScreenDrawing.text(tr("Pick a jar to read about it and add it to your cart."), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         }
         let shown = state.visible
         let listHeight = max(0, area.height - top - 2)
         let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: shown.count, height: listHeight)
         if shown.isEmpty {
-            ScreenDrawing.text("No product matches.", into: &frame, in: ScreenDrawing.row(area, top), role: .muted)
+            ScreenDrawing.text(tr("No product matches."), into: &frame, in: ScreenDrawing.row(area, top), role: .muted)
         }
         for (row, index) in (offset..<min(shown.count, offset + listHeight)).enumerated() {
             let product = shown[index]
             let stock = stockText(product.stock)
             let number = index < 9 ? "\(index + 1)" : " "
-            let text = "\(number)  \(product.name)"
+            let text = "\(number)  \(tr(product.name))"
             let detail = "\(stock)   \(product.price.formatted())"
             ScreenDrawing.selectableRow(text, detail: detail, selected: index == state.selection,
                                         enabled: product.stock != 0, into: &frame, in: ScreenDrawing.row(area, top + row))
@@ -181,8 +184,8 @@ public enum CatalogFeature {
     static func stockText(_ stock: Int?) -> String {
         switch stock {
         case nil: ""
-        case 0?: "Out of stock"
-        case let n?: "\(n) in stock"
+        case 0?: tr("Out of stock")
+        case let n?: tr("{0} in stock", n)
         }
     }
 }

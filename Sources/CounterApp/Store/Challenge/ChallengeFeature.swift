@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -33,7 +34,7 @@ public enum ChallengeFeature {
             return .none
         case .submit:
             guard !state.code.value.isEmpty else {
-                state.message = "Enter the code your bank sent you."
+                state.message = tr("Enter the code your bank sent you.")
                 return .none
             }
             return .send(.delegate(.answer(state.code.value)))
@@ -56,11 +57,11 @@ public enum ChallengeFeature {
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         let challenge = state.challenge
         let box = area.centered(width: min(area.width, 60), height: min(area.height, 10))
-        let inner = Box(title: "Security check · \(challenge.cardBrand) •••• \(challenge.cardLastFour)").draw(into: &frame, in: box, focused: true)
+        let inner = Box(title: tr("Security check · {0} •••• {1}", challenge.cardBrand, challenge.cardLastFour)).draw(into: &frame, in: box, focused: true)
         _ = TextBlock(challenge.message).draw(into: &frame, in: Rect(x: inner.x, y: inner.y, width: inner.width, height: min(2, inner.height)))
-        ScreenDrawing.field("Code", state.code, focused: true, labelWidth: 6, placeholder: "6 digits", into: &frame,
+        ScreenDrawing.field(tr("Code"), state.code, focused: true, labelWidth: 6, placeholder: tr("6 digits"), into: &frame,
                             in: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, min(2, inner.height - 3))))
-        ScreenDrawing.text("Test cards: the code is 123456.", into: &frame, in: ScreenDrawing.row(inner, 6), role: .muted)
+        ScreenDrawing.text(tr("Test cards: the code is 123456."), into: &frame, in: ScreenDrawing.row(inner, 6), role: .muted)
         if let message = state.message {
             ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(inner, 5), role: .error)
         }

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -78,8 +79,8 @@ public enum CheckoutFeature {
             guard state.phase == .choosing, state.options.indices.contains(state.selection) else { return .none }
             let option = state.options[state.selection]
             guard option.isSelectable else {
-                if case .saved = option { state.failure = "This card has expired: pick another or add a new one." }
-                else { state.failure = "\(option.title) is coming soon: pay by card for now." }
+                if case .saved = option { state.failure = tr("This card has expired: pick another or add a new one.") }
+                else { state.failure = tr("{0} is coming soon: pay by card for now.", option.title) }
                 return .none
             }
             state.failure = nil
@@ -89,7 +90,7 @@ public enum CheckoutFeature {
                            label: "\(card.card.brand) •••• \(card.card.lastFour)", client: client)
             case .newCard:
                 state.phase = .cardForm(CardFormFeature.State(canSave: session.shopper != nil, today: client.now(),
-                                                              submitTitle: "Pay \(session.cart.total.formatted())"))
+                                                              submitTitle: tr("Pay {0}", session.cart.total.formatted())))
                 return .none
             case .comingSoon:
                 return .none
@@ -112,7 +113,7 @@ public enum CheckoutFeature {
             return .none
         case .challenge(.delegate(.answer(let code))):
             guard case .challenge(let challenge) = state.phase else { return .none }
-            state.phase = .paying(status: code == nil ? "Cancelling the payment…" : "Checking the code with your bank…")
+            state.phase = .paying(status: code == nil ? tr("Cancelling the payment…") : tr("Checking the code with your bank…"))
             let id = challenge.challenge.identifier
             return .merge(.run { _ in client.answerChallenge(id, code) }, tick(state.payment, client: client))
         case .challenge(let challengeAction):
@@ -125,7 +126,7 @@ public enum CheckoutFeature {
             return .send(.delegate(.paid(receipt, at: client.now())))
         case .paid(.failure(let error)):
             state.phase = .choosing
-            state.failure = "Not paid: \(error.message)"
+            state.failure = tr("Not paid: {0}", error.message)
             // A card saved on the way (or a default changed) shows up in the picker.
             state.savedCards = client.savedCards()
             state.selection = min(state.selection, state.options.count - 1)
@@ -137,7 +138,7 @@ public enum CheckoutFeature {
                 // No answer (the never-answering test card, a lost connection): the charge stays
                 // pending in the core and is settled later; the shopper is not left waiting forever.
                 state.phase = .choosing
-                state.failure = "No answer from the bank yet: the payment may still go through. Do not pay again; your orders will show it."
+                state.failure = tr("No answer from the bank yet: the payment may still go through. Do not pay again; your orders will show it.")
                 return .none
             }
             return tick(payment, client: client)
@@ -151,7 +152,7 @@ public enum CheckoutFeature {
     private static func pay(_ state: inout State, _ source: CardFundingSource, save: Bool, label: String, client: StoreClient) -> Effect<Action> {
         guard !state.isPaying else { return .none }
         state.payment += 1
-        state.phase = .paying(status: "Charging \(label)…")
+        state.phase = .paying(status: tr("Charging {0}…", label))
         state.failure = nil
         state.clock = client.now()
         state.payingSince = state.clock
@@ -200,7 +201,8 @@ public enum CheckoutFeature {
         case .choosing: [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Pay / Use"), KeyHint("Esc", "Back to cart")]
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
-        case .paying: [KeyHint("wait", "The bank is answering"), KeyHint("Ctrl+C", "Quit")]
+        // "wait" is no key cap but a word: it is shown in the current language.
+        case .paying: [KeyHint(tr("wait"), "The bank is answering"), KeyHint("Ctrl+C", "Quit")]
         }
     }
 
@@ -214,15 +216,16 @@ public enum CheckoutFeature {
     }
 
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title("Checkout", into: &frame, in: area)
+        ScreenDrawing.title(tr("Checkout"), into: &frame, in: area)
         let cart = session.cart
-        let summary = "\(cart.itemCount) \(cart.itemCount == 1 ? "item" : "items"): " + cart.lines.map { "\($0.quantity) × \($0.product.name)" }.joined(separator: ", ")
+        let jars = cart.lines.map { "\($0.quantity) × \(tr($0.product.name))" }.joined(separator: ", ")
+        let summary = cart.itemCount == 1 ? tr("{0} item: {1}", cart.itemCount, jars) : tr("{0} items: {1}", cart.itemCount, jars)
         frame.write(summary, in: ScreenDrawing.row(area, 1), style: Style(.muted))
-        frame.write("Total \(cart.total.formatted()) ", in: ScreenDrawing.row(area, 1), alignment: .trailing, style: Style(.accent, .bold))
+        frame.write(tr("Total {0}", cart.total.formatted()) + " ", in: ScreenDrawing.row(area, 1), alignment: .trailing, style: Style(.accent, .bold))
         let body = area.inset(top: 3, left: 0, bottom: 0, right: 0)
         switch state.phase {
         case .choosing:
-            ScreenDrawing.text("Pay with:", into: &frame, in: ScreenDrawing.row(body, 0), attributes: .bold)
+            ScreenDrawing.text(tr("Pay with:"), into: &frame, in: ScreenDrawing.row(body, 0), attributes: .bold)
             let options = state.options
             let listHeight = max(0, body.height - 4)
             let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: options.count, height: listHeight)
@@ -242,7 +245,7 @@ public enum CheckoutFeature {
         case .paying(let status):
             let row = ScreenDrawing.row(body, 2)
             _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: status)
-            ScreenDrawing.text("Please wait: this takes a moment. Do not pay twice.", into: &frame, in: ScreenDrawing.row(body, 4), role: .muted)
+            ScreenDrawing.text(tr("Please wait: this takes a moment. Do not pay twice."), into: &frame, in: ScreenDrawing.row(body, 4), role: .muted)
         case .challenge(let challenge):
             ChallengeFeature.draw(challenge, into: &frame, in: body)
         }

@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 
 /// One line of the payment-method picker.
 public enum PaymentOption: Equatable, Sendable {
@@ -18,22 +19,26 @@ public enum PaymentOption: Equatable, Sendable {
         }
     }
 
+    /// The line's words in the current language (a coming-soon method's name comes translated).
     var title: String {
         switch self {
         case .saved(let card):
             let expiry = String(format: "%02d/%02d", card.card.expiryMonth, card.card.expiryYear % 100)
-            return "\(card.card.brand) •••• \(card.card.lastFour)  exp \(expiry)"
-        case .newCard: return "New card"
+            return tr("{0} •••• {1}  exp {2}", card.card.brand, card.card.lastFour, expiry)
+        case .newCard: return tr("New card")
         case .comingSoon(let name): return name
-        case .other(let method): return method.rawValue
+        case .other(.express): return tr("Express pay")
+        case .other(.bank): return tr("Bank payment")
+        case .other(.wallet): return tr("Wallet")
         }
     }
 
     var detail: String {
         switch self {
-        case .saved(let card): card.isExpired ? "expired" : (card.card.isDefault ? "default" : "")
-        case .newCard: "type or swipe"
-        case .comingSoon: "coming soon"
+        case .saved(let card): card.isExpired ? tr("expired") : (card.card.isDefault ? tr("default") : "")
+        case .newCard: tr("type or swipe")
+        case .comingSoon: tr("coming soon")
+        // The payment screens' own words for their methods (translated where they are written).
         case .other(let method): method.detail
         }
     }

@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -43,14 +44,14 @@ public enum ProductDetailsFeature {
             return .none
         case .addToCart:
             if state.product.stock == 0 {
-                state.message = "Out of stock: this jar cannot be added."
+                state.message = tr("Out of stock: this jar cannot be added.")
                 state.isError = true
                 return .none
             }
             let product = state.product.id, quantity = state.quantity
             return .run { send in send(.added(client.add(product, quantity))) }
         case .added(.success(let cart)):
-            state.message = "Added \(state.quantity) × \(state.product.name) to your cart."
+            state.message = tr("Added {0} × {1} to your cart.", state.quantity, tr(state.product.name))
             state.isError = false
             state.quantity = 1
             return .send(.delegate(.cartChanged(cart)))
@@ -80,19 +81,19 @@ public enum ProductDetailsFeature {
 
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
         let product = state.product
-        ScreenDrawing.title(product.name, into: &frame, in: area)
+        ScreenDrawing.title(tr(product.name), into: &frame, in: area)
         ScreenDrawing.text(product.price.formatted() + "   " + CatalogFeature.stockText(product.stock), into: &frame,
                            in: ScreenDrawing.row(area, 1), role: .accent)
-        let blurb = TextBlock(product.detail)
+        let blurb = TextBlock(tr(product.detail))
         let blurbRows = max(0, min(4, area.height - 8))
         _ = blurb.draw(into: &frame, in: Rect(x: area.x, y: area.y + 3, width: area.width, height: blurbRows))
         let quantityRow = ScreenDrawing.row(area, 3 + blurbRows + 1)
         if product.stock == 0 {
-            ScreenDrawing.text("Out of stock: not addable.", into: &frame, in: quantityRow, role: .error)
+            ScreenDrawing.text(tr("Out of stock: not addable."), into: &frame, in: quantityRow, role: .error)
         } else {
             let subtotal = (try? product.price.multiplied(by: state.quantity))?.formatted() ?? ""
-            ScreenDrawing.text("Quantity  ‹ \(state.quantity) ›   \(subtotal)", into: &frame, in: quantityRow, attributes: .bold)
-            _ = Button("Add to cart").draw(into: &frame, in: ScreenDrawing.row(area, 3 + blurbRows + 3), focused: true)
+            ScreenDrawing.text(tr("Quantity  ‹ {0} ›   {1}", state.quantity, subtotal), into: &frame, in: quantityRow, attributes: .bold)
+            _ = Button(tr("Add to cart")).draw(into: &frame, in: ScreenDrawing.row(area, 3 + blurbRows + 3), focused: true)
         }
         if let message = state.message {
             ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: state.isError ? .error : .success)

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -22,7 +23,7 @@ public enum ReceiptFeature {
             cardBrand = receipt.charge.brand
             cardLastFour = receipt.charge.lastFour
             self.paidAt = paidAt
-            heading = "Thank you! Payment approved."
+            heading = tr("Thank you! Payment approved.")
         }
 
         public init(order: Order) {
@@ -32,7 +33,7 @@ public enum ReceiptFeature {
             cardBrand = ""
             cardLastFour = ""
             paidAt = order.createdAt
-            heading = "Order \(order.number) · \(order.state.rawValue)"
+            heading = tr("Order {0} · {1}", order.number, OrdersFeature.stateText(order.state))
         }
     }
 
@@ -42,27 +43,24 @@ public enum ReceiptFeature {
 
     public static let keyHints = [KeyHint("Enter", "Continue shopping"), KeyHint("Esc", "Back")]
 
+    /// "2026-11-22 10:05 UTC", in the current language.
     static func timeText(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
+        DateText.dayAndTime(date)
     }
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(state.heading, into: &frame, in: area)
-        ScreenDrawing.text("Order \(state.orderNumber)   \(timeText(state.paidAt))", into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
+        ScreenDrawing.text(tr("Order {0}   {1}", state.orderNumber, timeText(state.paidAt)), into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
         let listHeight = max(0, area.height - 7)
         for (index, line) in state.lines.prefix(listHeight).enumerated() {
             let row = ScreenDrawing.row(area, 3 + index)
-            frame.write("  \(line.quantity) × \(line.product.name)", in: row, style: Style(.text))
+            frame.write("  \(line.quantity) × \(tr(line.product.name))", in: row, style: Style(.text))
             frame.write((line.total?.formatted() ?? "") + " ", in: row, alignment: .trailing, style: Style(.text))
         }
         let after = 3 + min(state.lines.count, listHeight)
-        frame.write("Total \(state.total.formatted()) ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
+        frame.write(tr("Total {0}", state.total.formatted()) + " ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
         if !state.cardLastFour.isEmpty {
-            ScreenDrawing.text("Paid with \(state.cardBrand) •••• \(state.cardLastFour)", into: &frame, in: ScreenDrawing.row(area, after + 2))
+            ScreenDrawing.text(tr("Paid with {0} •••• {1}", state.cardBrand, state.cardLastFour), into: &frame, in: ScreenDrawing.row(area, after + 2))
         }
     }
 }
