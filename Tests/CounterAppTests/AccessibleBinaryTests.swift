@@ -14,11 +14,14 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    @Test(.enabled(if: binary != nil, "the checkout binary is not built"))
-    func aPurchaseThroughStandardInput() throws {
+    /// Runs the binary in accessible mode on `answers`; returns its exit status and what it said.
+    static func purchase(environment: [String: String] = [:]) throws -> (status: Int32, text: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary!)
         process.arguments = ["--accessible", "--db", ":memory:"]
+        var inherited = ProcessInfo.processInfo.environment
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] { inherited[name] = nil }
+        process.environment = inherited.merging(environment) { $1 }
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -29,7 +32,24 @@ import Testing
         try input.fileHandleForWriting.close()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        return (process.terminationStatus, text)
+    }
+
+    /// The same purchase under a Chinese locale: the environment alone picks the language.
+    @Test(.enabled(if: binary != nil, "the checkout binary is not built"))
+    func aPurchaseInChineseFromTheLocale() throws {
+        let (status, text) = try Self.purchase(environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(status == 0)
+        #expect(text.contains("支付成功，谢谢！"), "\(text)")
+        #expect(text.contains("合计 €14.40，已使用尾号 4242 的 Visa 支付。"))
+        #expect(text.contains("请输入 1 到 5 之间的数字。"))
+        #expect(!text.contains("Payment approved"))
+    }
+
+    @Test(.enabled(if: binary != nil, "the checkout binary is not built"))
+    func aPurchaseThroughStandardInput() throws {
+        let (status, text) = try Self.purchase()
+        #expect(status == 0)
         #expect(text.contains("Payment approved. Thank you!"), "\(text)")
         #expect(text.contains("Total €14.40, paid with Visa ending 4242."))
         #expect(text.contains("Please answer with a number from 1 to 5."))
