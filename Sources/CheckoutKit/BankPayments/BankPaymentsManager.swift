@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Localization
 
 /// Seed 004's manager over the core (`BankGateway`) and the bank page (`BankRedirectPresenter`).
 ///
@@ -125,7 +126,7 @@ public final class BankPaymentsManager: PaymentsManager {
         let resource = summary.resource
         guard let country = countryCode(preferred: context.preferences.preferredCountryCode) else {
             let asked = context.preferences.preferredCountryCode ?? localeCountryCode ?? "?"
-            return finish(.failure(.generic("no banks available for \(asked)")))
+            return finish(.failure(.generic(tr("no banks available for {0}", CountryText.shown(asked)))))
         }
         let page = BankAuthorizationPage(summary: summary, countryCode: country, providers: gateway.providers(countryCode: country),
                                          redirectURL: context.redirectURL, presentationStyle: context.preferences.presentationStyle)

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Localization
 
 /// Seed 000's `TMPPayment`: drives one payment through its preparer.
 ///
@@ -185,7 +186,7 @@ public final class Payment {
                 self.startPolling(source, attempt: attempt)
                 return
             case .success(.failed):
-                (state, error) = (.failed, .authorizationFailed(reason: "declined by the payment method"))
+                (state, error) = (.failed, .authorizationFailed(reason: tr("declined by the payment method")))
             case .success(.cancelled):
                 (state, error) = (.cancelled, .authorizationCancelled)
             case .failure(let failure):

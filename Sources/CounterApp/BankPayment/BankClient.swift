@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 
 /// The bank screens' edge: `BankPaymentsManager` and the bank gateway behind closures, so the
@@ -95,7 +96,7 @@ final class LiveBankSession: BankRedirectPresenter {
             } catch let error as OrderError {
                 return send(.finished(.notStarted(StoreError(error).message)))
             } catch {
-                return send(.finished(.notStarted("The store could not create the bank payment: \(error).")))
+                return send(.finished(.notStarted(tr("The store could not create the bank payment: {0}.", "\(error)"))))
             }
             return begin(request, context, send)
         }
@@ -107,7 +108,7 @@ final class LiveBankSession: BankRedirectPresenter {
                                                                   redirectURL: Self.redirectURL, preferences: preferences)
             }
         } catch {
-            return send(.finished(.notStarted("The store could not create the bank payment: \(error).")))
+            return send(.finished(.notStarted(tr("The store could not create the bank payment: {0}.", "\(error)"))))
         }
         begin(request, context, send)
     }
@@ -176,18 +177,18 @@ final class LiveBankSession: BankRedirectPresenter {
         do {
             let handle = try services.commerce.bank.payFromMandate(identifier: context.identifier, token: context.token,
                                                               amount: amount, reference: reference)
-            note("Renewal of \(amount.formatted()) drawn on the mandate (payment \(handle.identifier)).")
+            note(tr("Renewal of {0} drawn on the mandate (payment {1}).", amount.formatted(), handle.identifier))
         } catch {
-            note("Renewal refused: \(BankWords.renewalRefusal(error))")
+            note(tr("Renewal refused: {0}", BankWords.renewalRefusal(error)))
         }
     }
 
     func revoke(_ context: BankPaymentContext, _ note: @escaping (String) -> Void) {
         do {
             try services.bankGateway.revokeMandate(context)
-            note("Mandate revoked: no renewal can draw on it any more.")
+            note(tr("Mandate revoked: no renewal can draw on it any more."))
         } catch {
-            note("The mandate could not be revoked: \(BankWords.renewalRefusal(error))")
+            note(tr("The mandate could not be revoked: {0}", BankWords.renewalRefusal(error)))
         }
     }
 

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -62,16 +63,17 @@ extension BankPaymentFeature {
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect, time: Date) {
         var pen = Pen(frame: frame, area: area.inset(top: 1, left: 2, bottom: 0, right: 2))
-        let title = state.kind == .payment ? "Pay by bank" : "Bank mandate for a subscription"
+        let title = state.kind == .payment ? tr("Pay by bank") : tr("Bank mandate for a subscription")
         pen.line(title, Style(.title, .bold))
         pen.line(state.kind == .payment
-                 ? "\(state.amount.formatted()) to \(CoreBankGateway.payeeName), reference \(state.reference)"
-                 : "Renewals of up to \(state.amount.formatted()) each, to \(CoreBankGateway.payeeName)", Style(.muted))
+                 ? tr("{0} to {1}, reference {2}", state.amount.formatted(), tr(CoreBankGateway.payeeName), shownReference(state.reference))
+                 : tr("Renewals of up to {0} each, to {1}", state.amount.formatted(), tr(CoreBankGateway.payeeName)), Style(.muted))
         pen.skip()
         switch state.step {
         case .chooseCountry: drawCountries(state, &pen)
         case let .working(message):
-            pen.spinner(time: time, label: message)
+            // The reducer's own words for what it waits on, translated where shown.
+            pen.spinner(time: time, label: tr(message))
         case let .chooseBank(page): drawBanks(state, page, &pen)
         case let .bankPage(page, bank): drawBankPage(state, page, bank, &pen, area: area)
         case let .result(outcome): drawResult(state, outcome, &pen)
@@ -80,44 +82,54 @@ extension BankPaymentFeature {
         frame = pen.frame
     }
 
+    /// The payment's reference: the store's cart is named in the language in force; any other
+    /// reference is a code and shown as it is.
+    private static func shownReference(_ reference: String) -> String {
+        reference == "cart" ? tr("cart") : reference
+    }
+
     private static func drawCountries(_ state: State, _ pen: inout Pen) {
-        pen.line("Your country (your locale: \(state.localeCountry))", Style(.muted))
+        pen.line(tr("Your country (your locale: {0})", CountryText.shown(state.localeCountry)), Style(.muted))
+        // Country names line up in a column: in English the codes, in Chinese names of 2 to 4 characters.
+        let names = state.countries.map { CountryText.shown($0.code) }
+        let nameWidth = names.map(\.displayWidth).max() ?? 0
         for (index, country) in state.countries.enumerated() {
-            let banks = country.bankCount == 0 ? "no banks: your locale's banks are shown" : "\(country.bankCount) banks"
-            pen.row("\(index + 1)  \(country.code)   \(banks)", selected: index == state.countrySelection)
+            let banks = country.bankCount == 0 ? tr("no banks: your locale's banks are shown") : tr("{0} banks", country.bankCount)
+            pen.row("\(index + 1)  \(names[index].padded(toWidth: nameWidth))   \(banks)", selected: index == state.countrySelection)
         }
         pen.skip()
         if state.situation != .none {
-            pen.line("Test: the counter will hand the bank \(state.situation.rawValue)", Style(.warning))
+            pen.line(tr("Test: the counter will hand the bank {0}", tr(state.situation.rawValue)), Style(.warning))
         }
     }
 
     private static func drawBanks(_ state: State, _ page: BankAuthorizationPage, _ pen: inout Pen) {
         if let asked = state.selectedCountry?.code, asked != page.countryCode {
-            pen.line("No banks in \(asked): showing the banks of \(page.countryCode), your locale.", Style(.warning))
+            pen.line(tr("No banks in {0}: showing the banks of {1}, your locale.", CountryText.shown(asked), CountryText.shown(page.countryCode)),
+                     Style(.warning))
         }
-        pen.line("Choose your bank in \(page.countryCode)", Style(.muted))
+        pen.line(tr("Choose your bank in {0}", CountryText.shown(page.countryCode)), Style(.muted))
         for (index, bank) in page.providers.enumerated() {
-            pen.row("\(index + 1)  \(bank.name)", selected: index == state.bankSelection)
+            pen.row("\(index + 1)  \(tr(bank.name))", selected: index == state.bankSelection)
         }
     }
 
     private static func drawBankPage(_ state: State, _ page: BankAuthorizationPage, _ bank: CheckoutKit::BankProvider, _ pen: inout Pen, area: Rect) {
         let box = Rect(x: pen.x, y: pen.y, width: min(64, pen.width), height: 12)
-        let inside = pen.frame.drawBox(box, title: " \(bank.name) · online banking ", style: Style(.accent))
+        let inside = pen.frame.drawBox(box, title: " \(tr("{0} · online banking", tr(bank.name))) ", style: Style(.accent))
         var inner = Pen(frame: pen.frame, area: inside.inset(left: 1, right: 1))
         inner.line(state.kind == .payment
-                   ? "Pay \(page.summary.amount.formatted()) to \(page.summary.payeeName)"
-                   : "Allow \(page.summary.payeeName) to collect up to \(page.summary.amount.formatted()) a time", Style(.text, .bold))
-        inner.line("Returns to \(page.redirectURL.absoluteString)", Style(.muted))
+                   ? tr("Pay {0} to {1}", page.summary.amount.formatted(), tr(page.summary.payeeName))
+                   : tr("Allow {0} to collect up to {1} a time", tr(page.summary.payeeName), page.summary.amount.formatted()), Style(.text, .bold))
+        inner.line(tr("Returns to {0}", page.redirectURL.absoluteString), Style(.muted))
         inner.skip()
-        inner.line("a  Approve")
-        inner.line("r  Reject")
-        inner.line("o  Open the bank's own site instead")
-        inner.line("p  Approve in the bank's app on my phone")
-        inner.line("Esc  Cancel and go back to the store")
+        inner.line("a  \(tr("Approve"))")
+        inner.line("r  \(tr("Reject"))")
+        inner.line("o  \(tr("Open the bank's own site instead"))")
+        inner.line("p  \(tr("Approve in the bank's app on my phone"))")
+        inner.line("Esc  \(tr("Cancel and go back to the store"))")
         inner.skip()
-        inner.line("Not approved within 10 minutes, the request expires.", Style(.muted))
+        inner.line(tr("Not approved within 10 minutes, the request expires."), Style(.muted))
         pen.frame = inner.frame
     }
 
@@ -127,8 +139,8 @@ extension BankPaymentFeature {
         case .payment(.failure(let e)): BankWords.explain(e)
         case .mandate(.success(let s)): BankWords.explain(s)
         case .mandate(.failure(let e)): BankWords.explain(e)
-        case .notStarted(let reason): BankWords.Explanation(title: "The bank payment could not start", detail: reason,
-                                                            next: "Pay another way.", isGood: false)
+        case .notStarted(let reason): BankWords.Explanation(title: tr("The bank payment could not start"), detail: reason,
+                                                            next: tr("Pay another way."), isGood: false)
         }
         pen.line((words.isGood ? "✓ " : "✗ ") + words.title, Style(words.isGood ? .success : .error, .bold))
         pen.line(words.detail)
@@ -138,13 +150,16 @@ extension BankPaymentFeature {
     }
 
     private static func drawStatus(_ state: State, _ pen: inout Pen) {
-        let what = state.kind == .payment ? "payment" : "mandate"
-        pen.line("Status of the \(what) \(state.context?.identifier ?? "")", Style(.text, .bold))
-        pen.line("From the bank, the source of truth; asked again every \(Int(statusInterval.components.seconds)) s while it moves.", Style(.muted))
+        let identifier = state.context?.identifier ?? ""
+        pen.line(state.kind == .payment ? tr("Status of the payment {0}", identifier) : tr("Status of the mandate {0}", identifier),
+                 Style(.text, .bold))
+        pen.line(tr("From the bank, the source of truth; asked again every {0} s while it moves.", Int(statusInterval.components.seconds)),
+                 Style(.muted))
         pen.skip()
         for (index, status) in state.statusHistory.enumerated() {
             let isCurrent = index == state.statusHistory.count - 1
-            pen.line((isCurrent ? "● " : "○ ") + status, isCurrent ? Style(.accent, .bold) : Style(.muted))
+            // The statuses come in the bank's words (BankWords.word), translated where shown.
+            pen.line((isCurrent ? "● " : "○ ") + tr(status), isCurrent ? Style(.accent, .bold) : Style(.muted))
         }
         if let error = state.statusError {
             pen.line("✗ \(error)", Style(.error, .bold))

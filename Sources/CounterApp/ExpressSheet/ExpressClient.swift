@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import PaymentsCore
 
 /// The sheet's edge: the customer's actions go to `ExpressSheetSession`, and the session's
@@ -62,7 +63,7 @@ final class LiveExpressSession: PaymentAuthorizationDelegate {
             let token = try services.cards.tokenize(number: card.number, expiry: "12/30", cvc: cvc, holder: card.holder)
             session?.authorize(token: token.vaultToken ?? token.id)
         } catch {
-            cardProblem = "The card could not be used: \(error)."
+            cardProblem = tr("The card could not be used: {0}.", "\(error)")
         }
         changed()
     }

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -9,9 +10,9 @@ extension ExpressSheetFeature {
         let width = min(74, area.width)
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
         frame.fill(box, style: Style(.background))
-        let inside = frame.drawBox(box, title: " Express pay · \(CoreBankGateway.payeeName) ", border: .double).inset(left: 1, right: 1)
+        let inside = frame.drawBox(box, title: " \(tr("Express pay · {0}", tr(CoreBankGateway.payeeName))) ", border: .double).inset(left: 1, right: 1)
         guard let sheet = state.sheet else {
-            Spinner().draw(into: &frame, in: inside, time: time, label: "Opening the sheet…")
+            Spinner().draw(into: &frame, in: inside, time: time, label: tr("Opening the sheet…"))
             return
         }
         if let finished = sheet.finished {
@@ -24,8 +25,11 @@ extension ExpressSheetFeature {
         // Summary: the goods and charges, then the total labelled with the merchant.
         for (index, item) in sheet.summaryItems.enumerated() {
             let isTotal = index == sheet.summaryItems.count - 1
-            let amount = item.kind == .pending ? (isTotal ? "\(item.amount.formatted()) + pending" : "pending") : item.amount.formatted()
-            pen.columns(isTotal ? "Pay \(item.label)" : item.label, amount, isTotal ? Style(.text, .bold) : Style(.text))
+            let amount = item.kind == .pending
+                ? (isTotal ? tr("{0} + pending", item.amount.formatted()) : tr("pending")) : item.amount.formatted()
+            // The lines come made in the language in force; the total is labelled with the
+            // merchant's name, which the sheet checks, and is translated here.
+            pen.columns(isTotal ? tr("Pay {0}", tr(item.label)) : item.label, amount, isTotal ? Style(.text, .bold) : Style(.text))
         }
         pen.rule()
         let busy = sheet.isBusy
@@ -34,48 +38,50 @@ extension ExpressSheetFeature {
             ? (shipErrors.first { [.name, .email, .phone].contains($0.field) }?.message ?? sheet.failureMessage) : nil
         let addressProblem = sheet.lastStatus == .invalidShippingPostalAddress
             ? (shipErrors.first { ![.name, .email, .phone].contains($0.field) }?.message ?? sheet.failureMessage) : nil
-        let shipLabel = !state.isTypingAddress ? ExpressWallet.addresses[state.addressIndex].label :
-            state.typedContact.map { "Typed: \($0.name) (Enter to retype)" } ?? "Type an address… (Enter)"
-        pen.field("Ship to", "‹ \(shipLabel) ›", focused: state.focus == .shipTo, busy: busy)
-        if let contact = sheet.shippingContact {
-            pen.detail("Contact  \([contact.name, contact.email, contact.phone].filter { !$0.isEmpty }.joined(separator: " · "))",
+        let shipChoice = !state.isTypingAddress ? ExpressWallet.choice(ExpressWallet.addresses[state.addressIndex].label) :
+            "‹ \(state.typedContact.map { tr("Typed: {0} (Enter to retype)", $0.name) } ?? tr("Type an address… (Enter)")) ›"
+        pen.field(tr("Ship to"), shipChoice, focused: state.focus == .shipTo, busy: busy)
+        if let contact = sheet.shippingContact.map(ExpressWallet.shown) {
+            pen.detail("\(tr("Contact").padded(toWidth: 7))  \([contact.name, contact.email, contact.phone].filter { !$0.isEmpty }.joined(separator: " · "))",
                        problem: contactProblem)
             let a = contact.postalAddress
-            pen.detail("Address  \(a.street), \(a.postcode) \(a.city), \(a.countryCode)", problem: addressProblem)
+            pen.detail("\(tr("Address").padded(toWidth: 7))  \(tr("{0}, {1} {2}, {3}", a.street, a.postcode, a.city, CountryText.shown(a.countryCode)))",
+                       problem: addressProblem)
         }
-        let shipping = sheet.selectedShippingMethod.map { "\($0.label) (\($0.detail)) \($0.amount.formatted())" } ?? "no way to ship there"
-        pen.field("Shipping", sheet.shippingMethods.count > 1 ? "‹ \(shipping) ›" : shipping, focused: state.focus == .shipping, busy: busy)
-        pen.field("Card", "‹ \(ExpressWallet.cards[state.cardIndex].method.displayName) ›", focused: state.focus == .card, busy: busy)
+        let shipping = sheet.selectedShippingMethod.map { tr("{0} ({1}) {2}", tr($0.label), tr($0.detail), $0.amount.formatted()) } ?? tr("no way to ship there")
+        pen.field(tr("Shipping"), sheet.shippingMethods.count > 1 ? "‹ \(shipping) ›" : shipping, focused: state.focus == .shipping, busy: busy)
+        pen.field(tr("Card"), "‹ \(ExpressWallet.shownName(ExpressWallet.cards[state.cardIndex].method)) ›", focused: state.focus == .card, busy: busy)
         let billingProblem = sheet.lastStatus == .invalidBillingPostalAddress
             ? (sheet.fieldErrors.first { $0.contact == .billing }?.message ?? sheet.failureMessage) : nil
-        pen.field("Billing", "‹ \(ExpressWallet.billing[state.billingIndex].label) ›", focused: state.focus == .billing, busy: busy)
+        pen.field(tr("Billing"), ExpressWallet.choice(ExpressWallet.billing[state.billingIndex].label), focused: state.focus == .billing, busy: busy)
         if let billingProblem { pen.detail("", problem: billingProblem) }
         pen.skip()
         if busy {
-            pen.spinner(time: time, label: "Waiting for \(CoreBankGateway.payeeName)…")
+            pen.spinner(time: time, label: tr("Waiting for {0}…", tr(CoreBankGateway.payeeName)))
         } else {
             let total = sheet.summaryItems.last.map { $0.amount.formatted() } ?? ""
-            pen.field("", "[ Pay \(total) ]", focused: state.focus == .pay, busy: false)
+            pen.field("", tr("[ Pay {0} ]", total), focused: state.focus == .pay, busy: false)
         }
         if sheet.lastStatus == .failure, let message = sheet.failureMessage {
-            pen.line("✗ Payment failed: \(message)", Style(.error, .bold))
+            pen.line(tr("✗ Payment failed: {0}", message), Style(.error, .bold))
         }
-        if let shared = sheet.sharedWithStore {
-            pen.line("Shared with the store until you pay: \(shared.city), \(shared.region) \(shared.postcode), \(shared.countryCode)", Style(.muted))
+        if let shared = sheet.sharedWithStore.map(ExpressWallet.shown) {
+            pen.line(tr("Shared with the store until you pay: {0}, {1} {2}, {3}", shared.city, shared.region, shared.postcode,
+                        CountryText.shown(shared.countryCode)), Style(.muted))
         }
         frame = pen.frame
     }
 
     static func drawForm(_ form: AddressForm, into frame: inout Frame, in area: Rect) {
         var pen = Pen(frame: frame, area: area)
-        pen.line("Ship to a new address", Style(.title, .bold))
+        pen.line(tr("Ship to a new address"), Style(.title, .bold))
         pen.skip()
         for (index, label) in AddressForm.labels.enumerated() {
             let focused = index == form.focus
-            pen.field(label, form.fields[index] + (focused ? "▏" : ""), focused: focused, busy: false)
+            pen.field(tr(label), form.fields[index] + (focused ? "▏" : ""), focused: focused, busy: false)
         }
         pen.skip()
-        pen.line("Enter uses this address; the store sees only city, region, postcode and country.", Style(.muted))
+        pen.line(tr("Enter uses this address; the store sees only city, region, postcode and country."), Style(.muted))
         frame = pen.frame
     }
 
@@ -84,18 +90,18 @@ extension ExpressSheetFeature {
         pen.skip()
         switch finished {
         case let .paid(chargeID, total, orderNumber):
-            pen.line("✓ Paid \(total.formatted()) to \(CoreBankGateway.payeeName)", Style(.success, .bold))
+            pen.line(tr("✓ Paid {0} to {1}", total.formatted(), tr(CoreBankGateway.payeeName)), Style(.success, .bold))
             pen.skip()
-            pen.line(orderNumber.map { "Order \($0) · receipt \(chargeID)" } ?? "Receipt \(chargeID)")
-            if let contact = sheet.shippingContact {
+            pen.line(orderNumber.map { tr("Order {0} · receipt {1}", $0, chargeID) } ?? tr("Receipt {0}", chargeID))
+            if let contact = sheet.shippingContact.map(ExpressWallet.shown) {
                 let a = contact.postalAddress
-                pen.line("Ships to \(contact.name), \(a.street), \(a.postcode) \(a.city), \(a.countryCode)")
+                pen.line(tr("Ships to {0}, {1}, {2} {3}, {4}", contact.name, a.street, a.postcode, a.city, CountryText.shown(a.countryCode)))
             }
-            if let method = sheet.selectedShippingMethod { pen.line("By \(method.label) (\(method.detail))") }
-            if let card = sheet.paymentMethod { pen.line("Paid with \(card.displayName)") }
+            if let method = sheet.selectedShippingMethod { pen.line(tr("By {0} ({1})", tr(method.label), tr(method.detail))) }
+            if let card = sheet.paymentMethod { pen.line(tr("Paid with {0}", ExpressWallet.shownName(card))) }
         case .cancelled:
-            pen.line("Express pay closed", Style(.muted, .bold))
-            pen.line("Nothing was charged.")
+            pen.line(tr("Express pay closed"), Style(.muted, .bold))
+            pen.line(tr("Nothing was charged."))
         }
         frame = pen.frame
     }
@@ -105,7 +111,7 @@ extension Pen {
     /// A label and an amount, the amount flush right.
     mutating func columns(_ label: String, _ value: String, _ style: Style) {
         guard y < area.maxY else { return }
-        frame.write(label, in: Rect(x: area.x, y: y, width: area.width - value.count - 1, height: 1), style: style)
+        frame.write(label, in: Rect(x: area.x, y: y, width: area.width - value.displayWidth - 1, height: 1), style: style)
         frame.write(value, in: Rect(x: area.x, y: y, width: area.width, height: 1), alignment: .trailing, style: style)
         skip()
     }
@@ -120,7 +126,7 @@ extension Pen {
     mutating func field(_ label: String, _ value: String, focused: Bool, busy: Bool) {
         guard y < area.maxY else { return }
         let style = busy ? Style(.muted) : focused ? Style(.focus, .reverse) : Style(.text)
-        frame.write((focused ? "› " : "  ") + label.padding(toLength: 9, withPad: " ", startingAt: 0), at: Point(x: area.x, y: y),
+        frame.write((focused ? "› " : "  ") + label.padded(toWidth: 9), at: Point(x: area.x, y: y),
                     style: focused && !busy ? Style(.focus, .bold) : Style(.muted))
         frame.write(value, in: Rect(x: area.x + 11, y: y, width: area.width - 11, height: 1), style: style)
         skip()

@@ -1,4 +1,5 @@
 import CheckoutKit
+import Localization
 import PaymentsCore
 
 /// What the shopper's express wallet holds on this counter: saved addresses and cards, the way
@@ -42,4 +43,43 @@ public enum ExpressWallet {
         SavedCard(method: ExpressPaymentMethod(displayName: "Mastercard •••• 4444", network: "Mastercard", type: .credit), number: "5555555555554444", holder: "Anna Schmidt"),
         SavedCard(method: ExpressPaymentMethod(displayName: "Visa •••• 0002 (declines)", network: "Visa", type: .credit), number: "4000000000000002", holder: "Anna Schmidt"),
     ]
+
+    // MARK: - As shown
+
+    // The wallet's people, places, labels and card notes are the counter's own demo text: kept
+    // in English here (the sheet and the store are handed them as they are), translated where
+    // they are drawn. What the shopper typed is shown as typed.
+
+    /// A saved address's label as the sheet's choice shows it: "‹ Sister in Dublin ›".
+    static func choice(_ label: String) -> String {
+        // "Home" alone is the home screen's word elsewhere; a home address reads differently.
+        label == "Home" ? tr("‹ Home ›") : "‹ \(tr(label)) ›"
+    }
+
+    /// A contact as the sheet shows it: a saved one with its name, street, city and region in
+    /// the language in force; a typed one as it was typed.
+    static func shown(_ contact: Contact) -> Contact {
+        guard savedContacts.contains(contact) else { return contact }
+        var shown = contact
+        shown.name = tr(contact.name)
+        shown.postalAddress.street = tr(contact.postalAddress.street)
+        shown.postalAddress.city = tr(contact.postalAddress.city)
+        shown.postalAddress.region = tr(contact.postalAddress.region)
+        return shown
+    }
+
+    /// What the store was told of a saved address (city, region), as the sheet shows it.
+    static func shown(_ contact: AnonymizedContact) -> AnonymizedContact {
+        guard savedContacts.contains(where: { AnonymizedContact($0) == contact }) else { return contact }
+        return AnonymizedContact(city: tr(contact.city), region: tr(contact.region), postcode: contact.postcode, countryCode: contact.countryCode)
+    }
+
+    /// A card's name as the sheet shows it: the brand and last four, and the test card's note.
+    static func shownName(_ method: ExpressPaymentMethod) -> String {
+        let note = " (declines)"
+        guard method.displayName.hasSuffix(note), cards.contains(where: { $0.method == method }) else { return method.displayName }
+        return tr("{0} (declines)", String(method.displayName.dropLast(note.count)))
+    }
+
+    private static var savedContacts: [Contact] { addresses.map(\.contact) + billing.map(\.contact) }
 }

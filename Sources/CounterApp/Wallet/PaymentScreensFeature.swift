@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import TerminalUI
 
@@ -15,12 +16,12 @@ public enum PaymentScreensFeature {
         case bank = "Bank payment"
         case wallet = "Wallet"
 
-        /// The picker's second column.
+        /// The picker's second column, in the language in force.
         public var detail: String {
             switch self {
-            case .express: "saved address and card"
-            case .bank: "approve at your bank, or a mandate"
-            case .wallet: "WeChat Pay, Alipay (QR)"
+            case .express: tr("saved address and card")
+            case .bank: tr("approve at your bank, or a mandate")
+            case .wallet: tr("WeChat Pay, Alipay (QR)")
             }
         }
     }
@@ -38,14 +39,17 @@ public enum PaymentScreensFeature {
         /// The loop's time at the last tick: the spinners are drawn from it.
         public var now: Date
 
-        public init(method: Method, amount: Money, itemDescription: String, goods: [SummaryItem], localeCountry: String, now: Date) {
+        /// `itemDescription` is what the payment is created with; `shownDescription`, what the
+        /// counter shows of it (the same text in the language in force; `itemDescription` if nil).
+        public init(method: Method, amount: Money, itemDescription: String, shownDescription: String? = nil, goods: [SummaryItem],
+                    localeCountry: String, now: Date) {
             self.amount = amount
             self.itemDescription = itemDescription
             self.now = now
             switch method {
             case .express: screen = .express(ExpressSheetFeature.State(goods: goods))
             case .bank: screen = .bank(BankPaymentFeature.State(kind: .payment, amount: amount, reference: "cart", localeCountry: localeCountry))
-            case .wallet: screen = .wallet(WalletCounterFeature.State(itemDescription: itemDescription, amount: amount))
+            case .wallet: screen = .wallet(WalletCounterFeature.State(itemDescription: shownDescription ?? itemDescription, amount: amount))
             }
         }
     }
@@ -196,8 +200,13 @@ public struct PaymentScreensClient {
 extension PaymentScreensFeature.State {
     /// The chosen method for the store's cart: its lines are the sheet's goods, its total the amount.
     public init(method: PaymentScreensFeature.Method, cart: CheckoutKit::Cart, now: Date, localeCountry: String) {
-        let goods = cart.lines.compactMap { line in line.total.map { SummaryItem(label: "\(line.product.name) x\(line.quantity)", amount: $0) } }
+        // The sheet's lines are only shown: made in the language in force (the product's name is
+        // the catalogue's demo text).
+        let goods = cart.lines.compactMap { line in line.total.map { SummaryItem(label: "\(tr(line.product.name)) x\(line.quantity)", amount: $0) } }
+        // The payment is described in English (it is stored with it); the counter shows it translated.
         let description = "Honey Store: \(cart.itemCount) \(cart.itemCount == 1 ? "jar" : "jars")"
-        self.init(method: method, amount: cart.total, itemDescription: description, goods: goods, localeCountry: localeCountry, now: now)
+        let shown = cart.itemCount == 1 ? tr("Honey Store: 1 jar") : tr("Honey Store: {0} jars", cart.itemCount)
+        self.init(method: method, amount: cart.total, itemDescription: description, shownDescription: shown, goods: goods,
+                  localeCountry: localeCountry, now: now)
     }
 }

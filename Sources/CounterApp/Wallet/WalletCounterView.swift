@@ -1,5 +1,6 @@
 import CheckoutKit
 import Foundation
+import Localization
 import PaymentsCore
 import QRCode
 import TerminalUI
@@ -19,45 +20,46 @@ extension WalletCounterFeature {
 
     static func drawCounter(_ state: State, into frame: inout Frame, in area: Rect, time: Date) {
         let box = area.centered(width: min(60, area.width), height: min(16, area.height))
-        let inside = frame.drawBox(box, title: " Checkout counter ").inset(left: 2, right: 2)
+        let inside = frame.drawBox(box, title: " \(tr("Checkout counter")) ").inset(left: 2, right: 2)
         var y = inside.y + 1
         func line(_ text: String, style: Style = Style(.text)) {
             frame.write(text, in: Rect(x: inside.x, y: y, width: inside.width, height: 1), style: style)
             y += 1
         }
-        line("Item    \(state.itemDescription)")
-        line("Amount  \(state.amount.formatted())", style: Style(.text, .bold))
+        line("\(tr("Item").padded(toWidth: 8))\(state.itemDescription)")
+        line("\(tr("Amount").padded(toWidth: 8))\(state.amount.formatted())", style: Style(.text, .bold))
         y += 1
         if state.phase == .opening {
-            line("Opening the counter…", style: Style(.muted))
+            line(tr("Opening the counter…"), style: Style(.muted))
             return
         }
-        line("Pay with", style: Style(.muted))
+        line(tr("Pay with"), style: Style(.muted))
         for (index, method) in state.methods.enumerated() {
             let selected = index == state.selection
             let style = selected ? (state.phase == .idle ? Style(.selection, .reverse) : Style(.muted, .reverse)) : Style(.text)
             let row = Rect(x: inside.x, y: y, width: min(30, inside.width), height: 1)
             frame.fill(row, style: style)
-            frame.write("\(selected ? "›" : " ") \(index + 1)  \(method.displayName)", in: row, style: style)
+            // The core names its methods in English (Card, WeChat Pay, Alipay): translated where shown.
+            frame.write("\(selected ? "›" : " ") \(index + 1)  \(tr(method.displayName))", in: row, style: style)
             y += 1
         }
         y += 1
         let row = Rect(x: inside.x, y: y, width: inside.width, height: 1)
         switch state.phase {
         case .inProgress:
-            Spinner().draw(into: &frame, in: row, time: time, label: "Payment in progress…")
+            Spinner().draw(into: &frame, in: row, time: time, label: tr("Payment in progress…"))
         case .polling:
-            Spinner().draw(into: &frame, in: row, time: time, label: "Waiting for the payment to come through…")
+            Spinner().draw(into: &frame, in: row, time: time, label: tr("Waiting for the payment to come through…"))
         default:
-            frame.write("[ Pay \(state.amount.formatted()) ]", in: row, style: state.canPay ? Style(.focus, [.reverse, .bold]) : Style(.muted))
+            frame.write(tr("[ Pay {0} ]", state.amount.formatted()), in: row, style: state.canPay ? Style(.focus, [.reverse, .bold]) : Style(.muted))
         }
         y += 2
         if let failure = state.failure {
             line("✗ \(failure)", style: Style(.error, .bold))
-            line("Nothing was taken. Press Pay to try again.", style: Style(.muted))
+            line(tr("Nothing was taken. Press Pay to try again."), style: Style(.muted))
         }
         if state.slowTestWallet {
-            frame.write("Test wallet: slow to confirm", in: Rect(x: inside.x, y: box.maxY - 2, width: inside.width, height: 1), style: Style(.warning))
+            frame.write(tr("Test wallet: slow to confirm"), in: Rect(x: inside.x, y: box.maxY - 2, width: inside.width, height: 1), style: Style(.warning))
         }
     }
 
@@ -68,7 +70,8 @@ extension WalletCounterFeature {
         // On a small terminal the code keeps every row and the box goes: a clipped code cannot be read.
         let fits = area.height >= lines.count + 2
         let box = area.centered(width: min(area.width, qrWidth + 40), height: min(area.height, lines.count + (fits ? 2 : 0)))
-        let inside = fits ? frame.drawBox(box, title: " \(methodName) ") : box
+        let walletName = tr(methodName)
+        let inside = fits ? frame.drawBox(box, title: " \(walletName) ") : box
         for (index, text) in lines.enumerated() {
             frame.write(text, at: Point(x: inside.x, y: inside.y + index), style: Style(.text), clip: inside)
         }
@@ -76,14 +79,14 @@ extension WalletCounterFeature {
         func line(_ offset: Int, _ string: String, _ style: Style = Style(.text)) {
             frame.write(string, in: Rect(x: text.x, y: text.y + offset, width: text.width, height: 1), style: style)
         }
-        line(0, "Scan with \(methodName)", Style(.title, .bold))
-        line(1, "to pay \(amount.formatted())")
-        line(3, "Payment code", Style(.muted))
+        line(0, tr("Scan with {0}", walletName), Style(.title, .bold))
+        line(1, tr("to pay {0}", amount.formatted()))
+        line(3, tr("Payment code"), Style(.muted))
         line(4, code, Style(.accent, .bold))
-        line(6, "Then confirm in the wallet:", Style(.muted))
-        line(7, "c  I confirmed in the wallet")
-        line(8, "d  The wallet declined")
-        line(9, "Esc  Close without paying")
+        line(6, tr("Then confirm in the wallet:"), Style(.muted))
+        line(7, "c  \(tr("I confirmed in the wallet"))")
+        line(8, "d  \(tr("The wallet declined"))")
+        line(9, "Esc  \(tr("Close without paying"))")
     }
 
     /// The lines the wallet step draws: light modules as blocks, for the usual dark terminal, so
@@ -95,10 +98,10 @@ extension WalletCounterFeature {
 
     static func drawFinished(_ outcome: Outcome, amount: Money, into frame: inout Frame, in area: Rect) {
         let (title, detail, style): (String, String, Style) = switch outcome {
-        case .success: ("✓ Paid \(amount.formatted())", "Thank you. The counter is closed.", Style(.success, .bold))
-        case .possibleSuccess: ("Your payment is probably through",
-                                "The wallet confirmed it; the final word is late. Do not pay again.", Style(.warning, .bold))
-        case .dismissed: ("Checkout closed", "Nothing was paid.", Style(.muted, .bold))
+        case .success: (tr("✓ Paid {0}", amount.formatted()), tr("Thank you. The counter is closed."), Style(.success, .bold))
+        case .possibleSuccess: (tr("Your payment is probably through"),
+                                tr("The wallet confirmed it; the final word is late. Do not pay again."), Style(.warning, .bold))
+        case .dismissed: (tr("Checkout closed"), tr("Nothing was paid."), Style(.muted, .bold))
         }
         frame.write(title, in: Rect(x: area.x, y: area.y + area.height / 2 - 1, width: area.width, height: 1), alignment: .center, style: style)
         frame.write(detail, in: Rect(x: area.x, y: area.y + area.height / 2 + 1, width: area.width, height: 1), alignment: .center, style: Style(.text))

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PaymentsCore
 
 /// Seed 003's delegate over the core: prices shipping by the anonymised contact's country, adds a
@@ -88,11 +89,11 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
         guard let zone = rates.zone(of: contact.countryCode) else {
             self.zone = nil
             shipping = nil
-            failureMessage = "We do not ship to \(contact.countryCode.uppercased())."
+            failureMessage = tr("We do not ship to {0}.", CountryText.shown(contact.countryCode.uppercased()))
             return completion(.invalidShippingPostalAddress, [], summaryItems())
         }
         guard rates.acceptsPostcode(contact.postcode, countryCode: contact.countryCode) else {
-            failureMessage = "The postcode \(contact.postcode) is not valid for \(contact.countryCode.uppercased())."
+            failureMessage = tr("The postcode {0} is not valid for {1}.", contact.postcode, CountryText.shown(contact.countryCode.uppercased()))
             return completion(.invalidShippingPostalAddress, rates.methods(for: zone), summaryItems())
         }
         let methods = rates.methods(for: zone)
@@ -160,7 +161,7 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
             return CardChargeFailure(declineCode: reason.rawValue, message: reason.message).shopperMessage
         }
         if charge.status == .requiresAction { _ = try? charges.cancel(charge.id) }
-        return "This card needs a security check the express sheet cannot show; use another card."
+        return tr("This card needs a security check the express sheet cannot show; use another card.")
     }
 
     /// A declined attempt fails its order (reservation released, cart kept); the next attempt
@@ -178,17 +179,19 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     // MARK: - Summary
 
     /// Goods, shipping, the card surcharge, a pending duties line outside the EU, and the total
-    /// labelled with the merchant's name.
+    /// labelled with the merchant's name. The lines this controller adds are only ever shown, so
+    /// they are made in the language in force; the total keeps the merchant's name as the sheet
+    /// checks it (the screen translates it where it draws it).
     public func summaryItems() -> [SummaryItem] {
         var lines = goods
-        if let shipping { lines.append(SummaryItem(label: "Shipping (\(shipping.label))", amount: shipping.amount)) }
+        if let shipping { lines.append(SummaryItem(label: tr("Shipping ({0})", tr(shipping.label)), amount: shipping.amount)) }
         let basisPoints = surcharges.basisPoints(for: paymentMethod)
         if basisPoints > 0, let subtotal = try? Money.sum(lines.map(\.amount), currency: rates.currency),
            let surcharge = try? subtotal.surcharge(basisPoints: basisPoints) {
-            lines.append(SummaryItem(label: "\(paymentMethod.network) surcharge", amount: surcharge))
+            lines.append(SummaryItem(label: tr("{0} surcharge", paymentMethod.network), amount: surcharge))
         }
         if zone == .world {
-            lines.append(SummaryItem(label: "Import duties (calculated on delivery)", amount: .zero(rates.currency), kind: .pending))
+            lines.append(SummaryItem(label: tr("Import duties (calculated on delivery)"), amount: .zero(rates.currency), kind: .pending))
         }
         return SummaryItem.withTotal(lines, merchantName: merchantName, currency: rates.currency)
             ?? [SummaryItem(label: merchantName, amount: .zero(rates.currency), kind: .pending)]

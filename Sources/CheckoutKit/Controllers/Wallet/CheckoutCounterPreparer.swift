@@ -1,3 +1,5 @@
+import Localization
+
 /// Seed 000's built-in `TMPUIPaymentSourceParamsPreparer`, minus the drawing: the state the
 /// wallet/card counter screen draws, and the steps it takes. The screen calls `select`, `pay`
 /// and `dismiss`, reads `status`, `selectedMethod`, `latestError`, and redraws on `onChange`.
@@ -119,16 +121,28 @@ public final class CheckoutCounterPreparer: PaymentSourceParamsPreparer {
 
     private func changed() { onChange?() }
 
+    /// What the counter shows of an error, in the language in force. The reasons of a failed
+    /// creation or authorisation come already in words (the source service makes them); a failed
+    /// payment's reason is the core's, as stored.
     public static func message(for error: Error) -> String {
-        guard let error = error as? SourcePaymentError else { return "The payment failed." }
+        guard let error = error as? SourcePaymentError else { return tr("The payment failed.") }
         return switch error {
-        case .noPaymentMethodSelected: "Choose a payment method."
-        case .paymentMethodNotAvailable: "This payment method is not available."
+        case .noPaymentMethodSelected: tr("Choose a payment method.")
+        case .paymentMethodNotAvailable: tr("This payment method is not available.")
         case .sourceCreationFailed(let reason): reason
         case .authorizationFailed(let reason): reason
-        case .authorizationCancelled: "The payment was cancelled in the wallet."
-        case .paymentFailed(let reason): "The payment failed: \(reason)."
-        case .pollingTimedOut: "The payment is being confirmed."
+        case .authorizationCancelled: tr("The payment was cancelled in the wallet.")
+        case .paymentFailed(let reason): tr("The payment failed: {0}.", shownFailure(reason))
+        case .pollingTimedOut: tr("The payment is being confirmed.")
+        }
+    }
+
+    /// A source's failure as stored by the core (or named by `Payment`): its own phrases are
+    /// translated; anything else (a card's decline code) is a code, shown as it is.
+    static func shownFailure(_ reason: String) -> String {
+        switch reason {
+        case "declined by the shopper", "source cancelled", "unknown": tr(reason)
+        default: reason
         }
     }
 }

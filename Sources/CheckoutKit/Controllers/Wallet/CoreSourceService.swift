@@ -1,4 +1,5 @@
 import Clocks
+import Localization
 import PaymentsCore
 
 /// `Payment`'s port over the core's sources (seed 000): the methods the core accepts (never
@@ -25,7 +26,7 @@ public final class CoreSourceService: SourceService {
     public func createSource(_ params: SourceParams, completion: @escaping (Result<Source, SourceServiceFailure>) -> Void) {
         let result = Result { () throws(SourceServiceFailure) in
             guard let type = params.type.flatMap({ CorePaymentMethodType(rawValue: $0.identifier) }) else {
-                throw SourceServiceFailure(reason: "The payment method is not one the store accepts.")
+                throw SourceServiceFailure(reason: tr("The payment method is not one the store accepts."))
             }
             let flow: CoreSourceFlow = switch params.flow {
             case .qrCode?: .qrCode
@@ -65,7 +66,7 @@ public final class CoreSourceService: SourceService {
         } else if let method = metadata[SourceMetadataKey.paymentMethod], let customer = metadata[SourceMetadataKey.customer] {
             instrument = .savedMethod(method, customerId: customer)
         } else {
-            return later { completion(.failure(SourceServiceFailure(reason: "No card was given for this payment."))) }
+            return later { completion(.failure(SourceServiceFailure(reason: tr("No card was given for this payment.")))) }
         }
         sources.authorizeCard(sourceId: source.identifier, instrument: instrument) { result in
             switch result {
@@ -133,18 +134,20 @@ extension SourceStatus {
 }
 
 extension SourceError {
+    /// The error in words for the counter, in the language in force (the core's own details, a
+    /// state or a storage error, are shown as the core gives them).
     var reason: String {
         switch self {
-        case .invalidAmount: "The amount must be more than zero."
-        case .descriptionRequired: "The payment needs a description."
-        case .descriptionTooLong(let maximum): "The description is longer than \(maximum) characters."
-        case .unsupportedCurrency(let type, let currency): "\(type.displayName) does not take \(currency)."
-        case .flowNotSupported(let type, let flow): "\(type.displayName) cannot be paid by \(flow.rawValue)."
-        case .metadataTooLarge: "Too much metadata for one payment."
-        case .unknownSource(let id): "The payment \(id) does not exist."
-        case .invalidState(let why): "The payment cannot do that now (\(why))."
+        case .invalidAmount: tr("The amount must be more than zero.")
+        case .descriptionRequired: tr("The payment needs a description.")
+        case .descriptionTooLong(let maximum): tr("The description is longer than {0} characters.", maximum)
+        case .unsupportedCurrency(let type, let currency): tr("{0} does not take {1}.", tr(type.displayName), currency)
+        case .flowNotSupported(let type, let flow): tr("{0} cannot be paid by {1}.", tr(type.displayName), flow.rawValue)
+        case .metadataTooLarge: tr("Too much metadata for one payment.")
+        case .unknownSource(let id): tr("The payment {0} does not exist.", id)
+        case .invalidState(let why): tr("The payment cannot do that now ({0}).", why)
         case .paymentDeclined(let decline): decline.message
-        case .storage(let detail): "The payment could not be recorded (\(detail))."
+        case .storage(let detail): tr("The payment could not be recorded ({0}).", detail)
         }
     }
 }
