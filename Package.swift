@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),
         .testTarget(
             name: "PaymentsCoreTests",
             dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]

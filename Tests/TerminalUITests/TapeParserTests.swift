@@ -1,3 +1,4 @@
+import Localization
 import Testing
 @testable import TerminalUI
 
@@ -126,13 +127,23 @@ import Testing
             ("Snapshot \"a/b\"", 1, "plain file name"),
             ("Click 10", 1, "Click takes a column and a row"),
             ("Click -1 5", 1, "Click takes"),
-            ("Set Theme \"x\"", 1, "unknown command \"Set\""),
+            ("Set Theme \"x\"", 1, "unknown setting \"Theme\""),
+            ("Set Language fr", 1, "Set Language needs one of en, zh-Hans"),
+            ("Press Enter\nSet Language zh-Hans", 2, "Set comes before the first command"),
         ]
         for (tape, line, message) in cases {
             let found = error(tape)
             #expect(found?.line == line, "\(tape)")
             #expect(found?.message.contains(message) == true, "\(tape): \(found?.message ?? "no error")")
         }
+    }
+
+    @Test func setLanguageHoldsForTheWholeTape() throws {
+        let tape = try TapeParser.parse("# a comment first\nSet Language \"zh-Hans\"\nPress Enter")
+        #expect(tape.language == .simplifiedChinese)
+        #expect(tape.commands == [.press(.enter, count: 1)])
+        #expect(try TapeParser.parse("set language zh_CN.UTF-8").language == .simplifiedChinese)
+        #expect(try TapeParser.parse("Press Enter").language == nil)
     }
 
     @Test func theFirstBadLineIsReportedBeforeAnythingRuns() {
