@@ -70,7 +70,7 @@ let package = Package(
         // Drives the real binary in tmux; shared by the end-to-end and hardening tests.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport"]),
-        .testTarget(name: "HardeningTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "TerminalTestSupport",
+        .testTarget(name: "HardeningTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "TerminalTestSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]

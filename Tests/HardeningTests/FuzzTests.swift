@@ -2,6 +2,7 @@ import Clocks
 import CounterApp
 import Foundation
 import GRDB
+import Localization
 import PaymentsCore
 import TerminalUI
 import Testing
@@ -18,10 +19,14 @@ struct FuzzTests {
         ProcessInfo.processInfo.environment["CHECKOUT_FUZZ_SEEDS"].map { $0.split(separator: ",").compactMap { UInt64($0) } } ?? defaultSeeds
     }
 
+    /// Even seeds play in Simplified Chinese: the same invariants on double-width screens, at
+    /// every size the monkey picks.
+    static func language(of seed: UInt64) -> Language { seed % 2 == 0 ? .simplifiedChinese : .english }
+
     @Test("the monkey breaks no invariant", arguments: FuzzTests.seeds)
     func monkey(seed: UInt64) throws {
-        let run = try FuzzRun(seed: seed)
-        let outcome = try run.run(steps: Self.steps)
+        let run = try FuzzRun(seed: seed, language: Self.language(of: seed))
+        let outcome = try Language.$current.withValue(run.language) { try run.run(steps: Self.steps) }
         if let failure = outcome.failure {
             Issue.record("""
                 seed \(seed), step \(outcome.steps): \(failure)
@@ -31,7 +36,7 @@ struct FuzzTests {
         }
         // The monkey reached the counter's screens, not only the home menu.
         #expect(outcome.screens.count >= 5, "seed \(seed) only reached \(outcome.screens.sorted())")
-        print("fuzz seed \(seed): \(outcome.steps) steps in \(outcome.seconds) s; screens \(outcome.screens.sorted()); orders \(outcome.orders), charges \(outcome.charges), quits \(outcome.quits)")
+        print("fuzz seed \(seed) (\(run.language)): \(outcome.steps) steps in \(outcome.seconds) s; screens \(outcome.screens.sorted()); orders \(outcome.orders), charges \(outcome.charges), quits \(outcome.quits)")
     }
 
     /// The invariant checks can fail: a frame with a stray continuation cell, a cart whose total
@@ -100,6 +105,7 @@ struct FuzzTests {
 /// tape ends where its counter quits.
 final class FuzzRun {
     let seed: UInt64
+    let language: Language
     private(set) var tapePath = ""
     private var lines: [String] = []
     private var file: FileHandle?
@@ -115,8 +121,9 @@ final class FuzzRun {
         var quits = 0
     }
 
-    init(seed: UInt64) throws {
+    init(seed: UInt64, language: Language = .english) throws {
         self.seed = seed
+        self.language = language
         newTape()
     }
 
@@ -131,6 +138,7 @@ final class FuzzRun {
         file = FileHandle(forWritingAtPath: tapePath)
         lines = []
         log("# checkout fuzz, seed \(seed), part \(part): replay with `checkout play \(tapePath)` (80x24, :memory:)")
+        if language != .english { log("Set Language \(language.rawValue)") }
     }
 
     private func log(_ line: String) {
