@@ -49,9 +49,13 @@ struct Play: ParsableCommand {
             let player = TapePlayer(size: terminalSize, update: update)
             // The tape's clock is the core's clock too: charges, receipts and renewals replay alike.
             // Kiosk and theme tapes say on a `# world:` line how the counter's shell is set up.
-            let world = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(ShellTapeWorld.init(tapeText:))
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+            let world = text.flatMap(ShellTapeWorld.init(tapeText:))
+            // Auction tapes may ask for a shopper signed in, with saved cards and a payments PIN.
+            let customer = text.flatMap(CustomerTapeWorld.init(tapeText:))
             let makeApplication: () -> Application = {
                 if let world { return world.makeShell(library: .standard(), demoDirectory: nil, database: db) }
+                if let customer { return CounterApplication(makeServices: customer.services(database: db)) }
                 return CounterApplication(makeServices: CounterApplication.services(database: db))
             }
             let status = player.run(tapeAt: path, makeApplication: makeApplication, print: { print($0) })

@@ -34,19 +34,10 @@ final class AuctionTapeWorld {
 
     var callbacks: [String] { application?.auctionCallbacks.entries ?? [] }
 
+    /// The world is `CustomerTapeWorld`'s, as `checkout play` applies it; only the options differ
+    /// (few password rounds, for speed).
     private static func apply(_ world: String, to services: CheckoutServices) throws {
-        let words = world.split(separator: " ").map(String.init)
-        guard words.contains("customer") else { return }
-        _ = try services.account.signUp(email: "ada@example.com", password: "honey-2026")
-        for word in words where word.hasPrefix("cards=") {
-            for number in word.dropFirst("cards=".count).split(separator: ",") {
-                let card = try services.cards.tokenize(number: String(number), expiry: "12/30", cvc: "123", holder: "Ada Lovelace")
-                _ = try services.account.saveCard(card)
-            }
-        }
-        for word in words where word.hasPrefix("pin=") {
-            try services.account.setPIN(String(word.dropFirst("pin=".count)))
-        }
+        try CustomerTapeWorld(tapeText: "# world:" + world)?.apply(to: services)
     }
 
     func makeApplication() -> CounterApplication {

@@ -48,6 +48,18 @@ import Testing
         #expect(result.output.contains("Honey Store"), "shows the screen as it was")
     }
 
+    /// Every tape in the repository plays and holds through the command a person would type,
+    /// world lines (a kiosk, a theme, a signed-in shopper with a PIN) and languages included.
+    @Test func everyTapeInTheRepositoryPlaysFromTheCommandLine() throws {
+        let tapes = CheckoutBinary.repositoryRoot.appendingPathComponent("Tapes")
+        let paths = (FileManager.default.enumerator(atPath: tapes.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".tape") }.sorted().map { tapes.appendingPathComponent($0).path }
+        #expect(paths.count >= 60)
+        let result = try CheckoutBinary.run(["play"] + paths)
+        let failures = result.output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+        #expect(result.status == 0, "\(failures.joined(separator: "\n"))")
+    }
+
     @Test func aMalformedLineExitsTwoBeforeAnythingRuns() throws {
         let path = try tape("""
         Expect "Honey Store"
