@@ -44,7 +44,7 @@ public enum OrdersFeature {
     /// An order's state as the history and the receipt show it (English shows the stored name).
     static func stateText(_ state: OrderState) -> String {
         switch state {
-        case .pendingPayment: tr("pendingPayment")
+        case .pendingPayment: tr("awaiting payment")
         case .paid: tr("paid")
         case .failed: tr("failed")
         case .refunded: tr("refunded")

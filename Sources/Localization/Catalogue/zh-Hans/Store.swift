@@ -270,7 +270,7 @@ extension Catalogue {
         "No orders yet.": "还没有订单。",
         "1 item": "1 件",
         "{0} items": "{0} 件",
-        "pendingPayment": "待支付",
+        "awaiting payment": "待支付",
         "paid": "已支付",
         "failed": "支付失败",
         "refunded": "已退款",
