@@ -3,6 +3,7 @@ import CheckoutKit
 import Foundation
 import PaymentsCore
 import TerminalUI
+import Localization
 import Testing
 
 @Suite struct CatalogFeatureTests {
@@ -31,6 +32,39 @@ import Testing
         state.filter = "1"
         #expect(state.visible.map(\.name) == ["Jar 1", "Jar 10", "Jar 11"])
         #expect(CatalogFeature.action(for: .key(.character("q")), in: state) == .filterTyped("q"))
+    }
+
+    /// The filter ignores case, narrows as letters are added, widens again as they are erased,
+    /// and finds a product by its shown name in Chinese as well as by its stored one.
+    @Test func theFilterNarrowsWidensAndReadsBothNames() {
+        var state = CatalogFeature.State()
+        state.products = ["Acacia honey", "Clover honey", "Manuka honey", "Wildflower honey", "Jar ÉTÉ"].enumerated().map {
+            CounterApp.Product(id: "p\($0.offset)", name: $0.element, detail: "", price: StoreWorld.acacia.price)
+        }
+        state.filter = "HON"
+        #expect(state.visibleCount == 4)
+        state.filter = "HONEY C"
+        #expect(state.visible.map(\.name) == [])
+        state.filter = "o"
+        #expect(state.visible.map(\.name) == ["Acacia honey", "Clover honey", "Manuka honey", "Wildflower honey"])
+        state.filter = "ov"
+        #expect(state.visible.map(\.name) == ["Clover honey"])
+        state.filter = "o"
+        #expect(state.visibleCount == 4)
+        state.filter = "été"
+        #expect(state.visible.map(\.name) == ["Jar ÉTÉ"])
+        state.filter = nil
+        #expect(state.visibleCount == 5)
+        #expect(state.selected?.name == "Acacia honey")
+
+        Language.$current.withValue(.simplifiedChinese) {
+            var chinese = CatalogFeature.State()
+            chinese.products = state.products
+            chinese.filter = "麦卢卡"
+            #expect(chinese.visible.map(\.name) == ["Manuka honey"])
+            chinese.filter = "manuka"
+            #expect(chinese.visible.map(\.name) == ["Manuka honey"])
+        }
     }
 }
 

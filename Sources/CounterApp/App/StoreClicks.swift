@@ -9,9 +9,9 @@ extension AppFeature {
         switch state.top {
         case let .catalog(catalog) where catalog.filter == nil && !catalog.isLoading:
             let height = max(0, area.height - 4)
-            let offset = ScreenDrawing.scrollOffset(selected: catalog.selection, count: catalog.visible.count, height: height)
+            let offset = ScreenDrawing.scrollOffset(selected: catalog.selection, count: catalog.visibleCount, height: height)
             let row = point.y - (area.y + 2)
-            guard (0..<height).contains(row), catalog.visible.indices.contains(offset + row) else { return nil }
+            guard (0..<height).contains(row), (0..<catalog.visibleCount).contains(offset + row) else { return nil }
             return .catalog(.pick(offset + row))
         case let .checkout(checkout) where checkout.phase == .choosing:
             let body = area.inset(top: 3, left: 0, bottom: 0, right: 0)

@@ -7,26 +7,43 @@ import TerminalUI
 /// open a line; with more than nine products `/` starts a type-ahead filter.
 public enum CatalogFeature {
     public struct State: Equatable, Sendable {
-        public var products: [Product] = []
+        public var products: [Product] = [] {
+            didSet {
+                searchKeys = products.map(CatalogSearch.key(for:))
+                matches = CatalogSearch.matches(filter, in: searchKeys, among: nil)
+            }
+        }
         public var isLoading = true
         public var loadError: String?
         public var selection = 0
         /// The type-ahead filter; nil when not filtering.
-        public var filter: String?
+        public var filter: String? {
+            didSet {
+                // A letter typed at the end can only narrow what already matched.
+                let narrowing = oldValue.map { !$0.isEmpty && (filter?.hasPrefix($0) ?? false) } ?? false
+                matches = CatalogSearch.matches(filter, in: searchKeys, among: narrowing ? matches : nil)
+            }
+        }
         public var message: String?
+        /// Each product's name, as stored and as shown, lowercased: what the filter searches.
+        private(set) var searchKeys: [[UInt8]] = []
+        /// The indices the filter lets through; nil when nothing is filtered out.
+        private(set) var matches: [Int]?
 
         public init() {}
 
         /// The products the filter lets through, in catalogue order.
         public var visible: [Product] {
-            guard let filter, !filter.isEmpty else { return products }
-            // The name as stored, or as shown in the current language.
-            return products.filter { $0.name.localizedCaseInsensitiveContains(filter) || tr($0.name).localizedCaseInsensitiveContains(filter) }
+            guard let matches else { return products }
+            return matches.map { products[$0] }
         }
 
+        /// How many products the filter lets through, without building the list.
+        public var visibleCount: Int { matches?.count ?? products.count }
+
         public var selected: Product? {
-            let shown = visible
-            return shown.indices.contains(selection) ? shown[selection] : nil
+            guard (0..<visibleCount).contains(selection) else { return nil }
+            return products[matches?[selection] ?? selection]
         }
 
         /// Long enough that picking by number runs out: filter instead.
@@ -68,15 +85,15 @@ public enum CatalogFeature {
             state.loadError = error.message
             return .none
         case .moveUp:
-            let count = state.visible.count
+            let count = state.visibleCount
             if count > 0 { state.selection = (state.selection + count - 1) % count }
             return .none
         case .moveDown:
-            let count = state.visible.count
+            let count = state.visibleCount
             if count > 0 { state.selection = (state.selection + 1) % count }
             return .none
         case .pick(let index):
-            guard state.visible.indices.contains(index) else { return .none }
+            guard (0..<state.visibleCount).contains(index) else { return .none }
             state.selection = index
             return .send(.open)
         case .open:
