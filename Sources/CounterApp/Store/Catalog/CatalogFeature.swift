@@ -9,8 +9,8 @@ public enum CatalogFeature {
     public struct State: Equatable, Sendable {
         public var products: [Product] = [] {
             didSet {
-                searchKeys = products.map(CatalogSearch.key(for:))
-                matches = CatalogSearch.matches(filter, in: searchKeys, among: nil)
+                searchKeys = []
+                refilter(among: nil)
             }
         }
         public var isLoading = true
@@ -21,16 +21,32 @@ public enum CatalogFeature {
             didSet {
                 // A letter typed at the end can only narrow what already matched.
                 let narrowing = oldValue.map { !$0.isEmpty && (filter?.hasPrefix($0) ?? false) } ?? false
-                matches = CatalogSearch.matches(filter, in: searchKeys, among: narrowing ? matches : nil)
+                refilter(among: narrowing ? matches : nil)
             }
         }
         public var message: String?
         /// Each product's name, as stored and as shown, lowercased: what the filter searches.
+        /// Made when the first letter is typed, so that a long catalog opens without the cost.
         private(set) var searchKeys: [[UInt8]] = []
         /// The indices the filter lets through; nil when nothing is filtered out.
         private(set) var matches: [Int]?
 
         public init() {}
+
+        /// Equal by what a test or a screen can tell apart: the search caches are derived.
+        public static func == (lhs: State, rhs: State) -> Bool {
+            lhs.products == rhs.products && lhs.isLoading == rhs.isLoading && lhs.loadError == rhs.loadError
+                && lhs.selection == rhs.selection && lhs.filter == rhs.filter && lhs.message == rhs.message
+        }
+
+        private mutating func refilter(among candidates: [Int]?) {
+            guard let filter, !filter.isEmpty else {
+                matches = nil
+                return
+            }
+            if searchKeys.count != products.count { searchKeys = products.map(CatalogSearch.key(for:)) }
+            matches = CatalogSearch.matches(filter, in: searchKeys, among: candidates)
+        }
 
         /// The products the filter lets through, in catalogue order.
         public var visible: [Product] {
