@@ -47,17 +47,9 @@ struct Play: ParsableCommand {
         var worst: Int32 = 0
         for path in tapes {
             let player = TapePlayer(size: terminalSize, update: update)
-            // The tape's clock is the core's clock too: charges, receipts and renewals replay alike.
-            // Kiosk and theme tapes say on a `# world:` line how the counter's shell is set up.
+            // Kiosk, theme and some auction tapes say on a `# world:` line how the counter is set up.
             let text = try? String(contentsOfFile: path, encoding: .utf8)
-            let world = text.flatMap(ShellTapeWorld.init(tapeText:))
-            // Auction tapes may ask for a shopper signed in, with saved cards and a payments PIN.
-            let customer = text.flatMap(CustomerTapeWorld.init(tapeText:))
-            let makeApplication: () -> Application = {
-                if let world { return world.makeShell(library: .standard(), demoDirectory: nil, database: db) }
-                if let customer { return CounterApplication(makeServices: customer.services(database: db)) }
-                return CounterApplication(makeServices: CounterApplication.services(database: db))
-            }
+            let makeApplication = TapeWorld.makeApplication(forTape: text, database: db)
             let status = player.run(tapeAt: path, makeApplication: makeApplication, print: { print($0) })
             // A malformed tape (2) outranks a failed expectation (1): it never ran at all.
             worst = max(worst, status)

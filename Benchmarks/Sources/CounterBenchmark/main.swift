@@ -67,9 +67,9 @@ if !tapePaths.isEmpty {
     let elapsed = seconds {
         for _ in 0..<rounds {
             for path in tapePaths {
-                let status = TapePlayer().run(tapeAt: path, makeApplication: {
-                    CounterApplication(makeServices: CounterApplication.services(database: ":memory:"))
-                }, print: { _ in })
+                let text = try? String(contentsOfFile: path, encoding: .utf8)
+                let status = TapePlayer().run(tapeAt: path, makeApplication: TapeWorld.makeApplication(forTape: text, database: ":memory:"),
+                                              print: { _ in })
                 played += 1
                 if status != 0 { failed += 1 }
             }

@@ -1,0 +1,18 @@
+import TerminalUI
+
+/// The counter a tape asks for on its `# world:` line: the kiosk shell or a theme
+/// (`ShellTapeWorld`), a shopper already signed in (`CustomerTapeWorld`), or, without one, the
+/// plain counter. What `checkout play` and the benchmarks play tapes on.
+public enum TapeWorld {
+    public static func makeApplication(
+        forTape text: String?, database: String, library: ThemeLibrary = .standard(), demoDirectory: String? = nil
+    ) -> () -> Application {
+        let shell = text.flatMap(ShellTapeWorld.init(tapeText:))
+        let customer = text.flatMap(CustomerTapeWorld.init(tapeText:))
+        return {
+            if let shell { return shell.makeShell(library: library, demoDirectory: demoDirectory, database: database) }
+            if let customer { return CounterApplication(makeServices: customer.services(database: database)) }
+            return CounterApplication(makeServices: CounterApplication.services(database: database))
+        }
+    }
+}
