@@ -65,9 +65,9 @@ public final class TerminalSession {
         raw()
         noecho()
         nonl()
+        // raw() already passes all eight bits of each byte, which the reader assembles into
+        // UTF-8 itself; meta() would also send smm, switching xterm's Alt key to 8-bit input.
         keypad(window, true)
-        // All eight bits of each byte: the reader assembles UTF-8 itself.
-        meta(window, true)
         set_escdelay(25)
         mousemask(shim_ALL_MOUSE_EVENTS(), nil)
 
