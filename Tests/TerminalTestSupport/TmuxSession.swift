@@ -14,7 +14,18 @@ public final class TmuxSession {
         let exports = environment.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
         let program = command.map(Self.quote).joined(separator: " ")
         let script = "sleep 0.2; \(exports) \(program); echo \"\(Self.exitMarker)$?]\"; exec sleep 600"
-        try Self.startSession(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+        // The first session starts the tmux server; two tests starting the first sessions at
+        // once can find it half up ("server exited unexpectedly"). A moment later it serves both.
+        var attempt = 0
+        while true {
+            do {
+                try Self.startSession(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+                break
+            } catch where attempt < 4 {
+                attempt += 1
+                usleep(250_000)
+            }
+        }
     }
 
     private static let exitMarker = "[checkout exited "
