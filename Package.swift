@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),
         .testTarget(
             name: "PaymentsCoreTests",
-            dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PaymentsCore", "Clocks", "Localization", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
         .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization"]),

@@ -12,5 +12,12 @@ public enum CurrencyText {
         }
     }
 
+    /// Between groups of three digits of whole units: "1,234,567" in English and in Chinese.
+    public static var groupingSeparator: String {
+        switch Language.current {
+        case .english, .simplifiedChinese: ","
+        }
+    }
+
     private static let chineseSymbols = ["USD": "US$", "JPY": "JP¥", "CNY": "¥"]
 }

@@ -1,14 +1,14 @@
 import Localization
 
 extension Money {
-    /// The display form in the current language: "€12.50", "¥1200", "12.500 KWD", "-€3.00"; in
-    /// Chinese the dollar is "US$12.50" and the yuan "¥12.50". Symbol currencies put the symbol
-    /// first; the others put the ISO code after the number.
+    /// The display form in the current language: "€12.50", "¥1,200", "12.500 KWD", "-€3.00",
+    /// "€1,234,567.89"; in Chinese the dollar is "US$12.50" and the yuan "¥12.50". Symbol
+    /// currencies put the symbol first; the others put the ISO code after the number.
     public func formatted() -> String {
         let negative = minorUnits < 0
         let magnitude = minorUnits.magnitude
         let per = UInt64(currency.minorUnitsPerMajor)
-        var number = String(magnitude / per)
+        var number = Self.grouped(String(magnitude / per))
         if currency.exponent > 0 {
             let fraction = String(magnitude % per)
             number += "." + String(repeating: "0", count: currency.exponent - fraction.count) + fraction
@@ -16,6 +16,17 @@ extension Money {
         let sign = negative ? "-" : ""
         if let symbol = CurrencyText.symbol(forCode: currency.code, fallback: currency.symbol) { return sign + symbol + number }
         return sign + number + " " + currency.code
+    }
+
+    /// Whole units in groups of three, as both languages the counter speaks write them.
+    private static func grouped(_ digits: String) -> String {
+        let separator = CurrencyText.groupingSeparator
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result += separator }
+            result.append(digit)
+        }
+        return result
     }
 
     /// Reads an amount a person typed: "12.50", "12,50", "12", " 1200 ". No thousands separators,
