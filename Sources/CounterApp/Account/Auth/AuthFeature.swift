@@ -82,14 +82,11 @@ public enum AuthFeature {
             state.confirm.value = ""
             return .send(.delegate(.signedIn(email: email)))
         case .answered(.failure(let error)):
-            // The core's message names what is wrong; put it at the field it is about (a wrong
-            // email-or-password goes with the password, which is what gets typed again). The email's
-            // own refusals are known in every language; any other message is placed by its English words.
+            // Put the core's message at the field it is about: the email's own refusals at the email,
+            // anything else (a weak password, a wrong email-or-password) at the password, which is
+            // what gets typed again. Known by the errors, not by their words, so in every language.
             let message = error.message
-            let aboutPassword = message.localizedCaseInsensitiveContains("password")
-            let emailRefusals = [CustomerError.emailEmpty, .emailInvalid, .emailTaken].map(\.message)
-            if emailRefusals.contains(message)
-                || (!aboutPassword && (message.localizedCaseInsensitiveContains("email") || message.localizedCaseInsensitiveContains("account"))) {
+            if [CustomerError.emailEmpty, .emailInvalid, .emailTaken].map(\.message).contains(message) {
                 state.email.error = message
                 state.focus = .email
             } else {

@@ -45,7 +45,12 @@ public enum CardFormFeature {
         var swipe: SwipeCapture?
         var swipeGeneration = 0
         /// A message for the whole form (a swipe that could not be read, the vault refusing).
-        public var formMessage: String?
+        public var formMessage: String? {
+            didSet { formMessageIsGood = false }
+        }
+        /// The form message is good news (a card read), not a problem; any new message is a
+        /// problem until said otherwise.
+        public var formMessageIsGood = false
         public var isSubmitting = false
 
         public init(canSave: Bool, today: Date, submitTitle: String) {
@@ -225,17 +230,10 @@ public enum CardFormFeature {
             state.expiry.error = expiryError(state.expiry.value, today: state.today)
             state.focus = .cvc
             state.formMessage = tr("Card read: {0} •••• {1}. Enter the security code.", card.number.brand.displayName, card.number.lastFour)
+            state.formMessageIsGood = true
         } catch {
             state.formMessage = error.message
         }
-    }
-
-    /// Whether a form message is the swipe's good news (every other one is a problem): it opens
-    /// as the "Card read" text does in the current language.
-    static func isCardRead(_ message: String) -> Bool {
-        let template = tr("Card read: {0} •••• {1}. Enter the security code.")
-        let opening = template.components(separatedBy: "{0}").first ?? template
-        return !opening.isEmpty && message.hasPrefix(opening)
     }
 
     // MARK: - Validation

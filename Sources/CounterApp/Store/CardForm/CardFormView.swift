@@ -37,7 +37,7 @@ extension CardFormFeature {
         if state.isSwiping {
             frame.write(tr("Reading the card…"), in: ScreenDrawing.row(area, area.height - 1), style: Style(.accent, .bold))
         } else if let message = state.formMessage {
-            let role: ColorRole = isCardRead(message) ? .success : .error
+            let role: ColorRole = state.formMessageIsGood ? .success : .error
             frame.write(message, in: ScreenDrawing.row(area, area.height - 1), style: Style(role))
         }
     }
