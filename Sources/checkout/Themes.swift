@@ -61,17 +61,9 @@ enum ThemePreview {
         return ColorTier.detect(colors: colors, environment: environment)
     }
 
-    /// A theme's one-line description: those of the themes that ship with the counter in the
-    /// current language, a user's own as written in its file.
-    static func summary(of theme: Theme) -> String {
-        let shipped = [
-            "White and bright yellow on black, strong attributes",
-            "Warm amber and gold on a dark background (the default)",
-            "Pale blue and cyan on deep navy",
-            "No colours anywhere: attributes only, on the terminal's own colours",
-        ]
-        return shipped.contains(theme.summary) ? tr(theme.summary) : theme.summary
-    }
+    /// A theme's one-line description: the catalogue has those of the themes that ship with the
+    /// counter; a user's own shows as written in its file.
+    static func summary(of theme: Theme) -> String { tr(theme.summary) }
 
     static func lines(_ theme: Theme, tier: ColorTier?) -> [String] {
         let samples: [[(ColorRole, String)]] = [

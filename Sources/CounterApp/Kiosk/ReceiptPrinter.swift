@@ -49,7 +49,7 @@ public struct ReceiptPrinter: Sendable {
     public static func text(of receipt: ReceiptFeature.State, copy: Bool) -> String {
         var lines = [tr("Checkout Counter · Honey Store")]
         if copy { lines.append(tr("** COPY **")) }
-        lines += [tr("Order {0}", receipt.orderNumber), ReceiptFeature.timeText(receipt.paidAt), ""]
+        lines += [tr("Order {0}", receipt.orderNumber), DateText.dayAndTime(receipt.paidAt), ""]
         for line in receipt.lines {
             let left = "\(line.quantity) x \(tr(line.product.name))"
             let right = line.total?.formatted() ?? ""

@@ -33,15 +33,7 @@ public struct ThemeCycle: Sendable {
         return current
     }
 
-    /// A theme's name as the kiosk's notices show it: the themes that ship with the counter in
-    /// the current language, any other (a user's own file) as it is named.
-    public static func displayName(of name: String) -> String {
-        switch name {
-        case "honey": tr("honey")
-        case "midnight": tr("midnight")
-        case "mono": tr("mono")
-        case "high-contrast": tr("high-contrast")
-        default: name
-        }
-    }
+    /// A theme's name as the kiosk's notices show it: the catalogue has the names of the themes
+    /// that ship with the counter; any other (a user's own file) shows as it is named.
+    public static func displayName(of name: String) -> String { tr(name) }
 }

@@ -111,11 +111,6 @@ public enum SubscriptionsFeature {
     public static let keyHints = [KeyHint("1-9", "Subscribe"), KeyHint("↑↓", "Move"), KeyHint("x", "Cancel now"),
                                   KeyHint("e", "Cancel at period end"), KeyHint("Esc", "Back")]
 
-    /// "2026-11-28", in the current language.
-    static func dayText(_ date: Date) -> String {
-        DateText.day(date)
-    }
-
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Subscriptions"), into: &frame, in: area)
         let paying = state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe.")
@@ -140,8 +135,8 @@ public enum SubscriptionsFeature {
             case .pastDue: tr("past due")
             case .canceled: tr("cancelled")
             }
-            if s.cancelAtPeriodEnd && s.state != .canceled { status += tr(", ends {0}", dayText(s.currentPeriodEnd)) }
-            let next = s.nextRenewalAt.map { s.state == .pastDue ? tr("retries {0}", dayText($0)) : tr("renews {0}", dayText($0)) } ?? tr("no renewal")
+            if s.cancelAtPeriodEnd && s.state != .canceled { status += tr(", ends {0}", DateText.day(s.currentPeriodEnd)) }
+            let next = s.nextRenewalAt.map { s.state == .pastDue ? tr("retries {0}", DateText.day($0)) : tr("renews {0}", DateText.day($0)) } ?? tr("no renewal")
             let failed = switch row.failedRenewals {
             case 0: ""
             case 1: tr(", 1 failed renewal")

@@ -43,14 +43,9 @@ public enum ReceiptFeature {
 
     public static let keyHints = [KeyHint("Enter", "Continue shopping"), KeyHint("Esc", "Back")]
 
-    /// "2026-11-22 10:05 UTC", in the current language.
-    static func timeText(_ date: Date) -> String {
-        DateText.dayAndTime(date)
-    }
-
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(state.heading, into: &frame, in: area)
-        ScreenDrawing.text(tr("Order {0}   {1}", state.orderNumber, timeText(state.paidAt)), into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
+        ScreenDrawing.text(tr("Order {0}   {1}", state.orderNumber, DateText.dayAndTime(state.paidAt)), into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
         let listHeight = max(0, area.height - 7)
         for (index, line) in state.lines.prefix(listHeight).enumerated() {
             let row = ScreenDrawing.row(area, 3 + index)
