@@ -21,7 +21,7 @@ import Testing
     static func play(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> AuctionTapeWorld {
         let path = "\(directory)/\(name).tape"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let world = AuctionTapeWorld(world: AuctionTapeWorld.worldLine(of: text))
+        let world = AuctionTapeWorld(tapeText: text)
         let player = TapePlayer(update: ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1")
         let result = try player.play(text, path: path, clock: world.clock, makeApplication: world.makeApplication)
         #expect(result.failure == nil, "\(result.report(path: path))\n\(result.output)", sourceLocation: sourceLocation)

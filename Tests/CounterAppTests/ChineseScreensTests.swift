@@ -1,4 +1,3 @@
-import Clocks
 @testable import CounterApp
 import Foundation
 import Localization
@@ -14,19 +13,6 @@ import Testing
 /// there. Expectations are not checked (they are written in English); the keys still run.
 @Suite struct ChineseScreensTests {
     static let root = TapeTests.repositoryRoot
-
-    /// The tape and the application it needs, as the tape suites of each folder set it up.
-    static func application(for relativePath: String, text: String) -> (clock: ManualClock, make: () -> Application) {
-        if relativePath.hasPrefix("auction/") {
-            let world = AuctionTapeWorld(world: AuctionTapeWorld.worldLine(of: text))
-            return (world.clock, world.makeApplication)
-        }
-        if relativePath.hasPrefix("kiosk/") || relativePath.hasPrefix("themes/") {
-            let world = KioskTapeWorld(tapeText: text)
-            return (ManualClock(), world.makeApplication)
-        }
-        return (ManualClock(), { CounterApplication(makeServices: CounterApplication.services(database: ":memory:")) })
-    }
 
     struct Walk {
         var missing: [String] = []
@@ -59,10 +45,12 @@ import Testing
                 }
             }
         }
-        let (clock, make) = application(for: relativePath, text: text)
+        // The counter the tape's world line asks for, as `checkout play` sets it up.
+        let make = TapeWorld.makeApplication(forTape: text, database: ":memory:", library: KioskTapeWorld.library,
+                                             demoDirectory: KioskTapeWorld.root.appendingPathComponent("Tapes/demo").path)
         _ = MissingTranslations.$recorder.withValue(recorder) {
             Language.$current.withValue(.simplifiedChinese) {
-                player.play(tape, clock: clock, makeApplication: make)
+                player.play(tape, makeApplication: make)
             }
         }
         walk.missing = recorder.texts(in: .simplifiedChinese)

@@ -19,9 +19,7 @@ public struct CustomerTapeWorld: Equatable, Sendable {
 
     /// Nil when the tape's world has no `customer` (or the tape has no world line).
     public init?(tapeText: String) {
-        guard let line = tapeText.split(separator: "\n").first(where: { $0.hasPrefix("# world:") }) else { return nil }
-        let words = line.dropFirst("# world:".count).split(separator: " ").map(String.init)
-        guard words.contains("customer") else { return nil }
+        guard let words = TapeWorld.words(ofTape: tapeText), words.contains("customer") else { return nil }
         cards = words.filter { $0.hasPrefix("cards=") }.flatMap { $0.dropFirst("cards=".count).split(separator: ",").map(String.init) }
         pin = words.first { $0.hasPrefix("pin=") }.map { String($0.dropFirst("pin=".count)) }
     }

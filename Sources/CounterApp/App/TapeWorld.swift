@@ -4,6 +4,12 @@ import TerminalUI
 /// (`ShellTapeWorld`), a shopper already signed in (`CustomerTapeWorld`), or, without one, the
 /// plain counter. What `checkout play` and the benchmarks play tapes on.
 public enum TapeWorld {
+    /// The words of a tape's `# world:` line; nil when it has none.
+    public static func words(ofTape text: String) -> [String]? {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("# world:") }) else { return nil }
+        return line.dropFirst("# world:".count).split(separator: " ").map(String.init)
+    }
+
     public static func makeApplication(
         forTape text: String?, database: String, library: ThemeLibrary = .standard(), demoDirectory: String? = nil
     ) -> () -> Application {

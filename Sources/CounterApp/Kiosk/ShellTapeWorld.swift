@@ -15,8 +15,7 @@ public struct ShellTapeWorld {
     /// Nil when the tape asks for none of the shell's words (a plain counter tape, or another
     /// kind of world such as the auction tapes').
     public init?(tapeText: String) {
-        guard let line = tapeText.split(separator: "\n").first(where: { $0.hasPrefix("# world:") }) else { return nil }
-        let words = line.dropFirst("# world:".count).split(separator: " ").map(String.init)
+        guard let words = TapeWorld.words(ofTape: tapeText) else { return nil }
         guard words.contains(where: { $0 == "kiosk" || $0 == "shell" || $0.hasPrefix("theme=") }) else { return nil }
         self.words = words
     }
