@@ -112,7 +112,7 @@ public final class CheckoutServices {
         let order = try placeAndReserve(.bank)
         do {
             let context = try bankGateway.createPayment(amount: order.total, reference: order.number, redirectURL: redirectURL, preferences: preferences)
-            try commerce.orders.noteExternalReference(orderId: order.id, reference: "\(context.identifier) \(context.token)")
+            try commerce.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: context.identifier, token: context.token))
             return (order, context)
         } catch {
             _ = try? commerce.orders.markFailed(orderId: order.id, reason: "bank_payment_not_created")
@@ -133,42 +133,20 @@ public final class CheckoutServices {
             keepSettling()
             return try? orders.order(id: orderId)
         case .failure(let error):
-            guard let reference = (try? bankReference(orderId)) ?? nil else {
+            guard let reference = (try? commerce.orders.externalReference(orderId: orderId)) ?? nil else {
                 return try? orders.markFailed(orderId: orderId, reason: "\(error)")
             }
-            switch bankStatus(reference) {
+            switch Settler.bankStatus(reference, in: commerce.bank) {
             case .paid(let paid): return (try? orders.markPaid(orderId: orderId, reference: paid)) ?? nil
             case .failed(let reason): return try? orders.markFailed(orderId: orderId, reason: reason)
             case .pending:
                 // The flow is over here: only a payment the bank is still authorising waits.
-                if case .authorizing? = try? bankPaymentStatus(reference) {
+                if case .authorizing? = try? commerce.bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "") {
                     keepSettling()
                     return try? orders.order(id: orderId)
                 }
                 return try? orders.markFailed(orderId: orderId, reason: "\(error)")
             }
-        }
-    }
-
-    private func bankReference(_ orderId: String) throws -> String? {
-        try commerce.orders.externalReference(orderId: orderId)
-    }
-
-    private func bankPaymentStatus(_ reference: String) throws -> BankPaymentStatus {
-        let parts = reference.split(separator: " ", maxSplits: 1).map(String.init)
-        return try commerce.bank.paymentStatus(identifier: parts[0], token: parts.count > 1 ? parts[1] : "")
-    }
-
-    /// A bank payment's word on its order: authorised or further is paid, failed is failed.
-    func bankStatus(_ reference: String) -> ExternalPaymentStatus {
-        do {
-            switch try bankPaymentStatus(reference) {
-            case .authorized, .executed, .settled: return .paid(reference: String(reference.prefix { $0 != " " }))
-            case .failed(let error): return .failed(reason: "\(error)")
-            case .authorizationRequired, .authorizing: return .pending
-            }
-        } catch {
-            return .failed(reason: "\(error)")
         }
     }
 
@@ -184,32 +162,19 @@ public final class CheckoutServices {
         }
     }
 
-    /// Whether a settling pass is scheduled.
-    private var settlingScheduled = false
-
-    /// While orders wait on a wallet source or a bank payment, asks their status every 30 seconds
-    /// on the loop (besides the app's due work), and stops when none waits.
+    /// Called when an order is left waiting on a bank payment or wallet source: the app's
+    /// settler loop (`SettlerLoop`) asks about it every few seconds while anything is unsettled.
     func keepSettling() {
-        guard !settlingScheduled else { return }
-        settlingScheduled = true
-        core.scheduler.schedule(after: .seconds(30)) { [weak self] in
-            guard let self else { return }
-            self.settlingScheduled = false
-            self.settlePendingOrders()
-            let orders = self.commerce.orders
-            let waiting = ((try? orders.pendingExternalPayments(kind: .wallet)) ?? []) + ((try? orders.pendingExternalPayments(kind: .bank)) ?? [])
-            if !waiting.isEmpty { self.keepSettling() }
-        }
+        onUnsettled()
     }
 
-    /// Settles the store orders still waiting on a wallet source or a bank payment (a possible
-    /// success, a bank's `wait`) by asking their status: run with the app's due work.
+    /// Set by the app: wakes its settler loop up.
+    public var onUnsettled: () -> Void = {}
+
+    /// One settler pass (bank and wallet orders among the rest); returns the orders it settled.
     @discardableResult
     public func settlePendingOrders() -> [Order] {
-        let sources = commerce.sources
-        let wallet = (try? commerce.orders.reconcileExternalPayments(kind: .wallet) { WalletOrderPayment.status(of: $0, in: sources) }) ?? []
-        let bank = (try? commerce.orders.reconcileExternalPayments(kind: .bank) { bankStatus($0) }) ?? []
-        return wallet + bank
+        commerce.settler.settleNow().orders.compactMap { try? commerce.orders.order(id: $0) }
     }
 
     /// A wallet/card counter payment: the preparer the screen drives, and the `Payment` to start.
@@ -223,9 +188,8 @@ public final class CheckoutServices {
         return (payment, preparer)
     }
 
-    /// Runs the core's due work (renewals, auction closing); the app calls it on its loop.
+    /// Runs the settler and the core's due work (renewals, auction closing); the app calls it on its loop.
     public func runDueWork(completion: @escaping () -> Void = {}) {
-        settlePendingOrders()
-        commerce.runDueWork(completion: completion)
+        commerce.settler.settle { _ in completion() }
     }
 }

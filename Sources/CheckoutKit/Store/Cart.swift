@@ -75,6 +75,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case outOfStock(name: String)
     /// The core refused for a reason of its own, in words for the shopper.
     case refused(String)
+    /// The order's payment was asked but its answer is not known yet (lost, or not recorded):
+    /// the shopper may have been charged, and will not be charged twice. The cart stays tied to
+    /// the order until the settler knows.
+    case paymentUnknown(orderNumber: String)
 
     /// What the store screens print.
     public var message: String {
@@ -91,6 +95,8 @@ public enum StoreError: Error, Equatable, Sendable {
         // The name is the product's own (English, from the database), shown in the current language.
         case .outOfStock(let name): tr("{0} sold out while you were paying. Your card was not charged.", tr(name))
         case .refused(let reason): reason
+        case .paymentUnknown(let number):
+            tr("We are checking with the bank about order {0}; you will not be charged twice. This screen updates by itself.", number)
         }
     }
 }

@@ -51,7 +51,9 @@ extension StoreClient {
                 do throws(AccountError) { try account.cancelSubscription(id, atPeriodEnd: atEnd); return nil } catch { return error }
             },
             failedRenewals: { (try? account.failedRenewals(of: $0)) ?? [] },
-            runDueWork: { services.runDueWork(completion: $0) }
+            runDueWork: { services.runDueWork(completion: $0) },
+            unsettledOrder: { store.unsettledOrder?.number },
+            settledOutcome: { store.outcome(ofOrder: $0) }
         )
     }
 }

@@ -46,6 +46,10 @@ public struct StoreClient {
     public var runDueWork: (_ completion: @escaping () -> Void) -> Void
     /// Express sheet, bank and wallet (issue 8), opened from the payment-method picker.
     public var payments: PaymentScreensClient = .unavailable
+    /// The number of the order the cart is being paid by while its outcome is not known.
+    public var unsettledOrder: () -> String? = { nil }
+    /// What became of that order once known: paid (the receipt) or not (why); nil while unknown.
+    public var settledOutcome: (_ orderNumber: String) -> Result<StoreReceipt, StoreError>? = { _ in nil }
 }
 
 extension StoreClient {

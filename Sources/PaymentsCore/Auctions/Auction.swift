@@ -38,6 +38,8 @@ public struct Auction: Hashable, Sendable, Identifiable {
 }
 
 public enum BidState: String, Hashable, Sendable {
+    /// On disk before the card is asked for the hold; the answer (or the settler) moves it on.
+    case placing
     /// Waiting for the shopper's 3-D Secure answer.
     case requiresAction
     /// In the auction: the bid is held on the card (not captured).
@@ -79,5 +81,8 @@ public enum AuctionError: Error, Hashable, Sendable {
     case alreadyJoined(bidId: String)
     case notJoined(BidState)
     case paymentFailed(PaymentDecline)
+    /// The card was asked but its answer is not known: the hold may be on the card. The settler
+    /// records the bid or voids the hold; joining again waits until it has.
+    case outcomeUnknown(bidId: String)
     case storage(String)
 }

@@ -11,8 +11,12 @@ public final class Auctions {
     private let scheduler: Scheduler
     private var clock: Clock { scheduler.clock }
     private let events: EventRecording
+    /// The counter instance placing holds (see `CounterInstance`).
+    private let owner: String?
 
-    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording) {
+    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
+                owner: String? = nil) {
+        self.owner = owner
         self.database = database
         self.holds = holds
         self.ids = ids
@@ -44,6 +48,11 @@ public final class Auctions {
     }
 
     /// "Place start bid": `bid` defaults to the current minimum. The completion runs once.
+    ///
+    /// The bid is on disk (`placing`, owned by this counter) before the card is asked for the
+    /// hold, under a key made from the bid: so a hold can never exist without its bid, and the
+    /// settler finishes a bid whose counter died while the card answered (the bid recorded or
+    /// the hold voided, never both, never neither).
     public func join(auctionId: String, customerId: String, instrument: PaymentInstrument?, bid: Money? = nil, termsAccepted: Bool,
                      completion: @escaping (Result<JoinOutcome, AuctionError>) -> Void) {
         let bidId: String
@@ -55,36 +64,59 @@ public final class Auctions {
                 guard termsAccepted else { throw AuctionError.termsNotAccepted }
                 guard instrument != nil else { throw AuctionError.paymentMethodRequired }
                 if let existing = try String.fetchOne(db, sql: """
-                    SELECT id FROM auction_bids WHERE auction_id = ? AND customer_id = ? AND state IN ('joined', 'requiresAction')
+                    SELECT id FROM auction_bids WHERE auction_id = ? AND customer_id = ? AND state IN ('placing', 'joined', 'requiresAction')
                     """, arguments: [auctionId, customerId]) {
                     throw AuctionError.alreadyJoined(bidId: existing)
                 }
                 let minimum = try minimumBid(db, auction)
                 let amount = bid ?? minimum
                 guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
-                return (ids.next("bid"), amount)
+                let bidId = ids.next("bid")
+                try insertBid(db, bidId, auctionId, customerId, amount, holdId: nil, state: .placing, now: clock.now.timeIntervalSince1970)
+                return (bidId, amount)
             }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
-        holds.placeHold(amount: amount, instrument: instrument!, idempotencyKey: "auction-\(bidId)-hold") { [self] outcome in
+        holds.placeHold(amount: amount, instrument: instrument!, idempotencyKey: Self.holdKey(bidId: bidId)) { [self] outcome in
             completion(Result { () throws(AuctionError) in
-                try write { db in
-                    let now = clock.now.timeIntervalSince1970
-                    switch outcome {
-                    case .held(let holdId):
-                        try insertBid(db, bidId, auctionId, customerId, amount, holdId: holdId, state: .joined, now: now)
-                        return .joined(try loadBid(db, bidId))
-                    case .requiresAction(let holdId, let challenge):
-                        try insertBid(db, bidId, auctionId, customerId, amount, holdId: holdId, state: .requiresAction, now: now)
-                        return .requiresAction(bidId: bidId, challenge: challenge)
-                    case .failed(let decline):
-                        try events.record(db, type: "auction.join_failed", subject: auctionId, data: ["customer": customerId, "reason": decline.code])
-                        throw AuctionError.paymentFailed(decline)
-                    }
+                if case .outcomeUnknown = outcome { throw AuctionError.outcomeUnknown(bidId: bidId) }
+                let answered: Result<JoinOutcome, AuctionError>
+                do throws(AuctionError) {
+                    answered = .success(try write { db in try recordHoldAnswer(db, bidId: bidId, outcome) })
+                } catch {
+                    // The answer is not on disk: the bid stays `placing` for the settler.
+                    throw AuctionError.outcomeUnknown(bidId: bidId)
                 }
+                if case .failed(let decline) = outcome { throw AuctionError.paymentFailed(decline) }
+                return try answered.get()
             })
         }
+    }
+
+    /// The hold's idempotency key, made from its bid: what the settler asks the card about.
+    static func holdKey(bidId: String) -> String { "auction-\(bidId)-hold" }
+
+    /// Commits the card's answer to a `placing` bid. A bid settled meanwhile (by the settler)
+    /// is answered as it is.
+    private func recordHoldAnswer(_ db: Database, bidId: String, _ outcome: HoldOutcome) throws -> JoinOutcome {
+        let bid = try loadBid(db, bidId)
+        switch (bid.state, outcome) {
+        case (.placing, .held(let holdId)):
+            try setBidState(db, bid, .joined, failure: nil, holdId: holdId)
+        case (.placing, .requiresAction(let holdId, _)):
+            try setBidState(db, bid, .requiresAction, failure: nil, holdId: holdId)
+        case (.placing, .failed(let decline)):
+            try setBidState(db, bid, .failed, failure: decline.code, holdId: nil)
+            try events.record(db, type: "auction.join_failed", subject: bid.auctionId, data: ["customer": bid.customerId, "reason": decline.code])
+        default:
+            break
+        }
+        let now = try loadBid(db, bidId)
+        if case .requiresAction(_, let challenge) = outcome, now.state == .requiresAction {
+            return .requiresAction(bidId: bidId, challenge: challenge)
+        }
+        return .joined(now)
     }
 
     /// Finishes a 3-D Secure challenge; a wrong code fails the join (nothing stays held).
@@ -104,6 +136,7 @@ public final class Auctions {
                     case .held: try setBidState(db, pending, .joined, failure: nil)
                     case .requiresAction: break
                     case .failed(let decline): try setBidState(db, pending, .failed, failure: decline.code)
+                    case .outcomeUnknown: throw AuctionError.outcomeUnknown(bidId: bidId)
                     }
                     return try loadBid(db, bidId)
                 }
@@ -170,28 +203,65 @@ public final class Auctions {
         }
     }
 
+    // MARK: - For the settler
+
+    /// Bids still open on some counter (placing a hold, or waiting for a 3-D Secure answer),
+    /// with the counter instance that owns them.
+    func openBids() throws -> [(bid: AuctionBid, owner: String?)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "\(Self.bidQuery) WHERE b.state IN ('placing', 'requiresAction') ORDER BY b.id")
+                .map { (bid: Self.bid(row: $0), owner: $0["owner"] as String?) }
+        }
+    }
+
+    /// Whether an orphaned bid whose hold is on the card can still become the shopper's bid:
+    /// the auction open, and no other bid of this shopper in it.
+    func canStillJoin(_ bid: AuctionBid) throws -> Bool {
+        try database.read { db in
+            guard let auction = try Row.fetchOne(db, sql: "SELECT * FROM auctions WHERE id = ?", arguments: [bid.auctionId]).map(Auction.init(row:)),
+                  !auction.isClosed(at: clock.now) else { return false }
+            let others = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM auction_bids WHERE auction_id = ? AND customer_id = ? AND id != ? AND state IN ('joined', 'won')
+                """, arguments: [bid.auctionId, bid.customerId, bid.id]) ?? 0
+            return others == 0
+        }
+    }
+
+    /// The settler's decision on an orphaned bid, committed with its event; a bid that moved on
+    /// meanwhile (its counter answered after all) is left as it is.
+    func settleOrphan(bidId: String, holdId: String?, to state: BidState, reason: String?) throws {
+        try database.write { db in
+            let bid = try loadBid(db, bidId)
+            guard bid.state == .placing || bid.state == .requiresAction else { return }
+            try setBidState(db, bid, state, failure: reason, holdId: holdId)
+        }
+    }
+
     private func minimumBid(_ db: Database, _ auction: Auction) throws -> Money {
         guard let highest = try Int64.fetchOne(db, sql: "SELECT MAX(bid_minor) FROM auction_bids WHERE auction_id = ? AND state IN ('joined', 'won')",
                                                arguments: [auction.id]) else { return auction.startBid }
         return Money(minorUnits: max(auction.startBid.minorUnits, highest + auction.minimumIncrement.minorUnits), currency: auction.startBid.currency)
     }
 
-    private func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String, state: BidState, now: Double) throws {
+    private func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String?, state: BidState, now: Double) throws {
         // The token the join hands to `onJoin(authToken:auction:)`: deterministic, names no card data.
         let token = "sbat_\(auctionId)_\(id)"
         try db.execute(sql: """
-            INSERT INTO auction_bids (id, auction_id, customer_id, bid_minor, hold_id, auth_token, state, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id, auctionId, customerId, amount.minorUnits, holdId, state == .joined ? token : nil, state.rawValue, now, now])
-        try events.record(db, type: "auction.bid.\(state.rawValue)", subject: id, data: ["auction": auctionId, "hold": holdId, "amount": "\(amount.minorUnits)"])
+            INSERT INTO auction_bids (id, auction_id, customer_id, bid_minor, hold_id, auth_token, state, owner, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id, auctionId, customerId, amount.minorUnits, holdId, state == .joined ? token : nil, state.rawValue, owner, now, now])
+        var data = ["auction": auctionId, "amount": "\(amount.minorUnits)"]
+        if let holdId { data["hold"] = holdId }
+        try events.record(db, type: "auction.bid.\(state.rawValue)", subject: id, data: data)
     }
 
-    private func setBidState(_ db: Database, _ bid: AuctionBid, _ state: BidState, failure: String?) throws {
+    func setBidState(_ db: Database, _ bid: AuctionBid, _ state: BidState, failure: String?, holdId: String? = nil) throws {
         let token = state == .joined ? "sbat_\(bid.auctionId)_\(bid.id)" : bid.authToken
-        try db.execute(sql: "UPDATE auction_bids SET state = ?, failure = ?, auth_token = ?, updated_at = ? WHERE id = ?",
-                       arguments: [state.rawValue, failure, token, clock.now.timeIntervalSince1970, bid.id])
+        try db.execute(sql: "UPDATE auction_bids SET state = ?, failure = ?, auth_token = ?, hold_id = COALESCE(?, hold_id), updated_at = ? WHERE id = ?",
+                       arguments: [state.rawValue, failure, token, holdId, clock.now.timeIntervalSince1970, bid.id])
         var data = ["auction": bid.auctionId, "from": bid.state.rawValue]
         if let failure { data["reason"] = failure }
+        if let holdId { data["hold"] = holdId }
         try events.record(db, type: "auction.bid.\(state.rawValue)", subject: bid.id, data: data)
     }
 

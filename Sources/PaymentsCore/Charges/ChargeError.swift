@@ -22,6 +22,10 @@ public enum ChargeError: Error, Equatable, Sendable {
     case refundExceedsCaptured(available: Money)
     case invalidRefundAmount
     case storage(String)
+    /// The charge was recorded and the acquirer asked, but its answer could not be recorded (a
+    /// storage error after the intent). The money may have moved: the settler asks again, and the
+    /// same idempotency key can never charge twice. Never a "not paid".
+    case outcomeUnknown(chargeID: String)
 
     public var message: String {
         switch self {
@@ -42,6 +46,7 @@ public enum ChargeError: Error, Equatable, Sendable {
         case let .refundExceedsCaptured(available): tr("At most {0} can still be refunded.", available.formatted())
         case .invalidRefundAmount: tr("The refund must be more than zero, in the payment's currency.")
         case let .storage(detail): tr("The payment could not be recorded ({0}).", detail)
+        case .outcomeUnknown: tr("We are checking with the bank; you will not be charged twice.")
         }
     }
 }

@@ -147,8 +147,16 @@ public final class ChargeService {
     /// their new states; callers still waiting on them are told too.
     @discardableResult
     public func reconcilePending() throws -> [Charge] {
+        try reconcilePending(olderThan: 0)
+    }
+
+    /// `reconcilePending` for the charges pending at least `age` seconds of clock time: the
+    /// settler leaves a charge whose answer is simply on its way to the acquirer's own timer.
+    @discardableResult
+    public func reconcilePending(olderThan age: TimeInterval) throws -> [Charge] {
         var settled: [Charge] = []
-        for var record in try storage({ try repository.charges(status: .pending) }) {
+        let cutoff = clock.now.addingTimeInterval(-age)
+        for var record in try storage({ try repository.charges(status: .pending) }) where record.charge.updatedAt <= cutoff {
             let id = record.charge.id
             guard let number = try? sealedNumber(of: record) else {
                 // Nothing left to ask about: the number is gone. Never report success on a guess.
@@ -235,7 +243,10 @@ public final class ChargeService {
         acquirer.authorize(number, amount: charge.amount, cardAuthenticatedBefore: cardAuthenticatedBefore, challengePassed: challengePassed) { [weak self] decision in
             guard let self else { return }
             do { _ = try self.apply(decision, to: chargeID, reconciled: false) } catch {
-                self.notify(chargeID, .failure(Self.chargeError(error)))
+                // The acquirer has decided, but the decision is not on disk: the charge stays
+                // `pending` for the settler, and whoever waits hears "not known", never "failed".
+                self.log.info("charge \(chargeID): answer not recorded (\(error)); left to the settler")
+                self.notify(chargeID, .failure(.outcomeUnknown(chargeID: chargeID)))
             }
         }
     }
@@ -244,7 +255,12 @@ public final class ChargeService {
     /// nil when the charge had already been settled (a late answer after a reconcile).
     private func apply(_ decision: AcquirerDecision, to chargeID: String, reconciled: Bool) throws -> Charge? {
         var record = try record(chargeID)
-        guard record.charge.status == .pending else { return nil }
+        guard record.charge.status == .pending else {
+            // Settled meanwhile (by the settler, here or on another counter): whoever still waits
+            // hears the settled state, so no caller is left hanging.
+            notify(chargeID, .success(record.charge))
+            return nil
+        }
         let extra = reconciled ? ["reconciled": "true"] : [:]
         let charge: Charge
         switch decision {

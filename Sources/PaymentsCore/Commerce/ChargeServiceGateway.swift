@@ -23,30 +23,39 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
         case .succeeded: return .succeeded(ChargeReceipt(chargeId: charge.id, amount: charge.amount))
         case .failed(let reason): return .failed(Self.decline(reason))
         case .canceled: return .failed(PaymentDecline(code: "canceled", message: tr("The payment was canceled.")))
-        case .pending, .requiresAction, .authorized: return .pending
+        case .requiresAction: return .awaitingChallenge(chargeId: charge.id)
+        case .pending, .authorized: return .pending
         }
     }
 
-    public func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
+    public func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         charges.create(Self.coreRequest(amount: request.amount, instrument: request.instrument, key: request.idempotencyKey,
                                         description: request.description, capture: true)) { [charges] result in
             switch result {
             case .success(let charge):
                 switch charge.status {
                 case .succeeded: completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
-                case .failed(let reason): completion(.failure(Self.decline(reason)))
+                case .failed(let reason): completion(.failure(.declined(Self.decline(reason))))
                 // Captures here are unattended or have no challenge step (orders, renewals):
                 // a card that insists on 3-D Secure is refused with a clear reason, and the
                 // waiting charge is abandoned so it holds nothing.
                 case .requiresAction:
-                    _ = try? charges.cancel(charge.id)
-                    completion(.failure(PaymentDecline(code: "authentication_required",
-                                                                         message: tr("This card needs a security check; use another card."))))
-                default: completion(.failure(PaymentDecline(code: "unexpected_status", message: tr("The payment did not complete."))))
+                    if (try? charges.cancel(charge.id)) == nil { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
+                    completion(.failure(.declined(PaymentDecline(code: "authentication_required",
+                                                                 message: tr("This card needs a security check; use another card.")))))
+                case .canceled: completion(.failure(.declined(PaymentDecline(code: "canceled", message: tr("The payment was canceled.")))))
+                case .pending, .authorized: completion(.failure(.outcomeUnknown(chargeId: charge.id)))
                 }
-            case .failure(let error): completion(.failure(Self.decline(error)))
+            case .failure(let error): completion(.failure(Self.failure(error)))
             }
         }
+    }
+
+    /// A refusal of the core's as the gateway's caller sees it: a lost answer is not known,
+    /// anything else was refused before money could move.
+    public static func failure(_ error: ChargeError) -> CardPaymentFailure {
+        if case .outcomeUnknown(let id) = error { return .outcomeUnknown(chargeId: id) }
+        return .declined(decline(error))
     }
 
     public func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
@@ -105,8 +114,10 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
             case .authorized: .held(holdId: charge.id)
             case .requiresAction: .requiresAction(holdId: charge.id, challenge: tr("Enter the code your bank sent you."))
             case .failed(let reason): .failed(decline(reason))
-            default: .failed(PaymentDecline(code: "unexpected_status", message: tr("The hold was not placed.")))
+            case .canceled: .failed(PaymentDecline(code: "canceled", message: tr("The hold was not placed.")))
+            case .pending, .succeeded: .outcomeUnknown(holdId: charge.id)
             }
+        case .failure(.outcomeUnknown(let id)): .outcomeUnknown(holdId: id)
         case .failure(let error): .failed(decline(error))
         }
     }

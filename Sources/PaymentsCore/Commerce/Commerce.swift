@@ -24,28 +24,37 @@ public final class Commerce {
     public let auctions: Auctions
     /// Card money for the services above, through the core's `ChargeService`.
     public let cardGateway: ChargeServiceGateway
+    /// This counter process, as the other counters on the database see it.
+    public let instance: CounterInstance
+    /// Settles what was left unsettled; the app runs it at start and every few seconds.
+    public private(set) var settler: Settler!
     private let core: PaymentsCore
 
     /// - Parameter renewalCollector: who collects renewals; nil for cards through the core and
     ///   mandates through `bank` (tests pass one that can fail on purpose).
     public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings(),
                 renewalRetrySchedule: [Duration] = Subscriptions.defaultRetrySchedule,
-                renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil) throws {
+                renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
+                settlerPolicy: Settler.Policy = Settler.Policy()) throws {
         self.core = core
         let queue = core.database.queue
         try CommerceMigrations.migrate(queue)
+        instance = try CounterInstance(database: queue, clock: core.clock, ids: core.ids)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = Catalog(database: queue)
         carts = Carts(database: queue, ids: core.ids, clock: core.clock, events: events)
-        orders = Orders(database: queue, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events)
+        orders = Orders(database: queue, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
+                        owner: instance.id)
         bankProviders = BankProviders(database: queue)
         bank = BankPayments(database: queue, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
         subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
         sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
-        auctions = Auctions(database: queue, holds: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events)
+        auctions = Auctions(database: queue, holds: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
+                            owner: instance.id)
+        settler = Settler(core: core, commerce: self, instance: instance, policy: settlerPolicy)
     }
 
     /// What the loop runs when time passes (each tick, or at `nextDueDate`): renewals and
@@ -54,12 +63,12 @@ public final class Commerce {
         subscriptions.runDueRenewals { [auctions] in auctions.closeDueAuctions(completion: completion) }
     }
 
-    /// At start-up: settles charges whose answers were lost (part I's `reconcilePending`), then
-    /// the orders that were waiting on them. Returns the orders it settled.
+    /// At start-up: one settler pass (charges whose answers were lost, the orders and bids that
+    /// waited on them). Returns the orders it settled.
     @discardableResult
     public func reconcileAfterRestart() throws -> [Order] {
-        _ = try core.charges.reconcilePending()
-        return try orders.reconcilePayments()
+        let report = settler.settleNow()
+        return try report.orders.compactMap { try orders.order(id: $0) }
     }
 
     /// The next moment `runDueWork` has something to do for subscriptions (auctions close at

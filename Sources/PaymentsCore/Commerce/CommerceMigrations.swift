@@ -96,6 +96,7 @@ public enum CommerceMigrations {
                 ALTER TABLE orders ADD COLUMN payment_reference TEXT;
                 """)
         }
+        LedgerMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

@@ -30,6 +30,23 @@ public struct PaymentDecline: Error, Hashable, Sendable {
     }
 }
 
+/// Why a capture did not end in a receipt: a known "no", or an answer not known yet.
+public enum CardPaymentFailure: Error, Hashable, Sendable {
+    /// Nothing was taken: the acquirer said no, or nothing could be asked.
+    case declined(PaymentDecline)
+    /// The charge was recorded and asked, but its answer is not known (it was lost, or could not
+    /// be recorded). The settler learns it later; paying again must reuse the same key.
+    case outcomeUnknown(chargeId: String)
+
+    /// A stable code for logs and stored failure reasons.
+    public var code: String {
+        switch self {
+        case .declined(let decline): decline.code
+        case .outcomeUnknown: "outcome_unknown"
+        }
+    }
+}
+
 /// A capture asked of the gateway (named apart from issue 3's own `ChargeRequest`).
 public struct CardPaymentRequest: Hashable, Sendable {
     public let amount: Money
@@ -60,13 +77,15 @@ public struct ChargeReceipt: Hashable, Sendable {
 public enum ChargeLookup: Hashable, Sendable {
     case succeeded(ChargeReceipt)
     case failed(PaymentDecline)
-    /// Recorded, still waiting for the acquirer (or for a 3-D Secure answer).
+    /// Recorded, still waiting for the acquirer.
     case pending
+    /// Waiting for the shopper's 3-D Secure answer.
+    case awaitingChallenge(chargeId: String)
 }
 
 /// Captures money now. Results arrive later, on the loop, through the completion.
 public protocol ChargeGateway: AnyObject {
-    func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void)
+    func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void)
     func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void)
     /// nil when no charge was ever recorded under `idempotencyKey`.
     func lookUp(idempotencyKey: String) -> ChargeLookup?
@@ -77,6 +96,8 @@ public enum HoldOutcome: Hashable, Sendable {
     /// 3-D Secure: the shopper must answer `challenge`; finish with `completeChallenge`.
     case requiresAction(holdId: String, challenge: String)
     case failed(PaymentDecline)
+    /// Asked, answer not known: the hold may be on the card. The settler decides it later.
+    case outcomeUnknown(holdId: String)
 }
 
 /// Reserves money without capturing it (the auction's start bid).

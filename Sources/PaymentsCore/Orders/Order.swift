@@ -36,7 +36,12 @@ public enum OrderError: Error, Hashable, Sendable {
     case unknownOrder(String)
     /// The shelf no longer holds enough of this jar; the shopper was not charged.
     case outOfStock(productId: String, name: String)
-    case paymentInProgress
+    /// An attempt is in flight, or its outcome is not known yet: the order cannot be paid again
+    /// until the settler knows (one order is charged at most once).
+    case paymentInProgress(number: String)
+    /// The attempt was made but its answer is not known (lost, or not recorded): the shopper may
+    /// have been charged. Never a "not paid"; the settler learns the answer.
+    case outcomeUnknown(number: String)
     /// Failed and refunded orders are final: the cart is kept, so place a new order.
     case notPayable(OrderState)
     case notRefundable(OrderState)

@@ -18,8 +18,12 @@ public final class Orders {
     private let scheduler: Scheduler
     private var clock: Clock { scheduler.clock }
     private let events: EventRecording
+    /// The counter instance paying (see `CounterInstance`); nil for a core without one.
+    private let owner: String?
 
-    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording) {
+    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
+                owner: String? = nil) {
+        self.owner = owner
         self.database = database
         self.carts = carts
         self.charges = charges
@@ -30,26 +34,58 @@ public final class Orders {
 
     /// Snapshots the session's cart into an order awaiting payment. The cart is left as it is.
     public func placeOrder(for sessionKey: String) throws(OrderError) -> Order {
+        try write { db in try place(db, sessionKey: sessionKey, cart: try sessionCart(db, sessionKey)) }
+    }
+
+    /// The order the session's cart is paid by: the order a declined attempt left awaiting
+    /// payment when the cart is still what it holds (another attempt of the same order, not a
+    /// new order), else a new one, the stale one closed. An order whose outcome is unknown
+    /// refuses (`outcomeUnknown`): the cart is tied to it until the settler knows.
+    public func orderToPay(for sessionKey: String) throws(OrderError) -> Order {
         try write { db in
-            let cart: Cart
-            do { cart = try carts.cart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
-            guard !cart.isEmpty else { throw OrderError.emptyCart }
-            let number = try OrderNumbers.next(in: db)
-            let id = ids.next("ord")
-            let now = clock.now.timeIntervalSince1970
-            try db.execute(
-                sql: "INSERT INTO orders (id, number, session_key, state, total_minor, currency, created_at, updated_at) VALUES (?, ?, ?, 'pendingPayment', ?, ?, ?, ?)",
-                arguments: [id, number, sessionKey, cart.total.minorUnits, cart.total.currency.code, now, now]
-            )
-            for (position, line) in cart.lines.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO order_lines (order_id, position, product_id, name, unit_minor, quantity) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [id, position, line.product.id, line.product.name, line.product.price.minorUnits, line.quantity]
-                )
+            let cart = try sessionCart(db, sessionKey)
+            let open = try String.fetchOne(db, sql: """
+                SELECT id FROM orders WHERE session_key = ? AND state = 'pendingPayment' AND payment_kind IS NULL
+                ORDER BY created_at DESC, id DESC LIMIT 1
+                """, arguments: [sessionKey]).flatMap { try Order.load(db, id: $0) }
+            if let open {
+                guard try !Self.hasReservation(db, open.id) else { throw OrderError.outcomeUnknown(number: open.number) }
+                if Self.holds(open, the: cart) { return open }
+                try setState(db, open.id, .failed, failure: "cart_changed", chargeId: nil)
             }
-            try events.record(db, type: "order.placed", subject: id, data: ["total": "\(cart.total.minorUnits)", "currency": cart.total.currency.code])
-            return try Order.load(db, id: id)!
+            return try place(db, sessionKey: sessionKey, cart: cart)
         }
+    }
+
+    private func sessionCart(_ db: Database, _ sessionKey: String) throws -> Cart {
+        let cart: Cart
+        do { cart = try carts.cart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
+        guard !cart.isEmpty else { throw OrderError.emptyCart }
+        return cart
+    }
+
+    /// Whether the order is exactly the cart: the same jars, quantities and prices.
+    private static func holds(_ order: Order, the cart: Cart) -> Bool {
+        order.total == cart.total && order.lines.count == cart.lines.count
+            && zip(order.lines, cart.lines).allSatisfy { $0.productId == $1.product.id && $0.quantity == $1.quantity && $0.unitPrice == $1.product.price }
+    }
+
+    private func place(_ db: Database, sessionKey: String, cart: Cart) throws -> Order {
+        let number = try OrderNumbers.next(in: db)
+        let id = ids.next("ord")
+        let now = clock.now.timeIntervalSince1970
+        try db.execute(
+            sql: "INSERT INTO orders (id, number, session_key, state, total_minor, currency, created_at, updated_at) VALUES (?, ?, ?, 'pendingPayment', ?, ?, ?, ?)",
+            arguments: [id, number, sessionKey, cart.total.minorUnits, cart.total.currency.code, now, now]
+        )
+        for (position, line) in cart.lines.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO order_lines (order_id, position, product_id, name, unit_minor, quantity) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [id, position, line.product.id, line.product.name, line.product.price.minorUnits, line.quantity]
+            )
+        }
+        try events.record(db, type: "order.placed", subject: id, data: ["total": "\(cart.total.minorUnits)", "currency": cart.total.currency.code])
+        return try Order.load(db, id: id)!
     }
 
     public func order(id: String) throws -> Order? {
@@ -63,40 +99,69 @@ public final class Orders {
         }
     }
 
-    /// Pays the order by card. The idempotency key is derived from the order, so paying twice
-    /// never charges twice; paying a paid order answers the paid order without charging.
+    /// Pays the order by card, as one attempt of the order.
+    ///
+    /// The intent (the jars reserved, the attempt's idempotency key, this counter as its owner)
+    /// is committed before the acquirer is asked; the answer is committed with all it implies
+    /// (paid: stock down, cart emptied; declined: the jars go back and the order waits for
+    /// another attempt). While an attempt is in flight or its outcome unknown, the order refuses
+    /// a second one (`paymentInProgress`): one order is charged at most once. Paying a paid order
+    /// answers the paid order without charging.
     public func pay(orderId: String, with instrument: PaymentInstrument, completion: @escaping (Result<Order, OrderError>) -> Void) {
         let order: Order
+        let key: String
         do throws(OrderError) {
-            let started = try write { db -> (Order, Bool) in
+            let started = try write { db -> (Order, String?) in
                 guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
                 switch order.state {
-                case .paid: return (order, false)
+                case .paid: return (order, nil)
                 case .failed, .refunded: throw OrderError.notPayable(order.state)
                 case .pendingPayment: break
                 }
-                let reserved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stock_reservations WHERE order_id = ?", arguments: [orderId]) ?? 0
-                guard reserved == 0 else { throw OrderError.paymentInProgress }
+                guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
                 try reserveStock(db, order: order)
-                try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": instrument.kind])
-                return (order, true)
+                let attempt = (try Int.fetchOne(db, sql: "SELECT attempt FROM orders WHERE id = ?", arguments: [orderId]) ?? 0) + 1
+                let key = Self.paymentKey(orderId: orderId, attempt: attempt)
+                try db.execute(sql: "UPDATE orders SET attempt = ?, payment_key = ?, owner = ?, failure = NULL, updated_at = ? WHERE id = ?",
+                               arguments: [attempt, key, owner, clock.now.timeIntervalSince1970, orderId])
+                try events.record(db, type: "order.payment_started", subject: orderId,
+                                  data: ["instrument": instrument.kind, "attempt": String(attempt)])
+                return (order, key)
             }
-            guard started.1 else { return scheduler.answer(completion, with: .success(started.0)) }
-            order = started.0
+            guard let startedKey = started.1 else { return scheduler.answer(completion, with: .success(started.0)) }
+            (order, key) = (started.0, startedKey)
         } catch {
-            if case .outOfStock(let productId, _) = error {
-                // Recorded after the refused transaction rolled back, so the refusal is in the log.
-                _ = try? database.write { db in
-                    try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
-                }
-            }
+            if case .outOfStock = error { refuseSoldOut(orderId, error) }
             return scheduler.answer(completion, with: .failure(error))
         }
-        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: paymentKey(order), description: "Honey Store order \(order.number)")
+        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: key, description: "Honey Store order \(order.number)")
         charges.charge(request) { [self] result in
             switch result {
             case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)
-            case .failure(let decline): completeFailed(order, decline: decline, completion: completion)
+            case .failure(.declined(let decline)): completeDeclined(order, decline: decline, completion: completion)
+            case .failure(.outcomeUnknown): completion(.failure(.outcomeUnknown(number: order.number)))
+            }
+        }
+    }
+
+    /// Attempt 1 keeps the key orders always had, so orders paid before attempts existed settle
+    /// by the same key.
+    static func paymentKey(orderId: String, attempt: Int) -> String {
+        attempt <= 1 ? "order-\(orderId)-payment" : "order-\(orderId)-payment-\(attempt)"
+    }
+
+    static func hasReservation(_ db: Database, _ orderId: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stock_reservations WHERE order_id = ?)", arguments: [orderId]) ?? false
+    }
+
+    /// A sold-out refusal ends the order (the cart must change before it can be paid), with the
+    /// refusal in the log; written after the refused transaction rolled back.
+    private func refuseSoldOut(_ orderId: String, _ error: OrderError) {
+        guard case .outOfStock(let productId, _) = error else { return }
+        _ = try? database.write { db in
+            try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
+            if let current = try Order.load(db, id: orderId), current.state == .pendingPayment, try !Self.hasReservation(db, orderId) {
+                try setState(db, orderId, .failed, failure: "out_of_stock", chargeId: nil)
             }
         }
     }
@@ -141,42 +206,122 @@ public final class Orders {
         }
     }
 
-    /// Settles orders whose payment answer was lost (the app closed while a charge was in
-    /// flight): asks the charge gateway what became of each order's idempotency key. A succeeded
-    /// charge marks the order paid (stock down, cart emptied), a failed one fails it, a charge
-    /// never recorded releases the reservation (the order can be paid again); a charge still
-    /// pending keeps its jars reserved. Returns the orders it changed.
+    /// Settles the card orders whose attempt is in flight or unknown (jars reserved), by what the
+    /// charge under the attempt's key says: succeeded marks the order paid (stock down, cart
+    /// emptied), failed or cancelled releases the jars (and ends the order when its counter is
+    /// gone: nobody is there to try another card), no charge at all releases them once the
+    /// attempt is older than `grace` or its counter is gone (the intent was written, the charge
+    /// never was). A charge still pending is left to `ChargeService.reconcilePending`; one
+    /// waiting for a 3-D Secure answer on a dead counter is cancelled by `cancelChallenge`.
+    /// Returns the orders it changed.
     @discardableResult
-    public func reconcilePayments() throws(OrderError) -> [Order] {
+    public func reconcilePayments(isAlive: (String?) -> Bool = { _ in false }, grace: TimeInterval = 0,
+                                  cancelChallenge: (String) -> Bool = { _ in false }) throws(OrderError) -> [Order] {
         let waiting = try write { db in
             // Orders paid by another method (express, wallet, bank) are settled by that method's
-            // own status (`markPaid(orderId:reference:)` / `markFailed(orderId:reason:)`), not here.
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT r.order_id FROM stock_reservations r JOIN orders o ON o.id = r.order_id
-                WHERE o.payment_kind IS NULL ORDER BY r.order_id
-                """).compactMap { try Order.load(db, id: $0) }
+            // own status (`reconcileExternalPayments`), not here.
+            try Row.fetchAll(db, sql: """
+                SELECT DISTINCT o.id, o.payment_key, o.owner, o.updated_at FROM stock_reservations r JOIN orders o ON o.id = r.order_id
+                WHERE o.payment_kind IS NULL ORDER BY o.id
+                """).map { row in
+                (id: row["id"] as String, key: (row["payment_key"] as String?) ?? Self.paymentKey(orderId: row["id"], attempt: 1),
+                 owner: row["owner"] as String?, since: row["updated_at"] as Double)
+            }
         }
         var changed: [Order] = []
-        for order in waiting {
-            switch charges.lookUp(idempotencyKey: paymentKey(order)) {
-            case .pending: continue
-            case .succeeded(let receipt): try markPaid(order, chargeId: receipt.chargeId)
-            case .failed(let decline): try markFailed(order, decline: decline)
-            case nil: try write { db in try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [order.id]) }
+        for entry in waiting {
+            guard let order = try write({ db in try Order.load(db, id: entry.id) }) else { continue }
+            let ownerGone = !isAlive(entry.owner)
+            switch charges.lookUp(idempotencyKey: entry.key) {
+            case .succeeded(let receipt):
+                guard try markPaid(order, chargeId: receipt.chargeId) != nil else { continue }
+            case .failed(let decline):
+                try releaseAttempt(order.id, reason: decline.code, endOrder: ownerGone)
+            case .awaitingChallenge(let chargeId):
+                guard ownerGone, cancelChallenge(chargeId) else { continue }
+                try releaseAttempt(order.id, reason: "authentication_abandoned", endOrder: true)
+            case .pending:
+                continue
+            case nil:
+                guard ownerGone || clock.now.timeIntervalSince1970 - entry.since >= grace else { continue }
+                try releaseAttempt(order.id, reason: "not_charged", endOrder: ownerGone)
             }
             if let now = try write({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
         }
         return changed
     }
 
-    private func paymentKey(_ order: Order) -> String { "order-\(order.id)-payment" }
+    /// Closes the orders left awaiting payment with no attempt in flight for `age` seconds (the
+    /// shopper went away after a decline, or the cart changed): they can no longer be paid.
+    @discardableResult
+    public func closeAbandoned(olderThan age: TimeInterval) throws(OrderError) -> [Order] {
+        let cutoff = clock.now.timeIntervalSince1970 - age
+        return try write { db in
+            let ids = try String.fetchAll(db, sql: """
+                SELECT id FROM orders WHERE state = 'pendingPayment' AND updated_at <= ?
+                AND NOT EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id) ORDER BY id
+                """, arguments: [cutoff])
+            return try ids.compactMap { id in
+                try setState(db, id, .failed, failure: "abandoned", chargeId: nil)
+                return try Order.load(db, id: id)
+            }
+        }
+    }
+
+    /// Orders whose payment outcome is not known yet (an attempt in flight or unknown: jars
+    /// reserved), of every method.
+    public func unsettledOrders() throws(OrderError) -> [Order] {
+        try write { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT order_id FROM stock_reservations ORDER BY order_id").compactMap { try Order.load(db, id: $0) }
+        }
+    }
+
+    /// The session's order that its cart is being paid by, if an attempt is in flight or its
+    /// outcome is unknown: the cart stays tied to it until the settler knows.
+    public func unsettledOrder(for sessionKey: String) throws(OrderError) -> Order? {
+        try write { db in
+            try String.fetchOne(db, sql: """
+                SELECT o.id FROM orders o WHERE o.session_key = ? AND o.state = 'pendingPayment'
+                AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id) ORDER BY o.created_at DESC, o.id DESC LIMIT 1
+                """, arguments: [sessionKey]).flatMap { try Order.load(db, id: $0) }
+        }
+    }
+
+    /// The session's order awaiting payment with no attempt in flight (a declined attempt), if
+    /// any: paying the same cart again is a new attempt of it, not a new order.
+    public func openOrder(for sessionKey: String) throws(OrderError) -> Order? {
+        try write { db in
+            try String.fetchOne(db, sql: """
+                SELECT o.id FROM orders o WHERE o.session_key = ? AND o.state = 'pendingPayment' AND o.payment_kind IS NULL
+                ORDER BY o.created_at DESC, o.id DESC LIMIT 1
+                """, arguments: [sessionKey]).flatMap { try Order.load(db, id: $0) }
+        }
+    }
+
+    /// The attempt ended without money moving: the jars go back; the order waits for another
+    /// attempt, or ends (`endOrder`) when nobody is left to make one.
+    private func releaseAttempt(_ orderId: String, reason: String, endOrder: Bool) throws(OrderError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [orderId])
+            guard let current = try Order.load(db, id: orderId), current.state == .pendingPayment else { return }
+            if endOrder {
+                try setState(db, orderId, .failed, failure: reason, chargeId: nil)
+            } else {
+                try db.execute(sql: "UPDATE orders SET failure = ?, updated_at = ? WHERE id = ?",
+                               arguments: [reason, clock.now.timeIntervalSince1970, orderId])
+                try events.record(db, type: "order.attempt_failed", subject: orderId, data: ["reason": reason])
+            }
+        }
+    }
 
     private func completePaid(_ order: Order, receipt: ChargeReceipt, completion: @escaping (Result<Order, OrderError>) -> Void) {
         do throws(OrderError) {
             if let paid = try markPaid(order, chargeId: receipt.chargeId) { return completion(.success(paid)) }
             refundShortShelf(order, receipt: receipt, completion: completion)
         } catch {
-            completion(.failure(error))
+            // The money is taken but the order could not be marked paid: not known to the
+            // shopper yet, and the settler marks it paid from the charge.
+            completion(.failure(.outcomeUnknown(number: order.number)))
         }
     }
 
@@ -212,17 +357,11 @@ public final class Orders {
         }
     }
 
-    private func completeFailed(_ order: Order, decline: PaymentDecline, completion: @escaping (Result<Order, OrderError>) -> Void) {
-        do throws(OrderError) {
-            try markFailed(order, decline: decline)
-            completion(.failure(.paymentDeclined(decline)))
-        } catch {
-            completion(.failure(error))
-        }
-    }
-
-    private func markFailed(_ order: Order, decline: PaymentDecline) throws(OrderError) {
-        try markFailed(order.id, reason: decline.code)
+    private func completeDeclined(_ order: Order, decline: PaymentDecline, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        // Known not charged: if the release cannot be written, the settler releases the jars
+        // from the failed charge; the shopper's answer is the same.
+        try? releaseAttempt(order.id, reason: decline.code, endOrder: false)
+        completion(.failure(.paymentDeclined(decline)))
     }
 
     private func markFailed(_ orderId: String, reason: String) throws(OrderError) {
@@ -247,9 +386,10 @@ public final class Orders {
                 guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
                 guard order.state == .pendingPayment else { throw OrderError.notPayable(order.state) }
                 let reserved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stock_reservations WHERE order_id = ?", arguments: [orderId]) ?? 0
-                guard reserved == 0 else { throw OrderError.paymentInProgress }
+                guard reserved == 0 else { throw OrderError.paymentInProgress(number: order.number) }
                 try reserveStock(db, order: order)
-                try db.execute(sql: "UPDATE orders SET payment_kind = ? WHERE id = ?", arguments: [kind.rawValue, orderId])
+                try db.execute(sql: "UPDATE orders SET payment_kind = ?, owner = ?, updated_at = ? WHERE id = ?",
+                               arguments: [kind.rawValue, owner, clock.now.timeIntervalSince1970, orderId])
                 try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
                 return order
             }
@@ -281,16 +421,20 @@ public final class Orders {
     }
 
     /// Notes what the other method's status is asked about later (the wallet source, the bank
-    /// payment), for an order whose outcome is not known yet.
-    public func noteExternalReference(orderId: String, reference: String) throws(OrderError) {
+    /// payment and its token), for an order whose outcome is not known yet.
+    public func noteExternalReference(orderId: String, reference: ExternalReference) throws(OrderError) {
         try write { db in
-            try db.execute(sql: "UPDATE orders SET payment_reference = ? WHERE id = ?", arguments: [reference, orderId])
+            try db.execute(sql: "UPDATE orders SET payment_reference = ?, payment_token = ? WHERE id = ?",
+                           arguments: [reference.identifier, reference.token, orderId])
         }
     }
 
     /// The reference noted with `noteExternalReference`, if any.
-    public func externalReference(orderId: String) throws(OrderError) -> String? {
-        try write { db in try String.fetchOne(db, sql: "SELECT payment_reference FROM orders WHERE id = ?", arguments: [orderId]) }
+    public func externalReference(orderId: String) throws(OrderError) -> ExternalReference? {
+        try write { db in
+            try Row.fetchOne(db, sql: "SELECT payment_reference, payment_token FROM orders WHERE id = ?", arguments: [orderId])
+                .flatMap(ExternalReference.init(row:))
+        }
     }
 
     /// Settles the orders of this method still waiting on their payment (a wallet's possible
@@ -298,13 +442,13 @@ public final class Orders {
     /// the order paid (stock down, cart emptied, once), failed releases the jars, pending keeps
     /// them. Returns the orders it changed.
     @discardableResult
-    public func reconcileExternalPayments(kind: ExternalPaymentKind, status: (String) -> ExternalPaymentStatus) throws(OrderError) -> [Order] {
+    public func reconcileExternalPayments(kind: ExternalPaymentKind, status: (ExternalReference) -> ExternalPaymentStatus) throws(OrderError) -> [Order] {
         let waiting = try write { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, payment_reference FROM orders WHERE payment_kind = ? AND state = 'pendingPayment'
+                SELECT id, payment_reference, payment_token FROM orders WHERE payment_kind = ? AND state = 'pendingPayment'
                 AND payment_reference IS NOT NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
                 ORDER BY created_at, id
-                """, arguments: [kind.rawValue]).map { (id: $0["id"] as String, reference: $0["payment_reference"] as String) }
+                """, arguments: [kind.rawValue]).compactMap { row in ExternalReference(row: row).map { (id: row["id"] as String, reference: $0) } }
         }
         var changed: [Order] = []
         for order in waiting {
@@ -313,6 +457,24 @@ public final class Orders {
             case .paid(let reference): if let paid = try markPaid(orderId: order.id, reference: reference) { changed.append(paid) }
             case .failed(let reason): changed.append(try markFailed(orderId: order.id, reason: reason))
             }
+        }
+        return changed
+    }
+
+    /// Orders paid by bank or wallet whose counter died before noting what to ask (no money can
+    /// have moved without the bank payment or source the reference names): released and ended.
+    @discardableResult
+    public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool) throws(OrderError) -> [Order] {
+        let orphans = try write { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, owner FROM orders WHERE payment_kind IN ('bank', 'wallet') AND state = 'pendingPayment'
+                AND payment_reference IS NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
+                ORDER BY id
+                """).map { (id: $0["id"] as String, owner: $0["owner"] as String?) }
+        }
+        var changed: [Order] = []
+        for orphan in orphans where !isAlive(orphan.owner) {
+            changed.append(try markFailed(orderId: orphan.id, reason: "not_started"))
         }
         return changed
     }
@@ -357,6 +519,30 @@ public enum ExternalPaymentStatus: Hashable, Sendable {
     /// The money is the store's; `reference` is recorded on the order (a charge, source or payment id).
     case paid(reference: String)
     case failed(reason: String)
+}
+
+/// What a bank payment or wallet source paying an order is asked about: its identifier, and the
+/// token the bank wants with it (none for a wallet source).
+public struct ExternalReference: Hashable, Sendable {
+    public let identifier: String
+    public let token: String?
+
+    public init(identifier: String, token: String? = nil) {
+        self.identifier = identifier
+        self.token = token
+    }
+
+    init?(row: Row) {
+        guard let reference = row["payment_reference"] as String? else { return nil }
+        if let token = row["payment_token"] as String? {
+            self.init(identifier: reference, token: token)
+        } else if let space = reference.firstIndex(of: " ") {
+            // Orders noted before the token had its own column: "identifier token".
+            self.init(identifier: String(reference[..<space]), token: String(reference[reference.index(after: space)...]))
+        } else {
+            self.init(identifier: reference)
+        }
+    }
 }
 
 /// How an order is paid when it is not the card checkout's own charge.

@@ -78,12 +78,19 @@ public final class PaymentSources {
                     case .success(let receipt):
                         try db.execute(sql: "UPDATE sources SET charge_id = ? WHERE id = ?", arguments: [receipt.chargeId, sourceId])
                         try markAuthorized(db, source)
-                    case .failure(let decline):
+                    case .failure(.declined(let decline)):
                         try setStatus(db, sourceId, "failed", failure: decline.code)
+                    case .failure(.outcomeUnknown):
+                        // Not known: the source stays pending; its charge is settled by the settler.
+                        break
                     }
                     return try load(db, sourceId)
                 }
-                if case .failure(let decline) = result { throw SourceError.paymentDeclined(decline) }
+                switch result {
+                case .failure(.declined(let decline)): throw SourceError.paymentDeclined(decline)
+                case .failure(.outcomeUnknown): throw SourceError.paymentDeclined(PaymentDecline(code: "outcome_unknown", message: ChargeError.outcomeUnknown(chargeID: "").message))
+                case .success: break
+                }
                 return updated
             })
         }

@@ -165,6 +165,7 @@ extension CardChargeFailure {
         case .unknownAuction: self = .refused(tr("This auction does not exist."))
         case .unknownBid, .notJoined: self = .refused(tr("This bid is no longer waiting for a security code."))
         case .storage(let detail): self = .refused(tr("The bid could not be recorded ({0}).", detail))
+        case .outcomeUnknown: self = .refused(tr("We are checking with the bank about your bid; your card will not be held twice."))
         }
     }
 }

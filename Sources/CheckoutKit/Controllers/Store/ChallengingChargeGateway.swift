@@ -20,7 +20,7 @@ final class ChallengingChargeGateway: ChargeGateway {
         self.unattended = unattended
     }
 
-    func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
+    func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         let coreRequest: ChargeRequest = switch request.instrument {
         case .token(let token):
             ChargeRequest(amount: request.amount, source: .token(token), description: request.description, capture: true,
@@ -40,28 +40,30 @@ final class ChallengingChargeGateway: ChargeGateway {
         unattended.lookUp(idempotencyKey: idempotencyKey)
     }
 
-    private func answer(_ result: Result<Charge, ChargeError>, _ completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
+    private func answer(_ result: Result<Charge, ChargeError>, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         switch result {
         case .failure(let error):
-            completion(.failure(PaymentDecline(code: "\(error)", message: error.message)))
+            completion(.failure(ChargeServiceGateway.failure(error)))
         case .success(let charge):
             switch charge.status {
             case .succeeded:
                 completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
             case .failed(let reason):
-                completion(.failure(PaymentDecline(code: reason.rawValue, message: reason.message)))
+                completion(.failure(.declined(PaymentDecline(code: reason.rawValue, message: reason.message))))
             case .requiresAction:
                 challenge(charge, completion)
-            case .pending, .authorized, .canceled:
-                completion(.failure(PaymentDecline(code: "unexpected_status", message: tr("The payment did not complete."))))
+            case .canceled:
+                completion(.failure(.declined(PaymentDecline(code: "canceled", message: tr("The payment was canceled.")))))
+            case .pending, .authorized:
+                completion(.failure(.outcomeUnknown(chargeId: charge.id)))
             }
         }
     }
 
-    private func challenge(_ charge: Charge, _ completion: @escaping (Result<ChargeReceipt, PaymentDecline>) -> Void) {
+    private func challenge(_ charge: Charge, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         guard let presenter else {
-            _ = try? charges.cancel(charge.id)
-            return completion(.failure(PaymentDecline(code: "authentication_required", message: tr("This card needs a security check; use another card."))))
+            guard (try? charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
+            return completion(.failure(.declined(PaymentDecline(code: "authentication_required", message: tr("This card needs a security check; use another card.")))))
         }
         let shown = ThreeDSChallenge(identifier: charge.id, amount: charge.amount, merchantName: merchantName,
                                      cardBrand: charge.brand.displayName, cardLastFour: charge.lastFour,
@@ -70,8 +72,10 @@ final class ChallengingChargeGateway: ChargeGateway {
             guard let self else { return }
             guard let code else {
                 // Abandoned: nothing was authorised, nothing stays pending.
-                _ = try? self.charges.cancel(charge.id)
-                return completion(.failure(PaymentDecline(code: ChallengingChargeGateway.cancelledCode, message: tr("The security check was cancelled."))))
+                // A cancel that cannot be written leaves the challenge to the settler, and the
+                // outcome unknown until it has.
+                guard (try? self.charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
+                return completion(.failure(.declined(PaymentDecline(code: ChallengingChargeGateway.cancelledCode, message: tr("The security check was cancelled.")))))
             }
             self.charges.confirmChallenge(charge.id, code: code) { [weak self] result in self?.answer(result, completion) }
         }

@@ -32,7 +32,7 @@ public final class CoreStoreController: StoreController {
         gateway = ChallengingChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
         // The core's orders, paid through the gateway that can ask for a 3-D Secure code.
         orders = Orders(database: core.database.queue, carts: commerce.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
-                        events: CoreEventRecorder(clock: core.clock))
+                        events: CoreEventRecorder(clock: core.clock), owner: commerce.instance.id)
     }
 
     // MARK: - Products
@@ -52,6 +52,10 @@ public final class CoreStoreController: StoreController {
     public var total: Money { cart.total }
     /// Whether a checkout is under way (the screen disables "Pay" and shows a spinner).
     public var isCheckingOut: Bool { !waiting.isEmpty }
+
+    /// Stops waiting for the checkout under way (the screen gave up waiting, or a kiosk forgot
+    /// its shopper): the order stays with the settler, and a late answer reaches nobody.
+    public func stopWaiting() { waiting = [] }
 
     @discardableResult
     public func add(productID: String, quantity: Int) throws(StoreError) -> Cart {
@@ -73,8 +77,18 @@ public final class CoreStoreController: StoreController {
         (try? change { try carts.empty(for: session.cartKey) }) ?? cart
     }
 
+    /// The order this session's cart is being paid by while its outcome is not known: the cart
+    /// cannot change, and the checkout shows it instead of offering to pay again.
+    public var unsettledOrder: Order? { (try? orders.unsettledOrder(for: session.cartKey)) ?? nil }
+
+    /// What became of an order the shopper waits on (the settler may have learnt it).
+    public func order(number: String) -> Order? {
+        ((try? orders.orders(for: session.cartKey)) ?? []).last { $0.number == number }
+    }
+
     private func change(_ body: () throws -> CoreCart) throws(StoreError) -> Cart {
         guard !isCheckingOut else { throw .refused(tr("The cart cannot change while it is being paid.")) }
+        if let unsettled = unsettledOrder { throw .paymentUnknown(orderNumber: unsettled.number) }
         do {
             return Cart(core: try body())
         } catch let error as CartError {
@@ -109,7 +123,9 @@ public final class CoreStoreController: StoreController {
         }
         let order: Order
         do throws(OrderError) {
-            order = try orders.placeOrder(for: session.cartKey)
+            // The cart's own order: a declined attempt's order again while the cart is what it
+            // holds; refused while an attempt's outcome is unknown (never a second charge).
+            order = try orders.orderToPay(for: session.cartKey)
         } catch {
             return finish(.failure(StoreError(error)))
         }
@@ -148,9 +164,28 @@ public final class CoreStoreController: StoreController {
         }
     }
 
+    /// What became of an order whose outcome was not known: nil while it still is not; the
+    /// receipt once paid; why not once the attempt is known to have failed.
+    public func outcome(ofOrder number: String) -> Result<StoreReceipt, StoreError>? {
+        guard let order = order(number: number) else { return nil }
+        switch order.state {
+        case .paid:
+            return .success(receipt(for: order, savedId: order.chargeId.flatMap { try? core.charges.charge($0) }?.paymentMethodID))
+        case .pendingPayment where unsettledOrder?.id == order.id:
+            return nil
+        case .pendingPayment, .failed, .refunded:
+            let code = order.failureReason ?? "processing_error"
+            return .failure(.checkoutFailed(CardChargeFailure(declineCode: code, message: CardChargeFailure.processingError.shopperMessage)))
+        }
+    }
+
     private func receipt(for order: Order, source: CardFundingSource, instrument: PaymentInstrument) -> StoreReceipt {
-        let charge = order.chargeId.flatMap { try? core.charges.charge($0) }
         let savedId: String? = if case .savedMethod(let id, _) = instrument { id } else { nil }
+        return receipt(for: order, savedId: savedId)
+    }
+
+    private func receipt(for order: Order, savedId: String?) -> StoreReceipt {
+        let charge = order.chargeId.flatMap { try? core.charges.charge($0) }
         let chargeReceipt = CardChargeReceipt(chargeIdentifier: order.chargeId ?? "", amount: order.total,
                                               brand: charge?.brand.displayName ?? "", lastFour: charge?.lastFour ?? "",
                                               paymentMethodIdentifier: savedId)
@@ -220,7 +255,7 @@ extension StoreError {
             self = decline.code == ChallengingChargeGateway.cancelledCode
                 ? .checkoutFailed(.authenticationCancelled) : .checkoutFailed(CardChargeFailure(decline))
         case .cart(let cartError): self = StoreError(cartError)
-        case .paymentInProgress: self = .refused(tr("This order is already being paid."))
+        case .paymentInProgress(let number), .outcomeUnknown(let number): self = .paymentUnknown(orderNumber: number)
         default: self = .refused("\(error)")
         }
     }

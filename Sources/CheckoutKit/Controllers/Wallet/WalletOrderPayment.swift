@@ -55,7 +55,7 @@ public final class WalletOrderPayment {
     }
 
     private func note(_ source: String) {
-        try? orders.noteExternalReference(orderId: order.id, reference: source)
+        try? orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: source))
         onPending()
     }
 
@@ -65,14 +65,6 @@ public final class WalletOrderPayment {
 
     /// A source's word on its order: consumed is paid, failed is failed, anything else waits.
     static func status(of source: String, in sources: PaymentSources) -> ExternalPaymentStatus {
-        do {
-            switch try sources.sourceStatus(id: source) {
-            case .consumed: return .paid(reference: source)
-            case .failed(let reason): return .failed(reason: "\(reason)")
-            default: return .pending
-            }
-        } catch {
-            return .failed(reason: "unknown source")
-        }
+        Settler.walletStatus(source, in: sources)
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+extension Settler {
+    /// Rule 4: orders paid by bank or wallet, asked of their bank payment or source.
+    func settleExternalOrders(isAlive: (String?) -> Bool) -> [String] {
+        let orders = commerce.orders
+        var settled: [String] = []
+        for kind in [ExternalPaymentKind.bank, .wallet] {
+            let changed = (try? orders.reconcileExternalPayments(kind: kind) { reference in status(of: reference, kind: kind) }) ?? []
+            settled += changed.map(\.id)
+        }
+        // An order whose counter died before it noted its bank payment or source: nothing can
+        // be asked about it, and no money can have moved without that reference.
+        settled += ((try? orders.releaseUnreferencedExternalPayments(isAlive: isAlive)) ?? []).map(\.id)
+        return settled
+    }
+
+    private func status(of reference: ExternalReference, kind: ExternalPaymentKind) -> ExternalPaymentStatus {
+        switch kind {
+        case .bank: Self.bankStatus(reference, in: commerce.bank)
+        case .wallet: Self.walletStatus(reference.identifier, in: commerce.sources)
+        case .express: .pending
+        }
+    }
+
+    /// A bank payment's word on its order: authorised or further is paid, failed is failed.
+    public static func bankStatus(_ reference: ExternalReference, in bank: BankPayments) -> ExternalPaymentStatus {
+        do {
+            switch try bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "") {
+            case .authorized, .executed, .settled: return .paid(reference: reference.identifier)
+            case .failed(let error): return .failed(reason: "\(error)")
+            case .authorizationRequired, .authorizing: return .pending
+            }
+        } catch {
+            return .failed(reason: "\(error)")
+        }
+    }
+
+    /// A wallet source's word on its order: consumed is paid, failed is failed.
+    public static func walletStatus(_ source: String, in sources: PaymentSources) -> ExternalPaymentStatus {
+        do {
+            switch try sources.sourceStatus(id: source) {
+            case .consumed: return .paid(reference: source)
+            case .failed(let reason): return .failed(reason: "\(reason)")
+            default: return .pending
+            }
+        } catch {
+            return .failed(reason: "unknown_source")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Clocks
+import Foundation
+import GRDB
+
+/// The one component that settles what was left unsettled: run at start, then every few seconds
+/// while anything is open (`SettlerLoop`). Each stuck state has one rule, applied in this order
+/// (a rule's outcome can feed the next in the same pass):
+///
+/// 1. a charge `pending` for `pendingGrace` (its answer lost to a crash, a failed write, or a
+///    card that never answers) is asked of the acquirer again; the answer is committed and any
+///    caller still waiting is told;
+/// 2. a card order with jars reserved is settled by its attempt's charge: succeeded is paid,
+///    failed releases the jars, a 3-D Secure challenge whose counter is gone is cancelled and
+///    the jars released, an attempt that never reached the acquirer is released;
+/// 3. an auction bid whose counter died while placing its hold gets the bid recorded (the
+///    auction still open) or the hold voided, never both, never neither; a bid waiting for a
+///    challenge on a dead counter is cancelled, which lets the shopper join again;
+/// 4. orders paid by bank or wallet are asked of the bank payment or source at every pass (the
+///    bank's own cadence decides when its answer changes); one whose counter died before it
+///    noted what to ask is released;
+/// 5. an order awaiting payment with no attempt for `abandonedAfter` is closed;
+/// 6. renewals and auctions that are due (`Commerce.runDueWork`).
+///
+/// With several counters on one database each settles only what its rules allow: an open
+/// challenge on a live counter is that counter's (`CounterInstance.isAlive`).
+public final class Settler {
+    public struct Policy: Sendable {
+        /// A pending charge younger than this is on its way to the acquirer, not lost.
+        public var pendingGrace: TimeInterval = 10
+        /// An attempt whose charge never got recorded, on a live counter, is released after this.
+        public var intentGrace: TimeInterval = 60
+        /// An order left awaiting payment with no attempt is closed after this.
+        public var abandonedAfter: TimeInterval = 24 * 3_600
+        public init() {}
+    }
+
+    /// What one pass did, for the screens (an order the shopper waits on may be settled) and logs.
+    public struct Report: Hashable, Sendable {
+        public var charges: [String] = []
+        public var orders: [String] = []
+        public var bids: [String] = []
+        public var isEmpty: Bool { charges.isEmpty && orders.isEmpty && bids.isEmpty }
+    }
+
+    let core: PaymentsCore
+    // Unowned: the commerce owns its settler.
+    unowned let commerce: Commerce
+    private let instance: CounterInstance
+    private let policy: Policy
+    private var database: any DatabaseWriter { core.database.queue }
+
+    init(core: PaymentsCore, commerce: Commerce, instance: CounterInstance, policy: Policy) {
+        self.core = core
+        self.commerce = commerce
+        self.instance = instance
+        self.policy = policy
+    }
+
+    /// One pass of every rule; `completion` runs on the loop when the due work is done too.
+    public func settle(completion: @escaping (Report) -> Void = { _ in }) {
+        let report = settleNow()
+        commerce.runDueWork { completion(report) }
+    }
+
+    /// Rules 1 to 5, synchronously. A rule that fails (storage) is tried again next pass.
+    @discardableResult
+    public func settleNow() -> Report {
+        var report = Report()
+        try? instance.heartbeat()
+        report.charges = ((try? core.charges.reconcilePending(olderThan: policy.pendingGrace)) ?? []).map(\.id)
+        let isAlive = { [self] (owner: String?) in self.isAlive(owner) }
+        let cancel = { [core] (chargeId: String) in (try? core.charges.cancel(chargeId)) != nil }
+        report.orders += ((try? commerce.orders.reconcilePayments(isAlive: isAlive, grace: policy.intentGrace, cancelChallenge: cancel)) ?? []).map(\.id)
+        report.bids += settleBids(isAlive: isAlive)
+        report.orders += settleExternalOrders(isAlive: isAlive)
+        report.orders += ((try? commerce.orders.closeAbandoned(olderThan: policy.abandonedAfter)) ?? []).map(\.id)
+        return report
+    }
+
+    /// Whether anything waits on the settler: then the loop runs it every few seconds.
+    public func hasUnsettled() -> Bool {
+        (try? database.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM stock_reservations)
+                    OR EXISTS (SELECT 1 FROM charges WHERE status IN ('pending', 'requires_action'))
+                    OR EXISTS (SELECT 1 FROM auction_bids WHERE state IN ('placing', 'requiresAction'))
+                """) ?? false
+        }) ?? true
+    }
+
+    /// A read error keeps the owner alive: never cancel a shopper's open step on a guess.
+    private func isAlive(_ owner: String?) -> Bool {
+        (try? database.read { db in try instance.isAlive(db, owner: owner) }) ?? true
+    }
+}
