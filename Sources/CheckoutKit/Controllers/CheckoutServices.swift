@@ -169,7 +169,9 @@ public final class CheckoutServices {
     }
 
     /// Set by the app: wakes its settler loop up.
-    public var onUnsettled: () -> Void = {}
+    public var onUnsettled: () -> Void = {} {
+        didSet { store.onUnsettled = onUnsettled }
+    }
 
     /// One settler pass (bank and wallet orders among the rest); returns the orders it settled.
     @discardableResult

@@ -112,7 +112,11 @@ public enum AppFeature {
             switch delegate {
             case .cartChanged(let cart): state.session.cart = cart
             case .proceedToCheckout:
-                state.stack.append(.checkout(CheckoutFeature.State(savedCards: state.session.shopper == nil ? [] : client.savedCards(), now: client.now())))
+                // A cart whose payment is still being checked opens on that check, not on Pay.
+                let checkout = CheckoutFeature.State(savedCards: state.session.shopper == nil ? [] : client.savedCards(), now: client.now(),
+                                                     unsettledOrder: client.unsettledOrder())
+                state.stack.append(.checkout(checkout))
+                return CheckoutFeature.onAppear(checkout, client: client).map(Action.checkout)
             }
             return .none
         case let .checkout(.delegate(delegate)):

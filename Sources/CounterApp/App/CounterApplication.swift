@@ -40,14 +40,14 @@ public final class CounterApplication: Application {
         do {
             let services = try makeServices(context.clock, context.timers)
             self.services = services
-            // A payment whose answer was lost when the counter last stopped (Ctrl+C mid-charge,
-            // a power cut) is settled now, so its jars are sold once or released.
+            // What the counter left open when it last stopped (Ctrl+C mid-charge, a power cut, a
+            // challenge never answered) is settled now, so its jars are sold once or released.
             _ = try? services.commerce.reconcileAfterRestart()
             environment.client = .live(services: services, timers: context.timers)
             environment.auctions = AuctionEnvironment(services: services, cardForm: environment.client.cardForm)
             // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
             environment.client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
-            scheduleDueWork(services, timers: context.timers)
+            startSettler(services, timers: context.timers)
         } catch {
             // The counter still opens (home, help, quit) and says why the store cannot.
             failure = tr("The store could not open its database: {0}", "\(error)")
@@ -55,19 +55,15 @@ public final class CounterApplication: Application {
     }
 
     private var failure: String?
+    private var settlerLoop: SettlerLoop?
 
-    /// Runs the core's due work (subscription renewals) at its next due date, and at least hourly
-    /// (auctions close on their own times): a tape's `Sleep` past a period renews.
-    private func scheduleDueWork(_ services: CheckoutServices, timers: TimerQueue) {
-        let hourLater = timers.clock.now.addingTimeInterval(3_600)
-        let next = ((try? services.commerce.nextDueDate()) ?? nil).map { min($0, hourLater) } ?? hourLater
-        _ = timers.schedule(at: max(next, timers.clock.now)) { [weak self, weak services] in
-            guard let self, let services else { return }
-            services.runDueWork {
-                self.store.send(.dueWorkRan)
-                self.scheduleDueWork(services, timers: timers)
-            }
-        }
+    /// The settler on the loop (see `SettlerLoop`); each pass tells the screens, which may be
+    /// waiting on an order it settled.
+    private func startSettler(_ services: CheckoutServices, timers: TimerQueue) {
+        let loop = SettlerLoop(services: services, timers: timers) { [weak self] in self?.store.send(.dueWorkRan) }
+        services.onUnsettled = { [weak loop] in loop?.wake() }
+        settlerLoop = loop
+        loop.start()
     }
 
     public func handle(_ event: InputEvent) {

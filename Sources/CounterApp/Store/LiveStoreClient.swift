@@ -35,7 +35,8 @@ extension StoreClient {
             logIn: { email, password in
                 Result { () throws(AccountError) in try account.logIn(email: email, password: password).email }
             },
-            logOut: { account.logOut() },
+            // The next person never inherits a checkout under way: its order stays with the settler.
+            logOut: { store.stopWaiting(); account.logOut() },
             savedCards: { (try? account.savedCards()) ?? [] },
             setDefaultCard: { id in
                 do throws(AccountError) { try account.setDefaultCard(id); return nil } catch { return error }

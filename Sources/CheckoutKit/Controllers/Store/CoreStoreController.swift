@@ -193,7 +193,11 @@ public final class CoreStoreController: StoreController {
                             charge: chargeReceipt)
     }
 
+    /// Told when a checkout ends with its outcome unknown (the settler loop wakes up).
+    var onUnsettled: () -> Void = {}
+
     private func finish(_ result: Result<StoreReceipt, StoreError>) {
+        if case .failure(.paymentUnknown) = result { onUnsettled() }
         let callers = waiting
         waiting = []
         for caller in callers { caller(result) }

@@ -14,6 +14,10 @@ public enum CheckoutFeature {
         /// The charge is under way; `status` says what is happening.
         case paying(status: String)
         case challenge(ChallengeFeature.State)
+        /// The order's payment was asked but its answer is not known (no answer in time, a lost
+        /// or unrecorded answer): the shopper is told the truth and the screen waits for the
+        /// settler; no other card is offered until the first attempt is known to have failed.
+        case checking(orderNumber: String)
     }
 
     public struct State: Equatable, Sendable {
@@ -28,9 +32,10 @@ public enum CheckoutFeature {
         /// When the charge under way started: a charge the acquirer never answers gives up waiting.
         var payingSince: Date?
 
-        public init(savedCards: [SavedCard], now: Date) {
+        public init(savedCards: [SavedCard], now: Date, unsettledOrder: String? = nil) {
             self.savedCards = savedCards
             self.clock = now
+            if let unsettledOrder { phase = .checking(orderNumber: unsettledOrder) }
             // The default card when there is one that can pay, else "New card".
             selection = options.firstIndex(where: \.isSelectable) ?? 0
         }
@@ -38,7 +43,7 @@ public enum CheckoutFeature {
         public var options: [PaymentOption] { PaymentOption.options(saved: savedCards) }
         public var isPaying: Bool {
             switch phase {
-            case .paying, .challenge: true
+            case .paying, .challenge, .checking: true
             default: false
             }
         }
@@ -53,6 +58,8 @@ public enum CheckoutFeature {
         case challengeRequested(ThreeDSChallenge)
         case paid(Result<StoreReceipt, StoreError>)
         case tick(payment: Int, at: Date)
+        /// Asks whether the settler has learnt the unknown outcome (every second while checking).
+        case recheck
         /// A key pressed while the charge runs: swallowed, so nothing leaves or pays again.
         case busy
         case delegate(Delegate)
@@ -124,6 +131,8 @@ public enum CheckoutFeature {
         case .paid(.success(let receipt)):
             state.phase = .choosing
             return .send(.delegate(.paid(receipt, at: client.now())))
+        case .paid(.failure(.paymentUnknown(let number))):
+            return startChecking(&state, number, client: client)
         case .paid(.failure(let error)):
             state.phase = .choosing
             state.failure = tr("Not paid: {0}", error.message)
@@ -137,11 +146,19 @@ public enum CheckoutFeature {
             if let since = state.payingSince, time.timeIntervalSince(since) >= Self.answerTimeout {
                 // No answer (the never-answering test card, a lost connection): the charge stays
                 // pending in the core and is settled later; the shopper is not left waiting forever.
-                state.phase = .choosing
-                state.failure = tr("No answer from the bank yet: the payment may still go through. Do not pay again; your orders will show it.")
-                return .none
+                guard let number = client.unsettledOrder() else {
+                    // Nothing is waiting on disk after all (the attempt never reached the bank).
+                    state.phase = .choosing
+                    return .none
+                }
+                return startChecking(&state, number, client: client)
             }
             return tick(payment, client: client)
+        case .recheck:
+            guard case .checking(let number) = state.phase else { return .none }
+            state.clock = client.now()
+            guard let outcome = client.settledOutcome(number) else { return recheckLater(client: client) }
+            return .send(.paid(outcome))
         case .busy, .delegate:
             return .none
         }
@@ -164,6 +181,25 @@ public enum CheckoutFeature {
         )
     }
 
+    /// The outcome is not known: say so, with the order, and ask again every second (the
+    /// settler runs every few seconds while anything is unsettled).
+    private static func startChecking(_ state: inout State, _ number: String, client: StoreClient) -> Effect<Action> {
+        state.phase = .checking(orderNumber: number)
+        state.failure = nil
+        state.payment += 1
+        return recheckLater(client: client)
+    }
+
+    private static func recheckLater(client: StoreClient) -> Effect<Action> {
+        .run { send in client.schedule(.seconds(1)) { send(.recheck) } }
+    }
+
+    /// Starts asking again when the screen opens on an order already being checked.
+    public static func onAppear(_ state: State, client: StoreClient) -> Effect<Action> {
+        guard case .checking = state.phase else { return .none }
+        return recheckLater(client: client)
+    }
+
     /// How long the counter waits for the bank's answer before it gives the shopper a way on.
     static let answerTimeout: TimeInterval = 30
 
@@ -179,6 +215,11 @@ public enum CheckoutFeature {
             return ChallengeFeature.action(for: event, in: challenge).map(Action.challenge)
         case .paying:
             // Nothing leaves or pays again while the charge runs (Ctrl+C still quits).
+            if case .key = event { return .busy }
+            return nil
+        case .checking:
+            // Leaving is fine (the order stays with the settler); paying again is not offered.
+            if case .key(.escape) = event { return .delegate(.back) }
             if case .key = event { return .busy }
             return nil
         case .choosing:
@@ -203,6 +244,7 @@ public enum CheckoutFeature {
         case .challenge: ChallengeFeature.keyHints
         // "wait" is no key cap but a word: it is shown in the current language.
         case .paying: [KeyHint(tr("wait"), "The bank is answering"), KeyHint("Ctrl+C", "Quit")]
+        case .checking: [KeyHint(tr("wait"), "Checking with the bank"), KeyHint("Esc", "Back to cart")]
         }
     }
 
@@ -211,7 +253,7 @@ public enum CheckoutFeature {
         switch state.phase {
         case .cardForm(let form): form.focus.rawValue <= CardFormFeature.Field.cvc.rawValue || form.isSwiping
         case .challenge, .paying: true
-        case .choosing: false
+        case .choosing, .checking: false
         }
     }
 
@@ -248,6 +290,12 @@ public enum CheckoutFeature {
             ScreenDrawing.text(tr("Please wait: this takes a moment. Do not pay twice."), into: &frame, in: ScreenDrawing.row(body, 4), role: .muted)
         case .challenge(let challenge):
             ChallengeFeature.draw(challenge, into: &frame, in: body)
+        case .checking(let number):
+            let row = ScreenDrawing.row(body, 1)
+            _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: tr("Checking with the bank about order {0}…", number))
+            let words = Rect(x: body.x, y: body.y + 3, width: body.width, height: max(0, min(4, body.height - 3)))
+            _ = TextBlock(tr("We do not know yet whether this payment went through. You will not be charged twice: this order can only be paid once. This screen updates by itself when the bank answers."),
+                          style: Style(.warning, .bold)).draw(into: &frame, in: words)
         }
     }
 }
