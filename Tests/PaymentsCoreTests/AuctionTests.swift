@@ -45,7 +45,7 @@ import Testing
         let left = world.settle { world.auctions.leave(bidId: bid.id, completion: $0) }
         #expect(left?.value?.state == .left)
         #expect(try holdStatus(world, bid) == .canceled)
-        #expect(world.eventTypes(bid.id) == ["auction.bid.joined", "auction.bid.left"])
+        #expect(world.eventTypes(bid.id) == ["auction.bid.placing", "auction.bid.joined", "auction.bid.left"])
         #expect(world.settle { world.auctions.leave(bidId: bid.id, completion: $0) }?.failure == .notJoined(.left))
     }
 
@@ -80,7 +80,9 @@ import Testing
     @Test func aDeclinedCardDoesNotJoin() {
         let world = CommerceTestWorld()
         #expect(join(world, card: CommerceTestWorld.decliningCard)?.failure == .paymentFailed(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
-        #expect((try? world.auctions.bids(auctionId: "auction-lx318"))?.isEmpty == true)
+        // The bid was on disk before the card was asked; the decline ends it, holding nothing.
+        #expect((try? world.auctions.bids(auctionId: "auction-lx318"))?.map(\.state) == [.failed])
+        #expect((try? world.core.chargeRepository.charges(status: .authorized))?.isEmpty == true)
     }
 
     @Test func threeDSecureIsHonouredBeforeTheHoldStands() throws {

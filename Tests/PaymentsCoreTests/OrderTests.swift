@@ -41,21 +41,21 @@ import Testing
         #expect(world.eventTypes(order.id) == ["order.placed", "order.payment_started", "order.paid"])
     }
 
-    @Test func aDeclinedPaymentFailsTheOrderKeepsTheCartAndTheStock() throws {
+    @Test func aDeclinedPaymentKeepsTheOrderForAnotherAttemptTheCartAndTheStock() throws {
         let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-clover", 3)])
         let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
         #expect(answer?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
-        #expect(try world.orders.order(id: order.id)?.state == .failed)
+        #expect(try world.orders.order(id: order.id)?.state == .pendingPayment)
+        #expect(try world.orders.order(id: order.id)?.failureReason == "card_declined")
         #expect(world.stock("honey-clover") == 20)
         #expect(try world.carts.cart(for: "s").itemCount == 3)
-        #expect(world.eventTypes(order.id).last == "order.failed")
-        // A failed order is final; the kept cart makes a new one.
-        #expect(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.failure == .notPayable(.failed))
-        let retry = try world.orders.placeOrder(for: "s")
+        #expect(world.eventTypes(order.id).last == "order.attempt_failed")
+        // Another card pays the same order: one order, two attempts, one charge taken.
         let saved = world.savedCard()
         let visa = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
-        #expect(world.settle { world.orders.pay(orderId: retry.id, with: visa, completion: $0) }?.value?.state == .paid)
+        #expect(world.settle { world.orders.pay(orderId: order.id, with: visa, completion: $0) }?.value?.state == .paid)
+        #expect(world.capturedCharges().count == 1)
     }
 
     @Test func payingTwiceNeverChargesTwice() throws {
@@ -66,7 +66,7 @@ import Testing
         var first: Result<Order, OrderError>?
         world.orders.pay(orderId: order.id, with: visa) { first = $0 }
         let whileInFlight = world.settle { world.orders.pay(orderId: order.id, with: visa, completion: $0) }
-        #expect(whileInFlight?.failure == .paymentInProgress)
+        #expect(whileInFlight?.failure == .paymentInProgress(number: order.number))
         #expect(first?.value?.state == .paid)
         let again = world.settle { world.orders.pay(orderId: order.id, with: visa, completion: $0) }
         #expect(again?.value?.state == .paid)
@@ -94,7 +94,8 @@ import Testing
         #expect(aliceAnswer?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 0)
         #expect(world.capturedCharges().count == 2, "the early order and alice; bob was never charged")
-        #expect(try world.orders.order(id: bob.id)?.state == .pendingPayment)
+        #expect(try world.orders.order(id: bob.id)?.state == .failed, "a sold-out refusal ends the order; the cart must change")
+        #expect(try world.orders.order(id: bob.id)?.failureReason == "out_of_stock")
         #expect(try world.carts.cart(for: "bob").itemCount == 1)
         #expect(world.eventTypes(bob.id).contains("order.out_of_stock"))
     }
@@ -107,7 +108,10 @@ import Testing
         world.orders.pay(orderId: declined.id, with: world.token(CommerceTestWorld.decliningCard)) { declinedAnswer = $0 }
         #expect(world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"))
         #expect(declinedAnswer?.failure != nil)
-        let paid = world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }
+        // The refused order ended; the kept cart is paid by a new one.
+        let next = try world.orders.orderToPay(for: "b")
+        #expect(next.id != other.id)
+        let paid = world.settle { world.orders.pay(orderId: next.id, with: world.token(), completion: $0) }
         #expect(paid?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 0)
     }
@@ -130,7 +134,8 @@ import Testing
         let order = try orderFor(world, session: "s", [("honey-clover", 1)])
         let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.challengeCard), completion: $0) }
         #expect(answer?.failure?.declineCode == "authentication_required")
-        #expect(try world.orders.order(id: order.id)?.state == .failed)
+        #expect(try world.orders.order(id: order.id)?.state == .pendingPayment, "a refused attempt; another card may pay the order")
+        #expect(try world.orders.order(id: order.id)?.failureReason == "authentication_required")
         #expect(try world.core.chargeRepository.charges(status: .requiresAction).isEmpty)
         #expect(world.stock("honey-clover") == 20)
     }

@@ -26,6 +26,8 @@ public final class CheckoutServices {
     public let bankGateway: CoreBankGateway
     /// Seed 000: sources over the core.
     public let sources: CoreSourceService
+    /// The settler on the loop; the app starts it, and payments left unsettled wake it.
+    public let settlerLoop: SettlerLoop
 
     public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings()) throws {
         self.core = core
@@ -37,6 +39,8 @@ public final class CheckoutServices {
         auctionCatalog = AuctionCatalog(auctions: commerce.auctions, clock: { [clock = core.clock] in clock.now })
         bankGateway = CoreBankGateway(bank: commerce.bank, providers: commerce.bankProviders, scheduler: core.scheduler)
         sources = CoreSourceService(sources: commerce.sources, scheduler: core.scheduler)
+        settlerLoop = SettlerLoop(commerce: commerce, scheduler: core.scheduler)
+        store.onUnsettled = { [settlerLoop] in settlerLoop.wake() }
     }
 
     /// Opens the core too: the app's one call.
@@ -162,15 +166,10 @@ public final class CheckoutServices {
         }
     }
 
-    /// Called when an order is left waiting on a bank payment or wallet source: the app's
-    /// settler loop (`SettlerLoop`) asks about it every few seconds while anything is unsettled.
+    /// Called when an order is left waiting on a bank payment, wallet source or unknown card
+    /// answer: the settler loop passes again within a few seconds.
     func keepSettling() {
-        onUnsettled()
-    }
-
-    /// Set by the app: wakes its settler loop up.
-    public var onUnsettled: () -> Void = {} {
-        didSet { store.onUnsettled = onUnsettled }
+        settlerLoop.wake()
     }
 
     /// One settler pass (bank and wallet orders among the rest); returns the orders it settled.

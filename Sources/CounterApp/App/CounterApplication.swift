@@ -55,15 +55,11 @@ public final class CounterApplication: Application {
     }
 
     private var failure: String?
-    private var settlerLoop: SettlerLoop?
 
     /// The settler on the loop (see `SettlerLoop`); each pass tells the screens, which may be
     /// waiting on an order it settled.
     private func startSettler(_ services: CheckoutServices, timers: TimerQueue) {
-        let loop = SettlerLoop(services: services, timers: timers) { [weak self] in self?.store.send(.dueWorkRan) }
-        services.onUnsettled = { [weak loop] in loop?.wake() }
-        settlerLoop = loop
-        loop.start()
+        services.settlerLoop.start { [weak self] in self?.store.send(.dueWorkRan) }
     }
 
     public func handle(_ event: InputEvent) {

@@ -1,0 +1,287 @@
+import Clocks
+import Foundation
+import GRDB
+@testable import PaymentsCore
+import Testing
+
+/// The payment ledger under failing writes and crashes: the intent is on disk before the card is
+/// asked, an answer that cannot be written is "not known" (never "not paid"), and the settler
+/// finishes every stuck state with one rule each. A crash is simulated by dropping every object
+/// of a counter and opening the same database file again, on the same clock.
+@Suite struct SettlerTests {
+    /// A counter on a database file that can die and start again.
+    final class Counter {
+        let path: String
+        let clock: ManualClock
+        let ids = SequentialIDGenerator()
+        private(set) var world: CommerceTestWorld
+
+        init() {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("settler-\(UUID().uuidString).sqlite").path
+            clock = ManualClock()
+            world = CommerceTestWorld(database: .file(path), clock: clock, ids: ids)
+        }
+
+        /// kill -9: nothing in memory survives (timers, waiting completions, tokens); the file does.
+        func crashAndRestart() {
+            world = CommerceTestWorld(database: .file(path), clock: clock, ids: ids)
+        }
+
+        /// Another counter on the same file, alive beside this one.
+        func neighbour() -> CommerceTestWorld {
+            CommerceTestWorld(database: .file(path), clock: clock, ids: ids)
+        }
+
+        func count(_ sql: String) -> Int {
+            (try? world.core.database.queue.read { db in try Int.fetchOne(db, sql: sql) }) ?? -1
+        }
+    }
+
+    private func cartOrder(_ world: CommerceTestWorld, session: String = "s", _ product: String = "honey-acacia", _ quantity: Int = 1) throws -> Order {
+        try world.carts.add(productId: product, quantity: quantity, for: session)
+        return try world.orders.placeOrder(for: session)
+    }
+
+    // MARK: - Rule 1 and 2: an answer that could not be written
+
+    @Test func aStorageErrorAfterTheIntentIsUnknownNeverNotPaidAndIsSettledOnce() throws {
+        let counter = Counter()
+        let world = counter.world
+        let order = try cartOrder(world)
+        let failing = FailingCommits.install(on: world.core)
+        var answer: Result<Order, OrderError>?
+        world.orders.pay(orderId: order.id, with: world.token()) { answer = $0 }
+        failing.failNext = 1 // the acquirer's answer cannot be written
+        world.advance(.seconds(1))
+        #expect(failing.failed == 1)
+        #expect(answer?.failure == .outcomeUnknown(number: order.number))
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 1, "the jar stays with the order")
+
+        // Paying again while unknown never asks the card a second time.
+        let again = world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }
+        #expect(again?.failure == .paymentInProgress(number: order.number))
+        #expect(counter.count("SELECT COUNT(*) FROM charges") == 1)
+
+        world.advance(.seconds(11))
+        world.commerce.settler.settleNow()
+        #expect(try world.orders.order(id: order.id)?.state == .paid)
+        #expect(world.capturedCharges().count == 1)
+        #expect(world.stock("honey-acacia") == 11)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+    }
+
+    @Test func aPaidAnswerThatCannotMarkTheOrderPaidIsUnknownAndTheSettlerMarksItPaid() throws {
+        let counter = Counter()
+        let world = counter.world
+        let order = try cartOrder(world)
+        let failing = FailingCommits.install(on: world.core)
+        var answer: Result<Order, OrderError>?
+        world.orders.pay(orderId: order.id, with: world.token()) { answer = $0 }
+        // The charge's answer is written; marking the order paid (the next commit) fails.
+        failing.passFirst = 1
+        failing.failNext = 1
+        world.advance(.seconds(1))
+        #expect(failing.failed == 1)
+        #expect(answer?.failure == .outcomeUnknown(number: order.number))
+        #expect(world.capturedCharges().count == 1)
+        #expect(try world.orders.order(id: order.id)?.state == .pendingPayment)
+        world.commerce.settler.settleNow()
+        #expect(try world.orders.order(id: order.id)?.state == .paid)
+        #expect(world.capturedCharges().count == 1)
+    }
+
+    @Test func aDeclinedAttemptIsAnAttemptOfTheSameOrder() throws {
+        let world = CommerceTestWorld()
+        let order = try cartOrder(world, "honey-clover", 2)
+        let declined = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
+        #expect(declined?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
+        let waiting = try #require(try world.orders.order(id: order.id))
+        #expect(waiting.state == .pendingPayment && waiting.failureReason == "card_declined")
+        #expect(world.stock("honey-clover") == 20)
+        // The same cart pays the same order, under a new attempt's key.
+        let again = try world.orders.orderToPay(for: "s")
+        #expect(again.id == order.id && again.number == order.number)
+        let paid = world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }
+        #expect(paid?.value?.state == .paid)
+        #expect(world.capturedCharges().count == 1)
+        #expect(world.eventTypes(order.id) == ["order.placed", "order.payment_started", "order.attempt_failed", "order.payment_started", "order.paid"])
+    }
+
+    @Test func aChangedCartClosesTheOpenOrderAndPlacesANewOne() throws {
+        let world = CommerceTestWorld()
+        let order = try cartOrder(world, "honey-clover", 1)
+        _ = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
+        try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
+        let next = try world.orders.orderToPay(for: "s")
+        #expect(next.id != order.id)
+        #expect(try world.orders.order(id: order.id)?.state == .failed)
+        #expect(try world.orders.order(id: order.id)?.failureReason == "cart_changed")
+    }
+
+    @Test func aSoldOutRefusalEndsTheOrder() throws {
+        let world = CommerceTestWorld()
+        let first = try cartOrder(world, session: "a", "honey-manuka", 3)
+        try world.carts.add(productId: "honey-manuka", quantity: 3, for: "b")
+        let second = try world.orders.placeOrder(for: "b")
+        var answer: Result<Order, OrderError>?
+        world.orders.pay(orderId: first.id, with: world.token()) { answer = $0 }
+        let refused = world.settle { world.orders.pay(orderId: second.id, with: world.token(), completion: $0) }
+        guard case .outOfStock? = refused?.failure else { Issue.record("expected outOfStock, got \(String(describing: refused))"); return }
+        #expect(try world.orders.order(id: second.id)?.state == .failed)
+        #expect(answer?.value?.state == .paid)
+    }
+
+    // MARK: - Rule 2: a challenge whose counter died
+
+    /// A shopper's gateway: a 3-D Secure challenge waits for an answer that, here, never comes.
+    final class PromptingGateway: ChargeGateway {
+        let charges: ChargeService
+        let unattended: ChargeGateway
+        private(set) var challenged: [String] = []
+        init(_ world: CommerceTestWorld) { charges = world.core.charges; unattended = world.commerce.cardGateway }
+        func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+            guard case .token(let token) = request.instrument else { return unattended.charge(request, completion: completion) }
+            charges.create(ChargeRequest(amount: request.amount, source: .token(token), description: request.description,
+                                         idempotencyKey: request.idempotencyKey)) { [self] result in
+                if case .success(let charge) = result, charge.status == .requiresAction { challenged.append(charge.id) }
+            }
+        }
+        func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
+            unattended.refund(chargeId: chargeId, idempotencyKey: idempotencyKey, completion: completion)
+        }
+        func lookUp(idempotencyKey: String) -> ChargeLookup? { unattended.lookUp(idempotencyKey: idempotencyKey) }
+    }
+
+    private func promptingOrders(_ world: CommerceTestWorld) -> (Orders, PromptingGateway) {
+        let gateway = PromptingGateway(world)
+        return (Orders(database: world.core.database.queue, carts: world.carts, charges: gateway, ids: world.core.ids, scheduler: world.timers,
+                       events: CoreEventRecorder(clock: world.clock), owner: world.commerce.instance.id), gateway)
+    }
+
+    @Test func aChallengeOpenOnALiveCounterIsNotTheSettlersButADeadOnesIsCancelled() throws {
+        let counter = Counter()
+        let (orders, gateway) = promptingOrders(counter.world)
+        let order = try cartOrder(counter.world)
+        orders.pay(orderId: order.id, with: counter.world.token(CommerceTestWorld.challengeCard)) { _ in }
+        counter.world.advance(.seconds(1))
+        #expect(gateway.challenged.count == 1)
+
+        // Another counter on the same file settles: the prompt is still on this counter's screen.
+        let neighbour = counter.neighbour()
+        neighbour.advance(.hours(1))
+        neighbour.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'requires_action'") == 1)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 1)
+
+        // The counter dies with the prompt open: at restart the challenge is cancelled, the jar freed.
+        counter.crashAndRestart()
+        counter.world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'canceled'") == 1)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+        #expect(try counter.world.orders.order(id: order.id)?.state == .failed)
+        #expect(try counter.world.orders.order(id: order.id)?.failureReason == "authentication_abandoned")
+        #expect(counter.world.stock("honey-acacia") == 12)
+    }
+
+    @Test func aChargeWhoseInsertFailsIsKnownNotChargedAndReleasesTheJar() throws {
+        let counter = Counter()
+        let order = try cartOrder(counter.world)
+        let failing = FailingCommits.install(on: counter.world.core)
+        failing.passFirst = 1 // the intent commits
+        failing.failNext = 1  // the charge's insert does not: the acquirer is never asked
+        let answer = counter.world.settle { counter.world.orders.pay(orderId: order.id, with: counter.world.token(), completion: $0) }
+        guard case .paymentDeclined? = answer?.failure else { Issue.record("expected a refusal, got \(String(describing: answer))"); return }
+        #expect(counter.count("SELECT COUNT(*) FROM charges") == 0)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+        #expect(try counter.world.orders.order(id: order.id)?.state == .pendingPayment, "another attempt may follow")
+    }
+
+    @Test func anIntentWhoseChargeWasNeverWrittenIsReleasedAfterACrash() throws {
+        let counter = Counter()
+        let order = try cartOrder(counter.world, "honey-clover", 1)
+        // kill -9 between the intent's commit and the charge's: only the intent is on disk.
+        try counter.world.core.database.queue.write { db in
+            try db.execute(sql: "INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-clover', 1)", arguments: [order.id])
+            try db.execute(sql: "UPDATE orders SET attempt = 1, payment_key = ?, owner = ? WHERE id = ?",
+                           arguments: ["order-\(order.id)-payment", counter.world.commerce.instance.id, order.id])
+        }
+        counter.crashAndRestart()
+        counter.world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+        #expect(try counter.world.orders.order(id: order.id)?.state == .failed)
+    }
+
+    // MARK: - Rule 1 and 2 after a crash mid-charge
+
+    @Test func aCrashWhileTheAcquirerDecidesSettlesTheOrderPaidOnce() throws {
+        let counter = Counter()
+        let order = try cartOrder(counter.world, "honey-manuka", 1)
+        counter.world.orders.pay(orderId: order.id, with: counter.world.token()) { _ in }
+        counter.crashAndRestart() // before the acquirer's answer
+        counter.world.advance(.seconds(11))
+        counter.world.commerce.settler.settleNow()
+        #expect(try counter.world.orders.order(id: order.id)?.state == .paid)
+        #expect(counter.world.capturedCharges().count == 1)
+        #expect(counter.world.stock("honey-manuka") == 2)
+    }
+
+    // MARK: - Rule 3: auction holds
+
+    @Test func aCrashAfterPlaceStartBidRecordsTheBidOrVoidsTheHoldNeverBothNeverNeither() throws {
+        let counter = Counter()
+        let saved = counter.world.savedCard()
+        let instrument = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
+        counter.world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId, instrument: instrument, termsAccepted: true) { _ in }
+        #expect(counter.count("SELECT COUNT(*) FROM auction_bids WHERE state = 'placing'") == 1, "the bid is on disk before the card is asked")
+        counter.crashAndRestart()
+        counter.world.advance(.seconds(11))
+        counter.world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM auction_bids WHERE state = 'joined' AND hold_id IS NOT NULL") == 1)
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'authorized'") == 1)
+        // Joining again is refused: one hold, one bid.
+        let again = counter.world.settle { counter.world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId, instrument: instrument,
+                                                                         termsAccepted: true, completion: $0) }
+        guard case .alreadyJoined? = again?.failure else { Issue.record("expected alreadyJoined, got \(String(describing: again))"); return }
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'authorized'") == 1)
+    }
+
+    @Test func aHoldAnsweredAfterTheAuctionClosedIsVoided() throws {
+        let counter = Counter()
+        let saved = counter.world.savedCard()
+        let instrument = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
+        let auction = try #require(try counter.world.auctions.auction(id: "auction-lx318"))
+        counter.world.auctions.join(auctionId: auction.id, customerId: saved.customerId, instrument: instrument, termsAccepted: true) { _ in }
+        counter.crashAndRestart()
+        counter.world.advance(.seconds(auction.closesAt.timeIntervalSince(counter.clock.now) + 60))
+        counter.world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM auction_bids WHERE state = 'failed' AND failure = 'hold_voided'") == 1)
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'authorized'") == 0)
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'canceled'") == 1)
+    }
+
+    @Test func aBidLeftAtItsChallengeByADeadCounterIsCancelledAndTheShopperMayJoinAgain() throws {
+        let counter = Counter()
+        let saved = counter.world.savedCard(CommerceTestWorld.challengeCard)
+        let instrument = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
+        let first = counter.world.settle { counter.world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId, instrument: instrument,
+                                                                         termsAccepted: true, completion: $0) }
+        guard case .requiresAction? = first?.value else { Issue.record("expected a challenge, got \(String(describing: first))"); return }
+        counter.crashAndRestart()
+        counter.world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM auction_bids WHERE state = 'failed' AND failure = 'authentication_abandoned'") == 1)
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'canceled'") == 1)
+        let again = counter.world.settle { counter.world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId, instrument: instrument,
+                                                                         termsAccepted: true, completion: $0) }
+        guard case .requiresAction? = again?.value else { Issue.record("expected to join again, got \(String(describing: again))"); return }
+    }
+
+    @Test func theSettlerSaysWhetherAnythingIsOpen() throws {
+        let world = CommerceTestWorld()
+        #expect(!world.commerce.settler.hasUnsettled())
+        let order = try cartOrder(world)
+        world.orders.pay(orderId: order.id, with: world.token()) { _ in }
+        #expect(world.commerce.settler.hasUnsettled())
+        world.advance(.seconds(1))
+        #expect(!world.commerce.settler.hasUnsettled())
+    }
+}

@@ -1,0 +1,32 @@
+import GRDB
+import PaymentsCore
+
+/// Makes chosen commits of a core's connection fail, as a full disk or a lock held too long
+/// would: GRDB asks every observer before each commit, and a throw there rolls it back.
+final class FailingCommits: TransactionObserver {
+    /// How many of the next commits fail (after `passFirst` more have gone through).
+    var failNext = 0
+    /// Commits let through before the failing ones start.
+    var passFirst = 0
+    private(set) var failed = 0
+
+    struct InjectedFailure: Error {}
+
+    static func install(on core: PaymentsCore) -> FailingCommits {
+        let observer = FailingCommits()
+        core.database.queue.inDatabase { db in db.add(transactionObserver: observer, extent: .databaseLifetime) }
+        return observer
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseWillCommit() throws {
+        guard failNext > 0 else { return }
+        if passFirst > 0 { passFirst -= 1; return }
+        failNext -= 1
+        failed += 1
+        throw InjectedFailure()
+    }
+    func databaseDidCommit(_ db: Database) {}
+    func databaseDidRollback(_ db: Database) {}
+}
