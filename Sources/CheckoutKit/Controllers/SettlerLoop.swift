@@ -4,12 +4,14 @@ import PaymentsCore
 
 /// Runs the core's settler on the loop: every `busyInterval` while anything is unsettled; once
 /// the app `start`s it, also at the next renewal and at least every `idleInterval` when nothing
-/// is (auctions close on their own times, and another counter may leave work behind). Woken
+/// is (renewals and auction closes are scheduled at their own times). Woken
 /// (`wake`) when a payment is left unsettled, it passes again soon. Everything on the loop's
 /// clock, so a tape's `Sleep` settles exactly as time would.
 public final class SettlerLoop {
     public static let busyInterval: Duration = .seconds(3)
-    public static let idleInterval: Duration = .seconds(60)
+    /// When nothing is open here: another counter on the same database may leave work behind
+    /// (it died with a challenge open); its own restart settles it too, so a slow look suffices.
+    public static let idleInterval: Duration = .seconds(600)
 
     private let commerce: Commerce
     private let scheduler: Scheduler
@@ -38,12 +40,22 @@ public final class SettlerLoop {
     private func scheduleNext() {
         if commerce.settler.hasUnsettled() { return schedule(after: Self.busyInterval) }
         guard isRunning else { return }
-        let now = scheduler.clock.now
         var delay = Self.idleInterval
-        if let renewal = (try? commerce.nextDueDate()) ?? nil {
-            delay = min(delay, .milliseconds(Int64(max(0, renewal.timeIntervalSince(now)) * 1000)))
+        if let due = (try? commerce.nextDueDate()) ?? nil {
+            // Rounded up: a delay cut short of the due moment would wake, find nothing due yet,
+            // and wake again at once, forever.
+            delay = min(delay, .milliseconds(Int64((max(0, due.timeIntervalSince(scheduler.clock.now)) * 1000).rounded(.up))))
         }
         schedule(after: delay)
+    }
+
+    /// Whether a pass has anything to do: something unsettled (here or left by another
+    /// counter), or due work. An idle look costs one read, so a month of a tape's `Sleep` stays
+    /// cheap.
+    private var hasWork: Bool {
+        if commerce.settler.hasUnsettled() { return true }
+        guard let due = (try? commerce.nextDueDate()) ?? nil else { return false }
+        return due <= scheduler.clock.now
     }
 
     /// Keeps the sooner of the pass already scheduled and this one.
@@ -59,6 +71,7 @@ public final class SettlerLoop {
 
     private func pass() {
         scheduled = nil
+        guard hasWork else { return scheduleNext() }
         commerce.settler.settle { [weak self] _ in
             guard let self else { return }
             self.onPass()

@@ -205,6 +205,16 @@ public final class Auctions {
 
     // MARK: - For the settler
 
+    /// When the next auction with open bids closes (in the past: one is due to close now).
+    public func nextCloseDate() throws -> Date? {
+        try database.read { db in
+            try Double.fetchOne(db, sql: """
+                SELECT MIN(a.closes_at) FROM auctions a WHERE EXISTS (SELECT 1 FROM auction_bids b
+                WHERE b.auction_id = a.id AND b.state IN ('joined', 'requiresAction'))
+                """).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
     /// Bids still open on some counter (placing a hold, or waiting for a 3-D Secure answer),
     /// with the counter instance that owns them.
     func openBids() throws -> [(bid: AuctionBid, owner: String?)] {

@@ -71,9 +71,9 @@ public final class Commerce {
         return try report.orders.compactMap { try orders.order(id: $0) }
     }
 
-    /// The next moment `runDueWork` has something to do for subscriptions (auctions close at
-    /// their `closesAt`).
+    /// The next moment `runDueWork` has something to do: a renewal or retry, or an auction with
+    /// open bids closing.
     public func nextDueDate() throws -> Date? {
-        try subscriptions.nextRenewalDate()
+        [try subscriptions.nextRenewalDate(), try auctions.nextCloseDate()].compactMap { $0 }.min()
     }
 }

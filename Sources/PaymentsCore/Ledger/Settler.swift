@@ -18,7 +18,8 @@ import GRDB
 /// 4. orders paid by bank or wallet are asked of the bank payment or source at every pass (the
 ///    bank's own cadence decides when its answer changes); one whose counter died before it
 ///    noted what to ask is released;
-/// 5. an order awaiting payment with no attempt for `abandonedAfter` is closed;
+/// 5. an order awaiting payment with no attempt for `abandonedAfter` is closed; a subscription
+///    whose first payment's answer was lost is activated or removed by that payment;
 /// 6. renewals and auctions that are due (`Commerce.runDueWork`).
 ///
 /// With several counters on one database each settles only what its rules allow: an open
@@ -74,6 +75,7 @@ public final class Settler {
         report.bids += settleBids(isAlive: isAlive)
         report.orders += settleExternalOrders(isAlive: isAlive)
         report.orders += ((try? commerce.orders.closeAbandoned(olderThan: policy.abandonedAfter)) ?? []).map(\.id)
+        _ = try? commerce.subscriptions.settleIncomplete(olderThan: policy.intentGrace) { [commerce] key in commerce.cardGateway.lookUp(idempotencyKey: key) }
         return report
     }
 
@@ -84,6 +86,7 @@ public final class Settler {
                 SELECT EXISTS (SELECT 1 FROM stock_reservations)
                     OR EXISTS (SELECT 1 FROM charges WHERE status IN ('pending', 'requires_action'))
                     OR EXISTS (SELECT 1 FROM auction_bids WHERE state IN ('placing', 'requiresAction'))
+                    OR EXISTS (SELECT 1 FROM subscriptions WHERE state = 'incomplete')
                 """) ?? false
         }) ?? true
     }

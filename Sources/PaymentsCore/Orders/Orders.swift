@@ -222,7 +222,7 @@ public final class Orders {
             // own status (`reconcileExternalPayments`), not here.
             try Row.fetchAll(db, sql: """
                 SELECT DISTINCT o.id, o.payment_key, o.owner, o.updated_at FROM stock_reservations r JOIN orders o ON o.id = r.order_id
-                WHERE o.payment_kind IS NULL ORDER BY o.id
+                WHERE o.payment_kind IS NULL OR (o.payment_kind = 'express' AND o.payment_key IS NOT NULL) ORDER BY o.id
                 """).map { row in
                 (id: row["id"] as String, key: (row["payment_key"] as String?) ?? Self.paymentKey(orderId: row["id"], attempt: 1),
                  owner: row["owner"] as String?, since: row["updated_at"] as Double)
@@ -380,7 +380,7 @@ public final class Orders {
     /// `order.number`, and settles the order with `markPaid(orderId:reference:)` or
     /// `markFailed(orderId:reason:)`.
     @discardableResult
-    public func startExternalPayment(orderId: String, kind: ExternalPaymentKind) throws(OrderError) -> Order {
+    public func startExternalPayment(orderId: String, kind: ExternalPaymentKind, paymentKey: String? = nil) throws(OrderError) -> Order {
         do throws(OrderError) {
             return try write { db -> Order in
                 guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
@@ -388,8 +388,10 @@ public final class Orders {
                 let reserved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stock_reservations WHERE order_id = ?", arguments: [orderId]) ?? 0
                 guard reserved == 0 else { throw OrderError.paymentInProgress(number: order.number) }
                 try reserveStock(db, order: order)
-                try db.execute(sql: "UPDATE orders SET payment_kind = ?, owner = ?, updated_at = ? WHERE id = ?",
-                               arguments: [kind.rawValue, owner, clock.now.timeIntervalSince1970, orderId])
+                // An express payment is a card charge under `paymentKey`: the settler asks about it as
+                // about a card order's attempt.
+                try db.execute(sql: "UPDATE orders SET payment_kind = ?, payment_key = ?, owner = ?, updated_at = ? WHERE id = ?",
+                               arguments: [kind.rawValue, paymentKey, owner, clock.now.timeIntervalSince1970, orderId])
                 try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
                 return order
             }
@@ -467,8 +469,9 @@ public final class Orders {
     public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool) throws(OrderError) -> [Order] {
         let orphans = try write { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, owner FROM orders WHERE payment_kind IN ('bank', 'wallet') AND state = 'pendingPayment'
-                AND payment_reference IS NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
+                SELECT id, owner FROM orders WHERE state = 'pendingPayment'
+                AND ((payment_kind IN ('bank', 'wallet') AND payment_reference IS NULL) OR (payment_kind = 'express' AND payment_key IS NULL))
+                AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
                 ORDER BY id
                 """).map { (id: $0["id"] as String, owner: $0["owner"] as String?) }
         }

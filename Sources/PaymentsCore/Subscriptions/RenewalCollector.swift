@@ -23,7 +23,10 @@ public final class RenewalCollector: RenewalCollecting {
         case .savedCard(let methodId):
             let request = CardPaymentRequest(amount: amount, instrument: .savedMethod(methodId, customerId: customerId), idempotencyKey: idempotencyKey, description: description)
             charges.charge(request) { result in
-                completion(result.map(\.chargeId).mapError { .paymentFailed(reason: $0.code) })
+                completion(result.map(\.chargeId).mapError { failure in
+                    if case .outcomeUnknown = failure { return .outcomeUnknown }
+                    return .paymentFailed(reason: failure.code)
+                })
             }
         case .mandate(let identifier, let token):
             do throws(BankError) {

@@ -3,6 +3,9 @@ import GRDB
 
 public enum SubscriptionState: String, Hashable, Sendable {
     case active, pastDue, canceled
+    /// On disk before the first payment is asked; active once it is paid. Its outcome may be
+    /// unknown for a while (the settler then decides from the payment under its key).
+    case incomplete
 }
 
 /// Who pays the renewals: a saved card, or a bank mandate (seed 004).
@@ -30,7 +33,7 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     /// When the next renewal will be tried: a retry when past due, else the period's end.
     public var nextRenewalAt: Date? {
         switch state {
-        case .canceled: nil
+        case .canceled, .incomplete: nil
         case .pastDue: nextRetryAt
         case .active: cancelAtPeriodEnd ? nil : currentPeriodEnd
         }
@@ -80,5 +83,8 @@ public enum SubscriptionError: Error, Hashable, Sendable {
     case unknownSubscription(String)
     case alreadyCanceled
     case paymentFailed(reason: String)
+    /// The renewal was asked but its answer is not known: never counted as a failure (a retry
+    /// under a new key could charge twice); the same key is asked again once the settler knows.
+    case outcomeUnknown
     case storage(String)
 }

@@ -37,40 +37,85 @@ public final class Subscriptions {
         try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM plans ORDER BY position").map(Plan.init(row:)) }
     }
 
-    /// Charges the first period now; the subscription exists only if that payment succeeds.
+    /// Charges the first period now; the subscription is active only once that payment succeeds.
+    ///
+    /// The subscription is on disk (`incomplete`) before the payment is asked, under a key made
+    /// from it, so a payment whose answer is lost (a crash, a failed write) is settled by
+    /// `settleIncomplete` from that key: paid activates it, refused removes it. Never a charge
+    /// without its subscription.
     public func subscribe(customerId: String, planId: String, payer: SubscriptionPayer, completion: @escaping (Result<Subscription, SubscriptionError>) -> Void) {
         let plan: Plan
         let id: String
+        // Periods are anchored to the moment the customer subscribed, not to the payment's latency.
+        let startedAt = clock.now
         do throws(SubscriptionError) {
             (plan, id) = try write { db in
                 guard let plan = try Row.fetchOne(db, sql: "SELECT * FROM plans WHERE id = ?", arguments: [planId]).map(Plan.init(row:)) else {
                     throw SubscriptionError.unknownPlan(planId)
                 }
-                return (plan, ids.next("sub"))
+                let id = ids.next("sub")
+                let (kind, reference) = payer.stored
+                try db.execute(sql: """
+                    INSERT INTO subscriptions (id, customer_id, plan_id, payer_kind, payer_ref, state, period_index,
+                      period_start, period_end, anchor, created_at) VALUES (?, ?, ?, ?, ?, 'incomplete', 0, ?, ?, ?, ?)
+                    """, arguments: [id, customerId, planId, kind, reference, startedAt.timeIntervalSince1970,
+                                     plan.interval.boundary(after: startedAt, periods: 1).timeIntervalSince1970,
+                                     startedAt.timeIntervalSince1970, startedAt.timeIntervalSince1970])
+                return (plan, id)
             }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
-        // Periods are anchored to the moment the customer subscribed, not to the payment's latency.
-        let startedAt = clock.now
-        collector.collect(plan.price, from: payer, customerId: customerId, idempotencyKey: "\(id)-period-0-attempt-0", description: "\(plan.name), first period") { [self] result in
+        collector.collect(plan.price, from: payer, customerId: customerId, idempotencyKey: Self.firstPaymentKey(id), description: "\(plan.name), first period") { [self] result in
+            if case .failure(.outcomeUnknown) = result { return completion(.failure(.outcomeUnknown)) }
             completion(Result { () throws(SubscriptionError) in
                 try write { db in
-                    let now = startedAt
                     try recordAttempt(db, id, period: 0, attempt: 0, result: result)
-                    if case .failure(let error) = result { throw error }
-                    let (kind, reference) = payer.stored
-                    try db.execute(sql: """
-                        INSERT INTO subscriptions (id, customer_id, plan_id, payer_kind, payer_ref, state, period_index,
-                          period_start, period_end, anchor, created_at) VALUES (?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?)
-                        """, arguments: [id, customerId, planId, kind, reference, now.timeIntervalSince1970,
-                                         plan.interval.boundary(after: now, periods: 1).timeIntervalSince1970,
-                                         now.timeIntervalSince1970, now.timeIntervalSince1970])
-                    try recordTransition(db, id, from: nil, to: .active, note: "subscribed to \(plan.name)")
-                    return try load(db, id)
+                    try finishFirstPayment(db, id, plan: plan, paid: (try? result.get()) != nil)
                 }
+                if case .failure(let error) = result { throw error }
+                return try write { db in try load(db, id) }
             })
         }
+    }
+
+    static func firstPaymentKey(_ subscriptionId: String) -> String { "\(subscriptionId)-period-0-attempt-0" }
+
+    /// The first payment's answer: paid activates the subscription, refused removes it (it never
+    /// was one). An incomplete subscription settled meanwhile is left as it is.
+    private func finishFirstPayment(_ db: Database, _ id: String, plan: Plan, paid: Bool) throws {
+        guard try String.fetchOne(db, sql: "SELECT state FROM subscriptions WHERE id = ?", arguments: [id]) == SubscriptionState.incomplete.rawValue else { return }
+        if paid {
+            try db.execute(sql: "UPDATE subscriptions SET state = 'active' WHERE id = ?", arguments: [id])
+            try recordTransition(db, id, from: nil, to: .active, note: "subscribed to \(plan.name)")
+        } else {
+            try db.execute(sql: "DELETE FROM subscriptions WHERE id = ?", arguments: [id])
+            try events.record(db, type: "subscription.first_payment_failed", subject: id, data: [:])
+        }
+    }
+
+    /// The settler's rule for subscriptions whose first payment's answer was lost: `lookUp`
+    /// tells what became of the payment under its key (nil: never asked). Returns the ids settled.
+    @discardableResult
+    public func settleIncomplete(olderThan age: TimeInterval, lookUp: (String) -> ChargeLookup?) throws -> [String] {
+        let cutoff = clock.now.timeIntervalSince1970 - age
+        let waiting = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, plan_id FROM subscriptions WHERE state = 'incomplete' AND created_at <= ? ORDER BY id",
+                             arguments: [cutoff]).map { (id: $0["id"] as String, planId: $0["plan_id"] as String) }
+        }
+        var settled: [String] = []
+        for entry in waiting {
+            guard let plan = try plans().first(where: { $0.id == entry.planId }) else { continue }
+            let paid: Bool
+            switch lookUp(Self.firstPaymentKey(entry.id)) {
+            case .succeeded: paid = true
+            case .failed, nil: paid = false
+            case .pending, .awaitingChallenge: continue
+            }
+            try database.write { db in try finishFirstPayment(db, entry.id, plan: plan, paid: paid) }
+            settled.append(entry.id)
+        }
+        return settled
     }
 
     public func subscription(id: String) throws -> Subscription? {
@@ -128,7 +173,7 @@ public final class Subscriptions {
         try database.read { db in
             try Double.fetchOne(db, sql: """
                 SELECT MIN(CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END)
-                FROM subscriptions WHERE state != 'canceled'
+                FROM subscriptions WHERE state IN ('active', 'pastDue')
                 """).map(Date.init(timeIntervalSince1970:))
         }
     }
@@ -143,18 +188,19 @@ public final class Subscriptions {
     }
 
     private func runNext() {
-        guard let due = try? database.read({ db in try nextDue(db) }) else {
-            running = false
-            let waiting = waitingForRun
-            waitingForRun = []
-            waiting.forEach { $0() }
-            return
-        }
+        guard let due = try? database.read({ db in try nextDue(db) }) else { return finishRun() }
         if due.state == .active, due.cancelAtPeriodEnd {
             _ = try? write { db in try markCanceled(db, due, note: "canceled at period end") }
             return runNext()
         }
         renew(due) { [self] in runNext() }
+    }
+
+    private func finishRun() {
+        running = false
+        let waiting = waitingForRun
+        waitingForRun = []
+        waiting.forEach { $0() }
     }
 
     private func nextDue(_ db: Database) throws -> Subscription? {
@@ -175,6 +221,11 @@ public final class Subscriptions {
         let attempt = subscription.failedAttempts
         let key = "\(subscription.id)-period-\(period)-attempt-\(attempt)"
         collector.collect(plan.price, from: subscription.payer, customerId: subscription.customerId, idempotencyKey: key, description: "\(plan.name), period \(period + 1)") { [self] result in
+            if case .failure(.outcomeUnknown) = result {
+                // Left due, under the same key: the next run replays the settled answer. This
+                // run ends here, or it would ask about the same renewal again at once.
+                return finishRun()
+            }
             _ = try? write { db in
                 try recordAttempt(db, subscription.id, period: period, attempt: attempt, result: result)
                 switch result {

@@ -118,7 +118,7 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
             do throws(OrderError) {
                 let order = try orders.placeOrder(for: sessionKey)
                 pending = order
-                try orders.startExternalPayment(orderId: order.id, kind: .express)
+                try orders.startExternalPayment(orderId: order.id, kind: .express, paymentKey: "\(idempotencyKey)-\(attempt)")
                 placed = order
                 self.order = order
                 description = "\(merchantName) order \(order.number)"
@@ -144,6 +144,13 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
                 self.attempt += 1
                 self.failureMessage = self.declined(charge)
                 self.settleFailed(placed, reason: "declined")
+                completion(AuthorizationResult(status: .failure))
+            case .failure(.outcomeUnknown):
+                // Asked, answer not known: the order stays with the settler (never failed on a
+                // guess), and this attempt's key is never used for another charge.
+                self.attempt += 1
+                self.failureMessage = placed.map { StoreError.paymentUnknown(orderNumber: $0.number).message }
+                    ?? ChargeError.outcomeUnknown(chargeID: "").message
                 completion(AuthorizationResult(status: .failure))
             case .failure(let error):
                 self.attempt += 1

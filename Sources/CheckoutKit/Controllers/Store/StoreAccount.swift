@@ -181,6 +181,7 @@ public enum AccountError: Error, Equatable, Sendable {
         case .unknownSubscription: tr("This subscription does not exist.")
         case .alreadyCanceled: tr("This subscription is already cancelled.")
         case .paymentFailed(let reason): tr("The first payment did not go through: {0}", reason)
+        case .outcomeUnknown: tr("We are checking with the bank; you will not be charged twice.")
         case .storage(let detail): tr("The counter could not save that ({0}).", detail)
         }
     }

@@ -133,6 +133,7 @@ public enum SubscriptionsFeature {
             var status = switch s.state {
             case .active: tr("active")
             case .pastDue: tr("past due")
+            case .incomplete: tr("checking the first payment with the bank")
             case .canceled: tr("cancelled")
             }
             if s.cancelAtPeriodEnd && s.state != .canceled { status += tr(", ends {0}", DateText.day(s.currentPeriodEnd)) }
