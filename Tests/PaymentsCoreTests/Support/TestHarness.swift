@@ -14,7 +14,7 @@ final class Harness {
     /// - Parameter vaultKey: default: `Harness.keyPath(forDatabase:)`, away from the data as in
     ///   production and never in the user's own config directory.
     init(database: DatabaseLocation = .inMemory, latency: Duration = .zero, clock: ManualClock = ManualClock(),
-         vaultKey: String? = nil) throws {
+         vaultKey: String? = nil, ids: IDGenerator = SequentialIDGenerator()) throws {
         self.clock = clock
         timers = TimerQueue(clock: clock)
         var options = PaymentsCore.Options()
@@ -26,7 +26,7 @@ final class Harness {
         if case let .file(path) = database {
             options.vaultKey = VaultKeyLocation(path: vaultKey ?? Self.keyPath(forDatabase: path), origin: .flag)
         }
-        core = try PaymentsCore(database: database, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+        core = try PaymentsCore(database: database, clock: clock, scheduler: timers, ids: ids, options: options)
     }
 
     /// A key file for a test database: in a directory beside the database's, as a config
