@@ -1,8 +1,5 @@
 import Crypto
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The vault's two secrets: an AES-GCM key that seals stored card numbers and an HMAC key that
 /// makes fingerprints. For a database file they live in a key file away from the data (64 random
@@ -56,7 +53,5 @@ public final class VaultKeys {
 }
 
 public enum VaultKeyError: Error, Equatable {
-    case malformedKeyFile(String)
-    case cannotCreateKeyFile(String)
     case sealingFailed
 }
