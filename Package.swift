@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode", "Localization"]),
         .executableTarget(
             name: "checkout",
-            dependencies: ["CounterApp", "TerminalUI", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CounterApp", "PaymentsCore", "TerminalUI", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),

@@ -143,15 +143,37 @@ static inline int shim_open_pseudo_terminal(int rows, int columns, int *master_f
  * every translation unit (every Swift file that calls these) its own copy, so the state lives
  * in a function-local static of a *weak* function: each unit emits it, the linker keeps one.
  */
-#define SHIM_ROUTED_SIGNAL_COUNT 6
+/*
+ * Every signal whose default is to end the process and that can be caught comes to the loop,
+ * so the terminal is given back before the counter ends (128 + its number). SIGPIPE is the
+ * exception: it is ignored, so a write to a closed pipe fails with EPIPE instead of killing the
+ * counter with the alternate screen still up. SIGKILL and SIGSTOP cannot be caught; the crash
+ * signals (SIGSEGV...) are handled below.
+ */
+static const int shim_routed_signals[] = {
+    SIGTERM, SIGHUP, SIGWINCH, SIGINT, SIGQUIT, SIGTSTP,
+    SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE,
+#ifdef SIGPOLL
+    SIGPOLL,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
 
-static const int shim_routed_signals[SHIM_ROUTED_SIGNAL_COUNT] = { SIGTERM, SIGHUP, SIGWINCH, SIGINT, SIGQUIT, SIGTSTP };
+#define SHIM_ROUTED_SIGNAL_COUNT ((int)(sizeof shim_routed_signals / sizeof shim_routed_signals[0]))
+/* The real-time signals (SIGRTMIN..SIGRTMAX) end the process too; at most 33 on Linux. */
+#define SHIM_REALTIME_SIGNAL_MAX 40
 
 typedef struct {
     int read_fd;
     int write_fd;
     int installed;
     struct sigaction previous[SHIM_ROUTED_SIGNAL_COUNT];
+    struct sigaction previous_realtime[SHIM_REALTIME_SIGNAL_MAX];
 } shim_signal_pipe_t;
 
 __attribute__((weak, noinline)) shim_signal_pipe_t *shim_signal_state(void) {
@@ -194,9 +216,18 @@ static inline int shim_set_handler(int signal_number, void (*handler)(int), stru
     return sigaction(signal_number, &action, previous);
 }
 
+static inline int shim_realtime_signal_count(void) {
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+    int count = SIGRTMAX - SIGRTMIN + 1;
+    return count < 0 ? 0 : (count > SHIM_REALTIME_SIGNAL_MAX ? SHIM_REALTIME_SIGNAL_MAX : count);
+#else
+    return 0;
+#endif
+}
+
 /*
- * Routes SIGTERM, SIGHUP, SIGWINCH, SIGINT, SIGQUIT and SIGTSTP into the pipe. With
- * `ignore_interrupts` (a kiosk), SIGINT, SIGQUIT and SIGTSTP are ignored instead.
+ * Routes the signals above into the pipe (SIGPIPE: ignored). With `ignore_interrupts` (a
+ * kiosk), SIGINT, SIGQUIT and SIGTSTP are ignored instead.
  * Call after initscr/newterm, which installs handlers of its own for some of these.
  * Returns 0, or -1 when the pipe cannot be made.
  */
@@ -206,10 +237,16 @@ static inline int shim_install_signal_handlers(int ignore_interrupts) {
     for (int i = 0; i < SHIM_ROUTED_SIGNAL_COUNT; i++) {
         int signal_number = shim_routed_signals[i];
         int is_interrupt = signal_number == SIGINT || signal_number == SIGQUIT || signal_number == SIGTSTP;
-        void (*handler)(int) = ignore_interrupts && is_interrupt ? SIG_IGN : shim_on_signal;
+        int ignored = signal_number == SIGPIPE || (ignore_interrupts && is_interrupt);
+        void (*handler)(int) = ignored ? SIG_IGN : shim_on_signal;
         /* Only the first installation keeps the true previous handlers. */
         shim_set_handler(signal_number, handler, state->installed ? NULL : &state->previous[i]);
     }
+#if defined(SIGRTMIN)
+    for (int i = 0; i < shim_realtime_signal_count(); i++) {
+        shim_set_handler(SIGRTMIN + i, shim_on_signal, state->installed ? NULL : &state->previous_realtime[i]);
+    }
+#endif
     state->installed = 1;
     return 0;
 }
@@ -219,6 +256,9 @@ static inline void shim_restore_signal_handlers(void) {
     shim_signal_pipe_t *state = shim_signal_state();
     if (!state->installed) return;
     for (int i = 0; i < SHIM_ROUTED_SIGNAL_COUNT; i++) sigaction(shim_routed_signals[i], &state->previous[i], NULL);
+#if defined(SIGRTMIN)
+    for (int i = 0; i < shim_realtime_signal_count(); i++) sigaction(SIGRTMIN + i, &state->previous_realtime[i], NULL);
+#endif
     state->installed = 0;
     unsigned char byte;
     while (read(state->read_fd, &byte, 1) == 1) {}  /* what is left belongs to the run that ended */

@@ -29,6 +29,7 @@ public enum Catalogue {
         ("auction", zhHansAuction),
         ("payments", zhHansPayments),
         ("kiosk", zhHansKiosk),
+        ("storage", zhHansStorage),
     ]
 
     static let simplifiedChinese: [String: String] = {

@@ -18,6 +18,8 @@ public final class PaymentsCore {
         public var pinCooldown: Duration = .minutes(15)
         /// Where the core's (redacted) log lines go.
         public var logSink: (String) -> Void = { _ in }
+        /// Where a database file's vault key is; nil: as `VaultKeyLocation.resolve(flag: nil)` finds it.
+        public var vaultKey: VaultKeyLocation?
 
         public init() {}
     }
@@ -41,17 +43,20 @@ public final class PaymentsCore {
 
     /// - Parameter migrations: later parts of the core (catalog, subscriptions...) register their
     ///   own migrations here; they run after `CoreMigrations.names`, in the same file.
-    public init(database location: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
-                options: Options = Options(), migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
+    ///   Opening throws `CoreOpenError`.
+    public convenience init(database location: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
+                            options: Options = Options(), migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
+        self.init(storage: try CoreStorage(location, vaultKey: options.vaultKey, migrations: migrations),
+                  clock: clock, scheduler: scheduler, ids: ids, options: options)
+    }
+
+    /// On storage opened beforehand (the command line opens it before the terminal is taken).
+    public init(storage: CoreStorage, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(), options: Options = Options()) {
         self.clock = clock
         self.scheduler = scheduler
         self.ids = ids
-        database = try CoreDatabase(location: location, extraMigrations: migrations)
-        let keys: VaultKeys
-        switch location {
-        case .inMemory: keys = .ephemeral()
-        case let .file(path): keys = try .loadOrCreate(path: DatabaseLocation.keyFilePath(forDatabase: path))
-        }
+        database = storage.database
+        let keys = storage.keys
         log = CoreLog(sink: options.logSink)
         events = SQLiteEventLog(queue: database.queue, clock: clock)
         customerRepository = SQLiteCustomerRepository(queue: database.queue, clock: clock)

@@ -8,5 +8,7 @@ struct CounterOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file, or :memory: for a throwaway one. Default: $XDG_DATA_HOME/checkout-counter/counter.sqlite.", valueName: "path"))
     var db: String?
 
+    @OptionGroup var vaultKey: VaultKeyOption
+
     @OptionGroup var language: LanguageOption
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CounterApp
 import Foundation
 import Localization
+import PaymentsCore
 import TerminalUI
 
 /// `checkout kiosk` (or `checkout --kiosk`): the counter unattended.
@@ -89,8 +90,11 @@ enum CounterLauncher {
         let isKiosk = kiosk != nil
         // Curses owns the screen once the counter opens, so a theme problem is shown inside it
         // (and repeated on standard error after the terminal is given back).
+        // Opened before curses takes the terminal: a database or key that cannot be opened stops
+        // the counter here, said on a clean terminal, with a status a service manager can read.
+        let storage = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
         let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") },
-                                         makeServices: CounterApplication.services(database: options.db))
+                                         makeServices: CounterApplication.services(storage: storage))
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
                                  operatorPIN: operatorPIN, printer: kiosk?.printer.map(ReceiptPrinter.init(path:)),
@@ -105,6 +109,11 @@ enum CounterLauncher {
                 or use `checkout --accessible` for the store as plain numbered prompts.
                 """) + "\n").utf8))
             throw ExitCode(1)
+        }
+        if let failure = counter.startFailure {
+            StorageWords.writeError((failure as? CoreOpenError).map(StorageWords.problem)
+                                    ?? tr("the store could not open its database: {0}", "\(failure)"))
+            throw ExitCode(StorageWords.cannotOpenStatus)
         }
         if let problem = resolution.problem {
             FileHandle.standardError.write(Data(("checkout: " + tr("theme not used: {0}", "\(problem)") + "\n").utf8))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CounterApp
 import Foundation
+import PaymentsCore
 import TerminalUI
 
 /// `checkout play`: replays tapes headless, on a memory surface and the manual clock.
@@ -29,6 +30,9 @@ struct Play: ParsableCommand {
     @Flag(help: "Rewrite the golden snapshots instead of comparing with them.")
     var update = false
 
+    /// For a tape on a database file (--db).
+    @OptionGroup var vaultKey: VaultKeyOption
+
     /// A tape's own `Set Language` line wins over this.
     @OptionGroup var language: LanguageOption
 
@@ -43,6 +47,9 @@ struct Play: ParsableCommand {
     }
 
     private func playTapes() throws {
+        // The tapes open their services deep in the app; the flag reaches them as the
+        // environment variable the core reads when no flag is given.
+        if let file = vaultKey.file { setenv(VaultKeyLocation.environmentVariable, file, 1) }
         let terminalSize = Size(notation: size)!
         var worst: Int32 = 0
         for path in tapes {

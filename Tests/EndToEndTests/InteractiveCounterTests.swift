@@ -57,4 +57,30 @@ struct InteractiveCounterTests {
         #expect(try session.paneVariable("alternate_on") == "0")
         #expect(try session.paneVariable("cursor_flag") == "1")
     }
+
+    /// Signals whose default would end the process with the alternate screen still up: each
+    /// ends the counter through the loop instead, with 128 + its number as a shell reports it.
+    @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPOLL, __libc_current_sigrtmin()])
+    func aSignalThatEndsTheCounterGivesTheTerminalBack(signal: Int32) throws {
+        let session = try startCounter()
+        try session.waitFor("Honey Store")
+        #expect(kill(try session.programPID(), signal) == 0)
+        #expect(try session.waitForExit() == 128 + signal)
+        #expect(try session.paneVariable("alternate_on") == "0", "signal \(signal) left the alternate screen up")
+        #expect(try session.paneVariable("cursor_flag") == "1", "signal \(signal) left the cursor hidden")
+    }
+
+    /// A closed pipe is a write error, not a reason to end: SIGPIPE leaves the counter running.
+    @Test func sigpipeIsIgnored() throws {
+        let session = try startCounter()
+        try session.waitFor("Honey Store")
+        #expect(kill(try session.programPID(), SIGPIPE) == 0)
+        usleep(500_000)
+        try session.send("?")
+        try session.waitFor("Keys")
+        #expect(try session.paneVariable("alternate_on") == "1", "still running on the alternate screen")
+        try session.send("Escape")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

@@ -102,8 +102,22 @@ struct BadInputTerminalTests {
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
     }
 
+    /// Where these tests' vault keys live: never the runner's own config directory.
+    static let configHome = NSTemporaryDirectory() + "counter-bad-input-config"
+
     static func start(_ arguments: [String], term: String = "xterm-256color", columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
-        try TmuxSession(command: [try CheckoutBinary.path()] + arguments, columns: columns, rows: rows, environment: ["TERM": term])
+        try TmuxSession(command: [try CheckoutBinary.path()] + arguments, columns: columns, rows: rows,
+                        environment: ["TERM": term, "XDG_CONFIG_HOME": configHome])
+    }
+
+    /// A database that cannot be opened stops the counter before the terminal is taken (start
+    /// the session wide enough for the path to fit on one line): the message names the file, the alternate screen was never shown, and the status is 3.
+    static func expectStoppedAtStart(_ session: TmuxSession, saying words: String, file: String, timeout: TimeInterval = 10) throws {
+        #expect(try session.waitForExit(timeout: timeout) == 3)
+        let screen = try session.screen()
+        #expect(screen.contains(words) && screen.contains(file), "\(screen)")
+        #expect(!screen.contains("Honey Store"), "the counter opened anyway:\n\(screen)")
+        #expect(try session.paneVariable("alternate_on") == "0")
     }
 
     /// `q` quits with status 0 and no stack trace was printed.
@@ -191,6 +205,7 @@ struct BadInputTerminalTests {
         let clock = ManualClock()
         var options = PaymentsCore.Options()
         options.passwordIterations = 1_000
+        options.vaultKey = VaultKeyLocation.resolve(flag: nil, environment: ["XDG_CONFIG_HOME": configHome])
         let services = try CheckoutServices(database: .file(path), clock: clock, scheduler: TimerQueue(clock: clock), options: options)
         _ = try services.core.customers.signUp(email: "kept@example.com", password: "kept-password-1")
         try services.core.close()
@@ -202,21 +217,19 @@ struct BadInputTerminalTests {
         return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM customers") ?? -1 }
     }
 
-    @Test("a corrupt database file: a clear message, the counter opens, and the file is left as it was")
+    @Test("a corrupt database file: the counter stops at start naming the file, and the file is left as it was")
     func corruptDatabase() throws {
         let scratch = try Scratch()
         let path = scratch.path("corrupt.sqlite")
         var generator = SplitMix64(seed: 42)
         let bytes = Data((0..<8_192).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         try bytes.write(to: URL(fileURLWithPath: path))
-        let session = try Self.start(["--db", path])
-        let screen = try session.waitFor("could not open its database")
-        #expect(screen.contains("Honey Store"))
-        try Self.quit(session)
+        let session = try Self.start(["--db", path], columns: 240)
+        try Self.expectStoppedAtStart(session, saying: "not a counter database", file: path)
         #expect(FileManager.default.contents(atPath: path) == bytes, "the corrupt file was overwritten")
     }
 
-    @Test("a database another counter holds locked: a clear message, and nothing saved is lost")
+    @Test("a database another process holds locked past the busy timeout: the counter stops at start, and nothing saved is lost")
     func lockedDatabase() throws {
         let scratch = try Scratch()
         let path = scratch.path("locked.sqlite")
@@ -238,26 +251,23 @@ struct BadInputTerminalTests {
         defer { if holder.isRunning { holder.terminate() } }
         let said = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
         #expect(said.contains("locked"))
-        let session = try Self.start(["--db", path])
-        let screen = try session.waitFor("Honey Store", timeout: 30)
-        #expect(screen.contains("could not open") || screen.contains("locked") || screen.contains("busy"), "\(screen)")
-        try Self.quit(session)
+        let session = try Self.start(["--db", path], columns: 240)
+        // Held for 20 s, past the 10 s busy timeout: the counter stops, saying who to ask.
+        try Self.expectStoppedAtStart(session, saying: "held by another process", file: path, timeout: 30)
         holder.terminate()
         holder.waitUntilExit()
-        print("locked database: \(screen.split(separator: "\n").prefix(3).joined(separator: " | "))")
         #expect(try Self.customers(path) == 1)
     }
 
-    @Test("a read-only database file: a clear message, the file unchanged", .enabled(if: getuid() != 0, "root writes to read-only files"))
+    @Test("a read-only database file: the counter stops at start naming the file, the file unchanged", .enabled(if: getuid() != 0, "root writes to read-only files"))
     func readOnlyDatabase() throws {
         let scratch = try Scratch()
         let path = scratch.path("readonly.sqlite")
         try Self.savedDatabase(path)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let before = FileManager.default.contents(atPath: path)
-        let session = try Self.start(["--db", path])
-        try session.waitFor("Honey Store")
-        try Self.quit(session)
+        let session = try Self.start(["--db", path], columns: 240)
+        try Self.expectStoppedAtStart(session, saying: "cannot be written", file: path)
         #expect(FileManager.default.contents(atPath: path) == before)
     }
 }

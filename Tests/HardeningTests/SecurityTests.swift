@@ -47,11 +47,18 @@ struct SecurityTests {
 
     final class LogBox { var lines: [String] = [] }
 
+    /// The test's vault key: in a directory beside the database's, as the config directory is
+    /// beside the data directory (never in the runner's own config directory).
+    static func keyPath(forDatabase path: String) -> String {
+        (path as NSString).deletingLastPathComponent + "-config/vault.key"
+    }
+
     /// A counter on a database FILE, the core's log captured.
     static func counter(database: String, clock: ManualClock = ManualClock(), log: LogBox) -> HeadlessTerminal {
         var options = PaymentsCore.Options()
         options.passwordIterations = 1_000
         options.logSink = { log.lines.append($0) }
+        options.vaultKey = VaultKeyLocation(path: keyPath(forDatabase: database), origin: .flag)
         let app = CounterApplication(makeServices: { clock, timers in
             try CheckoutServices(database: .file(database), clock: clock, scheduler: timers, ids: RandomIDGenerator(), options: options)
         })
@@ -96,7 +103,7 @@ struct SecurityTests {
         }
         terminal.settle()
         // While the counter still runs, so the WAL is there to read.
-        for suffix in ["", "-wal", "-shm", ".vaultkey"] {
+        for suffix in ["", "-wal", "-shm"] {
             guard let data = FileManager.default.contents(atPath: database + suffix) else { continue }
             let bytes = [UInt8](data)
             for number in Self.cardForms {
@@ -116,7 +123,8 @@ struct SecurityTests {
         }
         try queue.close()
         #expect(!logged.lowercased().contains("cvc="), "\(name): the log prints a CVC")
-        let attributes = try FileManager.default.attributesOfItem(atPath: database + ".vaultkey")
+        #expect(!FileManager.default.fileExists(atPath: database + ".vaultkey"), "\(name): a vault key beside the data")
+        let attributes = try FileManager.default.attributesOfItem(atPath: Self.keyPath(forDatabase: database))
         #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(name): the vault key file is \(String((attributes[.posixPermissions] as? Int) ?? 0, radix: 8))")
     }
 
@@ -141,6 +149,7 @@ struct SecurityTests {
     static func core(_ path: String, clock: ManualClock) throws -> PaymentsCore {
         var options = PaymentsCore.Options()
         options.acquirerLatency = .zero
+        options.vaultKey = VaultKeyLocation(path: keyPath(forDatabase: path), origin: .flag)
         return try PaymentsCore(database: .file(path), clock: clock, scheduler: TimerQueue(clock: clock), options: options)
     }
 

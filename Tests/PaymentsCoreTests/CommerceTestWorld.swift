@@ -31,6 +31,10 @@ final class CommerceTestWorld {
         var options = PaymentsCore.Options()
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(300)
+        // A file's key beside the test's own directory, never in the runner's config directory.
+        if case let .file(path) = database {
+            options.vaultKey = VaultKeyLocation(path: Harness.keyPath(forDatabase: path), origin: .flag)
+        }
         core = try! PaymentsCore(database: database, clock: clock, scheduler: timers, ids: ids, options: options,
                                  migrations: CommerceMigrations.register)
         var collector: SwitchableRenewalCollector?

@@ -108,7 +108,8 @@ extension PersistenceTests {
         let path = directory + "/counter.sqlite"
         // A fixed vault key, so the (hex) fingerprints are the same every run: a random key's
         // fingerprint could contain the digits "987" by chance and make this test flaky.
-        let keyPath = DatabaseLocation.keyFilePath(forDatabase: path)
+        let keyPath = Harness.keyPath(forDatabase: path)
+        try FileManager.default.createDirectory(atPath: (keyPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: keyPath, contents: Data((0..<64).map { UInt8(255 - $0) }),
                                                 attributes: [.posixPermissions: 0o600]))
         let h = try Harness(database: .file(path))
@@ -171,7 +172,8 @@ extension PersistenceTests {
         let c = try first.customer()
         let method = try first.core.paymentMethods.save(card: try first.card(), for: c.id).method
         try first.core.close()
-        let keyPath = DatabaseLocation.keyFilePath(forDatabase: path)
+        let keyPath = Harness.keyPath(forDatabase: path)
+        #expect(!FileManager.default.fileExists(atPath: DatabaseLocation.keyFilePath(forDatabase: path)), "no key beside the data")
         let attributes = try FileManager.default.attributesOfItem(atPath: keyPath)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect((attributes[.size] as? NSNumber)?.intValue == VaultKeys.fileLength)

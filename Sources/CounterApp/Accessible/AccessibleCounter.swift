@@ -241,8 +241,17 @@ private extension Int {
 extension AccessibleCounter {
     /// The accessible counter on this process's standard input and output, on the system clock.
     public static func onStandardInputOutput(database: String?) throws -> AccessibleCounter {
+        try onStandardInputOutput(makeServices: CounterApplication.services(database: database))
+    }
+
+    /// On storage the command line opened beforehand.
+    public static func onStandardInputOutput(storage: CoreStorage) throws -> AccessibleCounter {
+        try onStandardInputOutput(makeServices: CounterApplication.services(storage: storage))
+    }
+
+    private static func onStandardInputOutput(makeServices: CounterApplication.ServicesFactory) throws -> AccessibleCounter {
         let timers = TimerQueue(clock: SystemClock())
-        let services = try CounterApplication.services(database: database)(timers.clock, timers)
+        let services = try makeServices(timers.clock, timers)
         return AccessibleCounter(
             services: services, timers: timers,
             readLine: { Swift.readLine(strippingNewline: true) },

@@ -49,12 +49,16 @@ public final class CounterApplication: Application {
             environment.client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
             startSettler(services, timers: context.timers)
         } catch {
-            // The counter still opens (home, help, quit) and says why the store cannot.
-            failure = tr("The store could not open its database: {0}", "\(error)")
+            // A counter without its store would take shoppers' time for nothing: it stops, and
+            // the launcher says why once the terminal is given back.
+            startFailure = error
         }
     }
 
-    private var failure: String?
+    /// Why the services could not be opened; the counter then ends with `startFailureStatus`.
+    public private(set) var startFailure: (any Error)?
+    /// Apart from 1 (a terminal that cannot draw): the store's storage could not be opened.
+    public static let startFailureStatus: Int32 = 3
 
     /// The settler on the loop (see `SettlerLoop`); each pass tells the screens, which may be
     /// waiting on an order it settled.
@@ -72,12 +76,9 @@ public final class CounterApplication: Application {
     public func draw(into frame: inout Frame) {
         size = frame.size
         AppFeature.draw(store.state, into: &frame)
-        if let failure {
-            frame.write(" " + failure, in: frame.bounds.splitTop(2).top.splitBottom(1).bottom, style: Style(.error, .bold))
-        }
     }
 
-    public var exitStatus: Int32? { store.state.exitStatus }
+    public var exitStatus: Int32? { startFailure != nil ? Self.startFailureStatus : store.state.exitStatus }
 
     /// For a shell around the counter (the kiosk): an action as if a screen had sent it.
     public func send(_ action: AppFeature.Action) {

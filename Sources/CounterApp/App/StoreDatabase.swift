@@ -11,4 +11,14 @@ extension CounterApplication {
         let ids: () -> IDGenerator = { location == .inMemory ? SequentialIDGenerator() : RandomIDGenerator() }
         return { clock, timers in try CheckoutServices(database: location, clock: clock, scheduler: timers, ids: ids()) }
     }
+
+    /// The services over storage the command line opened beforehand (so that a database that
+    /// cannot be opened stops the counter before the terminal is taken). Call the factory once.
+    public static func services(storage: CoreStorage) -> ServicesFactory {
+        let inMemory = storage.database.location == .inMemory
+        return { clock, timers in
+            let ids: IDGenerator = inMemory ? SequentialIDGenerator() : RandomIDGenerator()
+            return try CheckoutServices(core: PaymentsCore(storage: storage, clock: clock, scheduler: timers, ids: ids))
+        }
+    }
 }

@@ -4,7 +4,7 @@ import GRDB
 /// its own migrations after these (see `CoreDatabase.init(location:clock:extraMigrations:)`);
 /// a migration, once shipped, is never edited.
 public enum CoreMigrations {
-    public static let names = ["core-v1-events", "core-v1-customers", "core-v1-payment-methods", "core-v1-charges"]
+    public static let names = ["core-v1-events", "core-v1-customers", "core-v1-payment-methods", "core-v1-charges", "core-v2-vault-meta"]
 
     public static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("core-v1-events") { db in
@@ -96,6 +96,16 @@ public enum CoreMigrations {
                     amount INTEGER NOT NULL,
                     reason TEXT NOT NULL,
                     created_ms INTEGER NOT NULL
+                );
+                """)
+        }
+        migrator.registerMigration("core-v2-vault-meta") { db in
+            // One row: an HMAC of a fixed label under the vault key the data is sealed with, so
+            // a wrong key is told apart from the right one before anything is unsealed with it.
+            try db.execute(sql: """
+                CREATE TABLE vault_meta (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    key_check TEXT NOT NULL
                 );
                 """)
         }

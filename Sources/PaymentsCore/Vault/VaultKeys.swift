@@ -1,47 +1,34 @@
 import Crypto
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The vault's two secrets: an AES-GCM key that seals stored card numbers and an HMAC key that
-/// makes fingerprints. For a database file they live in "<database>.vaultkey" (64 random bytes,
-/// mode 0600, created on first open); for an in-memory database they live only in memory.
+/// makes fingerprints. For a database file they live in a key file away from the data (64 random
+/// bytes, mode 0600; see `VaultKeyLocation` and `VaultKeyBinding`); for an in-memory database
+/// they live only in memory.
 public final class VaultKeys {
     private let sealingKey: SymmetricKey
     private let fingerprintKey: SymmetricKey
 
     public static let fileLength = 64
 
-    init(bytes: [UInt8]) {
+    init<Bytes: Collection>(bytes: Bytes) where Bytes.Element == UInt8 {
+        let bytes = Array(bytes)
         sealingKey = SymmetricKey(data: bytes[0..<32])
         fingerprintKey = SymmetricKey(data: bytes[32..<64])
     }
 
     /// Fresh random keys that die with the process.
     public static func ephemeral() -> VaultKeys {
-        var generator = SystemRandomNumberGenerator()
-        return VaultKeys(bytes: (0..<fileLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        VaultKeys(bytes: VaultKeyFile.randomBytes())
     }
 
-    /// Reads the key file, creating it (mode 0600, exclusively) if it does not exist yet.
-    public static func loadOrCreate(path: String) throws -> VaultKeys {
-        if FileManager.default.fileExists(atPath: path) {
-            // Keep the file private even if someone loosened it.
-            chmod(path, 0o600)
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard data.count == fileLength else { throw VaultKeyError.malformedKeyFile(path) }
-            return VaultKeys(bytes: Array(data))
-        }
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<fileLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        // O_EXCL: never overwrite a key another process just made; 0600 from the first byte on.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw VaultKeyError.cannotCreateKeyFile(path) }
-        defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == fileLength, fsync(descriptor) == 0 else { throw VaultKeyError.cannotCreateKeyFile(path) }
-        return VaultKeys(bytes: bytes)
+    /// A label no card number can be: its HMAC under the key is stored in the database
+    /// (`vault_meta`) to recognise the key without storing anything that unseals.
+    private static let checkLabel = Data("checkout-counter vault key check v1".utf8)
+
+    /// Tells this key from another; says nothing about the key itself.
+    var keyCheck: String {
+        HMAC<SHA256>.authenticationCode(for: Self.checkLabel, using: fingerprintKey).hexString
     }
 
     /// AES-GCM sealed box (nonce + ciphertext + tag) of the card number's digits.
@@ -66,7 +53,5 @@ public final class VaultKeys {
 }
 
 public enum VaultKeyError: Error, Equatable {
-    case malformedKeyFile(String)
-    case cannotCreateKeyFile(String)
     case sealingFailed
 }

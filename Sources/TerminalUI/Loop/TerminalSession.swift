@@ -101,8 +101,8 @@ public final class TerminalSession {
 
     /// Runs `application` in the terminal until it sets `exitStatus`, and returns that status.
     ///
-    /// A signal that ends the program (SIGTERM, SIGHUP, and SIGINT or SIGQUIT sent with `kill`)
-    /// gives the terminal back and returns 128 + the signal's number, as shells report it.
+    /// A signal that ends the program (SIGTERM, SIGHUP, SIGUSR1, SIGALRM... every catchable one
+    /// whose default is to end it, and SIGINT or SIGQUIT sent with `kill`) gives the terminal back and returns 128 + the signal's number, as shells report it.
     /// Ctrl+C typed at the keyboard is not a signal here but the key `.control("c")`.
     public static func run(
         _ application: Application,

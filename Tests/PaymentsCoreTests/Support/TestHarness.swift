@@ -11,7 +11,10 @@ final class Harness {
     let timers: TimerQueue
     let core: PaymentsCore
 
-    init(database: DatabaseLocation = .inMemory, latency: Duration = .zero, clock: ManualClock = ManualClock()) throws {
+    /// - Parameter vaultKey: default: `Harness.keyPath(forDatabase:)`, away from the data as in
+    ///   production and never in the user's own config directory.
+    init(database: DatabaseLocation = .inMemory, latency: Duration = .zero, clock: ManualClock = ManualClock(),
+         vaultKey: String? = nil, ids: IDGenerator = SequentialIDGenerator()) throws {
         self.clock = clock
         timers = TimerQueue(clock: clock)
         var options = PaymentsCore.Options()
@@ -20,7 +23,16 @@ final class Harness {
         let box = LogBox()
         options.logSink = { box.lines.append($0) }
         logBox = box
-        core = try PaymentsCore(database: database, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+        if case let .file(path) = database {
+            options.vaultKey = VaultKeyLocation(path: vaultKey ?? Self.keyPath(forDatabase: path), origin: .flag)
+        }
+        core = try PaymentsCore(database: database, clock: clock, scheduler: timers, ids: ids, options: options)
+    }
+
+    /// A key file for a test database: in a directory beside the database's, as a config
+    /// directory is beside a data directory.
+    static func keyPath(forDatabase path: String) -> String {
+        (path as NSString).deletingLastPathComponent + "-config/vault.key"
     }
 
     private let logBox: LogBox

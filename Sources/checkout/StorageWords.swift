@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import CounterApp
+import Localization
+import PaymentsCore
+
+/// The words for what the core says about its storage: why it cannot be opened (and what to
+/// do), and what the operator should hear once about the vault key.
+enum StorageWords {
+    /// The exit status when the database or its vault key cannot be opened: apart from 1 (a
+    /// terminal that cannot draw) so that a service manager can tell that restarting will not help.
+    static let cannotOpenStatus: Int32 = CounterApplication.startFailureStatus
+
+    static func problem(_ error: CoreOpenError) -> String {
+        let file = error.file
+        switch error.reason {
+        case .locked:
+            return tr("the database {0} is held by another process and stayed locked for {1} seconds.", file, "\(Int(CoreDatabase.busyTimeout))")
+                + "\n" + tr("Close the program that holds it (a sqlite3 shell, a backup, a stuck counter) and start again.")
+        case .readOnly:
+            return tr("the database {0} cannot be written (the file or its directory is read-only).", file)
+                + "\n" + tr("Give this user write access to the file and its directory, or choose another file with --db.")
+        case .cannotCreateDirectory:
+            return tr("the directory for the database {0} cannot be created.", file)
+                + "\n" + tr("Create it, or choose another file with --db.")
+        case .corrupt:
+            return tr("the file {0} is not a counter database, or it is damaged.", file)
+                + "\n" + tr("Restore it from a backup, or choose another file with --db. The file is left as it is.")
+        case .diskFull:
+            return tr("the disk that holds the database {0} is full.", file)
+                + "\n" + tr("Free some space and start again.")
+        case let .vaultKeyMissing(expectedAt):
+            return tr("the database {0} has sealed cards, but its vault key is not at {1}.", file, expectedAt)
+                + "\n" + tr("Give the key with --vault-key FILE, CHECKOUT_VAULT_KEY_FILE or the systemd credential vault-key, or put it back there. No new key is made: the saved cards would be lost with the old one.")
+        case let .vaultKeyWrong(path):
+            return tr("the vault key {0} is not the key of the database {1}.", path, file)
+                + "\n" + tr("Give the key this database was sealed with, with --vault-key FILE.")
+        case let .vaultKeyMalformed(path):
+            return tr("the vault key file {0} is damaged (a key is 64 bytes).", path)
+                + "\n" + tr("Restore it from a backup, or give the right one with --vault-key FILE.")
+        case let .vaultKeyUnwritable(path):
+            return tr("the vault key for the database {0} cannot be written at {1}.", file, path)
+                + "\n" + tr("Make that directory writable, or give another place with --vault-key FILE.")
+        case let .failed(detail):
+            return tr("the database {0} could not be opened: {1}", file, detail)
+        }
+    }
+
+    static func notice(_ notice: VaultKeyNotice) -> String {
+        switch notice {
+        case let .movedFromBesideDatabase(from, to):
+            tr("the vault key was moved from {0} to {1}, away from the data. Back it up: without it, saved cards cannot be charged.", from, to)
+        case let .finishedInterruptedRotation(path):
+            tr("a vault key rotation that had stopped half-way was finished; the key is {0}.", path)
+        }
+    }
+
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(("checkout: " + text + "\n").utf8))
+    }
+
+    /// Opens the storage the command line names, saying the notices; on failure, says why and
+    /// what to do, and ends with `cannotOpenStatus`.
+    static func open(database argument: String?, vaultKey: VaultKeyOption) throws -> CoreStorage {
+        let location = DatabaseLocation(argument: argument ?? DatabaseLocation.defaultPath())
+        do {
+            // The store's migrations too, so that counters started together on a new file
+            // migrate it under the same retry rules (the store then finds them applied).
+            let storage = try CoreStorage(location, vaultKey: vaultKey.location, migrations: CommerceMigrations.register)
+            storage.notices.forEach { writeError(notice($0)) }
+            return storage
+        } catch {
+            writeError(problem(error))
+            throw ExitCode(cannotOpenStatus)
+        }
+    }
+}
