@@ -22,10 +22,10 @@ struct FuzzFindingsTests {
         terminal.send(.enter)
         terminal.advance(by: .seconds(5))
         #expect(terminal.text.contains("Charging Visa •••• 0259"))
+        // The settler asks the acquirer again (every few seconds while a payment is open): the
+        // answer reaches the screen by itself, and the order is paid once.
         terminal.advance(by: .seconds(30))
         #expect(!terminal.text.contains("Charging Visa"), "\(terminal.text)")
-        #expect(terminal.text.contains("may still go through"))
-        terminal.send(.escape)
-        #expect(terminal.text.contains("Your cart"), "\(terminal.text)")
+        #expect(terminal.text.contains("Thank you! Payment approved."), "\(terminal.text)")
     }
 }

@@ -61,11 +61,13 @@ struct FuzzInvariants {
             if let low = try Int.fetchOne(db, sql: "SELECT MIN(stock) FROM products"), low < 0 {
                 return "a product's stock is \(low)"
             }
-            // No charge without something it pays for.
+            // No charge without something it pays for (an order's attempts: `order-<id>-payment`,
+            // then `-payment-2`, ...).
             let orphans = try String.fetchAll(db, sql: """
                 SELECT c.idempotency_key FROM charges c
                 WHERE NOT (
-                  (c.idempotency_key LIKE 'order-%-payment' AND EXISTS (SELECT 1 FROM orders o WHERE 'order-' || o.id || '-payment' = c.idempotency_key))
+                  (c.idempotency_key LIKE 'order-%-payment%' AND EXISTS (SELECT 1 FROM orders o WHERE c.idempotency_key = 'order-' || o.id || '-payment'
+                     OR c.idempotency_key = 'order-' || o.id || '-payment-' || o.attempt OR c.idempotency_key LIKE 'order-' || o.id || '-payment-%'))
                   OR (c.idempotency_key LIKE 'auction-%-hold' AND EXISTS (SELECT 1 FROM auction_bids b WHERE 'auction-' || b.id || '-hold' = c.idempotency_key))
                   OR (c.idempotency_key LIKE 'source-%' AND EXISTS (SELECT 1 FROM sources s WHERE 'source-' || s.id = c.idempotency_key))
                   OR EXISTS (SELECT 1 FROM subscriptions s WHERE c.idempotency_key LIKE s.id || '-period-%')
@@ -96,7 +98,7 @@ struct FuzzInvariants {
             // Balances: what the card orders' charges kept (captured - refunded) is what the paid
             // card orders say.
             let kept = try Int.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(amount_captured - amount_refunded), 0) FROM charges WHERE idempotency_key LIKE 'order-%-payment'
+                SELECT COALESCE(SUM(amount_captured - amount_refunded), 0) FROM charges WHERE idempotency_key LIKE 'order-%-payment%'
                 """) ?? 0
             let paid = try Int.fetchOne(db, sql: """
                 SELECT COALESCE(SUM(total_minor), 0) FROM orders WHERE state = 'paid' AND payment_kind IS NULL

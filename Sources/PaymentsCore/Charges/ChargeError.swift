@@ -27,6 +27,31 @@ public enum ChargeError: Error, Equatable, Sendable {
     /// same idempotency key can never charge twice. Never a "not paid".
     case outcomeUnknown(chargeID: String)
 
+    /// A stable code for stored failure reasons and for the screens to decide by: never the
+    /// error's description, which changes with its wording and carries its details.
+    public var code: String {
+        switch self {
+        case .invalidAmount: "invalid_amount"
+        case .missingIdempotencyKey: "missing_idempotency_key"
+        case .idempotencyKeyReused: "idempotency_key_reused"
+        case .customerRequired: "customer_required"
+        case .customerNotFound: "customer_not_found"
+        case .paymentsLocked: "payments_locked"
+        case .token: "invalid_token"
+        case .paymentMethodNotFound: "payment_method_not_found"
+        case .paymentMethodNotChargeable: "payment_method_not_chargeable"
+        case .chargeNotFound: "charge_not_found"
+        case .notAwaitingChallenge: "not_awaiting_challenge"
+        case .notAHold: "not_a_hold"
+        case .captureExceedsAuthorized: "capture_exceeds_authorized"
+        case .notRefundable: "not_refundable"
+        case .refundExceedsCaptured: "refund_exceeds_captured"
+        case .invalidRefundAmount: "invalid_refund_amount"
+        case .storage: "storage"
+        case .outcomeUnknown: "outcome_unknown"
+        }
+    }
+
     public var message: String {
         switch self {
         case .invalidAmount: tr("The amount must be more than zero.")

@@ -127,6 +127,6 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
     }
 
     static func decline(_ error: ChargeError) -> PaymentDecline {
-        PaymentDecline(code: "\(error)", message: error.message)
+        PaymentDecline(code: error.code, message: error.message)
     }
 }

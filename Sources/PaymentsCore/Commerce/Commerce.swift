@@ -67,7 +67,7 @@ public final class Commerce {
     /// waited on them). Returns the orders it settled.
     @discardableResult
     public func reconcileAfterRestart() throws -> [Order] {
-        let report = settler.settleNow()
+        let report = settler.settleNow(atStart: true)
         return try report.orders.compactMap { try orders.order(id: $0) }
     }
 

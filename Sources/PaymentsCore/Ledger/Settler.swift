@@ -64,11 +64,14 @@ public final class Settler {
     }
 
     /// Rules 1 to 5, synchronously. A rule that fails (storage) is tried again next pass.
+    ///
+    /// - Parameter atStart: the pass at start-up. A charge left pending then belongs to a counter
+    ///   that is gone (this process has asked nothing yet), so it is asked about at once.
     @discardableResult
-    public func settleNow() -> Report {
+    public func settleNow(atStart: Bool = false) -> Report {
         var report = Report()
         try? instance.heartbeat()
-        report.charges = ((try? core.charges.reconcilePending(olderThan: policy.pendingGrace)) ?? []).map(\.id)
+        report.charges = ((try? core.charges.reconcilePending(olderThan: atStart ? 0 : policy.pendingGrace)) ?? []).map(\.id)
         let isAlive = { [self] (owner: String?) in self.isAlive(owner) }
         let cancel = { [core] (chargeId: String) in (try? core.charges.cancel(chargeId)) != nil }
         report.orders += ((try? commerce.orders.reconcilePayments(isAlive: isAlive, grace: policy.intentGrace, cancelChallenge: cancel)) ?? []).map(\.id)

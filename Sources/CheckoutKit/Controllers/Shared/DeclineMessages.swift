@@ -13,7 +13,7 @@ extension CardChargeFailure {
         case .incorrectCVC?: self = .incorrectCVC
         case .processingError?: self = .processingError
         case .authenticationFailed?: self = .authenticationFailed
-        case nil where code.hasPrefix("token("): self = .invalidToken
+        case nil where code == ChargeError.token(.unknownToken).code: self = .invalidToken
         case nil: self = .refused(message)
         }
     }

@@ -130,6 +130,9 @@ public final class CoreStoreController: StoreController {
             return finish(.failure(StoreError(error)))
         }
         gateway.presenter = authentication
+        // A payment in flight is open work: the settler passes every few seconds until it is
+        // settled (a card that never answers is asked again, and the screen hears the answer).
+        onUnsettled()
         orders.pay(orderId: order.id, with: instrument) { [weak self] result in
             guard let self else { return }
             self.gateway.presenter = nil
@@ -193,7 +196,7 @@ public final class CoreStoreController: StoreController {
                             charge: chargeReceipt)
     }
 
-    /// Told when a checkout ends with its outcome unknown (the settler loop wakes up).
+    /// Told when a checkout starts or ends with its outcome unknown (the settler loop wakes up).
     var onUnsettled: () -> Void = {}
 
     private func finish(_ result: Result<StoreReceipt, StoreError>) {

@@ -92,6 +92,15 @@ extension Catalogue {
             "银行尚未答复：这笔付款仍可能成功。请勿重复支付，结果会显示在您的订单中。",
         "wait": "请稍候",
         "The bank is answering": "银行正在处理",
+        "Checking with the bank": "正在与银行核实",
+        "Checking with the bank about order {0}…": "正在与银行核实订单 {0}…",
+        "We do not know yet whether this payment went through. You will not be charged twice: this order can only be paid once. This screen updates by itself when the bank answers.":
+            "我们还不知道这笔付款是否成功。您不会被重复扣款：此订单只能支付一次。银行答复后，此页面会自动更新。",
+        "We are checking with the bank about order {0}; you will not be charged twice. This screen updates by itself.":
+            "我们正在与银行核实订单 {0}；您不会被重复扣款。此页面会自动更新。",
+        "We are checking with the bank; you will not be charged twice.": "我们正在与银行核实；您不会被重复扣款。",
+        "We are checking with the bank about your bid; your card will not be held twice.": "我们正在与银行核实您的出价；您的卡不会被重复预授权。",
+        "checking the first payment with the bank": "正在与银行核实首期付款",
 
         // MARK: Card form (typed and swiped)
         "as printed": "与卡面一致",
