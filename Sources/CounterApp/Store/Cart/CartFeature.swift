@@ -19,6 +19,10 @@ public enum CartFeature {
         case removeLine
         case askToEmpty
         case confirmEmpty(Bool)
+        /// The store's answer to emptying or removing a line: the cart as it is now (a cart
+        /// whose payment is being checked stays as it was).
+        case emptied(Cart)
+        case removed(Product, Cart)
         case changed(Result<Cart, StoreError>)
         case checkout
         case delegate(Delegate)
@@ -48,16 +52,29 @@ public enum CartFeature {
             return .run { send in send(.changed(client.setQuantity(line.id, line.quantity - 1))) }
         case .removeLine:
             guard let line else { return .none }
-            state.message = tr("Removed {0}.", tr(line.product.name))
-            return .run { send in send(.changed(.success(client.remove(line.id)))) }
+            return .run { send in send(.removed(line.product, client.remove(line.id))) }
+        case let .removed(product, cart):
+            if !cart.lines.contains(where: { $0.id == product.id }) {
+                state.message = tr("Removed {0}.", tr(product.name))
+            } else if let number = client.unsettledOrder() {
+                state.message = StoreError.paymentUnknown(orderNumber: number).message
+            }
+            return .send(.changed(.success(cart)))
         case .askToEmpty:
             if !lines.isEmpty { state.isConfirmingEmpty = true }
             return .none
         case .confirmEmpty(let yes):
             state.isConfirmingEmpty = false
             guard yes else { return .none }
-            state.message = tr("The cart is empty now.")
-            return .run { send in send(.changed(.success(client.emptyCart()))) }
+            return .run { send in send(.emptied(client.emptyCart())) }
+        case .emptied(let cart):
+            // The store keeps a cart whose payment is still being checked: say so, never "empty".
+            if cart.isEmpty {
+                state.message = tr("The cart is empty now.")
+            } else if let number = client.unsettledOrder() {
+                state.message = StoreError.paymentUnknown(orderNumber: number).message
+            }
+            return .send(.changed(.success(cart)))
         case .changed(.success(let cart)):
             state.selection = min(state.selection, max(0, cart.lines.count - 1))
             return .send(.delegate(.cartChanged(cart)))
