@@ -67,7 +67,7 @@ struct FuzzInvariants {
                 SELECT c.idempotency_key FROM charges c
                 WHERE NOT (
                   (c.idempotency_key LIKE 'order-%-payment%' AND EXISTS (SELECT 1 FROM orders o WHERE c.idempotency_key = 'order-' || o.id || '-payment'
-                     OR c.idempotency_key = 'order-' || o.id || '-payment-' || o.attempt OR c.idempotency_key LIKE 'order-' || o.id || '-payment-%'))
+                     OR c.idempotency_key LIKE 'order-' || o.id || '-payment-%'))
                   OR (c.idempotency_key LIKE 'auction-%-hold' AND EXISTS (SELECT 1 FROM auction_bids b WHERE 'auction-' || b.id || '-hold' = c.idempotency_key))
                   OR (c.idempotency_key LIKE 'source-%' AND EXISTS (SELECT 1 FROM sources s WHERE 'source-' || s.id = c.idempotency_key))
                   OR EXISTS (SELECT 1 FROM subscriptions s WHERE c.idempotency_key LIKE s.id || '-period-%')

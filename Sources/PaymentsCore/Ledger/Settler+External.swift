@@ -28,11 +28,11 @@ extension Settler {
         do {
             switch try bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "") {
             case .authorized, .executed, .settled: return .paid(reference: reference.identifier)
-            case .failed(let error): return .failed(reason: "\(error)")
+            case .failed(let error): return .failed(reason: error.code)
             case .authorizationRequired, .authorizing: return .pending
             }
         } catch {
-            return .failed(reason: "\(error)")
+            return .failed(reason: error.code)
         }
     }
 
@@ -41,7 +41,7 @@ extension Settler {
         do {
             switch try sources.sourceStatus(id: source) {
             case .consumed: return .paid(reference: source)
-            case .failed(let reason): return .failed(reason: "\(reason)")
+            case .failed(let reason): return .failed(reason: reason)
             default: return .pending
             }
         } catch {
