@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode", "Localization"]),
         .executableTarget(
             name: "checkout",
-            dependencies: ["CounterApp", "TerminalUI", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CounterApp", "TerminalUI", "Localization", "PaymentsCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
@@ -64,6 +64,12 @@ let package = Package(
         .testTarget(
             name: "PaymentsCoreTests",
             dependencies: ["PaymentsCore", "Clocks", "Localization", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // A seeded fault simulator for the core (crashes, failed writes, late answers, clock jumps);
+        // a few seeds in `swift test`, long campaigns behind SIMULATION_STEPS / SIMULATION_SEEDS.
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
         .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization"]),

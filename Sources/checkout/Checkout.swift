@@ -18,9 +18,10 @@ struct Checkout: ParsableCommand {
           checkout themes                   see the themes
           checkout kiosk --idle 90          run unattended (see checkout kiosk --help)
           checkout --accessible             plain numbered prompts, no full screen
+          checkout audit --db FILE          check a database: nothing paid twice, nothing lost
         """,
         version: CounterVersion.string,
-        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self],
+        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, Audit.self],
         defaultSubcommand: Run.self
     )
 }

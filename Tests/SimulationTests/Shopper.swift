@@ -1,0 +1,45 @@
+import Foundation
+
+/// One person at the counter and what the screen told them, which is what the simulator holds
+/// the ledger to: "Paid" must be paid, "Not paid" must never be charged, whatever comes later.
+final class Shopper {
+    let number: Int
+    let journey: String
+    let session: String
+    var customerId: String?
+    var told: [Told] = []
+
+    init(number: Int, journey: String) {
+        self.number = number
+        self.journey = journey
+        session = "shopper-\(number)"
+    }
+
+    var name: String { "shopper#\(number)" }
+
+    /// What the last answer said, if it was about an order.
+    var lastOrderVerdict: Told? { told.last }
+}
+
+enum Told: Equatable, CustomStringConvertible {
+    case paid(orderId: String)
+    case notPaid(orderId: String, reason: String)
+    /// "We are checking": the outcome is not known yet (a bank's wait, a wallet's possible success).
+    case waiting(orderId: String, why: String)
+    case joined(bidId: String)
+    case notJoined(reason: String)
+    case subscribed(subscriptionId: String)
+    case notSubscribed(reason: String)
+
+    var description: String {
+        switch self {
+        case let .paid(order): "Paid (\(order))"
+        case let .notPaid(order, reason): "Not paid (\(order)): \(reason)"
+        case let .waiting(order, why): "Waiting (\(order)): \(why)"
+        case let .joined(bid): "Joined (\(bid))"
+        case let .notJoined(reason): "Not joined: \(reason)"
+        case let .subscribed(id): "Subscribed (\(id))"
+        case let .notSubscribed(reason): "Not subscribed: \(reason)"
+        }
+    }
+}
