@@ -11,6 +11,11 @@ final class Simulation {
     let statistics: SimulationStatistics
     private var random: SeededRandom
     private(set) var log: [String] = []
+    /// Survey mode (`SIMULATION_CONTINUE=1`): a broken invariant is noted and the seed goes on,
+    /// so that one run lists every kind that breaks, not only the first (each kind once a seed).
+    var continuesAfterFailure = false
+    private(set) var failures: [SimulationFailure] = []
+    private var brokenKinds = Set<String>()
 
     /// How long a prompt stays on screen before the shopper gives up (or the page times out).
     static let promptPatience: TimeInterval = 600
@@ -44,15 +49,25 @@ final class Simulation {
             }
             statistics.steps += 1
             let broken = Invariants.check(world, settled: settled, scanForCards: step % 50 == 0)
-            if !broken.isEmpty { return SimulationFailure(seed: seed, step: step, steps: log, broken: broken) }
+            if let failure = note(broken, step: step), !continuesAfterFailure { return failure }
         }
         // The end of the day: an hour passes, every prompt is given up, the settler runs; then
         // nothing may be left waiting, and no card number may be anywhere in the file.
         log.append("end: an hour passes, shoppers give up, the settler runs")
         advance(world, by: .hours(1))
         if world.process.isAlive { world.settle(world.process) } else { try recover(world) }
-        let broken = Invariants.check(world, settled: true, scanForCards: true)
-        return broken.isEmpty ? nil : SimulationFailure(seed: seed, step: stepBudget + 1, steps: log, broken: broken)
+        _ = note(Invariants.check(world, settled: true, scanForCards: true), step: stepBudget + 1)
+        return failures.first
+    }
+
+    /// The failure at this step, if any invariant broke in a way this seed has not shown yet.
+    private func note(_ broken: [Invariants.Broken], step: Int) -> SimulationFailure? {
+        let new = broken.filter { !brokenKinds.contains($0.kind) }
+        guard !new.isEmpty else { return nil }
+        brokenKinds.formUnion(new.map(\.kind))
+        let failure = SimulationFailure(seed: seed, step: step, steps: log, broken: new)
+        failures.append(failure)
+        return failure
     }
 
     private func perform(_ world: SimulatedWorld, settled: inout Bool) -> String {

@@ -6,7 +6,8 @@ import Testing
 /// The fault simulator in `swift test`: a few seeds, each a few hundred steps, every invariant
 /// asserted. Long campaigns: `SIMULATION_STEPS=1000000 SIMULATION_SEEDS=1-5000 swift test
 /// --filter SimulationTests` (seeds as `7`, `1,2,3` or `1-500`; `SIMULATION_STEPS_PER_SEED`,
-/// default 2000). A failing seed prints the steps that reproduce it.
+/// default 2000; `SIMULATION_CONTINUE=1` goes on after a broken invariant to list every kind).
+/// A failing seed prints the steps that reproduce it.
 @Suite(.serialized) struct SimulationTests {
     static let defaultSeeds: [UInt64] = [1, 2, 3]
     static let defaultSteps = 300
@@ -36,16 +37,20 @@ import Testing
         let seeds = Self.seeds(environment["SIMULATION_SEEDS"] ?? "1-1000000")
         let statistics = SimulationStatistics()
         let started = Date()
+        let survey = environment["SIMULATION_CONTINUE"] == "1"
         var printed = Set<String>()
         for seed in seeds where statistics.steps < budget {
-            let steps = min(perSeed, budget - statistics.steps)
-            guard let failure = try Simulation(seed: seed, steps: steps, statistics: statistics).run() else { continue }
+            let simulation = Simulation(seed: seed, steps: min(perSeed, budget - statistics.steps), statistics: statistics)
+            simulation.continuesAfterFailure = survey
+            _ = try simulation.run()
+            for failure in simulation.failures {
             statistics.record(failure)
             // The full report once per new kind of broken invariant, to keep the output readable.
             let new = Set(failure.broken.map(\.kind)).subtracting(printed)
             if !new.isEmpty {
                 printed.formUnion(new)
                 print("NEW: \(new.sorted().joined(separator: ", "))\n\(failure.report)\n")
+            }
             }
         }
         print(statistics.summary(seconds: Date().timeIntervalSince(started)))
