@@ -12,13 +12,14 @@ import Testing
     final class Ledger {
         let world = CommerceTestWorld()
         var paid: Order!
+        var declined: Order!
         var placed: Order!
         var bankOrder: Order!
         var bid: AuctionBid!
 
         init() {
             paid = pay("paid", "honey-acacia", CommerceTestWorld.approvingCard)
-            _ = pay("declined", "honey-clover", CommerceTestWorld.decliningCard)
+            declined = pay("declined", "honey-clover", CommerceTestWorld.decliningCard)
             let refunded = pay("refunded", "honey-clover", CommerceTestWorld.approvingCard)
             #expect(world.settle { world.orders.refund(orderId: refunded.id, completion: $0) }?.value?.state == .refunded)
             placed = try! place("placed", "honey-wildflower")
@@ -105,6 +106,12 @@ import Testing
                                                               payments: [try ledger.charge(ofOrder: ledger.paid), "bpay_double"].sorted())])
     }
 
+    @Test func aPaidOrderWhoseChargeWasRefundedIsNamed() throws {
+        let ledger = Ledger()
+        try ledger.write("UPDATE charges SET amount_refunded = amount_captured WHERE id = ?", [try ledger.charge(ofOrder: ledger.paid)])
+        #expect(try ledger.audit() == [.paidOrderWithoutPayment(orderId: ledger.paid.id, orderNumber: ledger.paid.number)])
+    }
+
     @Test func aCapturedChargeOfAnOrderThatIsNotPaidIsNamed() throws {
         let ledger = Ledger()
         let charge = try ledger.charge(ofOrder: ledger.paid)
@@ -167,7 +174,9 @@ import Testing
 
     @Test func aPendingChargeIsUnsettledOnlyOnceItIsOld() throws {
         let ledger = Ledger()
-        let charge = try ledger.charge(ofOrder: ledger.paid)
+        let charge = try #require(try ledger.world.core.database.queue.read { db in
+            try String.fetchOne(db, sql: "SELECT id FROM charges WHERE idempotency_key = ?", arguments: ["order-\(ledger.declined.id)-payment"])
+        })
         try ledger.write("UPDATE charges SET status = 'pending' WHERE id = ?", [charge])
         let created = try #require(try ledger.world.core.charges.charge(charge).createdAt)
         let rule = LedgerAudit(unsettledAfter: .minutes(15))

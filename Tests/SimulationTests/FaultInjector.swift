@@ -29,6 +29,8 @@ final class FaultInjector: TransactionObserver {
     private var writesBeforeCrash: Int?
     private var writesBeforeStorageError: Int?
     private(set) var storageErrorsFired = 0
+    /// Told each time a storage error is injected (the statistics count it).
+    var onStorageError: () -> Void = {}
 
     var crashArmed: Bool { writesBeforeCrash != nil }
 
@@ -60,6 +62,7 @@ final class FaultInjector: TransactionObserver {
             if remaining == 0 {
                 writesBeforeStorageError = nil
                 storageErrorsFired += 1
+                onStorageError()
                 throw Fault.storageFailed
             }
             writesBeforeStorageError = remaining - 1

@@ -16,9 +16,6 @@ final class Shopper {
     }
 
     var name: String { "shopper#\(number)" }
-
-    /// What the last answer said, if it was about an order.
-    var lastOrderVerdict: Told? { told.last }
 }
 
 enum Told: Equatable, CustomStringConvertible {
@@ -26,6 +23,8 @@ enum Told: Equatable, CustomStringConvertible {
     case notPaid(orderId: String, reason: String)
     /// "We are checking": the outcome is not known yet (a bank's wait, a wallet's possible success).
     case waiting(orderId: String, why: String)
+    case refunded(orderId: String)
+    case notRefunded(orderId: String, reason: String)
     case joined(bidId: String)
     case notJoined(reason: String)
     case subscribed(subscriptionId: String)
@@ -36,6 +35,8 @@ enum Told: Equatable, CustomStringConvertible {
         case let .paid(order): "Paid (\(order))"
         case let .notPaid(order, reason): "Not paid (\(order)): \(reason)"
         case let .waiting(order, why): "Waiting (\(order)): \(why)"
+        case let .refunded(order): "Refunded (\(order))"
+        case let .notRefunded(order, reason): "Not refunded (\(order)): \(reason)"
         case let .joined(bid): "Joined (\(bid))"
         case let .notJoined(reason): "Not joined: \(reason)"
         case let .subscribed(id): "Subscribed (\(id))"

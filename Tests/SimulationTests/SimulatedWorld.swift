@@ -34,6 +34,7 @@ final class SimulatedWorld {
         Self.removeFiles(path)
         self.statistics = statistics
         process = try CounterProcess(path: path, clock: clock, ids: ids)
+        process.injector.onStorageError = { statistics.count(.storageError) }
         startingStock = Dictionary(uniqueKeysWithValues: try process.commerce.catalog.products().map { ($0.id, $0.stock) })
     }
 
@@ -47,6 +48,7 @@ final class SimulatedWorld {
     func restart(beforeSettling: (CounterProcess) -> Void = { _ in }) throws {
         process.close()
         process = try CounterProcess(path: path, clock: clock, ids: ids)
+        process.injector.onStorageError = { [statistics] in statistics.count(.storageError) }
         beforeSettling(process)
         settle(process)
     }

@@ -29,7 +29,7 @@ final class Simulation {
 
     enum Move: CaseIterable {
         case cardOrder, savedCardOrder, auction, bankOrder, walletOrder, subscription
-        case answerChallenge, answerWallet, payAgain
+        case answerChallenge, answerWallet, payAgain, refund
         case tick, wait, settle
         case crashNow, armCrash, armStorageError, clockJump
     }
@@ -72,14 +72,20 @@ final class Simulation {
 
     private func perform(_ world: SimulatedWorld, settled: inout Bool) -> String {
         let process = world.process
+        // Told "Not paid", a card shopper still has the cart (the core keeps it) and may pay again.
+        // Read from the model, not the database: choosing a step must not touch the file.
         let retrying = world.shoppers.filter { shopper in
-            shopper.journey.hasSuffix("card order") && { if case .notPaid? = shopper.lastOrderVerdict { true } else { false } }()
-                && (try? process.commerce.carts.cart(for: shopper.session).isEmpty) == false
+            guard shopper.journey.hasSuffix("card order"), case .notPaid? = shopper.told.last else { return false }
+            return shopper.told.count <= 3
+        }
+        let returning = world.shoppers.filter { shopper in
+            guard shopper.journey.hasSuffix("card order"), case .paid? = shopper.told.last else { return false }
+            return true
         }
         let moves: [(weight: Int, value: Move)] = [
             (10, .cardOrder), (5, .savedCardOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription),
             (process.openChallenges.isEmpty ? 0 : 8, .answerChallenge), (process.openWallets.isEmpty ? 0 : 6, .answerWallet),
-            (retrying.isEmpty ? 0 : 3, .payAgain),
+            (retrying.isEmpty ? 0 : 3, .payAgain), (returning.isEmpty ? 0 : 4, .refund),
             (20, .tick), (6, .wait), (5, .settle),
             (2, .crashNow), (3, .armCrash), (4, .armStorageError), (2, .clockJump),
         ]
@@ -93,6 +99,7 @@ final class Simulation {
         case .answerChallenge: return answer(&world.process.openChallenges, "3-D Secure", codes: ("right code", "wrong code"))
         case .answerWallet: return answer(&world.process.openWallets, "wallet", codes: ("confirms", "declines"))
         case .payAgain: return CardOrderJourney.payAgain(world, random.pick(retrying))
+        case .refund: return RefundJourney.start(world, random.pick(returning))
         case .tick:
             let duration = Duration.milliseconds(Int64.random(in: 10...3_000, using: &random))
             advance(world, by: duration)

@@ -6,6 +6,9 @@ import Foundation
 public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
     /// More than one payment took money for the same order (charges, bank payments, sources).
     case orderPaidMoreThanOnce(orderId: String, orderNumber: String, payments: [String])
+    /// An order marked paid with no money behind it: no captured charge (or refunded in full), no
+    /// authorised bank payment, no wallet source: the jars left the shelf for nothing.
+    case paidOrderWithoutPayment(orderId: String, orderNumber: String)
     /// A captured charge names its order (by idempotency key, `orders.charge_id` or description),
     /// but that order is not paid: the shopper paid for jars they were not sold.
     case capturedChargeOfUnpaidOrder(chargeId: String, amount: Money, orderId: String, orderNumber: String, orderState: String)
@@ -28,6 +31,8 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case let .orderPaidMoreThanOnce(orderId, number, payments):
             "Order \(number) (\(orderId)) was paid \(payments.count) times: \(payments.joined(separator: ", "))."
+        case let .paidOrderWithoutPayment(orderId, number):
+            "Order \(number) (\(orderId)) is paid, but no payment for it holds money."
         case let .capturedChargeOfUnpaidOrder(chargeId, amount, orderId, number, state):
             "Charge \(chargeId) took \(amount) for order \(number) (\(orderId)), but the order is \(state), not paid."
         case let .capturedChargeWithoutOwner(chargeId, amount, key):

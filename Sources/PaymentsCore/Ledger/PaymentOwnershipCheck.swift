@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Who took money for what: each order is paid at most once, and each captured charge that is
+/// Who took money for what: each order is paid at most once (and a paid order was paid), and each captured charge that is
 /// not refunded in full belongs to a paid order or to another owner the core knows.
 ///
 /// A charge names its owner by its idempotency key, the key each caller chooses:
@@ -42,7 +42,9 @@ enum PaymentOwnershipCheck {
             for orderId in Set([byReference[id], described].compactMap { $0 }) { payments[orderId, default: []].insert(id) }
         }
         return orders.compactMap { order in
-            guard let paid = payments[order.id], paid.count > 1 else { return nil }
+            let paid = payments[order.id] ?? []
+            if paid.isEmpty, order.state == "paid" { return .paidOrderWithoutPayment(orderId: order.id, orderNumber: order.number) }
+            guard paid.count > 1 else { return nil }
             return .orderPaidMoreThanOnce(orderId: order.id, orderNumber: order.number, payments: paid.sorted())
         }
     }
@@ -52,9 +54,10 @@ enum PaymentOwnershipCheck {
     private static func owners(_ db: Database, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
         let ordersById = Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ordersByNumber = Dictionary(orders.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let paidByCharge = Set(orders.filter { $0.state == "paid" }.compactMap(\.chargeId))
         var found: [LedgerViolation] = []
         for charge in charges {
-            if orders.contains(where: { $0.chargeId == charge.id && $0.state == "paid" }) { continue }
+            if paidByCharge.contains(charge.id) { continue }
             if let orderId = charge.orderIdFromKey {
                 guard let order = ordersById[orderId] else {
                     found.append(.capturedChargeWithoutOwner(chargeId: charge.id, amount: charge.amount, idempotencyKey: charge.key))
