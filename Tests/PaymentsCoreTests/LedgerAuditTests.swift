@@ -34,6 +34,10 @@ import Testing
             let plan = try! world.subscriptions.plans()[0]
             #expect(world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: plan.id,
                                                                  payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }?.value != nil)
+            // A month later: the first renewal is paid (and the auction has closed, its bid won).
+            world.advance(.days(32))
+            world.commerce.runDueWork()
+            world.advance(.seconds(2))
         }
 
         private func place(_ session: String, _ product: String) throws -> Order {
@@ -125,6 +129,17 @@ import Testing
         try ledger.copyCharge(try ledger.charge(ofOrder: ledger.paid), as: "ch_stray",
                               set: "idempotency_key = 'till-1', description = 'Coffee'")
         #expect(try ledger.audit() == [.capturedChargeWithoutOwner(chargeId: "ch_stray", amount: ledger.paid.total, idempotencyKey: "till-1")])
+    }
+
+    @Test func aSecondChargeForARenewedPeriodIsOwnedByNobody() throws {
+        let ledger = Ledger()
+        let renewal = try #require(try ledger.world.core.database.queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, idempotency_key FROM charges WHERE idempotency_key LIKE '%-period-1-attempt-0'")
+        })
+        let id: String = renewal["id"]
+        try ledger.copyCharge(id, as: "ch_renewed_again")
+        #expect(try ledger.audit() == [.capturedChargeWithoutOwner(chargeId: "ch_renewed_again", amount: try ledger.world.core.charges.charge(id).amount,
+                                                                   idempotencyKey: renewal["idempotency_key"])])
     }
 
     @Test func aHoldWithoutItsBidIsNamed() throws {

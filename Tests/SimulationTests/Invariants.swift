@@ -5,11 +5,18 @@ import PaymentsCore
 /// What must hold after every step: the ledger audit (the operator's `checkout audit`), plus
 /// what only the simulator knows: the stock the shop started with, and what each shopper was told.
 enum Invariants {
-    struct Broken: Hashable, CustomStringConvertible {
+    struct Broken: CustomStringConvertible {
         /// The kind, for counting distinct findings across seeds ("audit: holdWithoutBid").
         let kind: String
-        let detail: String
+        /// Worded only when shown: a surveying seed meets the same broken rows at every step.
+        private let words: () -> String
+        var detail: String { words() }
         var description: String { "\(kind): \(detail)" }
+
+        init(kind: String, detail: @autoclosure @escaping () -> String) {
+            self.kind = kind
+            words = detail
+        }
     }
 
     /// - Parameter settled: the settler has just run, so nothing may be left waiting for longer

@@ -55,7 +55,7 @@ struct SimulationFailure {
 
     var report: String {
         """
-        Seed \(seed) broke an invariant at step \(step). Replay: SIMULATION_SEEDS=\(seed) SIMULATION_STEPS=\(step) swift test --filter SimulationTests
+        Seed \(seed) broke an invariant at step \(step). Replay: SIMULATION_SEEDS=\(seed) SIMULATION_STEPS=\(step) swift test --filter SimulationTests.longCampaign
         Steps:
         \(steps.joined(separator: "\n"))
         Broken:

@@ -62,11 +62,7 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    private static func timestamp(_ date: Date) -> String { date.ISO8601Format() }
 }
 
 /// What is left waiting (see `LedgerViolation.unsettled`).

@@ -96,9 +96,12 @@ enum PaymentOwnershipCheck {
             if renewal.period == 0 {
                 return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM subscriptions WHERE id = ?)", arguments: [renewal.subscriptionId]) ?? false
             }
+            // The attempt names the charge that paid it: a second charge for the same period (its key
+            // forgotten after 24 hours, say) is not owned by that attempt.
             return try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM renewal_attempts WHERE subscription_id = ? AND period_index = ? AND attempt = ? AND succeeded = 1)
-                """, arguments: [renewal.subscriptionId, renewal.period, renewal.attempt]) ?? false
+                SELECT EXISTS (SELECT 1 FROM renewal_attempts WHERE subscription_id = ? AND period_index = ? AND succeeded = 1
+                  AND payment_ref = ?)
+                """, arguments: [renewal.subscriptionId, renewal.period, charge.id]) ?? false
         }
         return false
     }
