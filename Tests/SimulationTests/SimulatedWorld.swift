@@ -29,6 +29,10 @@ final class SimulatedWorld {
         process.runDue()
     }
 
+    /// Set when the settler schedules itself on the loop (issue 14's "never sleeps"): then the
+    /// clock passing is enough for nothing to stay unsettled, and the rule applies after a jump.
+    static let settlerRunsOnTheLoop = false
+
     init(seed: UInt64, statistics: SimulationStatistics) throws {
         path = "/dev/shm/checkout-simulation-\(ProcessInfo.processInfo.processIdentifier)-\(seed).sqlite"
         Self.removeFiles(path)
