@@ -26,7 +26,8 @@ final class CounterProcess {
         var options = PaymentsCore.Options()
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(40)
-        core = try PaymentsCore(database: .file(path), clock: clock, scheduler: timers, ids: ids, options: options,
+        let scheduler = ProcessScheduler(timers: timers, isAlive: { [injector] in !injector.isDead })
+        core = try PaymentsCore(database: .file(path), clock: clock, scheduler: scheduler, ids: ids, options: options,
                                 migrations: CommerceMigrations.register)
         commerce = try Commerce(core: core)
         challengeGateway = ShopperChallengeGateway(charges: core.charges, unattended: commerce.cardGateway)
@@ -60,4 +61,26 @@ enum PromptAnswer: String {
     case refuse
     /// The shopper walks away (or the page times out).
     case abandon
+}
+
+/// The loop's timers as one process sees them: once the process is dead, nothing it scheduled
+/// runs any more, as in a real crash. (Without this, a dead process whose every write fails could
+/// retry on zero-delay timers for ever inside one step.)
+final class ProcessScheduler: Scheduler {
+    private let timers: TimerQueue
+    private let isAlive: () -> Bool
+
+    init(timers: TimerQueue, isAlive: @escaping () -> Bool) {
+        self.timers = timers
+        self.isAlive = isAlive
+    }
+
+    var clock: Clock { timers.clock }
+
+    @discardableResult
+    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> TimerID {
+        timers.schedule(after: delay) { [isAlive] in if isAlive() { action() } }
+    }
+
+    func cancel(_ id: TimerID) { timers.cancel(id) }
 }
