@@ -65,6 +65,12 @@ let package = Package(
             name: "PaymentsCoreTests",
             dependencies: ["PaymentsCore", "Clocks", "Localization", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // A seeded fault simulator for the core (crashes, failed writes, late answers, clock jumps);
+        // a few seeds in `swift test`, long campaigns behind SIMULATION_STEPS / SIMULATION_SEEDS.
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
         .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization"]),
         // Drives the real binary in tmux; shared by the end-to-end and hardening tests.

@@ -19,12 +19,13 @@ struct Checkout: ParsableCommand {
           checkout kiosk --idle 90          run unattended (see checkout kiosk --help)
           checkout --accessible             plain numbered prompts, no full screen
           checkout vault rotate             re-seal the saved cards under a new vault key
+          checkout audit --db FILE          check a database: nothing paid twice, nothing lost
 
         Exit status at start: 3 when the database or its vault key cannot be opened (the \
         message says which file and what to do), 1 when the terminal cannot draw.
         """,
         version: CounterVersion.string,
-        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, VaultCommand.self],
+        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, VaultCommand.self, Audit.self],
         defaultSubcommand: Run.self
     )
 }

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// A ledger opened for reading only, as `checkout audit` does: never migrated, never written, and
+/// without the vault key (an audit needs no card number).
+public enum LedgerFile {
+    public enum OpenError: Error, Hashable, Sendable, CustomStringConvertible {
+        case missing(path: String)
+        case unreadable(path: String, reason: String)
+        /// A database, but not the counter's (no orders or charges table).
+        case notALedger(path: String)
+
+        public var description: String {
+            switch self {
+            case let .missing(path): "\(path) does not exist."
+            case let .unreadable(path, reason): "\(path) cannot be read: \(reason)"
+            case let .notALedger(path): "\(path) is not a checkout counter database (it has no charges or orders)."
+            }
+        }
+    }
+
+    public static func openReadOnly(path: String) throws(OpenError) -> DatabaseQueue {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            let tables = try queue.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('charges', 'orders')")
+            }
+            guard tables.count == 2 else { throw OpenError.notALedger(path: path) }
+        } catch let error as OpenError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+        return queue
+    }
+
+    /// Opens `path` read-only and audits it.
+    public static func audit(path: String, now: Date, _ audit: LedgerAudit) throws(OpenError) -> [LedgerViolation] {
+        let queue = try openReadOnly(path: path)
+        defer { try? queue.close() }
+        do {
+            return try audit.violations(in: queue, now: now)
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+    }
+}

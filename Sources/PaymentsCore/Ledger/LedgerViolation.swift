@@ -1,0 +1,87 @@
+import Foundation
+
+/// One broken promise of the ledger, found by `LedgerAudit` on a database. Values, not words:
+/// tests match the case and its ids; `description` is the plain English line `checkout audit`
+/// prints (the core has no translations, and an operator's audit log is read as it is).
+public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
+    /// More than one payment took money for the same order (charges, bank payments, sources).
+    case orderPaidMoreThanOnce(orderId: String, orderNumber: String, payments: [String])
+    /// An order marked paid with no money behind it: no captured charge (or refunded in full), no
+    /// authorised bank payment, no wallet source: the jars left the shelf for nothing.
+    case paidOrderWithoutPayment(orderId: String, orderNumber: String)
+    /// A captured charge names its order (by idempotency key, `orders.charge_id` or description),
+    /// but that order is not paid: the shopper paid for jars they were not sold.
+    case capturedChargeOfUnpaidOrder(chargeId: String, amount: Money, orderId: String, orderNumber: String, orderState: String)
+    /// A captured, unrefunded charge that no paid order, won bid, source or renewal accounts for.
+    case capturedChargeWithoutOwner(chargeId: String, amount: Money, idempotencyKey: String)
+    /// An authorised hold (money held on a card) with no bid that is joined or won.
+    case holdWithoutBid(chargeId: String, amount: Money, bidId: String?, bidState: String?)
+    /// A joined or won bid whose hold is not authorised any more (the shopper bids with nothing held).
+    case bidWithoutHold(bidId: String, holdId: String?, holdStatus: String?)
+    /// Jars held for an order that is no longer waiting for its payment (or that does not exist).
+    case reservationOfSettledOrder(orderId: String, orderNumber: String?, orderState: String?, productId: String, quantity: Int)
+    case negativeStock(productId: String, stock: Int)
+    case reservationsExceedStock(productId: String, stock: Int, reserved: Int)
+    /// Still waiting for an answer long after it should have had one.
+    case unsettled(UnsettledPayment, since: Date)
+    /// A run of 12 to 19 digits that passes Luhn, in clear in a text or blob column.
+    case cardNumberInClear(table: String, column: String, rowId: Int64?, lastFour: String)
+
+    public var description: String {
+        switch self {
+        case let .orderPaidMoreThanOnce(orderId, number, payments):
+            "Order \(number) (\(orderId)) was paid \(payments.count) times: \(payments.joined(separator: ", "))."
+        case let .paidOrderWithoutPayment(orderId, number):
+            "Order \(number) (\(orderId)) is paid, but no payment for it holds money."
+        case let .capturedChargeOfUnpaidOrder(chargeId, amount, orderId, number, state):
+            "Charge \(chargeId) took \(amount) for order \(number) (\(orderId)), but the order is \(state), not paid."
+        case let .capturedChargeWithoutOwner(chargeId, amount, key):
+            "Charge \(chargeId) took \(amount) (key \(key)) and belongs to no paid order, won bid, source or renewal."
+        case let .holdWithoutBid(chargeId, amount, bidId, bidState):
+            if let bidId, let bidState {
+                "Hold \(chargeId) keeps \(amount) on a card, but its bid \(bidId) is \(bidState)."
+            } else {
+                "Hold \(chargeId) keeps \(amount) on a card, and no bid owns it."
+            }
+        case let .bidWithoutHold(bidId, holdId, status):
+            "Bid \(bidId) stands, but its hold \(holdId ?? "(none)") is \(status ?? "missing"), not authorised."
+        case let .reservationOfSettledOrder(orderId, number, state, productId, quantity):
+            if let number, let state {
+                "\(quantity) × \(productId) stay reserved for order \(number) (\(orderId)), which is \(state)."
+            } else {
+                "\(quantity) × \(productId) stay reserved for order \(orderId), which does not exist."
+            }
+        case let .negativeStock(productId, stock):
+            "Product \(productId) has a stock of \(stock)."
+        case let .reservationsExceedStock(productId, stock, reserved):
+            "Product \(productId) has \(reserved) reserved but only \(stock) in stock."
+        case let .unsettled(payment, since):
+            "\(payment) has been waiting since \(Self.timestamp(since))."
+        case let .cardNumberInClear(table, column, rowId, lastFour):
+            "A card number ending \(lastFour) is in clear in \(table).\(column)\(rowId.map { " (row \($0))" } ?? "")."
+        }
+    }
+
+    private static func timestamp(_ date: Date) -> String { date.ISO8601Format() }
+}
+
+/// What is left waiting (see `LedgerViolation.unsettled`).
+public enum UnsettledPayment: Hashable, Sendable, CustomStringConvertible {
+    /// `pending` or `requires_action` (the stored status name).
+    case charge(id: String, status: String)
+    /// `pendingPayment` with jars reserved.
+    case order(id: String, number: String)
+    /// A bid left at its 3-D Secure step.
+    case bid(id: String)
+    /// A bank payment still `authorizing`.
+    case bankPayment(id: String)
+
+    public var description: String {
+        switch self {
+        case let .charge(id, status): "Charge \(id) (\(status))"
+        case let .order(id, number): "Order \(number) (\(id)), with jars reserved,"
+        case let .bid(id): "Bid \(id) (3-D Secure)"
+        case let .bankPayment(id): "Bank payment \(id) (authorizing)"
+        }
+    }
+}

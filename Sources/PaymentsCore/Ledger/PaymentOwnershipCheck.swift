@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+
+/// Who took money for what: each order is paid at most once (and a paid order was paid), and each captured charge that is
+/// not refunded in full belongs to a paid order or to another owner the core knows.
+///
+/// A charge names its owner by its idempotency key, the key each caller chooses:
+/// `order-<order id>-payment` (card checkout), `auction-<bid id>-hold` (auction holds),
+/// `source-<source id>` (card sources), `<subscription id>-period-<n>-attempt-<m>` (subscribing
+/// and renewals), `express-...` (the express sheet, whose order notes the charge in `charge_id`).
+enum PaymentOwnershipCheck {
+    static func violations(_ db: Database) throws -> [LedgerViolation] {
+        let orders = try LedgerOrder.all(db)
+        let charges = try CapturedCharge.all(db)
+        return try paidMoreThanOnce(db, orders: orders, charges: charges) + owners(db, orders: orders, charges: charges)
+    }
+
+    // MARK: - Each order paid at most once
+
+    private static func paidMoreThanOnce(_ db: Database, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
+        var payments: [String: Set<String>] = [:]   // order id -> payment ids
+        let byNumber = Dictionary(orders.map { ($0.number, $0.id) }, uniquingKeysWith: { first, _ in first })
+        let byCharge = Dictionary(orders.compactMap { order in order.chargeId.map { ($0, order.id) } }, uniquingKeysWith: { first, _ in first })
+        for charge in charges {
+            // A card source's charge is the source's money: counted once, under the source.
+            let payment = charge.sourceId ?? charge.id
+            for orderId in Set([charge.orderIdFromKey, byCharge[charge.id], charge.orderNumber.flatMap { byNumber[$0] }].compactMap { $0 }) {
+                payments[orderId, default: []].insert(payment)
+            }
+        }
+        // Bank payments are made out to the order's number; authorised is money the store has.
+        for row in try Row.fetchAll(db, sql: """
+            SELECT id, reference FROM bank_resources WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled')
+            """) {
+            if let orderId = byNumber[row["reference"] as String] { payments[orderId, default: []].insert(row["id"]) }
+        }
+        // Wallet sources: the one the order notes, or one described as the order.
+        let byReference = Dictionary(orders.compactMap { order in order.paymentReference.map { ($0, order.id) } }, uniquingKeysWith: { first, _ in first })
+        for row in try Row.fetchAll(db, sql: "SELECT id, description FROM sources WHERE status IN ('authorized', 'consumed') AND type != 'card'") {
+            let id: String = row["id"]
+            let described = LedgerOrder.number(inDescription: row["description"]).flatMap { byNumber[$0] }
+            for orderId in Set([byReference[id], described].compactMap { $0 }) { payments[orderId, default: []].insert(id) }
+        }
+        return orders.compactMap { order in
+            let paid = payments[order.id] ?? []
+            if paid.isEmpty, order.state == "paid" { return .paidOrderWithoutPayment(orderId: order.id, orderNumber: order.number) }
+            guard paid.count > 1 else { return nil }
+            return .orderPaidMoreThanOnce(orderId: order.id, orderNumber: order.number, payments: paid.sorted())
+        }
+    }
+
+    // MARK: - Each captured charge owned
+
+    private static func owners(_ db: Database, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
+        let ordersById = Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordersByNumber = Dictionary(orders.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let paidByCharge = Set(orders.filter { $0.state == "paid" }.compactMap(\.chargeId))
+        var found: [LedgerViolation] = []
+        for charge in charges {
+            if paidByCharge.contains(charge.id) { continue }
+            if let orderId = charge.orderIdFromKey {
+                guard let order = ordersById[orderId] else {
+                    found.append(.capturedChargeWithoutOwner(chargeId: charge.id, amount: charge.amount, idempotencyKey: charge.key))
+                    continue
+                }
+                if order.state != "paid" {
+                    found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
+                                                             orderNumber: order.number, orderState: order.state))
+                }
+                continue
+            }
+            if try ownedElsewhere(db, charge) { continue }
+            // Described as an order (the express sheet's charge) whose order is not paid by it.
+            if let number = charge.orderNumber, let order = ordersByNumber[number], order.state != "paid" {
+                found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
+                                                         orderNumber: order.number, orderState: order.state))
+                continue
+            }
+            found.append(.capturedChargeWithoutOwner(chargeId: charge.id, amount: charge.amount, idempotencyKey: charge.key))
+        }
+        return found
+    }
+
+    /// An auction's won bid, a card source that was authorised, a subscription period paid.
+    private static func ownedElsewhere(_ db: Database, _ charge: CapturedCharge) throws -> Bool {
+        if charge.key.hasPrefix("auction-") {
+            return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM auction_bids WHERE hold_id = ? AND state = 'won')",
+                                     arguments: [charge.id]) ?? false
+        }
+        if let sourceId = charge.sourceId {
+            return try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM sources WHERE id = ? AND charge_id = ? AND status IN ('authorized', 'consumed'))
+                """, arguments: [sourceId, charge.id]) ?? false
+        }
+        if let renewal = RenewalKey(charge.key) {
+            if renewal.period == 0 {
+                return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM subscriptions WHERE id = ?)", arguments: [renewal.subscriptionId]) ?? false
+            }
+            // The attempt names the charge that paid it: a second charge for the same period (its key
+            // forgotten after 24 hours, say) is not owned by that attempt.
+            return try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM renewal_attempts WHERE subscription_id = ? AND period_index = ? AND succeeded = 1
+                  AND payment_ref = ?)
+                """, arguments: [renewal.subscriptionId, renewal.period, charge.id]) ?? false
+        }
+        return false
+    }
+}
+
+/// The columns of an order the audit needs.
+struct LedgerOrder {
+    let id: String
+    let number: String
+    let state: String
+    let chargeId: String?
+    let paymentReference: String?
+
+    static func all(_ db: Database) throws -> [LedgerOrder] {
+        try Row.fetchAll(db, sql: "SELECT id, number, state, charge_id, payment_reference FROM orders").map { row in
+            // A bank reference is noted as "<payment id> <token>": the id is what names the payment.
+            let reference = (row["payment_reference"] as String?).map { String($0.prefix { $0 != " " }) }
+            return LedgerOrder(id: row["id"], number: row["number"], state: row["state"], chargeId: row["charge_id"], paymentReference: reference)
+        }
+    }
+
+    /// "Honey Store order HS-000123" -> "HS-000123": how the store describes an order's payment.
+    static func number(inDescription description: String) -> String? {
+        let prefix = "Honey Store order "
+        guard description.hasPrefix(prefix) else { return nil }
+        return String(description.dropFirst(prefix.count))
+    }
+}
+
+/// A charge that has taken money and not given it all back.
+struct CapturedCharge {
+    let id: String
+    let key: String
+    let amount: Money
+    let description: String
+
+    static func all(_ db: Database) throws -> [CapturedCharge] {
+        try Row.fetchAll(db, sql: """
+            SELECT id, idempotency_key, amount_captured, amount_refunded, currency, description FROM charges
+            WHERE status = 'succeeded' AND amount_refunded < amount_captured ORDER BY created_ms, id
+            """).map { row in
+            let currency = Currency(code: row["currency"] as String) ?? Currency(code: row["currency"], exponent: 2)
+            let kept = (row["amount_captured"] as Int64) - (row["amount_refunded"] as Int64)
+            return CapturedCharge(id: row["id"], key: row["idempotency_key"], amount: Money(minorUnits: kept, currency: currency),
+                                  description: row["description"])
+        }
+    }
+
+    /// `order-<id>-payment`: the card checkout's key for the order's one payment.
+    var orderIdFromKey: String? {
+        guard key.hasPrefix("order-"), key.hasSuffix("-payment") else { return nil }
+        let id = key.dropFirst("order-".count).dropLast("-payment".count)
+        return id.isEmpty ? nil : String(id)
+    }
+
+    /// `source-<id>`: a card source's charge.
+    var sourceId: String? {
+        key.hasPrefix("source-") ? String(key.dropFirst("source-".count)) : nil
+    }
+
+    var orderNumber: String? { LedgerOrder.number(inDescription: description) }
+}
+
+/// `<subscription id>-period-<n>-attempt-<m>`, the key of a subscription's payment for period n.
+struct RenewalKey {
+    let subscriptionId: String
+    let period: Int
+    let attempt: Int
+
+    init?(_ key: String) {
+        guard let periodRange = key.range(of: "-period-", options: .backwards),
+              let attemptRange = key.range(of: "-attempt-", options: .backwards), periodRange.upperBound <= attemptRange.lowerBound,
+              let period = Int(key[periodRange.upperBound..<attemptRange.lowerBound]), let attempt = Int(key[attemptRange.upperBound...])
+        else { return nil }
+        subscriptionId = String(key[..<periodRange.lowerBound])
+        self.period = period
+        self.attempt = attempt
+    }
+}

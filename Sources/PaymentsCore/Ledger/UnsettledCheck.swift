@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+/// Nothing waits for ever: once the settler has run, whatever was started before `cutoff` and is
+/// still waiting for an answer is stuck.
+enum UnsettledCheck {
+    static func violations(_ db: Database, olderThan cutoff: Date) throws -> [LedgerViolation] {
+        let seconds = cutoff.timeIntervalSince1970
+        let milliseconds = Int64((seconds * 1000).rounded(.down))
+        let charges = try Row.fetchAll(db, sql: """
+            SELECT id, status, created_ms FROM charges WHERE status IN ('pending', 'requires_action') AND created_ms < ?
+            ORDER BY created_ms, id
+            """, arguments: [milliseconds]).map { row -> LedgerViolation in
+            .unsettled(.charge(id: row["id"], status: row["status"]),
+                       since: Date(timeIntervalSince1970: TimeInterval(row["created_ms"] as Int64) / 1000))
+        }
+        let orders = try Row.fetchAll(db, sql: """
+            SELECT id, number, created_at FROM orders o WHERE state = 'pendingPayment' AND created_at < ?
+            AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id) ORDER BY created_at, id
+            """, arguments: [seconds]).map { row -> LedgerViolation in
+            .unsettled(.order(id: row["id"], number: row["number"]), since: Date(timeIntervalSince1970: row["created_at"]))
+        }
+        let bids = try Row.fetchAll(db, sql: """
+            SELECT id, created_at FROM auction_bids WHERE state = 'requiresAction' AND created_at < ? ORDER BY created_at, id
+            """, arguments: [seconds]).map { row -> LedgerViolation in
+            .unsettled(.bid(id: row["id"]), since: Date(timeIntervalSince1970: row["created_at"]))
+        }
+        let bank = try Row.fetchAll(db, sql: """
+            SELECT id, created_at FROM bank_resources WHERE kind = 'payment' AND status = 'authorizing' AND created_at < ?
+            ORDER BY created_at, id
+            """, arguments: [seconds]).map { row -> LedgerViolation in
+            .unsettled(.bankPayment(id: row["id"]), since: Date(timeIntervalSince1970: row["created_at"]))
+        }
+        return charges + orders + bids + bank
+    }
+}

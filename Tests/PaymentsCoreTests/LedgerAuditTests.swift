@@ -1,0 +1,261 @@
+import Clocks
+import Foundation
+import GRDB
+import Testing
+@testable import PaymentsCore
+
+/// `LedgerAudit` on a ledger made by the real services finds nothing; each invariant broken by
+/// one direct SQL write is named, and nothing else is.
+@Suite struct LedgerAuditTests {
+    /// A store that has seen a bit of everything: a paid order, a declined one, one placed and
+    /// not paid, a refunded one, a bank order, an auction hold and a subscription.
+    final class Ledger {
+        let world = CommerceTestWorld()
+        var paid: Order!
+        var declined: Order!
+        var placed: Order!
+        var bankOrder: Order!
+        var bid: AuctionBid!
+
+        init() {
+            paid = pay("paid", "honey-acacia", CommerceTestWorld.approvingCard)
+            declined = pay("declined", "honey-clover", CommerceTestWorld.decliningCard)
+            let refunded = pay("refunded", "honey-clover", CommerceTestWorld.approvingCard)
+            #expect(world.settle { world.orders.refund(orderId: refunded.id, completion: $0) }?.value?.state == .refunded)
+            placed = try! place("placed", "honey-wildflower")
+            bankOrder = payByBank("bank", "honey-manuka")
+            let saved = world.savedCard()
+            let joined = world.settle {
+                world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId,
+                                    instrument: .savedMethod(saved.methodId, customerId: saved.customerId), termsAccepted: true, completion: $0)
+            }
+            guard case .joined(let bid)? = joined?.value else { fatalError("the auction join did not hold: \(String(describing: joined))") }
+            self.bid = bid
+            let plan = try! world.subscriptions.plans()[0]
+            #expect(world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: plan.id,
+                                                                 payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }?.value != nil)
+            // A month later: the first renewal is paid (and the auction has closed, its bid won).
+            world.advance(.days(32))
+            world.commerce.runDueWork()
+            world.advance(.seconds(2))
+        }
+
+        private func place(_ session: String, _ product: String) throws -> Order {
+            _ = try world.carts.add(productId: product, for: session)
+            return try world.orders.placeOrder(for: session)
+        }
+
+        private func pay(_ session: String, _ product: String, _ card: String) -> Order {
+            let order = try! place(session, product)
+            let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(card), completion: $0) }
+            #expect(answer != nil, "the payment answered")
+            return try! world.orders.order(id: order.id)!
+        }
+
+        private func payByBank(_ session: String, _ product: String) -> Order {
+            let order = try! place(session, product)
+            try! world.orders.startExternalPayment(orderId: order.id, kind: .bank)
+            let handle = try! world.bank.createPayment(amount: order.total, reference: order.number)
+            try! world.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: handle.identifier, token: handle.resourceToken))
+            let flow = world.settle(after: .seconds(5)) {
+                world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: "gb-albion-bank", completion: $0)
+            }
+            #expect(flow?.value == .authorized)
+            return try! world.orders.markPaid(orderId: order.id, reference: handle.identifier)!
+        }
+
+        func audit(_ audit: LedgerAudit = LedgerAudit(), at now: Date? = nil) throws -> [LedgerViolation] {
+            try audit.violations(in: world.core.database.queue, now: now ?? world.clock.now)
+        }
+
+        func write(_ sql: String, _ arguments: StatementArguments = []) throws {
+            try world.core.database.queue.write { db in try db.execute(sql: sql, arguments: arguments) }
+        }
+
+        func charge(ofOrder order: Order) throws -> String {
+            try #require(try world.orders.order(id: order.id)?.chargeId)
+        }
+
+        /// A copy of an existing charge row under a new id, with some columns changed.
+        func copyCharge(_ id: String, as newId: String, set assignments: String = "") throws {
+            try write("CREATE TEMP TABLE copied AS SELECT * FROM charges WHERE id = ?", [id])
+            try write("UPDATE copied SET id = ?\(assignments.isEmpty ? "" : ", " + assignments)", [newId])
+            try write("INSERT INTO charges SELECT * FROM copied")
+            try write("DROP TABLE copied")
+        }
+    }
+
+    @Test func aLedgerMadeByTheServicesIsSound() throws {
+        let ledger = Ledger()
+        #expect(try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)), at: ledger.world.clock.now.addingTimeInterval(86_400)) == [])
+        #expect(ledger.paid.state == .paid)
+        #expect(ledger.bankOrder.state == .paid)
+    }
+
+    @Test func aSecondChargeForAPaidOrderIsAnOrderPaidTwice() throws {
+        let ledger = Ledger()
+        let first = try ledger.charge(ofOrder: ledger.paid)
+        try ledger.copyCharge(first, as: "ch_double")
+        #expect(try ledger.audit() == [.orderPaidMoreThanOnce(orderId: ledger.paid.id, orderNumber: ledger.paid.number,
+                                                              payments: [first, "ch_double"].sorted())])
+    }
+
+    @Test func aBankPaymentBesideTheCardChargeIsAnOrderPaidTwice() throws {
+        let ledger = Ledger()
+        try ledger.write("""
+            INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, created_at, expires_at, updated_at)
+            VALUES ('bpay_double', 'payment', 'rt', 650, 'EUR', ?, 'settled', 0, 0, 0)
+            """, [ledger.paid.number])
+        #expect(try ledger.audit() == [.orderPaidMoreThanOnce(orderId: ledger.paid.id, orderNumber: ledger.paid.number,
+                                                              payments: [try ledger.charge(ofOrder: ledger.paid), "bpay_double"].sorted())])
+    }
+
+    @Test func aPaidOrderWhoseChargeWasRefundedIsNamed() throws {
+        let ledger = Ledger()
+        try ledger.write("UPDATE charges SET amount_refunded = amount_captured WHERE id = ?", [try ledger.charge(ofOrder: ledger.paid)])
+        #expect(try ledger.audit() == [.paidOrderWithoutPayment(orderId: ledger.paid.id, orderNumber: ledger.paid.number)])
+    }
+
+    @Test func aCapturedChargeOfAnOrderThatIsNotPaidIsNamed() throws {
+        let ledger = Ledger()
+        let charge = try ledger.charge(ofOrder: ledger.paid)
+        try ledger.write("UPDATE orders SET state = 'failed' WHERE id = ?", [ledger.paid.id])
+        #expect(try ledger.audit() == [.capturedChargeOfUnpaidOrder(chargeId: charge, amount: ledger.paid.total, orderId: ledger.paid.id,
+                                                                    orderNumber: ledger.paid.number, orderState: "failed")])
+    }
+
+    @Test func aCapturedChargeNobodyOwnsIsNamed() throws {
+        let ledger = Ledger()
+        try ledger.copyCharge(try ledger.charge(ofOrder: ledger.paid), as: "ch_stray",
+                              set: "idempotency_key = 'till-1', description = 'Coffee'")
+        #expect(try ledger.audit() == [.capturedChargeWithoutOwner(chargeId: "ch_stray", amount: ledger.paid.total, idempotencyKey: "till-1")])
+    }
+
+    @Test func aSecondChargeForARenewedPeriodIsOwnedByNobody() throws {
+        let ledger = Ledger()
+        let renewal = try #require(try ledger.world.core.database.queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, idempotency_key FROM charges WHERE idempotency_key LIKE '%-period-1-attempt-0'")
+        })
+        let id: String = renewal["id"]
+        try ledger.copyCharge(id, as: "ch_renewed_again")
+        #expect(try ledger.audit() == [.capturedChargeWithoutOwner(chargeId: "ch_renewed_again", amount: try ledger.world.core.charges.charge(id).amount,
+                                                                   idempotencyKey: renewal["idempotency_key"])])
+    }
+
+    @Test func aHoldWithoutItsBidIsNamed() throws {
+        let ledger = Ledger()
+        try ledger.write("DELETE FROM auction_bids WHERE id = ?", [ledger.bid.id])
+        #expect(try ledger.audit() == [.holdWithoutBid(chargeId: try #require(ledger.bid.holdId), amount: ledger.bid.amount, bidId: nil, bidState: nil)])
+    }
+
+    @Test func aHoldWhoseBidFailedIsNamed() throws {
+        let ledger = Ledger()
+        try ledger.write("UPDATE auction_bids SET state = 'failed' WHERE id = ?", [ledger.bid.id])
+        #expect(try ledger.audit() == [.holdWithoutBid(chargeId: try #require(ledger.bid.holdId), amount: ledger.bid.amount,
+                                                       bidId: ledger.bid.id, bidState: "failed")])
+    }
+
+    @Test func aStandingBidWhoseHoldWasReleasedIsNamed() throws {
+        let ledger = Ledger()
+        try ledger.write("UPDATE charges SET status = 'canceled' WHERE id = ?", [ledger.bid.holdId])
+        #expect(try ledger.audit() == [.bidWithoutHold(bidId: ledger.bid.id, holdId: ledger.bid.holdId, holdStatus: "canceled")])
+    }
+
+    @Test func jarsReservedForAPaidOrderAreNamed() throws {
+        let ledger = Ledger()
+        try ledger.write("INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-acacia', 1)", [ledger.paid.id])
+        #expect(try ledger.audit() == [.reservationOfSettledOrder(orderId: ledger.paid.id, orderNumber: ledger.paid.number, orderState: "paid",
+                                                                  productId: "honey-acacia", quantity: 1)])
+    }
+
+    @Test func negativeStockIsNamed() throws {
+        let ledger = Ledger()
+        // The schema refuses it, as it should; only a file written by something else can hold it.
+        try ledger.world.core.database.queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: "UPDATE products SET stock = -2 WHERE id = 'honey-clover'")
+            try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+        }
+        #expect(try ledger.audit() == [.negativeStock(productId: "honey-clover", stock: -2)])
+    }
+
+    @Test func moreJarsReservedThanOnTheShelfAreNamed() throws {
+        let ledger = Ledger()
+        let stock = ledger.world.stock("honey-wildflower")
+        try ledger.write("INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-wildflower', ?)",
+                         [ledger.placed.id, stock + 1])
+        #expect(try ledger.audit() == [.reservationsExceedStock(productId: "honey-wildflower", stock: stock, reserved: stock + 1)])
+    }
+
+    @Test func aPendingChargeIsUnsettledOnlyOnceItIsOld() throws {
+        let ledger = Ledger()
+        let charge = try #require(try ledger.world.core.database.queue.read { db in
+            try String.fetchOne(db, sql: "SELECT id FROM charges WHERE idempotency_key = ?", arguments: ["order-\(ledger.declined.id)-payment"])
+        })
+        try ledger.write("UPDATE charges SET status = 'pending' WHERE id = ?", [charge])
+        let created = try #require(try ledger.world.core.charges.charge(charge).createdAt)
+        let rule = LedgerAudit(unsettledAfter: .minutes(15))
+        #expect(try ledger.audit(rule, at: created.addingTimeInterval(14 * 60)) == [])
+        #expect(try ledger.audit(at: created.addingTimeInterval(86_400)) == [], "without the rule, waiting is not a fault")
+        let late = try ledger.audit(rule, at: created.addingTimeInterval(16 * 60))
+        #expect(late.count == 1)
+        guard case .unsettled(.charge(charge, "pending"), let since)? = late.first else { Issue.record("\(late)"); return }
+        #expect(sameInstant(since, created))
+    }
+
+    @Test func anOrderWithJarsReservedForTooLongIsUnsettled() throws {
+        let ledger = Ledger()
+        try ledger.write("INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-wildflower', 1)", [ledger.placed.id])
+        let late = try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)), at: ledger.placed.createdAt.addingTimeInterval(3_600))
+        #expect(late == [.unsettled(.order(id: ledger.placed.id, number: ledger.placed.number), since: ledger.placed.createdAt)])
+    }
+
+    @Test func aBidLeftAtItsChallengeIsUnsettled() throws {
+        let ledger = Ledger()
+        try ledger.write("""
+            INSERT INTO auction_bids (id, auction_id, customer_id, bid_minor, state, created_at, updated_at)
+            VALUES ('bid_stuck', 'auction-lx318', 'cus_x', 16000, 'requiresAction', 1000, 1000)
+            """)
+        let late = try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)))
+        #expect(late == [.unsettled(.bid(id: "bid_stuck"), since: Date(timeIntervalSince1970: 1000))])
+    }
+
+    @Test func aBankPaymentAuthorizingForTooLongIsUnsettled() throws {
+        let ledger = Ledger()
+        try ledger.write("""
+            INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, created_at, expires_at, updated_at)
+            VALUES ('bpay_stuck', 'payment', 'rt', 650, 'EUR', 'elsewhere', 'authorizing', 1000, 1600, 1000)
+            """)
+        let late = try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)))
+        #expect(late == [.unsettled(.bankPayment(id: "bpay_stuck"), since: Date(timeIntervalSince1970: 1000))])
+    }
+
+    @Test func aCardNumberInTheEventLogIsFound() throws {
+        let ledger = Ledger()
+        try ledger.write("INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (0, 'note', 'x', ?)",
+                         ["{\"card\":\"4000 0027 6000 3184\"}"])
+        let found = try ledger.audit()
+        #expect(found.count == 1)
+        guard case .cardNumberInClear("events", "payload", _, "3184")? = found.first else { Issue.record("\(found)"); return }
+    }
+
+    @Test func aCardNumberInABlobIsFound() throws {
+        let ledger = Ledger()
+        try ledger.write("UPDATE charges SET sealed_number = ? WHERE id = ?", [Data("4242-4242-4242-4242".utf8), try ledger.charge(ofOrder: ledger.paid)])
+        let found = try ledger.audit()
+        #expect(found.count == 1)
+        guard case .cardNumberInClear("charges", "sealed_number", _, "4242")? = found.first else { Issue.record("\(found)"); return }
+    }
+
+    @Test func onlyBoundedLuhnRunsOfTwelveToNineteenDigitsLookLikeCards() {
+        func found(_ text: String) -> [String] { CardNumberScan.cardNumbers(in: Array(text.utf8)) }
+        #expect(found("pan 4242424242424242.") == ["4242"])
+        #expect(found("3782 822463 10005") == ["0005"])
+        #expect(found("4242424242424241") == [], "fails Luhn")
+        #expect(found("42424242424") == [], "11 digits")
+        #expect(found("a4242424242424242") == [], "glued to a letter: part of a hex value or an id")
+        #expect(found("[redacted …4242]") == [])
+        #expect(found("4242-4242-4242-4242") == ["4242"], "dashes as typed")
+        #expect(found("1795341600000 42") == [], "a 13-digit time in milliseconds fails Luhn")
+    }
+}

@@ -1,0 +1,78 @@
+import GRDB
+
+/// Failing writes from outside the core: a GRDB transaction observer on the core's one connection.
+/// GRDB calls `databaseWillCommit()` before every commit; a throw there rolls the transaction back
+/// and the write fails with that error, exactly as a full disk or a lock would fail it.
+///
+/// - crash: after the N-th write from now the process is dead: every later commit throws, so
+///   nothing after the crash point reaches the disk; the world restarts at the end of the step.
+/// - storage error: the N-th write from now fails once; the process lives on and must cope.
+///
+/// Only transactions that changed something count as writes (the core reads inside write
+/// transactions too, and failing an empty commit would lose nothing).
+final class FaultInjector: TransactionObserver {
+    enum Fault: Error, CustomStringConvertible {
+        case processDead
+        case storageFailed
+
+        var description: String {
+            switch self {
+            case .processDead: "simulated crash: the process is dead"
+            case .storageFailed: "simulated storage error: disk I/O error"
+            }
+        }
+    }
+
+    private(set) var isDead = false
+    private(set) var writes = 0
+    private var changed = false
+    private var writesBeforeCrash: Int?
+    private var writesBeforeStorageError: Int?
+    private(set) var storageErrorsFired = 0
+    /// Told each time a storage error is injected (the statistics count it).
+    var onStorageError: () -> Void = {}
+
+    var crashArmed: Bool { writesBeforeCrash != nil }
+
+    /// The process dies when its `count`-th next write commits (0: the very next write fails).
+    func crash(afterWrites count: Int) { writesBeforeCrash = count }
+
+    /// The write after `count` more fails once.
+    func failWrite(afterWrites count: Int) { writesBeforeStorageError = count }
+
+    /// The process dies now, between two writes.
+    func crashNow() { isDead = true }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+
+    func databaseDidChange(with event: DatabaseEvent) { changed = true }
+
+    func databaseWillCommit() throws {
+        if isDead { throw Fault.processDead }
+        guard changed else { return }
+        if let remaining = writesBeforeCrash {
+            if remaining == 0 {
+                isDead = true
+                writesBeforeCrash = nil
+                throw Fault.processDead
+            }
+            writesBeforeCrash = remaining - 1
+        }
+        if let remaining = writesBeforeStorageError {
+            if remaining == 0 {
+                writesBeforeStorageError = nil
+                storageErrorsFired += 1
+                onStorageError()
+                throw Fault.storageFailed
+            }
+            writesBeforeStorageError = remaining - 1
+        }
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        if changed { writes += 1 }
+        changed = false
+    }
+
+    func databaseDidRollback(_ db: Database) { changed = false }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import GRDB
+import PaymentsCore
+
+/// What must hold after every step: the ledger audit (the operator's `checkout audit`), plus
+/// what only the simulator knows: the stock the shop started with, and what each shopper was told.
+enum Invariants {
+    struct Broken: CustomStringConvertible {
+        /// The kind, for counting distinct findings across seeds ("audit: holdWithoutBid").
+        let kind: String
+        /// Worded only when shown: a surveying seed meets the same broken rows at every step.
+        private let words: () -> String
+        var detail: String { words() }
+        var description: String { "\(kind): \(detail)" }
+
+        init(kind: String, detail: @autoclosure @escaping () -> String) {
+            self.kind = kind
+            words = detail
+        }
+    }
+
+    /// - Parameter settled: the settler has just run, so nothing may be left waiting for longer
+    ///   than 15 minutes of clock time.
+    static func check(_ world: SimulatedWorld, settled: Bool, scanForCards: Bool) -> [Broken] {
+        let queue = world.process.core.database.queue
+        let audit = LedgerAudit(unsettledAfter: settled ? .minutes(15) : nil, scansForCardNumbers: scanForCards)
+        do {
+            var broken = try audit.violations(in: queue, now: world.clock.now).map { Broken(kind: "audit: \(kind(of: $0))", detail: $0.description) }
+            try queue.read { db in
+                broken += try stockIsConserved(db, world)
+                broken += try shoppersWereToldTheTruth(db, world)
+            }
+            return broken
+        } catch {
+            return [Broken(kind: "database unreadable", detail: "\(error)")]
+        }
+    }
+
+    /// Stock on the shelf plus jars sold (in orders paid and not refunded) is what the shop started with.
+    static func stockIsConserved(_ db: Database, _ world: SimulatedWorld) throws -> [Broken] {
+        try Row.fetchAll(db, sql: """
+            SELECT p.id, p.stock, COALESCE((SELECT SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
+              WHERE o.state = 'paid' AND l.product_id = p.id), 0) AS sold FROM products p ORDER BY p.id
+            """).compactMap { row in
+            let id: String = row["id"]
+            let stock: Int = row["stock"], sold: Int = row["sold"]
+            guard let start = world.startingStock[id], stock + sold != start else { return nil }
+            return Broken(kind: "stock not conserved", detail: "\(id): \(stock) on the shelf + \(sold) sold != \(start) at the start")
+        }
+    }
+
+    /// "Paid" is paid; "Not paid" was never charged, not even later by a settler; "Joined" stands.
+    static func shoppersWereToldTheTruth(_ db: Database, _ world: SimulatedWorld) throws -> [Broken] {
+        let ledger = try LedgerSnapshot(db)
+        var broken: [Broken] = []
+        for shopper in world.shoppers {
+            for told in shopper.told {
+                switch told {
+                case .paid(let orderId):
+                    let state = ledger.orderStates[orderId]
+                    let returned = state == "refunded" && shopper.told.contains(.refunded(orderId: orderId))
+                    if state != "paid", !returned {
+                        broken.append(Broken(kind: "told Paid, not paid", detail: "\(shopper.name) was told \(told), the order is \(state ?? "missing")"))
+                    }
+                case .notPaid(let orderId, _):
+                    let money = ledger.moneyTaken(orderId: orderId)
+                    if !money.isEmpty {
+                        broken.append(Broken(kind: "told Not paid, charged",
+                                             detail: "\(shopper.name) was told \(told), but \(money.joined(separator: ", "))"))
+                    }
+                case .joined(let bidId):
+                    let state = ledger.bidStates[bidId]
+                    if !["joined", "won", "lost", "left"].contains(state ?? "missing") {
+                        broken.append(Broken(kind: "told Joined, no bid", detail: "\(shopper.name) was told \(told), the bid is \(state ?? "missing")"))
+                    }
+                case .refunded(let orderId):
+                    let state = ledger.orderStates[orderId]
+                    if state != "refunded" {
+                        broken.append(Broken(kind: "told Refunded, not refunded", detail: "\(shopper.name) was told \(told), the order is \(state ?? "missing")"))
+                    }
+                case .subscribed(let id):
+                    if !ledger.subscriptions.contains(id) {
+                        broken.append(Broken(kind: "told Subscribed, no subscription", detail: "\(shopper.name) was told \(told)"))
+                    }
+                case .waiting, .notJoined, .notSubscribed, .notRefunded:
+                    break
+                }
+            }
+        }
+        return broken
+    }
+
+    /// The rows the shoppers' checks need, read once a check (a query per shopper would make a
+    /// long seed quadratic).
+    private struct LedgerSnapshot {
+        var orderStates: [String: String] = [:]
+        var orderNumbers: [String: String] = [:]
+        var capturedKeys = Set<String>()
+        var authorisedBankReferences = Set<String>()
+        var consumedSourceDescriptions = Set<String>()
+        var bidStates: [String: String] = [:]
+        var subscriptions = Set<String>()
+
+        init(_ db: Database) throws {
+            for row in try Row.fetchAll(db, sql: "SELECT id, number, state FROM orders") {
+                orderStates[row["id"]] = row["state"]
+                orderNumbers[row["id"]] = row["number"]
+            }
+            capturedKeys = Set(try String.fetchAll(db, sql: "SELECT idempotency_key FROM charges WHERE status = 'succeeded'"))
+            authorisedBankReferences = Set(try String.fetchAll(db, sql: """
+                SELECT reference FROM bank_resources WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled')
+                """))
+            consumedSourceDescriptions = Set(try String.fetchAll(db, sql: "SELECT description FROM sources WHERE status = 'consumed'"))
+            for row in try Row.fetchAll(db, sql: "SELECT id, state FROM auction_bids") { bidStates[row["id"]] = row["state"] }
+            subscriptions = Set(try String.fetchAll(db, sql: "SELECT id FROM subscriptions"))
+        }
+
+        /// Every way money may have been taken for an order: the order paid, its card charge
+        /// captured, a bank payment made out to it authorised, a wallet source for it consumed.
+        func moneyTaken(orderId: String) -> [String] {
+            guard let number = orderNumbers[orderId] else { return [] }
+            var taken: [String] = []
+            if orderStates[orderId] == "paid" { taken.append("order \(number) is paid") }
+            if capturedKeys.contains("order-\(orderId)-payment") { taken.append("its charge succeeded") }
+            if authorisedBankReferences.contains(number) { taken.append("a bank payment for \(number) was authorised") }
+            if consumedSourceDescriptions.contains("Honey Store order \(number)") { taken.append("a wallet source for \(number) was consumed") }
+            return taken
+        }
+    }
+
+    static func kind(of violation: LedgerViolation) -> String {
+        switch violation {
+        case .orderPaidMoreThanOnce: "orderPaidMoreThanOnce"
+        case .paidOrderWithoutPayment: "paidOrderWithoutPayment"
+        case .capturedChargeOfUnpaidOrder(_, _, _, _, let state): "capturedChargeOfUnpaidOrder(\(state))"
+        case .capturedChargeWithoutOwner: "capturedChargeWithoutOwner"
+        case .holdWithoutBid(_, _, let bid, let state): bid == nil ? "holdWithoutBid(no bid)" : "holdWithoutBid(\(state ?? ""))"
+        case .bidWithoutHold(_, _, let status): "bidWithoutHold(\(status ?? "missing"))"
+        case .reservationOfSettledOrder(_, _, let state, _, _): "reservationOfSettledOrder(\(state ?? "missing"))"
+        case .negativeStock: "negativeStock"
+        case .reservationsExceedStock: "reservationsExceedStock"
+        case .unsettled(.charge(_, let status), _): "unsettled charge (\(status))"
+        case .unsettled(.order, _): "unsettled order"
+        case .unsettled(.bid, _): "unsettled bid"
+        case .unsettled(.bankPayment, _): "unsettled bank payment"
+        case .cardNumberInClear(let table, let column, _, _): "cardNumberInClear(\(table).\(column))"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PaymentsCore
+
+/// A shopper fills a cart and pays the order by card, typed now or saved, as the store screen
+/// does: `placeOrder`, then `pay` through the gateway that shows 3-D Secure. A shopper told
+/// "Not paid" may pay again: the cart is still full, so a new order is placed for it.
+enum CardOrderJourney {
+    /// The cards a shopper may bring, by what the simulated acquirer does with them.
+    static let typedCards: [(name: String, number: String)] = [
+        ("approves …4242", "4242424242424242"), ("approves …4444", "5555555555554444"),
+        ("declines …0002", "4000000000000002"), ("insufficient funds …9995", "4000000000009995"),
+        ("3-D Secure every time …3184", "4000002760003184"), ("3-D Secure then insufficient funds …3178", "4000008260003178"),
+        ("never answers …0259", "4000000000000259"),
+    ]
+    static let savedCards: [(name: String, number: String)] = [
+        ("saved, approves …4242", "4242424242424242"), ("saved, 3-D Secure once …3220", "4000000000003220"),
+        ("saved, declines charges …0341", "4000000000000341"), ("saved, never answers …0259", "4000000000000259"),
+    ]
+
+    static func start(_ world: SimulatedWorld, _ random: inout SeededRandom, saved: Bool) -> String {
+        let card = random.pick(saved ? savedCards : typedCards)
+        let shopper = world.newShopper(saved ? "saved-card order" : "card order")
+        let product = random.pick(Array(world.startingStock.keys).sorted())
+        let quantity = Int.random(in: 1...2, using: &random)
+        if card.number == "4000000000000259" { world.statistics.count(.acquirerNeverAnswers) }
+        do {
+            _ = try world.process.commerce.carts.add(productId: product, quantity: quantity, for: shopper.session)
+            let instrument: PaymentInstrument
+            if saved {
+                let saved = try world.customer(for: shopper, savedCard: card.number)
+                instrument = .savedMethod(saved.methodId, customerId: saved.customerId)
+            } else {
+                instrument = try world.token(card.number)
+            }
+            pay(world, shopper, instrument)
+        } catch {
+            return "\(shopper.name) \(shopper.journey): \(quantity) × \(product) with \(card.name) refused before paying: \(error)"
+        }
+        return "\(shopper.name) \(shopper.journey): \(quantity) × \(product) with \(card.name)"
+    }
+
+    /// "Pay" again after "Not paid", with a card that approves.
+    static func payAgain(_ world: SimulatedWorld, _ shopper: Shopper) -> String {
+        do {
+            pay(world, shopper, try world.token("4242424242424242"))
+            return "\(shopper.name) pays again with approves …4242"
+        } catch {
+            return "\(shopper.name) pays again: refused: \(error)"
+        }
+    }
+
+    private static func pay(_ world: SimulatedWorld, _ shopper: Shopper, _ instrument: PaymentInstrument) {
+        let process = world.process
+        let order: Order
+        do {
+            order = try process.storeOrders.placeOrder(for: shopper.session)
+        } catch {
+            return
+        }
+        process.challengeGateway.presenters["order-\(order.id)-payment"] = { [weak process] answer in
+            guard let process else { return }
+            process.openChallenges.append(OpenPrompt(shopper: shopper, openedAt: world.clock.now) { choice in
+                switch choice {
+                case .accept: answer("123456")
+                case .refuse: answer("000000")
+                case .abandon: answer(nil)
+                }
+            })
+        }
+        process.storeOrders.pay(orderId: order.id, with: instrument) { [weak world, weak process] result in
+            guard let world, let process else { return }
+            world.tell(shopper, verdict(order.id, result), by: process)
+        }
+    }
+
+    /// What the store screen says for a payment's answer, as it does today.
+    static func verdict(_ orderId: String, _ result: Result<Order, OrderError>) -> Told {
+        switch result {
+        case .success(let order) where order.state == .paid: .paid(orderId: orderId)
+        case .success(let order): .waiting(orderId: orderId, why: "order \(order.state)")
+        case .failure(.paymentInProgress): .waiting(orderId: orderId, why: "payment in progress")
+        case .failure(let error): .notPaid(orderId: orderId, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// One person at the counter and what the screen told them, which is what the simulator holds
+/// the ledger to: "Paid" must be paid, "Not paid" must never be charged, whatever comes later.
+final class Shopper {
+    let number: Int
+    let journey: String
+    let session: String
+    var customerId: String?
+    var told: [Told] = []
+
+    init(number: Int, journey: String) {
+        self.number = number
+        self.journey = journey
+        session = "shopper-\(number)"
+    }
+
+    var name: String { "shopper#\(number)" }
+}
+
+enum Told: Equatable, CustomStringConvertible {
+    case paid(orderId: String)
+    case notPaid(orderId: String, reason: String)
+    /// "We are checking": the outcome is not known yet (a bank's wait, a wallet's possible success).
+    case waiting(orderId: String, why: String)
+    case refunded(orderId: String)
+    case notRefunded(orderId: String, reason: String)
+    case joined(bidId: String)
+    case notJoined(reason: String)
+    case subscribed(subscriptionId: String)
+    case notSubscribed(reason: String)
+
+    var description: String {
+        switch self {
+        case let .paid(order): "Paid (\(order))"
+        case let .notPaid(order, reason): "Not paid (\(order)): \(reason)"
+        case let .waiting(order, why): "Waiting (\(order)): \(why)"
+        case let .refunded(order): "Refunded (\(order))"
+        case let .notRefunded(order, reason): "Not refunded (\(order)): \(reason)"
+        case let .joined(bid): "Joined (\(bid))"
+        case let .notJoined(reason): "Not joined: \(reason)"
+        case let .subscribed(id): "Subscribed (\(id))"
+        case let .notSubscribed(reason): "Not subscribed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Clocks
+import Foundation
+import GRDB
+import PaymentsCore
+
+/// The simulated shop: one database file on tmpfs, the loop's manual clock, the shoppers and
+/// what they were told, and the counter process running on them, which a crash replaces.
+final class SimulatedWorld {
+    let path: String
+    let clock = ManualClock()
+    /// Ids outlive a crash: in production they are random and never repeat, and a sequence
+    /// restarted at 1 would collide with the rows already on disk.
+    let ids = SequentialIDGenerator()
+    private(set) var process: CounterProcess
+    private(set) var shoppers: [Shopper] = []
+    /// Each product's stock before the first shopper came.
+    let startingStock: [String: Int]
+    let statistics: SimulationStatistics
+
+    /// THE settler: the one place the simulator settles what is stuck (after a restart, and as a
+    /// step of its own): the core's `Settler`, one pass of every rule and the due work.
+    var settle: (CounterProcess) -> Void = { process in
+        process.commerce.settler.settle { _ in }
+        process.runDue()
+    }
+
+    /// Set when the settler schedules itself on the loop (issue 14's "never sleeps"): then the
+    /// clock passing is enough for nothing to stay unsettled, and the rule applies after a jump.
+    static let settlerRunsOnTheLoop = false
+
+    init(seed: UInt64, statistics: SimulationStatistics) throws {
+        path = "/dev/shm/checkout-simulation-\(ProcessInfo.processInfo.processIdentifier)-\(seed).sqlite"
+        Self.removeFiles(path)
+        self.statistics = statistics
+        process = try CounterProcess(path: path, clock: clock, ids: ids)
+        process.injector.onStorageError = { statistics.count(.storageError) }
+        startingStock = Dictionary(uniqueKeysWithValues: try process.commerce.catalog.products().map { ($0.id, $0.stock) })
+    }
+
+    deinit {
+        process.close()
+        Self.removeFiles(path)
+    }
+
+    /// A crash: every object in memory is dropped (answers on their way, prompts on screen), the
+    /// file is opened again and the settler runs, as the counter does when it starts.
+    func restart(beforeSettling: (CounterProcess) -> Void = { _ in }) throws {
+        process.close()
+        process = try CounterProcess(path: path, clock: clock, ids: ids)
+        process.injector.onStorageError = { [statistics] in statistics.count(.storageError) }
+        beforeSettling(process)
+        // The counter's own start: the pass that asks at once what the dead process left pending.
+        _ = try? process.commerce.reconcileAfterRestart()
+        settle(process)
+    }
+
+    func newShopper(_ journey: String) -> Shopper {
+        let shopper = Shopper(number: shoppers.count + 1, journey: journey)
+        shoppers.append(shopper)
+        return shopper
+    }
+
+    /// What a shopper reads on the screen. A process that died in the middle of the step shows
+    /// nothing: whatever it would have said after its crash point was never said.
+    func tell(_ shopper: Shopper, _ told: Told, by process: CounterProcess) {
+        guard process === self.process, process.isAlive else { return }
+        shopper.told.append(told)
+    }
+
+    // MARK: - Cards
+
+    func card(_ number: String) throws -> Card {
+        try Card.validate(number: number, expiry: "12/30", cvc: "123", holder: "Ada Lovelace", now: clock.now)
+    }
+
+    /// A one-time token for a card typed now.
+    func token(_ number: String) throws -> PaymentInstrument {
+        .token(try process.core.vault.tokenize(card(number)).id)
+    }
+
+    /// A new customer with `number` saved, as a shopper who signs up and saves a card does.
+    func customer(for shopper: Shopper, savedCard number: String) throws -> (customerId: String, methodId: String) {
+        let core = process.core
+        let customer = try core.customers.signUp(email: "\(shopper.session)@honey.test", password: "honey1234")
+        shopper.customerId = customer.id
+        let saved = try core.paymentMethods.save(card: card(number), for: customer.id)
+        return (customer.id, saved.method.id)
+    }
+
+    static func removeFiles(_ path: String) {
+        for suffix in ["", "-wal", "-shm", ".vaultkey"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

@@ -1,0 +1,178 @@
+import Clocks
+import Foundation
+import PaymentsCore
+
+/// One seed's run: at each step the seeded PRNG picks a shopper's move, the passing of time, the
+/// settler, or a fault; then every invariant is checked. The first broken invariant ends the
+/// seed with the list of steps that led to it (the seed replays them exactly).
+final class Simulation {
+    let seed: UInt64
+    let stepBudget: Int
+    let statistics: SimulationStatistics
+    private var random: SeededRandom
+    private(set) var log: [String] = []
+    /// Survey mode (`SIMULATION_CONTINUE=1`): a broken invariant is noted and the seed goes on,
+    /// so that one run lists every kind that breaks, not only the first (each kind once a seed).
+    var continuesAfterFailure = false
+    private(set) var failures: [SimulationFailure] = []
+    private var brokenKinds = Set<String>()
+
+    /// How long a prompt stays on screen before the shopper gives up (or the page times out).
+    static let promptPatience: TimeInterval = 600
+
+    init(seed: UInt64, steps: Int, statistics: SimulationStatistics) {
+        self.seed = seed
+        stepBudget = steps
+        self.statistics = statistics
+        random = SeededRandom(seed: seed)
+    }
+
+    enum Move: CaseIterable {
+        case cardOrder, savedCardOrder, auction, bankOrder, walletOrder, subscription
+        case answerChallenge, answerWallet, payAgain, refund
+        case tick, wait, settle
+        case crashNow, armCrash, armStorageError, clockJump
+    }
+
+    /// Runs the seed; nil when every invariant held at every step.
+    func run() throws -> SimulationFailure? {
+        let world = try SimulatedWorld(seed: seed, statistics: statistics)
+        statistics.seeds += 1
+        for step in 1...stepBudget {
+            var settled = false
+            log.append("\(step): " + perform(world, settled: &settled))
+            if !world.process.isAlive {
+                try recover(world)
+                settled = true
+            } else {
+                world.process.runDue()
+            }
+            statistics.steps += 1
+            let broken = Invariants.check(world, settled: settled, scanForCards: step % 50 == 0)
+            if let failure = note(broken, step: step), !continuesAfterFailure { return failure }
+        }
+        // The end of the day: an hour passes, every prompt is given up, the settler runs; then
+        // nothing may be left waiting, and no card number may be anywhere in the file.
+        log.append("end: an hour passes, shoppers give up, the settler runs")
+        advance(world, by: .hours(1))
+        if world.process.isAlive { world.settle(world.process) } else { try recover(world) }
+        _ = note(Invariants.check(world, settled: true, scanForCards: true), step: stepBudget + 1)
+        return failures.first
+    }
+
+    /// The failure at this step, if any invariant broke in a way this seed has not shown yet.
+    private func note(_ broken: [Invariants.Broken], step: Int) -> SimulationFailure? {
+        let new = broken.filter { !brokenKinds.contains($0.kind) }
+        guard !new.isEmpty else { return nil }
+        brokenKinds.formUnion(new.map(\.kind))
+        let failure = SimulationFailure(seed: seed, step: step, steps: log, broken: new)
+        failures.append(failure)
+        return failure
+    }
+
+    private func perform(_ world: SimulatedWorld, settled: inout Bool) -> String {
+        let process = world.process
+        // Told "Not paid", a card shopper still has the cart (the core keeps it) and may pay again.
+        // Read from the model, not the database: choosing a step must not touch the file.
+        let retrying = world.shoppers.filter { shopper in
+            guard shopper.journey.hasSuffix("card order"), case .notPaid? = shopper.told.last else { return false }
+            return shopper.told.count <= 3
+        }
+        let returning = world.shoppers.filter { shopper in
+            guard shopper.journey.hasSuffix("card order"), case .paid? = shopper.told.last else { return false }
+            return true
+        }
+        let moves: [(weight: Int, value: Move)] = [
+            (10, .cardOrder), (5, .savedCardOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription),
+            (process.openChallenges.isEmpty ? 0 : 8, .answerChallenge), (process.openWallets.isEmpty ? 0 : 6, .answerWallet),
+            (retrying.isEmpty ? 0 : 3, .payAgain), (returning.isEmpty ? 0 : 4, .refund),
+            (20, .tick), (6, .wait), (5, .settle),
+            (2, .crashNow), (3, .armCrash), (4, .armStorageError), (2, .clockJump),
+        ]
+        switch random.weighted(moves) {
+        case .cardOrder: return CardOrderJourney.start(world, &random, saved: false)
+        case .savedCardOrder: return CardOrderJourney.start(world, &random, saved: true)
+        case .auction: return AuctionJourney.start(world, &random)
+        case .bankOrder: return BankOrderJourney.start(world, &random)
+        case .walletOrder: return WalletOrderJourney.start(world, &random)
+        case .subscription: return SubscriptionJourney.start(world, &random)
+        case .answerChallenge: return answer(&world.process.openChallenges, "3-D Secure", codes: ("right code", "wrong code"))
+        case .answerWallet: return answer(&world.process.openWallets, "wallet", codes: ("confirms", "declines"))
+        case .payAgain: return CardOrderJourney.payAgain(world, random.pick(retrying))
+        case .refund: return RefundJourney.start(world, random.pick(returning))
+        case .tick:
+            let duration = Duration.milliseconds(Int64.random(in: 10...3_000, using: &random))
+            advance(world, by: duration)
+            return "time passes: \(duration)"
+        case .wait:
+            let duration = Duration.seconds(Int64.random(in: 3...600, using: &random))
+            advance(world, by: duration)
+            return "time passes: \(duration)"
+        case .settle:
+            world.settle(world.process)
+            settled = true
+            return "the settler runs"
+        case .crashNow:
+            world.process.injector.crashNow()
+            return "crash now"
+        case .armCrash:
+            let writes = Int.random(in: 0...8, using: &random)
+            world.process.injector.crash(afterWrites: writes)
+            return "crash after \(writes) more writes"
+        case .armStorageError:
+            let writes = Int.random(in: 0...6, using: &random)
+            world.process.injector.failWrite(afterWrites: writes)
+            return "storage error on the write after \(writes) more"
+        case .clockJump:
+            statistics.count(.clockJump)
+            let seconds = random.weighted([(3, Int64.random(in: 60...3_600, using: &random)), (2, Int64.random(in: 3_600...86_400, using: &random)),
+                                           (1, Int64.random(in: 86_400...(6 * 86_400), using: &random))])
+            advance(world, by: .seconds(seconds))
+            // A settler that never sleeps (on the loop's timers) has run during such a jump; today's
+            // runs only when called, so the jump alone does not make waiting a fault.
+            settled = SimulatedWorld.settlerRunsOnTheLoop
+            return "clock jumps \(seconds) s"
+        }
+    }
+
+    private func answer(_ prompts: inout [OpenPrompt], _ what: String, codes: (accept: String, refuse: String)) -> String {
+        let prompt = prompts.remove(at: Int.random(in: 0..<prompts.count, using: &random))
+        let choice = random.weighted([(6, PromptAnswer.accept), (2, .refuse), (2, .abandon)])
+        if choice == .abandon { statistics.count(.shopperWalksAway) }
+        prompt.answer(choice)
+        let words = switch choice { case .accept: codes.accept; case .refuse: codes.refuse; case .abandon: "walks away" }
+        return "\(prompt.shopper.name) answers the \(what) prompt: \(words)"
+    }
+
+    /// The loop runs for `duration`; prompts older than the shopper's patience are given up.
+    private func advance(_ world: SimulatedWorld, by duration: Duration) {
+        let process = world.process
+        process.timers.advance(world.clock, by: duration)
+        let now = world.clock.now
+        for keyPath in [\CounterProcess.openChallenges, \CounterProcess.openWallets] {
+            let expired = process[keyPath: keyPath].filter { now.timeIntervalSince($0.openedAt) >= Self.promptPatience }
+            process[keyPath: keyPath].removeAll { now.timeIntervalSince($0.openedAt) >= Self.promptPatience }
+            for prompt in expired {
+                statistics.count(.shopperWalksAway)
+                prompt.answer(.abandon)
+            }
+        }
+        process.runDue()
+    }
+
+    /// The counter starts again after a crash; sometimes it dies again while settling.
+    private func recover(_ world: SimulatedWorld) throws {
+        statistics.count(.crash)
+        for _ in 0..<5 {
+            let dieAgain = random.chance(0.15) ? Int.random(in: 0...3, using: &random) : nil
+            try world.restart { process in if let dieAgain { process.injector.crash(afterWrites: dieAgain) } }
+            statistics.crashesSurvived += 1
+            log.append("   crashed: restart\(dieAgain.map { ", dies again after \($0) writes while settling" } ?? ""), the settler runs")
+            if world.process.isAlive { return }
+            statistics.count(.crashDuringRecovery)
+        }
+        try world.restart()
+        statistics.crashesSurvived += 1
+        log.append("   crashed: restart, the settler runs")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The figures of a run: steps, seeds, faults injected by kind, crashes survived, and the first
+/// seed that broke each kind of invariant.
+final class SimulationStatistics {
+    enum Fault: String, CaseIterable {
+        case crash = "crash (process killed between two writes)"
+        case crashDuringRecovery = "crash again while settling after a restart"
+        case storageError = "storage error on one write"
+        case clockJump = "clock jump (minutes to days)"
+        case acquirerNeverAnswers = "acquirer that never answers (…0259)"
+        case bankLateOrNever = "bank that answers late or never"
+        case walletLate = "wallet consumed after the poll gave up"
+        case shopperWalksAway = "shopper walks away from a prompt"
+    }
+
+    private(set) var faults: [Fault: Int] = [:]
+    var crashesSurvived = 0
+    var steps = 0
+    var seeds = 0
+    /// The first failure of each kind of broken invariant, and how many seeds broke it.
+    private(set) var findings: [String: (first: SimulationFailure, seeds: Int)] = [:]
+
+    func count(_ fault: Fault) { faults[fault, default: 0] += 1 }
+
+    func record(_ failure: SimulationFailure) {
+        for kind in Set(failure.broken.map(\.kind)) {
+            if let known = findings[kind] {
+                findings[kind] = (known.first, known.seeds + 1)
+            } else {
+                findings[kind] = (failure, 1)
+            }
+        }
+    }
+
+    func summary(seconds: Double) -> String {
+        var lines = ["Simulation: \(steps) steps, \(seeds) seeds, \(crashesSurvived) crashes survived, "
+                     + String(format: "%.0f steps/s (%.1f s)", Double(steps) / max(seconds, 0.001), seconds)]
+        lines.append("Faults injected:")
+        for fault in Fault.allCases { lines.append("  \(faults[fault] ?? 0) × \(fault.rawValue)") }
+        lines.append(findings.isEmpty ? "No invariant broken." : "Invariants broken (kind: seeds; first seed and step):")
+        for (kind, found) in findings.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(kind): \(found.seeds) seeds; first seed \(found.first.seed) at step \(found.first.step)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A seed that broke an invariant: everything needed to replay it.
+struct SimulationFailure {
+    let seed: UInt64
+    let step: Int
+    let steps: [String]
+    let broken: [Invariants.Broken]
+
+    var report: String {
+        """
+        Seed \(seed) broke an invariant at step \(step). Replay: SIMULATION_SEEDS=\(seed) SIMULATION_STEPS=\(step) swift test --filter SimulationTests.longCampaign
+        Steps:
+        \(steps.joined(separator: "\n"))
+        Broken:
+        \(broken.map { "  \($0)" }.joined(separator: "\n"))
+        """
+    }
+}
