@@ -110,9 +110,23 @@ import Testing
                                                               payments: [try ledger.charge(ofOrder: ledger.paid), "bpay_double"].sorted())])
     }
 
-    @Test func aPaidOrderWhoseChargeWasRefundedIsNamed() throws {
+    @Test func aPaidOrderWhoseChargeWasRefundedIsAnUnfinishedRefundNamedOnceLate() throws {
         let ledger = Ledger()
         try ledger.write("UPDATE charges SET amount_refunded = amount_captured WHERE id = ?", [try ledger.charge(ofOrder: ledger.paid)])
+        // The money went back and the order was not marked yet: the settler's to finish.
+        #expect(try ledger.audit() == [])
+        let late = try LedgerAudit(unsettledAfter: .minutes(15), scansForCardNumbers: false)
+            .violations(in: ledger.world.core.database.queue, now: ledger.world.clock.now.addingTimeInterval(3_600))
+        #expect(late.contains { if case .unsettled(.order(let id, _), _) = $0 { id == ledger.paid.id } else { false } })
+        // The settler finishes it: refunded, jars back; nothing left to name.
+        try ledger.world.commerce.orders.finishRefunds()
+        #expect(try ledger.world.orders.order(id: ledger.paid.id)?.state == .refunded)
+        #expect(try ledger.audit() == [])
+    }
+
+    @Test func aPaidOrderWithNoMoneyAtAllIsNamed() throws {
+        let ledger = Ledger()
+        try ledger.write("UPDATE charges SET status = 'failed', failure_reason = 'card_declined' WHERE id = ?", [try ledger.charge(ofOrder: ledger.paid)])
         #expect(try ledger.audit() == [.paidOrderWithoutPayment(orderId: ledger.paid.id, orderNumber: ledger.paid.number)])
     }
 

@@ -168,7 +168,7 @@ import Testing
 
         // Another counter on the same file settles: the prompt is still on this counter's screen.
         let neighbour = counter.neighbour()
-        neighbour.advance(.hours(1))
+        neighbour.advance(.minutes(10))
         neighbour.commerce.settler.settleNow()
         #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'requires_action'") == 1)
         #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 1)
@@ -194,6 +194,24 @@ import Testing
         #expect(counter.count("SELECT COUNT(*) FROM charges") == 0)
         #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
         #expect(try counter.world.orders.order(id: order.id)?.state == .pendingPayment, "another attempt may follow")
+    }
+
+    @Test func aChallengeNotAnsweredInFifteenMinutesExpiresEvenOnALiveCounter() throws {
+        let counter = Counter()
+        let (orders, gateway) = promptingOrders(counter.world)
+        let order = try cartOrder(counter.world)
+        orders.pay(orderId: order.id, with: counter.world.token(CommerceTestWorld.challengeCard)) { _ in }
+        counter.world.advance(.seconds(1))
+        #expect(gateway.challenged.count == 1)
+        counter.world.advance(.minutes(14))
+        counter.world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'requires_action'") == 1, "not expired yet")
+        counter.world.advance(.minutes(2))
+        counter.world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'canceled'") == 1)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+        // The shopper is still there: the order waits for another attempt.
+        #expect(try counter.world.orders.order(id: order.id)?.state == .pendingPayment)
     }
 
     @Test func anIntentWhoseChargeWasNeverWrittenIsReleasedAfterACrash() throws {

@@ -54,15 +54,20 @@ enum Invariants {
         let ledger = try LedgerSnapshot(db)
         var broken: [Broken] = []
         for shopper in world.shoppers {
-            for told in shopper.told {
+            for (index, told) in shopper.told.enumerated() {
                 switch told {
                 case .paid(let orderId):
                     let state = ledger.orderStates[orderId]
-                    let returned = state == "refunded" && shopper.told.contains(.refunded(orderId: orderId))
+                    let returned = state == "refunded" && (shopper.told.contains(.refunded(orderId: orderId)) || shopper.returned.contains(orderId))
                     if state != "paid", !returned {
                         broken.append(Broken(kind: "told Paid, not paid", detail: "\(shopper.name) was told \(told), the order is \(state ?? "missing")"))
                     }
                 case .notPaid(let orderId, _):
+                    // "Not paid" speaks of that attempt: once the shopper paid the same order again
+                    // (a new attempt), the order may be paid; a second charge is the audit's
+                    // `orderPaidMoreThanOnce`.
+                    let laterAttempt = shopper.told[(index + 1)...].contains { $0.orderId == orderId }
+                    if laterAttempt { continue }
                     let money = ledger.moneyTaken(orderId: orderId)
                     if !money.isEmpty {
                         broken.append(Broken(kind: "told Not paid, charged",
@@ -121,7 +126,9 @@ enum Invariants {
             guard let number = orderNumbers[orderId] else { return [] }
             var taken: [String] = []
             if orderStates[orderId] == "paid" { taken.append("order \(number) is paid") }
-            if capturedKeys.contains("order-\(orderId)-payment") { taken.append("its charge succeeded") }
+            if capturedKeys.contains(where: { $0 == "order-\(orderId)-payment" || $0.hasPrefix("order-\(orderId)-payment-") }) {
+                taken.append("its charge succeeded")
+            }
             if authorisedBankReferences.contains(number) { taken.append("a bank payment for \(number) was authorised") }
             if consumedSourceDescriptions.contains("Honey Store order \(number)") { taken.append("a wallet source for \(number) was consumed") }
             return taken

@@ -8,6 +8,9 @@ final class Shopper {
     let session: String
     var customerId: String?
     var told: [Told] = []
+    /// Orders the shopper brought back: refunded is what they asked for, even when the counter
+    /// died before it could say so (the settler finishes the refund).
+    var returned: Set<String> = []
 
     init(number: Int, journey: String) {
         self.number = number
@@ -29,6 +32,14 @@ enum Told: Equatable, CustomStringConvertible {
     case notJoined(reason: String)
     case subscribed(subscriptionId: String)
     case notSubscribed(reason: String)
+
+    /// The order this word is about, if any.
+    var orderId: String? {
+        switch self {
+        case let .paid(order), let .notPaid(order, _), let .waiting(order, _), let .refunded(order), let .notRefunded(order, _): order
+        case .joined, .notJoined, .subscribed, .notSubscribed: nil
+        }
+    }
 
     var description: String {
         switch self {

@@ -217,10 +217,29 @@ public final class Auctions {
 
     /// Bids still open on some counter (placing a hold, or waiting for a 3-D Secure answer),
     /// with the counter instance that owns them.
-    func openBids() throws -> [(bid: AuctionBid, owner: String?)] {
+    func openBids() throws -> [(bid: AuctionBid, owner: String?, since: Date)] {
         try database.read { db in
             try Row.fetchAll(db, sql: "\(Self.bidQuery) WHERE b.state IN ('placing', 'requiresAction') ORDER BY b.id")
-                .map { (bid: Self.bid(row: $0), owner: $0["owner"] as String?) }
+                .map { (bid: Self.bid(row: $0), owner: $0["owner"] as String?, since: Date(timeIntervalSince1970: $0["updated_at"])) }
+        }
+    }
+
+    /// Finishes a release whose hold went but whose bid was not marked (the counter died between
+    /// the two commits): a standing bid whose hold is cancelled is `lost` once its auction
+    /// closed, else `left`. Returns the bids it changed.
+    func finishReleases() throws -> [String] {
+        try database.write { db in
+            let rows = try Row.fetchAll(db, sql: """
+                \(Self.bidQuery) JOIN charges c ON c.id = b.hold_id
+                WHERE b.state IN ('joined', 'won') AND c.status IN ('canceled', 'failed') ORDER BY b.id
+                """)
+            return try rows.map { row in
+                let bid = Self.bid(row: row)
+                let closed = try Row.fetchOne(db, sql: "SELECT * FROM auctions WHERE id = ?", arguments: [bid.auctionId])
+                    .map(Auction.init(row:))?.isClosed(at: clock.now) ?? true
+                try setBidState(db, bid, closed ? .lost : .left, failure: nil)
+                return bid.id
+            }
         }
     }
 

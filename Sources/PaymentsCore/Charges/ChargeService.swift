@@ -160,14 +160,15 @@ public final class ChargeService {
             let id = record.charge.id
             guard let number = try? sealedNumber(of: record) else {
                 // Nothing left to ask about: the number is gone. Never report success on a guess.
-                let charge = try settle(&record, status: .failed(.processingError), event: "charge.failed", ["reconciled": "true"])
+                guard let charge = try? settle(&record, status: .failed(.processingError), event: "charge.failed", ["reconciled": "true"]) else { continue }
                 settled.append(charge)
                 notify(id, .success(charge))
                 continue
             }
             let before = methodAuthenticated(record)
             let decision = acquirer.decide(number, cardAuthenticatedBefore: before, challengePassed: record.authenticated)
-            if let charge = try apply(decision, to: id, reconciled: true) {
+            // One charge's failed write leaves that charge for the next pass, not the ones after it.
+            if let charge = try? apply(decision, to: id, reconciled: true) {
                 settled.append(charge)
             }
         }

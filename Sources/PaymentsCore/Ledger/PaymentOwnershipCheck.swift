@@ -5,7 +5,7 @@ import GRDB
 /// not refunded in full belongs to a paid order or to another owner the core knows.
 ///
 /// A charge names its owner by its idempotency key, the key each caller chooses:
-/// `order-<order id>-payment` (card checkout), `auction-<bid id>-hold` (auction holds),
+/// `order-<order id>-payment[-<attempt>]` (card checkout), `auction-<bid id>-hold` (auction holds),
 /// `source-<source id>` (card sources), `<subscription id>-period-<n>-attempt-<m>` (subscribing
 /// and renewals), `express-...` (the express sheet, whose order notes the charge in `charge_id`).
 enum PaymentOwnershipCheck {
@@ -41,9 +41,16 @@ enum PaymentOwnershipCheck {
             let described = LedgerOrder.number(inDescription: row["description"]).flatMap { byNumber[$0] }
             for orderId in Set([byReference[id], described].compactMap { $0 }) { payments[orderId, default: []].insert(id) }
         }
+        // A refund whose money went back before its order was marked (the settler finishes it):
+        // unsettled, not a paid order without money; `UnsettledCheck` names it once late.
+        let refundedInFull = Set(try String.fetchAll(db, sql: """
+            SELECT id FROM charges WHERE status = 'succeeded' AND amount_captured > 0 AND amount_refunded >= amount_captured
+            """))
         return orders.compactMap { order in
             let paid = payments[order.id] ?? []
-            if paid.isEmpty, order.state == "paid" { return .paidOrderWithoutPayment(orderId: order.id, orderNumber: order.number) }
+            if paid.isEmpty, order.state == "paid", !order.chargeId.map(refundedInFull.contains).orFalse {
+                return .paidOrderWithoutPayment(orderId: order.id, orderNumber: order.number)
+            }
             guard paid.count > 1 else { return nil }
             return .orderPaidMoreThanOnce(orderId: order.id, orderNumber: order.number, payments: paid.sorted())
         }
@@ -63,7 +70,9 @@ enum PaymentOwnershipCheck {
                     found.append(.capturedChargeWithoutOwner(chargeId: charge.id, amount: charge.amount, idempotencyKey: charge.key))
                     continue
                 }
-                if order.state != "paid" {
+                // An order whose attempt is still in flight or unknown (jars reserved) is the
+                // settler's to mark paid: unsettled, and `UnsettledCheck` says so once it is late.
+                if order.state != "paid", !order.isInFlight {
                     found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
                                                              orderNumber: order.number, orderState: order.state))
                 }
@@ -71,7 +80,7 @@ enum PaymentOwnershipCheck {
             }
             if try ownedElsewhere(db, charge) { continue }
             // Described as an order (the express sheet's charge) whose order is not paid by it.
-            if let number = charge.orderNumber, let order = ordersByNumber[number], order.state != "paid" {
+            if let number = charge.orderNumber, let order = ordersByNumber[number], order.state != "paid", !order.isInFlight {
                 found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
                                                          orderNumber: order.number, orderState: order.state))
                 continue
@@ -114,12 +123,19 @@ struct LedgerOrder {
     let state: String
     let chargeId: String?
     let paymentReference: String?
+    /// Awaiting payment with its jars reserved: an attempt in flight or whose outcome is unknown.
+    let isInFlight: Bool
 
     static func all(_ db: Database) throws -> [LedgerOrder] {
-        try Row.fetchAll(db, sql: "SELECT id, number, state, charge_id, payment_reference FROM orders").map { row in
-            // A bank reference is noted as "<payment id> <token>": the id is what names the payment.
+        try Row.fetchAll(db, sql: """
+            SELECT id, number, state, charge_id, payment_reference,
+              state = 'pendingPayment' AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id) AS in_flight
+            FROM orders
+            """).map { row in
+            // Orders noted before the bank's token had its own column hold "<payment id> <token>".
             let reference = (row["payment_reference"] as String?).map { String($0.prefix { $0 != " " }) }
-            return LedgerOrder(id: row["id"], number: row["number"], state: row["state"], chargeId: row["charge_id"], paymentReference: reference)
+            return LedgerOrder(id: row["id"], number: row["number"], state: row["state"], chargeId: row["charge_id"], paymentReference: reference,
+                               isInFlight: row["in_flight"])
         }
     }
 
@@ -150,10 +166,13 @@ struct CapturedCharge {
         }
     }
 
-    /// `order-<id>-payment`: the card checkout's key for the order's one payment.
+    /// `order-<id>-payment`, then `order-<id>-payment-<attempt>`: the card checkout's keys for
+    /// an order's attempts.
     var orderIdFromKey: String? {
-        guard key.hasPrefix("order-"), key.hasSuffix("-payment") else { return nil }
-        let id = key.dropFirst("order-".count).dropLast("-payment".count)
+        guard key.hasPrefix("order-"), let marker = key.range(of: "-payment", options: .backwards) else { return nil }
+        let attempt = key[marker.upperBound...]
+        guard attempt.isEmpty || (attempt.hasPrefix("-") && attempt.dropFirst().allSatisfy(\.isNumber) && attempt.count > 1) else { return nil }
+        let id = key[key.index(key.startIndex, offsetBy: "order-".count)..<marker.lowerBound]
         return id.isEmpty ? nil : String(id)
     }
 
@@ -180,4 +199,8 @@ struct RenewalKey {
         self.period = period
         self.attempt = attempt
     }
+}
+
+private extension Optional where Wrapped == Bool {
+    var orFalse: Bool { self ?? false }
 }

@@ -6,17 +6,24 @@ extension Settler {
     func settleBids(isAlive: (String?) -> Bool) -> [String] {
         let open = (try? commerce.auctions.openBids()) ?? []
         var settled: [String] = []
-        for bid in open where !isAlive(bid.owner) {
-            if (try? settle(bid.bid)) == true { settled.append(bid.bid.id) }
+        for bid in open {
+            // A live counter's bid is its own, unless its challenge expired or the card's answer
+            // to its hold never got recorded (after `intentGrace`, nothing more will come).
+            let lost = bid.bid.state == .placing && core.clock.now.timeIntervalSince(bid.since) >= policy.intentGrace
+            let ownerGone = !isAlive(bid.owner) || lost
+            guard ownerGone || bid.bid.state == .requiresAction else { continue }
+            if (try? settle(bid.bid, ownerGone: ownerGone)) == true { settled.append(bid.bid.id) }
         }
+        settled += (try? commerce.auctions.finishReleases()) ?? []
         return settled
     }
 
     /// Decides one orphaned bid by its hold. Returns whether the bid moved on.
-    private func settle(_ bid: AuctionBid) throws -> Bool {
+    private func settle(_ bid: AuctionBid, ownerGone: Bool) throws -> Bool {
         let auctions = commerce.auctions
         let holdId = try bid.holdId ?? (core.chargeRepository.idempotencyKey(Auctions.holdKey(bidId: bid.id)))?.chargeID
         guard let holdId, let hold = try? core.charges.charge(holdId) else {
+            guard ownerGone else { return false }
             // The card was never asked (the counter died between the bid and the hold).
             try auctions.settleOrphan(bidId: bid.id, holdId: nil as String?, to: BidState.failed, reason: "not_held")
             return true
@@ -26,6 +33,7 @@ extension Settler {
             // Rule 1 asks the acquirer; the next pass decides the bid.
             return false
         case .authorized:
+            guard ownerGone else { return false }
             guard bid.state == .placing, try auctions.canStillJoin(bid) else {
                 try core.charges.cancel(holdId)
                 try auctions.settleOrphan(bidId: bid.id, holdId: holdId, to: BidState.failed, reason: "hold_voided")
@@ -33,9 +41,10 @@ extension Settler {
             }
             try auctions.settleOrphan(bidId: bid.id, holdId: holdId, to: BidState.joined, reason: nil as String?)
         case .requiresAction:
-            try core.charges.cancel(holdId)
+            guard cancelChallenge(holdId, ownerGone: ownerGone) else { return false }
             try auctions.settleOrphan(bidId: bid.id, holdId: holdId, to: BidState.failed, reason: "authentication_abandoned")
         case .failed, .canceled, .succeeded:
+            guard ownerGone else { return false }
             try auctions.settleOrphan(bidId: bid.id, holdId: holdId, to: BidState.failed, reason: "not_held")
         }
         return true

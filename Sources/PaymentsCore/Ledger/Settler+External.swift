@@ -31,8 +31,11 @@ extension Settler {
             case .failed(let error): return .failed(reason: error.code)
             case .authorizationRequired, .authorizing: return .pending
             }
+        } catch .paymentNotFound, .invalidToken {
+            return .failed(reason: BankError.paymentNotFound.code)
         } catch {
-            return .failed(reason: error.code)
+            // Not an answer about the payment (the bank could not be read): ask again next pass.
+            return .pending
         }
     }
 

@@ -11,14 +11,16 @@ import GRDB
 ///    caller still waiting is told;
 /// 2. a card order with jars reserved is settled by its attempt's charge: succeeded is paid,
 ///    failed releases the jars, a 3-D Secure challenge whose counter is gone is cancelled and
-///    the jars released, an attempt that never reached the acquirer is released;
+///    the jars released (so is one not answered within `challengeExpiry`, on any counter), an
+///    attempt that never reached the acquirer is released;
 /// 3. an auction bid whose counter died while placing its hold gets the bid recorded (the
 ///    auction still open) or the hold voided, never both, never neither; a bid waiting for a
 ///    challenge on a dead counter is cancelled, which lets the shopper join again;
 /// 4. orders paid by bank or wallet are asked of the bank payment or source at every pass (the
 ///    bank's own cadence decides when its answer changes); one whose counter died before it
 ///    noted what to ask is released;
-/// 5. an order awaiting payment with no attempt for `abandonedAfter` is closed; a subscription
+/// 5. an order awaiting payment with no attempt for `abandonedAfter` is closed; a paid order
+///    whose charge was refunded in full is marked refunded (jars back); a subscription
 ///    whose first payment's answer was lost is activated or removed by that payment;
 /// 6. renewals and auctions that are due (`Commerce.runDueWork`).
 ///
@@ -32,6 +34,9 @@ public final class Settler {
         public var intentGrace: TimeInterval = 60
         /// An order left awaiting payment with no attempt is closed after this.
         public var abandonedAfter: TimeInterval = 24 * 3_600
+        /// A 3-D Secure challenge not answered in this time has expired, as an issuer's does:
+        /// cancelled even on a live counter (a prompt left on a screen holds nothing for ever).
+        public var challengeExpiry: TimeInterval = 15 * 60
         public init() {}
     }
 
@@ -47,7 +52,7 @@ public final class Settler {
     // Unowned: the commerce owns its settler.
     unowned let commerce: Commerce
     private let instance: CounterInstance
-    private let policy: Policy
+    let policy: Policy
     private var database: any DatabaseWriter { core.database.queue }
 
     init(core: PaymentsCore, commerce: Commerce, instance: CounterInstance, policy: Policy) {
@@ -73,13 +78,23 @@ public final class Settler {
         try? instance.heartbeat()
         report.charges = ((try? core.charges.reconcilePending(olderThan: atStart ? 0 : policy.pendingGrace)) ?? []).map(\.id)
         let isAlive = { [self] (owner: String?) in self.isAlive(owner) }
-        let cancel = { [core] (chargeId: String) in (try? core.charges.cancel(chargeId)) != nil }
-        report.orders += ((try? commerce.orders.reconcilePayments(isAlive: isAlive, grace: policy.intentGrace, cancelChallenge: cancel)) ?? []).map(\.id)
+        report.orders += ((try? commerce.orders.reconcilePayments(isAlive: isAlive, grace: policy.intentGrace,
+                                                                  cancelChallenge: cancelChallenge)) ?? []).map(\.id)
         report.bids += settleBids(isAlive: isAlive)
         report.orders += settleExternalOrders(isAlive: isAlive)
         report.orders += ((try? commerce.orders.closeAbandoned(olderThan: policy.abandonedAfter)) ?? []).map(\.id)
+        report.orders += ((try? commerce.orders.finishRefunds()) ?? []).map(\.id)
         _ = try? commerce.subscriptions.settleIncomplete(olderThan: policy.intentGrace) { [commerce] key in commerce.cardGateway.lookUp(idempotencyKey: key) }
         return report
+    }
+
+    /// Cancels a challenge that may be cancelled: `ownerGone` (nobody will answer it), or it has
+    /// expired. Returns whether it was.
+    func cancelChallenge(_ chargeId: String, ownerGone: Bool) -> Bool {
+        guard let charge = try? core.charges.charge(chargeId), charge.status == .requiresAction else { return false }
+        let expired = core.clock.now.timeIntervalSince(charge.updatedAt) >= policy.challengeExpiry
+        guard ownerGone || expired else { return false }
+        return (try? core.charges.cancel(chargeId)) != nil
     }
 
     /// Whether anything waits on the settler: then the loop runs it every few seconds.

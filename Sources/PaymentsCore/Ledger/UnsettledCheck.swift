@@ -20,8 +20,15 @@ enum UnsettledCheck {
             """, arguments: [seconds]).map { row -> LedgerViolation in
             .unsettled(.order(id: row["id"], number: row["number"]), since: Date(timeIntervalSince1970: row["created_at"]))
         }
+        let refunds = try Row.fetchAll(db, sql: """
+            SELECT o.id, o.number, o.updated_at FROM orders o JOIN charges c ON c.id = o.charge_id
+            WHERE o.state = 'paid' AND c.status = 'succeeded' AND c.amount_captured > 0 AND c.amount_refunded >= c.amount_captured
+            AND o.updated_at < ? ORDER BY o.updated_at, o.id
+            """, arguments: [seconds]).map { row -> LedgerViolation in
+            .unsettled(.order(id: row["id"], number: row["number"]), since: Date(timeIntervalSince1970: row["updated_at"]))
+        }
         let bids = try Row.fetchAll(db, sql: """
-            SELECT id, created_at FROM auction_bids WHERE state = 'requiresAction' AND created_at < ? ORDER BY created_at, id
+            SELECT id, created_at FROM auction_bids WHERE state IN ('placing', 'requiresAction') AND created_at < ? ORDER BY created_at, id
             """, arguments: [seconds]).map { row -> LedgerViolation in
             .unsettled(.bid(id: row["id"]), since: Date(timeIntervalSince1970: row["created_at"]))
         }
@@ -31,6 +38,6 @@ enum UnsettledCheck {
             """, arguments: [seconds]).map { row -> LedgerViolation in
             .unsettled(.bankPayment(id: row["id"]), since: Date(timeIntervalSince1970: row["created_at"]))
         }
-        return charges + orders + bids + bank
+        return charges + orders + refunds + bids + bank
     }
 }

@@ -212,11 +212,12 @@ public final class Orders {
     /// gone: nobody is there to try another card), no charge at all releases them once the
     /// attempt is older than `grace` or its counter is gone (the intent was written, the charge
     /// never was). A charge still pending is left to `ChargeService.reconcilePending`; one
-    /// waiting for a 3-D Secure answer on a dead counter is cancelled by `cancelChallenge`.
+    /// waiting for a 3-D Secure answer is cancelled when `cancelChallenge` may (its counter is
+    /// gone, or the challenge expired).
     /// Returns the orders it changed.
     @discardableResult
     public func reconcilePayments(isAlive: (String?) -> Bool = { _ in false }, grace: TimeInterval = 0,
-                                  cancelChallenge: (String) -> Bool = { _ in false }) throws(OrderError) -> [Order] {
+                                  cancelChallenge: (_ chargeId: String, _ ownerGone: Bool) -> Bool = { _, _ in false }) throws(OrderError) -> [Order] {
         let waiting = try write { db in
             // Orders paid by another method (express, wallet, bank) are settled by that method's
             // own status (`reconcileExternalPayments`), not here.
@@ -238,8 +239,8 @@ public final class Orders {
             case .failed(let decline):
                 try releaseAttempt(order.id, reason: decline.code, endOrder: ownerGone)
             case .awaitingChallenge(let chargeId):
-                guard ownerGone, cancelChallenge(chargeId) else { continue }
-                try releaseAttempt(order.id, reason: "authentication_abandoned", endOrder: true)
+                guard cancelChallenge(chargeId, ownerGone) else { continue }
+                try releaseAttempt(order.id, reason: "authentication_abandoned", endOrder: ownerGone)
             case .pending:
                 continue
             case nil:
@@ -249,6 +250,28 @@ public final class Orders {
             if let now = try write({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
         }
         return changed
+    }
+
+    /// Finishes refunds whose money went back but whose order was not marked (the counter died
+    /// between the two commits): a paid order whose charge is refunded in full is `refunded`,
+    /// its jars back on the shelf. Returns the orders it changed.
+    @discardableResult
+    public func finishRefunds() throws(OrderError) -> [Order] {
+        try write { db in
+            let ids = try String.fetchAll(db, sql: """
+                SELECT o.id FROM orders o JOIN charges c ON c.id = o.charge_id
+                WHERE o.state = 'paid' AND c.status = 'succeeded' AND c.amount_captured > 0 AND c.amount_refunded >= c.amount_captured
+                ORDER BY o.id
+                """)
+            return try ids.compactMap { id in
+                guard let order = try Order.load(db, id: id) else { return nil }
+                for line in order.lines {
+                    try db.execute(sql: "UPDATE products SET stock = stock + ? WHERE id = ?", arguments: [line.quantity, line.productId])
+                }
+                try setState(db, id, .refunded, failure: nil, chargeId: order.chargeId)
+                return try Order.load(db, id: id)
+            }
+        }
     }
 
     /// Closes the orders left awaiting payment with no attempt in flight for `age` seconds (the

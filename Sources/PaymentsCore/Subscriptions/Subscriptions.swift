@@ -226,13 +226,16 @@ public final class Subscriptions {
                 // run ends here, or it would ask about the same renewal again at once.
                 return finishRun()
             }
-            _ = try? write { db in
+            let recorded = try? write { db in
                 try recordAttempt(db, subscription.id, period: period, attempt: attempt, result: result)
                 switch result {
                 case .success: try markRenewed(db, subscription, plan: plan)
                 case .failure(let error): try markFailed(db, subscription, reason: error)
                 }
             }
+            // Not recorded (a failed write): the renewal stays due under the same key; this run
+            // ends, or it would pick the same renewal again at once, for ever.
+            guard recorded != nil else { return finishRun() }
             next()
         }
     }

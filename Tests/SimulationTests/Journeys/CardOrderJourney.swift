@@ -2,8 +2,8 @@ import Foundation
 import PaymentsCore
 
 /// A shopper fills a cart and pays the order by card, typed now or saved, as the store screen
-/// does: `placeOrder`, then `pay` through the gateway that shows 3-D Secure. A shopper told
-/// "Not paid" may pay again: the cart is still full, so a new order is placed for it.
+/// does: `orderToPay` (the cart's open order, or a new one), then `pay` through the gateway that
+/// shows 3-D Secure. A shopper told "Not paid" may pay again: the same order, a new attempt.
 enum CardOrderJourney {
     /// The cards a shopper may bring, by what the simulated acquirer does with them.
     static let typedCards: [(name: String, number: String)] = [
@@ -53,8 +53,9 @@ enum CardOrderJourney {
         let process = world.process
         let order: Order
         do {
-            order = try process.storeOrders.placeOrder(for: shopper.session)
+            order = try process.storeOrders.orderToPay(for: shopper.session)
         } catch {
+            // Refused (an empty cart, or the last attempt still being checked): nothing is asked.
             return
         }
         process.challengeGateway.presenters["order-\(order.id)-payment"] = { [weak process] answer in
@@ -79,6 +80,7 @@ enum CardOrderJourney {
         case .success(let order) where order.state == .paid: .paid(orderId: orderId)
         case .success(let order): .waiting(orderId: orderId, why: "order \(order.state)")
         case .failure(.paymentInProgress): .waiting(orderId: orderId, why: "payment in progress")
+        case .failure(.outcomeUnknown): .waiting(orderId: orderId, why: "outcome unknown: the settler decides")
         case .failure(let error): .notPaid(orderId: orderId, reason: "\(error)")
         }
     }

@@ -7,6 +7,7 @@ enum RefundJourney {
     static func start(_ world: SimulatedWorld, _ shopper: Shopper) -> String {
         guard case .paid(let orderId)? = shopper.told.last else { return "\(shopper.name) has nothing to return" }
         let process = world.process
+        shopper.returned.insert(orderId)
         process.commerce.orders.refund(orderId: orderId) { [weak world, weak process] result in
             guard let world, let process else { return }
             switch result {

@@ -51,7 +51,8 @@ final class ShopperChallengeGateway: ChargeGateway {
     }
 
     private func challenge(_ charge: Charge, key: String, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
-        guard let present = presenters[key] else {
+        // Registered under the order's first key, which starts every attempt's key.
+        guard let present = presenters[key] ?? presenters.first(where: { key.hasPrefix($0.key + "-") })?.value else {
             guard (try? charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
             return completion(.failure(.declined(PaymentDecline(code: "authentication_required", message: "This card needs a security check."))))
         }
