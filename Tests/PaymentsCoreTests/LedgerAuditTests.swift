@@ -169,10 +169,29 @@ import Testing
                                                        bidId: ledger.bid.id, bidState: "failed")])
     }
 
-    @Test func aStandingBidWhoseHoldWasReleasedIsNamed() throws {
+    @Test func aStandingBidWhoseHoldNeverHeldIsNamed() throws {
+        let ledger = Ledger()
+        try ledger.write("UPDATE charges SET status = 'failed', failure_reason = 'card_declined' WHERE id = ?", [ledger.bid.holdId])
+        #expect(try ledger.audit() == [.bidWithoutHold(bidId: ledger.bid.id, holdId: ledger.bid.holdId, holdStatus: "failed")])
+    }
+
+    @Test func aStandingBidWhoseHoldWasReleasedIsAnUnfinishedReleaseTheSettlerFinishes() throws {
         let ledger = Ledger()
         try ledger.write("UPDATE charges SET status = 'canceled' WHERE id = ?", [ledger.bid.holdId])
-        #expect(try ledger.audit() == [.bidWithoutHold(bidId: ledger.bid.id, holdId: ledger.bid.holdId, holdStatus: "canceled")])
+        #expect(try ledger.audit() == [])
+        let late = try LedgerAudit(unsettledAfter: .minutes(15), scansForCardNumbers: false)
+            .violations(in: ledger.world.core.database.queue, now: ledger.world.clock.now.addingTimeInterval(3_600))
+        #expect(late.contains { if case .unsettled(.bid(let id), _) = $0 { id == ledger.bid.id } else { false } })
+        ledger.world.commerce.settler.settleNow()
+        // The auction has closed (the bid had won): released after closing, it is lost.
+        #expect(try ledger.world.auctions.bid(id: ledger.bid.id).state == .lost)
+        #expect(try ledger.audit() == [])
+    }
+
+    @Test func aHoldWhoseBidIsStillBeingPlacedIsTheSettlers() throws {
+        let ledger = Ledger()
+        try ledger.write("UPDATE auction_bids SET state = 'placing', hold_id = NULL WHERE id = ?", [ledger.bid.id])
+        #expect(try ledger.audit() == [], "in flight: the bid named by the hold's key owns it")
     }
 
     @Test func jarsReservedForAPaidOrderAreNamed() throws {

@@ -67,6 +67,7 @@ enum Invariants {
                     // (a new attempt), the order may be paid; a second charge is the audit's
                     // `orderPaidMoreThanOnce`.
                     let laterAttempt = shopper.told[(index + 1)...].contains { $0.orderId == orderId }
+                        || shopper.attempts.contains { $0.orderId == orderId && $0.heard > index }
                     if laterAttempt { continue }
                     let money = ledger.moneyTaken(orderId: orderId)
                     if !money.isEmpty {

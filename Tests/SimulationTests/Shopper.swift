@@ -11,6 +11,9 @@ final class Shopper {
     /// Orders the shopper brought back: refunded is what they asked for, even when the counter
     /// died before it could say so (the settler finishes the refund).
     var returned: Set<String> = []
+    /// Each attempt to pay an order, with how many words the shopper had heard by then: a "Not
+    /// paid" heard before a later attempt of the same order speaks only of the earlier attempt.
+    var attempts: [(orderId: String, heard: Int)] = []
 
     init(number: Int, journey: String) {
         self.number = number

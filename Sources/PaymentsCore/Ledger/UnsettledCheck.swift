@@ -28,7 +28,9 @@ enum UnsettledCheck {
             .unsettled(.order(id: row["id"], number: row["number"]), since: Date(timeIntervalSince1970: row["updated_at"]))
         }
         let bids = try Row.fetchAll(db, sql: """
-            SELECT id, created_at FROM auction_bids WHERE state IN ('placing', 'requiresAction') AND created_at < ? ORDER BY created_at, id
+            SELECT b.id, b.created_at FROM auction_bids b LEFT JOIN charges c ON c.id = b.hold_id
+            WHERE (b.state IN ('placing', 'requiresAction') OR (b.state IN ('joined', 'won') AND c.status = 'canceled'))
+            AND b.created_at < ? ORDER BY b.created_at, b.id
             """, arguments: [seconds]).map { row -> LedgerViolation in
             .unsettled(.bid(id: row["id"]), since: Date(timeIntervalSince1970: row["created_at"]))
         }

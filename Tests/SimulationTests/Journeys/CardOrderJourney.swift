@@ -68,6 +68,7 @@ enum CardOrderJourney {
                 }
             })
         }
+        shopper.attempts.append((orderId: order.id, heard: shopper.told.count))
         process.storeOrders.pay(orderId: order.id, with: instrument) { [weak world, weak process] result in
             guard let world, let process else { return }
             world.tell(shopper, verdict(order.id, result), by: process)
