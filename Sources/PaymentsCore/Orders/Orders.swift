@@ -500,6 +500,18 @@ public final class Orders {
         }
         var changed: [Order] = []
         for orphan in orphans where !isAlive(orphan.owner) {
+            // A bank payment is made out to the order's number: one created before the counter
+            // died is noted now and asked about like any other, never left behind.
+            let made = try write { db in
+                try Row.fetchOne(db, sql: """
+                    SELECT b.id, b.token FROM bank_resources b JOIN orders o ON o.number = b.reference
+                    WHERE o.id = ? AND o.payment_kind = 'bank' AND b.kind = 'payment' ORDER BY b.created_at DESC LIMIT 1
+                    """, arguments: [orphan.id])
+            }
+            if let made {
+                try noteExternalReference(orderId: orphan.id, reference: ExternalReference(identifier: made["id"], token: made["token"]))
+                continue
+            }
             changed.append(try markFailed(orderId: orphan.id, reason: "not_started"))
         }
         return changed

@@ -60,7 +60,8 @@ enum WalletOrderJourney {
                 switch outcome {
                 case .consumed:
                     let paid = (try? process.commerce.orders.markPaid(orderId: order.id, reference: source)) ?? nil
-                    world.tell(shopper, paid?.state == .paid ? .paid(orderId: order.id) : .notPaid(orderId: order.id, reason: "not settled"),
+                    // The wallet took the money: the screen says paid; an order not marked yet is the settler's.
+                    world.tell(shopper, paid?.state == .paid ? .paid(orderId: order.id) : .waiting(orderId: order.id, why: "consumed, not marked yet"),
                                by: process)
                 case .failed(let reason):
                     _ = try? process.commerce.orders.markFailed(orderId: order.id, reason: reason)
