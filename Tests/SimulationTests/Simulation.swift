@@ -109,8 +109,11 @@ final class Simulation {
             advance(world, by: duration)
             return "time passes: \(duration)"
         case .settle:
+            let failedBefore = world.process.injector.storageErrorsFired
             world.settle(world.process)
-            settled = true
+            // A pass whose own write failed leaves that work for the next pass: only a clean pass
+            // promises that nothing is left waiting.
+            settled = world.process.injector.storageErrorsFired == failedBefore
             return "the settler runs"
         case .crashNow:
             world.process.injector.crashNow()
