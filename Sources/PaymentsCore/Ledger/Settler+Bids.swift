@@ -9,13 +9,20 @@ extension Settler {
         for bid in open {
             // A live counter's bid is its own, unless its challenge expired or the card's answer
             // to its hold never got recorded (after `intentGrace`, nothing more will come).
-            let lost = bid.bid.state == .placing && core.clock.now.timeIntervalSince(bid.since) >= policy.intentGrace
-            let ownerGone = !isAlive(bid.owner) || lost
+            // (A bid at its challenge whose hold has moved on had its answer lost the same way.)
+            let late = core.clock.now.timeIntervalSince(bid.since) >= policy.intentGrace
+            let ownerGone = !isAlive(bid.owner) || (late && (bid.bid.state == .placing || holdMovedOn(bid.bid)))
             guard ownerGone || bid.bid.state == .requiresAction else { continue }
             if (try? settle(bid.bid, ownerGone: ownerGone)) == true { settled.append(bid.bid.id) }
         }
         settled += (try? commerce.auctions.finishReleases()) ?? []
         return settled
+    }
+
+    /// Whether a bid at its challenge has a hold that is no longer waiting for one.
+    private func holdMovedOn(_ bid: AuctionBid) -> Bool {
+        guard bid.state == .requiresAction, let holdId = bid.holdId, let hold = try? core.charges.charge(holdId) else { return false }
+        return hold.status != .requiresAction && hold.status != .pending
     }
 
     /// Decides one orphaned bid by its hold. Returns whether the bid moved on.
@@ -34,7 +41,8 @@ extension Settler {
             return false
         case .authorized:
             guard ownerGone else { return false }
-            guard bid.state == .placing, try auctions.canStillJoin(bid) else {
+            // Held: the card answered (a challenge passed); the bid stands if it still can.
+            guard try auctions.canStillJoin(bid) else {
                 try core.charges.cancel(holdId)
                 try auctions.settleOrphan(bidId: bid.id, holdId: holdId, to: BidState.failed, reason: "hold_voided")
                 return true

@@ -486,20 +486,24 @@ public final class Orders {
         return changed
     }
 
-    /// Orders paid by bank or wallet whose counter died before noting what to ask (no money can
-    /// have moved without the bank payment or source the reference names): released and ended.
+    /// Orders paid by bank, wallet or express whose counter died before noting what to ask, or
+    /// that noted nothing for `age` (no money can have moved without the payment the reference
+    /// names): released and ended.
     @discardableResult
-    public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool) throws(OrderError) -> [Order] {
+    public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool, olderThan age: TimeInterval = 30 * 60) throws(OrderError) -> [Order] {
+        let cutoff = clock.now.timeIntervalSince1970 - age
         let orphans = try write { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, owner FROM orders WHERE state = 'pendingPayment'
+                SELECT id, owner, updated_at FROM orders WHERE state = 'pendingPayment'
                 AND ((payment_kind IN ('bank', 'wallet') AND payment_reference IS NULL) OR (payment_kind = 'express' AND payment_key IS NULL))
                 AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
                 ORDER BY id
-                """).map { (id: $0["id"] as String, owner: $0["owner"] as String?) }
+                """).map { (id: $0["id"] as String, owner: $0["owner"] as String?, since: $0["updated_at"] as Double) }
         }
         var changed: [Order] = []
-        for orphan in orphans where !isAlive(orphan.owner) {
+        // A live counter's flow notes its reference within seconds; one that has not after `age`
+        // was given up (the source could not be made, the shopper walked away).
+        for orphan in orphans where !isAlive(orphan.owner) || orphan.since <= cutoff {
             // A bank payment is made out to the order's number: one created before the counter
             // died is noted now and asked about like any other, never left behind.
             let made = try write { db in
