@@ -15,10 +15,11 @@ enum UnsettledCheck {
                        since: Date(timeIntervalSince1970: TimeInterval(row["created_ms"] as Int64) / 1000))
         }
         let orders = try Row.fetchAll(db, sql: """
-            SELECT id, number, created_at FROM orders o WHERE state = 'pendingPayment' AND created_at < ?
-            AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id) ORDER BY created_at, id
+            SELECT id, number, updated_at FROM orders o WHERE state = 'pendingPayment' AND updated_at < ?
+            AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id) ORDER BY updated_at, id
             """, arguments: [seconds]).map { row -> LedgerViolation in
-            .unsettled(.order(id: row["id"], number: row["number"]), since: Date(timeIntervalSince1970: row["created_at"]))
+            // Since its current attempt began: an order is paid in attempts, the last maybe today.
+            .unsettled(.order(id: row["id"], number: row["number"]), since: Date(timeIntervalSince1970: row["updated_at"]))
         }
         let refunds = try Row.fetchAll(db, sql: """
             SELECT o.id, o.number, o.updated_at FROM orders o JOIN charges c ON c.id = o.charge_id
