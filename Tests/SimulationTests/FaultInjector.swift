@@ -43,6 +43,12 @@ final class FaultInjector: TransactionObserver {
     /// The process dies now, between two writes.
     func crashNow() { isDead = true }
 
+    /// No fault waits any more (the end of a seed: the last settler pass must be a clean one).
+    func disarm() {
+        writesBeforeCrash = nil
+        writesBeforeStorageError = nil
+    }
+
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
 
     func databaseDidChange(with event: DatabaseEvent) { changed = true }

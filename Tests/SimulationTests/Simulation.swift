@@ -55,7 +55,12 @@ final class Simulation {
         // nothing may be left waiting, and no card number may be anywhere in the file.
         log.append("end: an hour passes, shoppers give up, the settler runs")
         advance(world, by: .hours(1))
-        if world.process.isAlive { world.settle(world.process) } else { try recover(world) }
+        if world.process.isAlive {
+            world.process.injector.disarm()
+            world.settle(world.process)
+        } else {
+            try recover(world)
+        }
         _ = note(Invariants.check(world, settled: true, scanForCards: true), step: stepBudget + 1)
         return failures.first
     }
