@@ -20,6 +20,17 @@ public final class CounterInstance {
     private let host: String
     private let pid: Int32
 
+    /// Whether a process of this host still runs. A killed process that nobody has reaped yet
+    /// (a zombie: in a container whose first process does not reap, for good) answers `kill`,
+    /// but will never answer a prompt: its state in /proc says so.
+    static func processIsRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+        return state != "Z" && state != "X"
+    }
+
     /// The instances of this process whose objects are alive.
     private static let living = LivingInstances()
 
@@ -73,7 +84,7 @@ public final class CounterInstance {
             // This very process: alive while its instance object is (two counters in one process
             // in tests; a simulated crash drops the object, and with it the instance).
             if Int32(ownerPid) == pid { return Self.living.contains(owner) }
-            return kill(pid_t(ownerPid), 0) == 0 || errno == EPERM
+            return Self.processIsRunning(pid_t(ownerPid))
         }
         return clock.now.timeIntervalSince1970 - seenAt < Self.heartbeatTimeout
     }
