@@ -96,6 +96,9 @@ final class CommerceTestWorld {
 final class SwitchableRenewalCollector: RenewalCollecting {
     private let real: RenewalCollecting
     var failing = false
+    /// Runs when the real collector has answered, before the subscription records the answer.
+    var onAnswer: () -> Void = {}
+    private(set) var asked = 0
 
     init(_ real: RenewalCollecting) {
         self.real = real
@@ -104,7 +107,15 @@ final class SwitchableRenewalCollector: RenewalCollecting {
     func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
                  completion: @escaping (Result<String, SubscriptionError>) -> Void) {
         guard !failing else { return completion(.failure(.paymentFailed(reason: "card_declined"))) }
-        real.collect(amount, from: payer, customerId: customerId, idempotencyKey: idempotencyKey, description: description, completion: completion)
+        asked += 1
+        real.collect(amount, from: payer, customerId: customerId, idempotencyKey: idempotencyKey, description: description) { [self] result in
+            onAnswer()
+            completion(result)
+        }
+    }
+
+    func earlierOutcome(from payer: SubscriptionPayer, idempotencyKey: String) -> RenewalOutcome? {
+        real.earlierOutcome(from: payer, idempotencyKey: idempotencyKey)
     }
 }
 

@@ -120,6 +120,33 @@ import Testing
         #expect(world.capturedCharges().count == 1)
     }
 
+    /// The renewal's charge succeeded but its record failed; days later (the acquirer has
+    /// forgotten the key by then) the renewal is due again: the charge found is recorded, and the
+    /// card is not asked a second time.
+    @Test func aRenewalWhoseAnswerWasNotRecordedIsNeverChargedTwice() throws {
+        let world = CommerceTestWorld()
+        let subscription = try subscribe(world)
+        let failing = FailingCommits.install(on: world.core)
+        world.renewals.onAnswer = { failing.failNext = 1 }
+        world.advance(.days(30))
+        runRenewals(world)
+        #expect(failing.failed == 1)
+        #expect(try world.subscriptions.subscription(id: subscription.id)?.periodIndex == 0, "the answer was not recorded")
+        #expect(world.capturedCharges().count == 2)
+
+        world.renewals.onAnswer = {}
+        world.advance(.days(2))
+        runRenewals(world)
+        let now = try #require(try world.subscriptions.subscription(id: subscription.id))
+        #expect(now.state == .active && now.periodIndex == 1)
+        let charges = world.capturedCharges()
+        #expect(charges.count == 2, "one charge for the first period, one for the renewal")
+        #expect(world.renewals.asked == 2, "the card was asked for the first period and for the renewal, once each")
+        let paid = try world.subscriptions.renewalAttempts(subscriptionId: subscription.id).filter { $0.periodIndex == 1 }
+        #expect(paid.map(\.succeeded) == [true])
+        #expect(try LedgerAudit(unsettledAfter: nil, scansForCardNumbers: false).violations(in: world.core.database.queue, now: world.clock.now).isEmpty)
+    }
+
     @Test func retriesMissedDuringASleepAllRunAndEndCanceled() throws {
         let world = CommerceTestWorld()
         let subscription = try subscribe(world)

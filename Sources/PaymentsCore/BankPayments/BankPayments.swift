@@ -118,6 +118,17 @@ public final class BankPayments {
         return handle
     }
 
+    /// The payment already taken from this mandate under `reference`, if any (a renewal whose
+    /// answer was not recorded looks here before it takes the money again).
+    public func paymentFromMandate(identifier: String, reference: String) -> String? {
+        try? database.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT id FROM bank_resources WHERE kind = 'payment' AND mandate_id = ? AND reference = ?
+                  AND status IN ('authorized', 'executed', 'settled') ORDER BY created_at LIMIT 1
+                """, arguments: [identifier, reference])
+        }
+    }
+
     // MARK: Internals
 
     private func create(_ kind: Kind, amount: Money, reference: String) throws -> BankResourceHandle {

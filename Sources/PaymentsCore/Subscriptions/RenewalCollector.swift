@@ -5,6 +5,18 @@ import Foundation
 public protocol RenewalCollecting: AnyObject {
     func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
                  completion: @escaping (Result<String, SubscriptionError>) -> Void)
+    /// What became of a payment already asked under this key, if one was: a renewal whose answer
+    /// was not recorded (a crash, a failed write) is looked up before it is asked again, because
+    /// an acquirer forgets a key after a day and would charge a second time.
+    func earlierOutcome(from payer: SubscriptionPayer, idempotencyKey: String) -> RenewalOutcome?
+}
+
+/// A renewal payment found under its key.
+public enum RenewalOutcome: Equatable, Sendable {
+    case paid(reference: String)
+    case failed(reason: String)
+    /// Asked and not answered yet: the settler learns the answer; nobody asks again meanwhile.
+    case unknown
 }
 
 /// Cards through the charge gateway, mandates through bank payments.
@@ -15,6 +27,20 @@ public final class RenewalCollector: RenewalCollecting {
     public init(charges: ChargeGateway, bank: BankPayments) {
         self.charges = charges
         self.bank = bank
+    }
+
+    public func earlierOutcome(from payer: SubscriptionPayer, idempotencyKey: String) -> RenewalOutcome? {
+        switch payer {
+        case .savedCard:
+            switch charges.lookUp(idempotencyKey: idempotencyKey) {
+            case nil: return nil
+            case .succeeded(let receipt)?: return .paid(reference: receipt.chargeId)
+            case .failed(let decline)?: return .failed(reason: decline.code)
+            case .pending?, .awaitingChallenge?: return .unknown
+            }
+        case .mandate(let identifier, _):
+            return bank.paymentFromMandate(identifier: identifier, reference: idempotencyKey).map { .paid(reference: $0) }
+        }
     }
 
     public func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,

@@ -220,7 +220,7 @@ public final class Subscriptions {
         let period = subscription.periodIndex + 1
         let attempt = subscription.failedAttempts
         let key = "\(subscription.id)-period-\(period)-attempt-\(attempt)"
-        collector.collect(plan.price, from: subscription.payer, customerId: subscription.customerId, idempotencyKey: key, description: "\(plan.name), period \(period + 1)") { [self] result in
+        let record: (Result<String, SubscriptionError>) -> Void = { [self] result in
             if case .failure(.outcomeUnknown) = result {
                 // Left due, under the same key: the next run replays the settled answer. This
                 // run ends here, or it would ask about the same renewal again at once.
@@ -238,6 +238,15 @@ public final class Subscriptions {
             guard recorded != nil else { return finishRun() }
             next()
         }
+        // Asked before and its answer not recorded: the answer is recorded, never asked twice.
+        switch collector.earlierOutcome(from: subscription.payer, idempotencyKey: key) {
+        case .paid(let reference)?: return record(.success(reference))
+        case .failed(let reason)?: return record(.failure(.paymentFailed(reason: reason)))
+        case .unknown?: return record(.failure(.outcomeUnknown))
+        case nil: break
+        }
+        collector.collect(plan.price, from: subscription.payer, customerId: subscription.customerId, idempotencyKey: key,
+                          description: "\(plan.name), period \(period + 1)", completion: record)
     }
 
     private func markRenewed(_ db: Database, _ subscription: Subscription, plan: Plan) throws {
