@@ -138,6 +138,27 @@ import Testing
                                                                     orderNumber: ledger.paid.number, orderState: "failed")])
     }
 
+    @Test func aBankPaymentOrWalletSourceThatTookMoneyForAFailedOrderIsNamed() throws {
+        let ledger = Ledger()
+        let order = ledger.declined!
+        try ledger.write("""
+            INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, created_at, expires_at, updated_at)
+            VALUES ('bpay_late', 'payment', 'rt', ?, 'EUR', ?, 'authorized', 0, 0, 0)
+            """, [order.total.minorUnits, order.number])
+        try ledger.write("""
+            INSERT INTO sources (id, amount_minor, currency, description, type, flow, metadata, status, created_at, updated_at)
+            VALUES ('src_late', ?, 'EUR', ?, 'wechat', 'code_verification', '{}', 'consumed', 1, 1)
+            """, [order.total.minorUnits, order.paymentDescription])
+        #expect(try ledger.audit() == [.orderPaidMoreThanOnce(orderId: order.id, orderNumber: order.number, payments: ["bpay_late", "src_late"]),
+                                       .externalPaymentOfUnpaidOrder(paymentId: "bpay_late", amount: order.total, orderId: order.id,
+                                                                     orderNumber: order.number, orderState: "pendingPayment"),
+                                       .externalPaymentOfUnpaidOrder(paymentId: "src_late", amount: order.total, orderId: order.id,
+                                                                     orderNumber: order.number, orderState: "pendingPayment")])
+        try ledger.write("DELETE FROM bank_resources WHERE id = 'bpay_late'")
+        #expect(try ledger.audit() == [.externalPaymentOfUnpaidOrder(paymentId: "src_late", amount: order.total, orderId: order.id,
+                                                                     orderNumber: order.number, orderState: "pendingPayment")])
+    }
+
     @Test func aCapturedChargeNobodyOwnsIsNamed() throws {
         let ledger = Ledger()
         try ledger.copyCharge(try ledger.charge(ofOrder: ledger.paid), as: "ch_stray",

@@ -229,6 +229,47 @@ import Testing
         #expect(try counter.world.orders.order(id: order.id)?.state == .failed)
     }
 
+    // MARK: - Rule 4: bank and wallet orders
+
+    /// The wallet took the money, but the order never noted its source (the write after the
+    /// poll failed): the settler finds the source by the order's number, on a live counter and
+    /// long before the 30 minutes after which an order that made no payment is released.
+    @Test func aWalletSourceTheOrderNeverNotedIsFoundAndTheOrderPaidNotReleased() throws {
+        let counter = Counter()
+        let world = counter.world
+        let order = try cartOrder(world, "honey-clover", 1)
+        try world.orders.startExternalPayment(orderId: order.id, kind: .wallet)
+        let source = try world.sources.create(SourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
+        _ = try world.sources.startWalletAuthorization(sourceId: source.id)
+        try world.sources.confirmWallet(sourceId: source.id)
+        world.advance(.seconds(5))
+        #expect(try world.sources.sourceStatus(id: source.id) == .consumed)
+        #expect(try world.orders.externalReference(orderId: order.id) == nil)
+
+        world.commerce.settler.settleNow()
+        let settled = try #require(try world.orders.order(id: order.id))
+        #expect(settled.state == .paid)
+        #expect(settled.chargeId == source.id)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now) == [])
+    }
+
+    /// The same for a bank payment made out to the order's number and approved, never noted.
+    @Test func aBankPaymentTheOrderNeverNotedIsFoundAndAskedAbout() throws {
+        let counter = Counter()
+        let world = counter.world
+        let order = try cartOrder(world, "honey-manuka", 1)
+        try world.orders.startExternalPayment(orderId: order.id, kind: .bank)
+        let handle = try world.bank.createPayment(amount: order.total, reference: order.number)
+        let flow = world.settle(after: .seconds(5)) {
+            world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: "gb-albion-bank", completion: $0)
+        }
+        #expect(flow?.value == .authorized)
+        world.commerce.settler.settleNow()
+        #expect(try world.orders.order(id: order.id)?.state == .paid)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+    }
+
     // MARK: - Rule 1 and 2 after a crash mid-charge
 
     @Test func aCrashWhileTheAcquirerDecidesSettlesTheOrderPaidOnce() throws {

@@ -141,6 +141,7 @@ enum Invariants {
         case .orderPaidMoreThanOnce: "orderPaidMoreThanOnce"
         case .paidOrderWithoutPayment: "paidOrderWithoutPayment"
         case .capturedChargeOfUnpaidOrder(_, _, _, _, let state): "capturedChargeOfUnpaidOrder(\(state))"
+        case .externalPaymentOfUnpaidOrder(_, _, _, _, let state): "externalPaymentOfUnpaidOrder(\(state))"
         case .capturedChargeWithoutOwner: "capturedChargeWithoutOwner"
         case .holdWithoutBid(_, _, let bid, let state): bid == nil ? "holdWithoutBid(no bid)" : "holdWithoutBid(\(state ?? ""))"
         case .bidWithoutHold(_, _, let status): "bidWithoutHold(\(status ?? "missing"))"

@@ -37,8 +37,12 @@ final class SimulatedWorld {
         startingStock = Dictionary(uniqueKeysWithValues: try process.commerce.catalog.products().map { ($0.id, $0.stock) })
     }
 
-    deinit {
+    /// The seed is over: the file goes (it lives in memory, on /dev/shm). Called by the run, not
+    /// left to `deinit`: the prompts' and timers' closures keep the world alive past its seed.
+    /// `SIMULATION_KEEP_FILES=1` keeps it for `sqlite3` or `checkout audit`.
+    func close() {
         process.close()
+        if ProcessInfo.processInfo.environment["SIMULATION_KEEP_FILES"] == "1" { return }
         Self.removeFiles(path)
     }
 

@@ -37,6 +37,7 @@ final class Simulation {
     /// Runs the seed; nil when every invariant held at every step.
     func run() throws -> SimulationFailure? {
         let world = try SimulatedWorld(seed: seed, statistics: statistics)
+        defer { world.close() }
         statistics.seeds += 1
         for step in 1...stepBudget {
             var settled = false

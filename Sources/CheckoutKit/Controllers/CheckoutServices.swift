@@ -97,7 +97,7 @@ public final class CheckoutServices {
                                    pollTimeout: Duration = .seconds(30),
                                    reporter: ContractViolationReporter = LoggingViolationReporter()) throws(OrderError) -> WalletOrderPayment {
         let order = try placeAndReserve(.wallet)
-        let (payment, preparer) = walletPayment(amount: order.total, description: "Honey Store order \(order.number)", walletPresenter: walletPresenter,
+        let (payment, preparer) = walletPayment(amount: order.total, description: order.paymentDescription, walletPresenter: walletPresenter,
                                                 pollInterval: pollInterval, pollTimeout: pollTimeout, reporter: reporter)
         return WalletOrderPayment(order: order, payment: payment, preparer: preparer, orders: commerce.orders, sources: commerce.sources,
                                   onPending: { [weak self] in self?.keepSettling() })

@@ -12,6 +12,9 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
     /// A captured charge names its order (by idempotency key, `orders.charge_id` or description),
     /// but that order is not paid: the shopper paid for jars they were not sold.
     case capturedChargeOfUnpaidOrder(chargeId: String, amount: Money, orderId: String, orderNumber: String, orderState: String)
+    /// A bank payment authorised, or a wallet source authorised or consumed, for an order that is
+    /// not paid and no longer waiting for it: the money moved, the jars were not sold.
+    case externalPaymentOfUnpaidOrder(paymentId: String, amount: Money, orderId: String, orderNumber: String, orderState: String)
     /// A captured, unrefunded charge that no paid order, won bid, source or renewal accounts for.
     case capturedChargeWithoutOwner(chargeId: String, amount: Money, idempotencyKey: String)
     /// An authorised hold (money held on a card) with no bid that is joined or won.
@@ -35,6 +38,8 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
             "Order \(number) (\(orderId)) is paid, but no payment for it holds money."
         case let .capturedChargeOfUnpaidOrder(chargeId, amount, orderId, number, state):
             "Charge \(chargeId) took \(amount) for order \(number) (\(orderId)), but the order is \(state), not paid."
+        case let .externalPaymentOfUnpaidOrder(paymentId, amount, orderId, number, state):
+            "Payment \(paymentId) took \(amount) for order \(number) (\(orderId)), but the order is \(state), not paid."
         case let .capturedChargeWithoutOwner(chargeId, amount, key):
             "Charge \(chargeId) took \(amount) (key \(key)) and belongs to no paid order, won bid, source or renewal."
         case let .holdWithoutBid(chargeId, amount, bidId, bidState):

@@ -13,6 +13,42 @@ enum PaymentOwnershipCheck {
         let orders = try LedgerOrder.all(db)
         let charges = try CapturedCharge.all(db)
         return try paidMoreThanOnce(db, orders: orders, charges: charges) + owners(db, orders: orders, charges: charges)
+            + externalOwners(db, orders: orders)
+    }
+
+    // MARK: - Each bank payment and wallet source owned
+
+    /// Money that moved by bank or wallet for an order not paid by it (an order in flight is the
+    /// settler's; a refunded one gave it back).
+    private static func externalOwners(_ db: Database, orders: [LedgerOrder]) throws -> [LedgerViolation] {
+        let byNumber = Dictionary(orders.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let byReference = Dictionary(orders.compactMap { order in order.paymentReference.map { ($0, order) } }, uniquingKeysWith: { first, _ in first })
+        var taken: [(id: String, amount: Money, order: LedgerOrder)] = []
+        for row in try Row.fetchAll(db, sql: """
+            SELECT id, reference, amount_minor, currency FROM bank_resources
+            WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled') ORDER BY created_at, id
+            """) {
+            guard let order = byNumber[row["reference"] as String] ?? byReference[row["id"] as String] else { continue }
+            taken.append((row["id"], money(row["amount_minor"], row["currency"]), order))
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT id, description, amount_minor, currency FROM sources
+            WHERE status IN ('authorized', 'consumed') AND type != 'card' ORDER BY created_at, id
+            """) {
+            let described = LedgerOrder.number(inDescription: row["description"]).flatMap { byNumber[$0] }
+            guard let order = byReference[row["id"] as String] ?? described else { continue }
+            taken.append((row["id"], money(row["amount_minor"], row["currency"]), order))
+        }
+        return taken.compactMap { payment in
+            let order = payment.order
+            guard !["paid", "refunded"].contains(order.state), !order.isInFlight else { return nil }
+            return .externalPaymentOfUnpaidOrder(paymentId: payment.id, amount: payment.amount, orderId: order.id,
+                                                 orderNumber: order.number, orderState: order.state)
+        }
+    }
+
+    private static func money(_ minorUnits: Int64, _ code: String) -> Money {
+        Money(minorUnits: minorUnits, currency: Currency(code: code) ?? Currency(code: code, exponent: 2))
     }
 
     // MARK: - Each order paid at most once
@@ -141,9 +177,7 @@ struct LedgerOrder {
 
     /// "Honey Store order HS-000123" -> "HS-000123": how the store describes an order's payment.
     static func number(inDescription description: String) -> String? {
-        let prefix = "Honey Store order "
-        guard description.hasPrefix(prefix) else { return nil }
-        return String(description.dropFirst(prefix.count))
+        Order.number(inPaymentDescription: description)
     }
 }
 

@@ -5,12 +5,14 @@ extension Settler {
     func settleExternalOrders(isAlive: (String?) -> Bool) -> [String] {
         let orders = commerce.orders
         var settled: [String] = []
+        // A payment made out to an order that never noted it is asked about in this same pass.
+        _ = try? orders.noteFoundExternalPayments()
         for kind in [ExternalPaymentKind.bank, .wallet] {
             let changed = (try? orders.reconcileExternalPayments(kind: kind) { reference in status(of: reference, kind: kind) }) ?? []
             settled += changed.map(\.id)
         }
-        // An order whose counter died before it noted its bank payment or source: nothing can
-        // be asked about it, and no money can have moved without that reference.
+        // An order whose counter died before it made its bank payment or source, or whose flow
+        // was given up before: nothing can be asked about it, and no money has moved for it.
         settled += ((try? orders.releaseUnreferencedExternalPayments(isAlive: isAlive)) ?? []).map(\.id)
         return settled
     }

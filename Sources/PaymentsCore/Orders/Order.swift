@@ -51,6 +51,20 @@ public enum OrderError: Error, Hashable, Sendable {
 }
 
 extension Order {
+    /// How every payment for an order describes it (card charge, bank payment, wallet source):
+    /// the settler and the audit find an order's payment by it when the order never noted one.
+    public var paymentDescription: String { Self.paymentDescription(number: number) }
+
+    static let paymentDescriptionPrefix = "Honey Store order "
+
+    public static func paymentDescription(number: String) -> String { paymentDescriptionPrefix + number }
+
+    /// "Honey Store order HS-000123" -> "HS-000123".
+    static func number(inPaymentDescription description: String) -> String? {
+        guard description.hasPrefix(paymentDescriptionPrefix) else { return nil }
+        return String(description.dropFirst(paymentDescriptionPrefix.count))
+    }
+
     static func load(_ db: Database, id: String) throws -> Order? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM orders WHERE id = ?", arguments: [id]) else { return nil }
         let currency = Currency(code: row["currency"] as String) ?? .eur

@@ -134,7 +134,7 @@ public final class Orders {
             if case .outOfStock = error { refuseSoldOut(orderId, error) }
             return scheduler.answer(completion, with: .failure(error))
         }
-        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: key, description: "Honey Store order \(order.number)")
+        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: key, description: order.paymentDescription)
         charges.charge(request) { [self] result in
             switch result {
             case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)
@@ -486,11 +486,41 @@ public final class Orders {
         return changed
     }
 
-    /// Orders paid by bank, wallet or express whose counter died before noting what to ask, or
-    /// that noted nothing for `age` (no money can have moved without the payment the reference
-    /// names): released and ended.
+    /// Bank payments and wallet sources made out to an order that has not noted them (its
+    /// counter died, or its write failed, between making the payment and noting it): noted now,
+    /// whoever owns the order, so that the settler asks about them like any other. The money
+    /// may have moved already: a wallet can be consumed before its order hears of it.
+    @discardableResult
+    public func noteFoundExternalPayments() throws(OrderError) -> [String] {
+        let found = try write { db in
+            try Row.fetchAll(db, sql: """
+                SELECT o.id, COALESCE(
+                  (SELECT b.id FROM bank_resources b WHERE o.payment_kind = 'bank' AND b.kind = 'payment' AND b.reference = o.number
+                     ORDER BY b.created_at DESC LIMIT 1),
+                  (SELECT s.id FROM sources s WHERE o.payment_kind = 'wallet' AND s.description = ?  || o.number
+                     ORDER BY s.created_at DESC LIMIT 1)) AS payment,
+                  (SELECT b.token FROM bank_resources b WHERE o.payment_kind = 'bank' AND b.kind = 'payment' AND b.reference = o.number
+                     ORDER BY b.created_at DESC LIMIT 1) AS token
+                FROM orders o WHERE o.state = 'pendingPayment' AND o.payment_kind IN ('bank', 'wallet') AND o.payment_reference IS NULL
+                AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
+                ORDER BY o.id
+                """, arguments: [Order.paymentDescriptionPrefix])
+        }
+        var noted: [String] = []
+        for row in found {
+            guard let payment = row["payment"] as String? else { continue }
+            try noteExternalReference(orderId: row["id"], reference: ExternalReference(identifier: payment, token: row["token"]))
+            noted.append(row["id"])
+        }
+        return noted
+    }
+
+    /// Orders paid by bank, wallet or express that noted nothing to ask about and made no
+    /// payment (`noteFoundExternalPayments` has looked), whose counter died or that have waited
+    /// `age` (the flow was given up before its payment was made): released and ended.
     @discardableResult
     public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool, olderThan age: TimeInterval = 30 * 60) throws(OrderError) -> [Order] {
+        try noteFoundExternalPayments()
         let cutoff = clock.now.timeIntervalSince1970 - age
         let orphans = try write { db in
             try Row.fetchAll(db, sql: """
@@ -501,21 +531,7 @@ public final class Orders {
                 """).map { (id: $0["id"] as String, owner: $0["owner"] as String?, since: $0["updated_at"] as Double) }
         }
         var changed: [Order] = []
-        // A live counter's flow notes its reference within seconds; one that has not after `age`
-        // was given up (the source could not be made, the shopper walked away).
         for orphan in orphans where !isAlive(orphan.owner) || orphan.since <= cutoff {
-            // A bank payment is made out to the order's number: one created before the counter
-            // died is noted now and asked about like any other, never left behind.
-            let made = try write { db in
-                try Row.fetchOne(db, sql: """
-                    SELECT b.id, b.token FROM bank_resources b JOIN orders o ON o.number = b.reference
-                    WHERE o.id = ? AND o.payment_kind = 'bank' AND b.kind = 'payment' ORDER BY b.created_at DESC LIMIT 1
-                    """, arguments: [orphan.id])
-            }
-            if let made {
-                try noteExternalReference(orderId: orphan.id, reference: ExternalReference(identifier: made["id"], token: made["token"]))
-                continue
-            }
             changed.append(try markFailed(orderId: orphan.id, reason: "not_started"))
         }
         return changed

@@ -50,7 +50,8 @@ enum BankOrderJourney {
                 let order = try orders.markPaid(orderId: orderId, reference: handle.identifier)
                 return order?.state == .paid ? .paid(orderId: orderId) : .notPaid(orderId: orderId, reason: "out of stock")
             } catch {
-                return .notPaid(orderId: orderId, reason: "\(error)")
+                // The bank has the money and the screen says so; the order is marked by the settler.
+                return .waiting(orderId: orderId, why: "the bank approved, the order is recorded later: \(error)")
             }
         }
         func failed(_ reason: String) -> Told {

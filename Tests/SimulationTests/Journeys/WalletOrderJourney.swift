@@ -25,7 +25,7 @@ enum WalletOrderJourney {
             return "\(shopper.name) pays 1 × \(product) by wallet: refused before paying: \(error)"
         }
         do {
-            source = try commerce.sources.create(SourceParams(amount: order.total, description: "Honey Store order \(order.number)",
+            source = try commerce.sources.create(SourceParams(amount: order.total, description: order.paymentDescription,
                                                               type: .wechatPay, flow: .qrCode, metadata: slow ? SourceParams.slowWalletMetadata : [:]))
             _ = try commerce.sources.startWalletAuthorization(sourceId: source.id)
         } catch {
