@@ -18,18 +18,14 @@ final class SimulationStatistics {
     var crashesSurvived = 0
     var steps = 0
     var seeds = 0
-    /// The first failure of each kind of broken invariant, and how many seeds broke it.
-    private(set) var findings: [String: (first: SimulationFailure, seeds: Int)] = [:]
+    /// The first failure of each kind of broken invariant, and every seed that broke it (and where).
+    private(set) var findings: [String: (first: SimulationFailure, seeds: [String])] = [:]
 
     func count(_ fault: Fault) { faults[fault, default: 0] += 1 }
 
     func record(_ failure: SimulationFailure) {
         for kind in Set(failure.broken.map(\.kind)) {
-            if let known = findings[kind] {
-                findings[kind] = (known.first, known.seeds + 1)
-            } else {
-                findings[kind] = (failure, 1)
-            }
+            findings[kind, default: (failure, [])].seeds.append("\(failure.seed)@\(failure.step)")
         }
     }
 
@@ -40,7 +36,8 @@ final class SimulationStatistics {
         for fault in Fault.allCases { lines.append("  \(faults[fault] ?? 0) × \(fault.rawValue)") }
         lines.append(findings.isEmpty ? "No invariant broken." : "Invariants broken (kind: seeds; first seed and step):")
         for (kind, found) in findings.sorted(by: { $0.key < $1.key }) {
-            lines.append("  \(kind): \(found.seeds) seeds; first seed \(found.first.seed) at step \(found.first.step)")
+            lines.append("  \(kind): \(found.seeds.count) seeds; first seed \(found.first.seed) at step \(found.first.step)")
+            lines.append("    seeds@steps: " + found.seeds.prefix(40).joined(separator: " "))
         }
         return lines.joined(separator: "\n")
     }
