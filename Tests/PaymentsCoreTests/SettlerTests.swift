@@ -254,6 +254,29 @@ import Testing
         #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now) == [])
     }
 
+    /// A payment code the shopper never confirmed (the counter died with it on screen) expires
+    /// after ten minutes: the order is then known not paid and its jar goes back, and the code
+    /// can no longer be confirmed.
+    @Test func aWalletCodeNobodyConfirmedExpiresAndItsOrderIsReleased() throws {
+        let counter = Counter()
+        let order = try cartOrder(counter.world, "honey-clover", 1)
+        try counter.world.orders.startExternalPayment(orderId: order.id, kind: .wallet)
+        let source = try counter.world.sources.create(SourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
+        _ = try counter.world.sources.startWalletAuthorization(sourceId: source.id)
+        counter.crashAndRestart()
+        let world = counter.world
+        world.commerce.settler.settleNow()
+        #expect(try world.orders.order(id: order.id)?.state == .pendingPayment, "the code may still be confirmed")
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 1)
+
+        world.advance(PaymentSources.walletCodeLifetime)
+        world.commerce.settler.settleNow()
+        #expect(try world.orders.order(id: order.id)?.state == .failed)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+        #expect(throws: SourceError.self) { try world.sources.confirmWallet(sourceId: source.id) }
+        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now) == [])
+    }
+
     /// The same for a bank payment made out to the order's number and approved, never noted.
     @Test func aBankPaymentTheOrderNeverNotedIsFoundAndAskedAbout() throws {
         let counter = Counter()

@@ -9,11 +9,16 @@ import Localization
 ///
 /// Consumption follows authorisation after `consumptionDelay` (a slow wallet, chosen by
 /// `SourceParams.slowWalletMetadata`, after `slowConsumptionDelay`, longer than a poll timeout).
+/// A wallet's payment code that the shopper has not confirmed within `walletCodeLifetime`
+/// expires (the source fails), as real wallet codes do: then nobody can confirm it later, and an
+/// order waiting on it is known not paid.
+///
 /// Like the bank, a source is brought up to date with the clock whenever it is read.
 public final class PaymentSources {
     public let availableMethods: [PaymentMethodType] = PaymentMethodType.allCases
     public var consumptionDelay: Duration = .seconds(2)
     public var slowConsumptionDelay: Duration = .seconds(120)
+    public static let walletCodeLifetime: Duration = .minutes(10)
 
     private let database: any DatabaseWriter
     private let scheduler: Scheduler
@@ -119,10 +124,23 @@ public final class PaymentSources {
 
     /// The shopper declined (or closed) the wallet prompt: the source fails.
     public func declineWallet(sourceId: String) throws(SourceError) {
+        try withdraw(sourceId, reason: "declined by the shopper")
+    }
+
+    /// The counter no longer shows the payment code (the shopper went back, the kiosk reset):
+    /// the source fails, so that nobody can confirm it later for an order already given up.
+    /// Throws `invalidState` once the shopper has confirmed: that source may still be paid.
+    public func cancelWallet(sourceId: String) throws(SourceError) {
+        try withdraw(sourceId, reason: "canceled")
+    }
+
+    private func withdraw(_ sourceId: String, reason: String) throws(SourceError) {
         try write { db in
             let source = try load(db, sourceId)
-            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState(tr("nothing to decline")) }
-            try setStatus(db, sourceId, "failed", failure: "declined by the shopper")
+            switch source.status {
+            case .pending, .awaitingConfirmation: try setStatus(db, sourceId, "failed", failure: reason)
+            default: throw SourceError.invalidState(tr("nothing to decline"))
+            }
         }
     }
 
@@ -159,8 +177,13 @@ public final class PaymentSources {
 
     private func load(_ db: Database, _ id: String) throws -> Source {
         guard var row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id]) else { throw SourceError.unknownSource(id) }
-        if row["status"] as String == "authorized", let consumesAt = row["consumes_at"] as Double?, consumesAt <= clock.now.timeIntervalSince1970 {
+        let now = clock.now.timeIntervalSince1970
+        if row["status"] as String == "authorized", let consumesAt = row["consumes_at"] as Double?, consumesAt <= now {
             try setStatus(db, id, "consumed", failure: nil)
+            row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id])!
+        } else if ["pending", "awaitingConfirmation"].contains(row["status"] as String), PaymentMethodType(rawValue: row["type"])?.isWallet == true,
+                  (row["updated_at"] as Double) + Self.walletCodeLifetime.timeInterval <= now {
+            try setStatus(db, id, "failed", failure: "expired")
             row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id])!
         }
         let metadataJSON: String = row["metadata"]

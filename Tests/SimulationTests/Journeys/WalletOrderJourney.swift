@@ -52,6 +52,11 @@ enum WalletOrderJourney {
             do { try commerce.sources.declineWallet(sourceId: source) } catch { return notPaid("\(error)") }
             notPaid("failed")
         case .abandon:
+            // The screen goes back: the code is withdrawn; one the shopper could still confirm waits.
+            do { try commerce.sources.cancelWallet(sourceId: source) } catch {
+                try? commerce.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: source))
+                return world.tell(shopper, .waiting(orderId: order.id, why: "code not withdrawn: \(error)"), by: process)
+            }
             notPaid("cancelled")
         case .accept:
             do { try commerce.sources.confirmWallet(sourceId: source) } catch { return notPaid("\(error)") }

@@ -4,8 +4,8 @@ import PaymentsCore
 /// unchanged, run with the order's total and number). The order is placed and its jars reserved
 /// before the counter opens (`outOfStock` before any money moves); when the payment ends:
 /// - success (the source consumed): the order is paid, stock goes down, the cart is emptied;
-/// - failure, or dismissed before the wallet authorised: the order fails, the jars go back, the
-///   cart stays;
+/// - failure, or dismissed before the wallet authorised: the code is withdrawn, the order fails,
+///   the jars go back, the cart stays;
 /// - possible success (authorised, the poll timed out), or dismissed after authorising: the order
 ///   stays `pendingPayment` with its jars reserved and the source noted; the app's due work
 ///   (`CheckoutServices.settlePendingOrders`) settles it when the source is consumed or fails.
@@ -49,8 +49,19 @@ public final class WalletOrderPayment {
         case (.possibleSuccess, .pending):
             note(source)
         case (_, .pending):
-            // Dismissed: only a source the shopper authorised can still be paid.
-            if case .authorized? = try? sources.sourceStatus(id: source) { note(source) } else { fail("cancelled") }
+            withdraw(source)
+        }
+    }
+
+    /// Dismissed before the end: the code is withdrawn so that nobody confirms it later for an
+    /// order given up. One the shopper confirmed meanwhile, or whose state cannot be read, waits
+    /// for the settler (it is consumed, or its code expires).
+    private func withdraw(_ source: String) {
+        do {
+            try sources.cancelWallet(sourceId: source)
+            fail("cancelled")
+        } catch {
+            note(source)
         }
     }
 
