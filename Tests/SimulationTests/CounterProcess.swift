@@ -43,6 +43,7 @@ final class CounterProcess {
     func close() {
         openChallenges = []
         openWallets = []
+        commerce.instance.vanish()
         try? core.close()
     }
 }

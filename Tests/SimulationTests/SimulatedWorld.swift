@@ -11,7 +11,12 @@ final class SimulatedWorld {
     /// Ids outlive a crash: in production they are random and never repeat, and a sequence
     /// restarted at 1 would collide with the rows already on disk.
     let ids = SequentialIDGenerator()
-    private(set) var process: CounterProcess
+    /// One counter, or two on the same file (a kiosk and a till): each its own process, with
+    /// its own timers and prompts, dying and restarting on its own.
+    private(set) var processes: [CounterProcess]
+    /// The counter where the current step happens.
+    var active = 0
+    var process: CounterProcess { processes[active] }
     private(set) var shoppers: [Shopper] = []
     /// Each product's stock before the first shopper came.
     let startingStock: [String: Int]
@@ -28,35 +33,53 @@ final class SimulatedWorld {
     /// clock passing is enough for nothing to stay unsettled, and the rule applies after a jump.
     static let settlerRunsOnTheLoop = false
 
-    init(seed: UInt64, statistics: SimulationStatistics) throws {
+    init(seed: UInt64, statistics: SimulationStatistics, counters: Int = 1) throws {
         path = "/dev/shm/checkout-simulation-\(ProcessInfo.processInfo.processIdentifier)-\(seed).sqlite"
         Self.removeFiles(path)
         self.statistics = statistics
-        process = try CounterProcess(path: path, clock: clock, ids: ids)
-        process.injector.onStorageError = { statistics.count(.storageError) }
-        startingStock = Dictionary(uniqueKeysWithValues: try process.commerce.catalog.products().map { ($0.id, $0.stock) })
+        let first = try CounterProcess(path: path, clock: clock, ids: ids)
+        processes = [first]
+        for _ in 1..<max(counters, 1) { processes.append(try CounterProcess(path: path, clock: clock, ids: ids)) }
+        for process in processes { process.injector.onStorageError = { statistics.count(.storageError) } }
+        startingStock = Dictionary(uniqueKeysWithValues: try first.commerce.catalog.products().map { ($0.id, $0.stock) })
     }
 
     /// The seed is over: the file goes (it lives in memory, on /dev/shm). Called by the run, not
     /// left to `deinit`: the prompts' and timers' closures keep the world alive past its seed.
     /// `SIMULATION_KEEP_FILES=1` keeps it for `sqlite3` or `checkout audit`.
     func close() {
-        process.close()
+        processes.forEach { $0.close() }
         if ProcessInfo.processInfo.environment["SIMULATION_KEEP_FILES"] == "1" { return }
         Self.removeFiles(path)
     }
 
     /// A crash: every object in memory is dropped (answers on their way, prompts on screen), the
     /// file is opened again and the settler runs, as the counter does when it starts.
-    func restart(beforeSettling: (CounterProcess) -> Void = { _ in }) throws {
-        process.close()
-        process = try CounterProcess(path: path, clock: clock, ids: ids)
+    func restart(_ index: Int? = nil, beforeSettling: (CounterProcess) -> Void = { _ in }) throws {
+        let index = index ?? active
+        processes[index].close()
+        let process = try CounterProcess(path: path, clock: clock, ids: ids)
+        processes[index] = process
         process.injector.onStorageError = { [statistics] in statistics.count(.storageError) }
         beforeSettling(process)
         // The counter's own start: the pass that asks at once what the dead process left pending.
         _ = try? process.commerce.reconcileAfterRestart()
         settle(process)
     }
+
+    /// The loop of every counter runs for `duration` on the one clock, each timer at its time.
+    func advance(by duration: Duration) {
+        let target = clock.now.addingTimeInterval(max(duration, .zero).timeInterval)
+        while let next = processes.compactMap(\.timers.nextDeadline).min(), next <= target {
+            clock.advance(to: max(next, clock.now))
+            processes.forEach { $0.runDue() }
+        }
+        clock.advance(to: target)
+        processes.forEach { $0.runDue() }
+    }
+
+    /// Every counter runs what is due now.
+    func runDue() { processes.forEach { $0.runDue() } }
 
     func newShopper(_ journey: String) -> Shopper {
         let shopper = Shopper(number: shoppers.count + 1, journey: journey)
@@ -67,7 +90,7 @@ final class SimulatedWorld {
     /// What a shopper reads on the screen. A process that died in the middle of the step shows
     /// nothing: whatever it would have said after its crash point was never said.
     func tell(_ shopper: Shopper, _ told: Told, by process: CounterProcess) {
-        guard process === self.process, process.isAlive else { return }
+        guard processes.contains(where: { $0 === process }), process.isAlive else { return }
         shopper.told.append(told)
     }
 

@@ -36,18 +36,19 @@ final class Simulation {
 
     /// Runs the seed; nil when every invariant held at every step.
     func run() throws -> SimulationFailure? {
-        let world = try SimulatedWorld(seed: seed, statistics: statistics)
+        let world = try SimulatedWorld(seed: seed, statistics: statistics, counters: Self.counters(seed: seed))
         defer { world.close() }
         statistics.seeds += 1
+        if world.processes.count > 1 { statistics.twoCounterSeeds += 1 }
         for step in 1...stepBudget {
             var settled = false
-            log.append("\(step): " + perform(world, settled: &settled))
-            if !world.process.isAlive {
-                try recover(world)
-                settled = true
-            } else {
-                world.process.runDue()
-            }
+            // With two counters on the file, each step happens at one of them.
+            if world.processes.count > 1 { world.active = Int.random(in: 0..<world.processes.count, using: &random) }
+            let prefix = world.processes.count > 1 ? "\(step) @\(world.active + 1): " : "\(step): "
+            log.append(prefix + perform(world, settled: &settled))
+            let dead = world.processes.indices.filter { !world.processes[$0].isAlive }
+            for index in dead { try recover(world, index) }
+            if dead.isEmpty { world.runDue() } else { settled = true }
             statistics.steps += 1
             let broken = Invariants.check(world, settled: settled, scanForCards: step % 50 == 0)
             if let failure = note(broken, step: step), !continuesAfterFailure { return failure }
@@ -56,11 +57,13 @@ final class Simulation {
         // nothing may be left waiting, and no card number may be anywhere in the file.
         log.append("end: an hour passes, shoppers give up, the settler runs")
         advance(world, by: .hours(1))
-        if world.process.isAlive {
-            world.process.injector.disarm()
-            world.settle(world.process)
-        } else {
-            try recover(world)
+        for index in world.processes.indices {
+            world.processes[index].injector.disarm()
+            if world.processes[index].isAlive {
+                world.settle(world.processes[index])
+            } else {
+                try recover(world, index)
+            }
         }
         _ = note(Invariants.check(world, settled: true, scanForCards: true), step: stepBudget + 1)
         return failures.first
@@ -153,35 +156,40 @@ final class Simulation {
         return "\(prompt.shopper.name) answers the \(what) prompt: \(words)"
     }
 
-    /// The loop runs for `duration`; prompts older than the shopper's patience are given up.
+    /// The loops run for `duration`; prompts older than the shopper's patience are given up.
     private func advance(_ world: SimulatedWorld, by duration: Duration) {
-        let process = world.process
-        process.timers.advance(world.clock, by: duration)
+        world.advance(by: duration)
         let now = world.clock.now
-        for keyPath in [\CounterProcess.openChallenges, \CounterProcess.openWallets] {
-            let expired = process[keyPath: keyPath].filter { now.timeIntervalSince($0.openedAt) >= Self.promptPatience }
-            process[keyPath: keyPath].removeAll { now.timeIntervalSince($0.openedAt) >= Self.promptPatience }
-            for prompt in expired {
-                statistics.count(.shopperWalksAway)
-                prompt.answer(.abandon)
+        for process in world.processes {
+            for keyPath in [\CounterProcess.openChallenges, \CounterProcess.openWallets] {
+                let expired = process[keyPath: keyPath].filter { now.timeIntervalSince($0.openedAt) >= Self.promptPatience }
+                process[keyPath: keyPath].removeAll { now.timeIntervalSince($0.openedAt) >= Self.promptPatience }
+                for prompt in expired {
+                    statistics.count(.shopperWalksAway)
+                    prompt.answer(.abandon)
+                }
             }
         }
-        process.runDue()
+        world.runDue()
     }
 
+    /// Even seeds run two counters on the one file, odd seeds one.
+    static func counters(seed: UInt64) -> Int { seed % 2 == 0 ? 2 : 1 }
+
     /// The counter starts again after a crash; sometimes it dies again while settling.
-    private func recover(_ world: SimulatedWorld) throws {
+    private func recover(_ world: SimulatedWorld, _ index: Int) throws {
         statistics.count(.crash)
+        let which = world.processes.count > 1 ? "counter \(index + 1) crashed" : "crashed"
         for _ in 0..<5 {
             let dieAgain = random.chance(0.15) ? Int.random(in: 0...3, using: &random) : nil
-            try world.restart { process in if let dieAgain { process.injector.crash(afterWrites: dieAgain) } }
+            try world.restart(index) { process in if let dieAgain { process.injector.crash(afterWrites: dieAgain) } }
             statistics.crashesSurvived += 1
-            log.append("   crashed: restart\(dieAgain.map { ", dies again after \($0) writes while settling" } ?? ""), the settler runs")
-            if world.process.isAlive { return }
+            log.append("   \(which): restart\(dieAgain.map { ", dies again after \($0) writes while settling" } ?? ""), the settler runs")
+            if world.processes[index].isAlive { return }
             statistics.count(.crashDuringRecovery)
         }
-        try world.restart()
+        try world.restart(index)
         statistics.crashesSurvived += 1
-        log.append("   crashed: restart, the settler runs")
+        log.append("   \(which): restart, the settler runs")
     }
 }

@@ -18,6 +18,8 @@ final class SimulationStatistics {
     var crashesSurvived = 0
     var steps = 0
     var seeds = 0
+    /// Seeds with two counters on the one database file.
+    var twoCounterSeeds = 0
     /// The first failure of each kind of broken invariant, and every seed that broke it (and where).
     private(set) var findings: [String: (first: SimulationFailure, seeds: [String])] = [:]
 
@@ -30,7 +32,7 @@ final class SimulationStatistics {
     }
 
     func summary(seconds: Double) -> String {
-        var lines = ["Simulation: \(steps) steps, \(seeds) seeds, \(crashesSurvived) crashes survived, "
+        var lines = ["Simulation: \(steps) steps, \(seeds) seeds (\(twoCounterSeeds) with two counters), \(crashesSurvived) crashes survived, "
                      + String(format: "%.0f steps/s (%.1f s)", Double(steps) / max(seconds, 0.001), seconds)]
         lines.append("Faults injected:")
         for fault in Fault.allCases { lines.append("  \(faults[fault] ?? 0) × \(fault.rawValue)") }

@@ -56,6 +56,11 @@ public final class CounterInstance {
 
     deinit { Self.living.remove(id) }
 
+    /// Gone without a clean stop, as a simulated kill -9 is: from now on the other counters of
+    /// this process see this instance dead (as they would see a real process's pid gone),
+    /// whether or not something still holds this object.
+    public func vanish() { Self.living.remove(id) }
+
     /// The settler's heartbeat: this counter is still here.
     func heartbeat() throws {
         try database.write { db in
