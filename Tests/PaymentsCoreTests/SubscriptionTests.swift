@@ -133,6 +133,13 @@ import Testing
         #expect(failing.failed == 1)
         #expect(try world.subscriptions.subscription(id: subscription.id)?.periodIndex == 0, "the answer was not recorded")
         #expect(world.capturedCharges().count == 2)
+        let renewalCharge = try #require(world.capturedCharges().last)
+        let queue = world.core.database.queue
+        #expect(try LedgerAudit(scansForCardNumbers: false).violations(in: queue, now: world.clock.now) == [],
+                "paid and not recorded yet: in flight, not a charge nobody owns")
+        let anHourLater = world.clock.now.addingTimeInterval(3_600)
+        #expect(try LedgerAudit(unsettledAfter: .minutes(15), scansForCardNumbers: false).violations(in: queue, now: anHourLater)
+                == [.unsettled(.renewal(subscriptionId: subscription.id, chargeId: renewalCharge.id), since: renewalCharge.createdAt)])
 
         world.renewals.onAnswer = {}
         world.advance(.days(2))

@@ -152,6 +152,7 @@ enum Invariants {
         case .unsettled(.order, _): "unsettled order"
         case .unsettled(.bid, _): "unsettled bid"
         case .unsettled(.bankPayment, _): "unsettled bank payment"
+        case .unsettled(.renewal, _): "unsettled renewal"
         case .cardNumberInClear(let table, let column, _, _): "cardNumberInClear(\(table).\(column))"
         }
     }

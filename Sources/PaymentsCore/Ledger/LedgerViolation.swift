@@ -80,6 +80,8 @@ public enum UnsettledPayment: Hashable, Sendable, CustomStringConvertible {
     case bid(id: String)
     /// A bank payment still `authorizing`.
     case bankPayment(id: String)
+    /// A subscription's renewal paid by `chargeId` whose answer the subscription has not recorded.
+    case renewal(subscriptionId: String, chargeId: String)
 
     public var description: String {
         switch self {
@@ -87,6 +89,7 @@ public enum UnsettledPayment: Hashable, Sendable, CustomStringConvertible {
         case let .order(id, number): "Order \(number) (\(id)), with jars reserved,"
         case let .bid(id): "Bid \(id) (3-D Secure)"
         case let .bankPayment(id): "Bank payment \(id) (authorizing)"
+        case let .renewal(subscriptionId, chargeId): "The renewal of \(subscriptionId), paid by charge \(chargeId) and not recorded,"
         }
     }
 }

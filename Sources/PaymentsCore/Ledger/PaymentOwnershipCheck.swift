@@ -143,10 +143,13 @@ enum PaymentOwnershipCheck {
             }
             // The attempt names the charge that paid it: a second charge for the same period (its key
             // forgotten after 24 hours, say) is not owned by that attempt.
-            return try Bool.fetchOne(db, sql: """
+            let recorded = try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM renewal_attempts WHERE subscription_id = ? AND period_index = ? AND succeeded = 1
                   AND payment_ref = ?)
                 """, arguments: [renewal.subscriptionId, renewal.period, charge.id]) ?? false
+            // Not recorded yet, the renewal still due under this very key: the next renewal run
+            // records it (unsettled, and `UnsettledCheck` says so once it is late).
+            return try recorded || renewal.isInFlight(db)
         }
         return false
     }
@@ -220,6 +223,14 @@ struct CapturedCharge {
 
 /// `<subscription id>-period-<n>-attempt-<m>`, the key of a subscription's payment for period n.
 struct RenewalKey {
+    /// The subscription's next payment is this one: asked, its answer not recorded yet.
+    func isInFlight(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM subscriptions WHERE id = ? AND state IN ('active', 'pastDue')
+              AND period_index = ? AND failed_attempts = ?)
+            """, arguments: [subscriptionId, period - 1, attempt]) ?? false
+    }
+
     let subscriptionId: String
     let period: Int
     let attempt: Int

@@ -41,6 +41,14 @@ enum UnsettledCheck {
             """, arguments: [seconds]).map { row -> LedgerViolation in
             .unsettled(.bankPayment(id: row["id"]), since: Date(timeIntervalSince1970: row["created_at"]))
         }
-        return charges + orders + refunds + bids + bank
+        let renewals = try Row.fetchAll(db, sql: """
+            SELECT id, idempotency_key, created_ms FROM charges WHERE status = 'succeeded' AND idempotency_key LIKE '%-period-%-attempt-%'
+            AND created_ms < ? ORDER BY created_ms, id
+            """, arguments: [milliseconds]).compactMap { row -> LedgerViolation? in
+            guard let key = RenewalKey(row["idempotency_key"]), key.period > 0, try key.isInFlight(db) else { return nil }
+            return .unsettled(.renewal(subscriptionId: key.subscriptionId, chargeId: row["id"]),
+                              since: Date(timeIntervalSince1970: TimeInterval(row["created_ms"] as Int64) / 1000))
+        }
+        return charges + orders + refunds + bids + bank + renewals
     }
 }
