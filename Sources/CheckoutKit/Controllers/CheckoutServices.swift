@@ -138,7 +138,7 @@ public final class CheckoutServices {
             return try? orders.order(id: orderId)
         case .failure(let error):
             guard let reference = (try? commerce.orders.externalReference(orderId: orderId)) ?? nil else {
-                return try? orders.markFailed(orderId: orderId, reason: "\(error)")
+                return try? orders.markFailed(orderId: orderId, reason: error.code)
             }
             switch Settler.bankStatus(reference, in: commerce.bank) {
             case .paid(let paid): return (try? orders.markPaid(orderId: orderId, reference: paid)) ?? nil
@@ -149,7 +149,7 @@ public final class CheckoutServices {
                     keepSettling()
                     return try? orders.order(id: orderId)
                 }
-                return try? orders.markFailed(orderId: orderId, reason: "\(error)")
+                return try? orders.markFailed(orderId: orderId, reason: error.code)
             }
         }
     }

@@ -145,19 +145,20 @@ public final class PaymentSources {
     }
 
     /// Polls every `interval` until the source is final or `timeout` passes. The completion
-    /// runs exactly once. A timeout while `authorized` is possible success.
+    /// runs exactly once. A timeout while `authorized`, or with the status never read, is
+    /// possible success.
     public func poll(sourceId: String, every interval: Duration = .seconds(1), timeout: Duration = .seconds(30),
                      completion: @escaping (SourcePollOutcome) -> Void) {
         let deadline = clock.now.addingTimeInterval(timeout.timeInterval)
         func check() {
-            let status: SourceStatus
-            do { status = try sourceStatus(id: sourceId) } catch { return completion(.failed(reason: "\(error)")) }
+            // A read that fails says nothing about the payment: asked again until the timeout.
+            let status = try? sourceStatus(id: sourceId)
             switch status {
-            case .consumed: return completion(.consumed)
-            case .failed(let reason): return completion(.failed(reason: reason))
+            case .consumed?: return completion(.consumed)
+            case .failed(let reason)?: return completion(.failed(reason: reason))
             default: break
             }
-            guard clock.now < deadline else { return completion(.timedOut(lastStatus: status)) }
+            guard clock.now < deadline else { return completion(status.map { .timedOut(lastStatus: $0) } ?? .notKnown) }
             let wait = min(interval.timeInterval, deadline.timeIntervalSince(clock.now))
             scheduler.schedule(after: .milliseconds(Int64((wait * 1000).rounded()))) { check() }
         }

@@ -91,9 +91,14 @@ public enum SourcePollOutcome: Hashable, Sendable {
     case consumed
     case failed(reason: String)
     case timedOut(lastStatus: SourceStatus)
+    /// The status could not be read until the timeout (storage): the shopper may have paid.
+    case notKnown
 
+    /// Authorised when the poll gave up, or never known: the order waits for the settler.
     public var isPossibleSuccess: Bool {
-        if case .timedOut(.authorized) = self { return true }
-        return false
+        switch self {
+        case .timedOut(.authorized), .notKnown: true
+        default: false
+        }
     }
 }

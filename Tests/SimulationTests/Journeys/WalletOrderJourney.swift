@@ -71,10 +71,10 @@ enum WalletOrderJourney {
                 case .failed(let reason):
                     _ = try? process.commerce.orders.markFailed(orderId: order.id, reason: reason)
                     world.tell(shopper, .notPaid(orderId: order.id, reason: reason), by: process)
-                case .timedOut(let last) where SourcePollOutcome.timedOut(lastStatus: last).isPossibleSuccess:
+                case let outcome where outcome.isPossibleSuccess:
                     try? process.commerce.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: source))
                     world.tell(shopper, .waiting(orderId: order.id, why: "possible success"), by: process)
-                case .timedOut:
+                case .timedOut, .notKnown:
                     _ = try? process.commerce.orders.markFailed(orderId: order.id, reason: "failed")
                     world.tell(shopper, .notPaid(orderId: order.id, reason: "timed out"), by: process)
                 }
