@@ -159,6 +159,22 @@ import Testing
                                                                      orderNumber: order.number, orderState: "pendingPayment")])
     }
 
+    /// The express sheet's charge belongs to the order that notes its key: in flight, it is the
+    /// settler's; once the order failed, it took money for jars not sold.
+    @Test func anExpressChargeBelongsToTheOrderThatNotesItsKey() throws {
+        let ledger = Ledger()
+        let order = ledger.placed!
+        try ledger.copyCharge(try ledger.charge(ofOrder: ledger.paid), as: "ch_express",
+                              set: "idempotency_key = 'express-sheet-1', description = 'Honey Store express checkout', amount_captured = \(order.total.minorUnits), amount = \(order.total.minorUnits)")
+        try ledger.write("UPDATE orders SET payment_kind = 'express', payment_key = 'express-sheet-1' WHERE id = ?", [order.id])
+        try ledger.write("INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-wildflower', 1)", [order.id])
+        #expect(try ledger.audit() == [])
+        try ledger.write("DELETE FROM stock_reservations WHERE order_id = ?", [order.id])
+        try ledger.write("UPDATE orders SET state = 'failed' WHERE id = ?", [order.id])
+        #expect(try ledger.audit() == [.capturedChargeOfUnpaidOrder(chargeId: "ch_express", amount: order.total, orderId: order.id,
+                                                                    orderNumber: order.number, orderState: "failed")])
+    }
+
     @Test func aCapturedChargeNobodyOwnsIsNamed() throws {
         let ledger = Ledger()
         try ledger.copyCharge(try ledger.charge(ofOrder: ledger.paid), as: "ch_stray",

@@ -28,7 +28,7 @@ final class Simulation {
     }
 
     enum Move: CaseIterable {
-        case cardOrder, savedCardOrder, auction, bankOrder, walletOrder, subscription
+        case cardOrder, savedCardOrder, expressOrder, auction, bankOrder, walletOrder, subscription
         case answerChallenge, answerWallet, payAgain, refund
         case tick, wait, settle
         case crashNow, armCrash, armStorageError, clockJump
@@ -92,7 +92,7 @@ final class Simulation {
             return true
         }
         let moves: [(weight: Int, value: Move)] = [
-            (10, .cardOrder), (5, .savedCardOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription),
+            (10, .cardOrder), (5, .savedCardOrder), (3, .expressOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription),
             (process.openChallenges.isEmpty ? 0 : 8, .answerChallenge), (process.openWallets.isEmpty ? 0 : 6, .answerWallet),
             (retrying.isEmpty ? 0 : 3, .payAgain), (returning.isEmpty ? 0 : 4, .refund),
             (20, .tick), (6, .wait), (5, .settle),
@@ -101,6 +101,7 @@ final class Simulation {
         switch random.weighted(moves) {
         case .cardOrder: return CardOrderJourney.start(world, &random, saved: false)
         case .savedCardOrder: return CardOrderJourney.start(world, &random, saved: true)
+        case .expressOrder: return ExpressOrderJourney.start(world, &random)
         case .auction: return AuctionJourney.start(world, &random)
         case .bankOrder: return BankOrderJourney.start(world, &random)
         case .walletOrder: return WalletOrderJourney.start(world, &random)

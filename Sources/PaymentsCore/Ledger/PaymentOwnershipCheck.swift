@@ -97,6 +97,7 @@ enum PaymentOwnershipCheck {
     private static func owners(_ db: Database, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
         let ordersById = Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ordersByNumber = Dictionary(orders.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordersByKey = Dictionary(orders.compactMap { order in order.paymentKey.map { ($0, order) } }, uniquingKeysWith: { first, _ in first })
         let paidByCharge = Set(orders.filter { $0.state == "paid" }.compactMap(\.chargeId))
         var found: [LedgerViolation] = []
         for charge in charges {
@@ -115,10 +116,13 @@ enum PaymentOwnershipCheck {
                 continue
             }
             if try ownedElsewhere(db, charge) { continue }
-            // Described as an order (the express sheet's charge) whose order is not paid by it.
-            if let number = charge.orderNumber, let order = ordersByNumber[number], order.state != "paid", !order.isInFlight {
-                found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
-                                                         orderNumber: order.number, orderState: order.state))
+            // The express sheet's charge: its order notes the key, and it is described as the
+            // order. In flight, the settler's; paid by another payment, `paidMoreThanOnce`'s.
+            if let order = ordersByKey[charge.key] ?? charge.orderNumber.flatMap({ ordersByNumber[$0] }) {
+                if order.state != "paid", !order.isInFlight {
+                    found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
+                                                             orderNumber: order.number, orderState: order.state))
+                }
                 continue
             }
             found.append(.capturedChargeWithoutOwner(chargeId: charge.id, amount: charge.amount, idempotencyKey: charge.key))
@@ -162,19 +166,21 @@ struct LedgerOrder {
     let state: String
     let chargeId: String?
     let paymentReference: String?
+    /// The idempotency key of the order's current card attempt or express charge.
+    let paymentKey: String?
     /// Awaiting payment with its jars reserved: an attempt in flight or whose outcome is unknown.
     let isInFlight: Bool
 
     static func all(_ db: Database) throws -> [LedgerOrder] {
         try Row.fetchAll(db, sql: """
-            SELECT id, number, state, charge_id, payment_reference,
+            SELECT id, number, state, charge_id, payment_reference, payment_key,
               state = 'pendingPayment' AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id) AS in_flight
             FROM orders
             """).map { row in
             // Orders noted before the bank's token had its own column hold "<payment id> <token>".
             let reference = (row["payment_reference"] as String?).map { String($0.prefix { $0 != " " }) }
             return LedgerOrder(id: row["id"], number: row["number"], state: row["state"], chargeId: row["charge_id"], paymentReference: reference,
-                               isInFlight: row["in_flight"])
+                               paymentKey: row["payment_key"], isInFlight: row["in_flight"])
         }
     }
 
