@@ -277,6 +277,31 @@ import Testing
         #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now) == [])
     }
 
+    /// The settler cannot read the source (its write fails): that says nothing about the
+    /// payment, so the order waits for the next pass, which finds the wallet consumed.
+    @Test func aSourceThatCannotBeReadIsNotAFailedPayment() throws {
+        let counter = Counter()
+        let order = try cartOrder(counter.world, "honey-clover", 1)
+        try counter.world.orders.startExternalPayment(orderId: order.id, kind: .wallet)
+        let source = try counter.world.sources.create(SourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
+        _ = try counter.world.sources.startWalletAuthorization(sourceId: source.id)
+        try counter.world.sources.confirmWallet(sourceId: source.id)
+        try counter.world.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: source.id))
+        // Restarted before the wallet's consumption was read: the next read records it.
+        counter.crashAndRestart()
+        let world = counter.world
+        world.advance(.seconds(5))
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "sources"
+        failing.failNext = 1
+        world.commerce.settler.settleNow()
+        #expect(failing.failed == 1)
+        #expect(try world.orders.order(id: order.id)?.state == .pendingPayment)
+
+        world.commerce.settler.settleNow()
+        #expect(try world.orders.order(id: order.id)?.state == .paid)
+    }
+
     /// The same for a bank payment made out to the order's number and approved, never noted.
     @Test func aBankPaymentTheOrderNeverNotedIsFoundAndAskedAbout() throws {
         let counter = Counter()

@@ -49,8 +49,11 @@ extension Settler {
             case .failed(let reason): return .failed(reason: reason)
             default: return .pending
             }
-        } catch {
+        } catch .unknownSource {
             return .failed(reason: "unknown_source")
+        } catch {
+            // Not an answer about the source (it could not be read): ask again next pass.
+            return .pending
         }
     }
 }

@@ -9,6 +9,9 @@ final class FailingCommits: TransactionObserver {
     /// Commits let through before the failing ones start.
     var passFirst = 0
     private(set) var failed = 0
+    /// When set, only commits that change this table fail (and `failNext` counts those).
+    var onlyTable: String?
+    private var touched = false
 
     struct InjectedFailure: Error {}
 
@@ -18,15 +21,16 @@ final class FailingCommits: TransactionObserver {
         return observer
     }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
-    func databaseDidChange(with event: DatabaseEvent) {}
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { onlyTable.map { eventKind.tableName == $0 } ?? false }
+    func databaseDidChange(with event: DatabaseEvent) { touched = true }
     func databaseWillCommit() throws {
-        guard failNext > 0 else { return }
+        defer { touched = false }
+        guard failNext > 0, onlyTable == nil || touched else { return }
         if passFirst > 0 { passFirst -= 1; return }
         failNext -= 1
         failed += 1
         throw InjectedFailure()
     }
-    func databaseDidCommit(_ db: Database) {}
-    func databaseDidRollback(_ db: Database) {}
+    func databaseDidCommit(_ db: Database) { touched = false }
+    func databaseDidRollback(_ db: Database) { touched = false }
 }
