@@ -302,6 +302,16 @@ import Testing
         #expect(try world.orders.order(id: order.id)?.state == .paid)
     }
 
+    /// "Never asked" is a fact about the ledger: a ledger that cannot be read answers "not
+    /// known", and the settler releases nothing on it.
+    @Test func aLedgerThatCannotBeReadIsNotKnownNeverNeverAsked() throws {
+        let world = CommerceTestWorld()
+        #expect(world.commerce.cardGateway.lookUp(idempotencyKey: "order-ord_x-payment") == nil)
+        // A read that fails (here: the table is gone) as a corrupt or unreadable file fails it.
+        try world.core.database.queue.write { db in try db.execute(sql: "ALTER TABLE idempotency_keys RENAME TO away") }
+        #expect(world.commerce.cardGateway.lookUp(idempotencyKey: "order-ord_x-payment") == .notKnown)
+    }
+
     /// The same for a bank payment made out to the order's number and approved, never noted.
     @Test func aBankPaymentTheOrderNeverNotedIsFoundAndAskedAbout() throws {
         let counter = Counter()

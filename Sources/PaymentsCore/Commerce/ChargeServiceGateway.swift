@@ -16,9 +16,10 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
     }
 
     public func lookUp(idempotencyKey: String) -> ChargeLookup? {
-        guard let remembered = try? repository.idempotencyKey(idempotencyKey), let charge = try? charges.charge(remembered.chargeID) else {
-            return nil
-        }
+        let remembered: IdempotencyRecord?
+        do { remembered = try repository.idempotencyKey(idempotencyKey) } catch { return .notKnown }
+        guard let remembered else { return nil }
+        guard let charge = try? charges.charge(remembered.chargeID) else { return .notKnown }
         switch charge.status {
         case .succeeded: return .succeeded(ChargeReceipt(chargeId: charge.id, amount: charge.amount))
         case .failed(let reason): return .failed(Self.decline(reason))

@@ -81,6 +81,8 @@ public enum ChargeLookup: Hashable, Sendable {
     case pending
     /// Waiting for the shopper's 3-D Secure answer.
     case awaitingChallenge(chargeId: String)
+    /// The ledger could not be read (storage): nothing may be concluded, not even "never asked".
+    case notKnown
 }
 
 /// Captures money now. Results arrive later, on the loop, through the completion.

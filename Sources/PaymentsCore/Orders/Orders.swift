@@ -241,7 +241,7 @@ public final class Orders {
             case .awaitingChallenge(let chargeId):
                 guard cancelChallenge(chargeId, ownerGone) else { continue }
                 try releaseAttempt(order.id, reason: "authentication_abandoned", endOrder: ownerGone)
-            case .pending:
+            case .pending, .notKnown:
                 continue
             case nil:
                 guard ownerGone || clock.now.timeIntervalSince1970 - entry.since >= grace else { continue }

@@ -36,7 +36,7 @@ public final class RenewalCollector: RenewalCollecting {
             case nil: return nil
             case .succeeded(let receipt)?: return .paid(reference: receipt.chargeId)
             case .failed(let decline)?: return .failed(reason: decline.code)
-            case .pending?, .awaitingChallenge?: return .unknown
+            case .pending?, .awaitingChallenge?, .notKnown?: return .unknown
             }
         case .mandate(let identifier, _):
             return bank.paymentFromMandate(identifier: identifier, reference: idempotencyKey).map { .paid(reference: $0) }

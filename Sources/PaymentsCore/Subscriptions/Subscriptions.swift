@@ -110,7 +110,7 @@ public final class Subscriptions {
             switch lookUp(Self.firstPaymentKey(entry.id)) {
             case .succeeded: paid = true
             case .failed, nil: paid = false
-            case .pending, .awaitingChallenge: continue
+            case .pending, .awaitingChallenge, .notKnown: continue
             }
             try database.write { db in try finishFirstPayment(db, entry.id, plan: plan, paid: paid) }
             settled.append(entry.id)
