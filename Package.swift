@@ -59,7 +59,7 @@ let package = Package(
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "ProgramSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),
         .testTarget(
             name: "PaymentsCoreTests",
@@ -72,9 +72,12 @@ let package = Package(
             dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
-        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization"]),
+        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "ProgramSupport"]),
+        // The programs tests run that Swift does not bring (tmux, zbarimg, msgfmt...), each with
+        // the Debian package that a failing test names when it is missing.
+        .target(name: "ProgramSupport", path: "Tests/ProgramSupport"),
         // Drives the real binary in tmux; shared by the end-to-end and hardening tests.
-        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
+        .target(name: "TerminalTestSupport", dependencies: ["ProgramSupport"], path: "Tests/TerminalTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport"]),
         .testTarget(name: "HardeningTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "TerminalTestSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),

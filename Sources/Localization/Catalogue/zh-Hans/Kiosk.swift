@@ -132,7 +132,7 @@ extension Catalogue {
 
         // MARK: Command line: checkout themes
         "No theme files found; the built-in {0} theme is used.": "未找到主题文件，使用内置的 {0} 主题。",
-        "--tier is colors-256, colors-8 or mono": "--tier 只能是 colors-256、colors-8 或 mono",
+        "--tier is truecolor, colors-256, colors-8 or mono": "--tier 只能是 truecolor、colors-256、colors-8 或 mono",
         "broken: {0}": "已损坏：{0}",
         "* the default. Use one with: checkout --theme NAME (or a path); F2 changes it while the counter runs.":
             "* 为默认主题。使用方法：checkout --theme 名称（或路径）；收银台运行时按 F2 切换。",

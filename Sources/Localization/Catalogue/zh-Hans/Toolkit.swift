@@ -23,7 +23,7 @@ extension Catalogue {
         "no such theme file": "没有这个主题文件",
         "no theme named \"{0}\" ({1})": "没有名为“{0}”的主题（{1}）",
         "cannot read the file ({0})": "无法读取文件（{0}）",
-        "unknown key; a theme has name, description and the tables [colors-256], [colors-8], [mono]": "未知的键；主题只有 name、description 以及 [colors-256]、[colors-8]、[mono] 三个表",
+        "unknown key; a theme has name, description and the tables [truecolor], [colors-256], [colors-8], [mono]": "未知的键；主题只有 name、description 以及 [truecolor]、[colors-256]、[colors-8]、[mono] 四个表",
         "unknown colour role; the roles are {0}": "未知的颜色角色；可用的角色有 {0}",
         "a monochrome look has attributes only, no colours": "单色外观只有属性，没有颜色",
         "unknown field; a look has fg, bg and attributes": "未知的字段；外观只有 fg、bg 和 attributes",
