@@ -53,12 +53,15 @@ let package = Package(
         ),
         .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks", "Localization"]),
         .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode", "Localization"]),
+        // The translators' PO files to and from the catalogue (`swift run po-catalogue export|import`).
+        .target(name: "CataloguePO", dependencies: ["Localization"]),
+        .executableTarget(name: "po-catalogue", dependencies: ["CataloguePO", "Localization"]),
         .executableTarget(
             name: "checkout",
             dependencies: ["CounterApp", "PaymentsCore", "TerminalUI", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CataloguePO", "ProgramSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "ProgramSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),
         .testTarget(

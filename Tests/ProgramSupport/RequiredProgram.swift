@@ -11,6 +11,10 @@ public struct RequiredProgram: Sendable {
     public let name: String
     public let package: String
 
+    public init(name: String, package: String) {
+        self.init(name, package: package)
+    }
+
     public init(_ name: String, package: String) {
         self.name = name
         self.package = package
