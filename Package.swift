@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -53,13 +54,20 @@ let package = Package(
         ),
         .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks", "Localization"]),
         .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode", "Localization"]),
+        // The translators' PO files to and from the catalogue (`swift run po-catalogue export|import`).
+        .target(name: "CataloguePO", dependencies: ["Localization"]),
+        .executableTarget(name: "po-catalogue", dependencies: ["CataloguePO", "Localization"]),
+        // The operator's log (`--log FILE`, `--log-level`): swift-log, one line an event, no card numbers.
+        .target(name: "OperationalLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "checkout",
-            dependencies: ["CounterApp", "PaymentsCore", "TerminalUI", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CounterApp", "PaymentsCore", "TerminalUI", "Localization", "OperationalLog",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CataloguePO", "ProgramSupport"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "ProgramSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),
         .testTarget(
             name: "PaymentsCoreTests",
@@ -72,10 +80,14 @@ let package = Package(
             dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
-        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization"]),
+        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "ProgramSupport"]),
+        // The programs tests run that Swift does not bring (tmux, zbarimg, msgfmt...), each with
+        // the Debian package that a failing test names when it is missing.
+        .target(name: "ProgramSupport", path: "Tests/ProgramSupport"),
         // Drives the real binary in tmux; shared by the end-to-end and hardening tests.
-        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport"]),
+        .target(name: "TerminalTestSupport", dependencies: ["ProgramSupport"], path: "Tests/TerminalTestSupport"),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport", "ProgramSupport", "OperationalLog",
+                                                          .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HardeningTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "TerminalTestSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
     ],

@@ -34,6 +34,8 @@ static inline int shim_COLORS(void) { return COLORS; }
 static inline int shim_COLOR_PAIRS(void) { return COLOR_PAIRS; }
 static inline int shim_getmaxy(WINDOW *window) { return getmaxy(window); }
 static inline int shim_getmaxx(WINDOW *window) { return getmaxx(window); }
+static inline int shim_getcury(WINDOW *window) { return getcury(window); }
+static inline int shim_getcurx(WINDOW *window) { return getcurx(window); }
 
 /* Opens curses on the process's stdin/stdout; NULL (rather than exiting, as initscr does) when
  * the terminal cannot be used. `stdout`/`stdin` are C globals that Swift 6 may not touch. */
@@ -44,6 +46,17 @@ static inline SCREEN *shim_newterm(void) { return newterm(NULL, stdout, stdin); 
 static inline int shim_can_address_cursor(void) {
     const char *cup = tigetstr("cup");
     return cup != NULL && cup != (const char *)-1;
+}
+
+/* Opens curses on stdin/stdout as terminal type `type` (a direct-colour description chosen for
+ * COLORTERM=truecolor); NULL when the terminfo database has no such entry. */
+static inline SCREEN *shim_newterm_as(const char *type) { return newterm(type, stdout, stdin); }
+
+/* Whether the terminal's description has the string capability `name` (extended ones too,
+ * such as tmux's `Sync`). */
+static inline int shim_has_string_capability(const char *name) {
+    const char *value = tigetstr(name);
+    return value != NULL && value != (const char *)-1;
 }
 
 /* Opens curses as terminal type `type` on other descriptors (a pseudo-terminal in tests). */
@@ -85,6 +98,7 @@ static inline int shim_KEY_BTAB(void) { return KEY_BTAB; }
 static inline int shim_KEY_F(int n) { return KEY_F(n); }
 static inline int shim_KEY_MOUSE(void) { return KEY_MOUSE; }
 static inline int shim_KEY_RESIZE(void) { return KEY_RESIZE; }
+static inline int shim_KEY_MAX(void) { return KEY_MAX; }
 
 /* ---- mouse ------------------------------------------------------------------------------ */
 
@@ -358,7 +372,9 @@ static inline void shim_append_capability(shim_crash_state_t *state, const char 
 static inline void shim_install_crash_restorer(void) {
     shim_crash_state_t *state = shim_crash_state();
     if (state->installed) return;
-    static const char mouse_off[] = "\033[?1006l\033[?1003l\033[?1002l\033[?1000l";
+    /* Mouse reporting off, synchronized output ended (a crash mid-frame would leave the terminal
+       holding everything after it), and the window title taken back off the title stack. */
+    static const char mouse_off[] = "\033[?2026l\033[?1006l\033[?1003l\033[?1002l\033[?1000l\033[23;2t";
     state->restore_length = 0;
     memcpy(state->restore, mouse_off, sizeof mouse_off - 1);
     state->restore_length = sizeof mouse_off - 1;

@@ -13,6 +13,16 @@ public func tr(_ english: String, _ arguments: any CustomStringConvertible...) -
     return arguments.isEmpty ? template : Template.fill(template, with: arguments.map(\.description))
 }
 
+/// The text for a count: `singular` or `plural` in English, as the count asks, and in another
+/// language the catalogue's form for that count under the language's plural rule
+/// (`Language.pluralIndex`). The count is not filled in by itself: pass it as an argument.
+///
+///     trn("{0} item", "{0} items", count: n, n)          // "1 item", "2 items"; "2 件"
+public func trn(_ singular: String, _ plural: String, count: Int, _ arguments: any CustomStringConvertible...) -> String {
+    let template = Catalogue.text(singular: singular, plural: plural, count: count, in: Language.current)
+    return arguments.isEmpty ? template : Template.fill(template, with: arguments.map(\.description))
+}
+
 /// `{n}` placeholders.
 enum Template {
     static func fill(_ template: String, with arguments: [String]) -> String {

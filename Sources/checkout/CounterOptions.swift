@@ -11,4 +11,6 @@ struct CounterOptions: ParsableArguments {
     @OptionGroup var vaultKey: VaultKeyOption
 
     @OptionGroup var language: LanguageOption
+
+    @OptionGroup var logging: LogOptions
 }

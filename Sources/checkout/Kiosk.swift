@@ -2,6 +2,7 @@ import ArgumentParser
 import CounterApp
 import Foundation
 import Localization
+import Logging
 import PaymentsCore
 import TerminalUI
 
@@ -29,6 +30,7 @@ struct Kiosk: ParsableCommand {
     var setOperatorPin = false
 
     func run() throws {
+        if !setOperatorPin { try options.logging.start() }
         try options.language.speaking(runKiosk)
     }
 
@@ -38,10 +40,12 @@ struct Kiosk: ParsableCommand {
             try Self.setPIN(pin)
             return
         }
+        Log.counter.info("counter starting", metadata: CounterLauncher.startMetadata(mode: "kiosk", options: options))
         if !pin.isSet {
+            Log.counter.warning("no operator PIN is set", metadata: ["file": "\(pin.path)"])
             FileHandle.standardError.write(Data(("checkout: " + tr("no operator PIN is set ({0}); the kiosk can only be stopped by the system. Set one with: checkout kiosk --set-operator-pin", pin.path) + "\n").utf8))
         }
-        try CounterLauncher.runInteractive(options: options, kiosk: kiosk, operatorPIN: pin)
+        try CounterLauncher.logEnd { try CounterLauncher.runInteractive(options: options, kiosk: kiosk, operatorPIN: pin) }
     }
 
     static func setPIN(_ pin: OperatorPIN) throws {
@@ -84,6 +88,26 @@ struct KioskOptions: ParsableArguments {
 
 /// Opens the counter, in its shell, on this terminal.
 enum CounterLauncher {
+    /// What the start line says: how the counter runs, where its data is, in which language.
+    static func startMetadata(mode: String, options: CounterOptions) -> Logger.Metadata {
+        ["mode": "\(mode)", "version": "\(CounterVersion.string)", "pid": "\(getpid())",
+         "language": "\(Language.current)", "theme": "\(options.theme ?? ThemeLibrary.defaultThemeName)"]
+    }
+
+    /// Runs `body` and logs how the counter ended: its exit status, or the error that ended it.
+    static func logEnd(_ body: () throws -> Void) throws {
+        do {
+            try body()
+            Log.counter.info("counter ended", metadata: ["status": "0"])
+        } catch let exit as ExitCode {
+            Log.counter.notice("counter ended", metadata: ["status": "\(exit.rawValue)"])
+            throw exit
+        } catch {
+            Log.counter.error("counter ended", metadata: ["error": "\(error)"])
+            throw error
+        }
+    }
+
     static func runInteractive(options: CounterOptions, kiosk: KioskOptions?, operatorPIN: OperatorPIN?) throws {
         let library = ThemeLibrary.standard()
         let resolution = library.resolve(options.theme)
@@ -103,6 +127,7 @@ enum CounterLauncher {
         do {
             status = try TerminalSession.run(shell, theme: resolution.theme, ignoresInterrupts: isKiosk)
         } catch {
+            Log.counter.error("the terminal cannot draw", metadata: ["reason": "\(error)"])
             // The way on: a terminal that can draw, or the same store as plain lines.
             FileHandle.standardError.write(Data(("checkout: " + tr("{0}.", "\(error)") + "\n" + tr("""
                 Run it in a terminal such as xterm (TERM=xterm-256color),
@@ -111,6 +136,7 @@ enum CounterLauncher {
             throw ExitCode(1)
         }
         if let failure = counter.startFailure {
+            Log.storage.error("the store could not open its database", metadata: ["reason": "\(failure)"])
             StorageWords.writeError((failure as? CoreOpenError).map(StorageWords.problem)
                                     ?? tr("the store could not open its database: {0}", "\(failure)"))
             throw ExitCode(StorageWords.cannotOpenStatus)

@@ -20,15 +20,17 @@ struct Run: ParsableCommand {
     var accessible = false
 
     func run() throws {
+        try options.logging.start()
         try options.language.speaking(runCounter)
     }
 
     private func runCounter() throws {
+        Log.counter.info("counter starting", metadata: CounterLauncher.startMetadata(mode: accessible ? "accessible" : (kiosk ? "kiosk" : "interactive"), options: options))
         if accessible {
-            try AccessibleLauncher.run(options: options)
+            try CounterLauncher.logEnd { try AccessibleLauncher.run(options: options) }
             return
         }
         let pin = kiosk ? OperatorPIN(path: kioskOptions.operatorPinFile ?? OperatorPIN.defaultPath()) : nil
-        try CounterLauncher.runInteractive(options: options, kiosk: kiosk ? kioskOptions : nil, operatorPIN: pin)
+        try CounterLauncher.logEnd { try CounterLauncher.runInteractive(options: options, kiosk: kiosk ? kioskOptions : nil, operatorPIN: pin) }
     }
 }

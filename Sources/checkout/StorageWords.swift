@@ -68,8 +68,11 @@ enum StorageWords {
             // migrate it under the same retry rules (the store then finds them applied).
             let storage = try CoreStorage(location, vaultKey: vaultKey.location, migrations: CommerceMigrations.register)
             storage.notices.forEach { writeError(notice($0)) }
+            Log.storage.info("database opened", metadata: ["path": "\(argument ?? DatabaseLocation.defaultPath())"])
+            for notice in storage.notices { Log.storage.notice("\(Self.notice(notice))") }
             return storage
         } catch {
+            Log.storage.error("database not opened", metadata: ["path": "\(argument ?? DatabaseLocation.defaultPath())", "reason": "\(problem(error))"])
             writeError(problem(error))
             throw ExitCode(cannotOpenStatus)
         }

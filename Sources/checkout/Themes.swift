@@ -10,13 +10,13 @@ struct Themes: ParsableCommand {
         discussion: """
         Themes are TOML files in Themes/ (or $CHECKOUT_THEMES); pick one with --theme NAME, or \
         give a path to your own. F2 steps through them while the counter runs. The preview is \
-        drawn in the richest tier this terminal shows (256 colours, 8 colours, or attributes \
+        drawn in the richest tier this terminal shows (truecolor, 256 colours, 8 colours, or attributes \
         only when NO_COLOR is set or TERM=dumb), and as plain text when standard output is not \
         a terminal.
         """
     )
 
-    @Option(help: ArgumentHelp("Preview in this tier instead of the terminal's: colors-256, colors-8 or mono.", valueName: "tier"))
+    @Option(help: ArgumentHelp("Preview in this tier instead of the terminal's: truecolor, colors-256, colors-8 or mono.", valueName: "tier"))
     var tier: String?
 
     @OptionGroup var language: LanguageOption
@@ -34,7 +34,7 @@ struct Themes: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let previewTier: ColorTier? = try tier.map { name in
-            guard let tier = ColorTier(rawValue: name) else { throw ValidationError(tr("--tier is colors-256, colors-8 or mono")) }
+            guard let tier = ColorTier(rawValue: name) else { throw ValidationError(tr("--tier is truecolor, colors-256, colors-8 or mono")) }
             return tier
         } ?? (isTerminal ? ThemePreview.terminalTier(environment: environment) : nil)
         for name in names {
@@ -54,10 +54,11 @@ struct Themes: ParsableCommand {
 /// A few sample lines of a theme, as ANSI-coloured text (or plain, with no tier).
 enum ThemePreview {
     /// What the terminal is likely to show, without starting curses: `NO_COLOR`/`TERM=dumb` mono,
-    /// a `256color` TERM or a truecolor COLORTERM 256 colours, else 8.
+    /// a truecolor COLORTERM or a `-direct` TERM truecolor, a `256color` TERM 256 colours, else 8.
     static func terminalTier(environment: [String: String]) -> ColorTier {
         let term = environment["TERM"] ?? ""
-        let colors = term.contains("256color") || ["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "") ? 256 : 8
+        let colors = if TerminalType.asksForTruecolor(environment) || term.hasSuffix("-direct") { ColorTier.directColorCount }
+            else if term.contains("256color") { 256 } else { 8 }
         return ColorTier.detect(colors: colors, environment: environment)
     }
 
@@ -88,9 +89,20 @@ enum ThemePreview {
         if look.attributes.contains(.underline) { codes.append("4") }
         if look.attributes.contains(.reverse) { codes.append("7") }
         if tier != .monochrome {
-            if case let .indexed(n) = look.foreground { codes.append(tier == .colors256 ? "38;5;\(n)" : "\(30 + n % 8)") }
-            if case let .indexed(n) = look.background { codes.append(tier == .colors256 ? "48;5;\(n)" : "\(40 + n % 8)") }
+            if let code = colorCode(look.foreground, layer: 3, tier: tier) { codes.append(code) }
+            if let code = colorCode(look.background, layer: 4, tier: tier) { codes.append(code) }
         }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    /// `layer` 3 for the foreground, 4 for the background.
+    private static func colorCode(_ color: ThemeColor, layer: Int, tier: ColorTier) -> String? {
+        switch (color, tier) {
+        case (.terminalDefault, _): nil
+        case let (.rgb(value), .truecolor): "\(layer)8;2;\(value >> 16 & 0xFF);\(value >> 8 & 0xFF);\(value & 0xFF)"
+        case (.rgb, _): nil
+        case let (.indexed(n), .colors8): "\(layer)\(n % 8)"
+        case let (.indexed(n), _): "\(layer)8;5;\(n)"
+        }
     }
 }

@@ -2,6 +2,7 @@
 import CheckoutKit
 import Clocks
 import Foundation
+import ProgramSupport
 import PaymentsCore
 import TerminalUI
 import Testing
@@ -137,8 +138,8 @@ enum DrawnQR {
 
     static func zbarimg(_ path: String) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["zbarimg", "--raw", "-q", path]
+        process.executableURL = URL(fileURLWithPath: try RequiredProgram.zbarimg.require())
+        process.arguments = ["--raw", "-q", path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

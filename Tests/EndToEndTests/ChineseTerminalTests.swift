@@ -7,7 +7,7 @@ import Testing
 /// binary in tmux (where ncurses and the terminal place each double-width character), give the
 /// same text, line by line. A character measured one column wrong would shift the rest of its
 /// line, and the box's right border with it.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite(.serialized)
 struct ChineseTerminalTests {
     /// From home to the card form with one jar in the cart, a name and a card typed: the keys as
     /// tmux names them and as a tape writes them.

@@ -4,7 +4,7 @@ import Testing
 
 /// A newcomer in the real binary, in a real terminal, on a fresh database file: signs up, buys two
 /// jars with the test card and sees the receipt, reading nothing but the screen.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite(.serialized)
 struct HoneyStorePurchaseTests {
     @Test func aNewcomerSignsUpAndBuysTwoJars() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counter-e2e-\(UUID().uuidString)")

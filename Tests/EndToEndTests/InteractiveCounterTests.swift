@@ -3,7 +3,7 @@ import TerminalTestSupport
 import Testing
 
 /// The real binary in a real terminal (tmux at 80x24), driven by keys as a person would.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite(.serialized)
 struct InteractiveCounterTests {
     private func startCounter(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
         let session = try TmuxSession(

@@ -90,7 +90,7 @@ struct BadInputTests {
 /// colours or too small, a missing or broken theme, and databases that are corrupt, locked,
 /// read-only or in a missing directory. Each gets a clear message and a way on; nothing already
 /// saved is lost.
-@Suite("Bad input, real terminal", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite("Bad input, real terminal", .serialized)
 struct BadInputTerminalTests {
     final class Scratch {
         let directory: URL

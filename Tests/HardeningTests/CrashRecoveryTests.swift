@@ -7,7 +7,7 @@ import Testing
 /// of a payment, then started again on the same file. After the restart: every payment is
 /// settled once (nothing left pending, no order paid twice), the jars are sold once or back on
 /// the shelf, and the counter is usable (the home screen draws; `q` exits 0).
-@Suite("Crash recovery", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite("Crash recovery", .serialized)
 struct CrashRecoveryTests {
     /// Wildflower honey starts with 8 jars; the shopper buys 2 at €7.20.
     static let startingStock = 8

@@ -7,7 +7,7 @@ import Testing
 /// a 3-D Secure prompt, straight after "Place start bid", and after approving a bank payment.
 /// After each restart nothing is stuck: no jar reserved, no charge pending or waiting for a
 /// challenge, no bid half-placed, no hold without its bid, no order charged twice.
-@Suite("Ledger crash recovery", .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite("Ledger crash recovery", .serialized)
 struct LedgerCrashTests {
     typealias Counter = CrashRecoveryTests.Counter
 

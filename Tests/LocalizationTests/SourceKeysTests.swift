@@ -82,4 +82,36 @@ import Testing
         let interpolating = try Self.keys().filter { $0.literal.contains("\\(") }
         #expect(interpolating.isEmpty, "\(interpolating)")
     }
+
+    /// `trn("{0} item", "{0} items", count: n, n)`: the singular and the plural, as written.
+    static func countedKeys() throws -> [(singular: String, plural: String, place: String)] {
+        let pattern = try NSRegularExpression(pattern: #"\btrn\("# + literal + #",\s*"# + literal)
+        var found: [(String, String, String)] = []
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") && !file.hasPrefix("Localization/") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.components(separatedBy: "\n").enumerated() {
+                for match in pattern.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                    guard let singular = Range(match.range(at: 1), in: line), let plural = Range(match.range(at: 2), in: line) else { continue }
+                    found.append((unescaped(String(line[singular])), unescaped(String(line[plural])), "\(file):\(number + 1)"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Every counted text has its forms in Chinese, and the catalogue knows it by the same plural.
+    @Test func everyCountedTextHasItsChineseForms() throws {
+        let counted = try Self.countedKeys()
+        #expect(counted.count >= 4, "the cart's total, the checkout's summary, the orders, the wallet")
+        let plurals = try #require(Catalogue.plurals(for: .simplifiedChinese))
+        let entries = (Catalogue.entries(for: .simplifiedChinese) ?? []).flatMap(\.entries)
+        for key in counted {
+            #expect(plurals[key.singular]?.count == Language.simplifiedChinese.pluralFormCount, "\(key.place): \"\(key.singular)\" has no Chinese forms")
+            #expect(entries.contains { entry in
+                if case let .plural(singular, plural, _) = entry { return singular == key.singular && plural == key.plural }
+                return false
+            }, "\(key.place): the catalogue has \"\(key.singular)\" with another plural than \"\(key.plural)\"")
+        }
+    }
 }

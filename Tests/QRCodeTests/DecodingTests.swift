@@ -2,7 +2,7 @@ import Testing
 @testable import QRCode
 
 /// Round trips through a real decoder: encode, render, let zbarimg read it back.
-@Suite(.disabled(if: Zbar.isMissing, Zbar.missingReason))
+@Suite
 struct DecodingTests {
     static let walletCodes = [
         "wxp://f2f0a1b2c3d4e5f6",

@@ -1,26 +1,15 @@
 import Foundation
+import ProgramSupport
 import Testing
 @testable import QRCode
 
-/// Runs the real decoder, `zbarimg` from zbar-tools, on images the encoder makes. Tests that
-/// need it are disabled, with the reason, on machines without it; CI installs it.
+/// Runs the real decoder, `zbarimg` from zbar-tools, on images the encoder makes. zbar-tools is
+/// a prerequisite (README): without it these tests fail, saying which package to install.
 enum Zbar {
-    /// The `zbarimg` executable on PATH (or in /usr/bin), if any.
-    static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
-        return directories
-            .map { URL(fileURLWithPath: $0).appendingPathComponent("zbarimg") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    static let isMissing = executable == nil
-    static let missingReason: Comment = "zbarimg (Debian package zbar-tools) is not installed"
-
     /// Writes `image` (a plain PBM) to a temporary file and returns what `zbarimg --raw -q`
     /// decodes from it, without the newline zbarimg adds; nil when it finds no symbol.
     static func decode(pbm image: String) throws -> String? {
-        guard let executable else { return nil }
+        let executable = URL(fileURLWithPath: try RequiredProgram.zbarimg.require())
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("qrcode-test-\(UUID().uuidString).pbm")
         try Data(image.utf8).write(to: file)

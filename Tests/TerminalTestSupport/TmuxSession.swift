@@ -1,4 +1,5 @@
 import Foundation
+import ProgramSupport
 
 /// Runs the real `checkout` binary inside a detached tmux session, as a person at a terminal
 /// would: keys go in with `send-keys`, the screen comes back with `capture-pane`.
@@ -10,6 +11,8 @@ public final class TmuxSession {
     /// the program ends, the shell prints its exit status and waits, so the terminal's state is
     /// read from a live pane (tmux stops tracking a dead pane's modes).
     public init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+        // tmux is a prerequisite (README): without it the test fails, naming the package.
+        _ = try RequiredProgram.tmux.require()
         name = "checkout-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let exports = environment.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
         let program = command.map(Self.quote).joined(separator: " ")
@@ -32,10 +35,6 @@ public final class TmuxSession {
 
     deinit {
         _ = try? Self.tmux(["kill-session", "-t", name])
-    }
-
-    public static var isAvailable: Bool {
-        (try? tmux(["-V"])) != nil
     }
 
     public func send(_ keys: String...) throws {

@@ -113,7 +113,7 @@ final class PseudoTerminal {
     private let screen: OpaquePointer
     private var session: TerminalSession?
 
-    init(columns: Int = 80, rows: Int = 24) throws {
+    init(columns: Int = 80, rows: Int = 24, type: String = "xterm-256color") throws {
         setlocale(LC_CTYPE, "C.UTF-8")
         var master: Int32 = -1, slave: Int32 = -1
         guard shim_open_pseudo_terminal(Int32(rows), Int32(columns), &master, &slave) == 0 else {
@@ -122,17 +122,18 @@ final class PseudoTerminal {
         self.master = master
         self.slave = slave
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        guard let screen = shim_newterm_on("xterm-256color", slave, dup(slave)) else {
+        guard let screen = shim_newterm_on(type, slave, dup(slave)) else {
             throw PseudoTerminalError.unavailable
         }
         self.screen = screen
     }
 
     /// The counter's terminal session on this pseudo-terminal.
-    func startSession(environment: [String: String] = ["TERM": "xterm-256color"], ignoresInterrupts: Bool = false) -> TerminalSession {
+    func startSession(environment: [String: String] = ["TERM": "xterm-256color"], ignoresInterrupts: Bool = false,
+                      features: TerminalFeatures = TerminalFeatures()) -> TerminalSession {
         let session = TerminalSession(
             screen: screen, input: slave, output: slave, theme: .builtIn,
-            ignoresInterrupts: ignoresInterrupts, environment: environment
+            ignoresInterrupts: ignoresInterrupts, environment: environment, features: features
         )
         self.session = session
         return session

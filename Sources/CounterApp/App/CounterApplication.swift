@@ -80,6 +80,8 @@ public final class CounterApplication: Application {
 
     public var exitStatus: Int32? { startFailure != nil ? Self.startFailureStatus : store.state.exitStatus }
 
+    public var title: String? { AppFeature.windowTitle(store.state) }
+
     /// For a shell around the counter (the kiosk): an action as if a screen had sent it.
     public func send(_ action: AppFeature.Action) {
         store.send(action)

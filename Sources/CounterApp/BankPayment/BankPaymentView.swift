@@ -199,6 +199,7 @@ struct Pen {
         guard y < area.maxY else { return }
         let rect = Rect(x: area.x, y: y, width: min(56, area.width), height: 1)
         let style = selected ? Style(.selection, .reverse) : Style(.text)
+        if selected { frame.focus = Point(x: rect.x, y: rect.y) }
         frame.fill(rect, style: style)
         frame.write((selected ? "› " : "  ") + text, in: rect, style: style)
         y += 1

@@ -111,6 +111,7 @@ public enum HomeFeature {
             let row = layout.rowRect(index)
             let isSelected = index == state.selection
             let style = isSelected ? Style(.selection, .reverse) : Style(.text)
+            if isSelected { frame.focus = Point(x: row.x, y: row.y) }
             frame.fill(row, style: style)
             frame.write("\(isSelected ? "›" : " ") \(index + 1)  \(destination.title)", in: row, style: style)
         }

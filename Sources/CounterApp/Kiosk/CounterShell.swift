@@ -88,6 +88,9 @@ public final class CounterShell: Application {
 
     public var exitStatus: Int32? { store.state.exitStatus ?? counter.exitStatus }
 
+    /// The counter's own title, also while the demo plays (the window is still the counter).
+    public var title: String? { counter.title }
+
     private func nextTheme() -> String {
         let theme = themes.next()
         context?.applyTheme?(theme)

@@ -20,11 +20,13 @@ enum ScreenDrawing {
     }
 
     /// A selectable row: `›` marks the selection (so a tape sees it), disabled rows are muted,
-    /// `detail` is right-aligned.
+    /// `detail` is right-aligned. The selected row is the frame's focus: the terminal's hidden
+    /// cursor rests there for a braille display or magnifier.
     static func selectableRow(_ text: String, detail: String = "", selected: Bool, enabled: Bool = true,
                               into frame: inout Frame, in rect: Rect) {
         guard !rect.isEmpty else { return }
         let style: Style = selected ? Style(.selection, .reverse) : (enabled ? Style(.text) : Style(.muted))
+        if selected { frame.focus = Point(x: rect.x, y: rect.y) }
         frame.fill(rect, style: style)
         frame.write("\(selected ? "›" : " ") \(text)", in: rect, style: style)
         if !detail.isEmpty {

@@ -205,7 +205,7 @@ extension PaymentScreensFeature.State {
         let goods = cart.lines.compactMap { line in line.total.map { SummaryItem(label: "\(tr(line.product.name)) x\(line.quantity)", amount: $0) } }
         // The payment is described in English (it is stored with it); the counter shows it translated.
         let description = "Honey Store: \(cart.itemCount) \(cart.itemCount == 1 ? "jar" : "jars")"
-        let shown = cart.itemCount == 1 ? tr("Honey Store: 1 jar") : tr("Honey Store: {0} jars", cart.itemCount)
+        let shown = trn("Honey Store: {0} jar", "Honey Store: {0} jars", count: cart.itemCount, cart.itemCount)
         self.init(method: method, amount: cart.total, itemDescription: description, shownDescription: shown, goods: goods,
                   localeCountry: localeCountry, now: now)
     }

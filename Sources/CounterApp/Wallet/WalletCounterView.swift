@@ -38,6 +38,7 @@ extension WalletCounterFeature {
             let selected = index == state.selection
             let style = selected ? (state.phase == .idle ? Style(.selection, .reverse) : Style(.muted, .reverse)) : Style(.text)
             let row = Rect(x: inside.x, y: y, width: min(30, inside.width), height: 1)
+            if selected { frame.focus = Point(x: row.x, y: row.y) }
             frame.fill(row, style: style)
             // The core names its methods in English (Card, WeChat Pay, Alipay): translated where shown.
             frame.write("\(selected ? "›" : " ") \(index + 1)  \(tr(method.displayName))", in: row, style: style)

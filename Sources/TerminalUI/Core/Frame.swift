@@ -7,6 +7,10 @@ public struct Frame: Sendable, Equatable {
     public private(set) var cells: [Cell]
     /// Where the terminal cursor should blink (a focused text field), or nil to hide it.
     public var cursor: Point?
+    /// Where the focus is when no cursor blinks: the selected line of a focused list, a focused
+    /// button. The terminal's cursor is left there, hidden, because a braille display or a
+    /// screen magnifier follows the cursor, not the highlight.
+    public var focus: Point?
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size

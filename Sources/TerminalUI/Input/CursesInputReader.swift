@@ -8,10 +8,14 @@ import CNcurses
 ///
 /// Curses turns escape sequences into key codes; characters arrive as bytes, which the reader
 /// assembles into UTF-8 itself (`UTF8Assembler`), so that garbage never takes the next key with it.
+/// Mouse reports are SGR's (mode 1006): curses recognises their prefix as the key code
+/// `CursesKeyCodes.sgrMouse` (see `TerminalSession`), and the reader reads the rest itself,
+/// across calls when the report arrives in pieces.
 final class CursesInputReader {
     private let window: UnsafeMutablePointer<WINDOW>
     private let currentSize: () -> Size
     private var utf8 = UTF8Assembler()
+    private var mouseReport: SGRMouseReport?
 
     init(window: UnsafeMutablePointer<WINDOW>, currentSize: @escaping () -> Size) {
         self.window = window
@@ -22,6 +26,24 @@ final class CursesInputReader {
     /// The next event waiting, or nil when curses has nothing more right now.
     func next() -> InputEvent? {
         while let keystroke = readKeystroke() {
+            if keystroke == .keyCode(CursesKeyCodes.sgrMouse) {
+                mouseReport = SGRMouseReport()
+                continue
+            }
+            if var report = mouseReport, case .character(let scalar) = keystroke {
+                switch report.take(scalar) {
+                case .more:
+                    mouseReport = report
+                    continue
+                case .done(let event):
+                    mouseReport = nil
+                    if let event { return event }
+                    continue
+                case .abandoned:
+                    mouseReport = nil
+                }
+            }
+            mouseReport = nil
             if let event = decode(keystroke) { return event }
         }
         return nil

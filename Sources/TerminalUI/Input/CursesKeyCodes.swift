@@ -18,6 +18,9 @@ enum CursesKeyCodes {
     static let backTab = shim_KEY_BTAB()
     static let mouse = shim_KEY_MOUSE()
     static let resize = shim_KEY_RESIZE()
+    /// Our own code for the prefix of an SGR mouse report, `ESC [ <` (bound with `define_key`):
+    /// past every code curses defines.
+    static let sgrMouse = shim_KEY_MAX() + 1
     /// F1...F12, in order.
     static let functionKeys = (1...12).map { shim_KEY_F($0) }
 }

@@ -13,6 +13,13 @@ public protocol Application: AnyObject {
     func draw(into frame: inout Frame)
     /// Set when the program should end; the loop then restores the terminal and returns this status.
     var exitStatus: Int32? { get }
+    /// The window title for the current state ("Checkout Counter · Cart"), set on a terminal that
+    /// takes one and put back as it was on exit; nil leaves the title alone.
+    var title: String? { get }
+}
+
+extension Application {
+    public var title: String? { nil }
 }
 
 /// What an application gets from the loop that runs it.

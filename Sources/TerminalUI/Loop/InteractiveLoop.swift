@@ -34,6 +34,7 @@ final class InteractiveLoop {
             if let status = application.exitStatus { return status }
             if needsDraw {
                 session.surface.present(FrameRenderer.render(application, size: session.surface.size))
+                if let title = application.title { session.setTitle(title) }
                 needsDraw = false
             }
             let terminalGone = waitForInputOrDeadline()

@@ -30,6 +30,8 @@ public final class TerminalSession {
     public let surface: CursesSurface
     /// What the terminal can show, as detected at start.
     public let tier: ColorTier
+    /// What the terminal does beyond terminfo (synchronized output, a window title).
+    public let features: TerminalFeatures
     /// Where keys come from and where output goes (stdin/stdout, or a pseudo-terminal in tests).
     let inputDescriptor: Int32
     let outputDescriptor: Int32
@@ -38,23 +40,31 @@ public final class TerminalSession {
 
     /// Takes over the terminal: UTF-8 locale, curses on the alternate screen, raw keys (Ctrl+C,
     /// Ctrl+Z and Ctrl+\ arrive as keys for the application to decide on), no echo, keypad and
-    /// mouse on, Esc without delay, colours, no cursor, and signals routed to the loop.
+    /// SGR mouse on, Esc without delay, colours (truecolor where `COLORTERM` asks and a
+    /// direct-colour description exists, see `TerminalType`), no cursor, and signals routed to
+    /// the loop. The terminal is asked whether it knows synchronized output (`TerminalProbe`).
     /// - Parameter ignoresInterrupts: a kiosk: SIGINT, SIGQUIT and SIGTSTP are ignored outright.
     public convenience init(theme: Theme, ignoresInterrupts: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalError) {
         Self.adoptUTF8Locale()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         shim_save_terminal_modes()
-        guard let screen = shim_newterm() else { throw .cannotStart(term: environment["TERM"] ?? "unset") }
+        let screen = TerminalType.choose(environment: environment).flatMap { shim_newterm_as($0) } ?? shim_newterm()
+        guard let screen else { throw .cannotStart(term: environment["TERM"] ?? "unset") }
         guard shim_can_address_cursor() != 0 else {
             endwin()
             delscreen(screen)
             throw .cannotMoveCursor(term: environment["TERM"] ?? "unset")
         }
-        self.init(screen: screen, input: STDIN_FILENO, output: STDOUT_FILENO, theme: theme, ignoresInterrupts: ignoresInterrupts, environment: environment)
+        self.init(screen: screen, input: STDIN_FILENO, output: STDOUT_FILENO, theme: theme, ignoresInterrupts: ignoresInterrupts,
+                  environment: environment, probesTerminal: true)
     }
 
     /// Sets up curses on a screen already opened with `newterm` on `input` and `output`.
-    init(screen: OpaquePointer, input: Int32, output: Int32, theme: Theme, ignoresInterrupts: Bool, environment: [String: String]) {
+    /// - Parameters:
+    ///   - probesTerminal: ask the terminal what it can do (a real terminal; tests answer nothing).
+    ///   - features: what to use regardless of what the terminal says (tests).
+    init(screen: OpaquePointer, input: Int32, output: Int32, theme: Theme, ignoresInterrupts: Bool, environment: [String: String],
+         probesTerminal: Bool = false, features: TerminalFeatures? = nil) {
         self.screen = screen
         inputDescriptor = input
         outputDescriptor = output
@@ -69,7 +79,16 @@ public final class TerminalSession {
         // UTF-8 itself; meta() would also send smm, switching xterm's Alt key to 8-bit input.
         keypad(window, true)
         set_escdelay(25)
-        mousemask(shim_ALL_MOUSE_EVENTS(), nil)
+        // The mouse in SGR form, whatever terminfo says: curses would use the old X10 form
+        // wherever the description does not name mode 1006 (tmux-256color, screen...), and that
+        // form cannot tell a column past 223. Curses only recognises the prefix; the input
+        // reader reads the rest.
+        define_key(TerminalSequences.sgrMousePrefix, CursesKeyCodes.sgrMouse)
+
+        let replies = probesTerminal ? TerminalProbe.ask(input: input, output: output) : nil
+        self.features = features ?? TerminalFeatures.detect(
+            term: environment["TERM"] ?? "", terminfoHasSync: shim_has_string_capability("Sync") != 0,
+            terminfoHasStatusLine: shim_has_string_capability("tsl") != 0, replies: replies)
 
         var defaultColorsAvailable = false
         var colors = 0
@@ -79,22 +98,26 @@ public final class TerminalSession {
             colors = Int(shim_COLORS())
         }
         tier = ColorTier.detect(colors: colors, environment: environment)
-        surface = CursesSurface(theme: theme, tier: tier, defaultColorsAvailable: defaultColorsAvailable)
+        surface = CursesSurface(theme: theme, tier: tier, defaultColorsAvailable: defaultColorsAvailable,
+                                output: output, synchronizedOutput: self.features.synchronizedOutput)
         curs_set(0)
         shim_install_signal_handlers(ignoresInterrupts ? 1 : 0)
+        takeOwnModes()
     }
 
     deinit {
         end()
     }
 
-    /// Gives the terminal back: cursor visible, main screen, the modes it had. Safe to call twice.
+    /// Gives the terminal back: cursor visible, main screen, mouse off, its own window title,
+    /// the modes it had. Safe to call twice.
     public func end() {
         guard isActive else { return }
         isActive = false
         shim_restore_signal_handlers()
         shim_remove_crash_restorer()
         curs_set(1)
+        giveBackOwnModes()
         endwin()
         delscreen(screen)
     }
@@ -146,8 +169,10 @@ public final class TerminalSession {
     /// After SIGTSTP sent with `kill` (Ctrl+Z is a key): gives the terminal back, stops as a
     /// shell expects, and on `fg` takes the terminal again and repaints it.
     func suspend() {
+        giveBackOwnModes()
         endwin()
         shim_suspend_self()
+        takeOwnModes()
         adoptTerminalSize()
         surface.invalidate()
     }
@@ -162,10 +187,56 @@ public final class TerminalSession {
         }
     }
 
-    /// Whatever way the process exits, curses is ended (a no-op when it already was).
+    /// Whatever way the process exits, curses is ended (a no-op when it already was), and the
+    /// modes curses does not know of (`takeOwnModes`) are given back.
     private static let registerExitHook: Void = {
         atexit {
+            if ownModesOutput >= 0 { write(ownModesOutput, ownModesRestore, ownModesRestore.utf8.count) }
             if !isendwin() { endwin() }
         }
     }()
+
+    // MARK: - modes curses does not know of
+
+    /// The descriptor the modes below were set on, while they are; -1 otherwise. Read by the
+    /// exit hook, which can capture nothing. Only the main thread sets it.
+    nonisolated(unsafe) private static var ownModesOutput: Int32 = -1
+    private static let ownModesRestore = TerminalSequences.endSynchronizedUpdate + TerminalSequences.mouseOff
+
+    /// The title shown now, if the counter set one.
+    private(set) var title: String?
+
+    /// SGR mouse reporting on, and the user's window title saved on the terminal's title stack.
+    private func takeOwnModes() {
+        var sequence = TerminalSequences.mouseOn
+        if features.windowTitle {
+            sequence += TerminalSequences.pushTitle
+            if let title { sequence += TerminalSequences.setTitle(title) }
+        }
+        send(sequence)
+        Self.ownModesOutput = outputDescriptor
+    }
+
+    /// Mouse reporting off, and the user's window title back.
+    private func giveBackOwnModes() {
+        send(TerminalSequences.mouseOff + (features.windowTitle ? TerminalSequences.popTitle : ""))
+        Self.ownModesOutput = -1
+    }
+
+    /// Names the window (OSC 2) where the terminal takes a title; the user's own comes back on exit.
+    func setTitle(_ newTitle: String) {
+        guard newTitle != title else { return }
+        title = newTitle
+        if features.windowTitle { send(TerminalSequences.setTitle(newTitle)) }
+    }
+
+    /// Writes straight to the terminal, between curses' updates (each of which ends flushed).
+    private func send(_ sequence: String) {
+        var bytes = Array(sequence.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(outputDescriptor, $0.baseAddress, $0.count) }
+            if written <= 0 { if errno == EINTR { continue } else { return } }
+            bytes = bytes.dropFirst(written)
+        }
+    }
 }

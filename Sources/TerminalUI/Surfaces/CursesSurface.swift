@@ -12,6 +12,8 @@ public final class CursesSurface: Surface {
     private let tier: ColorTier
     private let defaultColorsAvailable: Bool
     private var cursorShown: Bool?
+    private let output: Int32
+    private let synchronizedOutput: Bool
     /// The widest character curses keeps in one cell: a base character plus combining marks.
     private static let maxScalarsPerCell = 5
 
@@ -19,8 +21,12 @@ public final class CursesSurface: Surface {
     ///   - theme: the colours of each role.
     ///   - tier: which of the theme's looks this terminal can show.
     ///   - defaultColorsAvailable: whether `use_default_colors` succeeded.
-    init(theme: Theme, tier: ColorTier, defaultColorsAvailable: Bool) {
+    ///   - output: the terminal's descriptor, for what curses does not send itself.
+    ///   - synchronizedOutput: whether to send each frame inside DEC mode 2026.
+    init(theme: Theme, tier: ColorTier, defaultColorsAvailable: Bool, output: Int32, synchronizedOutput: Bool) {
         window = shim_stdscr()
+        self.output = output
+        self.synchronizedOutput = synchronizedOutput
         self.tier = tier
         self.defaultColorsAvailable = defaultColorsAvailable
         palette = CursesSurfacePalette(theme: theme, tier: tier, defaultColorsAvailable: defaultColorsAvailable)
@@ -53,9 +59,13 @@ public final class CursesSurface: Surface {
                 mvwadd_wch(window, Int32(y), Int32(x), &character)
             }
         }
-        placeCursor(frame.cursor, within: visible)
+        placeCursor(frame.cursor, focus: frame.focus, within: visible)
         wnoutrefresh(window)
+        // Curses has flushed everything before (each update ends flushed), so the marks written
+        // straight to the terminal fall exactly around this frame's bytes.
+        if synchronizedOutput { send(TerminalSequences.beginSynchronizedUpdate) }
         doupdate()
+        if synchronizedOutput { send(TerminalSequences.endSynchronizedUpdate) }
     }
 
     /// Makes the next `present` repaint the whole terminal rather than the difference, for when
@@ -64,18 +74,29 @@ public final class CursesSurface: Surface {
         clearok(shim_curscr(), true)
     }
 
-    private func placeCursor(_ cursor: Point?, within visible: Size) {
+    /// A text field's cursor is shown where it edits; otherwise the cursor rests, hidden, on the
+    /// focus (curses leaves it where the window's cursor is after an update).
+    private func placeCursor(_ cursor: Point?, focus: Point?, within visible: Size) {
+        func isVisible(_ point: Point) -> Bool {
+            point.x >= 0 && point.y >= 0 && point.x < visible.columns && point.y < visible.rows
+        }
         let shown: Bool
-        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < visible.columns, cursor.y < visible.rows {
+        if let cursor, isVisible(cursor) {
             wmove(window, Int32(cursor.y), Int32(cursor.x))
             shown = true
         } else {
+            if let focus, isVisible(focus) { wmove(window, Int32(focus.y), Int32(focus.x)) }
             shown = false
         }
         if shown != cursorShown {
             curs_set(shown ? 1 : 0)
             cursorShown = shown
         }
+    }
+
+    private func send(_ sequence: String) {
+        let bytes = Array(sequence.utf8)
+        _ = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
     }
 
     /// Puts the character's scalars, NUL-terminated, into `buffer`. Control characters would

@@ -19,9 +19,10 @@ struct CursesSurfacePalette {
             var pair: Int16 = 0
             if tier != .monochrome, index + 1 < shim_COLOR_PAIRS() {
                 pair = Int16(index + 1)
-                let foreground = Self.cursesColor(look.foreground, standIn: 7, defaultColorsAvailable)
-                let background = Self.cursesColor(look.background, standIn: 0, defaultColorsAvailable)
-                init_pair(pair, foreground, background)
+                let foreground = Self.cursesColor(look.foreground, standIn: 7, tier: tier, defaultColorsAvailable)
+                let background = Self.cursesColor(look.background, standIn: 0, tier: tier, defaultColorsAvailable)
+                // The extended call takes colours as ints: a direct-colour terminal's 0xRRGGBB.
+                init_extended_pair(Int32(pair), foreground, background)
             }
             renditions[role] = Rendition(attributes: Self.cursesAttributes(look.attributes), pair: pair)
         }
@@ -34,9 +35,13 @@ struct CursesSurfacePalette {
         return rendition
     }
 
-    private static func cursesColor(_ color: ThemeColor, standIn: Int16, _ defaultColorsAvailable: Bool) -> Int16 {
+    /// The colour number curses takes. On a direct-colour terminal (the truecolor tier) a number
+    /// is 0xRRGGBB, except that 0-7 still mean the palette's eight colours (terminfo sends those
+    /// as `ESC [ 3n m`): an RGB value that small, a near-black blue, is nudged to 8 to stay RGB.
+    static func cursesColor(_ color: ThemeColor, standIn: Int32, tier: ColorTier, _ defaultColorsAvailable: Bool) -> Int32 {
         switch color {
-        case .indexed(let index): Int16(index)
+        case .indexed(let index): Int32(index)
+        case .rgb(let value): tier == .truecolor ? Int32(max(value, 8)) : standIn
         case .terminalDefault: defaultColorsAvailable ? -1 : standIn
         }
     }

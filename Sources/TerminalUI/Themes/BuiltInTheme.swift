@@ -12,9 +12,12 @@ enum BuiltInTheme {
 # description = "..."    optional; one line for `checkout themes`
 #
 # Three tables, one per kind of terminal; the counter uses the richest one the terminal can show:
-#   [colors-256]  terminals with 256 colours (COLORS >= 256)
+#   [colors-256]  terminals with 256 colours (COLORS >= 256); also truecolor terminals (COLORTERM=
+#                 truecolor, or terminfo RGB), which show these indices in xterm's own colours
 #   [colors-8]    terminals with the 8 basic colours
 #   [mono]        no colour at all: also when NO_COLOR is set or TERM=dumb
+#
+# A fourth table, [truecolor], is optional: the same roles with colours written "#rrggbb".
 #
 # In each table, one line per colour role:
 #   role = { fg = COLOUR, bg = COLOUR, attributes = ["bold", ...] }

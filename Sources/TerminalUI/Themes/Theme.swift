@@ -1,8 +1,9 @@
-/// A colour a theme can name: the terminal's own default, or an index into its palette
-/// (0-7 on an 8-colour terminal, 0-255 on a 256-colour one).
+/// A colour a theme can name: the terminal's own default, an index into its palette (0-7 on an
+/// 8-colour terminal, 0-255 on a 256-colour one), or, for truecolor, 0xRRGGBB.
 public enum ThemeColor: Hashable, Sendable {
     case terminalDefault
     case indexed(Int)
+    case rgb(UInt32)
 }
 
 /// How one colour role looks on one kind of terminal.
@@ -18,6 +19,17 @@ public struct RoleLook: Hashable, Sendable {
     }
 
     public static let plain = RoleLook()
+
+    /// This look (from the 256-colour tier) in truecolor: the palette's colours as xterm shows
+    /// them by default, so the theme looks as its author saw it whatever the user's palette.
+    /// Indices 0-7 stay palette colours: a theme that names "red" means the terminal's red.
+    var inTruecolor: RoleLook {
+        func convert(_ color: ThemeColor) -> ThemeColor {
+            guard case .indexed(let index) = color, index >= 8 else { return color }
+            return .rgb(XtermPalette.rgb(index))
+        }
+        return RoleLook(foreground: convert(foreground), background: convert(background), attributes: attributes)
+    }
 }
 
 /// A theme: for every colour role, a look in each of the three tiers a terminal may offer.
@@ -37,7 +49,11 @@ public struct Theme: Hashable, Sendable {
 
     /// The look of `role` in `tier`. A role the theme leaves out looks like `text` in that tier,
     /// so that a role added to the toolkit later never breaks an existing theme file.
+    /// A theme without a `[truecolor]` table shows its 256-colour looks there (`inTruecolor`).
     public func look(for role: ColorRole, in tier: ColorTier) -> RoleLook {
+        if tier == .truecolor && looks[.truecolor] == nil {
+            return look(for: role, in: .colors256).inTruecolor
+        }
         let tierLooks = looks[tier] ?? [:]
         return tierLooks[role] ?? tierLooks[.text] ?? .plain
     }

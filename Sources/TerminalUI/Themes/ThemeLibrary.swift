@@ -24,8 +24,10 @@ public struct ThemeLibrary: Sendable {
     }
 
     /// The usual places, in order: a directory given explicitly, `$CHECKOUT_THEMES`, `./Themes`
-    /// in the current directory, and the repository's `Themes/` above the executable (so that
-    /// `.build/debug/checkout` finds the themes of the checkout it was built from).
+    /// in the current directory, the `Themes/` beside or above the executable (the repository's,
+    /// so that `.build/debug/checkout` finds the themes of the checkout it was built from, or an
+    /// installation's `PREFIX/share/checkout-counter/Themes` beside `PREFIX/bin/checkout`), and
+    /// `checkout-counter/Themes` in each of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`).
     public static func standard(
         explicitDirectory: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -40,6 +42,10 @@ public struct ThemeLibrary: Sendable {
         directories.append((currentDirectory as NSString).appendingPathComponent("Themes"))
         if let executablePath, let repositoryThemes = themesDirectory(above: executablePath) {
             directories.append(repositoryThemes)
+        }
+        let dataDirectories = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        for dataDirectory in dataDirectories.split(separator: ":") {
+            directories.append((String(dataDirectory) as NSString).appendingPathComponent(installedThemesPath))
         }
         return ThemeLibrary(directories: directories.filter(isDirectory))
     }
@@ -110,13 +116,20 @@ public struct ThemeLibrary: Sendable {
         return Bundle.main.executablePath ?? CommandLine.arguments.first
     }
 
+    /// Where an installation keeps the themes, under its data directory (`PREFIX/share`); the
+    /// kiosk's demo tapes sit beside them (`.../checkout-counter/Tapes/demo`).
+    public static let installedThemesPath = "checkout-counter/Themes"
+
     /// The nearest `Themes` directory among the executable's ancestors (a build sits a few
-    /// levels below the repository root: `.build/<triple>/debug/checkout`).
+    /// levels below the repository root: `.build/<triple>/debug/checkout`), or an installation's
+    /// `share/checkout-counter/Themes` (the binary in `PREFIX/bin`).
     public static func themesDirectory(above executablePath: String) -> String? {
         var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = directory.appendingPathComponent("Themes").path
             if isDirectory(candidate) { return candidate }
+            let installed = directory.appendingPathComponent("share").appendingPathComponent(installedThemesPath).path
+            if isDirectory(installed) { return installed }
             let parent = directory.deletingLastPathComponent()
             if parent.path == directory.path { break }
             directory = parent

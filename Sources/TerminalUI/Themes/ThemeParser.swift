@@ -38,7 +38,7 @@ private struct Reader {
             case "description": summary = try string(value, at: [key])
             default:
                 guard let tier = ColorTier(rawValue: key) else {
-                    throw failure(.unknownKey, [key], tr("unknown key; a theme has name, description and the tables [colors-256], [colors-8], [mono]"))
+                    throw failure(.unknownKey, [key], tr("unknown key; a theme has name, description and the tables [truecolor], [colors-256], [colors-8], [mono]"))
                 }
                 looks[tier] = try roleLooks(value, tier: tier)
             }
@@ -78,10 +78,12 @@ private struct Reader {
     }
 
     private func color(_ value: TOMLValueConvertible, tier: ColorTier, at path: [String]) throws(ThemeError) -> ThemeColor {
-        let highest = tier == .colors256 ? 255 : 7
-        let allowed = tier == .colors256
-            ? "0-255, a colour name (black, red, ..., bright-white) or \"default\""
-            : "0-7, black, red, green, yellow, blue, magenta, cyan, white or \"default\""
+        let highest = tier == .colors8 ? 7 : 255
+        let allowed = switch tier {
+        case .truecolor: "\"#rrggbb\", 0-255, a colour name (black, red, ..., bright-white) or \"default\""
+        case .colors256: "0-255, a colour name (black, red, ..., bright-white) or \"default\""
+        default: "0-7, black, red, green, yellow, blue, magenta, cyan, white or \"default\""
+        }
         if let index = value.int {
             guard (0...highest).contains(index) else {
                 throw failure(.badValue, path, tr("{0} is not a colour here; use {1}", index, allowed))
@@ -91,6 +93,7 @@ private struct Reader {
         guard let name = value.string else {
             throw failure(.wrongType, path, tr("expected a colour ({0}), found {1}", allowed, typeName(value)))
         }
+        if tier == .truecolor, let rgb = ThemeColor(hex: name) { return rgb }
         guard let color = ThemeColor(name: name), (color.paletteIndex ?? 0) <= highest else {
             throw failure(.badValue, path, tr("\"{0}\" is not a colour here; use {1}", name, allowed))
         }
@@ -164,6 +167,12 @@ extension ThemeColor {
         } else {
             return nil
         }
+    }
+
+    /// `#rrggbb`, as a truecolor table writes its colours.
+    init?(hex: String) {
+        guard hex.count == 7, hex.first == "#", let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        self = .rgb(value)
     }
 
     var paletteIndex: Int? {

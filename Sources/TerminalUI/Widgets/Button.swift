@@ -20,10 +20,12 @@ public struct Button: Sendable {
         !isDisabled && key.isActivation
     }
 
-    /// Draws the button at the start of `rect`'s first row. Returns the columns used.
+    /// Draws the button at the start of `rect`'s first row. Returns the columns used. Focused,
+    /// it is where the terminal's (hidden) cursor rests (`Frame.focus`).
     @discardableResult
     public func draw(into frame: inout Frame, in rect: Rect, focused: Bool) -> Int {
         let style = isDisabled ? WidgetLook.disabled : (focused ? WidgetLook.focused : WidgetLook.text)
+        if focused, !rect.isEmpty { frame.focus = Point(x: rect.x, y: rect.y) }
         return frame.write(label, in: Rect(x: rect.x, y: rect.y, width: min(width, rect.width), height: min(1, rect.height)),
                            style: style)
     }

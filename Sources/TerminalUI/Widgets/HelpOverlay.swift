@@ -68,6 +68,7 @@ public struct HelpOverlay: Sendable {
         guard !box.isEmpty else { return }
         frame.clear(box)
         frame.cursor = nil
+        frame.focus = nil
         let inside = frame.drawBox(box, title: shownTitle, border: .rounded, style: WidgetLook.focusedBorder, titleStyle: Style(.focus, .bold))
         let content = inside.inset(top: 1, left: 2, bottom: 0, right: 1)
         let keyColumn = (hints.map(\.key.displayWidth).max() ?? 0) + 3

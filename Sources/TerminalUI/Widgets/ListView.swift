@@ -48,7 +48,8 @@ public struct ListView {
     }
 
     /// Draws the rows in view. The selected row carries a `›` marker (so a tape can see it) and
-    /// the focus look when the list has focus; disabled rows are muted.
+    /// the focus look when the list has focus, and is then the frame's `focus`; disabled rows
+    /// are muted.
     public func draw(into frame: inout Frame, in rect: Rect, state: inout ListState, focused: Bool) {
         guard !rect.isEmpty else { return }
         state.record(area: rect)
@@ -87,6 +88,8 @@ public struct ListView {
             style = WidgetLook.text
         }
         if isSelected { frame.fill(line, style: style) }
+        // The terminal's cursor rests on the line the list has selected, for whatever follows it.
+        if isSelected, focused { frame.focus = Point(x: line.x, y: line.y) }
         var prefix = isSelected ? "› " : "  "
         if state.showsNumbers {
             prefix += index < 9 ? "\(index + 1) " : "  "

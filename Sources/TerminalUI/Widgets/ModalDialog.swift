@@ -97,6 +97,7 @@ public struct ModalDialog: Sendable {
         guard !box.isEmpty else { return }
         frame.clear(box)
         frame.cursor = nil // a field under the dialog no longer has the keys
+        frame.focus = nil
         let inside = frame.drawBox(box, title: title, border: .rounded, style: Style(tone), titleStyle: Style(tone == .border ? .title : tone, .bold))
         let content = inside.inset(top: 1, left: 1, bottom: 0, right: 1)
         let (body, buttonArea) = content.splitBottom(buttons.isEmpty ? 0 : 2)

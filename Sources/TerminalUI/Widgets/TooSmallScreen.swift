@@ -13,6 +13,7 @@ public struct TooSmallScreen {
     public func draw(into frame: inout Frame) {
         let size = frame.size
         frame.cursor = nil
+        frame.focus = nil
         guard size.columns > 0, size.rows > 0 else { return }
         let lines: [(String, Style)] = [
             (tr("Terminal too small"), Style(.warning, .bold)),

@@ -61,7 +61,7 @@ public enum OrdersFeature {
         for (row, index) in (offset..<min(state.orders.count, offset + height)).enumerated() {
             let order = state.orders[index]
             let items = order.lines.reduce(0) { $0 + $1.quantity }
-            ScreenDrawing.selectableRow("\(order.number)  \(DateText.dayAndTime(order.createdAt))  \(items == 1 ? tr("1 item") : tr("{0} items", items))  \(stateText(order.state))",
+            ScreenDrawing.selectableRow("\(order.number)  \(DateText.dayAndTime(order.createdAt))  \(trn("{0} item", "{0} items", count: items, items))  \(stateText(order.state))",
                                         detail: order.total.formatted(), selected: index == state.selection,
                                         into: &frame, in: ScreenDrawing.row(area, 2 + row))
         }

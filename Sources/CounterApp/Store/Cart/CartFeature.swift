@@ -139,7 +139,7 @@ public enum CartFeature {
         if !lines.isEmpty {
             let totalRow = ScreenDrawing.row(area, 2 + min(lines.count, listHeight) + 1)
             let count = session.cart.itemCount, total = session.cart.total.formatted()
-            frame.write((count == 1 ? tr("Total ({0} item)  {1}", count, total) : tr("Total ({0} items)  {1}", count, total)) + " ", in: totalRow,
+            frame.write(trn("Total ({0} item)  {1}", "Total ({0} items)  {1}", count: count, count, total) + " ", in: totalRow,
                         alignment: .trailing, style: Style(.accent, .bold))
         }
         let bottom = ScreenDrawing.row(area, area.height - 1)

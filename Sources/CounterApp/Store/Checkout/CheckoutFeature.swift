@@ -261,7 +261,7 @@ public enum CheckoutFeature {
         ScreenDrawing.title(tr("Checkout"), into: &frame, in: area)
         let cart = session.cart
         let jars = cart.lines.map { "\($0.quantity) × \(tr($0.product.name))" }.joined(separator: ", ")
-        let summary = cart.itemCount == 1 ? tr("{0} item: {1}", cart.itemCount, jars) : tr("{0} items: {1}", cart.itemCount, jars)
+        let summary = trn("{0} item: {1}", "{0} items: {1}", count: cart.itemCount, cart.itemCount, jars)
         frame.write(summary, in: ScreenDrawing.row(area, 1), style: Style(.muted))
         frame.write(tr("Total {0}", cart.total.formatted()) + " ", in: ScreenDrawing.row(area, 1), alignment: .trailing, style: Style(.accent, .bold))
         let body = area.inset(top: 3, left: 0, bottom: 0, right: 0)
