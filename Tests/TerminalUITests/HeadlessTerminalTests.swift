@@ -81,4 +81,21 @@ import Testing
         terminal.resize(to: Size(columns: 1, rows: 1))
         #expect(terminal.text == "…")
     }
+
+    /// What nobody can see must not act: below the minimum, keys, pastes and clicks are dropped
+    /// (an Enter on a hidden checkout list would pay); resizes pass, and at full size keys act again.
+    @Test func belowTheMinimumKeysPastesAndClicksAreDropped() throws {
+        let application = EchoCounterApplication()
+        let terminal = HeadlessTerminal(application: application)
+        terminal.resize(to: Size(columns: 40, rows: 10))
+        let before = application.handled.count
+        terminal.send(.enter)
+        terminal.type("q")
+        terminal.send(.paste("4242"))
+        terminal.send(.mouse(.left, at: Point(x: 1, y: 1)))
+        #expect(application.handled.count == before)
+        terminal.resize(to: Size(columns: 80, rows: 24))
+        terminal.send(.enter)
+        #expect(application.handled.count == before + 2, "the resize and the Enter")
+    }
 }

@@ -6,6 +6,14 @@ public enum FrameRenderer {
     /// The smallest terminal the counter's screens are laid out for.
     public static let minimumSize = Size(columns: 60, rows: 18)
 
+    /// Whether `event` reaches the application on a terminal of `size`. Below the minimum the
+    /// screen shows only the request for room, so a key, a paste or a click would act where
+    /// nobody can see (an Enter could pay): they are dropped. A resize always passes.
+    public static func delivers(_ event: InputEvent, at size: Size, minimum: Size = minimumSize) -> Bool {
+        if case .resize = event { return true }
+        return size.columns >= minimum.columns && size.rows >= minimum.rows
+    }
+
     public static func render(_ application: Application, size: Size, minimum: Size = minimumSize) -> Frame {
         var frame = Frame(size: size)
         if size.columns < minimum.columns || size.rows < minimum.rows {

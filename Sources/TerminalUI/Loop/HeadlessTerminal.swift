@@ -45,7 +45,7 @@ public final class HeadlessTerminal {
 
     /// Hands one event to the application and draws.
     public func send(_ event: InputEvent) {
-        application.handle(event)
+        if FrameRenderer.delivers(event, at: surface.size, minimum: minimumSize) { application.handle(event) }
         render()
     }
 

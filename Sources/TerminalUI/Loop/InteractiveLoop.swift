@@ -42,6 +42,7 @@ final class InteractiveLoop {
             // Without this the loop would spin: poll reports a hung-up terminal at once, forever.
             if terminalGone { return 128 + SIGHUP }
             while let event = input.next() {
+                guard FrameRenderer.delivers(event, at: session.surface.size) else { continue }
                 application.handle(event)
                 needsDraw = true
                 if application.exitStatus != nil { break }
