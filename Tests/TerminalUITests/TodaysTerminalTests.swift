@@ -184,6 +184,35 @@ extension CursesSurfaceTests {
         #expect(reader.next() == .mouse(.left, at: Point(x: 298, y: 41)))
     }
 
+    // MARK: Bracketed paste (2004)
+
+    /// A paste is one `.paste` event, never keys: a pasted `q` must not quit, a pasted line break
+    /// must not press Enter. Keys around it stay keys.
+    @Test func aBracketedPasteArrivesWholeNotAsKeys() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let session = terminal.startSession()
+        #expect(terminal.readOutput().contains("\u{1B}[?2004h"), "bracketed paste asked for")
+        let reader = CursesInputReader(window: session.window, currentSize: { session.surface.size })
+        terminal.type("a\u{1B}[200~4242 4242\rq\u{1B}[201~b")
+        var events: [InputEvent] = []
+        while let event = reader.next() { events.append(event) }
+        #expect(events == [.key(.character("a")), .paste("4242 4242 q"), .key(.character("b"))])
+        session.end()
+        #expect(terminal.readOutput().contains("\u{1B}[?2004l"), "and given back")
+    }
+
+    @Test func aPasteSplitAcrossReadsIsPutTogether() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let session = terminal.startSession()
+        let reader = CursesInputReader(window: session.window, currentSize: { session.surface.size })
+        terminal.type("\u{1B}[200~12")
+        #expect(reader.next() == nil)
+        terminal.type("34\u{1B}[201~")
+        #expect(reader.next() == .paste("1234"))
+    }
+
     @Test func theMouseIsTurnedOffWhenTheTerminalIsGivenBack() throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }

@@ -70,6 +70,10 @@ public final class CounterApplication: Application {
         if case let .resize(newSize) = event { size = newSize; return }
         if let action = AppFeature.action(for: event, in: store.state, size: size) {
             store.send(action)
+        } else if case let .paste(text) = event, AppFeature.hasTextFocus(store.state.top) {
+            // A field that takes no paste whole takes it as typed characters; a screen with no
+            // field in focus takes nothing (a pasted `q` must not quit).
+            for character in text { handle(.key(.character(character))) }
         }
     }
 

@@ -16,6 +16,8 @@ final class CursesInputReader {
     private let currentSize: () -> Size
     private var utf8 = UTF8Assembler()
     private var mouseReport: SGRMouseReport?
+    /// The text of a bracketed paste so far, while one is arriving.
+    private var paste: BracketedPaste?
 
     init(window: UnsafeMutablePointer<WINDOW>, currentSize: @escaping () -> Size) {
         self.window = window
@@ -26,6 +28,20 @@ final class CursesInputReader {
     /// The next event waiting, or nil when curses has nothing more right now.
     func next() -> InputEvent? {
         while let keystroke = readKeystroke() {
+            if keystroke == .keyCode(CursesKeyCodes.pasteStart) {
+                paste = BracketedPaste()
+                continue
+            }
+            if var text = paste {
+                guard keystroke != .keyCode(CursesKeyCodes.pasteEnd) else {
+                    paste = nil
+                    return text.event
+                }
+                text.take(keystroke)
+                paste = text
+                continue
+            }
+            if keystroke == .keyCode(CursesKeyCodes.pasteEnd) { continue }
             if keystroke == .keyCode(CursesKeyCodes.sgrMouse) {
                 mouseReport = SGRMouseReport()
                 continue

@@ -21,6 +21,9 @@ enum CursesKeyCodes {
     /// Our own code for the prefix of an SGR mouse report, `ESC [ <` (bound with `define_key`):
     /// past every code curses defines.
     static let sgrMouse = shim_KEY_MAX() + 1
+    /// Our own codes for the marks around a bracketed paste.
+    static let pasteStart = shim_KEY_MAX() + 2
+    static let pasteEnd = shim_KEY_MAX() + 3
     /// F1...F12, in order.
     static let functionKeys = (1...12).map { shim_KEY_F($0) }
 }

@@ -84,6 +84,8 @@ public final class TerminalSession {
         // form cannot tell a column past 223. Curses only recognises the prefix; the input
         // reader reads the rest.
         define_key(TerminalSequences.sgrMousePrefix, CursesKeyCodes.sgrMouse)
+        define_key(TerminalSequences.pasteStart, CursesKeyCodes.pasteStart)
+        define_key(TerminalSequences.pasteEnd, CursesKeyCodes.pasteEnd)
 
         let replies = probesTerminal ? TerminalProbe.ask(input: input, output: output) : nil
         self.features = features ?? TerminalFeatures.detect(
@@ -202,13 +204,14 @@ public final class TerminalSession {
     /// exit hook, which can capture nothing. Only the main thread sets it.
     nonisolated(unsafe) private static var ownModesOutput: Int32 = -1
     private static let ownModesRestore = TerminalSequences.endSynchronizedUpdate + TerminalSequences.mouseOff
+        + TerminalSequences.bracketedPasteOff
 
     /// The title shown now, if the counter set one.
     private(set) var title: String?
 
-    /// SGR mouse reporting on, and the user's window title saved on the terminal's title stack.
+    /// SGR mouse reporting and bracketed paste on, and the user's window title saved on the terminal's title stack.
     private func takeOwnModes() {
-        var sequence = TerminalSequences.mouseOn
+        var sequence = TerminalSequences.mouseOn + TerminalSequences.bracketedPasteOn
         if features.windowTitle {
             sequence += TerminalSequences.pushTitle
             if let title { sequence += TerminalSequences.setTitle(title) }
@@ -217,9 +220,9 @@ public final class TerminalSession {
         Self.ownModesOutput = outputDescriptor
     }
 
-    /// Mouse reporting off, and the user's window title back.
+    /// Mouse reporting and bracketed paste off, and the user's window title back.
     private func giveBackOwnModes() {
-        send(TerminalSequences.mouseOff + (features.windowTitle ? TerminalSequences.popTitle : ""))
+        send(TerminalSequences.mouseOff + TerminalSequences.bracketedPasteOff + (features.windowTitle ? TerminalSequences.popTitle : ""))
         Self.ownModesOutput = -1
     }
 

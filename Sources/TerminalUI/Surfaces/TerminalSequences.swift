@@ -16,6 +16,12 @@ enum TerminalSequences {
     /// coordinates with no upper limit (the old form stops at column 223).
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
+    /// Bracketed paste (2004): pasted text arrives between `CSI 200 ~` and `CSI 201 ~`, so that it
+    /// can be told from typing (a pasted `q` must not quit, a pasted line not press Enter).
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+    static let pasteStart = "\u{1B}[200~"
+    static let pasteEnd = "\u{1B}[201~"
     /// What the terminal sends before an SGR mouse report's parameters.
     static let sgrMousePrefix = "\u{1B}[<"
 
