@@ -129,6 +129,23 @@ import Testing
         #expect(world.eventTypes(order.id).last == "order.refunded")
     }
 
+    /// The same order returned at two counters at once (or while the settler finishes its
+    /// refund): both ask before either answer is written; the jars go back once.
+    @Test func aRefundAskedTwiceAtOncePutsTheJarsBackOnce() throws {
+        let world = CommerceTestWorld()
+        let order = try orderFor(world, session: "s", [("honey-acacia", 4)])
+        _ = world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }
+        #expect(world.stock("honey-acacia") == 8)
+        var answers: [Result<Order, OrderError>] = []
+        world.orders.refund(orderId: order.id) { answers.append($0) }
+        world.orders.refund(orderId: order.id) { answers.append($0) }
+        world.advance(.seconds(1))
+        #expect(answers.count == 2)
+        #expect(answers.allSatisfy { (try? $0.get())?.state == .refunded })
+        #expect(world.stock("honey-acacia") == 12)
+        #expect(world.eventTypes(order.id).filter { $0 == "order.refunded" }.count == 1)
+    }
+
     @Test func aCardThatInsistsOnThreeDSecureIsRefusedAndHoldsNothing() throws {
         let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-clover", 1)])

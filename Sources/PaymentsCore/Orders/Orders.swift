@@ -184,6 +184,11 @@ public final class Orders {
             case .success:
                 completion(Result { () throws(OrderError) in
                     try write { db in
+                        // Decided inside the transaction: the same refund asked twice (two
+                        // counters, or the settler's `finishRefunds`) puts the jars back once.
+                        guard let current = try Order.load(db, id: order.id), current.state == .paid else {
+                            return try Order.load(db, id: order.id)!
+                        }
                         for line in order.lines {
                             try db.execute(sql: "UPDATE products SET stock = stock + ? WHERE id = ?", arguments: [line.quantity, line.productId])
                         }
