@@ -214,6 +214,33 @@ import Testing
         #expect(try counter.world.orders.order(id: order.id)?.state == .pendingPayment)
     }
 
+    /// The acquirer's answer could not be written; an hour later the settler learns the card
+    /// wants 3-D Secure. Nobody will ever show that check (the express sheet has none, and the
+    /// shopper left long ago), even on this live counter: it is cancelled in the same pass and
+    /// the jar goes back.
+    @Test func aChallengeLearntLongAfterTheChargeBeganIsCancelledAtOnce() throws {
+        let counter = Counter()
+        let world = counter.world
+        let order = try cartOrder(world, "honey-clover", 1)
+        let key = "express-sheet-1"
+        try world.orders.startExternalPayment(orderId: order.id, kind: .express, paymentKey: key)
+        guard case .token(let token) = world.token(CommerceTestWorld.challengeCard) else { Issue.record("no token"); return }
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "charges"
+        failing.passFirst = 1
+        failing.failNext = 1
+        var answer: Result<Charge, ChargeError>?
+        world.core.charges.create(ChargeRequest(amount: order.total, source: .token(token), description: order.paymentDescription,
+                                                idempotencyKey: key)) { answer = $0 }
+        world.advance(.seconds(1))
+        #expect(answer?.failure == .outcomeUnknown(chargeID: "ch_000001"))
+        world.advance(.hours(1))
+        world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'canceled'") == 1)
+        #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
+        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: counter.world.core.database.queue, now: counter.world.clock.now) == [])
+    }
+
     @Test func anIntentWhoseChargeWasNeverWrittenIsReleasedAfterACrash() throws {
         let counter = Counter()
         let order = try cartOrder(counter.world, "honey-clover", 1)

@@ -175,14 +175,16 @@ public final class ChargeService {
         return settled
     }
 
-    /// Cancels every 3-D Secure challenge left unanswered for `age` seconds: an issuer's
+    /// Cancels every 3-D Secure challenge of a charge made `age` seconds ago or more: an issuer's
     /// challenge expires, and one nobody answers must not hold anything for ever (whoever still
-    /// waits hears `canceled`). Returns the charges it cancelled.
+    /// waits hears `canceled`). Counted from the charge, not from when the challenge was asked: a
+    /// challenge learnt late (a settler asking hours later) is shown to nobody. Returns the
+    /// charges it cancelled.
     @discardableResult
     public func expireChallenges(olderThan age: TimeInterval) -> [Charge] {
         let cutoff = clock.now.addingTimeInterval(-age)
         let open = (try? storage { try repository.charges(status: .requiresAction) }) ?? []
-        return open.filter { $0.charge.updatedAt <= cutoff }.compactMap { try? cancel($0.charge.id) }
+        return open.filter { $0.charge.createdAt <= cutoff }.compactMap { try? cancel($0.charge.id) }
     }
 
     // MARK: - Internals

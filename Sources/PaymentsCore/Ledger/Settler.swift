@@ -95,7 +95,8 @@ public final class Settler {
     /// expired. Returns whether it was.
     func cancelChallenge(_ chargeId: String, ownerGone: Bool) -> Bool {
         guard let charge = try? core.charges.charge(chargeId), charge.status == .requiresAction else { return false }
-        let expired = core.clock.now.timeIntervalSince(charge.updatedAt) >= policy.challengeExpiry
+        // From the charge's start, as `ChargeService.expireChallenges` counts.
+        let expired = core.clock.now.timeIntervalSince(charge.createdAt) >= policy.challengeExpiry
         guard ownerGone || expired else { return false }
         return (try? core.charges.cancel(chargeId)) != nil
     }
