@@ -81,6 +81,9 @@ public enum CheckoutFeature {
         case .pick(let index):
             guard state.phase == .choosing, state.options.indices.contains(index) else { return .none }
             state.selection = index
+            // A digit never pays: on a saved card it only selects it, and Enter (with the amount
+            // on the line) pays. Opening the card form or another method moves no money.
+            if case .saved = state.options[index] { return .none }
             return .send(.choose)
         case .choose:
             guard state.phase == .choosing, state.options.indices.contains(state.selection) else { return .none }
