@@ -72,7 +72,7 @@ extension AppFeature {
         case .auth: hints = AuthFeature.keyHints
         case let .savedCards(s): hints = SavedCardsFeature.keyHints(s)
         case .orders: hints = OrdersFeature.keyHints
-        case .subscriptions: hints = SubscriptionsFeature.keyHints
+        case let .subscriptions(s): hints = SubscriptionsFeature.keyHints(s)
         case let .auction(s): hints = AuctionFeature.keyHints(for: s)
         case let .payment(s): hints = PaymentScreensFeature.keyHints(s)
         }

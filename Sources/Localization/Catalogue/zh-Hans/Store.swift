@@ -557,5 +557,11 @@ extension Catalogue {
               "立即取消"),
         .text("Cancel at period end",
               "到期取消"),
+        .text("Subscribe and pay",
+              "订阅并付款"),
+        .text("Subscribe to {0}? {1} is charged now to {2} •••• {3}, then at each renewal.",
+              "订阅{0}？现在从 {2} •••• {3} 扣款 {1}，之后每次续订时扣款。"),
+        .text("Cancel {0} now? It ends today; the period already paid is not refunded.",
+              "立即取消{0}？订阅今天结束，已付的当期费用不退还。"),
     ]
 }
