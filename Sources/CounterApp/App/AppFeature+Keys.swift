@@ -5,7 +5,12 @@ extension AppFeature {
     /// Keys that mean the same on every screen, then the top screen's own keys. A screen with a
     /// text field in focus gets every key but Ctrl+C (so `q` and `?` are typed).
     public static func action(for event: InputEvent, in state: State, size: Size) -> Action? {
-        if case .key(.control("c")) = event { return .quit }
+        if case .key(.control("c")) = event { return .quitNow }
+        if state.quitDialog != nil {
+            // Modal: every key answers the dialog.
+            guard case let .key(key) = event else { return nil }
+            return .quitDialogKey(key)
+        }
         if state.notice != nil, case .key = event { return .dismissNotice }
         if state.isShowingHelp {
             if case .key = event { return .toggleHelp }
