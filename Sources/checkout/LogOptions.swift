@@ -38,4 +38,6 @@ struct LogOptions: ParsableArguments {
 enum Log {
     static let counter = Logger(label: "checkout")
     static let storage = Logger(label: "checkout.storage")
+    /// The payments core: each payment state and settler action as it is committed.
+    static let payments = Logger(label: "checkout.payments")
 }
