@@ -93,6 +93,8 @@ extension Catalogue {
               "已删除 {0}。"),
         .text("The cart is empty now.",
               "购物车已清空。"),
+        .text("One jar is the fewest: press d to remove {0}.",
+              "最少一瓶：按 d 可删除{0}。"),
         .text("Your cart is empty: add a jar before checking out.",
               "购物车是空的：请先加入商品再结账。"),
         .text("Your cart is empty. Esc goes back to the jars.",
