@@ -5,7 +5,7 @@ import OperationalLog
 
 /// `--log FILE` and `--log-level LEVEL`: the operator's log of what the counter did.
 struct LogOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Append the operational log (start, database, exit) to this file, one line an event. Default: standard error, unless that is the terminal.", valueName: "file"))
+    @Option(help: ArgumentHelp("Append the operational log (start, database, payments and the settler, exit) to this file, one line an event. Default: standard error, unless that is the terminal.", valueName: "file"))
     var log: String?
 
     @Option(help: ArgumentHelp("The least important events logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
