@@ -2,8 +2,9 @@ import Clocks
 import Foundation
 import TerminalUI
 
-/// The counter inside its shell: F2 cycles themes everywhere; at a kiosk the shell adds the idle
-/// reset, the receipt's way home, the attract loop, the locked exit and the operator's menu.
+/// The counter inside its shell: F2 cycles themes at a staffed counter; at a kiosk the shell adds
+/// the idle reset, the receipt's way home, the attract loop, the locked exit and the operator's
+/// menu (where the theme is changed: a shopper's F2 does nothing).
 ///
 /// The shell runs `KioskFeature` in a store of its own beside the counter's: it sees each event
 /// first (a kiosk dialog or the demo takes it; the rest go to the counter), and asks the counter
@@ -28,8 +29,8 @@ public final class CounterShell: Application {
         self.demoTapes = demoTapes
         let initial = KioskFeature.State(configuration: configuration, themeName: themes.current.name, now: Date(timeIntervalSince1970: 0))
         var environment = KioskFeature.Environment()
+        environment.standDown = { [weak self] in self?.counter.standDown() ?? true }
         environment.resetCounter = { [weak self] in self?.counter.send(.kiosk(.resetSession)) }
-        environment.goHome = { [weak self] in self?.counter.send(.kiosk(.goHome)) }
         environment.nextTheme = { [weak self] in self?.nextTheme() ?? "" }
         environment.verifyPIN = { [weak self] pin in self?.operatorPIN?.verify(pin) ?? false }
         environment.print = { [weak self] receipt, copy in
@@ -47,7 +48,6 @@ public final class CounterShell: Application {
         counter.start(context)
         store.send(.activity(context.clock.now))
         guard store.state.configuration.isKiosk else { return }
-        counter.send(.kiosk(.lockHome))
         scheduleTick(context.timers)
     }
 

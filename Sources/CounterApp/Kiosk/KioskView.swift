@@ -2,7 +2,8 @@ import Foundation
 import Localization
 import TerminalUI
 
-/// What the shell draws over the counter: the notice row, the attract banner, and its dialogs.
+/// What the shell draws over the counter: the notice row, the attract banner, its dialogs, and
+/// the cover while the counter starts over.
 extension KioskFeature {
     public static func draw(_ state: State, into frame: inout Frame) {
         let bounds = frame.bounds
@@ -24,6 +25,12 @@ extension KioskFeature {
                         message: tr("Press any key to keep shopping.") + "\n" + tr("Starting over in {0} s.", left),
                         buttons: [tr("I'm here")], maxWidth: 44, tone: .warning)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 1))
+        case .startingOver:
+            // Nothing of the last shopper shows while the counter goes back their way.
+            frame.fill(bounds, style: Style(.background))
+            frame.focus = nil
+            ModalDialog(title: tr("Starting over"), message: tr("One moment, please."), buttons: [], maxWidth: 44)
+                .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case let .operatorPIN(entry, message):
             var text = tr("Operator PIN: {0}", String(repeating: "•", count: entry.count) + "_")
             if let message { text += "\n" + message }
