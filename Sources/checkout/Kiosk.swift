@@ -12,11 +12,12 @@ struct Kiosk: ParsableCommand {
         abstract: "Run the counter as an unattended kiosk.",
         discussion: """
         A kiosk refuses q, Ctrl+C, Ctrl+Z and Ctrl+\\ (and ignores SIGINT, SIGQUIT and SIGTSTP). \
-        After --idle seconds without a key it asks "Are you still there?" and, 10 s later, starts \
-        over: cart emptied, shopper logged out (orders and saved cards stay). A receipt goes home \
-        by itself after 30 s. Resting at home, it plays the demo tapes in Tapes/demo/ on a \
-        throwaway database until a key is pressed. F10 opens the operator's menu (exit, change \
-        theme, print last receipt) behind the operator PIN.
+        After --idle seconds without a key, on any screen, it asks "Are you still there?" and, \
+        10 s later, starts over the way Esc goes back (nothing is left half-done): cart emptied, \
+        shopper logged out (orders and saved cards stay). After a receipt it starts over by \
+        itself after 30 s. Resting at home, it plays the demo tapes in Tapes/demo/ on a \
+        throwaway database until a key is pressed. F10 opens the operator's menu (print last \
+        receipt, change theme, exit) behind the operator PIN; a shopper's F2 does nothing.
 
         Set the PIN once, at install time:
           echo 4711 | checkout kiosk --set-operator-pin
