@@ -71,8 +71,11 @@ struct KioskOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds resting at home before the demo plays; 0: never.", valueName: "seconds"))
     var attract: Int = 60
 
-    @Option(help: ArgumentHelp("Print receipts to this file or device (appended).", valueName: "path"))
+    @Option(help: ArgumentHelp("Print each paid order's receipt to this receipt printer (a device such as /dev/usb/lp0) or file.", valueName: "path"))
     var printer: String?
+
+    @Option(help: ArgumentHelp("What --printer is written in: escpos (a receipt printer's commands: cut, QR code, bold total) or text (plain lines appended to a file).", valueName: "format"))
+    var printerFormat: ReceiptPrinter.Format = .escpos
 
     @Option(help: ArgumentHelp("Where the operator PIN's hash is kept. Default: $XDG_CONFIG_HOME/checkout-counter/operator-pin.", valueName: "path"))
     var operatorPinFile: String?
@@ -109,6 +112,17 @@ enum CounterLauncher {
         }
     }
 
+    /// The printer's doings in the operator's log: a receipt that could not be printed (it waits
+    /// in the operator's menu, and is printed at the next start) is a warning.
+    static func logReceipt(_ report: ReceiptReport) {
+        switch report {
+        case let .printed(order, destination, copy):
+            Log.counter.info("receipt printed", metadata: ["order": "\(order)", "printer": "\(destination)", "copy": "\(copy)"])
+        case let .failed(order, reason):
+            Log.counter.warning("receipt not printed", metadata: ["order": "\(order)", "reason": "\(reason)"])
+        }
+    }
+
     static func runInteractive(options: CounterOptions, kiosk: KioskOptions?, operatorPIN: OperatorPIN?) throws {
         let library = ThemeLibrary.standard()
         let resolution = library.resolve(options.theme)
@@ -122,8 +136,8 @@ enum CounterLauncher {
                                          makeServices: CounterApplication.services(storage: storage))
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
-                                 operatorPIN: operatorPIN, printer: kiosk?.printer.map(ReceiptPrinter.init(path:)),
-                                 demoTapes: isKiosk ? DemoPlayerTapes.standard() : [])
+                                 operatorPIN: operatorPIN, printer: kiosk.flatMap { kiosk in kiosk.printer.map { ReceiptPrinter(path: $0, format: kiosk.printerFormat) } },
+                                 demoTapes: isKiosk ? DemoPlayerTapes.standard() : [], report: Self.logReceipt)
         let status: Int32
         do {
             status = try TerminalSession.run(shell, theme: resolution.theme, ignoresInterrupts: isKiosk)
@@ -148,3 +162,5 @@ enum CounterLauncher {
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+extension ReceiptPrinter.Format: ExpressibleByArgument {}

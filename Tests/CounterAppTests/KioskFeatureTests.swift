@@ -68,6 +68,7 @@ import Testing
         store.receive(.stoodDown(atRest: true)) {
             $0.overlay = nil
             $0.lastInput = at(102)
+            $0.sessionStartedAt = at(102)
         }
         #expect(resets == 1)
         #expect(stepsLeft.isEmpty)
@@ -90,6 +91,7 @@ import Testing
         store.receive(.stoodDown(atRest: false)) {
             $0.overlay = nil
             $0.lastInput = at(120)
+            $0.sessionStartedAt = at(120)
         }
         #expect(resets == 1, "what is still open is the settler's; the next shopper sees none of it")
         store.finish()
@@ -130,6 +132,7 @@ import Testing
         store.receive(.stoodDown(atRest: true)) {
             $0.overlay = nil
             $0.lastInput = at(100)
+            $0.sessionStartedAt = at(100)
         }
         #expect(resets == 1)
         store.finish()
@@ -176,27 +179,22 @@ import Testing
         // The menu opens on its safest entry: an Enter too many goes back to the counter.
         #expect(KioskFeature.OperatorChoice.allCases.first == .close)
         #expect(KioskFeature.OperatorChoice.allCases.last == .exit)
-        store.send(.operatorKey(.character("4"))) { $0.exitStatus = 0 }
+        store.send(.operatorKey(.character("6"))) { $0.exitStatus = 0 }
         store.finish()
     }
 
-    @Test func aReceiptIsPrintedOnceAndGoesHomeAfter30Seconds() {
-        var printed: [String] = []
+    @Test func aReceiptGoesHomeAfter30Seconds() {
         var resets = 0
         var environment = KioskFeature.Environment()
-        environment.print = { receipt, _ in printed.append(receipt.orderNumber); return .success("/tmp/printer") }
         environment.resetCounter = { resets += 1 }
         let store = store(environment)
-        let withCard = Self.receipt("HS-000007")
-        let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: withCard)
+        let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: Self.receipt("HS-000007"))
         store.send(.tick(at(1), onReceipt)) {
             $0.now = at(1)
             $0.receiptOrder = "HS-000007"
             $0.receiptShownAt = at(1)
-            $0.lastReceipt = withCard
-            $0.printedOrders = ["HS-000007"]
         }
-        store.receive(.printed(order: "HS-000007", .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000007 printed." }
+        store.send(.printed(order: "HS-000007", forShopper: true, .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000007 printed." }
         store.send(.tick(at(30), onReceipt)) { $0.now = at(30) }
         // The shopper is done: the counter starts over without asking, and the notice goes with them.
         store.send(.tick(at(31), onReceipt)) {
@@ -208,27 +206,138 @@ import Testing
         store.receive(.stoodDown(atRest: true)) {
             $0.overlay = nil
             $0.lastInput = at(31)
+            $0.sessionStartedAt = at(31)
         }
-        #expect(printed == ["HS-000007"], "printed once, not once a tick")
         #expect(resets == 1)
         store.finish()
     }
 
-    @Test func aReceiptIsNotInterruptedByAShortIdleTimeout() {
+    @Test func eachOwedReceiptIsPrintedOnceByItselfAndTheShopperIsToldOfTheirs() {
+        var printed: [String] = []
+        var reports: [ReceiptReport] = []
         var environment = KioskFeature.Environment()
-        environment.print = { _, _ in .failure(.notConfigured) }
-        let state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(5), attractAfter: nil), themeName: "honey", now: start)
+        // The ledger owes two: one from before this shopper came (an earlier run's, say), one theirs.
+        let earlier = OwedReceipt(orderNumber: "HS-000003", placedAt: at(-500))
+        let theirs = OwedReceipt(orderNumber: "HS-000004", placedAt: at(5))
+        environment.owedReceipts = { [earlier, theirs].filter { !printed.contains($0.orderNumber) } }
+        environment.printReceipt = { order, copy in
+            #expect(!copy)
+            printed.append(order)
+            return .success("/dev/usb/lp0")
+        }
+        environment.report = { reports.append($0) }
+        let store = store(environment)
+        store.send(.tick(at(10), shopping)) { $0.now = at(10) }
+        store.receive(.receiptsOwed([earlier, theirs])) { $0.printedOrders = ["HS-000003", "HS-000004"] }
+        // The earlier order's number is nobody's business at the counter now.
+        store.receive(.printed(order: "HS-000003", forShopper: false, .success("/dev/usb/lp0")))
+        store.receive(.printed(order: "HS-000004", forShopper: true, .success("/dev/usb/lp0"))) {
+            $0.notice = "Receipt for order HS-000004 printed."
+        }
+        store.send(.tick(at(11), shopping)) { $0.now = at(11) }
+        #expect(printed == ["HS-000003", "HS-000004"], "printed once each, not once a tick")
+        #expect(reports == [.printed(order: "HS-000003", destination: "/dev/usb/lp0", copy: false),
+                            .printed(order: "HS-000004", destination: "/dev/usb/lp0", copy: false)])
+        store.finish()
+    }
+
+    @Test func aReceiptThePrinterCannotTakeWaitsForTheOperator() {
+        var printerWorks = false
+        var printed: [String] = []
+        var reports: [ReceiptReport] = []
+        var environment = KioskFeature.Environment()
+        let owed = OwedReceipt(orderNumber: "HS-000009", placedAt: at(1))
+        environment.owedReceipts = { printed.contains("HS-000009") ? [] : [owed] }
+        environment.printReceipt = { order, _ in
+            guard printerWorks else { return .failure(.cannotWrite("/dev/usb/lp0")) }
+            printed.append(order)
+            return .success("/dev/usb/lp0")
+        }
+        environment.report = { reports.append($0) }
+        let store = store(environment)
+        store.send(.tick(at(2), shopping)) { $0.now = at(2) }
+        store.receive(.receiptsOwed([owed])) { $0.printedOrders = ["HS-000009"] }
+        store.receive(.printed(order: "HS-000009", forShopper: true, .failure(.cannotWrite("/dev/usb/lp0")))) {
+            $0.printedOrders = []
+            $0.waitingReceipts = ["HS-000009"]
+            $0.printerProblem = "cannot write to /dev/usb/lp0"
+            $0.notice = "Your order number is HS-000009. The receipt printer is unavailable."
+        }
+        #expect(reports == [.failed(order: "HS-000009", reason: "cannot write to /dev/usb/lp0")], "the operator's log is told")
+        // Not tried again every second.
+        store.send(.tick(at(3), shopping)) { $0.now = at(3) }
+        store.receive(.receiptsOwed([owed]))
+        #expect(KioskFeature.printerStatus(store.state) == "Printer: cannot write to /dev/usb/lp0.\n1 receipt waiting.")
+        // The operator fixes the printer and prints what waits.
+        printerWorks = true
+        var state = store.state
+        state.overlay = .operatorMenu(selection: 0, message: nil)
+        let menu = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        let choice = KioskFeature.OperatorChoice.printWaiting.rawValue
+        menu.send(.operatorKey(.character(Character("\(choice + 1)")))) {
+            $0.overlay = .operatorMenu(selection: choice, message: "Printed 1 waiting receipt.")
+            $0.lastInput = at(3)
+            $0.printerProblem = nil
+            $0.waitingReceipts = []
+            $0.printedOrders = ["HS-000009"]
+        }
+        #expect(printed == ["HS-000009"])
+        #expect(KioskFeature.printerStatus(menu.state) == nil)
+        menu.finish()
+        store.finish()
+    }
+
+    @Test func theOperatorReprintsTheLastReceiptAsACopyAlsoAfterARestart() {
+        var copies: [String] = []
+        var environment = KioskFeature.Environment()
+        environment.lastReceipt = { "HS-000012" }
+        environment.printReceipt = { order, copy in
+            if copy { copies.append(order) }
+            return .success("/dev/usb/lp0")
+        }
+        var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        state.overlay = .operatorMenu(selection: 0, message: nil)
         let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        store.send(.operatorKey(.character("2"))) {
+            $0.overlay = .operatorMenu(selection: 1, message: "Order HS-000012 printed to /dev/usb/lp0.")
+        }
+        #expect(copies == ["HS-000012"])
+        store.finish()
+    }
+
+    @Test func theOperatorReprintsAnyPaidOrdersReceiptByItsNumber() {
+        var copies: [String] = []
+        var environment = KioskFeature.Environment()
+        environment.printReceipt = { order, copy in
+            guard order == "HS-000042" else { return .failure(.noSuchReceipt(order)) }
+            if copy { copies.append(order) }
+            return .success("/dev/usb/lp0")
+        }
+        var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        state.overlay = .operatorMenu(selection: 0, message: nil)
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        store.send(.operatorKey(.character("3"))) { $0.overlay = .operatorReprint(digits: "", message: nil) }
+        store.send(.operatorKey(.character("7"))) { $0.overlay = .operatorReprint(digits: "7", message: nil) }
+        store.send(.operatorKey(.enter)) { $0.overlay = .operatorReprint(digits: "", message: "No paid order HS-000007.") }
+        store.send(.operatorKey(.character("4"))) { $0.overlay = .operatorReprint(digits: "4", message: nil) }
+        store.send(.operatorKey(.character("2"))) { $0.overlay = .operatorReprint(digits: "42", message: nil) }
+        store.send(.operatorKey(.enter)) {
+            $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.reprint.rawValue, message: "Order HS-000042 printed to /dev/usb/lp0.")
+        }
+        #expect(copies == ["HS-000042"])
+        store.finish()
+    }
+
+    @Test func aReceiptIsNotInterruptedByAShortIdleTimeout() {
+        let state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(5), attractAfter: nil), themeName: "honey", now: start)
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, KioskFeature.Environment()) }
         let receipt = Self.receipt("HS-000008")
         let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: receipt)
         store.send(.tick(at(1), onReceipt)) {
             $0.now = at(1)
             $0.receiptOrder = "HS-000008"
             $0.receiptShownAt = at(1)
-            $0.lastReceipt = receipt
-            $0.printedOrders = ["HS-000008"]
         }
-        store.receive(.printed(order: "HS-000008", .failure(.notConfigured)))
         store.send(.tick(at(20), onReceipt)) { $0.now = at(20) }
         #expect(store.state.overlay == nil)
         store.finish()
@@ -263,7 +372,7 @@ import Testing
         state.notice = "Theme: mono (F2: next theme)"
         state.overlay = .operatorMenu(selection: 0, message: nil)
         let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
-        store.send(.operatorKey(.character("3"))) {
+        store.send(.operatorKey(.character("5"))) {
             $0.themeName = "midnight"
             $0.notice = nil
             $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.changeTheme.rawValue, message: "Theme: midnight")
@@ -275,7 +384,7 @@ import Testing
         var environment = KioskFeature.Environment()
         environment.startDemo = { true }
         let store = store(environment, attract: .seconds(60))
-        store.send(.printed(order: "HS-000001", .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000001 printed." }
+        store.send(.printed(order: "HS-000001", forShopper: true, .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000001 printed." }
         store.send(.tick(at(60), CounterSnapshot(isRestingAtHome: true))) {
             $0.now = at(60)
             $0.isAttracting = true

@@ -20,7 +20,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
     case expressSheet, expressAddress, expressFinished
     case bankCountries, bankBanks, bankPage, bankWaiting, bankResult, bankStatus
     case walletMethods, walletCode, walletWorking, walletFinished
-    case operatorPIN, operatorMenu
+    case operatorPIN, operatorMenu, operatorReprint
 
     /// Places no shopper can reach at this counter, and why.
     static let unreachable: [KioskPlace: String] = [
@@ -33,6 +33,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
         switch shell.state.overlay {
         case .operatorPIN: return .operatorPIN
         case .operatorMenu: return .operatorMenu
+        case .operatorReprint: return .operatorReprint
         case .stillThere, .startingOver, nil: break
         }
         let state = shell.counter.state
@@ -244,6 +245,8 @@ extension KioskWalk {
         KioskWalk(place: .operatorPIN, world: "operator-pin=4711", steps: "Press F10\nType \"47\"", secrets: ["Operator PIN"]),
         KioskWalk(place: .operatorMenu, world: "operator-pin=4711", steps: "Press F10\nType \"4711\"\nPress Enter\nExpect \"Operator menu\"",
                   secrets: ["Operator menu"]),
+        KioskWalk(place: .operatorReprint, world: "operator-pin=4711", steps: "Press F10\nType \"4711\"\nPress Enter\nPress 3\nType \"12\"",
+                  secrets: ["Reprint a receipt", "HS-0000"]),
     ]
 }
 

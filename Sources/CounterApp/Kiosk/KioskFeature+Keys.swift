@@ -17,7 +17,7 @@ extension KioskFeature {
         switch state.overlay {
         case .stillThere: return .stillThereAnswered
         case .startingOver: return .activity(state.now)
-        case .operatorPIN, .operatorMenu: return key.map(Action.operatorKey) ?? .activity(state.now)
+        case .operatorPIN, .operatorMenu, .operatorReprint: return key.map(Action.operatorKey) ?? .activity(state.now)
         case nil: break
         }
         switch key {

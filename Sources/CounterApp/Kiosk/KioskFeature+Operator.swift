@@ -7,12 +7,14 @@ extension KioskFeature {
     /// The menu's entries, in the order shown. The first is where the menu opens, so it is the
     /// one that changes nothing (an Enter too many must not end the counter); Exit is last.
     public enum OperatorChoice: Int, CaseIterable, Sendable {
-        case close, printLastReceipt, changeTheme, exit
+        case close, printLastReceipt, reprint, printWaiting, changeTheme, exit
 
         var title: String {
             switch self {
             case .close: tr("Back to the counter")
             case .printLastReceipt: tr("Print last receipt")
+            case .reprint: tr("Reprint a receipt…")
+            case .printWaiting: tr("Print waiting receipts")
             case .changeTheme: tr("Change theme")
             case .exit: tr("Exit the counter")
             }
@@ -101,9 +103,50 @@ extension KioskFeature {
                 break
             }
             return .none
+        case let .operatorReprint(digits, _):
+            switch key {
+            case .escape:
+                state.overlay = .operatorMenu(selection: OperatorChoice.reprint.rawValue, message: nil)
+            case .backspace:
+                state.overlay = .operatorReprint(digits: String(digits.dropLast()), message: nil)
+            case let .character(c) where c.isASCII && c.isNumber && digits.count < 6:
+                state.overlay = .operatorReprint(digits: digits + String(c), message: nil)
+            case .enter:
+                guard !digits.isEmpty else { return .none }
+                return reprint(&state, orderNumber: orderNumber(digits), from: .reprint, environment)
+            default:
+                break
+            }
+            return .none
         case .stillThere, .startingOver, nil:
             return .none
         }
+    }
+
+    /// "42" -> "HS-000042": the operator types the digits of the number on the receipt.
+    static func orderNumber(_ digits: String) -> String {
+        "HS-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    /// A paid order's receipt again, as a copy; the menu says how it went. An order that was
+    /// never paid is said on the number's prompt, to type another.
+    private static func reprint(_ state: inout State, orderNumber: String, from choice: OperatorChoice,
+                                _ environment: Environment) -> Effect<Action> {
+        let message: String
+        let report: ReceiptReport
+        switch environment.printReceipt(orderNumber, true) {
+        case let .success(destination):
+            message = tr("Order {0} printed to {1}.", orderNumber, destination)
+            report = .printed(order: orderNumber, destination: destination, copy: true)
+        case let .failure(.noSuchReceipt(order)) where choice == .reprint:
+            state.overlay = .operatorReprint(digits: "", message: tr("No paid order {0}.", order))
+            return .none
+        case let .failure(failure):
+            message = tr("Printer unavailable ({0}).", failure.description)
+            report = .failed(order: orderNumber, reason: failure.description)
+        }
+        state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
+        return .run { _ in environment.report(report) }
     }
 
     private static func choose(_ state: inout State, _ choice: OperatorChoice, _ environment: Environment) -> Effect<Action> {
@@ -119,17 +162,19 @@ extension KioskFeature {
             state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("Theme: {0}", ThemeCycle.displayName(of: name)))
             return .none
         case .printLastReceipt:
-            guard let receipt = state.lastReceipt else {
-                state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("No receipt yet since the counter started."))
+            // The last one printed at this counter, also before a restart: it is in the ledger.
+            guard let order = environment.lastReceipt() else {
+                state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("No receipt has been printed yet."))
                 return .none
             }
-            let message: String
-            switch environment.print(receipt, true) {
-            case let .success(destination): message = tr("Order {0} printed to {1}.", receipt.orderNumber, destination)
-            case let .failure(failure): message = tr("Printer unavailable ({0}).", failure.description)
-            }
-            state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
+            return reprint(&state, orderNumber: order, from: choice, environment)
+        case .reprint:
+            state.overlay = .operatorReprint(digits: "", message: nil)
             return .none
+        case .printWaiting:
+            let (message, effect) = printWaiting(&state, environment)
+            state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
+            return effect
         case .close:
             state.overlay = nil
             return .none

@@ -46,6 +46,8 @@ public enum KioskFeature {
         /// The operator's PIN, masked.
         case operatorPIN(entry: String, message: String?)
         case operatorMenu(selection: Int, message: String?)
+        /// The operator types the number of the order whose receipt to print again.
+        case operatorReprint(digits: String, message: String?)
     }
 
     public struct State: Equatable, Sendable {
@@ -63,9 +65,15 @@ public enum KioskFeature {
         /// When the receipt now on screen appeared, and its order number.
         public var receiptShownAt: Date?
         public var receiptOrder: String?
-        /// Orders whose receipt has gone to the printer (each is printed once by itself).
+        /// When the shopper now at the counter came (the last start over): their orders are
+        /// those placed since, whose printing the screen tells them about.
+        public var sessionStartedAt: Date
+        /// Orders whose receipt this counter has sent to the printer by itself (never twice).
         public var printedOrders: [String] = []
-        public var lastReceipt: ReceiptFeature.State?
+        /// Owed receipts the printer could not take: they wait for the operator (or the next start).
+        public var waitingReceipts: [String] = []
+        /// What is wrong with the printer, since its last failure and until it prints again.
+        public var printerProblem: String?
         public var exitStatus: Int32?
         /// Wrong operator PINs in a row; at `maxPINAttempts` the prompt closes and F10 waits.
         public var wrongPINs = 0
@@ -77,11 +85,14 @@ public enum KioskFeature {
             self.themeName = themeName
             self.now = now
             self.lastInput = now
+            self.sessionStartedAt = now
         }
     }
 
     public enum Action: Equatable, Sendable {
         case tick(Date, CounterSnapshot)
+        /// The shell started, at this time on the loop's clock.
+        case started(Date)
         /// A key or click reached the counter: the shopper is there.
         case activity(Date)
         case cycleTheme
@@ -93,7 +104,11 @@ public enum KioskFeature {
         case stopAttract
         /// One round of going back the shopper's way; true when the counter is home at rest.
         case stoodDown(atRest: Bool)
-        case printed(order: String, Result<String, ReceiptPrinter.Failure>)
+        /// The ledger's owed receipts, read on a tick.
+        case receiptsOwed([OwedReceipt])
+        /// A receipt printed by itself (not an operator's copy); `forShopper`: the order of the
+        /// shopper at the counter now, who is told.
+        case printed(order: String, forShopper: Bool, Result<String, ReceiptPrinter.Failure>)
     }
 
     /// What the reducer asks of the world; closures so a test can stand in for each.
@@ -105,7 +120,14 @@ public enum KioskFeature {
         /// Moves to the next theme (and repaints the terminal); answers its name.
         public var nextTheme: () -> String = { "" }
         public var verifyPIN: (String) -> Bool = { _ in false }
-        public var print: (ReceiptFeature.State, _ copy: Bool) -> Result<String, ReceiptPrinter.Failure> = { _, _ in .failure(.notConfigured) }
+        /// The receipts owed by this counter's printer (none without one).
+        public var owedReceipts: () -> [OwedReceipt] = { [] }
+        /// Prints a paid order's receipt (a `copy` for the operator's reprints).
+        public var printReceipt: (_ orderNumber: String, _ copy: Bool) -> Result<String, ReceiptPrinter.Failure> = { _, _ in .failure(.notConfigured) }
+        /// The order whose receipt was printed last, also before a restart.
+        public var lastReceipt: () -> String? = { nil }
+        /// Tells the operator (their log) what the printer did.
+        public var report: (ReceiptReport) -> Void = { _ in }
         public var startDemo: () -> Bool = { false }
         public var stopDemo: () -> Void = {}
         public init() {}
@@ -116,6 +138,11 @@ public enum KioskFeature {
         case let .tick(now, counter):
             state.now = now
             return tick(&state, counter, environment)
+        case let .started(now):
+            state.now = now
+            state.lastInput = now
+            state.sessionStartedAt = now
+            return .none
         case let .activity(now):
             state.now = now
             state.lastInput = now
@@ -136,6 +163,7 @@ public enum KioskFeature {
         case .stopAttract:
             state.isAttracting = false
             state.lastInput = state.now
+            state.sessionStartedAt = state.now
             return .run { _ in
                 environment.stopDemo()
                 environment.resetCounter()
@@ -149,35 +177,24 @@ public enum KioskFeature {
             state.lastInput = state.now
             state.notice = nil
             state.receiptShownAt = nil
+            state.sessionStartedAt = state.now
             return .run { _ in environment.resetCounter() }
-        case let .printed(order, result):
-            switch result {
-            case .success:
-                state.notice = tr("Receipt for order {0} printed.", order)
-            case .failure(.notConfigured):
-                break
-            case .failure:
-                // The order is in the database already; the shopper leaves with its number (the
-                // operator menu's "Print last receipt" says what is wrong with the printer).
-                state.notice = tr("Your order number is {0}. The receipt printer is unavailable.", order)
-            }
-            return .none
+        case .receiptsOwed, .printed:
+            return reduceReceipts(&state, action, environment)
         }
     }
 
     private static func tick(_ state: inout State, _ counter: CounterSnapshot, _ environment: Environment) -> Effect<Action> {
-        var effects: [Effect<Action>] = []
-        // A new receipt: print it once, start its way home.
+        // Whatever was paid at this counter (any way, by the settler too) owes its receipt.
+        var effects: [Effect<Action>] = [.run { send in
+            let owed = environment.owedReceipts()
+            if !owed.isEmpty { send(.receiptsOwed(owed)) }
+        }]
+        // A new receipt on screen starts its way home.
         if let receipt = counter.freshReceipt {
             if state.receiptOrder != receipt.orderNumber {
                 state.receiptOrder = receipt.orderNumber
                 state.receiptShownAt = state.now
-                state.lastReceipt = receipt
-            }
-            if !state.printedOrders.contains(receipt.orderNumber) {
-                state.printedOrders.append(receipt.orderNumber)
-                let order = receipt.orderNumber
-                effects.append(.run { send in send(.printed(order: order, environment.print(receipt, false))) })
             }
         } else {
             state.receiptOrder = nil
@@ -193,7 +210,7 @@ public enum KioskFeature {
         case let .stillThere(deadline):
             if state.now >= deadline { effects.append(startOver(&state, environment)) }
             return merged(effects)
-        case .operatorPIN, .operatorMenu:
+        case .operatorPIN, .operatorMenu, .operatorReprint:
             // An operator who walked away leaves no open menu behind.
             if idle(state) >= state.configuration.idleTimeout { state.overlay = nil; state.lastInput = state.now }
             return merged(effects)

@@ -42,7 +42,15 @@ extension KioskFeature {
                 "\(choice.rawValue == selection ? "›" : " ") \(choice.rawValue + 1)  \(choice.title)"
             }
             if let message { lines += ["", message] }
+            if let status = printerStatus(state) { lines = [status, ""] + lines }
             ModalDialog(title: tr("Operator menu"), message: lines.joined(separator: "\n"), buttons: [], maxWidth: 56)
+                .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
+        case let .operatorReprint(digits, message):
+            // The number it would print, as it reads on the receipt.
+            var text = tr("Order number: {0}", digits.isEmpty ? "HS-______" : orderNumber(digits))
+            if let message { text += "\n" + message }
+            text += "\n" + tr("Type its digits. Enter: print a copy · Esc: back")
+            ModalDialog(title: tr("Reprint a receipt"), message: text, buttons: [], maxWidth: 48)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case nil:
             break

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// How a tape wants the counter's shell set up, from its `# world:` line:
 ///
-///     # world: kiosk idle=90 attract=60 pin=4711 printer=/path
+///     # world: kiosk idle=90 attract=60 pin=4711 printer=/path printer-format=text
 ///     # world: shell                 F2 themes, no kiosk
 ///     # world: theme=midnight        the shell, starting in that theme
 ///     # world: kiosk customer cards=4242424242424242 pin=2468
@@ -49,11 +49,12 @@ public struct ShellTapeWorld {
             pin = operatorPIN
         }
         let theme = (try? library.load(value("theme") ?? ThemeLibrary.defaultThemeName)) ?? .builtIn
+        let format = value("printer-format").flatMap(ReceiptPrinter.Format.init(rawValue:)) ?? .escpos
         let services = makeServices ?? customer?.services(database: database) ?? CounterApplication.services(database: database)
         return CounterShell(counter: CounterApplication(isKiosk: isKiosk, makeServices: services),
                             configuration: KioskFeature.Configuration(isKiosk: isKiosk, idleTimeout: .seconds(idle), attractAfter: attract),
                             themes: ThemeCycle.standard(library: library, current: theme),
-                            operatorPIN: pin, printer: value("printer").map(ReceiptPrinter.init(path:)),
+                            operatorPIN: pin, printer: value("printer").map { ReceiptPrinter(path: $0, format: format) },
                             demoTapes: DemoPlayer.standardTapes(directory: demoDirectory))
     }
 }
