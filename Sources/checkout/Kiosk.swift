@@ -16,8 +16,10 @@ struct Kiosk: ParsableCommand {
         10 s later, starts over the way Esc goes back (nothing is left half-done): cart emptied, \
         shopper logged out (orders and saved cards stay). After a receipt it starts over by \
         itself after 30 s. Resting at home, it plays the demo tapes in Tapes/demo/ on a \
-        throwaway database until a key is pressed. F10 opens the operator's menu (print last \
-        receipt, change theme, exit) behind the operator PIN; a shopper's F2 does nothing.
+        throwaway database until a key is pressed. With --printer, each paid order's receipt is \
+        printed once, in ESC/POS (also one paid while the counter was stopped, at the next \
+        start). F10 opens the operator's menu (reprint any receipt, print waiting receipts, \
+        change theme, exit) behind the operator PIN; a shopper's F2 does nothing.
 
         Set the PIN once, at install time:
           echo 4711 | checkout kiosk --set-operator-pin
