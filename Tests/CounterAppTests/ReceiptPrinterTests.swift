@@ -124,3 +124,103 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 2)
     }
 }
+
+/// Through the kiosk: whatever way an order is paid, its receipt comes out of the printer once.
+@Suite struct KioskReceiptTests {
+    static let toCheckout = """
+        Press Enter
+        Expect "Acacia honey"
+        Press 1
+        Press +
+        Press Enter
+        Press c
+        Press Enter
+        Expect "Pay with:"
+        """
+
+    static func play(_ steps: String, format: String = "escpos") throws -> [UInt8] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-printer-\(UUID().uuidString).prn").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let text = "# world: kiosk attract=off printer=\(file) printer-format=\(format)\n" + steps
+        let world = KioskTapeWorld(tapeText: text)
+        let result = try TapePlayer().play(text, makeApplication: world.makeApplication)
+        #expect(result.failure == nil, "\(result.report(path: "kiosk receipt"))")
+        return (try? Array(Data(contentsOf: URL(fileURLWithPath: file)))) ?? []
+    }
+
+    @Test func aCardPurchasePrintsOneReceiptWithTheCardsLastFourOnly() throws {
+        let bytes = try Self.play(Self.toCheckout + """
+
+            Press Enter
+            Type "Jane Doe"
+            Press Tab
+            Type "4242424242424242"
+            Press Tab
+            Type "1230"
+            Press Tab
+            Type "123"
+            Press Enter
+            Press Enter
+            Sleep 2s
+            Expect "Receipt for order HS-000001 printed."
+            Sleep 40s
+            """)
+        let printed = try EscPosDecoder(bytes)
+        #expect(printed.commands.filter { $0 == .cut }.count == 1, "one receipt, printed once")
+        #expect(printed.texts.contains("2 x Acacia honey                  €13.00"))
+        #expect(printed.texts.contains("Paid with Visa **** 4242"))
+        #expect(printed.commands.contains(.qrCode("HS-000001")))
+        #expect(bytes.firstRange(of: Array("4242424242424242".utf8)) == nil && bytes.firstRange(of: Array("4242 4242".utf8)) == nil)
+    }
+
+    @Test func theExpressSheetsBankAndWalletsOrdersArePrintedToo() throws {
+        let express = try EscPosDecoder(try Self.play(Self.toCheckout + "\nPress 2\nExpect \"Express pay\"\nPress Up\nPress Enter\nSleep 3s\nExpect \"✓ Paid\"\nSleep 2s"))
+        #expect(express.commands.filter { $0 == .cut }.count == 1)
+        #expect(express.texts.contains("Paid with Visa **** 4242"), "\(express.texts)")
+        let wallet = try EscPosDecoder(try Self.play(Self.toCheckout + """
+
+            Press 4
+            Expect "WeChat Pay"
+            Press Down
+            Press Enter
+            Expect "Scan with"
+            Press c
+            Sleep 3s
+            Expect "Paid €"
+            Sleep 2s
+            """))
+        #expect(wallet.texts.contains("Paid with WeChat Pay"), "\(wallet.texts)")
+        let bank = try EscPosDecoder(try Self.play(Self.toCheckout + """
+
+            Press 3
+            Expect "Pay by bank"
+            Press 4
+            Expect "Choose your bank"
+            Press 1
+            Expect "online banking"
+            Press a
+            Sleep 10s
+            """))
+        #expect(bank.texts.contains("Paid by bank: Albion Bank"), "\(bank.texts)")
+    }
+
+    @Test func plainTextForAFile() throws {
+        let text = String(decoding: try Self.play(Self.toCheckout + """
+
+            Press Enter
+            Type "Jane Doe"
+            Press Tab
+            Type "5555555555554444"
+            Press Tab
+            Type "1230"
+            Press Tab
+            Type "123"
+            Press Enter
+            Press Enter
+            Sleep 3s
+            """, format: "text"), as: UTF8.self)
+        #expect(text.contains("Order HS-000001"))
+        #expect(text.contains("Paid with Mastercard **** 4444"))
+        #expect(!text.contains("\u{1B}"))
+    }
+}
