@@ -122,6 +122,8 @@ enum CounterLauncher {
             Log.counter.info("receipt printed", metadata: ["order": "\(order)", "printer": "\(destination)", "copy": "\(copy)"])
         case let .failed(order, reason):
             Log.counter.warning("receipt not printed", metadata: ["order": "\(order)", "reason": "\(reason)"])
+        case let .unavailable(reason):
+            Log.counter.warning("receipt printer cannot be written", metadata: ["reason": "\(reason)"])
         }
     }
 

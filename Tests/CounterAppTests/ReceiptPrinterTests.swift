@@ -106,6 +106,11 @@ import Testing
         #expect(ReceiptPrinter(path: "/dev/null/printer").print(document) == .failure(.cannotWrite("/dev/null/printer")))
         #expect(ReceiptPrinter(path: "/dev/usb/lp-none").print(document) == .failure(.cannotWrite("/dev/usb/lp-none")))
         #expect(!FileManager.default.fileExists(atPath: "/dev/usb/lp-none"))
+        // Said at start, without printing anything.
+        #expect(printer.check() == nil)
+        #expect(ReceiptPrinter(path: directory.appendingPathComponent("new.prn").path).check() == nil)
+        #expect(ReceiptPrinter(path: "/dev/null/printer").check() == .cannotWrite("/dev/null/printer"))
+        #expect(ReceiptPrinter(path: "/dev/usb/lp-none").check() == .cannotWrite("/dev/usb/lp-none"))
     }
 
     @Test func aDeviceThatTakesNothingIsReportedNotWaitedFor() throws {

@@ -13,6 +13,8 @@ struct ReceiptAfterStopTests {
         var database: String { directory.appendingPathComponent("counter.sqlite").path }
         var printer: String { directory.appendingPathComponent("receipts.prn").path }
         var pinFile: String { directory.appendingPathComponent("operator-pin").path }
+        var log: String { directory.appendingPathComponent("operator.log").path }
+        var logText: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         var environment: [String: String] {
             ["TERM": "xterm-256color", "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path, "LANG": "C.UTF-8"]
         }
@@ -32,9 +34,9 @@ struct ReceiptAfterStopTests {
 
         deinit { try? FileManager.default.removeItem(at: directory) }
 
-        func start() throws -> TmuxSession {
-            let session = try TmuxSession(command: [try CheckoutBinary.path(), "kiosk", "--db", database, "--printer", printer,
-                                                    "--attract", "0", "--operator-pin-file", pinFile],
+        func start(printer: String? = nil) throws -> TmuxSession {
+            let session = try TmuxSession(command: [try CheckoutBinary.path(), "kiosk", "--db", database, "--printer", printer ?? self.printer,
+                                                    "--attract", "0", "--operator-pin-file", pinFile, "--log", log],
                                           columns: 80, rows: 24, environment: environment)
             try session.waitFor("Honey Store")
             return session
@@ -124,5 +126,19 @@ struct ReceiptAfterStopTests {
         #expect(kiosk.receipts == 2)
         #expect(kiosk.occurrences(of: "** COPY **") == 1)
         try kiosk.stop(third)
+        // The operator's log has each print, never a card number.
+        let log = kiosk.logText
+        #expect(log.components(separatedBy: "receipt printed").count == 3, "\(log)")
+        #expect(log.contains("order=HS-000001"))
+        #expect(!log.contains("4000000000000259"))
+    }
+
+    @Test("a printer that cannot be written is told to the operator's log at start")
+    func unwritablePrinterAtStart() throws {
+        let kiosk = try Kiosk()
+        let session = try kiosk.start(printer: "/dev/null/printer")
+        try kiosk.stop(session)
+        #expect(kiosk.logText.contains("receipt printer cannot be written"), "\(kiosk.logText)")
+        #expect(kiosk.logText.contains("/dev/null/printer"))
     }
 }

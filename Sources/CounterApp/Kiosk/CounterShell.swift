@@ -61,10 +61,14 @@ public final class CounterShell: Application {
             do {
                 receipts = try ReceiptDesk(printer: printer, ledger: services.receiptLedger())
             } catch {
-                report(.failed(order: "", reason: "the receipt ledger cannot be opened: \(error)"))
+                report(.unavailable(reason: "the receipt ledger cannot be opened: \(error)"))
             }
         }
         store.send(.started(context.clock.now))
+        if let problem = printer?.check() {
+            store.send(.printerUnavailable(problem.description))
+            report(.unavailable(reason: problem.description))
+        }
         guard store.state.configuration.isKiosk else { return }
         scheduleTick(context.timers)
     }

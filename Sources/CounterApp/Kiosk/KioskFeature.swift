@@ -104,6 +104,8 @@ public enum KioskFeature {
         case stopAttract
         /// One round of going back the shopper's way; true when the counter is home at rest.
         case stoodDown(atRest: Bool)
+        /// Found at start: the printer cannot be written; the operator's menu says so.
+        case printerUnavailable(String)
         /// The ledger's owed receipts, read on a tick.
         case receiptsOwed([OwedReceipt])
         /// A receipt printed by itself (not an operator's copy); `forShopper`: the order of the
@@ -179,6 +181,9 @@ public enum KioskFeature {
             state.receiptShownAt = nil
             state.sessionStartedAt = state.now
             return .run { _ in environment.resetCounter() }
+        case let .printerUnavailable(problem):
+            state.printerProblem = problem
+            return .none
         case .receiptsOwed, .printed:
             return reduceReceipts(&state, action, environment)
         }

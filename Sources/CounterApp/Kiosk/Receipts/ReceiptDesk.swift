@@ -18,6 +18,8 @@ public struct OwedReceipt: Equatable, Sendable {
 public enum ReceiptReport: Equatable, Sendable {
     case printed(order: String, destination: String, copy: Bool)
     case failed(order: String, reason: String)
+    /// Found at start: the printer cannot be written (nothing is lost yet).
+    case unavailable(reason: String)
 }
 
 /// The kiosk's receipts: the ledger's (which are owed, which were printed) and the printer's

@@ -48,6 +48,15 @@ public struct ReceiptPrinter: Sendable {
         }
     }
 
+    /// Whether the printer can be written at all, without printing anything: said at start, so
+    /// the operator knows before the first receipt is lost to it.
+    public func check() -> Failure? {
+        if FileManager.default.fileExists(atPath: path) { return access(path, W_OK) == 0 ? nil : .cannotWrite(path) }
+        if path.hasPrefix("/dev/") { return .cannotWrite(path) }
+        let directory = (path as NSString).deletingLastPathComponent
+        return access(directory.isEmpty ? "." : directory, W_OK) == 0 ? nil : .cannotWrite(path)
+    }
+
     /// Writes the receipt; answers where it went.
     public func print(_ document: ReceiptDocument) -> Result<String, Failure> {
         write(bytes(of: document))
