@@ -18,6 +18,8 @@ public final class PaymentsCore {
         public var pinCooldown: Duration = .minutes(15)
         /// Where the core's (redacted) log lines go.
         public var logSink: (String) -> Void = { _ in }
+        /// Also logs every committed event (payment states, the settler's actions) to `logSink`.
+        public var logsEvents = false
         /// Where a database file's vault key is; nil: as `VaultKeyLocation.resolve(flag: nil)` finds it.
         public var vaultKey: VaultKeyLocation?
 
@@ -59,6 +61,7 @@ public final class PaymentsCore {
         let keys = storage.keys
         log = CoreLog(sink: options.logSink)
         events = SQLiteEventLog(queue: database.queue, clock: clock)
+        if options.logsEvents { CommittedEventLog.install(on: database.queue, log: log) }
         customerRepository = SQLiteCustomerRepository(queue: database.queue, clock: clock)
         paymentMethodRepository = SQLitePaymentMethodRepository(queue: database.queue, clock: clock)
         chargeRepository = SQLiteChargeRepository(queue: database.queue, clock: clock)

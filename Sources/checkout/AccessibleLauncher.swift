@@ -9,7 +9,7 @@ enum AccessibleLauncher {
         let storage = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
         let counter: AccessibleCounter
         do {
-            counter = try AccessibleCounter.onStandardInputOutput(storage: storage)
+            counter = try AccessibleCounter.onStandardInputOutput(storage: storage, log: { Log.payments.info("\($0)") })
         } catch {
             FileHandle.standardError.write(Data(("checkout: " + tr("the store could not open its database: {0}", "\(error)") + "\n").utf8))
             throw ExitCode(1)

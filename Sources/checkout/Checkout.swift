@@ -18,8 +18,19 @@ struct Checkout: ParsableCommand {
           checkout themes                   see the themes
           checkout kiosk --idle 90          run unattended (see checkout kiosk --help)
           checkout --accessible             plain numbered prompts, no full screen
-          checkout vault rotate             re-seal the saved cards under a new vault key
-          checkout audit --db FILE          check a database: nothing paid twice, nothing lost
+          checkout vault rotate             re-seal the saved cards under a new key
+          checkout audit --db FILE          check a database: nothing paid twice
+
+        The counter's options (checkout [run] OPTIONS; checkout help run says more):
+          --db <path>           the database file, or :memory: for a throwaway one
+          --theme <name|path>   a theme from Themes/, or a .toml file
+          --lang <language>     en or zh-Hans (default: from the environment)
+          --vault-key <path>    the key that seals saved card numbers
+          --accessible          numbered prompts, for a screen reader or braille
+          --log <file>          the operator's log; --log-level <level>: how much
+          --kiosk               unattended, with --idle <seconds>, --attract
+                                <seconds>, --printer <path>, --operator-pin-file
+                                <path> (see checkout kiosk --help)
 
         Exit status at start: 3 when the database or its vault key cannot be opened (the \
         message says which file and what to do), 1 when the terminal cannot draw.

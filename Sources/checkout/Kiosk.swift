@@ -137,7 +137,7 @@ enum CounterLauncher {
         // the counter here, said on a clean terminal, with a status a service manager can read.
         let storage = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
         let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") },
-                                         makeServices: CounterApplication.services(storage: storage))
+                                         makeServices: CounterApplication.services(storage: storage, log: { Log.payments.info("\($0)") }))
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
                                  operatorPIN: operatorPIN, printer: kiosk.flatMap { kiosk in kiosk.printer.map { ReceiptPrinter(path: $0, format: kiosk.printerFormat) } },

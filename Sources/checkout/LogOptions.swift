@@ -5,7 +5,7 @@ import OperationalLog
 
 /// `--log FILE` and `--log-level LEVEL`: the operator's log of what the counter did.
 struct LogOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Append the operational log (start, database, exit) to this file, one line an event. Default: standard error, unless that is the terminal.", valueName: "file"))
+    @Option(help: ArgumentHelp("Append the operational log (start, database, payments and the settler, exit) to this file, one line an event. Default: standard error, unless that is the terminal.", valueName: "file"))
     var log: String?
 
     @Option(help: ArgumentHelp("The least important events logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
@@ -38,4 +38,6 @@ struct LogOptions: ParsableArguments {
 enum Log {
     static let counter = Logger(label: "checkout")
     static let storage = Logger(label: "checkout.storage")
+    /// The payments core: each payment state and settler action as it is committed.
+    static let payments = Logger(label: "checkout.payments")
 }

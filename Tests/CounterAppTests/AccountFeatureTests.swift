@@ -77,6 +77,35 @@ import Testing
     }
 }
 
+@Suite struct SubscriptionConfirmationTests {
+    /// A single key never subscribes (it charges) nor cancels now (it ends what is paid): the
+    /// digit and `x` ask; only Enter (or y) then does it, Esc (or n) keeps things as they were.
+    @Test func aDigitAndXAskFirst() {
+        var state = SubscriptionsFeature.State()
+        #expect(SubscriptionsFeature.action(for: .key(.character("1")), in: state) == .askSubscribe(planIndex: 0))
+        #expect(SubscriptionsFeature.action(for: .key(.character("x")), in: state) == .askCancelNow)
+        state.confirming = .cancelNow
+        #expect(SubscriptionsFeature.action(for: .key(.enter), in: state) == .confirm)
+        #expect(SubscriptionsFeature.action(for: .key(.character("y")), in: state) == .confirm)
+        #expect(SubscriptionsFeature.action(for: .key(.escape), in: state) == .dismiss)
+        #expect(SubscriptionsFeature.action(for: .key(.character("1")), in: state) == nil, "no other key while asking")
+        #expect(SubscriptionsFeature.action(for: .key(.character("x")), in: state) == nil)
+    }
+
+    @Test func confirmingSendsTheStepAndDismissingSendsNothing() {
+        var initial = SubscriptionsFeature.State()
+        initial.confirming = .cancelNow
+        let confirmed = TestStore(initialState: initial) { SubscriptionsFeature.reduce(&$0, $1, client: StoreWorld().client) }
+        confirmed.send(.confirm) { $0.confirming = nil }
+        confirmed.receive(.cancel(atPeriodEnd: false))
+        confirmed.finish()
+
+        let dismissed = TestStore(initialState: initial) { SubscriptionsFeature.reduce(&$0, $1, client: StoreWorld().client) }
+        dismissed.send(.dismiss) { $0.confirming = nil }
+        dismissed.finish()
+    }
+}
+
 @Suite struct AccountMenuTests {
     @Test func aGuestSeesLogInAndSignUpAShopperTheirAccount() {
         let guest = TestStore(initialState: AccountFeature.State()) { AccountFeature.reduce(&$0, $1, session: StoreSession()) }

@@ -32,7 +32,8 @@ import Testing
         store.send(.home(.pick(2))) { $0.stack = [.home(Self.home(selection: 2))] }
         store.receive(.home(.activate))
         store.receive(.home(.open(.quit)))
-        store.receive(.quit) { $0.exitStatus = 0 }
+        store.receive(.quit)
+        store.receive(.quitNow) { $0.exitStatus = 0 }
         store.finish()
 
         let kiosk = TestStore(initialState: AppFeature.State(isKiosk: true), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
@@ -43,14 +44,37 @@ import Testing
     @Test func keysMapToActionsTheSameOnEveryScreen() {
         let size = Size(columns: 80, rows: 24)
         var state = AppFeature.State()
-        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quit)
+        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quitNow)
         #expect(AppFeature.action(for: .key(.character("q")), in: state, size: size) == .quit)
         #expect(AppFeature.action(for: .key(.character("?")), in: state, size: size) == .toggleHelp)
         #expect(AppFeature.action(for: .key(.character("2")), in: state, size: size) == .home(.pick(1)))
         #expect(AppFeature.action(for: .key(.character("9")), in: state, size: size) == .home(.pick(8)))
         state.isShowingHelp = true
         #expect(AppFeature.action(for: .key(.character("2")), in: state, size: size) == .toggleHelp)
-        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quit)
+        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quitNow)
+    }
+
+    /// `q` with jars in the cart asks first (a guest's cart is gone once the counter ends): Stay
+    /// is focused, n or Esc stays, y or the Quit button ends. Ctrl+C still ends at once.
+    @Test func quittingWithAFullCartAsksFirst() {
+        var initial = AppFeature.State()
+        initial.session.cart = StoreWorld.cart((StoreWorld.acacia, 2))
+        let store = TestStore(initialState: initial, reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        store.send(.quit) { $0.quitDialog = ModalDialogState(buttonCount: 2, focusedButton: 1) }
+        #expect(AppFeature.action(for: .key(.character("q")), in: store.state, size: Size(columns: 80, rows: 24)) == .quitDialogKey(.character("q")),
+                "the dialog takes every key")
+        store.send(.quitDialogKey(.enter)) { $0.quitDialog = nil }  // Stay
+        store.send(.quit) { $0.quitDialog = ModalDialogState(buttonCount: 2, focusedButton: 1) }
+        store.send(.quitDialogKey(.character("n"))) { $0.quitDialog = nil }
+        store.send(.quit) { $0.quitDialog = ModalDialogState(buttonCount: 2, focusedButton: 1) }
+        store.send(.quitDialogKey(.left)) { $0.quitDialog = ModalDialogState(buttonCount: 2, focusedButton: 0) }
+        store.send(.quitDialogKey(.enter)) { $0.quitDialog = nil }
+        store.receive(.quitNow) { $0.exitStatus = 0 }
+        store.finish()
+
+        let ctrlC = TestStore(initialState: initial, reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        ctrlC.send(.quitNow) { $0.exitStatus = 0 }
+        ctrlC.finish()
     }
 
     @Test func aClickOnAMenuRowPicksIt() {
@@ -74,7 +98,7 @@ import Testing
         let size = Size(columns: 80, rows: 24)
         let state = AppFeature.State(notice: "Theme not used: x.toml:3: key \"accent\"")
         #expect(AppFeature.action(for: .key(.character("q")), in: state, size: size) == .dismissNotice)
-        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quit)
+        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quitNow)
         var frame = Frame(size: size)
         AppFeature.draw(state, into: &frame)
         #expect(frame.text.contains("Theme not used: x.toml:3"))

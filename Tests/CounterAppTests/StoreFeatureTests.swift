@@ -273,7 +273,7 @@ import Testing
         #expect(AppFeature.action(for: .key(.character("q")), in: state, size: size) == .auth(.typed(.character("q"))))
         #expect(AppFeature.action(for: .key(.character("?")), in: state, size: size) == .auth(.typed(.character("?"))))
         #expect(AppFeature.action(for: .key(.escape), in: state, size: size) == .back)
-        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quit)
+        #expect(AppFeature.action(for: .key(.control("c")), in: state, size: size) == .quitNow)
     }
 }
 

@@ -22,6 +22,16 @@ import Testing
         #expect(help.output.contains("--db"))
     }
 
+    /// `checkout` alone opens the counter, so its top help names every option of the counter
+    /// (the default subcommand's options would not show there by themselves).
+    @Test func theTopHelpNamesEveryOptionOfTheCounter() throws {
+        let top = try CheckoutBinary.run(["--help"]).output
+        let run = try CheckoutBinary.run(["help", "run"]).output
+        let options = Set(run.matches(of: /--[a-z][a-z-]+/).map { String($0.output) }).subtracting(["--help", "--version"])
+        #expect(options.count >= 12, "\(options)")
+        #expect(options.filter { !top.contains($0) }.sorted() == [])
+    }
+
     @Test func aTapeWhoseExpectationsHoldExitsZero() throws {
         let path = try tape("""
         # the home menu, then the help overlay

@@ -44,8 +44,15 @@ import Testing
         #expect(lines.contains { $0.contains("info checkout: counter starting") && $0.contains("mode=accessible") && $0.contains("version=") })
         #expect(lines.contains { $0.contains("info checkout.storage: database opened path=:memory:") })
         #expect(lines.last?.contains("checkout: counter ended status=0") == true, "\(lines)")
+        // The payment's states as the core committed them, the card only by brand and last four.
+        #expect(lines.contains { $0.contains("info checkout.payments: order.placed ord_") }, "\(lines)")
+        #expect(lines.contains { $0.contains("checkout.payments: charge.created ch_") && $0.contains("card=\"visa 4242\"") }, "\(lines)")
+        #expect(lines.contains { $0.contains("checkout.payments: charge.succeeded ch_") }, "\(lines)")
+        #expect(lines.contains { $0.contains("checkout.payments: order.paid ord_") }, "\(lines)")
         let whole = lines.joined(separator: "\n")
-        #expect(!whole.contains("4242"), "a card number in the log")
+        // The card by brand and last four only: never the number, in any spacing.
+        #expect(!whole.contains("4242 4242") && !whole.contains("42424242"), "a card number in the log")
+        #expect(whole.range(of: #"\d{12,19}"#, options: .regularExpression) == nil, "a run of digits as long as a card number")
         #expect(!run.output.contains("counter starting"), "with --log, nothing on standard error")
     }
 

@@ -120,9 +120,15 @@ struct BadInputTerminalTests {
         #expect(try session.paneVariable("alternate_on") == "0")
     }
 
-    /// `q` quits with status 0 and no stack trace was printed.
-    static func quit(_ session: TmuxSession) throws {
+    /// `q` quits with status 0 and no stack trace was printed. With jars in the cart, `q` asks
+    /// first ("The 1 jar in your cart will be lost."), and `y` answers.
+    static func quit(_ session: TmuxSession, cartHasJars: Bool = false) throws {
         try session.send("q")
+        if cartHasJars {
+            let asked = try session.waitFor("Quit the counter?")
+            #expect(asked.contains("The 1 jar in your cart will be lost."), "\(asked)")
+            try session.send("y")
+        }
         #expect(try session.waitForExit() == 0)
         let screen = try session.screen()
         for trace in ["Fatal error", "Stack dump", "Backtrace", "Illegal instruction", "Segmentation"] {
@@ -155,7 +161,7 @@ struct BadInputTerminalTests {
         try session.send("Escape")
         try session.send("Escape")
         try session.waitFor("Checkout Counter")
-        try Self.quit(session)
+        try Self.quit(session, cartHasJars: true)
     }
 
     @Test("terminals without colours: TERM=vt100 draws the home screen; q exits 0")

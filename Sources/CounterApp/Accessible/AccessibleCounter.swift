@@ -244,9 +244,9 @@ extension AccessibleCounter {
         try onStandardInputOutput(makeServices: CounterApplication.services(database: database))
     }
 
-    /// On storage the command line opened beforehand.
-    public static func onStandardInputOutput(storage: CoreStorage) throws -> AccessibleCounter {
-        try onStandardInputOutput(makeServices: CounterApplication.services(storage: storage))
+    /// On storage the command line opened beforehand; `log` takes the core's lines.
+    public static func onStandardInputOutput(storage: CoreStorage, log: ((String) -> Void)? = nil) throws -> AccessibleCounter {
+        try onStandardInputOutput(makeServices: CounterApplication.services(storage: storage, log: log))
     }
 
     private static func onStandardInputOutput(makeServices: CounterApplication.ServicesFactory) throws -> AccessibleCounter {

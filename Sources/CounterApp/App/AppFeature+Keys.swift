@@ -5,7 +5,12 @@ extension AppFeature {
     /// Keys that mean the same on every screen, then the top screen's own keys. A screen with a
     /// text field in focus gets every key but Ctrl+C (so `q` and `?` are typed).
     public static func action(for event: InputEvent, in state: State, size: Size) -> Action? {
-        if case .key(.control("c")) = event { return .quit }
+        if case .key(.control("c")) = event { return .quitNow }
+        if state.quitDialog != nil {
+            // Modal: every key answers the dialog.
+            guard case let .key(key) = event else { return nil }
+            return .quitDialogKey(key)
+        }
         if state.notice != nil, case .key = event { return .dismissNotice }
         if state.isShowingHelp {
             if case .key = event { return .toggleHelp }
@@ -72,7 +77,7 @@ extension AppFeature {
         case .auth: hints = AuthFeature.keyHints
         case let .savedCards(s): hints = SavedCardsFeature.keyHints(s)
         case .orders: hints = OrdersFeature.keyHints
-        case .subscriptions: hints = SubscriptionsFeature.keyHints
+        case let .subscriptions(s): hints = SubscriptionsFeature.keyHints(s)
         case let .auction(s): hints = AuctionFeature.keyHints(for: s)
         case let .payment(s): hints = PaymentScreensFeature.keyHints(s)
         }

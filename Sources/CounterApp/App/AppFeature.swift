@@ -43,6 +43,8 @@ public enum AppFeature {
         /// Something the person should know that belongs to no screen (a theme that could not
         /// be used, say), shown on the header line until they press a key.
         public var notice: String?
+        /// Asking "Quit?" because the cart holds something (its buttons: Quit, Stay).
+        public var quitDialog: ModalDialogState?
 
         public init(isKiosk: Bool = false, notice: String? = nil) {
             self.isKiosk = isKiosk
@@ -77,7 +79,12 @@ public enum AppFeature {
         case kiosk(KioskRequest)
         case back
         case toggleHelp
+        /// `q` or the home's Quit: asks first when the cart holds something.
         case quit
+        /// Ctrl+C, or Quit chosen in the dialog: the counter ends.
+        case quitNow
+        /// A key while "Quit?" is asked: y or the Quit button ends, n, Esc or Stay goes back.
+        case quitDialogKey(Key)
     }
 
     public static func reduce(_ state: inout State, _ action: Action, client: StoreClient,
@@ -259,8 +266,25 @@ public enum AppFeature {
         case let .kiosk(request):
             return reduceKiosk(&state, request, client: client, auctions: auctions)
         case .quit:
+            guard !state.isKiosk else { return .none }
+            // A full cart is not left by one key: a guest's is gone once the counter ends.
+            if !state.session.cart.isEmpty {
+                state.quitDialog = ModalDialogState(buttonCount: 2, focusedButton: 1)
+                return .none
+            }
+            return .send(.quitNow)
+        case .quitNow:
             if !state.isKiosk { state.exitStatus = 0 }
             return .none
+        case .quitDialogKey(let key):
+            guard var dialog = state.quitDialog else { return .none }
+            let event: DialogEvent? = switch key {
+            case .character("y"): .chose(0)
+            case .character("n"): .dismissed
+            default: dialog.update(key)
+            }
+            state.quitDialog = event == nil ? dialog : nil
+            return event == .chose(0) ? .send(.quitNow) : .none
         }
     }
 

@@ -14,11 +14,17 @@ extension CounterApplication {
 
     /// The services over storage the command line opened beforehand (so that a database that
     /// cannot be opened stops the counter before the terminal is taken). Call the factory once.
-    public static func services(storage: CoreStorage) -> ServicesFactory {
+    /// `log` takes the core's lines: every committed payment state and settler action, redacted.
+    public static func services(storage: CoreStorage, log: ((String) -> Void)? = nil) -> ServicesFactory {
         let inMemory = storage.database.location == .inMemory
         return { clock, timers in
             let ids: IDGenerator = inMemory ? SequentialIDGenerator() : RandomIDGenerator()
-            return try CheckoutServices(core: PaymentsCore(storage: storage, clock: clock, scheduler: timers, ids: ids))
+            var options = PaymentsCore.Options()
+            if let log {
+                options.logSink = log
+                options.logsEvents = true
+            }
+            return try CheckoutServices(core: PaymentsCore(storage: storage, clock: clock, scheduler: timers, ids: ids, options: options))
         }
     }
 }

@@ -74,6 +74,9 @@ public enum BankPaymentFeature {
         public var mandateNotes: [String] = []
         /// The last result shown, so Esc on the status screen goes back to it.
         public var lastResult: Outcome?
+        /// Esc on the bank list: this attempt is cancelled (nothing is paid), and the shopper
+        /// goes back to the countries, not out of the flow.
+        public var backToCountries = false
 
         public init(kind: Kind, amount: Money, reference: String, localeCountry: String) {
             self.kind = kind
@@ -189,8 +192,14 @@ public enum BankPaymentFeature {
             state.step = .working(outcome == .canceled ? "Cancelling…" : "Waiting for the bank…")
             return .run { _ in client.answerPage(outcome) }
         case let .finished(outcome):
-            state.step = .result(outcome)
             state.lastResult = outcome
+            if state.backToCountries, !outcome.isSuccess {
+                state.backToCountries = false
+                state.step = .chooseCountry
+                return .none
+            }
+            state.backToCountries = false
+            state.step = .result(outcome)
             return .none
         case .openStatus:
             guard state.context != nil else { return .none }
@@ -237,7 +246,10 @@ public enum BankPaymentFeature {
             return .none
         case .back:
             switch state.step {
-            case .chooseBank, .bankPage:
+            case .chooseBank:
+                state.backToCountries = true
+                return .send(.answerPage(.canceled))
+            case .bankPage:
                 return .send(.answerPage(.canceled))
             case .status:
                 if let outcome = state.lastResult { state.step = .result(outcome) } else { state.step = .chooseCountry }

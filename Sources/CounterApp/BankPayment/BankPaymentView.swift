@@ -48,7 +48,7 @@ extension BankPaymentFeature {
     public static func keyHints(for state: State) -> [KeyHint] {
         switch state.step {
         case .chooseCountry: [KeyHint("↑↓", "Country"), KeyHint("Enter", "Continue"), KeyHint("m", "Payment/mandate"), KeyHint("t", "Test"), KeyHint("Esc", "Back")]
-        case .chooseBank: [KeyHint("↑↓", "Bank"), KeyHint("Enter", "Go to bank"), KeyHint("Esc", "Cancel")]
+        case .chooseBank: [KeyHint("↑↓", "Bank"), KeyHint("Enter", "Go to bank"), KeyHint("Esc", "Countries")]
         case .bankPage: [KeyHint("a", "Approve"), KeyHint("r", "Reject"), KeyHint("o", "Bank site"), KeyHint("p", "Phone"), KeyHint("Esc", "Cancel")]
         case .result: [KeyHint("s", "Status"), KeyHint("r", "Check again")] + mandateHints(state)
             + [KeyHint("Esc", state.lastResult?.isSuccess == true ? "Done" : "Try again")]

@@ -8,10 +8,13 @@ public enum FrameRenderer {
 
     /// Whether `event` reaches the application on a terminal of `size`. Below the minimum the
     /// screen shows only the request for room, so a key, a paste or a click would act where
-    /// nobody can see (an Enter could pay): they are dropped. A resize always passes.
+    /// nobody can see (an Enter could pay): they are dropped. A resize, and the keys that only
+    /// leave or explain (Ctrl+C, `q`, `?`), always pass.
     public static func delivers(_ event: InputEvent, at size: Size, minimum: Size = minimumSize) -> Bool {
-        if case .resize = event { return true }
-        return size.columns >= minimum.columns && size.rows >= minimum.rows
+        switch event {
+        case .resize, .key(.control("c")), .key(.character("q")), .key(.character("?")): return true
+        default: return size.columns >= minimum.columns && size.rows >= minimum.rows
+        }
     }
 
     public static func render(_ application: Application, size: Size, minimum: Size = minimumSize) -> Frame {

@@ -6,7 +6,15 @@ import TerminalUI
 
 /// Recurring billing: the plans (subscribe with the default saved card), and the shopper's
 /// subscriptions with status, next renewal and failed renewals; cancel now or at period end.
+/// Subscribing (it charges the first period) and cancelling now (it ends what is paid) each ask
+/// first: a single key never moves money or ends a subscription.
 public enum SubscriptionsFeature {
+    /// A step waiting for the shopper's Enter (or Esc).
+    public enum Confirmation: Equatable, Sendable {
+        case subscribe(planIndex: Int)
+        case cancelNow
+    }
+
     public struct Row: Equatable, Sendable {
         public var subscription: Subscription
         public var planName: String
@@ -21,6 +29,7 @@ public enum SubscriptionsFeature {
         public var selection = 0
         public var isSubscribing = false
         public var message: String?
+        public var confirming: Confirmation?
         public init() {}
     }
 
@@ -36,6 +45,12 @@ public enum SubscriptionsFeature {
         case loaded(Loaded)
         case cancelled(message: String)
         case moveUp, moveDown
+        /// Asks before subscribing to the plan (a digit).
+        case askSubscribe(planIndex: Int)
+        /// Asks before cancelling the selected subscription now (`x`).
+        case askCancelNow
+        case confirm
+        case dismiss
         case subscribe(planIndex: Int)
         case subscribed(Result<Subscription, AccountError>)
         case cancel(atPeriodEnd: Bool)
@@ -64,6 +79,27 @@ public enum SubscriptionsFeature {
         case .cancelled(let message):
             state.message = message
             return .send(.reload)
+        case .askSubscribe(let index):
+            guard state.plans.indices.contains(index), !state.isSubscribing else { return .none }
+            guard state.payingCard != nil else {
+                state.message = tr("Save a card first (tick \"Save this card\" when you pay).")
+                return .none
+            }
+            state.confirming = .subscribe(planIndex: index)
+            state.message = nil
+        case .askCancelNow:
+            guard state.rows.indices.contains(state.selection), state.rows[state.selection].subscription.state != .canceled else { return .none }
+            state.confirming = .cancelNow
+            state.message = nil
+        case .confirm:
+            guard let confirming = state.confirming else { return .none }
+            state.confirming = nil
+            switch confirming {
+            case .subscribe(let index): return .send(.subscribe(planIndex: index))
+            case .cancelNow: return .send(.cancel(atPeriodEnd: false))
+            }
+        case .dismiss:
+            state.confirming = nil
         case .moveUp: if !state.rows.isEmpty { state.selection = (state.selection + state.rows.count - 1) % state.rows.count }
         case .moveDown: if !state.rows.isEmpty { state.selection = (state.selection + 1) % state.rows.count }
         case .subscribe(let index):
@@ -96,20 +132,47 @@ public enum SubscriptionsFeature {
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
+        if state.confirming != nil {
+            switch key {
+            case .enter, .character("y"): return .confirm
+            case .escape, .character("n"): return .dismiss
+            default: return nil
+            }
+        }
         switch key {
         case .up: return .moveUp
         case .down: return .moveDown
-        case .character("x"): return .cancel(atPeriodEnd: false)
+        case .character("x"): return .askCancelNow
         case .character("e"): return .cancel(atPeriodEnd: true)
         case let .character(c):
             guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
-            return .subscribe(planIndex: digit - 1)
+            return .askSubscribe(planIndex: digit - 1)
         default: return nil
         }
     }
 
-    public static let keyHints = [KeyHint("1-9", "Subscribe"), KeyHint("↑↓", "Move"), KeyHint("x", "Cancel now"),
-                                  KeyHint("e", "Cancel at period end"), KeyHint("Esc", "Back")]
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        switch state.confirming {
+        case .subscribe?: [KeyHint("Enter", "Subscribe and pay"), KeyHint("Esc", "Back")]
+        case .cancelNow?: [KeyHint("Enter", "Cancel now"), KeyHint("Esc", "Keep it")]
+        case nil: [KeyHint("1-9", "Subscribe"), KeyHint("↑↓", "Move"), KeyHint("x", "Cancel now"),
+                   KeyHint("e", "Cancel at period end"), KeyHint("Esc", "Back")]
+        }
+    }
+
+    /// The question a confirmation asks, with what it will do to the shopper's money.
+    static func question(_ confirming: Confirmation, _ state: State) -> String? {
+        switch confirming {
+        case .subscribe(let index):
+            guard state.plans.indices.contains(index), let card = state.payingCard else { return nil }
+            let plan = state.plans[index]
+            return tr("Subscribe to {0}? {1} is charged now to {2} •••• {3}, then at each renewal.", tr(plan.name),
+                      plan.price.formatted(), card.card.brand, card.card.lastFour)
+        case .cancelNow:
+            guard state.rows.indices.contains(state.selection) else { return nil }
+            return tr("Cancel {0} now? It ends today; the period already paid is not refunded.", tr(state.rows[state.selection].planName))
+        }
+    }
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Subscriptions"), into: &frame, in: area)
@@ -146,7 +209,13 @@ public enum SubscriptionsFeature {
             ScreenDrawing.selectableRow(tr("{0} · period {1} · {2}{3}", tr(row.planName), s.periodIndex + 1, status, failed), detail: next,
                                         selected: index == state.selection, into: &frame, in: ScreenDrawing.row(area, top + 1 + index))
         }
-        if let message = state.message {
+        if let confirming = state.confirming, let question = question(confirming, state) {
+            // Two lines at the foot: the whole question is read before anything is paid.
+            let lines = Array(question.wrapped(toWidth: area.width).prefix(2))
+            for (offset, line) in lines.enumerated() {
+                ScreenDrawing.text(line, into: &frame, in: ScreenDrawing.row(area, area.height - lines.count + offset), role: .warning, attributes: .bold)
+            }
+        } else if let message = state.message {
             ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
         }
     }

@@ -48,7 +48,12 @@ public enum CartFeature {
             return .run { send in send(.changed(client.setQuantity(line.id, line.quantity + 1))) }
         case .decrement:
             guard let line else { return .none }
-            if line.quantity <= 1 { return .send(.removeLine) }
+            // "-" never removes a line: the line would go, the selection land on the next, and
+            // the next "-" take a jar off a line the shopper did not choose. Removing is d.
+            if line.quantity <= 1 {
+                state.message = tr("One jar is the fewest: press d to remove {0}.", tr(line.product.name))
+                return .none
+            }
             return .run { send in send(.changed(client.setQuantity(line.id, line.quantity - 1))) }
         case .removeLine:
             guard let line else { return .none }

@@ -91,6 +91,8 @@ extension Catalogue {
               "选择您在{0}的银行"),
         .text("Country",
               "国家"),
+        .text("Countries",
+              "国家列表"),
         .text("Payment/mandate",
               "付款/授权"),
         .text("Test",

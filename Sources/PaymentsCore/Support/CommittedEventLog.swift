@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// Every event of the core's log, once its transaction has committed, as one line of the
+/// operator's log: `charge.succeeded ch_000012 amount=650 currency=EUR`. A change rolled back
+/// is never logged, and the payloads were redacted on their way into the events table.
+///
+/// Installed on the core's connection only when a log sink is given: it reads the new rows after
+/// each commit that added some.
+final class CommittedEventLog: TransactionObserver {
+    private let log: CoreLog
+    private var lastLogged: Int64
+    private var added = false
+
+    init(log: CoreLog, startingAfter lastId: Int64) {
+        self.log = log
+        lastLogged = lastId
+    }
+
+    static func install(on queue: DatabaseQueue, log: CoreLog) {
+        queue.inDatabase { db in
+            let last = (try? Int64.fetchOne(db, sql: "SELECT MAX(id) FROM events")) ?? nil
+            db.add(transactionObserver: CommittedEventLog(log: log, startingAfter: last ?? 0), extent: .databaseLifetime)
+        }
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        if case .insert(tableName: "events") = eventKind { return true }
+        return false
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) { added = true }
+    func databaseWillCommit() throws {}
+
+    func databaseDidCommit(_ db: Database) {
+        guard added else { return }
+        added = false
+        guard let rows = try? Row.fetchAll(db, sql: "SELECT id, kind, subject_id, payload FROM events WHERE id > ? ORDER BY id",
+                                           arguments: [lastLogged]) else { return }
+        for row in rows {
+            lastLogged = row["id"]
+            let payload: String = row["payload"]
+            log.info("\(row["kind"] as String) \(row["subject_id"] as String)\(Self.fields(payload))")
+        }
+    }
+
+    func databaseDidRollback(_ db: Database) { added = false }
+
+    /// `{"amount":"650","currency":"EUR"}` -> ` amount=650 currency=EUR` (sorted, as stored).
+    private static func fields(_ json: String) -> String {
+        guard let data = json.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: String], !object.isEmpty else { return "" }
+        return object.keys.sorted().map { key in " \(key)=\(object[key]!.contains(" ") ? "\"\(object[key]!)\"" : object[key]!)" }.joined()
+    }
+}
