@@ -42,12 +42,18 @@ public enum DateText {
         return "\(two(d.hour)):\(two(d.minute)) UTC"
     }
 
+    /// "10:15:42 UTC", in every language: for a wait of seconds, when minutes would mislead.
+    public static func timeWithSeconds(_ date: Date) -> String {
+        let d = Fields(date)
+        return "\(two(d.hour)):\(two(d.minute)):\(two(d.second)) UTC"
+    }
+
     private struct Fields {
-        let year, month, day, hour, minute, weekday: Int
+        let year, month, day, hour, minute, second, weekday: Int
         init(_ date: Date) {
-            let c = DateText.calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+            let c = DateText.calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
             year = c.year ?? 1970; month = c.month ?? 1; day = c.day ?? 1
-            hour = c.hour ?? 0; minute = c.minute ?? 0; weekday = c.weekday ?? 1
+            hour = c.hour ?? 0; minute = c.minute ?? 0; second = c.second ?? 0; weekday = c.weekday ?? 1
         }
     }
 

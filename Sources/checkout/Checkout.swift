@@ -29,8 +29,9 @@ struct Checkout: ParsableCommand {
           --accessible          numbered prompts, for a screen reader or braille
           --log <file>          the operator's log; --log-level <level>: how much
           --kiosk               unattended, with --idle <seconds>, --attract
-                                <seconds>, --printer <path>, --operator-pin-file
-                                <path> (see checkout kiosk --help)
+                                <seconds>, --printer <path>, --printer-format
+                                escpos|text, --operator-pin-file <path>
+                                (see checkout kiosk --help)
 
         Exit status at start: 3 when the database or its vault key cannot be opened (the \
         message says which file and what to do), 1 when the terminal cannot draw.

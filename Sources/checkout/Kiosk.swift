@@ -12,11 +12,14 @@ struct Kiosk: ParsableCommand {
         abstract: "Run the counter as an unattended kiosk.",
         discussion: """
         A kiosk refuses q, Ctrl+C, Ctrl+Z and Ctrl+\\ (and ignores SIGINT, SIGQUIT and SIGTSTP). \
-        After --idle seconds without a key it asks "Are you still there?" and, 10 s later, starts \
-        over: cart emptied, shopper logged out (orders and saved cards stay). A receipt goes home \
-        by itself after 30 s. Resting at home, it plays the demo tapes in Tapes/demo/ on a \
-        throwaway database until a key is pressed. F10 opens the operator's menu (exit, change \
-        theme, print last receipt) behind the operator PIN.
+        After --idle seconds without a key, on any screen, it asks "Are you still there?" and, \
+        10 s later, starts over the way Esc goes back (nothing is left half-done): cart emptied, \
+        shopper logged out (orders and saved cards stay). After a receipt it starts over by \
+        itself after 30 s. Resting at home, it plays the demo tapes in Tapes/demo/ on a \
+        throwaway database until a key is pressed. With --printer, each paid order's receipt is \
+        printed once, in ESC/POS (also one paid while the counter was stopped, at the next \
+        start). F10 opens the operator's menu (reprint any receipt, print waiting receipts, \
+        change theme, exit) behind the operator PIN; a shopper's F2 does nothing.
 
         Set the PIN once, at install time:
           echo 4711 | checkout kiosk --set-operator-pin
@@ -70,8 +73,11 @@ struct KioskOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds resting at home before the demo plays; 0: never.", valueName: "seconds"))
     var attract: Int = 60
 
-    @Option(help: ArgumentHelp("Print receipts to this file or device (appended).", valueName: "path"))
+    @Option(help: ArgumentHelp("Print each paid order's receipt to this receipt printer (a device such as /dev/usb/lp0) or file.", valueName: "path"))
     var printer: String?
+
+    @Option(help: ArgumentHelp("What --printer is written in: escpos (a receipt printer's commands: cut, QR code, bold total) or text (plain lines appended to a file).", valueName: "format"))
+    var printerFormat: ReceiptPrinter.Format = .escpos
 
     @Option(help: ArgumentHelp("Where the operator PIN's hash is kept. Default: $XDG_CONFIG_HOME/checkout-counter/operator-pin.", valueName: "path"))
     var operatorPinFile: String?
@@ -108,6 +114,19 @@ enum CounterLauncher {
         }
     }
 
+    /// The printer's doings in the operator's log: a receipt that could not be printed (it waits
+    /// in the operator's menu, and is printed at the next start) is a warning.
+    static func logReceipt(_ report: ReceiptReport) {
+        switch report {
+        case let .printed(order, destination, copy):
+            Log.counter.info("receipt printed", metadata: ["order": "\(order)", "printer": "\(destination)", "copy": "\(copy)"])
+        case let .failed(order, reason):
+            Log.counter.warning("receipt not printed", metadata: ["order": "\(order)", "reason": "\(reason)"])
+        case let .unavailable(reason):
+            Log.counter.warning("receipt printer cannot be written", metadata: ["reason": "\(reason)"])
+        }
+    }
+
     static func runInteractive(options: CounterOptions, kiosk: KioskOptions?, operatorPIN: OperatorPIN?) throws {
         let library = ThemeLibrary.standard()
         let resolution = library.resolve(options.theme)
@@ -121,8 +140,8 @@ enum CounterLauncher {
                                          makeServices: CounterApplication.services(storage: storage, log: { Log.payments.info("\($0)") }))
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
-                                 operatorPIN: operatorPIN, printer: kiosk?.printer.map(ReceiptPrinter.init(path:)),
-                                 demoTapes: isKiosk ? DemoPlayerTapes.standard() : [])
+                                 operatorPIN: operatorPIN, printer: kiosk.flatMap { kiosk in kiosk.printer.map { ReceiptPrinter(path: $0, format: kiosk.printerFormat) } },
+                                 demoTapes: isKiosk ? DemoPlayerTapes.standard() : [], report: Self.logReceipt)
         let status: Int32
         do {
             status = try TerminalSession.run(shell, theme: resolution.theme, ignoresInterrupts: isKiosk)
@@ -147,3 +166,5 @@ enum CounterLauncher {
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+extension ReceiptPrinter.Format: ExpressibleByArgument {}

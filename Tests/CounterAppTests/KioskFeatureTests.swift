@@ -29,32 +29,71 @@ import Testing
 
     let shopping = CounterSnapshot(isRestingAtHome: false)
 
-    @Test func neverAsksWhilePaying() {
+    @Test func theIdleTimeCountsOnEveryScreenAPaymentsIncluded() {
+        // The snapshot says nothing of payments: the one rule asks wherever nobody is at the keys,
+        // and starting over is what waits for a charge being answered (`standDown`).
         let store = store()
-        store.send(.tick(at(200), CounterSnapshot(isRestingAtHome: false, isPaymentRunning: true))) {
-            $0.now = at(200)
-            $0.lastInput = at(200)
-        }
-        // The idle time starts again when the payment is over.
-        store.send(.tick(at(289), shopping)) { $0.now = at(289) }
-        store.send(.tick(at(290), shopping)) {
-            $0.now = at(290)
-            $0.overlay = .stillThere(deadline: at(300))
-        }
-        store.finish()
-    }
-
-    @Test func aPaymentStartedDuringTheCountdownClosesIt() {
-        let store = store()
+        store.send(.tick(at(89), shopping)) { $0.now = at(89) }
         store.send(.tick(at(90), shopping)) {
             $0.now = at(90)
             $0.overlay = .stillThere(deadline: at(100))
         }
-        store.send(.tick(at(91), CounterSnapshot(isRestingAtHome: false, isPaymentRunning: true))) {
-            $0.now = at(91)
-            $0.lastInput = at(91)
-            $0.overlay = nil
+        store.finish()
+    }
+
+    @Test func startingOverCoversTheScreenAndGoesBackUntilHome() {
+        var stepsLeft = [false, false, true]
+        var resets = 0
+        var environment = KioskFeature.Environment()
+        environment.standDown = { stepsLeft.removeFirst() }
+        environment.resetCounter = { resets += 1 }
+        let store = store(environment)
+        store.send(.tick(at(90), shopping)) {
+            $0.now = at(90)
+            $0.overlay = .stillThere(deadline: at(100))
         }
+        store.send(.tick(at(100), shopping)) {
+            $0.now = at(100)
+            $0.overlay = .startingOver(since: at(100))
+        }
+        // Esc is waiting on something (a charge being answered): the cover stays, nothing is forgotten yet.
+        store.receive(.stoodDown(atRest: false))
+        #expect(resets == 0)
+        // A key meanwhile reaches nothing underneath.
+        #expect(KioskFeature.action(for: .key(.enter), in: store.state) == .activity(at(100)))
+        #expect(KioskFeature.action(for: .paste("4242"), in: store.state) == .activity(at(100)))
+        store.send(.tick(at(101), shopping)) { $0.now = at(101) }
+        store.receive(.stoodDown(atRest: false))
+        store.send(.tick(at(102), shopping)) { $0.now = at(102) }
+        store.receive(.stoodDown(atRest: true)) {
+            $0.overlay = nil
+            $0.lastInput = at(102)
+            $0.sessionStartedAt = at(102)
+        }
+        #expect(resets == 1)
+        #expect(stepsLeft.isEmpty)
+        store.finish()
+    }
+
+    @Test func pastItsPatienceStartingOverForgetsTheSessionAnyway() {
+        var resets = 0
+        var environment = KioskFeature.Environment()
+        environment.standDown = { false }
+        environment.resetCounter = { resets += 1 }
+        var state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(90), attractAfter: nil),
+                                       themeName: "honey", now: start)
+        state.overlay = .startingOver(since: start)
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        store.send(.tick(at(119), shopping)) { $0.now = at(119) }
+        store.receive(.stoodDown(atRest: false))
+        #expect(resets == 0)
+        store.send(.tick(at(120), shopping)) { $0.now = at(120) }
+        store.receive(.stoodDown(atRest: false)) {
+            $0.overlay = nil
+            $0.lastInput = at(120)
+            $0.sessionStartedAt = at(120)
+        }
+        #expect(resets == 1, "what is still open is the settler's; the next shopper sees none of it")
         store.finish()
     }
 
@@ -88,8 +127,12 @@ import Testing
         }
         store.send(.tick(at(100), shopping)) {
             $0.now = at(100)
+            $0.overlay = .startingOver(since: at(100))
+        }
+        store.receive(.stoodDown(atRest: true)) {
             $0.overlay = nil
             $0.lastInput = at(100)
+            $0.sessionStartedAt = at(100)
         }
         #expect(resets == 1)
         store.finish()
@@ -97,12 +140,13 @@ import Testing
 
     @Test func exitKeysAreSwallowedAtAKiosk() {
         let state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
-        for key in [Key.control("c"), .control("z"), .control("\\")] {
+        for key in [Key.control("c"), .control("z"), .control("\\"), .function(2)] {
             #expect(KioskFeature.action(for: .key(key), in: state) == .activity(start))
         }
         let plain = KioskFeature.State(configuration: .init(isKiosk: false), themeName: "honey", now: start)
         #expect(KioskFeature.action(for: .key(.control("c")), in: plain) == nil, "outside a kiosk Ctrl+C still reaches the counter, which quits")
         #expect(KioskFeature.action(for: .key(.function(10)), in: plain) == nil)
+        #expect(KioskFeature.action(for: .key(.function(2)), in: plain) == .cycleTheme, "a staffed counter's F2 steps through the themes")
     }
 
     @Test func onlyTheRightPINOpensTheMenu() {
@@ -132,53 +176,168 @@ import Testing
             $0.overlay = .operatorMenu(selection: 0, message: nil)
             $0.wrongPINs = 0
         }
-        store.send(.operatorKey(.character("1"))) { $0.exitStatus = 0 }
+        // The menu opens on its safest entry: an Enter too many goes back to the counter.
+        #expect(KioskFeature.OperatorChoice.allCases.first == .close)
+        #expect(KioskFeature.OperatorChoice.allCases.last == .exit)
+        store.send(.operatorKey(.character("6"))) { $0.exitStatus = 0 }
         store.finish()
     }
 
-    @Test func aReceiptIsPrintedOnceAndGoesHomeAfter30Seconds() {
-        var printed: [String] = []
-        var homes = 0
+    @Test func aReceiptGoesHomeAfter30Seconds() {
+        var resets = 0
         var environment = KioskFeature.Environment()
-        environment.print = { receipt, _ in printed.append(receipt.orderNumber); return .success("/tmp/printer") }
-        environment.goHome = { homes += 1 }
+        environment.resetCounter = { resets += 1 }
         let store = store(environment)
-        let withCard = Self.receipt("HS-000007")
-        let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: withCard)
+        let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: Self.receipt("HS-000007"))
         store.send(.tick(at(1), onReceipt)) {
             $0.now = at(1)
             $0.receiptOrder = "HS-000007"
             $0.receiptShownAt = at(1)
-            $0.lastReceipt = withCard
-            $0.printedOrders = ["HS-000007"]
         }
-        store.receive(.printed(order: "HS-000007", .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000007 printed." }
+        store.send(.printed(order: "HS-000007", forShopper: true, .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000007 printed." }
         store.send(.tick(at(30), onReceipt)) { $0.now = at(30) }
+        // The shopper is done: the counter starts over without asking, and the notice goes with them.
         store.send(.tick(at(31), onReceipt)) {
             $0.now = at(31)
             $0.receiptShownAt = nil
-            $0.lastInput = at(31)
+            $0.notice = nil
+            $0.overlay = .startingOver(since: at(31))
         }
-        #expect(printed == ["HS-000007"], "printed once, not once a tick")
-        #expect(homes == 1)
+        store.receive(.stoodDown(atRest: true)) {
+            $0.overlay = nil
+            $0.lastInput = at(31)
+            $0.sessionStartedAt = at(31)
+        }
+        #expect(resets == 1)
+        store.finish()
+    }
+
+    @Test func eachOwedReceiptIsPrintedOnceByItselfAndTheShopperIsToldOfTheirs() {
+        var printed: [String] = []
+        var reports: [ReceiptReport] = []
+        var environment = KioskFeature.Environment()
+        // The ledger owes two: one from before this shopper came (an earlier run's, say), one theirs.
+        let earlier = OwedReceipt(orderNumber: "HS-000003", placedAt: at(-500))
+        let theirs = OwedReceipt(orderNumber: "HS-000004", placedAt: at(5))
+        environment.owedReceipts = { [earlier, theirs].filter { !printed.contains($0.orderNumber) } }
+        environment.printReceipt = { order, copy in
+            #expect(!copy)
+            printed.append(order)
+            return .success("/dev/usb/lp0")
+        }
+        environment.report = { reports.append($0) }
+        let store = store(environment)
+        store.send(.tick(at(10), shopping)) { $0.now = at(10) }
+        store.receive(.receiptsOwed([earlier, theirs])) { $0.printedOrders = ["HS-000003", "HS-000004"] }
+        // The earlier order's number is nobody's business at the counter now.
+        store.receive(.printed(order: "HS-000003", forShopper: false, .success("/dev/usb/lp0")))
+        store.receive(.printed(order: "HS-000004", forShopper: true, .success("/dev/usb/lp0"))) {
+            $0.notice = "Receipt for order HS-000004 printed."
+        }
+        store.send(.tick(at(11), shopping)) { $0.now = at(11) }
+        #expect(printed == ["HS-000003", "HS-000004"], "printed once each, not once a tick")
+        #expect(reports == [.printed(order: "HS-000003", destination: "/dev/usb/lp0", copy: false),
+                            .printed(order: "HS-000004", destination: "/dev/usb/lp0", copy: false)])
+        store.finish()
+    }
+
+    @Test func aReceiptThePrinterCannotTakeWaitsForTheOperator() {
+        var printerWorks = false
+        var printed: [String] = []
+        var reports: [ReceiptReport] = []
+        var environment = KioskFeature.Environment()
+        let owed = OwedReceipt(orderNumber: "HS-000009", placedAt: at(1))
+        environment.owedReceipts = { printed.contains("HS-000009") ? [] : [owed] }
+        environment.printReceipt = { order, _ in
+            guard printerWorks else { return .failure(.cannotWrite("/dev/usb/lp0")) }
+            printed.append(order)
+            return .success("/dev/usb/lp0")
+        }
+        environment.report = { reports.append($0) }
+        let store = store(environment)
+        store.send(.tick(at(2), shopping)) { $0.now = at(2) }
+        store.receive(.receiptsOwed([owed])) { $0.printedOrders = ["HS-000009"] }
+        store.receive(.printed(order: "HS-000009", forShopper: true, .failure(.cannotWrite("/dev/usb/lp0")))) {
+            $0.printedOrders = []
+            $0.waitingReceipts = ["HS-000009"]
+            $0.printerProblem = "cannot write to /dev/usb/lp0"
+            $0.notice = "Your order number is HS-000009. The receipt printer is unavailable."
+        }
+        #expect(reports == [.failed(order: "HS-000009", reason: "cannot write to /dev/usb/lp0")], "the operator's log is told")
+        // Not tried again every second.
+        store.send(.tick(at(3), shopping)) { $0.now = at(3) }
+        store.receive(.receiptsOwed([owed]))
+        #expect(KioskFeature.printerStatus(store.state) == "Printer: cannot write to /dev/usb/lp0.\n1 receipt waiting.")
+        // The operator fixes the printer and prints what waits.
+        printerWorks = true
+        var state = store.state
+        state.overlay = .operatorMenu(selection: 0, message: nil)
+        let menu = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        let choice = KioskFeature.OperatorChoice.printWaiting.rawValue
+        menu.send(.operatorKey(.character(Character("\(choice + 1)")))) {
+            $0.overlay = .operatorMenu(selection: choice, message: "Printed 1 waiting receipt.")
+            $0.lastInput = at(3)
+            $0.printerProblem = nil
+            $0.waitingReceipts = []
+            $0.printedOrders = ["HS-000009"]
+        }
+        #expect(printed == ["HS-000009"])
+        #expect(KioskFeature.printerStatus(menu.state) == nil)
+        menu.finish()
+        store.finish()
+    }
+
+    @Test func theOperatorReprintsTheLastReceiptAsACopyAlsoAfterARestart() {
+        var copies: [String] = []
+        var environment = KioskFeature.Environment()
+        environment.lastReceipt = { "HS-000012" }
+        environment.printReceipt = { order, copy in
+            if copy { copies.append(order) }
+            return .success("/dev/usb/lp0")
+        }
+        var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        state.overlay = .operatorMenu(selection: 0, message: nil)
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        store.send(.operatorKey(.character("2"))) {
+            $0.overlay = .operatorMenu(selection: 1, message: "Order HS-000012 printed to /dev/usb/lp0.")
+        }
+        #expect(copies == ["HS-000012"])
+        store.finish()
+    }
+
+    @Test func theOperatorReprintsAnyPaidOrdersReceiptByItsNumber() {
+        var copies: [String] = []
+        var environment = KioskFeature.Environment()
+        environment.printReceipt = { order, copy in
+            guard order == "HS-000042" else { return .failure(.noSuchReceipt(order)) }
+            if copy { copies.append(order) }
+            return .success("/dev/usb/lp0")
+        }
+        var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        state.overlay = .operatorMenu(selection: 0, message: nil)
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        store.send(.operatorKey(.character("3"))) { $0.overlay = .operatorReprint(digits: "", message: nil) }
+        store.send(.operatorKey(.character("7"))) { $0.overlay = .operatorReprint(digits: "7", message: nil) }
+        store.send(.operatorKey(.enter)) { $0.overlay = .operatorReprint(digits: "", message: "No paid order HS-000007.") }
+        store.send(.operatorKey(.character("4"))) { $0.overlay = .operatorReprint(digits: "4", message: nil) }
+        store.send(.operatorKey(.character("2"))) { $0.overlay = .operatorReprint(digits: "42", message: nil) }
+        store.send(.operatorKey(.enter)) {
+            $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.reprint.rawValue, message: "Order HS-000042 printed to /dev/usb/lp0.")
+        }
+        #expect(copies == ["HS-000042"])
         store.finish()
     }
 
     @Test func aReceiptIsNotInterruptedByAShortIdleTimeout() {
-        var environment = KioskFeature.Environment()
-        environment.print = { _, _ in .failure(.notConfigured) }
         let state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(5), attractAfter: nil), themeName: "honey", now: start)
-        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, KioskFeature.Environment()) }
         let receipt = Self.receipt("HS-000008")
         let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: receipt)
         store.send(.tick(at(1), onReceipt)) {
             $0.now = at(1)
             $0.receiptOrder = "HS-000008"
             $0.receiptShownAt = at(1)
-            $0.lastReceipt = receipt
-            $0.printedOrders = ["HS-000008"]
         }
-        store.receive(.printed(order: "HS-000008", .failure(.notConfigured)))
         store.send(.tick(at(20), onReceipt)) { $0.now = at(20) }
         #expect(store.state.overlay == nil)
         store.finish()
@@ -191,7 +350,8 @@ import Testing
         store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
         store.send(.pinChecked(false)) { $0.overlay = .operatorPIN(entry: "", message: "Wrong PIN."); $0.wrongPINs = 1 }
         store.send(.pinChecked(false)) { $0.wrongPINs = 2 }
-        let locked = "Operator menu locked after 3 wrong PINs; try again later."
+        // start is 1970-01-12 13:46:40 UTC: the operator is told until when, to the second.
+        let locked = "Operator menu locked after 3 wrong PINs; try again at 13:47:40 UTC."
         store.send(.pinChecked(false)) {
             $0.wrongPINs = 0
             $0.overlay = nil
@@ -203,5 +363,43 @@ import Testing
         store.send(.activity(at(60))) { $0.now = at(60); $0.lastInput = at(60); $0.notice = nil }
         store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
         store.finish()
+    }
+
+    @Test func theOperatorsThemeChangeLeavesNoOlderThemeNotice() {
+        var environment = KioskFeature.Environment()
+        environment.nextTheme = { "midnight" }
+        var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        state.notice = "Theme: mono (F2: next theme)"
+        state.overlay = .operatorMenu(selection: 0, message: nil)
+        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        store.send(.operatorKey(.character("5"))) {
+            $0.themeName = "midnight"
+            $0.notice = nil
+            $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.changeTheme.rawValue, message: "Theme: midnight")
+        }
+        store.finish()
+    }
+
+    @Test func theDemoStartsWithoutTheLastShoppersNotice() {
+        var environment = KioskFeature.Environment()
+        environment.startDemo = { true }
+        let store = store(environment, attract: .seconds(60))
+        store.send(.printed(order: "HS-000001", forShopper: true, .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000001 printed." }
+        store.send(.tick(at(60), CounterSnapshot(isRestingAtHome: true))) {
+            $0.now = at(60)
+            $0.isAttracting = true
+            $0.notice = nil
+        }
+        store.finish()
+    }
+
+    @Test func nothingReachesTheCounterUnderAKioskDialog() {
+        var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        state.overlay = .stillThere(deadline: at(10))
+        #expect(KioskFeature.action(for: .paste("q"), in: state) == .stillThereAnswered)
+        #expect(KioskFeature.action(for: .mouse(.left, at: Point(x: 1, y: 1)), in: state) == .stillThereAnswered)
+        state.overlay = .operatorPIN(entry: "", message: nil)
+        #expect(KioskFeature.action(for: .paste("4711"), in: state) == .activity(start), "a paste types no PIN and reaches no screen")
+        #expect(KioskFeature.action(for: .resize(Size(columns: 100, rows: 30)), in: state) == nil, "a resize reaches the counter")
     }
 }

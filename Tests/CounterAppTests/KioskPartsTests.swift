@@ -23,20 +23,4 @@ import Testing
         #expect(throws: OperatorPIN.SetError.self) { try pin.set("12") }
         #expect(throws: OperatorPIN.SetError.self) { try pin.set("abcd") }
     }
-
-    @Test func aReceiptGoesToThePrinterFileAndAMissingDeviceFails() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("printer.txt").path
-        let printer = ReceiptPrinter(path: path)
-        let receipt = KioskFeatureTests.receipt("HS-000042")
-        #expect(printer.print(receipt) == .success(path))
-        #expect(printer.print(receipt, copy: true) == .success(path))
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.components(separatedBy: "Order HS-000042").count == 3, "appended, both prints kept")
-        #expect(text.contains("2 x Wildflower honey"))
-        #expect(text.contains("Total €14.40"))
-        #expect(text.contains("** COPY **"))
-        #expect(!text.contains("4242 4242"), "only the last four of the card")
-        #expect(ReceiptPrinter(path: "/dev/null/printer").print(receipt) == .failure(.cannotWrite("/dev/null/printer")))
-    }
 }

@@ -49,6 +49,8 @@ public enum AppFeature {
         public init(isKiosk: Bool = false, notice: String? = nil) {
             self.isKiosk = isKiosk
             self.notice = notice
+            // A kiosk's home has no Quit from its first frame (its attract demo's too).
+            stack = [.home(AppFeature.kioskHome(isKiosk: isKiosk))]
         }
 
         public var top: Screen { stack[stack.count - 1] }
@@ -262,7 +264,7 @@ public enum AppFeature {
             state.notice = nil
             return .none
         case let .kiosk(request):
-            return reduceKiosk(&state, request, client: client)
+            return reduceKiosk(&state, request, client: client, auctions: auctions)
         case .quit:
             guard !state.isKiosk else { return .none }
             // A full cart is not left by one key: a guest's is gone once the counter ends.

@@ -2,8 +2,9 @@ import Clocks
 import Foundation
 import TerminalUI
 
-/// The counter inside its shell: F2 cycles themes everywhere; at a kiosk the shell adds the idle
-/// reset, the receipt's way home, the attract loop, the locked exit and the operator's menu.
+/// The counter inside its shell: F2 cycles themes at a staffed counter; at a kiosk the shell adds
+/// the idle reset, the receipt's way home, the attract loop, the locked exit and the operator's
+/// menu (where the theme is changed: a shopper's F2 does nothing).
 ///
 /// The shell runs `KioskFeature` in a store of its own beside the counter's: it sees each event
 /// first (a kiosk dialog or the demo takes it; the rest go to the counter), and asks the counter
@@ -14,27 +15,36 @@ public final class CounterShell: Application {
     private var themes: ThemeCycle
     private let operatorPIN: OperatorPIN?
     private let printer: ReceiptPrinter?
+    /// Opened at start, when there is a printer: the ledger needs the counter's core.
+    private var receipts: ReceiptDesk?
+    private let report: (ReceiptReport) -> Void
     private let demoTapes: [Tape]
     private var context: LoopContext?
     private var demo: DemoPlayer?
     private var size = Size(columns: 80, rows: 24)
 
     public init(counter: CounterApplication, configuration: KioskFeature.Configuration, themes: ThemeCycle,
-                operatorPIN: OperatorPIN? = nil, printer: ReceiptPrinter? = nil, demoTapes: [Tape] = []) {
+                operatorPIN: OperatorPIN? = nil, printer: ReceiptPrinter? = nil, demoTapes: [Tape] = [],
+                report: @escaping (ReceiptReport) -> Void = { _ in }) {
         self.counter = counter
         self.themes = themes
         self.operatorPIN = operatorPIN
         self.printer = printer
         self.demoTapes = demoTapes
+        self.report = report
         let initial = KioskFeature.State(configuration: configuration, themeName: themes.current.name, now: Date(timeIntervalSince1970: 0))
         var environment = KioskFeature.Environment()
+        environment.standDown = { [weak self] in self?.counter.standDown() ?? true }
         environment.resetCounter = { [weak self] in self?.counter.send(.kiosk(.resetSession)) }
-        environment.goHome = { [weak self] in self?.counter.send(.kiosk(.goHome)) }
         environment.nextTheme = { [weak self] in self?.nextTheme() ?? "" }
         environment.verifyPIN = { [weak self] pin in self?.operatorPIN?.verify(pin) ?? false }
-        environment.print = { [weak self] receipt, copy in
-            self?.printer?.print(receipt, copy: copy) ?? .failure(.notConfigured)
+        environment.owedReceipts = { [weak self] in self?.receipts?.owed() ?? [] }
+        environment.printReceipt = { [weak self] order, copy in
+            guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
+            return receipts.print(order, copy: copy)
         }
+        environment.lastReceipt = { [weak self] in self?.receipts?.lastPrinted() }
+        environment.report = { [weak self] event in self?.report(event) }
         environment.startDemo = { [weak self] in self?.startDemo() ?? false }
         environment.stopDemo = { [weak self] in self?.demo?.stop(); self?.demo = nil }
         store = Store(initialState: initial) { state, action in KioskFeature.reduce(&state, action, environment) }
@@ -45,9 +55,21 @@ public final class CounterShell: Application {
     public func start(_ context: LoopContext) {
         self.context = context
         counter.start(context)
-        store.send(.activity(context.clock.now))
+        // Before the first payment: this counter prints, so every order it is paid for owes a
+        // receipt, and what an earlier run left owed is printed on the first tick.
+        if let printer, let services = counter.services {
+            do {
+                receipts = try ReceiptDesk(printer: printer, ledger: services.receiptLedger())
+            } catch {
+                report(.unavailable(reason: "the receipt ledger cannot be opened: \(error)"))
+            }
+        }
+        store.send(.started(context.clock.now))
+        if let problem = printer?.check() {
+            store.send(.printerUnavailable(problem.description))
+            report(.unavailable(reason: problem.description))
+        }
         guard store.state.configuration.isKiosk else { return }
-        counter.send(.kiosk(.lockHome))
         scheduleTick(context.timers)
     }
 

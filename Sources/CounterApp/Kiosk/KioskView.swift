@@ -2,7 +2,8 @@ import Foundation
 import Localization
 import TerminalUI
 
-/// What the shell draws over the counter: the notice row, the attract banner, and its dialogs.
+/// What the shell draws over the counter: the notice row, the attract banner, its dialogs, and
+/// the cover while the counter starts over.
 extension KioskFeature {
     public static func draw(_ state: State, into frame: inout Frame) {
         let bounds = frame.bounds
@@ -24,6 +25,12 @@ extension KioskFeature {
                         message: tr("Press any key to keep shopping.") + "\n" + tr("Starting over in {0} s.", left),
                         buttons: [tr("I'm here")], maxWidth: 44, tone: .warning)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 1))
+        case .startingOver:
+            // Nothing of the last shopper shows while the counter goes back their way.
+            frame.fill(bounds, style: Style(.background))
+            frame.focus = nil
+            ModalDialog(title: tr("Starting over"), message: tr("One moment, please."), buttons: [], maxWidth: 44)
+                .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case let .operatorPIN(entry, message):
             var text = tr("Operator PIN: {0}", String(repeating: "•", count: entry.count) + "_")
             if let message { text += "\n" + message }
@@ -35,7 +42,15 @@ extension KioskFeature {
                 "\(choice.rawValue == selection ? "›" : " ") \(choice.rawValue + 1)  \(choice.title)"
             }
             if let message { lines += ["", message] }
+            if let status = printerStatus(state) { lines = [status, ""] + lines }
             ModalDialog(title: tr("Operator menu"), message: lines.joined(separator: "\n"), buttons: [], maxWidth: 56)
+                .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
+        case let .operatorReprint(digits, message):
+            // The number it would print, as it reads on the receipt.
+            var text = tr("Order number: {0}", digits.isEmpty ? "HS-______" : orderNumber(digits))
+            if let message { text += "\n" + message }
+            text += "\n" + tr("Type its digits. Enter: print a copy · Esc: back")
+            ModalDialog(title: tr("Reprint a receipt"), message: text, buttons: [], maxWidth: 48)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case nil:
             break

@@ -1,0 +1,183 @@
+import Foundation
+import Localization
+import TerminalUI
+
+/// The operator's side of the kiosk: F10, the PIN (with a lockout after wrong ones), the menu.
+extension KioskFeature {
+    /// The menu's entries, in the order shown. The first is where the menu opens, so it is the
+    /// one that changes nothing (an Enter too many must not end the counter); Exit is last.
+    public enum OperatorChoice: Int, CaseIterable, Sendable {
+        case close, printLastReceipt, reprint, printWaiting, changeTheme, exit
+
+        var title: String {
+            switch self {
+            case .close: tr("Back to the counter")
+            case .printLastReceipt: tr("Print last receipt")
+            case .reprint: tr("Reprint a receipt…")
+            case .printWaiting: tr("Print waiting receipts")
+            case .changeTheme: tr("Change theme")
+            case .exit: tr("Exit the counter")
+            }
+        }
+    }
+
+    /// Wrong PINs allowed in a row before F10 is refused for `operatorLockout`.
+    public static let maxPINAttempts = 3
+    public static let operatorLockout: Duration = .seconds(60)
+
+    static func reduceOperator(_ state: inout State, _ action: Action, _ environment: Environment) -> Effect<Action> {
+        switch action {
+        case .openOperator:
+            guard state.configuration.isKiosk else { return .none }
+            if let until = state.operatorLockedUntil, state.now < until {
+                state.notice = lockedNotice(until: until)
+                return .none
+            }
+            if state.isAttracting { environment.stopDemo(); state.isAttracting = false }
+            state.notice = nil
+            state.overlay = .operatorPIN(entry: "", message: nil)
+            state.lastInput = state.now
+            return .none
+        case let .operatorKey(key):
+            state.lastInput = state.now
+            return operatorKey(&state, key, environment)
+        case let .pinChecked(isRight):
+            if isRight {
+                state.wrongPINs = 0
+                state.overlay = .operatorMenu(selection: 0, message: nil)
+            } else {
+                state.wrongPINs += 1
+                if state.wrongPINs >= maxPINAttempts {
+                    // Guessing at a public counter is slowed down, not just refused; the operator
+                    // is told when to come back.
+                    state.wrongPINs = 0
+                    state.overlay = nil
+                    let until = state.now.addingTimeInterval(operatorLockout.timeInterval)
+                    state.operatorLockedUntil = until
+                    state.notice = lockedNotice(until: until)
+                } else {
+                    state.overlay = .operatorPIN(entry: "", message: tr("Wrong PIN."))
+                }
+            }
+            return .none
+        default:
+            return .none
+        }
+    }
+
+    static func lockedNotice(until: Date) -> String {
+        tr("Operator menu locked after {0} wrong PINs; try again at {1}.", maxPINAttempts, DateText.timeWithSeconds(until))
+    }
+
+    private static func operatorKey(_ state: inout State, _ key: Key, _ environment: Environment) -> Effect<Action> {
+        switch state.overlay {
+        case let .operatorPIN(entry, _):
+            switch key {
+            case .escape:
+                state.overlay = nil
+            case .backspace:
+                state.overlay = .operatorPIN(entry: String(entry.dropLast()), message: nil)
+            case .enter:
+                let pin = entry
+                return .run { send in send(.pinChecked(environment.verifyPIN(pin))) }
+            case let .character(c) where c.isNumber && entry.count < 12:
+                state.overlay = .operatorPIN(entry: entry + String(c), message: nil)
+            default:
+                break
+            }
+            return .none
+        case let .operatorMenu(selection, _):
+            let count = OperatorChoice.allCases.count
+            switch key {
+            case .escape:
+                state.overlay = nil
+            case .up, .backTab:
+                state.overlay = .operatorMenu(selection: (selection + count - 1) % count, message: nil)
+            case .down, .tab:
+                state.overlay = .operatorMenu(selection: (selection + 1) % count, message: nil)
+            case let .character(c) where (c.wholeNumberValue ?? 0) >= 1 && (c.wholeNumberValue ?? 0) <= count:
+                return choose(&state, OperatorChoice(rawValue: c.wholeNumberValue! - 1)!, environment)
+            case .enter, .character(" "):
+                return choose(&state, OperatorChoice(rawValue: selection)!, environment)
+            default:
+                break
+            }
+            return .none
+        case let .operatorReprint(digits, _):
+            switch key {
+            case .escape:
+                state.overlay = .operatorMenu(selection: OperatorChoice.reprint.rawValue, message: nil)
+            case .backspace:
+                state.overlay = .operatorReprint(digits: String(digits.dropLast()), message: nil)
+            case let .character(c) where c.isASCII && c.isNumber && digits.count < 6:
+                state.overlay = .operatorReprint(digits: digits + String(c), message: nil)
+            case .enter:
+                guard !digits.isEmpty else { return .none }
+                return reprint(&state, orderNumber: orderNumber(digits), from: .reprint, environment)
+            default:
+                break
+            }
+            return .none
+        case .stillThere, .startingOver, nil:
+            return .none
+        }
+    }
+
+    /// "42" -> "HS-000042": the operator types the digits of the number on the receipt.
+    static func orderNumber(_ digits: String) -> String {
+        "HS-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    /// A paid order's receipt again, as a copy; the menu says how it went. An order that was
+    /// never paid is said on the number's prompt, to type another.
+    private static func reprint(_ state: inout State, orderNumber: String, from choice: OperatorChoice,
+                                _ environment: Environment) -> Effect<Action> {
+        let message: String
+        let report: ReceiptReport
+        switch environment.printReceipt(orderNumber, true) {
+        case let .success(destination):
+            message = tr("Order {0} printed to {1}.", orderNumber, destination)
+            report = .printed(order: orderNumber, destination: destination, copy: true)
+        case let .failure(.noSuchReceipt(order)) where choice == .reprint:
+            state.overlay = .operatorReprint(digits: "", message: tr("No paid order {0}.", order))
+            return .none
+        case let .failure(failure):
+            message = tr("Printer unavailable ({0}).", failure.description)
+            report = .failed(order: orderNumber, reason: failure.description)
+        }
+        state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
+        return .run { _ in environment.report(report) }
+    }
+
+    private static func choose(_ state: inout State, _ choice: OperatorChoice, _ environment: Environment) -> Effect<Action> {
+        switch choice {
+        case .exit:
+            state.exitStatus = 0
+            return .none
+        case .changeTheme:
+            let name = environment.nextTheme()
+            state.themeName = name
+            // The menu says which theme it is now; no older theme notice is left to contradict it.
+            state.notice = nil
+            state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("Theme: {0}", ThemeCycle.displayName(of: name)))
+            return .none
+        case .printLastReceipt:
+            // The last one printed at this counter, also before a restart: it is in the ledger.
+            guard let order = environment.lastReceipt() else {
+                state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("No receipt has been printed yet."))
+                return .none
+            }
+            return reprint(&state, orderNumber: order, from: choice, environment)
+        case .reprint:
+            state.overlay = .operatorReprint(digits: "", message: nil)
+            return .none
+        case .printWaiting:
+            let (message, effect) = printWaiting(&state, environment)
+            state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
+            return effect
+        case .close:
+            state.overlay = nil
+            return .none
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import CheckoutKit
+import Foundation
+import PaymentsCore
+
+/// A receipt the ledger says is owed: its order, and when the order was placed (an order placed
+/// since the last shopper left is the one at the counter now).
+public struct OwedReceipt: Equatable, Sendable {
+    public var orderNumber: String
+    public var placedAt: Date
+
+    public init(orderNumber: String, placedAt: Date) {
+        self.orderNumber = orderNumber
+        self.placedAt = placedAt
+    }
+}
+
+/// What the operator is told about the printer, through the operator's log.
+public enum ReceiptReport: Equatable, Sendable {
+    case printed(order: String, destination: String, copy: Bool)
+    case failed(order: String, reason: String)
+    /// Found at start: the printer cannot be written (nothing is lost yet).
+    case unavailable(reason: String)
+}
+
+/// The kiosk's receipts: the ledger's (which are owed, which were printed) and the printer's
+/// (the document, its bytes, the device). Every paid order of this counter is printed once by
+/// itself; the operator reprints any as a copy.
+public final class ReceiptDesk {
+    public let printer: ReceiptPrinter
+    private let ledger: ReceiptLedger
+
+    /// Registers this counter as one that prints, before it takes any payment.
+    public init(printer: ReceiptPrinter, ledger: ReceiptLedger) throws {
+        self.printer = printer
+        self.ledger = ledger
+        try ledger.registerPrinter()
+    }
+
+    /// Owed receipts, oldest first; none when the ledger cannot be read (asked again next tick).
+    public func owed() -> [OwedReceipt] {
+        ((try? ledger.owed()) ?? []).map { OwedReceipt(orderNumber: $0.order.number, placedAt: $0.order.createdAt) }
+    }
+
+    /// Prints the receipt of a paid order (a `copy` is marked so) and notes it printed.
+    public func print(_ orderNumber: String, copy: Bool) -> Result<String, ReceiptPrinter.Failure> {
+        guard let receipt = try? ledger.receipt(orderNumber: orderNumber) else { return .failure(.noSuchReceipt(orderNumber)) }
+        let result = printer.print(ReceiptDocument(receipt, copy: copy))
+        if case .success = result {
+            // Should this write fail, the receipt is not printed again by this counter (it
+            // remembers what it printed); the next start would print it once more.
+            try? ledger.markPrinted(orderNumber: orderNumber, copy: copy)
+        }
+        return result
+    }
+
+    /// The order whose receipt this host's printers printed last, also from before a restart.
+    public func lastPrinted() -> String? {
+        (try? ledger.lastPrinted())?.order.number
+    }
+}

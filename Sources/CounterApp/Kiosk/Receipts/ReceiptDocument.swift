@@ -1,0 +1,82 @@
+import Foundation
+import Localization
+import PaymentsCore
+import TerminalUI
+
+/// A receipt as a till prints it, before it is put into any printer's language: what each line
+/// says and what it is (a heading, an item, the total, the order's QR code). `ReceiptText` makes
+/// plain text of it, `EscPosReceipt` the bytes of a receipt printer. In the language in force.
+public struct ReceiptDocument: Equatable, Sendable {
+    public enum Line: Equatable, Sendable {
+        /// The shop's name: centred, large.
+        case title(String)
+        case centered(String)
+        /// Centred and bold: "** COPY **".
+        case emphasis(String)
+        case text(String)
+        /// An item: what on the left, the amount on the right.
+        case item(String, amount: String)
+        /// The total: right-aligned and bold.
+        case total(String)
+        case rule
+        case blank
+        /// A QR code of this text (the order number), where the printer can draw one.
+        case qrCode(String)
+    }
+
+    public var lines: [Line]
+    /// Open the cash drawer with this receipt: money in cash goes in or out with it. No tender
+    /// this counter takes is cash, so its sales never do; the printer's command is kept for those
+    /// that will (see `EscPosReceipt`).
+    public var opensDrawer: Bool
+
+    public init(lines: [Line], opensDrawer: Bool = false) {
+        self.lines = lines
+        self.opensDrawer = opensDrawer
+    }
+
+    /// Columns of a receipt: 40 fit the 80 mm and the 76 mm rolls in the printers' first font.
+    public static let width = 40
+
+    /// A paid order's receipt; `copy` marks a reprint. A card shows only its brand and last four.
+    public init(_ receipt: PaidOrderReceipt, copy: Bool) {
+        let order = receipt.order
+        var lines: [Line] = [.title(tr("Honey Store")), .centered(tr("Checkout Counter"))]
+        if copy { lines.append(.emphasis(tr("** COPY **"))) }
+        lines += [.blank, .text(tr("Order {0}", order.number)), .text(DateText.dayAndTime(receipt.paidAt)), .blank]
+        for line in order.lines {
+            lines.append(.item("\(line.quantity) x \(tr(line.name))", amount: line.lineTotal.formatted()))
+        }
+        lines += [.rule, .total(tr("Total {0}", order.total.formatted()))]
+        if let tender = Self.tenderLine(receipt.tender) { lines.append(.text(tender)) }
+        if order.state == .refunded { lines.append(.text(tr("This order was refunded."))) }
+        lines += [.blank, .qrCode(order.number), .centered(tr("Thank you!"))]
+        self.init(lines: lines)
+    }
+
+    static func tenderLine(_ tender: PaidOrderReceipt.Tender) -> String? {
+        switch tender {
+        case let .card(brand, lastFour): tr("Paid with {0} **** {1}", brand, lastFour)
+        case let .bank(name?): tr("Paid by bank: {0}", name)
+        case .bank(nil): tr("Paid by bank")
+        case let .wallet(type): tr("Paid with {0}", tr(PaymentMethodType(rawValue: type)?.displayName ?? type))
+        case .unknown: nil
+        }
+    }
+
+    /// "2 x Acacia honey" and "€13.00" on one line of `width` columns (a Chinese character takes
+    /// two, as on a till); an item too long for the line keeps its amount on the next.
+    static func columns(_ left: String, _ right: String, width: Int = width) -> [String] {
+        let gap = width - left.displayWidth - right.displayWidth
+        if gap >= 1 { return [left + String(repeating: " ", count: gap) + right] }
+        return [left, String(repeating: " ", count: max(0, width - right.displayWidth)) + right]
+    }
+
+    static func rightAligned(_ text: String, width: Int = width) -> String {
+        String(repeating: " ", count: max(0, width - text.displayWidth)) + text
+    }
+
+    static func centred(_ text: String, width: Int = width) -> String {
+        String(repeating: " ", count: max(0, (width - text.displayWidth) / 2)) + text
+    }
+}

@@ -1,0 +1,158 @@
+import Clocks
+import Foundation
+import GRDB
+
+/// Which paid orders owe a printed receipt, and which have had theirs: so that every order paid
+/// at a counter with a receipt printer gets exactly one, also when the counter was stopped
+/// between the payment and the printing (the next start prints it).
+///
+/// A counter that prints registers its instance (`registerPrinter`) before it takes any
+/// payment. An order owes a receipt when it is paid (or was, and has been refunded since) and
+/// the instance that took its payment (`orders.owner`) was one of this host's printing
+/// counters; it has had it once `markPrinted` says so. The rule needs nothing written at payment
+/// time: an order the settler finds paid after a restart owes its receipt like any other.
+/// Counters without a printer, and other hosts' counters on a shared database, owe nothing here.
+///
+/// Additive: two tables of its own, migrated by its own migrator (`receipts-v1`), which the
+/// other migrators of the file ignore.
+public final class ReceiptLedger {
+    private let database: any DatabaseWriter
+    private let clock: Clock
+    private let instanceId: String
+
+    public init(database: any DatabaseWriter, clock: Clock, instanceId: String) throws {
+        self.database = database
+        self.clock = clock
+        self.instanceId = instanceId
+        var migrator = DatabaseMigrator()
+        Self.register(in: &migrator)
+        try migrator.migrate(database)
+    }
+
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("receipts-v1-printers-and-prints") { db in
+            try db.execute(sql: """
+                CREATE TABLE receipt_printers (instance_id TEXT PRIMARY KEY, registered_at DOUBLE NOT NULL);
+                CREATE TABLE receipt_prints (order_number TEXT PRIMARY KEY, first_printed_at DOUBLE NOT NULL,
+                  last_printed_at DOUBLE NOT NULL, copies INTEGER NOT NULL DEFAULT 0);
+                CREATE INDEX receipts_orders_by_owner ON orders(owner, updated_at);
+                """)
+        }
+    }
+
+    /// This counter prints: the orders it takes payment for from now on owe a receipt.
+    public func registerPrinter() throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO receipt_printers (instance_id, registered_at) VALUES (?, ?)",
+                           arguments: [instanceId, clock.now.timeIntervalSince1970])
+        }
+    }
+
+    /// How far back an order still owes its receipt: a counter started again after a week away
+    /// does not print last week's (the operator reprints any). It also bounds what each look
+    /// costs, read once a second: the orders of the last week, by an index.
+    public static let owedWindow: TimeInterval = 7 * 24 * 3600
+
+    /// Paid orders of this host's printing counters whose receipt has not been printed, oldest first.
+    public func owed() throws -> [PaidOrderReceipt] {
+        let since = clock.now.timeIntervalSince1970 - Self.owedWindow
+        return try database.read { db in
+            let numbers = try String.fetchAll(db, sql: """
+                SELECT o.number FROM receipt_printers p JOIN orders o ON o.owner = p.instance_id
+                WHERE p.instance_id IN (SELECT p2.instance_id FROM receipt_printers p2 JOIN counter_instances i ON i.id = p2.instance_id
+                                        WHERE i.host = (SELECT host FROM counter_instances WHERE id = ?))
+                AND o.updated_at >= ? AND o.updated_at >= p.registered_at
+                -- "+": by the owner's index and the window, not by state (nearly every order is paid).
+                AND +o.state IN ('paid', 'refunded')
+                AND NOT EXISTS (SELECT 1 FROM receipt_prints r WHERE r.order_number = o.number)
+                ORDER BY o.updated_at, o.number
+                """, arguments: [instanceId, since])
+            return try numbers.compactMap { try Self.receipt(db, number: $0) }
+        }
+    }
+
+    /// The receipt of any order that was paid (for a reprint); nil for an unknown or unpaid order.
+    public func receipt(orderNumber: String) throws -> PaidOrderReceipt? {
+        try database.read { db in try Self.receipt(db, number: orderNumber) }
+    }
+
+    /// The receipt this host's printers printed last (for "print the last receipt" after a restart).
+    public func lastPrinted() throws -> PaidOrderReceipt? {
+        try database.read { db in
+            let number = try String.fetchOne(db, sql: """
+                SELECT r.order_number FROM receipt_prints r JOIN orders o ON o.number = r.order_number
+                JOIN counter_instances i ON i.id = o.owner
+                WHERE i.host = (SELECT host FROM counter_instances WHERE id = ?)
+                ORDER BY r.first_printed_at DESC, r.order_number DESC LIMIT 1
+                """, arguments: [instanceId])
+            return try number.flatMap { try Self.receipt(db, number: $0) }
+        }
+    }
+
+    /// The receipt came out (a `copy` reprinted by the operator, or the first one).
+    public func markPrinted(orderNumber: String, copy: Bool) throws {
+        let now = clock.now.timeIntervalSince1970
+        try database.write { db in
+            try db.execute(sql: """
+                INSERT INTO receipt_prints (order_number, first_printed_at, last_printed_at, copies) VALUES (?, ?, ?, ?)
+                ON CONFLICT(order_number) DO UPDATE SET last_printed_at = excluded.last_printed_at,
+                  copies = copies + excluded.copies
+                """, arguments: [orderNumber, now, now, copy ? 1 : 0])
+        }
+    }
+
+    static func receipt(_ db: Database, number: String) throws -> PaidOrderReceipt? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, state, payment_kind, charge_id, updated_at FROM orders WHERE number = ?",
+                                         arguments: [number]),
+              let order = try Order.load(db, id: row["id"]) else { return nil }
+        guard order.state == .paid || order.state == .refunded else { return nil }
+        let printed = try Row.fetchOne(db, sql: "SELECT first_printed_at, copies FROM receipt_prints WHERE order_number = ?",
+                                       arguments: [number])
+        return PaidOrderReceipt(order: order, tender: try tender(db, kind: row["payment_kind"], reference: row["charge_id"]),
+                                paidAt: Date(timeIntervalSince1970: row["updated_at"]),
+                                printedAt: (printed?["first_printed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                                copies: printed?["copies"] ?? 0)
+    }
+
+    /// How the order was paid, as much as a receipt may say: a card only by brand and last four.
+    static func tender(_ db: Database, kind: String?, reference: String?) throws -> PaidOrderReceipt.Tender {
+        guard let reference else { return .unknown }
+        switch kind {
+        case "bank":
+            let bank = try String.fetchOne(db, sql: """
+                SELECT p.name FROM bank_resources b JOIN bank_providers p ON p.id = b.provider_id WHERE b.id = ?
+                """, arguments: [reference])
+            return .bank(name: bank)
+        case "wallet":
+            let type = try String.fetchOne(db, sql: "SELECT type FROM sources WHERE id = ?", arguments: [reference])
+            return .wallet(type: type ?? "")
+        default:
+            guard let card = try Row.fetchOne(db, sql: "SELECT brand, last_four FROM charges WHERE id = ?", arguments: [reference]) else {
+                return .unknown
+            }
+            let brand: String = card["brand"]
+            return .card(brand: CardBrand(rawValue: brand)?.displayName ?? brand, lastFour: card["last_four"])
+        }
+    }
+}
+
+/// What a receipt shows of a paid order.
+public struct PaidOrderReceipt: Hashable, Sendable {
+    public enum Tender: Hashable, Sendable {
+        case card(brand: String, lastFour: String)
+        /// A bank payment, with the bank's name when it is known.
+        case bank(name: String?)
+        /// A wallet source: `wechat`, `alipay`.
+        case wallet(type: String)
+        case unknown
+    }
+
+    public let order: Order
+    public let tender: Tender
+    /// When it was marked paid (or, for a refunded order, last changed).
+    public let paidAt: Date
+    /// Nil while the receipt is owed.
+    public let printedAt: Date?
+    /// Copies the operator reprinted.
+    public let copies: Int
+}
