@@ -7,6 +7,7 @@ import Testing
 @Suite struct FaultInjectorTests {
     @Test func aCrashKeepsTheWritesBeforeItAndLosesEveryWriteAfter() throws {
         let world = try SimulatedWorld(seed: 9_001, statistics: SimulationStatistics())
+        defer { world.close() }
         let carts = world.process.commerce.carts
         world.process.injector.crash(afterWrites: 1)
         _ = try carts.add(productId: "honey-acacia", for: "a")
@@ -23,6 +24,7 @@ import Testing
 
     @Test func aStorageErrorFailsOneWriteOnly() throws {
         let world = try SimulatedWorld(seed: 9_002, statistics: SimulationStatistics())
+        defer { world.close() }
         let carts = world.process.commerce.carts
         world.process.injector.failWrite(afterWrites: 0)
         #expect(throws: (any Error).self) { _ = try carts.add(productId: "honey-acacia", for: "a") }

@@ -12,17 +12,20 @@ import Testing
 
     @Test func aFreshShopKeepsEveryInvariant() throws {
         let world = try SimulatedWorld(seed: 9_101, statistics: SimulationStatistics())
+        defer { world.close() }
         #expect(Invariants.check(world, settled: true, scanForCards: true).map(\.kind) == [])
     }
 
     @Test func jarsThatVanishFromTheShelfBreakTheStock() throws {
         let world = try SimulatedWorld(seed: 9_102, statistics: SimulationStatistics())
+        defer { world.close() }
         try write(world, "UPDATE products SET stock = stock - 1 WHERE id = 'honey-acacia'")
         #expect(Invariants.check(world, settled: false, scanForCards: false).map(\.kind) == ["stock not conserved"])
     }
 
     @Test func whatAShopperWasToldMustHold() throws {
         let world = try SimulatedWorld(seed: 9_103, statistics: SimulationStatistics())
+        defer { world.close() }
         let commerce = world.process.commerce
         let told = world.newShopper("card order")
         _ = try commerce.carts.add(productId: "honey-clover", for: told.session)
@@ -44,6 +47,7 @@ import Testing
 
     @Test func aProcessThatCrashedTellsNobodyAnything() throws {
         let world = try SimulatedWorld(seed: 9_104, statistics: SimulationStatistics())
+        defer { world.close() }
         let shopper = world.newShopper("card order")
         world.process.injector.crashNow()
         world.tell(shopper, .paid(orderId: "ord_x"), by: world.process)
