@@ -258,16 +258,23 @@ import Testing
 
     // MARK: - Rule 4: bank and wallet orders
 
+    /// A jar of clover paid at the wallet counter, its code on screen: the order's jar reserved,
+    /// a WeChat Pay source made out to the order (not noted on it yet), awaiting the shopper.
+    private func walletOrderShowingItsCode(_ world: CommerceTestWorld) throws -> (Order, Source) {
+        let order = try cartOrder(world, "honey-clover", 1)
+        try world.orders.startExternalPayment(orderId: order.id, kind: .wallet)
+        let source = try world.sources.create(SourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
+        _ = try world.sources.startWalletAuthorization(sourceId: source.id)
+        return (order, source)
+    }
+
     /// The wallet took the money, but the order never noted its source (the write after the
     /// poll failed): the settler finds the source by the order's number, on a live counter and
     /// long before the 30 minutes after which an order that made no payment is released.
     @Test func aWalletSourceTheOrderNeverNotedIsFoundAndTheOrderPaidNotReleased() throws {
         let counter = Counter()
         let world = counter.world
-        let order = try cartOrder(world, "honey-clover", 1)
-        try world.orders.startExternalPayment(orderId: order.id, kind: .wallet)
-        let source = try world.sources.create(SourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
-        _ = try world.sources.startWalletAuthorization(sourceId: source.id)
+        let (order, source) = try walletOrderShowingItsCode(world)
         try world.sources.confirmWallet(sourceId: source.id)
         world.advance(.seconds(5))
         #expect(try world.sources.sourceStatus(id: source.id) == .consumed)
@@ -286,10 +293,7 @@ import Testing
     /// can no longer be confirmed.
     @Test func aWalletCodeNobodyConfirmedExpiresAndItsOrderIsReleased() throws {
         let counter = Counter()
-        let order = try cartOrder(counter.world, "honey-clover", 1)
-        try counter.world.orders.startExternalPayment(orderId: order.id, kind: .wallet)
-        let source = try counter.world.sources.create(SourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
-        _ = try counter.world.sources.startWalletAuthorization(sourceId: source.id)
+        let (order, source) = try walletOrderShowingItsCode(counter.world)
         counter.crashAndRestart()
         let world = counter.world
         world.commerce.settler.settleNow()
@@ -308,10 +312,7 @@ import Testing
     /// payment, so the order waits for the next pass, which finds the wallet consumed.
     @Test func aSourceThatCannotBeReadIsNotAFailedPayment() throws {
         let counter = Counter()
-        let order = try cartOrder(counter.world, "honey-clover", 1)
-        try counter.world.orders.startExternalPayment(orderId: order.id, kind: .wallet)
-        let source = try counter.world.sources.create(SourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
-        _ = try counter.world.sources.startWalletAuthorization(sourceId: source.id)
+        let (order, source) = try walletOrderShowingItsCode(counter.world)
         try counter.world.sources.confirmWallet(sourceId: source.id)
         try counter.world.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: source.id))
         // Restarted before the wallet's consumption was read: the next read records it.

@@ -499,47 +499,53 @@ public final class Orders {
     public func noteFoundExternalPayments() throws(OrderError) -> [String] {
         let found = try write { db in
             try Row.fetchAll(db, sql: """
-                SELECT o.id, COALESCE(
-                  (SELECT b.id FROM bank_resources b WHERE o.payment_kind = 'bank' AND b.kind = 'payment' AND b.reference = o.number
-                     ORDER BY b.created_at DESC LIMIT 1),
-                  (SELECT s.id FROM sources s WHERE o.payment_kind = 'wallet' AND s.description = ?  || o.number
-                     ORDER BY s.created_at DESC LIMIT 1)) AS payment,
-                  (SELECT b.token FROM bank_resources b WHERE o.payment_kind = 'bank' AND b.kind = 'payment' AND b.reference = o.number
-                     ORDER BY b.created_at DESC LIMIT 1) AS token
-                FROM orders o WHERE o.state = 'pendingPayment' AND o.payment_kind IN ('bank', 'wallet') AND o.payment_reference IS NULL
-                AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
-                ORDER BY o.id
-                """, arguments: [Order.paymentDescriptionPrefix])
+                SELECT id, number, payment_kind FROM orders o WHERE state = 'pendingPayment' AND payment_kind IN ('bank', 'wallet')
+                AND payment_reference IS NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
+                ORDER BY id
+                """).compactMap { row -> (id: String, reference: ExternalReference)? in
+                try Self.paymentMadeOut(db, number: row["number"], kind: row["payment_kind"]).map { (row["id"], $0) }
+            }
         }
-        var noted: [String] = []
-        for row in found {
-            guard let payment = row["payment"] as String? else { continue }
-            try noteExternalReference(orderId: row["id"], reference: ExternalReference(identifier: payment, token: row["token"]))
-            noted.append(row["id"])
-        }
-        return noted
+        for entry in found { try noteExternalReference(orderId: entry.id, reference: entry.reference) }
+        return found.map(\.id)
     }
 
     /// Orders paid by bank, wallet or express that noted nothing to ask about and made no
-    /// payment (`noteFoundExternalPayments` has looked), whose counter died or that have waited
-    /// `age` (the flow was given up before its payment was made): released and ended.
+    /// payment at all, whose counter died or that have waited `age` (the flow was given up
+    /// before its payment was made): released and ended. An order with a payment made out to
+    /// its number is never one of them, noted or not (`noteFoundExternalPayments` notes it).
     @discardableResult
     public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool, olderThan age: TimeInterval = 30 * 60) throws(OrderError) -> [Order] {
-        try noteFoundExternalPayments()
         let cutoff = clock.now.timeIntervalSince1970 - age
         let orphans = try write { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, owner, updated_at FROM orders WHERE state = 'pendingPayment'
+                SELECT id, number, payment_kind, owner, updated_at FROM orders WHERE state = 'pendingPayment'
                 AND ((payment_kind IN ('bank', 'wallet') AND payment_reference IS NULL) OR (payment_kind = 'express' AND payment_key IS NULL))
                 AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
                 ORDER BY id
-                """).map { (id: $0["id"] as String, owner: $0["owner"] as String?, since: $0["updated_at"] as Double) }
+                """).filter { row in try Self.paymentMadeOut(db, number: row["number"], kind: row["payment_kind"]) == nil }
+                .map { (id: $0["id"] as String, owner: $0["owner"] as String?, since: $0["updated_at"] as Double) }
         }
         var changed: [Order] = []
         for orphan in orphans where !isAlive(orphan.owner) || orphan.since <= cutoff {
             changed.append(try markFailed(orderId: orphan.id, reason: "not_started"))
         }
         return changed
+    }
+
+    /// The newest bank payment or wallet source made out to an order's number (a bank payment's
+    /// reference is the number; a source is described as the order), if any.
+    private static func paymentMadeOut(_ db: Database, number: String, kind: String) throws -> ExternalReference? {
+        switch kind {
+        case ExternalPaymentKind.bank.rawValue:
+            try Row.fetchOne(db, sql: "SELECT id, token FROM bank_resources WHERE kind = 'payment' AND reference = ? ORDER BY created_at DESC LIMIT 1",
+                             arguments: [number]).map { ExternalReference(identifier: $0["id"], token: $0["token"]) }
+        case ExternalPaymentKind.wallet.rawValue:
+            try String.fetchOne(db, sql: "SELECT id FROM sources WHERE description = ? ORDER BY created_at DESC LIMIT 1",
+                                arguments: [Order.paymentDescription(number: number)]).map { ExternalReference(identifier: $0) }
+        default:
+            nil
+        }
     }
 
     /// Orders of this method whose payment is still open (jars reserved), oldest first: what the
