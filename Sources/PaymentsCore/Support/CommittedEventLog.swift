@@ -50,6 +50,6 @@ final class CommittedEventLog: TransactionObserver {
     private static func fields(_ json: String) -> String {
         guard let data = json.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: String], !object.isEmpty else { return "" }
-        return object.keys.sorted().map { key in " \(key)=\(object[key]!.contains(" ") ? "\"\(object[key]!)\"" : object[key]!)" }.joined()
+        return object.sorted { $0.key < $1.key }.map { key, value in " \(key)=\(value.contains(" ") ? "\"\(value)\"" : value)" }.joined()
     }
 }

@@ -82,7 +82,7 @@ public enum SubscriptionsFeature {
         case .askSubscribe(let index):
             guard state.plans.indices.contains(index), !state.isSubscribing else { return .none }
             guard state.payingCard != nil else {
-                state.message = tr("Save a card first (tick \"Save this card\" when you pay).")
+                state.message = saveACardFirst
                 return .none
             }
             state.confirming = .subscribe(planIndex: index)
@@ -105,7 +105,7 @@ public enum SubscriptionsFeature {
         case .subscribe(let index):
             guard state.plans.indices.contains(index), !state.isSubscribing else { return .none }
             guard let card = state.payingCard else {
-                state.message = tr("Save a card first (tick \"Save this card\" when you pay).")
+                state.message = saveACardFirst
                 return .none
             }
             state.isSubscribing = true
@@ -129,6 +129,9 @@ public enum SubscriptionsFeature {
         }
         return .none
     }
+
+    /// Said when a plan is chosen and no saved card can pay it.
+    static var saveACardFirst: String { tr("Save a card first (tick \"Save this card\" when you pay).") }
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
