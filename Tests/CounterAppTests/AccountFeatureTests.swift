@@ -10,7 +10,7 @@ import Testing
         var client = StoreWorld().client
         var asked: [String] = []
         client.signUp = { email, _ in asked.append(email); return .success(email) }
-        let store = TestStore(initialState: AuthFeature.State(mode: .signUp)) { AuthFeature.reduce(&$0, $1, client: client) }
+        let store = TestStore(initialState: AuthFeature.State(mode: .signUp), environment: client) { AuthFeature.reduce(&$0, $1) }
         for key in "bee@example.com" { store.send(.typed(.character(key))) { $0.email.input.insert(String(key)) } }
         store.send(.focusNext) { $0.focus = .password }
         for key in "short" { store.send(.typed(.character(key))) { $0.password.input.insert(String(key)) } }
@@ -32,7 +32,7 @@ import Testing
         var state = AuthFeature.State(mode: .logIn)
         state.email.value = "bee@example.com"
         state.password.value = "wrong1234"
-        let store = TestStore(initialState: state) { AuthFeature.reduce(&$0, $1, client: client) }
+        let store = TestStore(initialState: state, environment: client) { AuthFeature.reduce(&$0, $1) }
         store.send(.submit)
         store.receive(.answered(.failure(.refused("The email or password is not right.")))) {
             $0.password.error = "The email or password is not right."
@@ -47,7 +47,7 @@ import Testing
         var state = AuthFeature.State(mode: .logIn)
         state.email.value = "bee@example.com"
         state.password.value = "honey2026"
-        let store = TestStore(initialState: state) { AuthFeature.reduce(&$0, $1, client: client) }
+        let store = TestStore(initialState: state, environment: client) { AuthFeature.reduce(&$0, $1) }
         store.send(.submit)
         store.receive(.answered(.success("bee@example.com"))) { $0.password.value = "" }
         store.receive(.delegate(.signedIn(email: "bee@example.com")))
@@ -59,7 +59,7 @@ import Testing
     // Subscribing itself (with and without a saved card) is in Tapes/store/subscription.tape:
     // the core's `Plan` has no public initialiser for a test to make one.
     @Test func aReloadReadsThroughAnEffect() {
-        let store = TestStore(initialState: SubscriptionsFeature.State()) { SubscriptionsFeature.reduce(&$0, $1, client: StoreWorld().client) }
+        let store = TestStore(initialState: SubscriptionsFeature.State(), environment: StoreWorld().client) { SubscriptionsFeature.reduce(&$0, $1) }
         store.send(.reload)
         store.receive(.loaded(.init(plans: [], rows: [], payingCard: nil)))
         store.send(.subscribe(planIndex: 0))
@@ -70,7 +70,7 @@ import Testing
         var client = StoreWorld().client
         var cancelled: [(String, Bool)] = []
         client.cancelSubscription = { id, atEnd in cancelled.append((id, atEnd)); return nil }
-        let store = TestStore(initialState: SubscriptionsFeature.State()) { SubscriptionsFeature.reduce(&$0, $1, client: client) }
+        let store = TestStore(initialState: SubscriptionsFeature.State(), environment: client) { SubscriptionsFeature.reduce(&$0, $1) }
         store.send(.cancel(atPeriodEnd: true))
         store.finish()
         #expect(cancelled.isEmpty, "nothing to cancel without a subscription")
@@ -95,12 +95,12 @@ import Testing
     @Test func confirmingSendsTheStepAndDismissingSendsNothing() {
         var initial = SubscriptionsFeature.State()
         initial.confirming = .cancelNow
-        let confirmed = TestStore(initialState: initial) { SubscriptionsFeature.reduce(&$0, $1, client: StoreWorld().client) }
+        let confirmed = TestStore(initialState: initial, environment: StoreWorld().client) { SubscriptionsFeature.reduce(&$0, $1) }
         confirmed.send(.confirm) { $0.confirming = nil }
         confirmed.receive(.cancel(atPeriodEnd: false))
         confirmed.finish()
 
-        let dismissed = TestStore(initialState: initial) { SubscriptionsFeature.reduce(&$0, $1, client: StoreWorld().client) }
+        let dismissed = TestStore(initialState: initial, environment: StoreWorld().client) { SubscriptionsFeature.reduce(&$0, $1) }
         dismissed.send(.dismiss) { $0.confirming = nil }
         dismissed.finish()
     }
@@ -108,13 +108,13 @@ import Testing
 
 @Suite struct AccountMenuTests {
     @Test func aGuestSeesLogInAndSignUpAShopperTheirAccount() {
-        let guest = TestStore(initialState: AccountFeature.State()) { AccountFeature.reduce(&$0, $1, session: StoreSession()) }
+        let guest = TestStore(initialState: AccountFeature.State(), environment: ()) { AccountFeature.reduce(&$0, $1, session: StoreSession()) }
         guest.send(.pick(1)) { $0.selection = 1 }
         guest.receive(.choose)
         guest.receive(.delegate(.signUp))
         guest.finish()
 
-        let shopper = TestStore(initialState: AccountFeature.State()) {
+        let shopper = TestStore(initialState: AccountFeature.State(), environment: ()) {
             AccountFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com"))
         }
         shopper.send(.pick(3)) { $0.selection = 3 }

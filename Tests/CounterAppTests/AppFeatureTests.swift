@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct AppFeatureTests {
     @Test func homeMenuMovesWrapsAndOpensWhatIsPicked() {
-        let store = TestStore(initialState: AppFeature.State(), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        let store = TestStore(initialState: AppFeature.State(), environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
         store.send(.home(.moveUp)) { $0.stack = [.home(Self.home(selection: 2))] }
         store.send(.home(.moveDown)) { $0.stack = [.home(Self.home(selection: 0))] }
         store.send(.home(.pick(1))) { $0.stack = [.home(Self.home(selection: 1))] }
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func backOnHomeStaysHomeAndHelpClosesFirst() {
-        let store = TestStore(initialState: AppFeature.State(), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        let store = TestStore(initialState: AppFeature.State(), environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
         store.send(.back)
         store.send(.toggleHelp) { $0.isShowingHelp = true }
         store.send(.back) { $0.isShowingHelp = false }
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func quitEndsWithStatusZeroButAKioskRefuses() {
-        let store = TestStore(initialState: AppFeature.State(), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        let store = TestStore(initialState: AppFeature.State(), environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
         store.send(.home(.pick(2))) { $0.stack = [.home(Self.home(selection: 2))] }
         store.receive(.home(.activate))
         store.receive(.home(.open(.quit)))
@@ -36,7 +36,7 @@ import Testing
         store.receive(.quitNow) { $0.exitStatus = 0 }
         store.finish()
 
-        let kiosk = TestStore(initialState: AppFeature.State(isKiosk: true), reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        let kiosk = TestStore(initialState: AppFeature.State(isKiosk: true), environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
         kiosk.send(.quit)
         kiosk.finish()
     }
@@ -59,7 +59,7 @@ import Testing
     @Test func quittingWithAFullCartAsksFirst() {
         var initial = AppFeature.State()
         initial.session.cart = StoreWorld.cart((StoreWorld.acacia, 2))
-        let store = TestStore(initialState: initial, reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        let store = TestStore(initialState: initial, environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
         store.send(.quit) { $0.quitDialog = ModalDialogState(buttonCount: 2, focusedButton: 1) }
         #expect(AppFeature.action(for: .key(.character("q")), in: store.state, size: Size(columns: 80, rows: 24)) == .quitDialogKey(.character("q")),
                 "the dialog takes every key")
@@ -72,7 +72,7 @@ import Testing
         store.receive(.quitNow) { $0.exitStatus = 0 }
         store.finish()
 
-        let ctrlC = TestStore(initialState: initial, reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        let ctrlC = TestStore(initialState: initial, environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
         ctrlC.send(.quitNow) { $0.exitStatus = 0 }
         ctrlC.finish()
     }
@@ -103,7 +103,7 @@ import Testing
         AppFeature.draw(state, into: &frame)
         #expect(frame.text.contains("Theme not used: x.toml:3"))
 
-        let store = TestStore(initialState: state, reducer: { AppFeature.reduce(&$0, $1, client: .unavailable) })
+        let store = TestStore(initialState: state, environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
         store.send(.dismissNotice) { $0.notice = nil }
         store.finish()
     }

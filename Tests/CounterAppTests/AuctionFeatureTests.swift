@@ -57,7 +57,7 @@ import Testing
     // MARK: - Reducers
 
     @Test func continueIsRefusedUntilTheTermsAreAccepted() {
-        let store = TestStore(initialState: AuctionTerms.State()) { AuctionTerms.reduce(&$0, $1, AuctionEnvironment()) }
+        let store = TestStore(initialState: AuctionTerms.State(), environment: AuctionEnvironment()) { AuctionTerms.reduce(&$0, $1) }
         store.send(.continueTapped) { $0.warning = AuctionTerms.mustAccept }
         store.send(.toggleAccept) { $0.accepted = true; $0.warning = nil }
         // Accepted: Continue asks the flow (none here, so nothing comes back).
@@ -68,7 +68,7 @@ import Testing
     @Test func aContextWithAMissingFieldIsAClearErrorNotAnEmptyScreen() throws {
         #expect(throws: UpgradeContextError.missingField("startBid")) { try Self.context(drop: "startBid") }
         #expect(UpgradeContextError.missingField("startBid").message == "The auction's start bid is missing.")
-        let store = TestStore(initialState: AuctionFeature.State()) { AuctionFeature.reduce(&$0, $1, AuctionEnvironment()) }
+        let store = TestStore(initialState: AuctionFeature.State(), environment: AuctionEnvironment()) { AuctionFeature.reduce(&$0, $1) }
         store.send(.openFailed(title: "Upgrade to Business", message: "The auction's start bid is missing.")) {
             $0.phase = .contextError(title: "Upgrade to Business", message: "The auction's start bid is missing.")
         }
@@ -90,7 +90,7 @@ import Testing
         var state = AuctionEntry.State()
         state.listings = [closed]
         state.list = ListState(itemCount: 1, selected: 0, showsNumbers: true)
-        let store = TestStore(initialState: state) { AuctionEntry.reduce(&$0, $1, AuctionEnvironment()) }
+        let store = TestStore(initialState: state, environment: AuctionEnvironment()) { AuctionEntry.reduce(&$0, $1) }
         store.send(.activate) { $0.notice = "LX 40 closed on Sat 21 Nov 2026, 10:00 UTC: it takes no more bids." }
         store.finish()
     }
@@ -118,8 +118,8 @@ import Testing
     }
 
     @Test func removingAsksFirstAndKeepIsTheSafeAnswer() throws {
-        let store = TestStore(initialState: AuctionPayment.State()) { state, action in
-            AuctionPayment.reduce(&state, action, flow: try! Self.flowState(.payment).flow, context: nil, AuctionEnvironment())
+        let store = TestStore(initialState: AuctionPayment.State(), environment: AuctionEnvironment()) { state, action in
+            AuctionPayment.reduce(&state, action, flow: try! Self.flowState(.payment).flow, context: nil)
         }
         store.send(.removeTapped) { $0.removing = Self.visa; $0.dialog = ModalDialogState(buttonCount: 2, focusedButton: 1) }
         store.send(.dialog(.enter)) { $0.removing = nil }

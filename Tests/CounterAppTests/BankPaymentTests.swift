@@ -5,7 +5,7 @@ import PaymentsCore
 import TerminalUI
 import Testing
 
-extension PaymentScreenHost where State == BankPaymentFeature.State, Action == BankPaymentFeature.Action {
+extension PaymentScreenHost where State == BankPaymentFeature.State, Action == BankPaymentFeature.Action, Environment == BankClient {
     /// The bank screens for a basket of honey (or a subscription's mandate), locale GB.
     static func bank(kind: BankPaymentFeature.Kind = .payment, amount: Money = Money(minorUnits: 2_480, currency: .gbp),
                      locale: String = "GB") -> PaymentScreenHost {
@@ -13,7 +13,7 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
             start: { services, _ in
                 let client = BankClient.live(services: services, localeCountry: locale)
                 let state = BankPaymentFeature.State(kind: kind, amount: amount, reference: "order-1", localeCountry: locale)
-                let store = Store(initialState: state) { state, action in BankPaymentFeature.reduce(&state, action, client: client) }
+                let store = Store(initialState: state, environment: client, reducer: BankPaymentFeature.reduce)
                 return (store, [.loaded(countries: BankClient.countries(services: services, localeCountry: locale))])
             },
             action: { BankPaymentFeature.action(for: $0, in: $1) },
@@ -33,8 +33,8 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
                                 resume: { _, _, _ in }, status: { _, _, _ in }, renew: { _, _, _, _ in }, revoke: { _, _ in },
                                 after: { _, _ in })
         let countries = [BankPaymentFeature.Country(code: "DE", bankCount: 3), .init(code: "GB", bankCount: 4)]
-        let store = TestStore(initialState: BankPaymentFeature.State(kind: .payment, amount: Self.basket, reference: "o", localeCountry: "GB")) {
-            BankPaymentFeature.reduce(&$0, $1, client: client)
+        let store = TestStore(initialState: BankPaymentFeature.State(kind: .payment, amount: Self.basket, reference: "o", localeCountry: "GB"), environment: client) {
+            BankPaymentFeature.reduce(&$0, $1)
         }
         store.send(.loaded(countries: countries)) {
             $0.countries = countries

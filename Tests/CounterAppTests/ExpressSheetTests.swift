@@ -32,7 +32,7 @@ import Testing
         var state = ExpressSheetFeature.State(goods: [])
         state.sheet = Self.sheet()
         state.focus = .pay
-        let store = TestStore(initialState: state) { ExpressSheetFeature.reduce(&$0, $1, client: calls.client) }
+        let store = TestStore(initialState: state, environment: calls.client) { ExpressSheetFeature.reduce(&$0, $1) }
         store.send(.answered(.authorization, Self.sheet(status: .invalidShippingContact))) {
             $0.sheet = Self.sheet(status: .invalidShippingContact)
             $0.focus = .shipTo
@@ -53,7 +53,7 @@ import Testing
         let calls = Calls()
         var state = ExpressSheetFeature.State(goods: [])
         state.sheet = Self.sheet(busy: true)
-        let store = TestStore(initialState: state) { ExpressSheetFeature.reduce(&$0, $1, client: calls.client) }
+        let store = TestStore(initialState: state, environment: calls.client) { ExpressSheetFeature.reduce(&$0, $1) }
         store.send(.nextOption)
         store.send(.focusNext)
         store.send(.activate)
@@ -67,7 +67,7 @@ import Testing
         let calls = Calls()
         var state = ExpressSheetFeature.State(goods: [])
         state.sheet = Self.sheet()
-        let store = TestStore(initialState: state) { ExpressSheetFeature.reduce(&$0, $1, client: calls.client) }
+        let store = TestStore(initialState: state, environment: calls.client) { ExpressSheetFeature.reduce(&$0, $1) }
         store.send(.nextOption) { $0.addressIndex = 1 }
         store.send(.focusNext) { $0.focus = .shipping }
         store.send(.nextOption)
@@ -86,7 +86,7 @@ import Testing
         var state = ExpressSheetFeature.State(goods: [])
         state.sheet = Self.sheet()
         state.addressIndex = ExpressWallet.addresses.count
-        let store = TestStore(initialState: state) { ExpressSheetFeature.reduce(&$0, $1, client: calls.client) }
+        let store = TestStore(initialState: state, environment: calls.client) { ExpressSheetFeature.reduce(&$0, $1) }
         store.send(.activate) { $0.form = ExpressSheetFeature.AddressForm() }
         #expect(ExpressSheetFeature.action(for: .key(.character("q")), in: store.state) == .form(.type("q")), "q is typed, not quit")
         store.send(.form(.previous)) { $0.form?.focus = 7 }
@@ -112,7 +112,7 @@ import Testing
         bank.step = .chooseCountry
         bank.lastResult = .payment(.success(.authorized))
         state.screen = .bank(bank)
-        let store = TestStore(initialState: state) { PaymentScreensFeature.reduce(&$0, $1, client: .unavailable) }
+        let store = TestStore(initialState: state, environment: .unavailable) { PaymentScreensFeature.reduce(&$0, $1) }
         store.send(.bank(.close))
         store.receive(.delegate(.close(paid: true)))
         store.finish()

@@ -21,10 +21,10 @@ import Testing
 
     func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
 
-    func store(_ environment: KioskFeature.Environment = .init(), attract: Duration? = nil) -> TestStore<KioskFeature.State, KioskFeature.Action> {
+    func store(_ environment: KioskFeature.Environment = .init(), attract: Duration? = nil) -> TestStore<KioskFeature.State, KioskFeature.Action, KioskFeature.Environment> {
         let state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(90), attractAfter: attract),
                                        themeName: "honey", now: start)
-        return TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        return TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
     }
 
     let shopping = CounterSnapshot(isRestingAtHome: false)
@@ -83,7 +83,7 @@ import Testing
         var state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(90), attractAfter: nil),
                                        themeName: "honey", now: start)
         state.overlay = .startingOver(since: start)
-        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        let store = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
         store.send(.tick(at(119), shopping)) { $0.now = at(119) }
         store.receive(.stoodDown(atRest: false))
         #expect(resets == 0)
@@ -272,11 +272,11 @@ import Testing
         printerWorks = true
         var state = store.state
         state.overlay = .operatorMenu(selection: 0, message: nil)
-        let menu = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        let menu = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
         let choice = KioskFeature.OperatorChoice.printWaiting.rawValue
-        menu.send(.operatorKey(.character(Character("\(choice + 1)")))) {
+        menu.send(.operatorKey(.character(Character("\(choice + 1)")))) { $0.lastInput = at(3) }
+        menu.receive(.waitingReceiptsPrinted(owed: ["HS-000009"], printed: ["HS-000009"], failure: nil)) {
             $0.overlay = .operatorMenu(selection: choice, message: "Printed 1 waiting receipt.")
-            $0.lastInput = at(3)
             $0.printerProblem = nil
             $0.waitingReceipts = []
             $0.printedOrders = ["HS-000009"]
@@ -297,8 +297,10 @@ import Testing
         }
         var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
         state.overlay = .operatorMenu(selection: 0, message: nil)
-        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
-        store.send(.operatorKey(.character("2"))) {
+        let store = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        store.send(.operatorKey(.character("2")))
+        store.receive(.lastReceiptFound("HS-000012"))
+        store.receive(.reprinted(order: "HS-000012", from: .printLastReceipt, .success("/dev/usb/lp0"))) {
             $0.overlay = .operatorMenu(selection: 1, message: "Order HS-000012 printed to /dev/usb/lp0.")
         }
         #expect(copies == ["HS-000012"])
@@ -315,13 +317,17 @@ import Testing
         }
         var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
         state.overlay = .operatorMenu(selection: 0, message: nil)
-        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
+        let store = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
         store.send(.operatorKey(.character("3"))) { $0.overlay = .operatorReprint(digits: "", message: nil) }
         store.send(.operatorKey(.character("7"))) { $0.overlay = .operatorReprint(digits: "7", message: nil) }
-        store.send(.operatorKey(.enter)) { $0.overlay = .operatorReprint(digits: "", message: "No paid order HS-000007.") }
+        store.send(.operatorKey(.enter))
+        store.receive(.reprinted(order: "HS-000007", from: .reprint, .failure(.noSuchReceipt("HS-000007")))) {
+            $0.overlay = .operatorReprint(digits: "", message: "No paid order HS-000007.")
+        }
         store.send(.operatorKey(.character("4"))) { $0.overlay = .operatorReprint(digits: "4", message: nil) }
         store.send(.operatorKey(.character("2"))) { $0.overlay = .operatorReprint(digits: "42", message: nil) }
-        store.send(.operatorKey(.enter)) {
+        store.send(.operatorKey(.enter))
+        store.receive(.reprinted(order: "HS-000042", from: .reprint, .success("/dev/usb/lp0"))) {
             $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.reprint.rawValue, message: "Order HS-000042 printed to /dev/usb/lp0.")
         }
         #expect(copies == ["HS-000042"])
@@ -330,7 +336,7 @@ import Testing
 
     @Test func aReceiptIsNotInterruptedByAShortIdleTimeout() {
         let state = KioskFeature.State(configuration: .init(isKiosk: true, idleTimeout: .seconds(5), attractAfter: nil), themeName: "honey", now: start)
-        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, KioskFeature.Environment()) }
+        let store = TestStore(initialState: state, environment: KioskFeature.Environment(), reducer: KioskFeature.reduce)
         let receipt = Self.receipt("HS-000008")
         let onReceipt = CounterSnapshot(isRestingAtHome: false, freshReceipt: receipt)
         store.send(.tick(at(1), onReceipt)) {
@@ -371,8 +377,9 @@ import Testing
         var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
         state.notice = "Theme: mono (F2: next theme)"
         state.overlay = .operatorMenu(selection: 0, message: nil)
-        let store = TestStore(initialState: state) { state, action in KioskFeature.reduce(&state, action, environment) }
-        store.send(.operatorKey(.character("5"))) {
+        let store = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        store.send(.operatorKey(.character("5")))
+        store.receive(.themeChangedFromMenu("midnight")) {
             $0.themeName = "midnight"
             $0.notice = nil
             $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.changeTheme.rawValue, message: "Theme: midnight")

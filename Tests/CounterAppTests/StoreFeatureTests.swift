@@ -9,7 +9,7 @@ import Testing
 @Suite struct CatalogFeatureTests {
     @Test func loadsTheShelvesAndANumberOpensALine() {
         let world = StoreWorld()
-        let store = TestStore(initialState: CatalogFeature.State()) { CatalogFeature.reduce(&$0, $1, client: world.client) }
+        let store = TestStore(initialState: CatalogFeature.State(), environment: world.client) { CatalogFeature.reduce(&$0, $1) }
         store.send(.load)
         store.receive(.loaded(.success([StoreWorld.acacia, StoreWorld.manuka]))) {
             $0.isLoading = false
@@ -72,8 +72,8 @@ import Testing
     @Test func addsTheQuantityAndTellsTheParentTheNewCart() {
         let world = StoreWorld()
         let session = StoreSession()
-        let store = TestStore(initialState: ProductDetailsFeature.State(product: StoreWorld.acacia)) {
-            ProductDetailsFeature.reduce(&$0, $1, session: session, client: world.client)
+        let store = TestStore(initialState: ProductDetailsFeature.State(product: StoreWorld.acacia), environment: world.client) {
+            ProductDetailsFeature.reduce(&$0, $1, session: session)
         }
         store.send(.increment) { $0.quantity = 2 }
         store.send(.addToCart)
@@ -88,8 +88,8 @@ import Testing
 
     @Test func anOutOfStockJarIsNotAdded() {
         let world = StoreWorld()
-        let store = TestStore(initialState: ProductDetailsFeature.State(product: StoreWorld.manuka)) {
-            ProductDetailsFeature.reduce(&$0, $1, session: StoreSession(), client: world.client)
+        let store = TestStore(initialState: ProductDetailsFeature.State(product: StoreWorld.manuka), environment: world.client) {
+            ProductDetailsFeature.reduce(&$0, $1, session: StoreSession())
         }
         store.send(.addToCart) {
             $0.message = "Out of stock: this jar cannot be added."
@@ -102,14 +102,14 @@ import Testing
 
 @Suite struct CartFeatureTests {
     @Test func anEmptyCartIsRefusedAtCheckout() {
-        let store = TestStore(initialState: CartFeature.State()) { CartFeature.reduce(&$0, $1, session: StoreSession(), client: StoreWorld().client) }
+        let store = TestStore(initialState: CartFeature.State(), environment: StoreWorld().client) { CartFeature.reduce(&$0, $1, session: StoreSession()) }
         store.send(.checkout) { $0.message = "Your cart is empty: add a jar before checking out." }
         store.finish()
     }
 
     @Test func aFullCartGoesToCheckoutAndEmptyingAsksFirst() {
         let session = StoreSession(cart: StoreWorld.cart((StoreWorld.acacia, 1)))
-        let store = TestStore(initialState: CartFeature.State()) { CartFeature.reduce(&$0, $1, session: session, client: StoreWorld().client) }
+        let store = TestStore(initialState: CartFeature.State(), environment: StoreWorld().client) { CartFeature.reduce(&$0, $1, session: session) }
         store.send(.checkout)
         store.receive(.delegate(.proceedToCheckout))
         store.send(.askToEmpty) { $0.isConfirmingEmpty = true }
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func aFieldIsCheckedWhenTheFocusLeavesIt() {
-        let store = TestStore(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: StoreWorld().client.cardForm) }
+        let store = TestStore(initialState: Self.form(), environment: StoreWorld().client.cardForm) { CardFormFeature.reduce(&$0, $1) }
         store.send(.focus(.number)) { $0.focus = .number; $0.holder.error = "Enter the name on the card." }
         for digit in "4242424242424241" {
             store.send(.typed(.character(digit))) { $0.number.input.insert(String(digit)) }
@@ -145,7 +145,7 @@ import Testing
 
     @Test func aSwipeFillsTheFormInOneGo() {
         let world = StoreWorld()
-        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
+        let store = Store(initialState: Self.form(), environment: world.client.cardForm) { CardFormFeature.reduce(&$0, $1) }
         for key in "%B4242424242424242^LOVELACE/ADA^3012101?;4242424242424242=3012101?" {
             store.send(.typed(.character(key)))
         }
@@ -160,7 +160,7 @@ import Testing
     @Test(arguments: [("1230", "12/30"), ("12/30", "12/30"), ("1/30", "01/30"), ("12//30", "12/30")])
     func theExpiryTakesTheSlashOnceWhetherOrNotItIsTyped(typed: String, shown: String) {
         let world = StoreWorld()
-        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
+        let store = Store(initialState: Self.form(), environment: world.client.cardForm) { CardFormFeature.reduce(&$0, $1) }
         store.send(.focus(.expiry))
         for key in typed { store.send(.typed(.character(key))) }
         #expect(store.state.expiry.value == shown)
@@ -168,7 +168,7 @@ import Testing
 
     @Test func anUnreadableSwipeSaysSoAfterTheBurst() {
         let world = StoreWorld()
-        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
+        let store = Store(initialState: Self.form(), environment: world.client.cardForm) { CardFormFeature.reduce(&$0, $1) }
         for key in "%B4242" { store.send(.typed(.character(key))) }
         #expect(store.state.isSwiping)
         // Only the last key's gap timer ends the burst.
@@ -180,7 +180,7 @@ import Testing
 
     @Test func submittingTokenisesAndForgetsTheNumberAndCVC() {
         let world = StoreWorld()
-        let store = Store(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
+        let store = Store(initialState: Self.form(), environment: world.client.cardForm) { CardFormFeature.reduce(&$0, $1) }
         for key in "Jane Doe" { store.send(.typed(.character(key))) }
         store.send(.focus(.number))
         for key in "4242424242424242" { store.send(.typed(.character(key))) }
@@ -201,7 +201,7 @@ import Testing
 
     @Test func submittingWithFaultsMarksEachFieldAndTokenisesNothing() {
         let world = StoreWorld()
-        let store = TestStore(initialState: Self.form()) { CardFormFeature.reduce(&$0, $1, client: world.client.cardForm) }
+        let store = TestStore(initialState: Self.form(), environment: world.client.cardForm) { CardFormFeature.reduce(&$0, $1) }
         store.send(.submit) {
             $0.holder.error = "Enter the name on the card."
             $0.number.error = "Enter the card number."
@@ -220,8 +220,8 @@ import Testing
 
     @Test func aDoubleEnterOnPayChargesOnce() {
         let world = StoreWorld()
-        let store = Store(initialState: CheckoutFeature.State(savedCards: [], now: StoreWorld.now)) {
-            CheckoutFeature.reduce(&$0, $1, session: Self.session, client: world.client)
+        let store = Store(initialState: CheckoutFeature.State(savedCards: [], now: StoreWorld.now), environment: world.client) {
+            CheckoutFeature.reduce(&$0, $1, session: Self.session)
         }
         store.send(.choose)
         guard case .cardForm = store.state.phase else { Issue.record("no card form: \(store.state.phase)"); return }
@@ -229,7 +229,7 @@ import Testing
                                                                  expiryYear: 2030, holderName: "Jane", vaultToken: "tok_1"), saveCard: false))))
         store.send(.cardForm(.submit))
         store.send(.choose)
-        #expect(store.state.phase == .paying(status: "Charging Visa •••• 4242…"))
+        #expect(store.state.phase == .paying(.charging(card: "Visa •••• 4242")))
         #expect(world.checkouts.count == 1)
         #expect(CheckoutFeature.action(for: .key(.enter), in: store.state) == .busy)
         #expect(CheckoutFeature.action(for: .key(.escape), in: store.state) == .busy)
@@ -237,12 +237,13 @@ import Testing
 
     @Test func aDeclineSaysWhyAndComesBackToThePicker() {
         let world = StoreWorld()
-        let store = TestStore(initialState: CheckoutFeature.State(savedCards: [], now: StoreWorld.now)) {
-            CheckoutFeature.reduce(&$0, $1, session: Self.session, client: world.client)
+        let store = TestStore(initialState: CheckoutFeature.State(savedCards: [], now: StoreWorld.now), environment: world.client) {
+            CheckoutFeature.reduce(&$0, $1, session: Self.session)
         }
         store.send(.paid(.failure(.checkoutFailed(.insufficientFunds)))) {
             $0.failure = "Not paid: Your card has insufficient funds. Try another card."
         }
+        store.receive(.savedCardsReloaded([]))
         store.send(.paid(.success(StoreWorld.receipt)))
         store.receive(.delegate(.paid(StoreWorld.receipt, at: StoreWorld.now)))
         store.finish()
@@ -254,8 +255,9 @@ import Testing
 @Suite struct AppStoreNavigationTests {
     @Test func theHoneyStoreOpensOnTheCatalogAndLoadsIt() {
         let world = StoreWorld()
-        let store = TestStore(initialState: AppFeature.State()) { AppFeature.reduce(&$0, $1, client: world.client) }
+        let store = TestStore(initialState: AppFeature.State(), environment: AppEnvironment(store: world.client), reducer: AppFeature.reduce)
         store.send(.home(.open(.honeyStore))) { $0.stack.append(.catalog(CatalogFeature.State())) }
+        store.receive(.sessionLoaded(cart: world.client.cart(), shopper: nil))
         store.receive(.catalog(.load))
         store.receive(.catalog(.loaded(.success([StoreWorld.acacia, StoreWorld.manuka])))) {
             var catalog = CatalogFeature.State()
@@ -280,8 +282,8 @@ import Testing
 @Suite struct PasteTests {
     @Test func aPastedNumberGoesInWholeAndAPastedSwipeIsRead() {
         let world = StoreWorld()
-        let store = Store(initialState: CardFormFeature.State(canSave: false, today: StoreWorld.now, submitTitle: "Pay")) {
-            CardFormFeature.reduce(&$0, $1, client: world.client.cardForm)
+        let store = Store(initialState: CardFormFeature.State(canSave: false, today: StoreWorld.now, submitTitle: "Pay"), environment: world.client.cardForm) {
+            CardFormFeature.reduce(&$0, $1)
         }
         store.send(.focus(.number))
         store.send(CardFormFeature.action(for: .paste("4242 4242 4242 4242"), in: store.state)!)

@@ -3,14 +3,18 @@ import Testing
 
 /// Drives a feature's reducer the way The Composable Architecture's TestStore does: each `send`
 /// states exactly how the state changes; actions that effects send back wait in `received`
-/// until a `receive` claims them, and any left unclaimed at `finish()` fail the test.
-final class TestStore<State: Equatable, Action: Equatable> {
+/// until a `receive` claims them, and any left unclaimed at `finish()` fail the test. Effects
+/// run with `environment`, and are cancelled by id as the real store cancels them.
+final class TestStore<State: Equatable, Action: Equatable, Environment> {
     private(set) var state: State
-    private let reducer: (inout State, Action) -> Effect<Action>
+    let environment: Environment
+    private let reducer: (inout State, Action) -> Effect<Action, Environment>
+    private let effects = EffectRunner<Action, Environment>()
     private var received: [Action] = []
 
-    init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>) {
+    init(initialState: State, environment: Environment, reducer: @escaping (inout State, Action) -> Effect<Action, Environment>) {
         self.state = initialState
+        self.environment = environment
         self.reducer = reducer
     }
 
@@ -33,13 +37,14 @@ final class TestStore<State: Equatable, Action: Equatable> {
         #expect(received.isEmpty, "unclaimed actions: \(received)", sourceLocation: sourceLocation)
     }
 
+    /// Whether an effect under `id` may still answer (it was started and not cancelled).
+    func isRunning(_ id: some Hashable) -> Bool { effects.isRunning(id) }
+
     private func reduce(_ action: Action, _ update: (inout State) -> Void, _ sourceLocation: SourceLocation) {
         var expected = state
         update(&expected)
         let effect = reducer(&state, action)
         #expect(state == expected, "state after \(action) differs from what the test expects", sourceLocation: sourceLocation)
-        for operation in effect.operations {
-            operation { [weak self] in self?.received.append($0) }
-        }
+        effects.run(effect, environment: environment) { [weak self] in self?.received.append($0) }
     }
 }

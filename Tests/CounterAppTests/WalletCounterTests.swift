@@ -24,8 +24,8 @@ import Testing
 
     @Test func payMarksInProgressAndAFailureRestoresIdleWithTheError() {
         let calls = Calls()
-        let store = TestStore(initialState: WalletCounterFeature.State(itemDescription: "Jar", amount: Self.jar)) {
-            WalletCounterFeature.reduce(&$0, $1, client: calls.client)
+        let store = TestStore(initialState: WalletCounterFeature.State(itemDescription: "Jar", amount: Self.jar), environment: calls.client) {
+            WalletCounterFeature.reduce(&$0, $1)
         }
         store.send(.counterOpened(methods: Self.methods, selected: Self.methods[0])) {
             $0.methods = Self.methods
@@ -56,7 +56,7 @@ import Testing
         var state = WalletCounterFeature.State(itemDescription: "Jar", amount: Self.jar)
         state.methods = Self.methods
         state.phase = .idle
-        let store = TestStore(initialState: state) { WalletCounterFeature.reduce(&$0, $1, client: calls.client) }
+        let store = TestStore(initialState: state, environment: calls.client) { WalletCounterFeature.reduce(&$0, $1) }
         store.send(.toggleSlowTestWallet) { $0.slowTestWallet = true }
         store.send(.pay) { $0.phase = .inProgress }
         store.send(.dismiss)

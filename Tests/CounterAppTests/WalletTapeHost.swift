@@ -10,17 +10,17 @@ import TerminalUI
 ///
 /// Until the store's payment-method picker opens these screens inside `CounterApplication`, the
 /// tapes under `Tapes/wallet`, `Tapes/bank` and `Tapes/express` start on the screen itself.
-final class PaymentScreenHost<State, Action>: Application {
+final class PaymentScreenHost<State, Action, Environment>: Application {
     struct Feature {
         /// Builds the store on the opened services, and the actions to send first.
-        var start: (CheckoutServices, TimerQueue) -> (Store<State, Action>, [Action])
+        var start: (CheckoutServices, TimerQueue) -> (Store<State, Action, Environment>, [Action])
         var action: (InputEvent, State) -> Action?
         var keyHints: (State) -> [KeyHint]
         var draw: (State, inout Frame, Rect, Date) -> Void
     }
 
     private let feature: Feature
-    private var store: Store<State, Action>?
+    private var store: Store<State, Action, Environment>?
     private var clock: Clock?
     private var failure: String?
     private(set) var services: CheckoutServices?
@@ -63,15 +63,14 @@ final class PaymentScreenHost<State, Action>: Application {
     var exitStatus: Int32? { nil }
 }
 
-extension PaymentScreenHost where State == WalletCounterFeature.State, Action == WalletCounterFeature.Action {
+extension PaymentScreenHost where State == WalletCounterFeature.State, Action == WalletCounterFeature.Action, Environment == WalletClient {
     /// The wallet counter for one jar of honey, as the store would open it.
     static func wallet(description: String = "Honey jar, acacia 500 g", amount: Money = Money(minorUnits: 1_250, currency: .eur)) -> PaymentScreenHost {
         PaymentScreenHost(Feature(
             start: { services, _ in
                 let client = WalletClient.live(services: services)
-                let store = Store(initialState: WalletCounterFeature.State(itemDescription: description, amount: amount)) { state, action in
-                    WalletCounterFeature.reduce(&state, action, client: client)
-                }
+                let store = Store(initialState: WalletCounterFeature.State(itemDescription: description, amount: amount), environment: client,
+                                  reducer: WalletCounterFeature.reduce)
                 client.open(amount, description) { [weak store] in store?.send($0) }
                 return (store, [])
             },

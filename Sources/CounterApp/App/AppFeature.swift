@@ -72,6 +72,13 @@ public enum AppFeature {
         case payment(PaymentScreensFeature.Action)
         /// The shopper logged out; the counter's cart is a guest's (empty) one again.
         case loggedOut(cart: Cart)
+        /// Opens a screen whose state had to be read from the store first (saved cards, the
+        /// loop's time), and starts what it does on opening.
+        case push(Screen)
+        /// The store's answer when the counter re-reads who is shopping and their cart.
+        case sessionLoaded(cart: Cart, shopper: String?)
+        /// The store's answer when the counter re-reads the cart (the badge's copy).
+        case cartLoaded(Cart)
         /// The core ran its due work (renewals): screens that show it reload.
         case dueWorkRan
         case dismissNotice
@@ -87,8 +94,9 @@ public enum AppFeature {
         case quitDialogKey(Key)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient,
-                              auctions: AuctionEnvironment = AuctionEnvironment()) -> Effect<Action> {
+    public typealias Effects = Effect<Action, AppEnvironment>
+
+    public static func reduce(_ state: inout State, _ action: Action) -> Effects {
         switch action {
         // MARK: Navigation asked for by the screens
         case let .home(.open(destination)):
@@ -97,9 +105,8 @@ public enum AppFeature {
                 return .send(.quit)
             case .honeyStore:
                 state.stack.append(.catalog(CatalogFeature.State()))
-                state.session.cart = client.cart()
-                state.session.shopper = client.shopper()
-                return .send(.catalog(.load))
+                return .merge(.run { env, send in send(.sessionLoaded(cart: env.store.cart(), shopper: env.store.shopper())) },
+                              .send(.catalog(.load)))
             case .auctions:
                 state.stack.append(.auction(AuctionFeature.State()))
                 return .send(.auction(.onAppear))
@@ -121,11 +128,13 @@ public enum AppFeature {
             switch delegate {
             case .cartChanged(let cart): state.session.cart = cart
             case .proceedToCheckout:
-                // A cart whose payment is still being checked opens on that check, not on Pay.
-                let checkout = CheckoutFeature.State(savedCards: state.session.shopper == nil ? [] : client.savedCards(), now: client.now(),
-                                                     unsettledOrder: client.unsettledOrder())
-                state.stack.append(.checkout(checkout))
-                return CheckoutFeature.onAppear(checkout, client: client).map(Action.checkout)
+                let isGuest = state.session.shopper == nil
+                return .run { env, send in
+                    // A cart whose payment is still being checked opens on that check, not on Pay.
+                    let client = env.store
+                    send(.push(.checkout(CheckoutFeature.State(savedCards: isGuest ? [] : client.savedCards(), now: client.now(),
+                                                               unsettledOrder: client.unsettledOrder()))))
+                }
             }
             return .none
         case let .checkout(.delegate(delegate)):
@@ -133,14 +142,16 @@ public enum AppFeature {
             case .back:
                 state.stack.removeLast()
             case let .payWith(method):
-                state.stack.append(.payment(PaymentScreensFeature.State(method: method, cart: state.session.cart, now: client.now(),
-                                                                        localeCountry: client.payments.localeCountry)))
-                return .send(.payment(.start))
+                let cart = state.session.cart
+                return .run { env, send in
+                    send(.push(.payment(PaymentScreensFeature.State(method: method, cart: cart, now: env.store.now(),
+                                                                    localeCountry: env.store.payments.localeCountry))))
+                }
             case let .paid(receipt, at):
-                state.session.cart = client.cart()
                 // Back to the shelves under the receipt: Esc or Enter from it continues shopping.
                 while state.stack.count > 1, !isCatalog(state.top) { state.stack.removeLast() }
                 state.stack.append(.receipt(ReceiptFeature.State(receipt: receipt, paidAt: at)))
+                return reloadCart()
             }
             return .none
         case .receipt(.done):
@@ -149,15 +160,15 @@ public enum AppFeature {
             switch item {
             case .logIn: state.stack.append(.auth(AuthFeature.State(mode: .logIn)))
             case .signUp: state.stack.append(.auth(AuthFeature.State(mode: .signUp)))
-            case .savedCards: state.stack.append(.savedCards(SavedCardsFeature.State(cards: client.savedCards())))
-            case .orders: state.stack.append(.orders(OrdersFeature.State(orders: client.orders())))
+            case .savedCards: return .run { env, send in send(.push(.savedCards(SavedCardsFeature.State(cards: env.store.savedCards())))) }
+            case .orders: return .run { env, send in send(.push(.orders(OrdersFeature.State(orders: env.store.orders())))) }
             case .subscriptions:
                 state.stack.append(.subscriptions(SubscriptionsFeature.State()))
                 return .send(.subscriptions(.reload))
             case .logOut:
-                return .run { send in
-                    client.logOut()
-                    send(.loggedOut(cart: client.cart()))
+                return .run { env, send in
+                    env.store.logOut()
+                    send(.loggedOut(cart: env.store.cart()))
                 }
             }
             return .none
@@ -169,15 +180,25 @@ public enum AppFeature {
                 account.message = tr("Logged out. Your cart and saved cards stay with your account.")
             }
             return .none
+        case let .push(screen):
+            state.stack.append(screen)
+            return appear(screen)
+        case let .sessionLoaded(cart, shopper):
+            state.session.cart = cart
+            state.session.shopper = shopper
+            return .none
+        case let .cartLoaded(cart):
+            state.session.cart = cart
+            return .none
         case let .auth(.delegate(.signedIn(email))):
             state.session.shopper = email
-            state.session.cart = client.cart()
             state.stack.removeLast()
             updateTop(&state) { (account: inout AccountFeature.State) in
                 account.selection = 0
                 account.message = tr("Welcome, {0}. Your cart came with you.", email)
             }
-            return .none
+            // The guest's cart went into the account: the badge shows the account's.
+            return reloadCart()
         case let .orders(.delegate(order)):
             state.stack.append(.receipt(ReceiptFeature.State(order: order)))
             return .none
@@ -189,23 +210,23 @@ public enum AppFeature {
             }.map(Action.home)
         case let .catalog(action):
             return route(&state, action, Screen.catalog, { if case let .catalog(s) = $0 { s } else { nil } }) { s, a in
-                CatalogFeature.reduce(&s, a, client: client)
-            }.map(Action.catalog)
+                CatalogFeature.reduce(&s, a)
+            }.map(Action.catalog, environment: \.store)
         case let .details(action):
             let session = state.session
             return route(&state, action, Screen.details, { if case let .details(s) = $0 { s } else { nil } }) { s, a in
-                ProductDetailsFeature.reduce(&s, a, session: session, client: client)
-            }.map(Action.details)
+                ProductDetailsFeature.reduce(&s, a, session: session)
+            }.map(Action.details, environment: \.store)
         case let .cart(action):
             let session = state.session
             return route(&state, action, Screen.cart, { if case let .cart(s) = $0 { s } else { nil } }) { s, a in
-                CartFeature.reduce(&s, a, session: session, client: client)
-            }.map(Action.cart)
+                CartFeature.reduce(&s, a, session: session)
+            }.map(Action.cart, environment: \.store)
         case let .checkout(action):
             let session = state.session
             return route(&state, action, Screen.checkout, { if case let .checkout(s) = $0 { s } else { nil } }) { s, a in
-                CheckoutFeature.reduce(&s, a, session: session, client: client)
-            }.map(Action.checkout)
+                CheckoutFeature.reduce(&s, a, session: session)
+            }.map(Action.checkout, environment: \.store)
         case let .account(action):
             let session = state.session
             return route(&state, action, Screen.account, { if case let .account(s) = $0 { s } else { nil } }) { s, a in
@@ -213,34 +234,33 @@ public enum AppFeature {
             }.map(Action.account)
         case let .auth(action):
             return route(&state, action, Screen.auth, { if case let .auth(s) = $0 { s } else { nil } }) { s, a in
-                AuthFeature.reduce(&s, a, client: client)
-            }.map(Action.auth)
+                AuthFeature.reduce(&s, a)
+            }.map(Action.auth, environment: \.store)
         case let .savedCards(action):
             return route(&state, action, Screen.savedCards, { if case let .savedCards(s) = $0 { s } else { nil } }) { s, a in
-                SavedCardsFeature.reduce(&s, a, client: client)
-            }.map(Action.savedCards)
+                SavedCardsFeature.reduce(&s, a)
+            }.map(Action.savedCards, environment: \.store)
         case let .orders(action):
             return route(&state, action, Screen.orders, { if case let .orders(s) = $0 { s } else { nil } }) { s, a in
                 OrdersFeature.reduce(&s, a)
             }.map(Action.orders)
         case let .subscriptions(action):
             return route(&state, action, Screen.subscriptions, { if case let .subscriptions(s) = $0 { s } else { nil } }) { s, a in
-                SubscriptionsFeature.reduce(&s, a, client: client)
-            }.map(Action.subscriptions)
+                SubscriptionsFeature.reduce(&s, a)
+            }.map(Action.subscriptions, environment: \.store)
         case let .auction(action):
             return route(&state, action, Screen.auction, { if case let .auction(s) = $0 { s } else { nil } }) { s, a in
-                AuctionFeature.reduce(&s, a, auctions)
-            }.map(Action.auction)
+                AuctionFeature.reduce(&s, a)
+            }.map(Action.auction, environment: \.auctions)
         case let .payment(.delegate(.close(paid))):
             guard paid else { return .send(.back) }
             // Paid: the jars are the shopper's; back to the shelves, as after a card payment.
-            state.session.cart = client.emptyCart()
             while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
-            return .send(.catalog(.load))
+            return .merge(.run { env, send in send(.cartLoaded(env.store.emptyCart())) }, .send(.catalog(.load)))
         case let .payment(action):
             return route(&state, action, Screen.payment, { if case let .payment(s) = $0 { s } else { nil } }) { s, a in
-                PaymentScreensFeature.reduce(&s, a, client: client.payments)
-            }.map(Action.payment)
+                PaymentScreensFeature.reduce(&s, a)
+            }.map(Action.payment, environment: \.store.payments)
         case .dueWorkRan:
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
             return .none
@@ -253,8 +273,9 @@ public enum AppFeature {
                 state.stack.removeLast()
                 // The screen under the one closed shows what changed meanwhile: the cart, and the
                 // shelves' stock after a purchase.
-                if state.top.isStore { state.session.cart = client.cart() }
-                if isCatalog(state.top) { return .send(.catalog(.load)) }
+                let cart: Effects = state.top.isStore ? reloadCart() : .none
+                if isCatalog(state.top) { return .merge(cart, .send(.catalog(.load))) }
+                return cart
             }
             return .none
         case .toggleHelp:
@@ -264,7 +285,7 @@ public enum AppFeature {
             state.notice = nil
             return .none
         case let .kiosk(request):
-            return reduceKiosk(&state, request, client: client, auctions: auctions)
+            return reduceKiosk(&state, request)
         case .quit:
             guard !state.isKiosk else { return .none }
             // A full cart is not left by one key: a guest's is gone once the counter ends.
@@ -288,10 +309,27 @@ public enum AppFeature {
         }
     }
 
+    /// Re-reads the cart for the badge.
+    private static func reloadCart() -> Effects {
+        .run { env, send in send(.cartLoaded(env.store.cart())) }
+    }
+
+    /// What a screen starts when it opens.
+    private static func appear(_ screen: Screen) -> Effects {
+        switch screen {
+        case .catalog: .send(.catalog(.load))
+        case .checkout(let checkout): CheckoutFeature.onAppear(checkout).map(Action.checkout, environment: \.store)
+        case .subscriptions: .send(.subscriptions(.reload))
+        case .auction: .send(.auction(.onAppear))
+        case .payment: .send(.payment(.start))
+        default: .none
+        }
+    }
+
     /// Runs a screen's reducer on the top screen when it is of that kind; actions for a screen
     /// that is no longer on top (a late answer) are dropped.
-    private static func route<S, A>(_ state: inout State, _ action: A, _ embed: (S) -> Screen, _ extract: (Screen) -> S?,
-                                    _ reduce: (inout S, A) -> Effect<A>) -> Effect<A> {
+    private static func route<S, A, E>(_ state: inout State, _ action: A, _ embed: (S) -> Screen, _ extract: (Screen) -> S?,
+                                       _ reduce: (inout S, A) -> Effect<A, E>) -> Effect<A, E> {
         guard var screen = extract(state.top) else { return .none }
         let effect = reduce(&screen, action)
         state.stack[state.stack.count - 1] = embed(screen)

@@ -11,29 +11,21 @@ public final class CounterApplication: Application {
     /// Opens the controllers on the loop's clock and timers.
     public typealias ServicesFactory = (Clock, TimerQueue) throws -> CheckoutServices
 
-    private var store: Store<AppFeature.State, AppFeature.Action>!
+    private let store: Store<AppFeature.State, AppFeature.Action, AppEnvironment>
     private var size = Size(columns: 80, rows: 24)
     private let makeServices: ServicesFactory?
-    /// The client the reducers' effects use: unavailable until `start` opens the core.
-    private let environment = Environment()
     public private(set) var services: CheckoutServices?
-
-    private final class Environment {
-        var client = StoreClient.unavailable
-        var auctions = AuctionEnvironment()
-    }
 
     public init(isKiosk: Bool = false, notice: String? = nil, makeServices: ServicesFactory? = nil) {
         self.makeServices = makeServices
-        let environment = self.environment
-        store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice)) { state, action in
-            AppFeature.reduce(&state, action, client: environment.client, auctions: environment.auctions)
-        }
+        // The effects' environment is unavailable until `start` opens the core.
+        store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice), environment: AppEnvironment(),
+                      reducer: AppFeature.reduce)
     }
 
     public var state: AppFeature.State { store.state }
     /// Seed 002's callbacks as the auction screens saw them (for tests).
-    public var auctionCallbacks: AuctionCallbackLog { environment.auctions.log }
+    public var auctionCallbacks: AuctionCallbackLog { store.environment.auctions.log }
 
     public func start(_ context: LoopContext) {
         guard let makeServices else { return }
@@ -43,10 +35,10 @@ public final class CounterApplication: Application {
             // What the counter left open when it last stopped (Ctrl+C mid-charge, a power cut, a
             // challenge never answered) is settled now, so its jars are sold once or released.
             _ = try? services.commerce.reconcileAfterRestart()
-            environment.client = .live(services: services, timers: context.timers)
-            environment.auctions = AuctionEnvironment(services: services, cardForm: environment.client.cardForm)
+            var client = StoreClient.live(services: services, timers: context.timers)
             // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
-            environment.client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
+            client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
+            store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, cardForm: client.cardForm))
             startSettler(services, timers: context.timers)
         } catch {
             // A counter without its store would take shoppers' time for nothing: it stops, and

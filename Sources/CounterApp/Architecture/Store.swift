@@ -1,15 +1,22 @@
-/// Runs a feature: holds its state, reduces actions one at a time, and runs their effects.
+/// Runs a feature: holds its state, reduces actions one at a time, and runs their effects with
+/// the environment it holds (the reducer never sees it).
 ///
 /// Actions sent while an action is being reduced (an effect that answers at once) wait in a
 /// queue, so a reducer never runs inside another: the order of changes is the order of actions.
-public final class Store<State, Action> {
+public final class Store<State, Action, Environment> {
     public private(set) var state: State
-    private let reducer: (inout State, Action) -> Effect<Action>
+    /// What effects run with; may be replaced once the world is open (the counter's core opens
+    /// in `start`, after the store exists).
+    public var environment: Environment
+    private let reducer: (inout State, Action) -> Effect<Action, Environment>
+    private let effects = EffectRunner<Action, Environment>()
     private var queue: [Action] = []
     private var isReducing = false
 
-    public init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>) {
+    public init(initialState: State, environment: Environment,
+                reducer: @escaping (inout State, Action) -> Effect<Action, Environment>) {
         self.state = initialState
+        self.environment = environment
         self.reducer = reducer
     }
 
@@ -21,9 +28,7 @@ public final class Store<State, Action> {
         while !queue.isEmpty {
             let next = queue.removeFirst()
             let effect = reducer(&state, next)
-            for operation in effect.operations {
-                operation { [weak self] answer in self?.send(answer) }
-            }
+            effects.run(effect, environment: environment) { [weak self] answer in self?.send(answer) }
         }
     }
 }

@@ -51,18 +51,18 @@ public enum AuctionFeature {
         case challengeRequested(ThreeDSChallenge)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, _ environment: AuctionEnvironment) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, AuctionEnvironment> {
         switch action {
         // A step's call into the flow answered: the one place the snapshot is taken in.
         case .payment(.flowChanged(let snapshot)), .review(.flowChanged(let snapshot)), .terms(.flowChanged(let snapshot)),
              .joined(.flowChanged(let snapshot)):
             return .send(.flowChanged(snapshot))
         case .onAppear:
-            return AuctionEntry.reduce(&state.entry, .load, environment).map(Action.entry)
+            return AuctionEntry.reduce(&state.entry, .load).map(Action.entry)
         case .entry(.open(let listing)):
-            return open(listing, environment)
+            return open(listing)
         case .entry(let entryAction):
-            return AuctionEntry.reduce(&state.entry, entryAction, environment).map(Action.entry)
+            return AuctionEntry.reduce(&state.entry, entryAction).map(Action.entry)
         case let .opened(context, snapshot):
             state.context = context
             state.flow = snapshot
@@ -78,21 +78,21 @@ public enum AuctionFeature {
             state.phase = .entry
             return .none
         case .terms(let termsAction):
-            return AuctionTerms.reduce(&state.terms, termsAction, environment).map(Action.terms)
+            return AuctionTerms.reduce(&state.terms, termsAction).map(Action.terms)
         case .review(let reviewAction):
-            return AuctionReview.reduce(reviewAction, environment).map(Action.review)
+            return AuctionReview.reduce(reviewAction).map(Action.review)
         case .payment(let paymentAction):
-            return AuctionPayment.reduce(&state.payment, paymentAction, flow: state.flow, context: state.context, environment).map(Action.payment)
+            return AuctionPayment.reduce(&state.payment, paymentAction, flow: state.flow, context: state.context).map(Action.payment)
         case .joined(.done):
             state.phase = .entry
             state.context = nil
-            return .merge(.run { _ in environment.close() }, .send(.onAppear))
+            return .merge(.run { environment, _ in environment.close() }, .send(.onAppear))
         case .joined:
             return .none
         case .challenge(.delegate(.answer(let code))):
             // The authentication presenter's answer: the code, or nil when the customer gave up.
             state.challenge = nil
-            return .run { send in
+            return .run { environment, send in
                 if let snapshot = environment.withFlow({ _, bridge in bridge.answerChallenge(code) }) { send(.flowChanged(snapshot)) }
             }
         case .challenge(let challengeAction):
@@ -102,7 +102,7 @@ public enum AuctionFeature {
             return effect.map(Action.challenge)
         case .back:
             guard state.phase == .flow, state.flow.pendingCall == nil else { return .none }
-            return .run { send in
+            return .run { environment, send in
                 if let snapshot = environment.withFlow({ flow, _ in flow.back() }) { send(.flowChanged(snapshot)) }
             }
         case .flowChanged(let snapshot):
@@ -115,15 +115,15 @@ public enum AuctionFeature {
             state.phase = .entry
             state.context = nil
             state.flow = AuctionFlowSnapshot()
-            return .run { _ in environment.close() }
+            return .run { environment, _ in environment.close() }
         case .challengeRequested(let challenge):
             state.challenge = ChallengeFeature.State(challenge: challenge)
             return .none
         }
     }
 
-    private static func open(_ listing: AuctionListing, _ environment: AuctionEnvironment) -> Effect<Action> {
-        .run { send in
+    private static func open(_ listing: AuctionListing) -> Effect<Action, AuctionEnvironment> {
+        .run { environment, send in
             do {
                 let (context, snapshot) = try environment.open(auctionId: listing.id, send: send)
                 send(.opened(context, snapshot))

@@ -118,7 +118,7 @@ public enum BankPaymentFeature {
 
     static let statusInterval: Duration = .seconds(5)
 
-    public static func reduce(_ state: inout State, _ action: Action, client: BankClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, BankClient> {
         switch action {
         case let .loaded(countries):
             state.countries = countries
@@ -152,7 +152,7 @@ public enum BankPaymentFeature {
                 state.mandateNotes = []
                 let request = BankClient.Request(kind: state.kind, amount: state.amount, reference: state.reference,
                                                  preferredCountry: country.code, situation: state.situation)
-                return .run { send in client.start(request, send) }
+                return .run { client, send in client.start(request, send) }
             case let .chooseBank(page):
                 guard page.providers.indices.contains(state.bankSelection) else { return .none }
                 state.step = .bankPage(page, bank: page.providers[state.bankSelection])
@@ -190,7 +190,7 @@ public enum BankPaymentFeature {
             default: return .none
             }
             state.step = .working(outcome == .canceled ? "Cancelling…" : "Waiting for the bank…")
-            return .run { _ in client.answerPage(outcome) }
+            return .run { client, _ in client.answerPage(outcome) }
         case let .finished(outcome):
             state.lastResult = outcome
             if state.backToCountries, !outcome.isSuccess {
@@ -209,7 +209,7 @@ public enum BankPaymentFeature {
         case let .refreshStatus(poll):
             guard state.step == .status, poll == state.statusPoll, let context = state.context else { return .none }
             let kind = state.kind
-            return .run { send in
+            return .run { client, send in
                 client.status(kind, context) { status, isFinal, error in
                     send(.statusAnswered(poll: poll, status: status, isFinal: isFinal, error: error))
                 }
@@ -220,19 +220,19 @@ public enum BankPaymentFeature {
             if let status, state.statusHistory.last != status { state.statusHistory.append(status) }
             guard state.step == .status, !isFinal, error == nil else { return .none }
             // Follow the payment as it moves on: ask again, on the loop's clock.
-            return .run { send in client.after(statusInterval) { send(.refreshStatus(poll: poll)) } }
+            return .run { client, send in client.after(statusInterval) { send(.refreshStatus(poll: poll)) } }
         case .resume:
             guard case .result = state.step, let context = state.context else { return .none }
             state.step = .working("Asking the bank where it stands…")
             let kind = state.kind
-            return .run { send in client.resume(kind, context, send) }
+            return .run { client, send in client.resume(kind, context, send) }
         case .renewFromMandate:
             guard state.kind == .mandate, let context = state.context else { return .none }
             let amount = state.amount, count = state.mandateNotes.count + 1
-            return .run { send in client.renew(context, amount, "renewal-\(count)") { send(.mandateNote($0)) } }
+            return .run { client, send in client.renew(context, amount, "renewal-\(count)") { send(.mandateNote($0)) } }
         case .revokeMandate:
             guard state.kind == .mandate, let context = state.context else { return .none }
-            return .run { send in
+            return .run { client, send in
                 client.revoke(context) { note in
                     send(.mandateNote(note))
                 }

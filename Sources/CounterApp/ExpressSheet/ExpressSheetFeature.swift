@@ -97,7 +97,7 @@ public enum ExpressSheetFeature {
         case close(paid: Bool)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: ExpressClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, ExpressClient> {
         switch action {
         case let .sheetChanged(sheet):
             state.sheet = sheet
@@ -125,20 +125,20 @@ public enum ExpressSheetFeature {
                 state.addressIndex = wrap(state.addressIndex + step, ExpressWallet.addresses.count + 1)
                 guard !state.isTypingAddress else { return .none }
                 let contact = ExpressWallet.addresses[state.addressIndex].contact
-                return .run { _ in client.selectContact(contact) }
+                return .run { client, _ in client.selectContact(contact) }
             case .shipping:
                 guard !sheet.shippingMethods.isEmpty else { return .none }
                 let current = sheet.selectedShippingMethod.flatMap(sheet.shippingMethods.firstIndex(of:)) ?? 0
                 let method = sheet.shippingMethods[wrap(current + step, sheet.shippingMethods.count)]
-                return .run { _ in client.selectShippingMethod(method) }
+                return .run { client, _ in client.selectShippingMethod(method) }
             case .card:
                 state.cardIndex = wrap(state.cardIndex + step, ExpressWallet.cards.count)
                 let method = ExpressWallet.cards[state.cardIndex].method
-                return .run { _ in client.selectCard(method) }
+                return .run { client, _ in client.selectCard(method) }
             case .billing:
                 state.billingIndex = wrap(state.billingIndex + step, ExpressWallet.billing.count)
                 let contact = ExpressWallet.billing[state.billingIndex].contact
-                return .run { _ in client.setBilling(contact) }
+                return .run { client, _ in client.setBilling(contact) }
             case .pay:
                 return .none
             }
@@ -151,7 +151,7 @@ public enum ExpressSheetFeature {
                 return .none
             case .pay:
                 let card = ExpressWallet.cards[state.cardIndex]
-                return .run { _ in client.pay(card) }
+                return .run { client, _ in client.pay(card) }
             default:
                 return .send(.nextOption)
             }
@@ -166,7 +166,7 @@ public enum ExpressSheetFeature {
                 state.form = nil
                 let contact = form.contact
                 state.typedContact = contact
-                return .run { _ in client.selectContact(contact) }
+                return .run { client, _ in client.selectContact(contact) }
             }
             state.form = form
             return .none
@@ -176,7 +176,7 @@ public enum ExpressSheetFeature {
                 state.form = nil
                 return .none
             }
-            return .run { _ in client.cancel() }
+            return .run { client, _ in client.cancel() }
         case .close:
             return .none
         }

@@ -42,7 +42,7 @@ public enum HomeFeature {
         case open(Destination)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, Void> {
         switch action {
         case .moveUp:
             state.selection = (state.selection + state.destinations.count - 1) % state.destinations.count

@@ -11,17 +11,17 @@ public enum KioskRequest: Equatable, Sendable {
 }
 
 extension AppFeature {
-    static func reduceKiosk(_ state: inout State, _ request: KioskRequest, client: StoreClient,
-                            auctions: AuctionEnvironment) -> Effect<Action> {
+    static func reduceKiosk(_ state: inout State, _ request: KioskRequest) -> Effects {
         switch request {
         case .resetSession:
             state.stack = [.home(kioskHome(isKiosk: state.isKiosk))]
             state.isShowingHelp = false
             state.notice = nil
             state.session.shopper = nil
-            return .run { send in
+            return .run { env, send in
+                let client = env.store
                 // A join flow still open (the reset could not step out of it) answers nobody now.
-                auctions.close()
+                env.auctions.close()
                 // The guest's cart is the counter's own: empty it before and after logging out,
                 // so neither the shopper's nor the guest's jars wait for the next person.
                 _ = client.emptyCart()

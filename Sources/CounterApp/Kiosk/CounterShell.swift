@@ -11,7 +11,7 @@ import TerminalUI
 /// for changes through `AppFeature.Action.kiosk`, never by editing its screens.
 public final class CounterShell: Application {
     public let counter: CounterApplication
-    private var store: Store<KioskFeature.State, KioskFeature.Action>!
+    private var store: Store<KioskFeature.State, KioskFeature.Action, KioskFeature.Environment>!
     private var themes: ThemeCycle
     private let operatorPIN: OperatorPIN?
     private let printer: ReceiptPrinter?
@@ -47,7 +47,7 @@ public final class CounterShell: Application {
         environment.report = { [weak self] event in self?.report(event) }
         environment.startDemo = { [weak self] in self?.startDemo() ?? false }
         environment.stopDemo = { [weak self] in self?.demo?.stop(); self?.demo = nil }
-        store = Store(initialState: initial) { state, action in KioskFeature.reduce(&state, action, environment) }
+        store = Store(initialState: initial, environment: environment, reducer: KioskFeature.reduce)
     }
 
     public var state: KioskFeature.State { store.state }

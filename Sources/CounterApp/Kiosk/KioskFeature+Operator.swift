@@ -6,7 +6,7 @@ import TerminalUI
 extension KioskFeature {
     /// The menu's entries, in the order shown. The first is where the menu opens, so it is the
     /// one that changes nothing (an Enter too many must not end the counter); Exit is last.
-    public enum OperatorChoice: Int, CaseIterable, Sendable {
+    public enum OperatorChoice: Int, CaseIterable, Equatable, Sendable {
         case close, printLastReceipt, reprint, printWaiting, changeTheme, exit
 
         var title: String {
@@ -25,7 +25,7 @@ extension KioskFeature {
     public static let maxPINAttempts = 3
     public static let operatorLockout: Duration = .seconds(60)
 
-    static func reduceOperator(_ state: inout State, _ action: Action, _ environment: Environment) -> Effect<Action> {
+    static func reduceOperator(_ state: inout State, _ action: Action) -> Effect<Action, Environment> {
         switch action {
         case .openOperator:
             guard state.configuration.isKiosk else { return .none }
@@ -33,14 +33,15 @@ extension KioskFeature {
                 state.notice = lockedNotice(until: until)
                 return .none
             }
-            if state.isAttracting { environment.stopDemo(); state.isAttracting = false }
+            let wasAttracting = state.isAttracting
+            state.isAttracting = false
             state.notice = nil
             state.overlay = .operatorPIN(entry: "", message: nil)
             state.lastInput = state.now
-            return .none
+            return wasAttracting ? .run { environment, _ in environment.stopDemo() } : .none
         case let .operatorKey(key):
             state.lastInput = state.now
-            return operatorKey(&state, key, environment)
+            return operatorKey(&state, key)
         case let .pinChecked(isRight):
             if isRight {
                 state.wrongPINs = 0
@@ -60,6 +61,26 @@ extension KioskFeature {
                 }
             }
             return .none
+        case let .reprinted(order, choice, result):
+            return reprinted(&state, orderNumber: order, from: choice, result)
+        case let .lastReceiptFound(order):
+            // The last one printed at this counter, also before a restart: it is in the ledger.
+            guard let order else {
+                state.overlay = .operatorMenu(selection: OperatorChoice.printLastReceipt.rawValue, message: tr("No receipt has been printed yet."))
+                return .none
+            }
+            return reprint(orderNumber: order, from: .printLastReceipt)
+        case let .themeChangedFromMenu(name):
+            state.themeName = name
+            // The menu says which theme it is now; no older theme notice is left to contradict it.
+            state.notice = nil
+            state.overlay = .operatorMenu(selection: OperatorChoice.changeTheme.rawValue,
+                                          message: tr("Theme: {0}", ThemeCycle.displayName(of: name)))
+            return .none
+        case let .waitingReceiptsPrinted(owed, printed, failure):
+            let message = waitingPrinted(&state, owed: owed, printed: printed, failure: failure)
+            state.overlay = .operatorMenu(selection: OperatorChoice.printWaiting.rawValue, message: message)
+            return .none
         default:
             return .none
         }
@@ -69,7 +90,7 @@ extension KioskFeature {
         tr("Operator menu locked after {0} wrong PINs; try again at {1}.", maxPINAttempts, DateText.timeWithSeconds(until))
     }
 
-    private static func operatorKey(_ state: inout State, _ key: Key, _ environment: Environment) -> Effect<Action> {
+    private static func operatorKey(_ state: inout State, _ key: Key) -> Effect<Action, Environment> {
         switch state.overlay {
         case let .operatorPIN(entry, _):
             switch key {
@@ -79,7 +100,7 @@ extension KioskFeature {
                 state.overlay = .operatorPIN(entry: String(entry.dropLast()), message: nil)
             case .enter:
                 let pin = entry
-                return .run { send in send(.pinChecked(environment.verifyPIN(pin))) }
+                return .run { environment, send in send(.pinChecked(environment.verifyPIN(pin))) }
             case let .character(c) where c.isNumber && entry.count < 12:
                 state.overlay = .operatorPIN(entry: entry + String(c), message: nil)
             default:
@@ -96,9 +117,9 @@ extension KioskFeature {
             case .down, .tab:
                 state.overlay = .operatorMenu(selection: (selection + 1) % count, message: nil)
             case let .character(c) where (c.wholeNumberValue ?? 0) >= 1 && (c.wholeNumberValue ?? 0) <= count:
-                return choose(&state, OperatorChoice(rawValue: c.wholeNumberValue! - 1)!, environment)
+                return choose(&state, OperatorChoice(rawValue: c.wholeNumberValue! - 1)!)
             case .enter, .character(" "):
-                return choose(&state, OperatorChoice(rawValue: selection)!, environment)
+                return choose(&state, OperatorChoice(rawValue: selection)!)
             default:
                 break
             }
@@ -113,7 +134,7 @@ extension KioskFeature {
                 state.overlay = .operatorReprint(digits: digits + String(c), message: nil)
             case .enter:
                 guard !digits.isEmpty else { return .none }
-                return reprint(&state, orderNumber: orderNumber(digits), from: .reprint, environment)
+                return reprint(orderNumber: orderNumber(digits), from: .reprint)
             default:
                 break
             }
@@ -128,13 +149,18 @@ extension KioskFeature {
         "HS-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
-    /// A paid order's receipt again, as a copy; the menu says how it went. An order that was
-    /// never paid is said on the number's prompt, to type another.
-    private static func reprint(_ state: inout State, orderNumber: String, from choice: OperatorChoice,
-                                _ environment: Environment) -> Effect<Action> {
+    /// A paid order's receipt again, as a copy (the printing is the effect's).
+    private static func reprint(orderNumber: String, from choice: OperatorChoice) -> Effect<Action, Environment> {
+        .run { environment, send in send(.reprinted(order: orderNumber, from: choice, environment.printReceipt(orderNumber, true))) }
+    }
+
+    /// The menu says how a reprint went. An order that was never paid is said on the number's
+    /// prompt, to type another.
+    private static func reprinted(_ state: inout State, orderNumber: String, from choice: OperatorChoice,
+                                  _ result: Result<String, ReceiptPrinter.Failure>) -> Effect<Action, Environment> {
         let message: String
         let report: ReceiptReport
-        switch environment.printReceipt(orderNumber, true) {
+        switch result {
         case let .success(destination):
             message = tr("Order {0} printed to {1}.", orderNumber, destination)
             report = .printed(order: orderNumber, destination: destination, copy: true)
@@ -146,35 +172,23 @@ extension KioskFeature {
             report = .failed(order: orderNumber, reason: failure.description)
         }
         state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
-        return .run { _ in environment.report(report) }
+        return .run { environment, _ in environment.report(report) }
     }
 
-    private static func choose(_ state: inout State, _ choice: OperatorChoice, _ environment: Environment) -> Effect<Action> {
+    private static func choose(_ state: inout State, _ choice: OperatorChoice) -> Effect<Action, Environment> {
         switch choice {
         case .exit:
             state.exitStatus = 0
             return .none
         case .changeTheme:
-            let name = environment.nextTheme()
-            state.themeName = name
-            // The menu says which theme it is now; no older theme notice is left to contradict it.
-            state.notice = nil
-            state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("Theme: {0}", ThemeCycle.displayName(of: name)))
-            return .none
+            return .run { environment, send in send(.themeChangedFromMenu(environment.nextTheme())) }
         case .printLastReceipt:
-            // The last one printed at this counter, also before a restart: it is in the ledger.
-            guard let order = environment.lastReceipt() else {
-                state.overlay = .operatorMenu(selection: choice.rawValue, message: tr("No receipt has been printed yet."))
-                return .none
-            }
-            return reprint(&state, orderNumber: order, from: choice, environment)
+            return .run { environment, send in send(.lastReceiptFound(environment.lastReceipt())) }
         case .reprint:
             state.overlay = .operatorReprint(digits: "", message: nil)
             return .none
         case .printWaiting:
-            let (message, effect) = printWaiting(&state, environment)
-            state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
-            return effect
+            return printWaiting()
         case .close:
             state.overlay = nil
             return .none

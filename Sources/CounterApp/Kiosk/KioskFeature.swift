@@ -111,6 +111,14 @@ public enum KioskFeature {
         /// A receipt printed by itself (not an operator's copy); `forShopper`: the order of the
         /// shopper at the counter now, who is told.
         case printed(order: String, forShopper: Bool, Result<String, ReceiptPrinter.Failure>)
+        /// An operator's copy of a receipt, as the printer took it (asked from the menu line `from`).
+        case reprinted(order: String, from: OperatorChoice, Result<String, ReceiptPrinter.Failure>)
+        /// The order whose receipt was printed last (nil: none yet), for "Print last receipt".
+        case lastReceiptFound(String?)
+        /// The theme the operator's menu moved to.
+        case themeChangedFromMenu(String)
+        /// "Print waiting receipts" done: which were owed, which printed, and why it stopped.
+        case waitingReceiptsPrinted(owed: [String], printed: [String], failure: ReceiptPrinter.Failure?)
     }
 
     /// What the reducer asks of the world; closures so a test can stand in for each.
@@ -135,11 +143,11 @@ public enum KioskFeature {
         public init() {}
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, _ environment: Environment) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, Environment> {
         switch action {
         case let .tick(now, counter):
             state.now = now
-            return tick(&state, counter, environment)
+            return tick(&state, counter)
         case let .started(now):
             state.now = now
             state.lastInput = now
@@ -151,13 +159,13 @@ public enum KioskFeature {
             state.notice = nil
             return .none
         case .cycleTheme:
-            return .run { send in send(.themeApplied(environment.nextTheme())) }
+            return .run { environment, send in send(.themeApplied(environment.nextTheme())) }
         case let .themeApplied(name):
             state.themeName = name
             state.notice = tr("Theme: {0} (F2: next theme)", ThemeCycle.displayName(of: name))
             return .none
-        case .openOperator, .operatorKey, .pinChecked:
-            return reduceOperator(&state, action, environment)
+        case .openOperator, .operatorKey, .pinChecked, .reprinted, .lastReceiptFound, .themeChangedFromMenu, .waitingReceiptsPrinted:
+            return reduceOperator(&state, action)
         case .stillThereAnswered:
             state.overlay = nil
             state.lastInput = state.now
@@ -166,7 +174,7 @@ public enum KioskFeature {
             state.isAttracting = false
             state.lastInput = state.now
             state.sessionStartedAt = state.now
-            return .run { _ in
+            return .run { environment, _ in
                 environment.stopDemo()
                 environment.resetCounter()
             }
@@ -180,18 +188,18 @@ public enum KioskFeature {
             state.notice = nil
             state.receiptShownAt = nil
             state.sessionStartedAt = state.now
-            return .run { _ in environment.resetCounter() }
+            return .run { environment, _ in environment.resetCounter() }
         case let .printerUnavailable(problem):
             state.printerProblem = problem
             return .none
         case .receiptsOwed, .printed:
-            return reduceReceipts(&state, action, environment)
+            return reduceReceipts(&state, action)
         }
     }
 
-    private static func tick(_ state: inout State, _ counter: CounterSnapshot, _ environment: Environment) -> Effect<Action> {
+    private static func tick(_ state: inout State, _ counter: CounterSnapshot) -> Effect<Action, Environment> {
         // Whatever was paid at this counter (any way, by the settler too) owes its receipt.
-        var effects: [Effect<Action>] = [.run { send in
+        var effects: [Effect<Action, Environment>] = [.run { environment, send in
             let owed = environment.owedReceipts()
             if !owed.isEmpty { send(.receiptsOwed(owed)) }
         }]
@@ -210,10 +218,10 @@ public enum KioskFeature {
         switch state.overlay {
         case .startingOver:
             // Again each second: a step Esc had to wait for (a charge being answered) may be over.
-            effects.append(standDown(environment))
+            effects.append(standDown())
             return merged(effects)
         case let .stillThere(deadline):
-            if state.now >= deadline { effects.append(startOver(&state, environment)) }
+            if state.now >= deadline { effects.append(startOver(&state)) }
             return merged(effects)
         case .operatorPIN, .operatorMenu, .operatorReprint:
             // An operator who walked away leaves no open menu behind.
@@ -227,7 +235,7 @@ public enum KioskFeature {
             // A receipt has its own way home (the shopper is done: nobody needs asking); the
             // idle countdown would only talk over it.
             if state.now.timeIntervalSince(shownAt) >= state.configuration.receiptTimeout.timeInterval {
-                effects.append(startOver(&state, environment))
+                effects.append(startOver(&state))
             }
             return merged(effects)
         }
@@ -236,7 +244,7 @@ public enum KioskFeature {
                 state.isAttracting = true
                 // The demo is nobody's: no notice of the last shopper's is shown over it.
                 state.notice = nil
-                effects.append(.run { send in if !environment.startDemo() { send(.stopAttract) } })
+                effects.append(.run { environment, send in if !environment.startDemo() { send(.stopAttract) } })
             }
             return merged(effects)
         }
@@ -249,19 +257,19 @@ public enum KioskFeature {
     }
 
     /// Covers the screen and starts going back the shopper's way.
-    private static func startOver(_ state: inout State, _ environment: Environment) -> Effect<Action> {
+    private static func startOver(_ state: inout State) -> Effect<Action, Environment> {
         state.overlay = .startingOver(since: state.now)
         state.notice = nil
         state.receiptShownAt = nil
-        return standDown(environment)
+        return standDown()
     }
 
-    private static func standDown(_ environment: Environment) -> Effect<Action> {
-        .run { send in send(.stoodDown(atRest: environment.standDown())) }
+    private static func standDown() -> Effect<Action, Environment> {
+        .run { environment, send in send(.stoodDown(atRest: environment.standDown())) }
     }
 
-    private static func merged(_ effects: [Effect<Action>]) -> Effect<Action> {
-        Effect(operations: effects.flatMap(\.operations))
+    private static func merged(_ effects: [Effect<Action, Environment>]) -> Effect<Action, Environment> {
+        .merge(effects)
     }
 
     static func idle(_ state: State) -> Duration {

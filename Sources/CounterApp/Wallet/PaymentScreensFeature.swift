@@ -73,23 +73,23 @@ public enum PaymentScreensFeature {
 
     static let tickInterval: Duration = .milliseconds(200)
 
-    public static func reduce(_ state: inout State, _ action: Action, client: PaymentScreensClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, PaymentScreensClient> {
         switch action {
         case .start:
-            let effect: Effect<Action>
+            let effect: Effect<Action, PaymentScreensClient>
             switch state.screen {
             case let .express(s):
-                effect = .run { send in client.express.open(s.goods) { send(.express($0)) } }
+                effect = .run { client, send in client.express.open(s.goods) { send(.express($0)) } }
             case .bank:
-                effect = .send(.bank(.loaded(countries: client.bankCountries())))
+                effect = .run { client, send in send(.bank(.loaded(countries: client.bankCountries()))) }
             case .wallet:
                 let amount = state.amount, description = state.itemDescription
-                effect = .run { send in client.wallet.open(amount, description) { send(.wallet($0)) } }
+                effect = .run { client, send in client.wallet.open(amount, description) { send(.wallet($0)) } }
             }
-            return .merge(effect, tick(client))
+            return .merge(effect, tick())
         case let .tick(now):
             state.now = now
-            return tick(client)
+            return tick()
         case .ignored:
             return .none
         case .delegate:
@@ -98,32 +98,32 @@ public enum PaymentScreensFeature {
             return .send(.delegate(.close(paid: paid)))
         case let .express(action):
             guard case var .express(s) = state.screen else { return .none }
-            let effect = ExpressSheetFeature.reduce(&s, action, client: client.express)
+            let effect = ExpressSheetFeature.reduce(&s, action)
             state.screen = .express(s)
-            return effect.map(Action.express)
+            return effect.map(Action.express, environment: \.express)
         case .bank(.close):
             guard case let .bank(s) = state.screen else { return .none }
             return .send(.delegate(.close(paid: isPaid(s))))
         case let .bank(action):
             guard case var .bank(s) = state.screen else { return .none }
-            let effect = BankPaymentFeature.reduce(&s, action, client: client.bank)
+            let effect = BankPaymentFeature.reduce(&s, action)
             state.screen = .bank(s)
-            return effect.map(Action.bank)
+            return effect.map(Action.bank, environment: \.bank)
         case .wallet(.close):
             guard case let .wallet(s) = state.screen else { return .none }
             let paid = s.phase == .finished(.success) || s.phase == .finished(.possibleSuccess)
             return .send(.delegate(.close(paid: paid)))
         case let .wallet(action):
             guard case var .wallet(s) = state.screen else { return .none }
-            let effect = WalletCounterFeature.reduce(&s, action, client: client.wallet)
+            let effect = WalletCounterFeature.reduce(&s, action)
             state.screen = .wallet(s)
-            return effect.map(Action.wallet)
+            return effect.map(Action.wallet, environment: \.wallet)
         }
     }
 
     /// The spinners turn by the loop's clock: a tick every 200 ms while the screen is up.
-    private static func tick(_ client: PaymentScreensClient) -> Effect<Action> {
-        .run { send in client.schedule(tickInterval) { send(.tick(client.now())) } }
+    private static func tick() -> Effect<Action, PaymentScreensClient> {
+        .run { client, send in client.schedule(tickInterval) { send(.tick(client.now())) } }
     }
 
     /// A bank payment the bank has taken on (authorised or further, or waiting on the bank).

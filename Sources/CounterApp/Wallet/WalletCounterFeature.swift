@@ -76,7 +76,7 @@ public enum WalletCounterFeature {
         case close
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: WalletClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, WalletClient> {
         switch action {
         case let .counterOpened(methods, selected):
             state.methods = methods
@@ -87,11 +87,11 @@ public enum WalletCounterFeature {
             guard state.phase == .idle, !state.methods.isEmpty else { return .none }
             let step = action == .moveUp ? state.methods.count - 1 : 1
             state.selection = (state.selection + step) % state.methods.count
-            return select(state, client)
+            return select(state)
         case let .pick(index):
             guard state.phase == .idle, state.methods.indices.contains(index) else { return .none }
             state.selection = index
-            return select(state, client)
+            return select(state)
         case .toggleSlowTestWallet:
             guard state.phase == .idle else { return .none }
             state.slowTestWallet.toggle()
@@ -101,7 +101,7 @@ public enum WalletCounterFeature {
             state.failure = nil
             state.phase = .inProgress
             let metadata = state.slowTestWallet ? SourceParams.slowWalletMetadata : [:]
-            return .run { _ in client.pay(metadata) }
+            return .run { client, _ in client.pay(metadata) }
         case let .preparerChanged(status):
             switch status {
             case .idle:
@@ -125,19 +125,19 @@ public enum WalletCounterFeature {
             guard case .walletStep = state.phase else { return .none }
             let answer: WalletApproval = action == .confirmInWallet ? .confirmed : action == .declineInWallet ? .declined : .cancelled
             state.phase = answer == .confirmed ? .polling : .inProgress
-            return .run { _ in client.answerWallet(answer) }
+            return .run { client, _ in client.answerWallet(answer) }
         case .dismiss:
             if case .finished = state.phase { return .none }
-            return .run { _ in client.dismiss() }
+            return .run { client, _ in client.dismiss() }
         case .close:
             return .none
         }
     }
 
     /// The preparer keeps the selected method (the seed's `selectedPaymentMethod`).
-    private static func select(_ state: State, _ client: WalletClient) -> Effect<Action> {
+    private static func select(_ state: State) -> Effect<Action, WalletClient> {
         guard let method = state.selectedMethod else { return .none }
-        return .run { _ in client.select(method) }
+        return .run { client, _ in client.select(method) }
     }
 
     public static func action(for event: InputEvent, in state: State) -> Action? {

@@ -40,7 +40,7 @@ public enum AuthFeature {
     /// The password rule, in the current language.
     public static var passwordRule: String { PasswordPolicy().description }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, StoreClient> {
         switch action {
         case .typed(let key):
             switch state.focus {
@@ -74,7 +74,7 @@ public enum AuthFeature {
             if state.password.error != nil { state.focus = .password; return .none }
             if state.confirm.error != nil { state.focus = .confirm; return .none }
             let email = state.email.value, password = state.password.value, mode = state.mode
-            return .run { send in
+            return .run { client, send in
                 send(.answered(mode == .signUp ? client.signUp(email, password) : client.logIn(email, password)))
             }
         case .answered(.success(let email)):

@@ -42,7 +42,7 @@ public enum AccountFeature {
         signedIn ? [.savedCards, .orders, .subscriptions, .logOut] : [.logIn, .signUp]
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession) -> Effect<Action, Void> {
         let items = items(signedIn: session.shopper != nil)
         switch action {
         case .moveUp: state.selection = (state.selection + items.count - 1) % items.count

@@ -16,7 +16,7 @@ public enum OrdersFeature {
         case delegate(Order)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, Void> {
         let count = state.orders.count
         switch action {
         case .moveUp: if count > 0 { state.selection = (state.selection + count - 1) % count }

@@ -18,19 +18,20 @@ public enum SavedCardsFeature {
         case makeDefault
         case askToRemove
         case confirmRemoval(Bool)
-        case done(String?, error: String?)
+        /// The account's answer: what to say, and the cards as they are now (re-read after the change).
+        case done(String?, error: String?, cards: [SavedCard])
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, StoreClient> {
         switch action {
         case .moveUp: if !state.cards.isEmpty { state.selection = (state.selection + state.cards.count - 1) % state.cards.count }
         case .moveDown: if !state.cards.isEmpty { state.selection = (state.selection + 1) % state.cards.count }
         case .makeDefault:
             guard let card = state.selected else { return .none }
             let name = "\(card.card.brand) •••• \(card.card.lastFour)"
-            return .run { send in
+            return .run { client, send in
                 let error = client.setDefaultCard(card.card.id)
-                send(.done(error == nil ? tr("{0} is now your default card.", name) : nil, error: error?.message))
+                send(.done(error == nil ? tr("{0} is now your default card.", name) : nil, error: error?.message, cards: client.savedCards()))
             }
         case .askToRemove:
             state.confirmingRemoval = state.selected
@@ -39,14 +40,14 @@ public enum SavedCardsFeature {
             state.confirmingRemoval = nil
             guard yes else { return .none }
             let name = "\(card.card.brand) •••• \(card.card.lastFour)"
-            return .run { send in
+            return .run { client, send in
                 let error = client.removeCard(card.card.id)
-                send(.done(error == nil ? tr("Removed {0}.", name) : nil, error: error?.message))
+                send(.done(error == nil ? tr("Removed {0}.", name) : nil, error: error?.message, cards: client.savedCards()))
             }
-        case .done(let message, let error):
+        case let .done(message, error, cards):
             // The list re-sorts (default first): the selection stays on the same card if it is there.
             let selectedID = state.selected?.card.id
-            state.cards = client.savedCards()
+            state.cards = cards
             state.selection = state.cards.firstIndex { $0.card.id == selectedID } ?? min(state.selection, max(0, state.cards.count - 1))
             state.message = error ?? message
         }

@@ -56,10 +56,10 @@ public enum SubscriptionsFeature {
         case cancel(atPeriodEnd: Bool)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, StoreClient> {
         switch action {
         case .reload:
-            return .run { send in
+            return .run { client, send in
                 let plans = client.plans()
                 let names = Dictionary(plans.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
                 // The core lists them by id (random): sort by plan and start so a replay draws the same.
@@ -111,7 +111,7 @@ public enum SubscriptionsFeature {
             state.isSubscribing = true
             state.message = tr("Subscribing to {0}…", tr(state.plans[index].name))
             let plan = state.plans[index].id
-            return .run { send in client.subscribe(plan, card.card.id) { send(.subscribed($0)) } }
+            return .run { client, send in client.subscribe(plan, card.card.id) { send(.subscribed($0)) } }
         case .subscribed(let result):
             state.isSubscribing = false
             switch result {
@@ -122,7 +122,7 @@ public enum SubscriptionsFeature {
         case .cancel(let atPeriodEnd):
             guard state.rows.indices.contains(state.selection) else { return .none }
             let id = state.rows[state.selection].subscription.id
-            return .run { send in
+            return .run { client, send in
                 let error = client.cancelSubscription(id, atPeriodEnd)
                 send(.cancelled(message: error?.message ?? (atPeriodEnd ? tr("It ends when the paid period does.") : tr("Cancelled now."))))
             }

@@ -25,10 +25,10 @@ public enum AuctionEntry {
         case open(AuctionListing)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, _ environment: AuctionEnvironment) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, AuctionEnvironment> {
         switch action {
         case .load:
-            return .run { send in send(.loaded(environment.listings())) }
+            return .run { environment, send in send(.loaded(environment.listings())) }
         case .loaded(let listings):
             state.listings = listings
             let previous = state.list.selected ?? 0

@@ -1,3 +1,4 @@
+import Foundation
 import CheckoutKit
 import Localization
 import TerminalUI
@@ -52,6 +53,8 @@ public enum AuctionPayment {
         case removeTapped
         case dialog(Key)
         case newCardTapped(NewCardUse)
+        /// The card form opens on the loop's day (its expiry is checked against it).
+        case cardFormOpened(NewCardUse, today: Date)
         case cardForm(CardFormFeature.Action)
         case ignoredKey
         case flowChanged(AuctionFlowSnapshot)
@@ -59,8 +62,7 @@ public enum AuctionPayment {
 
     static let pinLength = 8
 
-    public static func reduce(_ state: inout State, _ action: Action, flow: AuctionFlowSnapshot, context: UpgradeContext?,
-                              _ environment: AuctionEnvironment) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action, flow: AuctionFlowSnapshot, context: UpgradeContext?) -> Effect<Action, AuctionEnvironment> {
         switch action {
         case .typePIN(let digit):
             state.pinHint = nil
@@ -81,7 +83,7 @@ public enum AuctionPayment {
             let pin = state.pin
             state.pin = ""
             state.lockFocus = .pin
-            return call(environment) { flow, bridge in
+            return call { flow, bridge in
                 bridge.pinForNextAsk = pin
                 flow.unlock()
             }
@@ -89,7 +91,7 @@ public enum AuctionPayment {
             state.pinHint = nil
             state.pin = ""
             state.lockFocus = .pin
-            return call(environment) { flow, bridge in
+            return call { flow, bridge in
                 bridge.pinForNextAsk = nil
                 flow.unlock()
             }
@@ -97,16 +99,16 @@ public enum AuctionPayment {
             guard !flow.payments.isEmpty else { return .none }
             let current = flow.payments.firstIndex { $0.id == flow.selectedCardId } ?? -1
             let target = min(max(0, current + step), flow.payments.count - 1)
-            return select(flow.payments[target], environment)
+            return select(flow.payments[target])
         case .pick(let index):
             guard flow.payments.indices.contains(index) else { return .none }
             state.focus = .placeBid
-            return select(flow.payments[index], environment)
+            return select(flow.payments[index])
         case .focus(let focus):
             state.focus = focus
             return .none
         case .placeBidTapped:
-            return call(environment) { flow, _ in flow.placeStartBid() }
+            return call { flow, _ in flow.placeStartBid() }
         case .removeTapped:
             guard let card = flow.selectedCard else { return .none }
             state.removing = card
@@ -117,7 +119,7 @@ public enum AuctionPayment {
             switch state.dialog.update(key) {
             case .chose(0):
                 state.removing = nil
-                return call(environment) { flow, _ in flow.remove(card) }
+                return call { flow, _ in flow.remove(card) }
             case .chose, .dismissed:
                 state.removing = nil
                 return .none
@@ -125,8 +127,10 @@ public enum AuctionPayment {
                 return .none
             }
         case .newCardTapped(let use):
+            return .run { environment, send in send(.cardFormOpened(use, today: environment.now)) }
+        case let .cardFormOpened(use, today):
             let bid = context?.auction.startBid.formatted() ?? ""
-            var form = CardFormFeature.State(canSave: true, today: environment.now,
+            var form = CardFormFeature.State(canSave: true, today: today,
                                              submitTitle: use == .placeBid ? tr("Place start bid: hold {0}", bid) : tr("Save card"))
             // Cards typed here are always saved (the data source's savePayment): the box says so.
             form.saveCard = true
@@ -140,26 +144,26 @@ public enum AuctionPayment {
             state.cardForm = nil
             state.focus = .placeBid
             let use = state.newCardUse
-            return call(environment) { flow, _ in
+            return call { flow, _ in
                 if use == .placeBid { flow.placeStartBid(with: card) } else { flow.addCard(card) }
             }
         case .cardForm(let formAction):
             guard var form = state.cardForm else { return .none }
-            let effect = CardFormFeature.reduce(&form, formAction, client: environment.cardForm)
+            let effect = CardFormFeature.reduce(&form, formAction)
             state.cardForm = form
-            return effect.map(Action.cardForm)
+            return effect.map(Action.cardForm, environment: \.cardForm)
         case .flowChanged, .ignoredKey:
             return .none
         }
     }
 
-    private static func select(_ card: PaymentCard, _ environment: AuctionEnvironment) -> Effect<Action> {
-        call(environment) { flow, _ in flow.select(card) }
+    private static func select(_ card: PaymentCard) -> Effect<Action, AuctionEnvironment> {
+        call { flow, _ in flow.select(card) }
     }
 
     /// A call into the live flow, answered with the flow as it is afterwards.
-    private static func call(_ environment: AuctionEnvironment, _ body: @escaping (AuctionJoinFlow, AuctionBridge) -> Void) -> Effect<Action> {
-        .run { send in
+    private static func call(_ body: @escaping (AuctionJoinFlow, AuctionBridge) -> Void) -> Effect<Action, AuctionEnvironment> {
+        .run { environment, send in
             if let snapshot = environment.withFlow(body) { send(.flowChanged(snapshot)) }
         }
     }

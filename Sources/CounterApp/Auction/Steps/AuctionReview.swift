@@ -10,10 +10,10 @@ public enum AuctionReview {
         case flowChanged(AuctionFlowSnapshot)
     }
 
-    public static func reduce(_ action: Action, _ environment: AuctionEnvironment) -> Effect<Action> {
+    public static func reduce(_ action: Action) -> Effect<Action, AuctionEnvironment> {
         switch action {
         case .continueTapped:
-            return .run { send in
+            return .run { environment, send in
                 if let snapshot = environment.withFlow({ flow, _ in flow.continueToPayment() }) { send(.flowChanged(snapshot)) }
             }
         case .flowChanged:

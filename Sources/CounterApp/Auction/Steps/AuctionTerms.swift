@@ -31,7 +31,7 @@ public enum AuctionTerms {
     static var acceptLabel: String { tr("I have read and accept the auction terms") }
     static var mustAccept: String { tr("Tick “I have read and accept the auction terms” to continue.") }
 
-    public static func reduce(_ state: inout State, _ action: Action, _ environment: AuctionEnvironment) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, AuctionEnvironment> {
         switch action {
         case .scroll(let offset):
             state.offset = max(0, offset)
@@ -52,7 +52,7 @@ public enum AuctionTerms {
                 return .none
             }
             state.warning = nil
-            return .run { send in
+            return .run { environment, send in
                 if let snapshot = environment.withFlow({ flow, _ in flow.acceptTerms() }) { send(.flowChanged(snapshot)) }
             }
         case .flowChanged:

@@ -43,7 +43,6 @@ public enum CardFormFeature {
         /// The submit button's words ("Pay €12.40").
         public var submitTitle: String
         var swipe: SwipeCapture?
-        var swipeGeneration = 0
         /// A message for the whole form (a swipe that could not be read, the vault refusing).
         public var formMessage: String? {
             didSet { formMessageIsGood = false }
@@ -71,7 +70,8 @@ public enum CardFormFeature {
         case focus(Field)
         case toggleSave
         case submit
-        case swipeGap(Int)
+        /// No key came from the reader for `SwipeCapture.burstGap`: the burst is over.
+        case swipeGap
         case tokenized(Result<PaymentCard, CardEntryError>)
         case delegate(Delegate)
     }
@@ -82,23 +82,28 @@ public enum CardFormFeature {
         case cancel
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: Client) -> Effect<Action> {
+    /// The swipe's gap timer: restarted on every key of the burst, cancelled when it ends.
+    enum CancelID: Hashable, Sendable { case swipeGap }
+
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, Client> {
         switch action {
         case .typed(let key):
-            if state.swipe != nil { return continueSwipe(&state, key, client: client) }
+            if state.swipe != nil { return continueSwipe(&state, key) }
             if case let .character(c) = key, SwipeCapture.startSentinels.contains(c), state.focus.rawValue <= Field.cvc.rawValue {
-                state.swipeGeneration += 1
-                state.swipe = SwipeCapture(buffer: String(c), generation: state.swipeGeneration)
-                return gapTimer(state.swipeGeneration, client: client)
+                state.swipe = SwipeCapture(buffer: String(c))
+                return gapTimer()
             }
             type(key, into: &state)
             return .none
         case .pasted(let text):
             if TrackData.looksLikeSwipe(text) || state.swipe != nil {
                 // The whole burst at once: the same path as key by key, then read it.
-                var effect = Effect<Action>.none
-                for character in text { effect = .merge(effect, reduce(&state, .typed(.character(character)), client: client)) }
-                if state.swipe != nil { finishSwipe(&state) }
+                var effect = Effect<Action, Client>.none
+                for character in text { effect = .merge(effect, reduce(&state, .typed(.character(character)))) }
+                if state.swipe != nil {
+                    finishSwipe(&state)
+                    effect = .merge(effect, .cancel(id: CancelID.swipeGap))
+                }
                 return effect
             }
             switch state.focus {
@@ -132,9 +137,10 @@ public enum CardFormFeature {
             state.isSubmitting = true
             state.formMessage = nil
             let entry = CardEntryFields(number: state.number.value, expiry: state.expiry.value, cvc: state.cvc.value, holder: state.holder.value)
-            return .run { send in send(.tokenized(client.tokenize(entry))) }
-        case .swipeGap(let generation):
-            guard let swipe = state.swipe, swipe.generation == generation else { return .none }
+            return .run { client, send in send(.tokenized(client.tokenize(entry))) }
+        case .swipeGap:
+            // A cancelled gap timer never answers: this is the last key's, and the burst is over.
+            guard state.swipe != nil else { return .none }
             finishSwipe(&state)
             return .none
         case .tokenized(.success(let card)):
@@ -196,25 +202,25 @@ public enum CardFormFeature {
 
     // MARK: - Swipe
 
-    private static func continueSwipe(_ state: inout State, _ key: Key, client: Client) -> Effect<Action> {
+    private static func continueSwipe(_ state: inout State, _ key: Key) -> Effect<Action, Client> {
         guard var swipe = state.swipe else { return .none }
         guard case let .character(c) = key else {
             finishSwipe(&state)
-            return .none
+            return .cancel(id: CancelID.swipeGap)
         }
-        state.swipeGeneration += 1
         swipe.buffer.append(c)
-        swipe.generation = state.swipeGeneration
         state.swipe = swipe
         if swipe.isComplete {
             finishSwipe(&state)
-            return .none
+            return .cancel(id: CancelID.swipeGap)
         }
-        return gapTimer(state.swipeGeneration, client: client)
+        return gapTimer()
     }
 
-    private static func gapTimer(_ generation: Int, client: Client) -> Effect<Action> {
-        .run { send in client.schedule(SwipeCapture.burstGap) { send(.swipeGap(generation)) } }
+    /// Each key of a burst restarts the gap: only the last key's timer can end it.
+    private static func gapTimer() -> Effect<Action, Client> {
+        Effect.run { client, send in client.schedule(SwipeCapture.burstGap) { send(.swipeGap) } }
+            .cancellable(id: CancelID.swipeGap, cancelInFlight: true)
     }
 
     private static func finishSwipe(_ state: inout State) {

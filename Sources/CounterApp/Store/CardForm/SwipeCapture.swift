@@ -6,8 +6,6 @@ import PaymentsCore
 /// accident.
 struct SwipeCapture: Equatable, Sendable {
     var buffer: String
-    /// Bumped on every key, so only the gap timer of the last key ends the burst.
-    var generation: Int
 
     static let startSentinels: Set<Character> = ["%", ";"]
     /// Keys further apart than this are typing, not a reader.

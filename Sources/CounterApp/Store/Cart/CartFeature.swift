@@ -20,9 +20,9 @@ public enum CartFeature {
         case askToEmpty
         case confirmEmpty(Bool)
         /// The store's answer to emptying or removing a line: the cart as it is now (a cart
-        /// whose payment is being checked stays as it was).
-        case emptied(Cart)
-        case removed(Product, Cart)
+        /// whose payment is being checked stays as it was, and `unsettledOrder` says which order).
+        case emptied(Cart, unsettledOrder: String?)
+        case removed(Product, Cart, unsettledOrder: String?)
         case changed(Result<Cart, StoreError>)
         case checkout
         case delegate(Delegate)
@@ -33,7 +33,7 @@ public enum CartFeature {
         case proceedToCheckout
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession, client: StoreClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession) -> Effect<Action, StoreClient> {
         let lines = session.cart.lines
         let line = lines.indices.contains(state.selection) ? lines[state.selection] : nil
         switch action {
@@ -45,7 +45,7 @@ public enum CartFeature {
             return .none
         case .increment:
             guard let line else { return .none }
-            return .run { send in send(.changed(client.setQuantity(line.id, line.quantity + 1))) }
+            return .run { client, send in send(.changed(client.setQuantity(line.id, line.quantity + 1))) }
         case .decrement:
             guard let line else { return .none }
             // "-" never removes a line: the line would go, the selection land on the next, and
@@ -54,14 +54,19 @@ public enum CartFeature {
                 state.message = tr("One jar is the fewest: press d to remove {0}.", tr(line.product.name))
                 return .none
             }
-            return .run { send in send(.changed(client.setQuantity(line.id, line.quantity - 1))) }
+            return .run { client, send in send(.changed(client.setQuantity(line.id, line.quantity - 1))) }
         case .removeLine:
             guard let line else { return .none }
-            return .run { send in send(.removed(line.product, client.remove(line.id))) }
-        case let .removed(product, cart):
+            return .run { client, send in
+                let cart = client.remove(line.id)
+                // A line that stayed is held by a payment being checked: which order says why.
+                let kept = cart.lines.contains { $0.id == line.product.id }
+                send(.removed(line.product, cart, unsettledOrder: kept ? client.unsettledOrder() : nil))
+            }
+        case let .removed(product, cart, unsettledOrder):
             if !cart.lines.contains(where: { $0.id == product.id }) {
                 state.message = tr("Removed {0}.", tr(product.name))
-            } else if let number = client.unsettledOrder() {
+            } else if let number = unsettledOrder {
                 state.message = StoreError.paymentUnknown(orderNumber: number).message
             }
             return .send(.changed(.success(cart)))
@@ -71,12 +76,15 @@ public enum CartFeature {
         case .confirmEmpty(let yes):
             state.isConfirmingEmpty = false
             guard yes else { return .none }
-            return .run { send in send(.emptied(client.emptyCart())) }
-        case .emptied(let cart):
+            return .run { client, send in
+                let cart = client.emptyCart()
+                send(.emptied(cart, unsettledOrder: cart.isEmpty ? nil : client.unsettledOrder()))
+            }
+        case let .emptied(cart, unsettledOrder):
             // The store keeps a cart whose payment is still being checked: say so, never "empty".
             if cart.isEmpty {
                 state.message = tr("The cart is empty now.")
-            } else if let number = client.unsettledOrder() {
+            } else if let number = unsettledOrder {
                 state.message = StoreError.paymentUnknown(orderNumber: number).message
             }
             return .send(.changed(.success(cart)))

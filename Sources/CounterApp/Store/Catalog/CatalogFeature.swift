@@ -85,11 +85,11 @@ public enum CatalogFeature {
         case openAccount
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, client: StoreClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, StoreClient> {
         switch action {
         case .load:
             state.isLoading = true
-            return .run { send in client.loadProducts { send(.loaded($0)) } }
+            return .run { client, send in client.loadProducts { send(.loaded($0)) } }
         case .loaded(.success(let products)):
             state.isLoading = false
             state.products = products

@@ -26,7 +26,7 @@ public enum ChallengeFeature {
         case answer(String?)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, Void> {
         switch action {
         case .typed(let key):
             state.code.input.handle(key)

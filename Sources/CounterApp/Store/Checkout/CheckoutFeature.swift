@@ -12,12 +12,20 @@ public enum CheckoutFeature {
         case choosing
         case cardForm(CardFormFeature.State)
         /// The charge is under way; `status` says what is happening.
-        case paying(status: String)
+        case paying(PayingStatus)
         case challenge(ChallengeFeature.State)
         /// The order's payment was asked but its answer is not known (no answer in time, a lost
         /// or unrecorded answer): the shopper is told the truth and the screen waits for the
         /// settler; no other card is offered until the first attempt is known to have failed.
         case checking(orderNumber: String)
+    }
+
+    /// What the spinner says while the charge runs (a value: `words(_:)` says it when drawn).
+    public enum PayingStatus: Equatable, Sendable {
+        /// Charging the card named ("Visa •••• 4242").
+        case charging(card: String)
+        case checkingCode
+        case cancelling
     }
 
     public struct State: Equatable, Sendable {
@@ -27,8 +35,6 @@ public enum CheckoutFeature {
         public var failure: String?
         /// The loop's time at the last spinner tick (the spinner is a function of it).
         public var clock: Date
-        /// Ticks of an earlier payment are ignored.
-        var payment = 0
         /// When the charge under way started: a charge the acquirer never answers gives up waiting.
         var payingSince: Date?
 
@@ -53,13 +59,23 @@ public enum CheckoutFeature {
         case moveUp, moveDown
         case pick(Int)
         case choose
+        /// The card form opens on the loop's day (its expiry is checked against it).
+        case cardFormOpened(today: Date)
         case cardForm(CardFormFeature.Action)
         case challenge(ChallengeFeature.Action)
+        /// The charge was asked at this time (the spinner starts, the wait for an answer too).
+        case chargeStarted(at: Date)
         case challengeRequested(ThreeDSChallenge)
         case paid(Result<StoreReceipt, StoreError>)
-        case tick(payment: Int, at: Date)
+        /// The saved cards as they are after a failed payment (one may have been saved meanwhile).
+        case savedCardsReloaded([SavedCard])
+        case tick(at: Date)
+        /// No answer in time: the order left waiting on disk, if the attempt reached the bank.
+        case answerTimedOut(unsettledOrder: String?)
         /// Asks whether the settler has learnt the unknown outcome (every second while checking).
         case recheck
+        /// The answer to `recheck`: the outcome once the settler knows it (nil: not yet).
+        case rechecked(Result<StoreReceipt, StoreError>?, at: Date)
         /// A key pressed while the charge runs: swallowed, so nothing leaves or pays again.
         case busy
         case delegate(Delegate)
@@ -71,7 +87,11 @@ public enum CheckoutFeature {
         case payWith(PaymentScreensFeature.Method)
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession, client: StoreClient) -> Effect<Action> {
+    /// The spinner's tick and the second's recheck: each runs once at a time, and stops when
+    /// the charge is answered (a tick of an earlier charge never reaches a later one).
+    enum CancelID: Hashable, Sendable { case spinner, recheck }
+
+    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession) -> Effect<Action, StoreClient> {
         switch action {
         case .moveUp, .moveDown:
             guard state.phase == .choosing else { return .none }
@@ -97,35 +117,41 @@ public enum CheckoutFeature {
             switch option {
             case .saved(let card):
                 return pay(&state, .savedPayment(identifier: card.card.id), save: false,
-                           label: "\(card.card.brand) •••• \(card.card.lastFour)", client: client)
+                           card: "\(card.card.brand) •••• \(card.card.lastFour)")
             case .newCard:
-                state.phase = .cardForm(CardFormFeature.State(canSave: session.shopper != nil, today: client.now(),
-                                                              submitTitle: tr("Pay {0}", session.cart.total.formatted())))
-                return .none
+                return .run { client, send in send(.cardFormOpened(today: client.now())) }
             case .comingSoon:
                 return .none
             case .other(let method):
                 return .send(.delegate(.payWith(method)))
             }
+        case .cardFormOpened(let today):
+            guard state.phase == .choosing else { return .none }
+            state.phase = .cardForm(CardFormFeature.State(canSave: session.shopper != nil, today: today,
+                                                          submitTitle: tr("Pay {0}", session.cart.total.formatted())))
+            return .none
         case .cardForm(.delegate(.cancel)):
             state.phase = .choosing
             return .none
         case .cardForm(.delegate(.cardReady(let card, let save))):
-            return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: save,
-                       label: "\(card.brand) •••• \(card.lastFour)", client: client)
+            return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: save, card: "\(card.brand) •••• \(card.lastFour)")
         case .cardForm(let formAction):
             guard case .cardForm(var form) = state.phase else { return .none }
-            let effect = CardFormFeature.reduce(&form, formAction, client: client.cardForm)
+            let effect = CardFormFeature.reduce(&form, formAction)
             state.phase = .cardForm(form)
-            return effect.map(Action.cardForm)
+            return effect.map(Action.cardForm, environment: \.cardForm)
+        case .chargeStarted(let time):
+            state.clock = time
+            state.payingSince = time
+            return .none
         case .challengeRequested(let challenge):
             state.phase = .challenge(ChallengeFeature.State(challenge: challenge))
             return .none
         case .challenge(.delegate(.answer(let code))):
             guard case .challenge(let challenge) = state.phase else { return .none }
-            state.phase = .paying(status: code == nil ? tr("Cancelling the payment…") : tr("Checking the code with your bank…"))
+            state.phase = .paying(code == nil ? .cancelling : .checkingCode)
             let id = challenge.challenge.identifier
-            return .merge(.run { _ in client.answerChallenge(id, code) }, tick(state.payment, client: client))
+            return .merge(.run { client, _ in client.answerChallenge(id, code) }, tick())
         case .challenge(let challengeAction):
             guard case .challenge(var challenge) = state.phase else { return .none }
             let effect = ChallengeFeature.reduce(&challenge, challengeAction)
@@ -133,34 +159,44 @@ public enum CheckoutFeature {
             return effect.map(Action.challenge)
         case .paid(.success(let receipt)):
             state.phase = .choosing
-            return .send(.delegate(.paid(receipt, at: client.now())))
+            return .merge(.cancel(id: CancelID.spinner),
+                          .run { client, send in send(.delegate(.paid(receipt, at: client.now()))) })
         case .paid(.failure(.paymentUnknown(let number))):
-            return startChecking(&state, number, client: client)
+            return startChecking(&state, number)
         case .paid(.failure(let error)):
             state.phase = .choosing
             state.failure = tr("Not paid: {0}", error.message)
             // A card saved on the way (or a default changed) shows up in the picker.
-            state.savedCards = client.savedCards()
+            return .merge(.cancel(id: CancelID.spinner),
+                          .run { client, send in send(.savedCardsReloaded(client.savedCards())) })
+        case .savedCardsReloaded(let cards):
+            state.savedCards = cards
             state.selection = min(state.selection, state.options.count - 1)
             return .none
-        case .tick(let payment, let time):
-            guard payment == state.payment, case .paying = state.phase else { return .none }
+        case .tick(let time):
+            guard case .paying = state.phase else { return .none }
             state.clock = time
             if let since = state.payingSince, time.timeIntervalSince(since) >= Self.answerTimeout {
                 // No answer (the never-answering test card, a lost connection): the charge stays
                 // pending in the core and is settled later; the shopper is not left waiting forever.
-                guard let number = client.unsettledOrder() else {
-                    // Nothing is waiting on disk after all (the attempt never reached the bank).
-                    state.phase = .choosing
-                    return .none
-                }
-                return startChecking(&state, number, client: client)
+                return .run { client, send in send(.answerTimedOut(unsettledOrder: client.unsettledOrder())) }
             }
-            return tick(payment, client: client)
+            return tick()
+        case .answerTimedOut(let number):
+            guard case .paying = state.phase else { return .none }
+            guard let number else {
+                // Nothing is waiting on disk after all (the attempt never reached the bank).
+                state.phase = .choosing
+                return .none
+            }
+            return startChecking(&state, number)
         case .recheck:
             guard case .checking(let number) = state.phase else { return .none }
-            state.clock = client.now()
-            guard let outcome = client.settledOutcome(number) else { return recheckLater(client: client) }
+            return .run { client, send in send(.rechecked(client.settledOutcome(number), at: client.now())) }
+        case let .rechecked(outcome, time):
+            guard case .checking = state.phase else { return .none }
+            state.clock = time
+            guard let outcome else { return recheckLater() }
             return .send(.paid(outcome))
         case .busy, .delegate:
             return .none
@@ -169,45 +205,45 @@ public enum CheckoutFeature {
 
     /// Starts the charge once: while one is under way every further Pay is ignored here, and the
     /// controller would join it to the first anyway (one order, one idempotency key).
-    private static func pay(_ state: inout State, _ source: CardFundingSource, save: Bool, label: String, client: StoreClient) -> Effect<Action> {
+    private static func pay(_ state: inout State, _ source: CardFundingSource, save: Bool, card: String) -> Effect<Action, StoreClient> {
         guard !state.isPaying else { return .none }
-        state.payment += 1
-        state.phase = .paying(status: tr("Charging {0}…", label))
+        state.phase = .paying(.charging(card: card))
         state.failure = nil
-        state.clock = client.now()
-        state.payingSince = state.clock
         return .merge(
-            .run { send in
+            .run { client, send in
+                send(.chargeStarted(at: client.now()))
                 client.checkout(source, save, { send(.challengeRequested($0)) }, { send(.paid($0)) })
             },
-            tick(state.payment, client: client)
+            tick()
         )
     }
 
     /// The outcome is not known: say so, with the order, and ask again every second (the
     /// settler runs every few seconds while anything is unsettled).
-    private static func startChecking(_ state: inout State, _ number: String, client: StoreClient) -> Effect<Action> {
+    private static func startChecking(_ state: inout State, _ number: String) -> Effect<Action, StoreClient> {
         state.phase = .checking(orderNumber: number)
         state.failure = nil
-        state.payment += 1
-        return recheckLater(client: client)
+        return .merge(.cancel(id: CancelID.spinner), recheckLater())
     }
 
-    private static func recheckLater(client: StoreClient) -> Effect<Action> {
-        .run { send in client.schedule(.seconds(1)) { send(.recheck) } }
+    private static func recheckLater() -> Effect<Action, StoreClient> {
+        Effect.run { client, send in client.schedule(.seconds(1)) { send(.recheck) } }
+            .cancellable(id: CancelID.recheck, cancelInFlight: true)
     }
 
     /// Starts asking again when the screen opens on an order already being checked.
-    public static func onAppear(_ state: State, client: StoreClient) -> Effect<Action> {
+    public static func onAppear(_ state: State) -> Effect<Action, StoreClient> {
         guard case .checking = state.phase else { return .none }
-        return recheckLater(client: client)
+        return recheckLater()
     }
 
     /// How long the counter waits for the bank's answer before it gives the shopper a way on.
     static let answerTimeout: TimeInterval = 30
 
-    private static func tick(_ payment: Int, client: StoreClient) -> Effect<Action> {
-        .run { send in client.schedule(.milliseconds(100)) { send(.tick(payment: payment, at: client.now())) } }
+    /// The spinner's next frame; restarting it replaces the one pending.
+    private static func tick() -> Effect<Action, StoreClient> {
+        Effect.run { client, send in client.schedule(.milliseconds(100)) { send(.tick(at: client.now())) } }
+            .cancellable(id: CancelID.spinner, cancelInFlight: true)
     }
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
@@ -260,6 +296,15 @@ public enum CheckoutFeature {
         }
     }
 
+    /// The spinner's words for what the charge is doing, in the current language.
+    static func words(_ status: PayingStatus) -> String {
+        switch status {
+        case .charging(let card): tr("Charging {0}…", card)
+        case .checkingCode: tr("Checking the code with your bank…")
+        case .cancelling: tr("Cancelling the payment…")
+        }
+    }
+
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Checkout"), into: &frame, in: area)
         let cart = session.cart
@@ -289,7 +334,7 @@ public enum CheckoutFeature {
             CardFormFeature.draw(form, into: &frame, in: body)
         case .paying(let status):
             let row = ScreenDrawing.row(body, 2)
-            _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: status)
+            _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: words(status))
             ScreenDrawing.text(tr("Please wait: this takes a moment. Do not pay twice."), into: &frame, in: ScreenDrawing.row(body, 4), role: .muted)
         case .challenge(let challenge):
             ChallengeFeature.draw(challenge, into: &frame, in: body)

@@ -33,7 +33,7 @@ public enum ProductDetailsFeature {
         case openCart
     }
 
-    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession, client: StoreClient) -> Effect<Action> {
+    public static func reduce(_ state: inout State, _ action: Action, session: StoreSession) -> Effect<Action, StoreClient> {
         switch action {
         case .increment:
             let limit = min(Cart.maximumQuantity, state.available(in: session.cart) ?? Cart.maximumQuantity)
@@ -49,7 +49,7 @@ public enum ProductDetailsFeature {
                 return .none
             }
             let product = state.product.id, quantity = state.quantity
-            return .run { send in send(.added(client.add(product, quantity))) }
+            return .run { client, send in send(.added(client.add(product, quantity))) }
         case .added(.success(let cart)):
             state.message = tr("Added {0} × {1} to your cart.", state.quantity, tr(state.product.name))
             state.isError = false

@@ -1,0 +1,14 @@
+/// What the counter's effects reach, handed to them by the store when they run (never to a
+/// reducer): the store's client (catalogue, cart, account, payments) and the auctions'.
+public struct AppEnvironment {
+    public var store: StoreClient
+    public var auctions: AuctionEnvironment
+
+    public init(store: StoreClient = .unavailable, auctions: AuctionEnvironment = AuctionEnvironment()) {
+        self.store = store
+        self.auctions = auctions
+    }
+
+    /// The card form's part, for the screens that show it.
+    var cardForm: CardFormFeature.Client { store.cardForm }
+}

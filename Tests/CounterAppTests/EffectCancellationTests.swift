@@ -1,0 +1,61 @@
+@testable import CounterApp
+import Testing
+
+/// Effects cancelled by id never answer: a timer that fires after its cancel, or after another
+/// started in its place, sends nothing.
+@Suite struct EffectCancellationTests {
+    /// Timers that fire only when the test says.
+    final class Timers {
+        var pending: [() -> Void] = []
+        func fireAll() {
+            let due = pending
+            pending = []
+            due.forEach { $0() }
+        }
+    }
+
+    enum Action: Equatable { case start(Int), stop, fired(Int) }
+    enum TimerID: Hashable, Sendable { case only }
+
+    static func reduce(_ fired: inout [Int], _ action: Action) -> Effect<Action, Timers> {
+        switch action {
+        case .start(let n):
+            return Effect.run { timers, send in timers.pending.append { send(.fired(n)) } }
+                .cancellable(id: TimerID.only, cancelInFlight: true)
+        case .stop:
+            return .cancel(id: TimerID.only)
+        case .fired(let n):
+            fired.append(n)
+            return .none
+        }
+    }
+
+    @Test func aCancelledTimersAnswerNeverArrives() {
+        let store = TestStore(initialState: [Int](), environment: Timers(), reducer: Self.reduce)
+        store.send(.start(1))
+        #expect(store.isRunning(TimerID.only))
+        store.send(.stop)
+        #expect(!store.isRunning(TimerID.only))
+        store.environment.fireAll()
+        store.finish()
+    }
+
+    @Test func aTimerStartedAgainReplacesTheOneInFlight() {
+        let store = TestStore(initialState: [Int](), environment: Timers(), reducer: Self.reduce)
+        store.send(.start(1))
+        store.send(.start(2))
+        store.environment.fireAll()
+        store.receive(.fired(2)) { $0 = [2] }
+        store.finish()
+    }
+
+    @Test func theRealStoreDropsACancelledAnswerToo() {
+        let timers = Timers()
+        let store = Store(initialState: [Int](), environment: timers, reducer: Self.reduce)
+        store.send(.start(1))
+        store.send(.stop)
+        store.send(.start(2))
+        timers.fireAll()
+        #expect(store.state == [2])
+    }
+}
