@@ -68,8 +68,6 @@ public enum BankPaymentFeature {
         /// Statuses as they came, oldest first, each once ("authorized", "executed", ...).
         public var statusHistory: [String] = []
         public var statusError: String?
-        /// Bumped each time the status screen opens: older refresh timers stop.
-        public var statusPoll = 0
         /// Renewals drawn on the mandate, and what revoking said.
         public var mandateNotes: [String] = []
         /// The last result shown, so Esc on the status screen goes back to it.
@@ -104,8 +102,8 @@ public enum BankPaymentFeature {
         case answerPage(BankPageOutcome)
         case finished(Outcome)
         case openStatus
-        case refreshStatus(poll: Int)
-        case statusAnswered(poll: Int, status: String?, isFinal: Bool, error: String?)
+        case refreshStatus
+        case statusAnswered(status: String?, isFinal: Bool, error: String?)
         /// Processes the same payment again: where it stands now (after a redirect, say).
         case resume
         case renewFromMandate
@@ -117,6 +115,10 @@ public enum BankPaymentFeature {
     }
 
     static let statusInterval: Duration = .seconds(5)
+
+    /// The status screen's poll: one at a time (asking again replaces the one waiting), and
+    /// none once the screen is left.
+    enum CancelID: Hashable, Sendable { case statusPoll }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, BankClient> {
         switch action {
@@ -204,23 +206,22 @@ public enum BankPaymentFeature {
         case .openStatus:
             guard state.context != nil else { return .none }
             state.step = .status
-            state.statusPoll += 1
-            return .send(.refreshStatus(poll: state.statusPoll))
-        case let .refreshStatus(poll):
-            guard state.step == .status, poll == state.statusPoll, let context = state.context else { return .none }
+            return .send(.refreshStatus)
+        case .refreshStatus:
+            guard state.step == .status, let context = state.context else { return .none }
             let kind = state.kind
             return .run { client, send in
                 client.status(kind, context) { status, isFinal, error in
-                    send(.statusAnswered(poll: poll, status: status, isFinal: isFinal, error: error))
+                    send(.statusAnswered(status: status, isFinal: isFinal, error: error))
                 }
-            }
-        case let .statusAnswered(poll, status, isFinal, error):
-            guard poll == state.statusPoll else { return .none }
+            }.cancellable(id: CancelID.statusPoll, cancelInFlight: true)
+        case let .statusAnswered(status, isFinal, error):
             state.statusError = error
             if let status, state.statusHistory.last != status { state.statusHistory.append(status) }
             guard state.step == .status, !isFinal, error == nil else { return .none }
             // Follow the payment as it moves on: ask again, on the loop's clock.
-            return .run { client, send in client.after(statusInterval) { send(.refreshStatus(poll: poll)) } }
+            return Effect.run { client, send in client.after(statusInterval) { send(.refreshStatus) } }
+                .cancellable(id: CancelID.statusPoll, cancelInFlight: true)
         case .resume:
             guard case .result = state.step, let context = state.context else { return .none }
             state.step = .working("Asking the bank where it stands…")
@@ -239,10 +240,7 @@ public enum BankPaymentFeature {
             }
         case let .mandateNote(note):
             state.mandateNotes.append(note)
-            if state.step == .status {
-                state.statusPoll += 1
-                return .send(.refreshStatus(poll: state.statusPoll))
-            }
+            if state.step == .status { return .send(.refreshStatus) }
             return .none
         case .back:
             switch state.step {
@@ -253,8 +251,7 @@ public enum BankPaymentFeature {
                 return .send(.answerPage(.canceled))
             case .status:
                 if let outcome = state.lastResult { state.step = .result(outcome) } else { state.step = .chooseCountry }
-                state.statusPoll += 1
-                return .none
+                return .cancel(id: CancelID.statusPoll)
             case let .result(outcome):
                 // Taken on by the bank: done (paying again could pay twice). Failed: try again.
                 if outcome.isSuccess { return .send(.close) }

@@ -14,8 +14,8 @@ final class DemoPlayer {
     var size = Size(columns: 80, rows: 24)
     private var steps: [TapeCommand] = []
     private var tapeIndex = 0
-    /// Bumped by `stop`: a step scheduled before it finds itself stale and does nothing.
-    private var generation = 0
+    /// The next step's timer: `stop` cancels it, so no step of a stopped demo ever runs.
+    private var pending: TimerID?
     /// Between two keys of a `Type` or a `Press N`: slow enough for a passer-by to follow.
     static let keyInterval: Duration = .milliseconds(250)
 
@@ -31,8 +31,13 @@ final class DemoPlayer {
     }
 
     func stop() {
-        generation += 1
+        cancelPending()
         counter = nil
+    }
+
+    private func cancelPending() {
+        if let pending { context.timers.cancel(pending) }
+        pending = nil
     }
 
     private func playTape() {
@@ -46,11 +51,12 @@ final class DemoPlayer {
         schedule(after: .milliseconds(800))
     }
 
-    private func schedule(after delay: Duration) {
-        let expected = generation
-        context.timers.schedule(after: delay) { [weak self] in
-            guard let self, self.generation == expected else { return }
-            self.step()
+    private func schedule(after delay: Duration, _ next: @escaping (DemoPlayer) -> Void = { $0.step() }) {
+        cancelPending()
+        pending = context.timers.schedule(after: delay) { [weak self] in
+            guard let self else { return }
+            self.pending = nil
+            next(self)
         }
     }
 
@@ -59,11 +65,7 @@ final class DemoPlayer {
         guard let counter else { return }
         guard !steps.isEmpty else {
             // Next tape, on a fresh counter: nothing a demo did carries over.
-            let expected = generation
-            context.timers.schedule(after: .seconds(2)) { [weak self] in
-                guard let self, self.generation == expected else { return }
-                self.playTape()
-            }
+            schedule(after: .seconds(2)) { $0.playTape() }
             return
         }
         let command = steps.removeFirst()
