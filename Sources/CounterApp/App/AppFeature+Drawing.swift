@@ -24,25 +24,9 @@ extension AppFeature {
         if let notice = state.notice {
             frame.write(" " + notice, in: bounds.splitTop(2).top.splitBottom(1).bottom, style: Style(.warning, .bold))
         }
-        let area = contentArea(frame.size)
-        let store = storeArea(frame.size)
-        let session = state.session
-        switch state.top {
-        case let .home(home): HomeFeature.draw(home, into: &frame, in: area)
-        case let .comingSoon(screen): ComingSoonFeature.draw(screen, into: &frame, in: area)
-        case let .catalog(s): CatalogFeature.draw(s, into: &frame, in: store)
-        case let .details(s): ProductDetailsFeature.draw(s, session: session, into: &frame, in: store)
-        case let .cart(s): CartFeature.draw(s, session: session, into: &frame, in: store)
-        case let .checkout(s): CheckoutFeature.draw(s, session: session, into: &frame, in: store)
-        case let .receipt(s): ReceiptFeature.draw(s, into: &frame, in: store)
-        case let .account(s): AccountFeature.draw(s, session: session, into: &frame, in: store)
-        case let .auth(s): AuthFeature.draw(s, into: &frame, in: store)
-        case let .savedCards(s): SavedCardsFeature.draw(s, into: &frame, in: store)
-        case let .orders(s): OrdersFeature.draw(s, into: &frame, in: store)
-        case let .subscriptions(s): SubscriptionsFeature.draw(s, into: &frame, in: store)
-        case let .auction(s): AuctionFeature.draw(s, into: &frame, in: area)
-        case let .payment(s): PaymentScreensFeature.draw(s, into: &frame, in: area)
-        }
+        let kind = state.top.kind
+        let area = kind.drawsInStoreArea ? storeArea(frame.size) : contentArea(frame.size)
+        kind.draw(state.top, state.session, &frame, area)
         Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
         if state.isShowingHelp {
             HelpOverlay(hints: keyHints(for: state)).draw(into: &frame)

@@ -29,58 +29,17 @@ extension AppFeature {
         }
     }
 
+    /// The top screen's own keys, as its kind maps them.
     private static func screenAction(for event: InputEvent, in state: State, size: Size) -> Action? {
-        switch state.top {
-        case let .home(home):
-            let layout = HomeFeature.Layout(in: contentArea(size), rowCount: home.destinations.count)
-            return HomeFeature.action(for: event, in: home, layout: layout).map(Action.home)
-        case .comingSoon:
-            return nil
-        case let .catalog(s): return CatalogFeature.action(for: event, in: s).map(Action.catalog)
-        case let .details(s): return ProductDetailsFeature.action(for: event, in: s).map(Action.details)
-        case let .cart(s): return CartFeature.action(for: event, in: s).map(Action.cart)
-        case let .checkout(s): return CheckoutFeature.action(for: event, in: s).map(Action.checkout)
-        case .receipt:
-            return event == .key(.enter) ? .receipt(.done) : nil
-        case let .account(s): return AccountFeature.action(for: event, in: s).map(Action.account)
-        case let .auth(s): return AuthFeature.action(for: event, in: s).map(Action.auth)
-        case let .savedCards(s): return SavedCardsFeature.action(for: event, in: s).map(Action.savedCards)
-        case let .orders(s): return OrdersFeature.action(for: event, in: s).map(Action.orders)
-        case let .subscriptions(s): return SubscriptionsFeature.action(for: event, in: s).map(Action.subscriptions)
-        case let .auction(s): return AuctionFeature.action(for: event, in: s, size: size).map(Action.auction)
-        case let .payment(s): return PaymentScreensFeature.action(for: event, in: s).map(Action.payment)
-        }
+        state.top.kind.action(event, state.top, size)
     }
 
     static func hasTextFocus(_ screen: Screen) -> Bool {
-        switch screen {
-        case let .checkout(s): CheckoutFeature.hasTextFocus(s)
-        case let .auth(s): AuthFeature.hasTextFocus(s)
-        case let .catalog(s): s.filter != nil
-        case let .auction(s): AuctionFeature.isTyping(s)
-        case let .payment(s): PaymentScreensFeature.hasTextFocus(s)
-        default: false
-        }
+        screen.kind.hasTextFocus(screen)
     }
 
     public static func keyHints(for state: State) -> [KeyHint] {
-        var hints: [KeyHint]
-        switch state.top {
-        case let .home(s): hints = HomeFeature.keyHints(s)
-        case .comingSoon: hints = [KeyHint("Esc", "Back")]
-        case let .catalog(s): hints = CatalogFeature.keyHints(s)
-        case let .details(s): hints = ProductDetailsFeature.keyHints(s)
-        case let .cart(s): hints = CartFeature.keyHints(s)
-        case let .checkout(s): hints = CheckoutFeature.keyHints(s)
-        case .receipt: hints = ReceiptFeature.keyHints
-        case .account: hints = AccountFeature.keyHints
-        case .auth: hints = AuthFeature.keyHints
-        case let .savedCards(s): hints = SavedCardsFeature.keyHints(s)
-        case .orders: hints = OrdersFeature.keyHints
-        case let .subscriptions(s): hints = SubscriptionsFeature.keyHints(s)
-        case let .auction(s): hints = AuctionFeature.keyHints(for: s)
-        case let .payment(s): hints = PaymentScreensFeature.keyHints(s)
-        }
+        var hints = state.top.kind.keyHints(state.top)
         if !hasTextFocus(state.top) {
             hints.append(KeyHint("?", "Keys"))
             if !state.isKiosk { hints.append(KeyHint("q", "Quit")) }

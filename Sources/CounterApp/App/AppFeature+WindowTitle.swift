@@ -9,20 +9,6 @@ extension AppFeature {
 
     /// A screen's name, as its heading or the menu that opens it says.
     static func screenName(_ screen: Screen) -> String {
-        switch screen {
-        case .home, .comingSoon: tr("Home")
-        case .catalog: tr("Honey Store")
-        case .details: tr("Details")
-        case .cart: tr("Cart")
-        case .checkout: tr("Checkout")
-        case .receipt: tr("Receipt")
-        case .account: tr("Account")
-        case .auth: tr("Log in")
-        case .savedCards: tr("Saved cards")
-        case .orders: tr("Orders")
-        case .subscriptions: tr("Subscriptions")
-        case .auction: tr("Auction")
-        case .payment: tr("Payment")
-        }
+        screen.kind.name()
     }
 }

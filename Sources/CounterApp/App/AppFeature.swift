@@ -22,14 +22,6 @@ public enum AppFeature {
         case subscriptions(SubscriptionsFeature.State)
         case auction(AuctionFeature.State)
         case payment(PaymentScreensFeature.State)
-
-        /// Store screens carry the cart badge in the header.
-        var isStore: Bool {
-            switch self {
-            case .home, .comingSoon, .auction: false
-            default: true
-            }
-        }
     }
 
     public struct State: Equatable, Sendable {
@@ -203,64 +195,11 @@ public enum AppFeature {
             state.stack.append(.receipt(ReceiptFeature.State(order: order)))
             return .none
 
-        // MARK: Each screen's own actions
-        case let .home(action):
-            return route(&state, action, Screen.home, { if case let .home(s) = $0 { s } else { nil } }) { s, a in
-                HomeFeature.reduce(&s, a)
-            }.map(Action.home)
-        case let .catalog(action):
-            return route(&state, action, Screen.catalog, { if case let .catalog(s) = $0 { s } else { nil } }) { s, a in
-                CatalogFeature.reduce(&s, a)
-            }.map(Action.catalog, environment: \.store)
-        case let .details(action):
-            let session = state.session
-            return route(&state, action, Screen.details, { if case let .details(s) = $0 { s } else { nil } }) { s, a in
-                ProductDetailsFeature.reduce(&s, a, session: session)
-            }.map(Action.details, environment: \.store)
-        case let .cart(action):
-            let session = state.session
-            return route(&state, action, Screen.cart, { if case let .cart(s) = $0 { s } else { nil } }) { s, a in
-                CartFeature.reduce(&s, a, session: session)
-            }.map(Action.cart, environment: \.store)
-        case let .checkout(action):
-            let session = state.session
-            return route(&state, action, Screen.checkout, { if case let .checkout(s) = $0 { s } else { nil } }) { s, a in
-                CheckoutFeature.reduce(&s, a, session: session)
-            }.map(Action.checkout, environment: \.store)
-        case let .account(action):
-            let session = state.session
-            return route(&state, action, Screen.account, { if case let .account(s) = $0 { s } else { nil } }) { s, a in
-                AccountFeature.reduce(&s, a, session: session)
-            }.map(Action.account)
-        case let .auth(action):
-            return route(&state, action, Screen.auth, { if case let .auth(s) = $0 { s } else { nil } }) { s, a in
-                AuthFeature.reduce(&s, a)
-            }.map(Action.auth, environment: \.store)
-        case let .savedCards(action):
-            return route(&state, action, Screen.savedCards, { if case let .savedCards(s) = $0 { s } else { nil } }) { s, a in
-                SavedCardsFeature.reduce(&s, a)
-            }.map(Action.savedCards, environment: \.store)
-        case let .orders(action):
-            return route(&state, action, Screen.orders, { if case let .orders(s) = $0 { s } else { nil } }) { s, a in
-                OrdersFeature.reduce(&s, a)
-            }.map(Action.orders)
-        case let .subscriptions(action):
-            return route(&state, action, Screen.subscriptions, { if case let .subscriptions(s) = $0 { s } else { nil } }) { s, a in
-                SubscriptionsFeature.reduce(&s, a)
-            }.map(Action.subscriptions, environment: \.store)
-        case let .auction(action):
-            return route(&state, action, Screen.auction, { if case let .auction(s) = $0 { s } else { nil } }) { s, a in
-                AuctionFeature.reduce(&s, a)
-            }.map(Action.auction, environment: \.auctions)
         case let .payment(.delegate(.close(paid))):
             guard paid else { return .send(.back) }
             // Paid: the jars are the shopper's; back to the shelves, as after a card payment.
             while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
             return .merge(.run { env, send in send(.cartLoaded(env.store.emptyCart())) }, .send(.catalog(.load)))
-        case let .payment(action):
-            return route(&state, action, Screen.payment, { if case let .payment(s) = $0 { s } else { nil } }) { s, a in
-                PaymentScreensFeature.reduce(&s, a)
-            }.map(Action.payment, environment: \.store.payments)
         case .dueWorkRan:
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
             return .none
@@ -306,6 +245,12 @@ public enum AppFeature {
             }
             state.quitDialog = event == nil ? dialog : nil
             return event == .chose(0) ? .send(.quitNow) : .none
+
+        // MARK: Each screen's own actions
+        case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .orders, .subscriptions, .auction, .payment:
+            // The top screen's kind runs its reducer; an action for a screen no longer on top
+            // (a late answer) is dropped.
+            return state.top.kind.route(&state, action) ?? .none
         }
     }
 
@@ -324,16 +269,6 @@ public enum AppFeature {
         case .payment: .send(.payment(.start))
         default: .none
         }
-    }
-
-    /// Runs a screen's reducer on the top screen when it is of that kind; actions for a screen
-    /// that is no longer on top (a late answer) are dropped.
-    private static func route<S, A, E>(_ state: inout State, _ action: A, _ embed: (S) -> Screen, _ extract: (Screen) -> S?,
-                                       _ reduce: (inout S, A) -> Effect<A, E>) -> Effect<A, E> {
-        guard var screen = extract(state.top) else { return .none }
-        let effect = reduce(&screen, action)
-        state.stack[state.stack.count - 1] = embed(screen)
-        return effect
     }
 
     private static func updateTop(_ state: inout State, _ change: (inout AccountFeature.State) -> Void) {
