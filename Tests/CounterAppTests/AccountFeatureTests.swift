@@ -109,7 +109,7 @@ import Testing
 @Suite struct AccountMenuTests {
     @Test func aGuestSeesLogInAndSignUpAShopperTheirAccount() {
         let guest = TestStore(initialState: AccountFeature.State(), environment: ()) { AccountFeature.reduce(&$0, $1, session: StoreSession()) }
-        guest.send(.pick(1)) { $0.selection = 1 }
+        guest.send(.pick(1)) { $0.list = ListSelection(1) }
         guest.receive(.choose)
         guest.receive(.delegate(.signUp))
         guest.finish()
@@ -117,7 +117,7 @@ import Testing
         let shopper = TestStore(initialState: AccountFeature.State(), environment: ()) {
             AccountFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com"))
         }
-        shopper.send(.pick(3)) { $0.selection = 3 }
+        shopper.send(.pick(3)) { $0.list = ListSelection(3) }
         shopper.receive(.choose)
         shopper.receive(.delegate(.logOut))
         shopper.finish()

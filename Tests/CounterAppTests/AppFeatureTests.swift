@@ -88,7 +88,7 @@ import Testing
 
     private static func home(selection: Int) -> HomeFeature.State {
         var home = HomeFeature.State()
-        home.selection = selection
+        home.list = ListSelection(selection)
         return home
     }
 }

@@ -38,7 +38,7 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
         }
         store.send(.loaded(countries: countries)) {
             $0.countries = countries
-            $0.countrySelection = 1
+            $0.countryList = ListSelection(1)
         }
         store.send(.activate) { $0.step = .working("Contacting the bank…") }
         #expect(requests.map(\.preferredCountry) == ["GB"])

@@ -15,7 +15,7 @@ import Testing
             $0.isLoading = false
             $0.products = [StoreWorld.acacia, StoreWorld.manuka]
         }
-        store.send(.pick(1)) { $0.selection = 1 }
+        store.send(.pick(1)) { $0.list = ListSelection(1) }
         store.receive(.open)
         store.receive(.delegate(.openProduct(StoreWorld.manuka)))
         store.send(.pick(7))

@@ -31,7 +31,7 @@ import Testing
             $0.methods = Self.methods
             $0.phase = .idle
         }
-        store.send(.moveDown) { $0.selection = 1 }
+        store.send(.moveDown) { $0.list = ListSelection(1) }
         store.send(.pay) { $0.phase = .inProgress }
         store.send(.walletPrompt(paymentCode: "wechatpay://pay/src_1", methodName: "WeChat Pay")) {
             $0.phase = .walletStep(paymentCode: "wechatpay://pay/src_1", methodName: "WeChat Pay")

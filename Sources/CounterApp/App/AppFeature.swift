@@ -96,12 +96,11 @@ public enum AppFeature {
             case .quit:
                 return .send(.quit)
             case .honeyStore:
-                state.stack.append(.catalog(CatalogFeature.State()))
+                // Who is shopping and their cart first, then the shelves (the catalogue's load).
                 return .merge(.run { env, send in send(.sessionLoaded(cart: env.store.cart(), shopper: env.store.shopper())) },
-                              .send(.catalog(.load)))
+                              push(&state, .catalog(CatalogFeature.State())))
             case .auctions:
-                state.stack.append(.auction(AuctionFeature.State()))
-                return .send(.auction(.onAppear))
+                return push(&state, .auction(AuctionFeature.State()))
             }
         case let .catalog(.delegate(delegate)):
             switch delegate {
@@ -155,8 +154,7 @@ public enum AppFeature {
             case .savedCards: return .run { env, send in send(.push(.savedCards(SavedCardsFeature.State(cards: env.store.savedCards())))) }
             case .orders: return .run { env, send in send(.push(.orders(OrdersFeature.State(orders: env.store.orders())))) }
             case .subscriptions:
-                state.stack.append(.subscriptions(SubscriptionsFeature.State()))
-                return .send(.subscriptions(.reload))
+                return push(&state, .subscriptions(SubscriptionsFeature.State()))
             case .logOut:
                 return .run { env, send in
                     env.store.logOut()
@@ -168,13 +166,12 @@ public enum AppFeature {
             state.session.shopper = nil
             state.session.cart = cart
             updateTop(&state) { (account: inout AccountFeature.State) in
-                account.selection = 0
+                account.list = ListSelection()
                 account.message = tr("Logged out. Your cart and saved cards stay with your account.")
             }
             return .none
         case let .push(screen):
-            state.stack.append(screen)
-            return appear(screen)
+            return push(&state, screen)
         case let .sessionLoaded(cart, shopper):
             state.session.cart = cart
             state.session.shopper = shopper
@@ -186,7 +183,7 @@ public enum AppFeature {
             state.session.shopper = email
             state.stack.removeLast()
             updateTop(&state) { (account: inout AccountFeature.State) in
-                account.selection = 0
+                account.list = ListSelection()
                 account.message = tr("Welcome, {0}. Your cart came with you.", email)
             }
             // The guest's cart went into the account: the badge shows the account's.
@@ -254,21 +251,15 @@ public enum AppFeature {
         }
     }
 
+    /// Opens `screen` on top, and starts what it starts on opening.
+    private static func push(_ state: inout State, _ screen: Screen) -> Effects {
+        state.stack.append(screen)
+        return screen.kind.appear(screen)
+    }
+
     /// Re-reads the cart for the badge.
     private static func reloadCart() -> Effects {
         .run { env, send in send(.cartLoaded(env.store.cart())) }
-    }
-
-    /// What a screen starts when it opens.
-    private static func appear(_ screen: Screen) -> Effects {
-        switch screen {
-        case .catalog: .send(.catalog(.load))
-        case .checkout(let checkout): CheckoutFeature.onAppear(checkout).map(Action.checkout, environment: \.store)
-        case .subscriptions: .send(.subscriptions(.reload))
-        case .auction: .send(.auction(.onAppear))
-        case .payment: .send(.payment(.start))
-        default: .none
-        }
     }
 
     private static func updateTop(_ state: inout State, _ change: (inout AccountFeature.State) -> Void) {

@@ -59,9 +59,12 @@ public enum BankPaymentFeature {
         public var reference: String
         public var localeCountry: String
         public var countries: [Country] = []
-        public var countrySelection = 0
+        /// The selected country and bank (the toolkit's wrap-around list selection).
+        public var countryList = ListSelection()
+        public var countrySelection: Int { countryList.index }
         public var situation: TestSituation = .none
-        public var bankSelection = 0
+        public var bankList = ListSelection()
+        public var bankSelection: Int { bankList.index }
         public var step: Step = .chooseCountry
         /// The payment or mandate this screen is processing (identifier and token).
         public var context: BankPaymentContext?
@@ -124,27 +127,25 @@ public enum BankPaymentFeature {
         switch action {
         case let .loaded(countries):
             state.countries = countries
-            state.countrySelection = countries.firstIndex { $0.code == state.localeCountry } ?? 0
+            state.countryList = ListSelection(countries.firstIndex { $0.code == state.localeCountry } ?? 0)
             return .none
         case .moveUp, .moveDown:
-            let delta = action == .moveUp ? -1 : 1
+            let up = action == .moveUp
             switch state.step {
             case .chooseCountry:
-                state.countrySelection = wrap(state.countrySelection + delta, state.countries.count)
+                if up { state.countryList.moveUp(count: state.countries.count) } else { state.countryList.moveDown(count: state.countries.count) }
             case let .chooseBank(page):
-                state.bankSelection = wrap(state.bankSelection + delta, page.providers.count)
+                if up { state.bankList.moveUp(count: page.providers.count) } else { state.bankList.moveDown(count: page.providers.count) }
             default: break
             }
             return .none
         case let .pick(index):
-            switch state.step {
-            case .chooseCountry where state.countries.indices.contains(index):
-                state.countrySelection = index
-            case let .chooseBank(page) where page.providers.indices.contains(index):
-                state.bankSelection = index
-            default: return .none
+            let picked = switch state.step {
+            case .chooseCountry: state.countryList.select(index, count: state.countries.count)
+            case let .chooseBank(page): state.bankList.select(index, count: page.providers.count)
+            default: false
             }
-            return .send(.activate)
+            return picked ? .send(.activate) : .none
         case .activate:
             switch state.step {
             case .chooseCountry:
@@ -179,7 +180,7 @@ public enum BankPaymentFeature {
             state.context = context
             return .none
         case let .pagePresented(page):
-            state.bankSelection = 0
+            state.bankList = ListSelection()
             state.step = .chooseBank(page)
             return .none
         case .pageDismissed:
@@ -265,10 +266,6 @@ public enum BankPaymentFeature {
         case .close:
             return .none
         }
-    }
-
-    static func wrap(_ value: Int, _ count: Int) -> Int {
-        count == 0 ? 0 : (value % count + count) % count
     }
 }
 

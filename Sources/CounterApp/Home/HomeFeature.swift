@@ -27,7 +27,9 @@ public enum HomeFeature {
     }
 
     public struct State: Equatable, Sendable {
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         public var destinations = Destination.allCases
 
         public init() {}
@@ -45,14 +47,13 @@ public enum HomeFeature {
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, Void> {
         switch action {
         case .moveUp:
-            state.selection = (state.selection + state.destinations.count - 1) % state.destinations.count
+            state.list.moveUp(count: state.destinations.count)
             return .none
         case .moveDown:
-            state.selection = (state.selection + 1) % state.destinations.count
+            state.list.moveDown(count: state.destinations.count)
             return .none
         case let .pick(index):
-            guard state.destinations.indices.contains(index) else { return .none }
-            state.selection = index
+            guard state.list.select(index, count: state.destinations.count) else { return .none }
             return .send(.activate)
         case .activate:
             return .send(.open(state.selected))

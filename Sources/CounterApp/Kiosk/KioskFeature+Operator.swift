@@ -112,10 +112,11 @@ extension KioskFeature {
             switch key {
             case .escape:
                 state.overlay = nil
-            case .up, .backTab:
-                state.overlay = .operatorMenu(selection: (selection + count - 1) % count, message: nil)
-            case .down, .tab:
-                state.overlay = .operatorMenu(selection: (selection + 1) % count, message: nil)
+            case .up, .backTab, .down, .tab:
+                // The toolkit's wrap-around selection; the menu keeps only its index.
+                var list = ListSelection(selection)
+                if key == .up || key == .backTab { list.moveUp(count: count) } else { list.moveDown(count: count) }
+                state.overlay = .operatorMenu(selection: list.index, message: nil)
             case let .character(c) where (c.wholeNumberValue ?? 0) >= 1 && (c.wholeNumberValue ?? 0) <= count:
                 return choose(&state, OperatorChoice(rawValue: c.wholeNumberValue! - 1)!)
             case .enter, .character(" "):

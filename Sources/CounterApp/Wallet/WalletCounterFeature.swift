@@ -36,7 +36,9 @@ public enum WalletCounterFeature {
         public var itemDescription: String
         public var amount: Money
         public var methods: [CheckoutKit::PaymentMethodType] = []
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         public var phase: Phase = .opening
         /// The preparer's `latestError`, in words: shown until the next PAY.
         public var failure: String?
@@ -80,17 +82,15 @@ public enum WalletCounterFeature {
         switch action {
         case let .counterOpened(methods, selected):
             state.methods = methods
-            state.selection = selected.flatMap { methods.firstIndex(of: $0) } ?? 0
+            state.list = ListSelection(selected.flatMap { methods.firstIndex(of: $0) } ?? 0)
             state.phase = .idle
             return .none
         case .moveUp, .moveDown:
             guard state.phase == .idle, !state.methods.isEmpty else { return .none }
-            let step = action == .moveUp ? state.methods.count - 1 : 1
-            state.selection = (state.selection + step) % state.methods.count
+            if action == .moveUp { state.list.moveUp(count: state.methods.count) } else { state.list.moveDown(count: state.methods.count) }
             return select(state)
         case let .pick(index):
-            guard state.phase == .idle, state.methods.indices.contains(index) else { return .none }
-            state.selection = index
+            guard state.phase == .idle, state.list.select(index, count: state.methods.count) else { return .none }
             return select(state)
         case .toggleSlowTestWallet:
             guard state.phase == .idle else { return .none }

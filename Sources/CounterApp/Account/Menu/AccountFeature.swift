@@ -26,7 +26,9 @@ public enum AccountFeature {
     }
 
     public struct State: Equatable, Sendable {
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         public var message: String?
         public init() {}
     }
@@ -45,14 +47,13 @@ public enum AccountFeature {
     public static func reduce(_ state: inout State, _ action: Action, session: StoreSession) -> Effect<Action, Void> {
         let items = items(signedIn: session.shopper != nil)
         switch action {
-        case .moveUp: state.selection = (state.selection + items.count - 1) % items.count
-        case .moveDown: state.selection = (state.selection + 1) % items.count
+        case .moveUp: state.list.moveUp(count: items.count)
+        case .moveDown: state.list.moveDown(count: items.count)
         case .pick(let index):
-            guard items.indices.contains(index) else { return .none }
-            state.selection = index
+            guard state.list.select(index, count: items.count) else { return .none }
             return .send(.choose)
         case .choose:
-            state.selection = min(state.selection, items.count - 1)
+            state.list.clamp(count: items.count)
             return .send(.delegate(items[state.selection]))
         case .delegate: break
         }

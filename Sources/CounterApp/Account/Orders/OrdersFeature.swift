@@ -6,7 +6,9 @@ import TerminalUI
 public enum OrdersFeature {
     public struct State: Equatable, Sendable {
         public var orders: [Order]
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         public init(orders: [Order]) { self.orders = orders }
     }
 
@@ -19,8 +21,8 @@ public enum OrdersFeature {
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, Void> {
         let count = state.orders.count
         switch action {
-        case .moveUp: if count > 0 { state.selection = (state.selection + count - 1) % count }
-        case .moveDown: if count > 0 { state.selection = (state.selection + 1) % count }
+        case .moveUp: state.list.moveUp(count: count)
+        case .moveDown: state.list.moveDown(count: count)
         case .open:
             guard state.orders.indices.contains(state.selection) else { return .none }
             return .send(.delegate(state.orders[state.selection]))

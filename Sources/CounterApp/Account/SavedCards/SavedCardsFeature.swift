@@ -6,7 +6,9 @@ import TerminalUI
 public enum SavedCardsFeature {
     public struct State: Equatable, Sendable {
         public var cards: [SavedCard]
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         public var confirmingRemoval: SavedCard?
         public var message: String?
         public init(cards: [SavedCard]) { self.cards = cards }
@@ -24,8 +26,8 @@ public enum SavedCardsFeature {
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, StoreClient> {
         switch action {
-        case .moveUp: if !state.cards.isEmpty { state.selection = (state.selection + state.cards.count - 1) % state.cards.count }
-        case .moveDown: if !state.cards.isEmpty { state.selection = (state.selection + 1) % state.cards.count }
+        case .moveUp: state.list.moveUp(count: state.cards.count)
+        case .moveDown: state.list.moveDown(count: state.cards.count)
         case .makeDefault:
             guard let card = state.selected else { return .none }
             let name = "\(card.card.brand) •••• \(card.card.lastFour)"
@@ -48,7 +50,11 @@ public enum SavedCardsFeature {
             // The list re-sorts (default first): the selection stays on the same card if it is there.
             let selectedID = state.selected?.card.id
             state.cards = cards
-            state.selection = state.cards.firstIndex { $0.card.id == selectedID } ?? min(state.selection, max(0, state.cards.count - 1))
+            if let index = state.cards.firstIndex(where: { $0.card.id == selectedID }) {
+                state.list = ListSelection(index)
+            } else {
+                state.list.clamp(count: state.cards.count)
+            }
             state.message = error ?? message
         }
         return .none

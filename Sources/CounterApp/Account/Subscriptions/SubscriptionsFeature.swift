@@ -26,7 +26,9 @@ public enum SubscriptionsFeature {
         public var rows: [Row] = []
         /// The card a new subscription is paid with (the default saved card).
         public var payingCard: SavedCard?
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         public var isSubscribing = false
         public var message: String?
         public var confirming: Confirmation?
@@ -75,7 +77,7 @@ public enum SubscriptionsFeature {
             state.plans = loaded.plans
             state.rows = loaded.rows
             state.payingCard = loaded.payingCard
-            state.selection = min(state.selection, max(0, state.rows.count - 1))
+            state.list.clamp(count: state.rows.count)
         case .cancelled(let message):
             state.message = message
             return .send(.reload)
@@ -100,8 +102,8 @@ public enum SubscriptionsFeature {
             }
         case .dismiss:
             state.confirming = nil
-        case .moveUp: if !state.rows.isEmpty { state.selection = (state.selection + state.rows.count - 1) % state.rows.count }
-        case .moveDown: if !state.rows.isEmpty { state.selection = (state.selection + 1) % state.rows.count }
+        case .moveUp: state.list.moveUp(count: state.rows.count)
+        case .moveDown: state.list.moveDown(count: state.rows.count)
         case .subscribe(let index):
             guard state.plans.indices.contains(index), !state.isSubscribing else { return .none }
             guard let card = state.payingCard else {

@@ -19,6 +19,8 @@ struct ScreenKind<State, Action, Environment> {
     var environment: (AppEnvironment) -> Environment
     /// The screen's reducer; the session (cart, shopper) is read, never written, by a screen.
     var reduce: (inout State, Action, StoreSession) -> Effect<Action, Environment>
+    /// What the screen starts when it is pushed (a load, a timer).
+    var appear: (State) -> Effect<Action, Environment> = { _ in .none }
     /// The screen's own keys (the terminal's size, for screens that lay out by it).
     var action: (InputEvent, State, Size) -> Action?
     var keyHints: (State) -> [KeyHint]
@@ -37,6 +39,7 @@ struct AnyScreenKind {
     /// kind's; no effect when the top screen is not of this kind (a late answer for a screen
     /// closed meanwhile is dropped).
     let route: (inout AppFeature.State, AppFeature.Action) -> Effect<AppFeature.Action, AppEnvironment>?
+    let appear: (AppFeature.Screen) -> Effect<AppFeature.Action, AppEnvironment>
     let action: (InputEvent, AppFeature.Screen, Size) -> AppFeature.Action?
     let keyHints: (AppFeature.Screen) -> [KeyHint]
     let hasTextFocus: (AppFeature.Screen) -> Bool
@@ -52,6 +55,9 @@ struct AnyScreenKind {
             let effect = kind.reduce(&screen, childAction, state.session)
             state.stack[state.stack.count - 1] = kind.embedState(screen)
             return effect.map(kind.embedAction, environment: kind.environment)
+        }
+        appear = { screen in
+            kind.extractState(screen).map { kind.appear($0).map(kind.embedAction, environment: kind.environment) } ?? .none
         }
         action = { event, screen, size in
             kind.extractState(screen).flatMap { kind.action(event, $0, size) }.map(kind.embedAction)
@@ -71,6 +77,7 @@ struct AnyScreenKind {
         self.isStore = isStore
         self.drawsInStoreArea = drawsInStoreArea
         route = { _, _ in nil }
+        appear = { _ in .none }
         action = { _, _, _ in nil }
         self.keyHints = { _ in keyHints }
         hasTextFocus = { _ in false }

@@ -2,7 +2,8 @@ import Localization
 import TerminalUI
 
 extension AppFeature.Screen {
-    /// The one table of the counter's screens: each case's reducer, keys and view. A new
+    /// The one table of the counter's screens: each case's reducer, what it starts on opening,
+    /// its keys and its view. A new
     /// screen case does not compile until it has its kind here.
     var kind: AnyScreenKind {
         switch self {
@@ -59,6 +60,7 @@ enum ScreenKinds {
             embedAction: Action.catalog, extractAction: { if case let .catalog(a) = $0 { a } else { nil } },
             environment: \.store,
             reduce: { s, a, _ in CatalogFeature.reduce(&s, a) },
+            appear: { _ in .send(.load) },
             action: { event, s, _ in CatalogFeature.action(for: event, in: s) },
             keyHints: CatalogFeature.keyHints, hasTextFocus: { $0.filter != nil },
             draw: { s, _, frame, area in CatalogFeature.draw(s, into: &frame, in: area) }))
@@ -95,6 +97,7 @@ enum ScreenKinds {
             embedAction: Action.checkout, extractAction: { if case let .checkout(a) = $0 { a } else { nil } },
             environment: \.store,
             reduce: { s, a, session in CheckoutFeature.reduce(&s, a, session: session) },
+            appear: CheckoutFeature.onAppear,
             action: { event, s, _ in CheckoutFeature.action(for: event, in: s) },
             keyHints: CheckoutFeature.keyHints, hasTextFocus: CheckoutFeature.hasTextFocus,
             draw: { s, session, frame, area in CheckoutFeature.draw(s, session: session, into: &frame, in: area) }))
@@ -168,6 +171,7 @@ enum ScreenKinds {
             embedAction: Action.subscriptions, extractAction: { if case let .subscriptions(a) = $0 { a } else { nil } },
             environment: \.store,
             reduce: { s, a, _ in SubscriptionsFeature.reduce(&s, a) },
+            appear: { _ in .send(.reload) },
             action: { event, s, _ in SubscriptionsFeature.action(for: event, in: s) },
             keyHints: SubscriptionsFeature.keyHints, hasTextFocus: { _ in false },
             draw: { s, _, frame, area in SubscriptionsFeature.draw(s, into: &frame, in: area) }))
@@ -180,6 +184,7 @@ enum ScreenKinds {
             embedAction: Action.auction, extractAction: { if case let .auction(a) = $0 { a } else { nil } },
             environment: \.auctions,
             reduce: { s, a, _ in AuctionFeature.reduce(&s, a) },
+            appear: { _ in .send(.onAppear) },
             action: { event, s, size in AuctionFeature.action(for: event, in: s, size: size) },
             keyHints: AuctionFeature.keyHints(for:), hasTextFocus: AuctionFeature.isTyping,
             draw: { s, _, frame, area in AuctionFeature.draw(s, into: &frame, in: area) }))
@@ -192,6 +197,7 @@ enum ScreenKinds {
             embedAction: Action.payment, extractAction: { if case let .payment(a) = $0 { a } else { nil } },
             environment: \.store.payments,
             reduce: { s, a, _ in PaymentScreensFeature.reduce(&s, a) },
+            appear: { _ in .send(.start) },
             action: { event, s, _ in PaymentScreensFeature.action(for: event, in: s) },
             keyHints: PaymentScreensFeature.keyHints, hasTextFocus: PaymentScreensFeature.hasTextFocus,
             draw: { s, _, frame, area in PaymentScreensFeature.draw(s, into: &frame, in: area) }))

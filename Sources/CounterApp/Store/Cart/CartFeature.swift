@@ -7,7 +7,9 @@ import TerminalUI
 /// The cart itself lives in the core (`StoreSession.cart` is its copy), so Esc loses nothing.
 public enum CartFeature {
     public struct State: Equatable, Sendable {
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         public var isConfirmingEmpty = false
         public var message: String?
         public init() {}
@@ -38,10 +40,10 @@ public enum CartFeature {
         let line = lines.indices.contains(state.selection) ? lines[state.selection] : nil
         switch action {
         case .moveUp:
-            if !lines.isEmpty { state.selection = (state.selection + lines.count - 1) % lines.count }
+            state.list.moveUp(count: lines.count)
             return .none
         case .moveDown:
-            if !lines.isEmpty { state.selection = (state.selection + 1) % lines.count }
+            state.list.moveDown(count: lines.count)
             return .none
         case .increment:
             guard let line else { return .none }
@@ -89,7 +91,7 @@ public enum CartFeature {
             }
             return .send(.changed(.success(cart)))
         case .changed(.success(let cart)):
-            state.selection = min(state.selection, max(0, cart.lines.count - 1))
+            state.list.clamp(count: cart.lines.count)
             return .send(.delegate(.cartChanged(cart)))
         case .changed(.failure(let error)):
             state.message = error.message

@@ -15,7 +15,9 @@ public enum CatalogFeature {
         }
         public var isLoading = true
         public var loadError: String?
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         /// The type-ahead filter; nil when not filtering.
         public var filter: String? {
             didSet {
@@ -36,7 +38,7 @@ public enum CatalogFeature {
         /// Equal by what a test or a screen can tell apart: the search caches are derived.
         public static func == (lhs: State, rhs: State) -> Bool {
             lhs.products == rhs.products && lhs.isLoading == rhs.isLoading && lhs.loadError == rhs.loadError
-                && lhs.selection == rhs.selection && lhs.filter == rhs.filter && lhs.message == rhs.message
+                && lhs.list == rhs.list && lhs.filter == rhs.filter && lhs.message == rhs.message
         }
 
         private mutating func refilter(among candidates: [Int]?) {
@@ -94,34 +96,31 @@ public enum CatalogFeature {
             state.isLoading = false
             state.products = products
             state.loadError = nil
-            state.selection = min(state.selection, max(0, products.count - 1))
+            state.list.clamp(count: products.count)
             return .none
         case .loaded(.failure(let error)):
             state.isLoading = false
             state.loadError = error.message
             return .none
         case .moveUp:
-            let count = state.visibleCount
-            if count > 0 { state.selection = (state.selection + count - 1) % count }
+            state.list.moveUp(count: state.visibleCount)
             return .none
         case .moveDown:
-            let count = state.visibleCount
-            if count > 0 { state.selection = (state.selection + 1) % count }
+            state.list.moveDown(count: state.visibleCount)
             return .none
         case .pick(let index):
-            guard (0..<state.visibleCount).contains(index) else { return .none }
-            state.selection = index
+            guard state.list.select(index, count: state.visibleCount) else { return .none }
             return .send(.open)
         case .open:
             guard let product = state.selected else { return .none }
             return .send(.delegate(.openProduct(product)))
         case .startFilter:
             state.filter = ""
-            state.selection = 0
+            state.list = ListSelection()
             return .none
         case .filterTyped(let character):
             state.filter = (state.filter ?? "") + String(character)
-            state.selection = 0
+            state.list = ListSelection()
             return .none
         case .filterErased:
             if var filter = state.filter, !filter.isEmpty {
@@ -130,11 +129,11 @@ public enum CatalogFeature {
             } else {
                 state.filter = nil
             }
-            state.selection = 0
+            state.list = ListSelection()
             return .none
         case .endFilter:
             state.filter = nil
-            state.selection = 0
+            state.list = ListSelection()
             return .none
         case .delegate:
             return .none

@@ -30,7 +30,9 @@ public enum CheckoutFeature {
 
     public struct State: Equatable, Sendable {
         public var savedCards: [SavedCard] = []
-        public var selection = 0
+        /// The selected line (the toolkit's wrap-around list selection).
+        public var list = ListSelection()
+        public var selection: Int { list.index }
         public var phase: Phase = .choosing
         public var failure: String?
         /// The loop's time at the last spinner tick (the spinner is a function of it).
@@ -43,7 +45,7 @@ public enum CheckoutFeature {
             self.clock = now
             if let unsettledOrder { phase = .checking(orderNumber: unsettledOrder) }
             // The default card when there is one that can pay, else "New card".
-            selection = options.firstIndex(where: \.isSelectable) ?? 0
+            list = ListSelection(options.firstIndex(where: \.isSelectable) ?? 0)
         }
 
         public var options: [PaymentOption] { PaymentOption.options(saved: savedCards) }
@@ -96,11 +98,10 @@ public enum CheckoutFeature {
         case .moveUp, .moveDown:
             guard state.phase == .choosing else { return .none }
             let count = state.options.count
-            state.selection = (state.selection + (action == .moveUp ? count - 1 : 1)) % count
+            if action == .moveUp { state.list.moveUp(count: count) } else { state.list.moveDown(count: count) }
             return .none
         case .pick(let index):
-            guard state.phase == .choosing, state.options.indices.contains(index) else { return .none }
-            state.selection = index
+            guard state.phase == .choosing, state.list.select(index, count: state.options.count) else { return .none }
             // A digit never pays: on a saved card it only selects it, and Enter (with the amount
             // on the line) pays. Opening the card form or another method moves no money.
             if case .saved = state.options[index] { return .none }
@@ -171,7 +172,7 @@ public enum CheckoutFeature {
                           .run { client, send in send(.savedCardsReloaded(client.savedCards())) })
         case .savedCardsReloaded(let cards):
             state.savedCards = cards
-            state.selection = min(state.selection, state.options.count - 1)
+            state.list.clamp(count: state.options.count)
             return .none
         case .tick(let time):
             guard case .paying = state.phase else { return .none }
