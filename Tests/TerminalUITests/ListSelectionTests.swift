@@ -38,4 +38,10 @@ import Testing
         list.clamp(count: 0)
         #expect(list.index == 0)
     }
+
+    @Test func aChoiceCycledInPlaceWrapsEitherWay() {
+        #expect(ListSelection(0).moved(by: -1, count: 4).index == 3)
+        #expect(ListSelection(3).moved(by: 1, count: 4).index == 0)
+        #expect(ListSelection(2).moved(by: 1, count: 0).index == 2)
+    }
 }

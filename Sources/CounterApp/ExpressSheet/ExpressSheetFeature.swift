@@ -122,21 +122,21 @@ public enum ExpressSheetFeature {
             let step = action == .nextOption ? 1 : -1
             switch state.focus {
             case .shipTo:
-                state.addressIndex = wrap(state.addressIndex + step, ExpressWallet.addresses.count + 1)
+                state.addressIndex = ListSelection(state.addressIndex).moved(by: step, count: ExpressWallet.addresses.count + 1).index
                 guard !state.isTypingAddress else { return .none }
                 let contact = ExpressWallet.addresses[state.addressIndex].contact
                 return .run { client, _ in client.selectContact(contact) }
             case .shipping:
                 guard !sheet.shippingMethods.isEmpty else { return .none }
                 let current = sheet.selectedShippingMethod.flatMap(sheet.shippingMethods.firstIndex(of:)) ?? 0
-                let method = sheet.shippingMethods[wrap(current + step, sheet.shippingMethods.count)]
+                let method = sheet.shippingMethods[ListSelection(current).moved(by: step, count: sheet.shippingMethods.count).index]
                 return .run { client, _ in client.selectShippingMethod(method) }
             case .card:
-                state.cardIndex = wrap(state.cardIndex + step, ExpressWallet.cards.count)
+                state.cardIndex = ListSelection(state.cardIndex).moved(by: step, count: ExpressWallet.cards.count).index
                 let method = ExpressWallet.cards[state.cardIndex].method
                 return .run { client, _ in client.selectCard(method) }
             case .billing:
-                state.billingIndex = wrap(state.billingIndex + step, ExpressWallet.billing.count)
+                state.billingIndex = ListSelection(state.billingIndex).moved(by: step, count: ExpressWallet.billing.count).index
                 let contact = ExpressWallet.billing[state.billingIndex].contact
                 return .run { client, _ in client.setBilling(contact) }
             case .pay:
@@ -185,10 +185,6 @@ public enum ExpressSheetFeature {
     static func isPaid(_ state: State) -> Bool {
         if case .paid? = state.sheet?.finished { return true }
         return false
-    }
-
-    static func wrap(_ value: Int, _ count: Int) -> Int {
-        count == 0 ? 0 : (value % count + count) % count
     }
 
     public static func hasTextFocus(_ state: State) -> Bool { state.form != nil }

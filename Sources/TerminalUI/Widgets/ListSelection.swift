@@ -24,6 +24,19 @@ public struct ListSelection: Equatable, Sendable {
         index = (index + 1) % count
     }
 
+    /// `step` rows on (back when negative), wrapping around either end.
+    public mutating func move(by step: Int, count: Int) {
+        guard count > 0 else { return }
+        index = ((index + step) % count + count) % count
+    }
+
+    /// The selection `step` rows on, wrapping around (for a choice cycled through in place).
+    public func moved(by step: Int, count: Int) -> ListSelection {
+        var moved = self
+        moved.move(by: step, count: count)
+        return moved
+    }
+
     /// Selects `row` if the list has it; answers whether it did.
     @discardableResult
     public mutating func select(_ row: Int, count: Int) -> Bool {

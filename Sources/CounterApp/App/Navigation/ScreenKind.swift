@@ -27,6 +27,8 @@ struct ScreenKind<State, Action, Environment> {
     /// Whether a text field has the keys (then `q` and `?` are typed, not obeyed).
     var hasTextFocus: (State) -> Bool
     var draw: (State, StoreSession, inout Frame, Rect) -> Void
+    /// A left click in the store's area (`StoreClicks.swift`): numbered lines are picked.
+    var click: (Point, State, StoreSession, Rect) -> Action? = { _, _, _, _ in nil }
 }
 
 /// A `ScreenKind` with its types forgotten, so that the table can hold every kind and the
@@ -44,6 +46,7 @@ struct AnyScreenKind {
     let keyHints: (AppFeature.Screen) -> [KeyHint]
     let hasTextFocus: (AppFeature.Screen) -> Bool
     let draw: (AppFeature.Screen, StoreSession, inout Frame, Rect) -> Void
+    let click: (Point, AppFeature.Screen, StoreSession, Rect) -> AppFeature.Action?
 
     init<State, Action, Environment>(_ kind: ScreenKind<State, Action, Environment>) {
         name = kind.name
@@ -68,6 +71,9 @@ struct AnyScreenKind {
             guard let state = kind.extractState(screen) else { return }
             kind.draw(state, session, &frame, area)
         }
+        click = { point, screen, session, area in
+            kind.extractState(screen).flatMap { kind.click(point, $0, session, area) }.map(kind.embedAction)
+        }
     }
 
     /// A screen that only shows something: no actions, no keys of its own.
@@ -85,5 +91,6 @@ struct AnyScreenKind {
             guard let state = extractState(screen) else { return }
             draw(state, &frame, area)
         }
+        click = { _, _, _, _ in nil }
     }
 }

@@ -63,7 +63,8 @@ enum ScreenKinds {
             appear: { _ in .send(.load) },
             action: { event, s, _ in CatalogFeature.action(for: event, in: s) },
             keyHints: CatalogFeature.keyHints, hasTextFocus: { $0.filter != nil },
-            draw: { s, _, frame, area in CatalogFeature.draw(s, into: &frame, in: area) }))
+            draw: { s, _, frame, area in CatalogFeature.draw(s, into: &frame, in: area) },
+            click: { point, s, _, area in CatalogFeature.action(forClickAt: point, in: s, area: area) }))
     }
 
     static var details: AnyScreenKind {
@@ -100,7 +101,8 @@ enum ScreenKinds {
             appear: CheckoutFeature.onAppear,
             action: { event, s, _ in CheckoutFeature.action(for: event, in: s) },
             keyHints: CheckoutFeature.keyHints, hasTextFocus: CheckoutFeature.hasTextFocus,
-            draw: { s, session, frame, area in CheckoutFeature.draw(s, session: session, into: &frame, in: area) }))
+            draw: { s, session, frame, area in CheckoutFeature.draw(s, session: session, into: &frame, in: area) },
+            click: { point, s, _, area in CheckoutFeature.action(forClickAt: point, in: s, area: area) }))
     }
 
     static var receipt: AnyScreenKind {
@@ -125,7 +127,8 @@ enum ScreenKinds {
             reduce: { s, a, session in AccountFeature.reduce(&s, a, session: session) },
             action: { event, s, _ in AccountFeature.action(for: event, in: s) },
             keyHints: { _ in AccountFeature.keyHints }, hasTextFocus: { _ in false },
-            draw: { s, session, frame, area in AccountFeature.draw(s, session: session, into: &frame, in: area) }))
+            draw: { s, session, frame, area in AccountFeature.draw(s, session: session, into: &frame, in: area) },
+            click: { point, _, session, area in AccountFeature.action(forClickAt: point, session: session, area: area) }))
     }
 
     static var auth: AnyScreenKind {
