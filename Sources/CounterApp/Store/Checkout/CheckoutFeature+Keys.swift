@@ -1,0 +1,57 @@
+import CheckoutKit
+import Foundation
+import Localization
+import TerminalUI
+
+/// Which action a key means on the checkout, phase by phase, and the keys the footer shows.
+extension CheckoutFeature {
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        switch state.phase {
+        case .cardForm(let form):
+            return CardFormFeature.action(for: event, in: form).map(Action.cardForm)
+        case .challenge(let challenge):
+            return ChallengeFeature.action(for: event, in: challenge).map(Action.challenge)
+        case .paying:
+            // Nothing leaves or pays again while the charge runs (Ctrl+C still quits).
+            if case .key = event { return .busy }
+            return nil
+        case .checking:
+            // Leaving is fine (the order stays with the settler); paying again is not offered.
+            if case .key(.escape) = event { return .delegate(.back) }
+            if case .key = event { return .busy }
+            return nil
+        case .choosing:
+            guard case let .key(key) = event else { return nil }
+            switch key {
+            case .up: return .moveUp
+            case .down, .tab: return .moveDown
+            case .enter: return .choose
+            case .escape: return .delegate(.back)
+            case let .character(c):
+                guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
+                return .pick(digit - 1)
+            default: return nil
+            }
+        }
+    }
+
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        switch state.phase {
+        case .choosing: [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Pay / Use"), KeyHint("Esc", "Back to cart")]
+        case .cardForm: CardFormFeature.keyHints
+        case .challenge: ChallengeFeature.keyHints
+        // "wait" is no key cap but a word: it is shown in the current language.
+        case .paying: [KeyHint(tr("wait"), "The bank is answering"), KeyHint("Ctrl+C", "Quit")]
+        case .checking: [KeyHint(tr("wait"), "Checking with the bank"), KeyHint("Esc", "Back to cart")]
+        }
+    }
+
+    /// Whether a text field has the keys (then `q` and `?` are typed, not obeyed).
+    public static func hasTextFocus(_ state: State) -> Bool {
+        switch state.phase {
+        case .cardForm(let form): form.focus.rawValue <= CardFormFeature.Field.cvc.rawValue || form.isSwiping
+        case .challenge, .paying: true
+        case .choosing, .checking: false
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CheckoutKit
+import Foundation
+import Localization
+import TerminalUI
+
+/// The checkout drawn from its state: the order's summary, then the picker, the card form, the
+/// spinner, the 3-D Secure step or the wait for the bank, as the phase is.
+extension CheckoutFeature {
+    /// The spinner's words for what the charge is doing, in the current language.
+    static func words(_ status: PayingStatus) -> String {
+        switch status {
+        case .charging(let card): tr("Charging {0}…", card)
+        case .checkingCode: tr("Checking the code with your bank…")
+        case .cancelling: tr("Cancelling the payment…")
+        }
+    }
+
+    public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title(tr("Checkout"), into: &frame, in: area)
+        let cart = session.cart
+        let jars = cart.lines.map { "\($0.quantity) × \(tr($0.product.name))" }.joined(separator: ", ")
+        let summary = trn("{0} item: {1}", "{0} items: {1}", count: cart.itemCount, cart.itemCount, jars)
+        frame.write(summary, in: ScreenDrawing.row(area, 1), style: Style(.muted))
+        frame.write(tr("Total {0}", cart.total.formatted()) + " ", in: ScreenDrawing.row(area, 1), alignment: .trailing, style: Style(.accent, .bold))
+        let body = area.inset(top: 3, left: 0, bottom: 0, right: 0)
+        switch state.phase {
+        case .choosing:
+            ScreenDrawing.text(tr("Pay with:"), into: &frame, in: ScreenDrawing.row(body, 0), attributes: .bold)
+            let options = state.options
+            let listHeight = max(0, body.height - 4)
+            let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: options.count, height: listHeight)
+            for (row, index) in (offset..<min(options.count, offset + listHeight)).enumerated() {
+                let option = options[index]
+                ScreenDrawing.selectableRow("\(index < 9 ? "\(index + 1)" : " ")  \(option.title)", detail: option.detail,
+                                            selected: index == state.selection, enabled: option.isSelectable,
+                                            into: &frame, in: ScreenDrawing.row(body, 1 + row))
+            }
+            if let failure = state.failure {
+                // Two rows: a decline's reason and what to do next can be long.
+                let rows = Rect(x: body.x, y: body.maxY - 2, width: body.width, height: min(2, body.height))
+                _ = TextBlock(failure, style: Style(.error, .bold)).draw(into: &frame, in: rows)
+            }
+        case .cardForm(let form):
+            CardFormFeature.draw(form, into: &frame, in: body)
+        case .paying(let status):
+            let row = ScreenDrawing.row(body, 2)
+            _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: words(status))
+            ScreenDrawing.text(tr("Please wait: this takes a moment. Do not pay twice."), into: &frame, in: ScreenDrawing.row(body, 4), role: .muted)
+        case .challenge(let challenge):
+            ChallengeFeature.draw(challenge, into: &frame, in: body)
+        case .checking(let number):
+            let row = ScreenDrawing.row(body, 1)
+            _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: tr("Checking with the bank about order {0}…", number))
+            let words = Rect(x: body.x, y: body.y + 3, width: body.width, height: max(0, min(4, body.height - 3)))
+            _ = TextBlock(tr("We do not know yet whether this payment went through. You will not be charged twice: this order can only be paid once. This screen updates by itself when the bank answers."),
+                          style: Style(.warning, .bold)).draw(into: &frame, in: words)
+        }
+    }
+}
