@@ -103,7 +103,8 @@ import Testing
 @Suite struct CartFeatureTests {
     @Test func anEmptyCartIsRefusedAtCheckout() {
         let store = TestStore(initialState: CartFeature.State(), environment: StoreWorld().client) { CartFeature.reduce(&$0, $1, session: StoreSession()) }
-        store.send(.checkout) { $0.message = "Your cart is empty: add a jar before checking out." }
+        store.send(.checkout) { $0.message = .emptyCartRefused }
+        #expect(store.state.message.map(CartFeature.words) == "Your cart is empty: add a jar before checking out.")
         store.finish()
     }
 
@@ -241,8 +242,9 @@ import Testing
             CheckoutFeature.reduce(&$0, $1, session: Self.session)
         }
         store.send(.paid(.failure(.checkoutFailed(.insufficientFunds)))) {
-            $0.failure = "Not paid: Your card has insufficient funds. Try another card."
+            $0.failure = .notPaid(.checkoutFailed(.insufficientFunds))
         }
+        #expect(store.state.failure.map(CheckoutFeature.words) == "Not paid: Your card has insufficient funds. Try another card.")
         store.receive(.savedCardsReloaded([]))
         store.send(.paid(.success(StoreWorld.receipt)))
         store.receive(.delegate(.paid(StoreWorld.receipt, at: StoreWorld.now)))

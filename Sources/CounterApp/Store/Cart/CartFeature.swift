@@ -11,8 +11,22 @@ public enum CartFeature {
         public var list = ListSelection()
         public var selection: Int { list.index }
         public var isConfirmingEmpty = false
-        public var message: String?
+        /// What the last change came to (worded when drawn).
+        public var message: Notice?
         public init() {}
+    }
+
+    /// What the cart screen tells the shopper after a change, as a value: `words(_:)` says it.
+    public enum Notice: Equatable, Sendable {
+        /// "-" on a line of one jar: removing is `d`.
+        case fewestIsOne(Product)
+        case removed(Product)
+        /// The cart stays as it is while its payment is being checked.
+        case paymentUnknown(orderNumber: String)
+        case emptied
+        /// Checkout asked of an empty cart: the one notice drawn as an error.
+        case emptyCartRefused
+        case failed(StoreError)
     }
 
     public enum Action: Equatable, Sendable {
@@ -53,7 +67,7 @@ public enum CartFeature {
             // "-" never removes a line: the line would go, the selection land on the next, and
             // the next "-" take a jar off a line the shopper did not choose. Removing is d.
             if line.quantity <= 1 {
-                state.message = tr("One jar is the fewest: press d to remove {0}.", tr(line.product.name))
+                state.message = .fewestIsOne(line.product)
                 return .none
             }
             return .run { client, send in send(.changed(client.setQuantity(line.id, line.quantity - 1))) }
@@ -67,9 +81,9 @@ public enum CartFeature {
             }
         case let .removed(product, cart, unsettledOrder):
             if !cart.lines.contains(where: { $0.id == product.id }) {
-                state.message = tr("Removed {0}.", tr(product.name))
+                state.message = .removed(product)
             } else if let number = unsettledOrder {
-                state.message = StoreError.paymentUnknown(orderNumber: number).message
+                state.message = .paymentUnknown(orderNumber: number)
             }
             return .send(.changed(.success(cart)))
         case .askToEmpty:
@@ -85,20 +99,20 @@ public enum CartFeature {
         case let .emptied(cart, unsettledOrder):
             // The store keeps a cart whose payment is still being checked: say so, never "empty".
             if cart.isEmpty {
-                state.message = tr("The cart is empty now.")
+                state.message = .emptied
             } else if let number = unsettledOrder {
-                state.message = StoreError.paymentUnknown(orderNumber: number).message
+                state.message = .paymentUnknown(orderNumber: number)
             }
             return .send(.changed(.success(cart)))
         case .changed(.success(let cart)):
             state.list.clamp(count: cart.lines.count)
             return .send(.delegate(.cartChanged(cart)))
         case .changed(.failure(let error)):
-            state.message = error.message
+            state.message = .failed(error)
             return .none
         case .checkout:
             if session.cart.isEmpty {
-                state.message = Self.emptyCartRefusal
+                state.message = .emptyCartRefused
                 return .none
             }
             state.message = nil
@@ -134,8 +148,17 @@ public enum CartFeature {
                 KeyHint("Enter", "Checkout"), KeyHint("Esc", "Back")]
     }
 
-    /// Said when the shopper checks out an empty cart: the one message drawn as an error.
-    static var emptyCartRefusal: String { tr("Your cart is empty: add a jar before checking out.") }
+    /// A notice in the current language.
+    static func words(_ notice: Notice) -> String {
+        switch notice {
+        case .fewestIsOne(let product): tr("One jar is the fewest: press d to remove {0}.", tr(product.name))
+        case .removed(let product): tr("Removed {0}.", tr(product.name))
+        case .paymentUnknown(let number): StoreError.paymentUnknown(orderNumber: number).message
+        case .emptied: tr("The cart is empty now.")
+        case .emptyCartRefused: tr("Your cart is empty: add a jar before checking out.")
+        case .failed(let error): error.message
+        }
+    }
 
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Your cart"), into: &frame, in: area)
@@ -161,7 +184,7 @@ public enum CartFeature {
         if state.isConfirmingEmpty {
             ScreenDrawing.text(tr("Empty the whole cart? y = yes, any other key = no"), into: &frame, in: bottom, role: .warning, attributes: .bold)
         } else if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: bottom, role: message == emptyCartRefusal ? .error : .success)
+            ScreenDrawing.text(words(message), into: &frame, in: bottom, role: message == .emptyCartRefused ? .error : .success)
         }
     }
 }

@@ -28,13 +28,22 @@ public enum CheckoutFeature {
         case cancelling
     }
 
+    /// A problem the picker shows under the options, as a value: `words(_:)` says it.
+    public enum Failure: Equatable, Sendable {
+        case expiredCard
+        /// A method the counter does not take yet.
+        case comingSoon(PaymentOption)
+        case notPaid(StoreError)
+    }
+
     public struct State: Equatable, Sendable {
         public var savedCards: [SavedCard] = []
         /// The selected line (the toolkit's wrap-around list selection).
         public var list = ListSelection()
         public var selection: Int { list.index }
         public var phase: Phase = .choosing
-        public var failure: String?
+        /// Why the picker shows a problem (worded when drawn).
+        public var failure: Failure?
         /// The loop's time at the last spinner tick (the spinner is a function of it).
         public var clock: Date
         /// When the charge under way started: a charge the acquirer never answers gives up waiting.
@@ -110,8 +119,7 @@ public enum CheckoutFeature {
             guard state.phase == .choosing, state.options.indices.contains(state.selection) else { return .none }
             let option = state.options[state.selection]
             guard option.isSelectable else {
-                if case .saved = option { state.failure = tr("This card has expired: pick another or add a new one.") }
-                else { state.failure = tr("{0} is coming soon: pay by card for now.", option.title) }
+                if case .saved = option { state.failure = .expiredCard } else { state.failure = .comingSoon(option) }
                 return .none
             }
             state.failure = nil
@@ -166,7 +174,7 @@ public enum CheckoutFeature {
             return startChecking(&state, number)
         case .paid(.failure(let error)):
             state.phase = .choosing
-            state.failure = tr("Not paid: {0}", error.message)
+            state.failure = .notPaid(error)
             // A card saved on the way (or a default changed) shows up in the picker.
             return .merge(.cancel(id: CancelID.spinner),
                           .run { client, send in send(.savedCardsReloaded(client.savedCards())) })

@@ -6,6 +6,15 @@ import TerminalUI
 /// The checkout drawn from its state: the order's summary, then the picker, the card form, the
 /// spinner, the 3-D Secure step or the wait for the bank, as the phase is.
 extension CheckoutFeature {
+    /// A problem under the picker, in the current language.
+    static func words(_ failure: Failure) -> String {
+        switch failure {
+        case .expiredCard: tr("This card has expired: pick another or add a new one.")
+        case .comingSoon(let option): tr("{0} is coming soon: pay by card for now.", option.title)
+        case .notPaid(let error): tr("Not paid: {0}", error.message)
+        }
+    }
+
     /// The spinner's words for what the charge is doing, in the current language.
     static func words(_ status: PayingStatus) -> String {
         switch status {
@@ -38,7 +47,7 @@ extension CheckoutFeature {
             if let failure = state.failure {
                 // Two rows: a decline's reason and what to do next can be long.
                 let rows = Rect(x: body.x, y: body.maxY - 2, width: body.width, height: min(2, body.height))
-                _ = TextBlock(failure, style: Style(.error, .bold)).draw(into: &frame, in: rows)
+                _ = TextBlock(words(failure), style: Style(.error, .bold)).draw(into: &frame, in: rows)
             }
         case .cardForm(let form):
             CardFormFeature.draw(form, into: &frame, in: body)
