@@ -10,9 +10,18 @@ public enum SavedCardsFeature {
         public var list = ListSelection()
         public var selection: Int { list.index }
         public var confirmingRemoval: SavedCard?
-        public var message: String?
+        /// What the last change came to (worded when drawn).
+        public var message: Notice?
         public init(cards: [SavedCard]) { self.cards = cards }
         var selected: SavedCard? { cards.indices.contains(selection) ? cards[selection] : nil }
+    }
+
+    /// What the screen tells the shopper after a change, as a value: `words(_:)` says it.
+    public enum Notice: Equatable, Sendable {
+        /// The card named ("Visa •••• 4242") is the default now.
+        case madeDefault(card: String)
+        case removed(card: String)
+        case refused(AccountError)
     }
 
     public enum Action: Equatable, Sendable {
@@ -20,8 +29,8 @@ public enum SavedCardsFeature {
         case makeDefault
         case askToRemove
         case confirmRemoval(Bool)
-        /// The account's answer: what to say, and the cards as they are now (re-read after the change).
-        case done(String?, error: String?, cards: [SavedCard])
+        /// The account's answer: how the change went, and the cards as they are now (re-read).
+        case done(Notice, cards: [SavedCard])
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, StoreClient> {
@@ -33,7 +42,7 @@ public enum SavedCardsFeature {
             let name = "\(card.card.brand) •••• \(card.card.lastFour)"
             return .run { client, send in
                 let error = client.setDefaultCard(card.card.id)
-                send(.done(error == nil ? tr("{0} is now your default card.", name) : nil, error: error?.message, cards: client.savedCards()))
+                send(.done(error.map(Notice.refused) ?? .madeDefault(card: name), cards: client.savedCards()))
             }
         case .askToRemove:
             state.confirmingRemoval = state.selected
@@ -44,9 +53,9 @@ public enum SavedCardsFeature {
             let name = "\(card.card.brand) •••• \(card.card.lastFour)"
             return .run { client, send in
                 let error = client.removeCard(card.card.id)
-                send(.done(error == nil ? tr("Removed {0}.", name) : nil, error: error?.message, cards: client.savedCards()))
+                send(.done(error.map(Notice.refused) ?? .removed(card: name), cards: client.savedCards()))
             }
-        case let .done(message, error, cards):
+        case let .done(notice, cards):
             // The list re-sorts (default first): the selection stays on the same card if it is there.
             let selectedID = state.selected?.card.id
             state.cards = cards
@@ -55,7 +64,7 @@ public enum SavedCardsFeature {
             } else {
                 state.list.clamp(count: state.cards.count)
             }
-            state.message = error ?? message
+            state.message = notice
         }
         return .none
     }
@@ -77,6 +86,15 @@ public enum SavedCardsFeature {
         return [KeyHint("↑↓", "Move"), KeyHint("d", "Make default"), KeyHint("r", "Remove"), KeyHint("Esc", "Back")]
     }
 
+    /// A notice in the current language.
+    static func words(_ notice: Notice) -> String {
+        switch notice {
+        case .madeDefault(let card): tr("{0} is now your default card.", card)
+        case .removed(let card): tr("Removed {0}.", card)
+        case .refused(let error): error.message
+        }
+    }
+
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Saved cards"), into: &frame, in: area)
         if state.cards.isEmpty {
@@ -92,7 +110,7 @@ public enum SavedCardsFeature {
             ScreenDrawing.text(tr("Remove {0} •••• {1}? y = yes, any other key = no", card.card.brand, card.card.lastFour), into: &frame,
                                in: bottom, role: .warning, attributes: .bold)
         } else if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: bottom, role: .success)
+            ScreenDrawing.text(words(message), into: &frame, in: bottom, role: .success)
         }
     }
 }
