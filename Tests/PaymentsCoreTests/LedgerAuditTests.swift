@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import GRDB
 import Testing
-@testable import PaymentsCore
+@_spi(Testing) @testable import PaymentsCore
 
 /// `LedgerAudit` on a ledger made by the real services finds nothing; each invariant broken by
 /// one direct SQL write is named, and nothing else is.

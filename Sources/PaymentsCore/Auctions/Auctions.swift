@@ -34,11 +34,11 @@ public final class Auctions {
 
     /// The lowest bid accepted now: the start bid, or one increment above the highest bid.
     public func minimumBid(auctionId: String) throws(AuctionError) -> Money {
-        try write { db in try minimumBid(db, try load(db, auctionId)) }
+        try read { db in try minimumBid(db, try load(db, auctionId)) }
     }
 
     public func bid(id: String) throws(AuctionError) -> AuctionBid {
-        try write { db in try loadBid(db, id) }
+        try read { db in try loadBid(db, id) }
     }
 
     public func bids(auctionId: String) throws -> [AuctionBid] {
@@ -317,8 +317,17 @@ public final class Auctions {
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
+        try storageErrors { try database.write(body) }
+    }
+
+    /// A read (no write lock, nothing to commit) whose storage failures become `.storage`.
+    private func read<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
+        try storageErrors { try database.read(body) }
+    }
+
+    private func storageErrors<T>(_ access: () throws -> T) throws(AuctionError) -> T {
         do {
-            return try database.write(body)
+            return try access()
         } catch let error as AuctionError {
             throw error
         } catch {

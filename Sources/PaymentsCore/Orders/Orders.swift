@@ -21,10 +21,11 @@ public final class Orders {
     /// The counter instance paying (see `CounterInstance`); nil for a core without one.
     private let owner: String?
 
-    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
+    /// Takes the core's database, not its connection: the connection stays inside the core.
+    public init(database: CoreDatabase, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 owner: String? = nil) {
         self.owner = owner
-        self.database = database
+        self.database = database.queue
         self.carts = carts
         self.charges = charges
         self.ids = ids
@@ -170,7 +171,7 @@ public final class Orders {
     public func refund(orderId: String, completion: @escaping (Result<Order, OrderError>) -> Void) {
         let order: Order
         do throws(OrderError) {
-            order = try write { db in
+            order = try read { db in
                 guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
                 guard order.state == .paid, order.chargeId != nil else { throw OrderError.notRefundable(order.state) }
                 return order
@@ -223,7 +224,7 @@ public final class Orders {
     @discardableResult
     public func reconcilePayments(isAlive: (String?) -> Bool = { _ in false }, grace: TimeInterval = 0,
                                   cancelChallenge: (_ chargeId: String, _ ownerGone: Bool) -> Bool = { _, _ in false }) throws(OrderError) -> [Order] {
-        let waiting = try write { db in
+        let waiting = try read { db in
             // Orders paid by another method (express, wallet, bank) are settled by that method's
             // own status (`reconcileExternalPayments`), not here.
             try Row.fetchAll(db, sql: """
@@ -236,7 +237,7 @@ public final class Orders {
         }
         var changed: [Order] = []
         for entry in waiting {
-            guard let order = try write({ db in try Order.load(db, id: entry.id) }) else { continue }
+            guard let order = try read({ db in try Order.load(db, id: entry.id) }) else { continue }
             let ownerGone = !isAlive(entry.owner)
             switch charges.lookUp(idempotencyKey: entry.key) {
             case .succeeded(let receipt):
@@ -252,7 +253,7 @@ public final class Orders {
                 guard ownerGone || clock.now.timeIntervalSince1970 - entry.since >= grace else { continue }
                 try releaseAttempt(order.id, reason: "not_charged", endOrder: ownerGone)
             }
-            if let now = try write({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
+            if let now = try read({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
         }
         return changed
     }
@@ -299,7 +300,7 @@ public final class Orders {
     /// Orders whose payment outcome is not known yet (an attempt in flight or unknown: jars
     /// reserved), of every method.
     public func unsettledOrders() throws(OrderError) -> [Order] {
-        try write { db in
+        try read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT order_id FROM stock_reservations ORDER BY order_id").compactMap { try Order.load(db, id: $0) }
         }
     }
@@ -307,7 +308,7 @@ public final class Orders {
     /// The session's order that its cart is being paid by, if an attempt is in flight or its
     /// outcome is unknown: the cart stays tied to it until the settler knows.
     public func unsettledOrder(for sessionKey: String) throws(OrderError) -> Order? {
-        try write { db in
+        try read { db in
             try String.fetchOne(db, sql: """
                 SELECT o.id FROM orders o WHERE o.session_key = ? AND o.state = 'pendingPayment'
                 AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id) ORDER BY o.created_at DESC, o.id DESC LIMIT 1
@@ -318,7 +319,7 @@ public final class Orders {
     /// The session's order awaiting payment with no attempt in flight (a declined attempt), if
     /// any: paying the same cart again is a new attempt of it, not a new order.
     public func openOrder(for sessionKey: String) throws(OrderError) -> Order? {
-        try write { db in
+        try read { db in
             try String.fetchOne(db, sql: """
                 SELECT o.id FROM orders o WHERE o.session_key = ? AND o.state = 'pendingPayment' AND o.payment_kind IS NULL
                 ORDER BY o.created_at DESC, o.id DESC LIMIT 1
@@ -438,7 +439,7 @@ public final class Orders {
     /// nil when the shelf is short (only if stock was lowered behind the reservations' back).
     @discardableResult
     public func markPaid(orderId: String, reference: String) throws(OrderError) -> Order? {
-        guard let order = try write({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
+        guard let order = try read({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
         return try markPaid(order, chargeId: reference)
     }
 
@@ -446,7 +447,7 @@ public final class Orders {
     @discardableResult
     public func markFailed(orderId: String, reason: String) throws(OrderError) -> Order {
         try markFailed(orderId, reason: reason)
-        guard let order = try write({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
+        guard let order = try read({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
         return order
     }
 
@@ -461,7 +462,7 @@ public final class Orders {
 
     /// The reference noted with `noteExternalReference`, if any.
     public func externalReference(orderId: String) throws(OrderError) -> ExternalReference? {
-        try write { db in
+        try read { db in
             try Row.fetchOne(db, sql: "SELECT payment_reference, payment_token FROM orders WHERE id = ?", arguments: [orderId])
                 .flatMap(ExternalReference.init(row:))
         }
@@ -473,7 +474,7 @@ public final class Orders {
     /// them. Returns the orders it changed.
     @discardableResult
     public func reconcileExternalPayments(kind: ExternalPaymentKind, status: (ExternalReference) -> ExternalPaymentStatus) throws(OrderError) -> [Order] {
-        let waiting = try write { db in
+        let waiting = try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, payment_reference, payment_token FROM orders WHERE payment_kind = ? AND state = 'pendingPayment'
                 AND payment_reference IS NOT NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
@@ -497,7 +498,7 @@ public final class Orders {
     /// may have moved already: a wallet can be consumed before its order hears of it.
     @discardableResult
     public func noteFoundExternalPayments() throws(OrderError) -> [String] {
-        let found = try write { db in
+        let found = try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, number, payment_kind FROM orders o WHERE state = 'pendingPayment' AND payment_kind IN ('bank', 'wallet')
                 AND payment_reference IS NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
@@ -517,7 +518,7 @@ public final class Orders {
     @discardableResult
     public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool, olderThan age: TimeInterval = 30 * 60) throws(OrderError) -> [Order] {
         let cutoff = clock.now.timeIntervalSince1970 - age
-        let orphans = try write { db in
+        let orphans = try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, number, payment_kind, owner, updated_at FROM orders WHERE state = 'pendingPayment'
                 AND ((payment_kind IN ('bank', 'wallet') AND payment_reference IS NULL) OR (payment_kind = 'express' AND payment_key IS NULL))
@@ -551,7 +552,7 @@ public final class Orders {
     /// Orders of this method whose payment is still open (jars reserved), oldest first: what the
     /// app's due-work timer asks the method's status about.
     public func pendingExternalPayments(kind: ExternalPaymentKind) throws(OrderError) -> [Order] {
-        try write { db in
+        try read { db in
             try String.fetchAll(db, sql: """
                 SELECT DISTINCT r.order_id FROM stock_reservations r JOIN orders o ON o.id = r.order_id
                 WHERE o.payment_kind = ? AND o.state = 'pendingPayment' ORDER BY o.created_at, r.order_id
@@ -572,8 +573,17 @@ public final class Orders {
 
     /// A write whose errors are `OrderError`s: storage failures become `.storage`.
     private func write<T>(_ body: (Database) throws -> T) throws(OrderError) -> T {
+        try orderErrors { try database.write(body) }
+    }
+
+    /// A read (no write lock, nothing to commit) whose errors are `OrderError`s.
+    private func read<T>(_ body: (Database) throws -> T) throws(OrderError) -> T {
+        try orderErrors { try database.read(body) }
+    }
+
+    private func orderErrors<T>(_ access: () throws -> T) throws(OrderError) -> T {
         do {
-            return try database.write(body)
+            return try access()
         } catch let error as OrderError {
             throw error
         } catch {

@@ -20,13 +20,14 @@ public final class ReceiptLedger {
     private let clock: Clock
     private let instanceId: String
 
-    public init(database: any DatabaseWriter, clock: Clock, instanceId: String) throws {
-        self.database = database
+    /// Takes the core's database, not its connection: the connection stays inside the core.
+    public init(database: CoreDatabase, clock: Clock, instanceId: String) throws {
+        self.database = database.queue
         self.clock = clock
         self.instanceId = instanceId
         var migrator = DatabaseMigrator()
         Self.register(in: &migrator)
-        try migrator.migrate(database)
+        try migrator.migrate(self.database)
     }
 
     static func register(in migrator: inout DatabaseMigrator) {

@@ -74,7 +74,7 @@ public final class Subscriptions {
                     try finishFirstPayment(db, id, plan: plan, paid: (try? result.get()) != nil)
                 }
                 if case .failure(let error) = result { throw error }
-                return try write { db in try load(db, id) }
+                return try read { db in try load(db, id) }
             })
         }
     }
@@ -311,8 +311,17 @@ public final class Subscriptions {
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws(SubscriptionError) -> T {
+        try storageErrors { try database.write(body) }
+    }
+
+    /// A read (no write lock, nothing to commit) whose storage failures become `.storage`.
+    private func read<T>(_ body: (Database) throws -> T) throws(SubscriptionError) -> T {
+        try storageErrors { try database.read(body) }
+    }
+
+    private func storageErrors<T>(_ access: () throws -> T) throws(SubscriptionError) -> T {
         do {
-            return try database.write(body)
+            return try access()
         } catch let error as SubscriptionError {
             throw error
         } catch {
