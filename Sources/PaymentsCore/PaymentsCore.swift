@@ -44,7 +44,7 @@ public final class PaymentsCore {
     public let chargeRepository: ChargeRepository
 
     /// - Parameter migrations: later parts of the core (catalog, subscriptions...) register their
-    ///   own migrations here; they run after `CoreMigrations`', in the same file.
+    ///   own migrations here; they run after `CoreMigrations.names`, in the same file.
     ///   Opening throws `CoreOpenError`.
     public convenience init(database location: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
                             options: Options = Options(), migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {

@@ -30,7 +30,7 @@ public struct Auction: Hashable, Sendable, Identifiable {
         cabin = row["cabin"]
         startBid = Money(minorUnits: row["start_bid_minor"], currency: currency)
         minimumIncrement = Money(minorUnits: row["increment_minor"], currency: currency)
-        closesAt = Date(timeIntervalSince1970: row["closes_at"])
+        closesAt = Date(milliseconds: row["closes_at"])
         terms = row["terms"]
         let tipsText: String = row["tips"]
         tips = tipsText.isEmpty ? [] : tipsText.components(separatedBy: "\n")

@@ -72,7 +72,7 @@ public final class Auctions {
                 let amount = bid ?? minimum
                 guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
                 let bidId = ids.next("bid")
-                try insertBid(db, bidId, auctionId, customerId, amount, holdId: nil, state: .placing, now: clock.now.timeIntervalSince1970)
+                try insertBid(db, bidId, auctionId, customerId, amount, holdId: nil, state: .placing, now: clock.now.milliseconds)
                 return (bidId, amount)
             }
         } catch {
@@ -161,7 +161,7 @@ public final class Auctions {
     /// Closes every auction whose time has come: the highest bid wins (its hold stays for
     /// capture), every other bid is released as `lost`. The loop calls this like renewals.
     public func closeDueAuctions(completion: @escaping () -> Void = {}) {
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now.milliseconds
         guard let open = try? database.read({ db in
             try Row.fetchAll(db, sql: """
                 \(Self.bidQuery)
@@ -208,10 +208,10 @@ public final class Auctions {
     /// When the next auction with open bids closes (in the past: one is due to close now).
     public func nextCloseDate() throws -> Date? {
         try database.read { db in
-            try Double.fetchOne(db, sql: """
+            try Int64.fetchOne(db, sql: """
                 SELECT MIN(a.closes_at) FROM auctions a WHERE EXISTS (SELECT 1 FROM auction_bids b
                 WHERE b.auction_id = a.id AND b.state IN ('joined', 'requiresAction'))
-                """).map(Date.init(timeIntervalSince1970:))
+                """).map(Date.init(milliseconds:))
         }
     }
 
@@ -220,7 +220,7 @@ public final class Auctions {
     func openBids() throws -> [(bid: AuctionBid, owner: String?, since: Date)] {
         try database.read { db in
             try Row.fetchAll(db, sql: "\(Self.bidQuery) WHERE b.state IN ('placing', 'requiresAction') ORDER BY b.id")
-                .map { (bid: Self.bid(row: $0), owner: $0["owner"] as String?, since: Date(timeIntervalSince1970: $0["updated_at"])) }
+                .map { (bid: Self.bid(row: $0), owner: $0["owner"] as String?, since: Date(milliseconds: $0["updated_at"])) }
         }
     }
 
@@ -272,7 +272,7 @@ public final class Auctions {
         return Money(minorUnits: max(auction.startBid.minorUnits, highest + auction.minimumIncrement.minorUnits), currency: auction.startBid.currency)
     }
 
-    private func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String?, state: BidState, now: Double) throws {
+    private func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String?, state: BidState, now: Int64) throws {
         // The token the join hands to `onJoin(authToken:auction:)`: deterministic, names no card data.
         let token = "sbat_\(auctionId)_\(id)"
         try db.execute(sql: """
@@ -287,7 +287,7 @@ public final class Auctions {
     func setBidState(_ db: Database, _ bid: AuctionBid, _ state: BidState, failure: String?, holdId: String? = nil) throws {
         let token = state == .joined ? "sbat_\(bid.auctionId)_\(bid.id)" : bid.authToken
         try db.execute(sql: "UPDATE auction_bids SET state = ?, failure = ?, auth_token = ?, hold_id = COALESCE(?, hold_id), updated_at = ? WHERE id = ?",
-                       arguments: [state.rawValue, failure, token, holdId, clock.now.timeIntervalSince1970, bid.id])
+                       arguments: [state.rawValue, failure, token, holdId, clock.now.milliseconds, bid.id])
         var data = ["auction": bid.auctionId, "from": bid.state.rawValue]
         if let failure { data["reason"] = failure }
         if let holdId { data["hold"] = holdId }

@@ -108,7 +108,7 @@ public final class BankPayments {
                 throw BankError.generic(reason: tr("amount exceeds the mandate"))
             }
             let handle = try insert(db, .payment, amount: amount, reference: reference, mandateId: identifier)
-            let now = clock.now.timeIntervalSince1970
+            let now = clock.now.milliseconds
             try db.execute(sql: "UPDATE bank_resources SET status = 'authorized', authorized_at = ?, provider_id = ?, behaviour = ? WHERE id = ?",
                            arguments: [now, row["provider_id"] as String?, BankBehaviour.approves.rawValue, handle.identifier])
             try events.record(db, type: "bank.payment.authorized", subject: handle.identifier, data: ["mandate": identifier])
@@ -141,12 +141,13 @@ public final class BankPayments {
         let id = ids.next(kind == .payment ? "bpay" : "mandate")
         // The resource token a backend would mint: random in production, sequential under tapes.
         let token = ids.next("rt")
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now.milliseconds
+        let expiresAt = clock.now.addingTimeInterval(timings.authorizationWindow.timeInterval).milliseconds
         try db.execute(sql: """
             INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, mandate_id,
               created_at, expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'authorizationRequired', ?, ?, ?, ?)
             """, arguments: [id, kind.rawValue, token, amount.minorUnits, amount.currency.code, reference, mandateId,
-                             now, now + timings.authorizationWindow.timeInterval, now])
+                             now, expiresAt, now])
         try events.record(db, type: "bank.\(kind.rawValue).created", subject: id, data: ["reference": reference])
         return BankResourceHandle(identifier: id, resourceToken: token)
     }
@@ -169,11 +170,11 @@ public final class BankPayments {
                 case .serverError: throw BankError.serverError
                 default: break
                 }
-                let decidesAt = decisionDelay(provider.behaviour).map { clock.now.addingTimeInterval($0.timeInterval).timeIntervalSince1970 }
+                let decidesAt = decisionDelay(provider.behaviour).map { clock.now.addingTimeInterval($0.timeInterval).milliseconds }
                 try db.execute(sql: "UPDATE bank_resources SET provider_id = ?, behaviour = ?, decides_at = ? WHERE id = ?",
                                arguments: [provider.id, provider.behaviour.rawValue, decidesAt, identifier])
                 try setStatus(db, identifier, kind, "authorizing")
-                return (provider, Date(timeIntervalSince1970: row["expires_at"]))
+                return (provider, Date(milliseconds: row["expires_at"]))
             }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
@@ -237,10 +238,10 @@ public final class BankPayments {
             throw BankError.paymentNotFound
         }
         let kind = Kind(rawValue: row["kind"]) ?? .payment
-        let now = clock.now.timeIntervalSince1970
-        let expiresAt: Double = row["expires_at"]
+        let now = clock.now.milliseconds
+        let expiresAt: Int64 = row["expires_at"]
         var status: String = row["status"]
-        if status == "authorizing", let decidesAt = row["decides_at"] as Double?, decidesAt <= min(now, expiresAt) {
+        if status == "authorizing", let decidesAt = row["decides_at"] as Int64?, decidesAt <= min(now, expiresAt) {
             switch BankBehaviour(rawValue: row["behaviour"] ?? "") ?? .approves {
             case .rejects: try fail(db, identifier, kind, kind == .payment ? .paymentRejected : .mandateRejected)
             case .failsAuthorization: try fail(db, identifier, kind, .authorizationFailed)
@@ -253,13 +254,13 @@ public final class BankPayments {
         }
         row = try Row.fetchOne(db, sql: "SELECT * FROM bank_resources WHERE id = ?", arguments: [identifier])!
         status = row["status"]
-        if kind == .payment, let authorizedAt = row["authorized_at"] as Double? {
-            let executesAt = authorizedAt + timings.execution.timeInterval
+        if kind == .payment, let authorizedAt = row["authorized_at"] as Int64? {
+            let executesAt = authorizedAt + timings.execution.milliseconds
             if status == "authorized", now >= executesAt {
                 try setStatus(db, identifier, kind, "executed")
                 status = "executed"
             }
-            if status == "executed", now >= executesAt + timings.settlement.timeInterval {
+            if status == "executed", now >= executesAt + timings.settlement.milliseconds {
                 try setStatus(db, identifier, kind, "settled")
             }
             row = try Row.fetchOne(db, sql: "SELECT * FROM bank_resources WHERE id = ?", arguments: [identifier])!
@@ -301,7 +302,7 @@ public final class BankPayments {
 
     private func setStatus(_ db: Database, _ identifier: String, _ kind: Kind, _ status: String, data: [String: String] = [:]) throws {
         try db.execute(sql: "UPDATE bank_resources SET status = ?, updated_at = ? WHERE id = ?",
-                       arguments: [status, clock.now.timeIntervalSince1970, identifier])
+                       arguments: [status, clock.now.milliseconds, identifier])
         try events.record(db, type: "bank.\(kind.rawValue).\(status)", subject: identifier, data: data)
     }
 }

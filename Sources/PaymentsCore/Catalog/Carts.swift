@@ -90,7 +90,7 @@ public final class Carts {
     private func cartId(_ db: Database, sessionKey: String) throws -> String {
         if let id = try String.fetchOne(db, sql: "SELECT id FROM carts WHERE session_key = ?", arguments: [sessionKey]) { return id }
         let id = ids.next("cart")
-        try db.execute(sql: "INSERT INTO carts (id, session_key, created_at) VALUES (?, ?, ?)", arguments: [id, sessionKey, clock.now.timeIntervalSince1970])
+        try db.execute(sql: "INSERT INTO carts (id, session_key, created_at) VALUES (?, ?, ?)", arguments: [id, sessionKey, clock.now.milliseconds])
         try events.record(db, type: "cart.created", subject: id, data: ["session": sessionKey])
         return id
     }

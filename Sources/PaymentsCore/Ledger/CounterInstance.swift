@@ -46,7 +46,7 @@ public final class CounterInstance {
         // A random part as well: sequential ids restart at 1 with every process. Joined by a dot:
         // digits joined by a dash could read as a card number to a scan for numbers in clear.
         id = ids.next("ctr") + "." + String(UInt32.random(in: 0 ... .max), radix: 36)
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now.milliseconds
         try database.write { db in
             try db.execute(sql: "INSERT INTO counter_instances (id, host, pid, started_at, seen_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [id, host, Int(pid), now, now])
@@ -64,14 +64,14 @@ public final class CounterInstance {
     /// The settler's heartbeat: this counter is still here.
     func heartbeat() throws {
         try database.write { db in
-            try db.execute(sql: "UPDATE counter_instances SET seen_at = ? WHERE id = ?", arguments: [clock.now.timeIntervalSince1970, id])
+            try db.execute(sql: "UPDATE counter_instances SET seen_at = ? WHERE id = ?", arguments: [clock.now.milliseconds, id])
         }
     }
 
     /// A clean stop: what this counter still had open is the settler's from now on.
     public func end() {
         _ = try? database.write { db in
-            try db.execute(sql: "UPDATE counter_instances SET ended_at = ? WHERE id = ?", arguments: [clock.now.timeIntervalSince1970, id])
+            try db.execute(sql: "UPDATE counter_instances SET ended_at = ? WHERE id = ?", arguments: [clock.now.milliseconds, id])
         }
     }
 
@@ -83,15 +83,15 @@ public final class CounterInstance {
         guard let row = try Row.fetchOne(db, sql: "SELECT host, pid, seen_at, ended_at FROM counter_instances WHERE id = ?", arguments: [owner]) else {
             return false
         }
-        if (row["ended_at"] as Double?) != nil { return false }
-        let ownerHost: String = row["host"], ownerPid: Int = row["pid"], seenAt: Double = row["seen_at"]
+        if (row["ended_at"] as Int64?) != nil { return false }
+        let ownerHost: String = row["host"], ownerPid: Int = row["pid"], seenAt: Int64 = row["seen_at"]
         if ownerHost == host {
             // This very process: alive while its instance object is (two counters in one process
             // in tests; a simulated crash drops the object, and with it the instance).
             if Int32(ownerPid) == pid { return Self.living.contains(owner) }
             return Self.processIsRunning(pid_t(ownerPid))
         }
-        return clock.now.timeIntervalSince1970 - seenAt < Self.heartbeatTimeout
+        return seenAt > clock.now.addingTimeInterval(-Self.heartbeatTimeout).milliseconds
     }
 }
 

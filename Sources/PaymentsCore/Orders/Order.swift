@@ -76,7 +76,7 @@ extension Order {
             state: OrderState(rawValue: row["state"]) ?? .failed, lines: lines,
             total: Money(minorUnits: row["total_minor"], currency: currency),
             chargeId: row["charge_id"], failureReason: row["failure"],
-            createdAt: Date(timeIntervalSince1970: row["created_at"])
+            createdAt: Date(milliseconds: row["created_at"])
         )
     }
 }

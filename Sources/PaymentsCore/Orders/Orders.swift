@@ -74,7 +74,7 @@ public final class Orders {
     private func place(_ db: Database, sessionKey: String, cart: Cart) throws -> Order {
         let number = try OrderNumbers.next(in: db)
         let id = ids.next("ord")
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now.milliseconds
         try db.execute(
             sql: "INSERT INTO orders (id, number, session_key, state, total_minor, currency, created_at, updated_at) VALUES (?, ?, ?, 'pendingPayment', ?, ?, ?, ?)",
             arguments: [id, number, sessionKey, cart.total.minorUnits, cart.total.currency.code, now, now]
@@ -124,7 +124,7 @@ public final class Orders {
                 let attempt = (try Int.fetchOne(db, sql: "SELECT attempt FROM orders WHERE id = ?", arguments: [orderId]) ?? 0) + 1
                 let key = Self.paymentKey(orderId: orderId, attempt: attempt)
                 try db.execute(sql: "UPDATE orders SET attempt = ?, payment_key = ?, owner = ?, failure = NULL, updated_at = ? WHERE id = ?",
-                               arguments: [attempt, key, owner, clock.now.timeIntervalSince1970, orderId])
+                               arguments: [attempt, key, owner, clock.now.milliseconds, orderId])
                 try events.record(db, type: "order.payment_started", subject: orderId,
                                   data: ["instrument": instrument.kind, "attempt": String(attempt)])
                 return (order, key)
@@ -232,7 +232,7 @@ public final class Orders {
                 WHERE o.payment_kind IS NULL OR (o.payment_kind = 'express' AND o.payment_key IS NOT NULL) ORDER BY o.id
                 """).map { row in
                 (id: row["id"] as String, key: (row["payment_key"] as String?) ?? Self.paymentKey(orderId: row["id"], attempt: 1),
-                 owner: row["owner"] as String?, since: row["updated_at"] as Double)
+                 owner: row["owner"] as String?, since: row["updated_at"] as Int64)
             }
         }
         var changed: [Order] = []
@@ -250,7 +250,7 @@ public final class Orders {
             case .pending, .notKnown:
                 continue
             case nil:
-                guard ownerGone || clock.now.timeIntervalSince1970 - entry.since >= grace else { continue }
+                guard ownerGone || entry.since <= clock.now.addingTimeInterval(-grace).milliseconds else { continue }
                 try releaseAttempt(order.id, reason: "not_charged", endOrder: ownerGone)
             }
             if let now = try read({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
@@ -284,7 +284,7 @@ public final class Orders {
     /// shopper went away after a decline, or the cart changed): they can no longer be paid.
     @discardableResult
     public func closeAbandoned(olderThan age: TimeInterval) throws(OrderError) -> [Order] {
-        let cutoff = clock.now.timeIntervalSince1970 - age
+        let cutoff = clock.now.addingTimeInterval(-age).milliseconds
         return try write { db in
             let ids = try String.fetchAll(db, sql: """
                 SELECT id FROM orders WHERE state = 'pendingPayment' AND updated_at <= ?
@@ -337,7 +337,7 @@ public final class Orders {
                 try setState(db, orderId, .failed, failure: reason, chargeId: nil)
             } else {
                 try db.execute(sql: "UPDATE orders SET failure = ?, updated_at = ? WHERE id = ?",
-                               arguments: [reason, clock.now.timeIntervalSince1970, orderId])
+                               arguments: [reason, clock.now.milliseconds, orderId])
                 try events.record(db, type: "order.attempt_failed", subject: orderId, data: ["reason": reason])
             }
         }
@@ -420,7 +420,7 @@ public final class Orders {
                 // An express payment is a card charge under `paymentKey`: the settler asks about it as
                 // about a card order's attempt.
                 try db.execute(sql: "UPDATE orders SET payment_kind = ?, payment_key = ?, owner = ?, updated_at = ? WHERE id = ?",
-                               arguments: [kind.rawValue, paymentKey, owner, clock.now.timeIntervalSince1970, orderId])
+                               arguments: [kind.rawValue, paymentKey, owner, clock.now.milliseconds, orderId])
                 try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
                 return order
             }
@@ -517,7 +517,7 @@ public final class Orders {
     /// its number is never one of them, noted or not (`noteFoundExternalPayments` notes it).
     @discardableResult
     public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool, olderThan age: TimeInterval = 30 * 60) throws(OrderError) -> [Order] {
-        let cutoff = clock.now.timeIntervalSince1970 - age
+        let cutoff = clock.now.addingTimeInterval(-age).milliseconds
         let orphans = try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, number, payment_kind, owner, updated_at FROM orders WHERE state = 'pendingPayment'
@@ -525,7 +525,7 @@ public final class Orders {
                 AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
                 ORDER BY id
                 """).filter { row in try Self.paymentMadeOut(db, number: row["number"], kind: row["payment_kind"]) == nil }
-                .map { (id: $0["id"] as String, owner: $0["owner"] as String?, since: $0["updated_at"] as Double) }
+                .map { (id: $0["id"] as String, owner: $0["owner"] as String?, since: $0["updated_at"] as Int64) }
         }
         var changed: [Order] = []
         for orphan in orphans where !isAlive(orphan.owner) || orphan.since <= cutoff {
@@ -563,7 +563,7 @@ public final class Orders {
     private func setState(_ db: Database, _ id: String, _ state: OrderState, failure: String?, chargeId: String?) throws {
         try db.execute(
             sql: "UPDATE orders SET state = ?, failure = ?, charge_id = ?, updated_at = ? WHERE id = ?",
-            arguments: [state.rawValue, failure, chargeId, clock.now.timeIntervalSince1970, id]
+            arguments: [state.rawValue, failure, chargeId, clock.now.milliseconds, id]
         )
         var data = ["state": state.rawValue]
         if let failure { data["reason"] = failure }

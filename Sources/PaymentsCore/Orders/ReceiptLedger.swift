@@ -39,13 +39,27 @@ public final class ReceiptLedger {
                 CREATE INDEX receipts_orders_by_owner ON orders(owner, updated_at);
                 """)
         }
+        // Times in milliseconds, as everywhere else in the file (see `MillisecondTimesMigration`).
+        migrator.registerMigration("receipts-v2-times-in-milliseconds") { db in
+            for table in millisecondTables { try MillisecondTimesMigration.rebuild(table, in: db) }
+        }
     }
+
+    /// The receipts' tables as they are after `receipts-v2-times-in-milliseconds`.
+    static let millisecondTables = [
+        MillisecondTimesMigration.Table(name: "receipt_printers", columns: "instance_id TEXT PRIMARY KEY, registered_at INTEGER NOT NULL",
+                                        times: ["registered_at"]),
+        MillisecondTimesMigration.Table(name: "receipt_prints", columns: """
+            order_number TEXT PRIMARY KEY, first_printed_at INTEGER NOT NULL, last_printed_at INTEGER NOT NULL,
+            copies INTEGER NOT NULL DEFAULT 0
+            """, times: ["first_printed_at", "last_printed_at"]),
+    ]
 
     /// This counter prints: the orders it takes payment for from now on owe a receipt.
     public func registerPrinter() throws {
         try database.write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO receipt_printers (instance_id, registered_at) VALUES (?, ?)",
-                           arguments: [instanceId, clock.now.timeIntervalSince1970])
+                           arguments: [instanceId, clock.now.milliseconds])
         }
     }
 
@@ -56,7 +70,7 @@ public final class ReceiptLedger {
 
     /// Paid orders of this host's printing counters whose receipt has not been printed, oldest first.
     public func owed() throws -> [PaidOrderReceipt] {
-        let since = clock.now.timeIntervalSince1970 - Self.owedWindow
+        let since = clock.now.addingTimeInterval(-Self.owedWindow).milliseconds
         return try database.read { db in
             let numbers = try String.fetchAll(db, sql: """
                 SELECT o.number FROM receipt_printers p JOIN orders o ON o.owner = p.instance_id
@@ -92,7 +106,7 @@ public final class ReceiptLedger {
 
     /// The receipt came out (a `copy` reprinted by the operator, or the first one).
     public func markPrinted(orderNumber: String, copy: Bool) throws {
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now.milliseconds
         try database.write { db in
             try db.execute(sql: """
                 INSERT INTO receipt_prints (order_number, first_printed_at, last_printed_at, copies) VALUES (?, ?, ?, ?)
@@ -110,8 +124,8 @@ public final class ReceiptLedger {
         let printed = try Row.fetchOne(db, sql: "SELECT first_printed_at, copies FROM receipt_prints WHERE order_number = ?",
                                        arguments: [number])
         return PaidOrderReceipt(order: order, tender: try tender(db, kind: row["payment_kind"], reference: row["charge_id"]),
-                                paidAt: Date(timeIntervalSince1970: row["updated_at"]),
-                                printedAt: (printed?["first_printed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                                paidAt: Date(milliseconds: row["updated_at"]),
+                                printedAt: (printed?["first_printed_at"] as Int64?).map(Date.init(milliseconds:)),
                                 copies: printed?["copies"] ?? 0)
     }
 

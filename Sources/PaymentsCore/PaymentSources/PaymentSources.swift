@@ -42,7 +42,7 @@ public final class PaymentSources {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             let metadata = String(decoding: try encoder.encode(params.metadata), as: UTF8.self)
-            let now = clock.now.timeIntervalSince1970
+            let now = clock.now.milliseconds
             try db.execute(sql: """
                 INSERT INTO sources (id, amount_minor, currency, description, type, flow, metadata, status, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
@@ -169,7 +169,7 @@ public final class PaymentSources {
         let delay = source.params.metadata == SourceParams.slowWalletMetadata || source.params.metadata["test_wallet"] == "slow"
             ? slowConsumptionDelay : consumptionDelay
         let consumesAt = clock.now.addingTimeInterval(delay.timeInterval)
-        try db.execute(sql: "UPDATE sources SET consumes_at = ? WHERE id = ?", arguments: [consumesAt.timeIntervalSince1970, source.id])
+        try db.execute(sql: "UPDATE sources SET consumes_at = ? WHERE id = ?", arguments: [consumesAt.milliseconds, source.id])
         try setStatus(db, source.id, "authorized", failure: nil)
         // Records the consumption on time even if nobody is polling.
         let sourceId = source.id
@@ -178,12 +178,12 @@ public final class PaymentSources {
 
     private func load(_ db: Database, _ id: String) throws -> Source {
         guard var row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id]) else { throw SourceError.unknownSource(id) }
-        let now = clock.now.timeIntervalSince1970
-        if row["status"] as String == "authorized", let consumesAt = row["consumes_at"] as Double?, consumesAt <= now {
+        let now = clock.now.milliseconds
+        if row["status"] as String == "authorized", let consumesAt = row["consumes_at"] as Int64?, consumesAt <= now {
             try setStatus(db, id, "consumed", failure: nil)
             row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id])!
         } else if ["pending", "awaitingConfirmation"].contains(row["status"] as String), PaymentMethodType(rawValue: row["type"])?.isWallet == true,
-                  (row["updated_at"] as Double) + Self.walletCodeLifetime.timeInterval <= now {
+                  (row["updated_at"] as Int64) + Self.walletCodeLifetime.milliseconds <= now {
             try setStatus(db, id, "failed", failure: "expired")
             row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id])!
         }
@@ -205,7 +205,7 @@ public final class PaymentSources {
 
     private func setStatus(_ db: Database, _ id: String, _ status: String, failure: String?) throws {
         try db.execute(sql: "UPDATE sources SET status = ?, failure = ?, updated_at = ? WHERE id = ?",
-                       arguments: [status, failure, clock.now.timeIntervalSince1970, id])
+                       arguments: [status, failure, clock.now.milliseconds, id])
         try events.record(db, type: "source.\(status)", subject: id, data: failure.map { ["reason": $0] } ?? [:])
     }
 

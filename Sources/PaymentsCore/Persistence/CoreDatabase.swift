@@ -112,8 +112,3 @@ public final class CoreDatabase {
     /// Closes the connection (and lets SQLite checkpoint the WAL). The core is unusable after.
     public func close() throws { try queue.close() }
 }
-
-extension Date {
-    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-    init(milliseconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000) }
-}

@@ -52,12 +52,12 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         }
         state = SubscriptionState(rawValue: row["state"]) ?? .canceled
         periodIndex = row["period_index"]
-        currentPeriodStart = Date(timeIntervalSince1970: row["period_start"])
-        currentPeriodEnd = Date(timeIntervalSince1970: row["period_end"])
+        currentPeriodStart = Date(milliseconds: row["period_start"])
+        currentPeriodEnd = Date(milliseconds: row["period_end"])
         cancelAtPeriodEnd = row["cancel_at_period_end"]
         failedAttempts = row["failed_attempts"]
-        nextRetryAt = (row["next_retry_at"] as Double?).map(Date.init(timeIntervalSince1970:))
-        canceledAt = (row["canceled_at"] as Double?).map(Date.init(timeIntervalSince1970:))
+        nextRetryAt = (row["next_retry_at"] as Int64?).map(Date.init(milliseconds:))
+        canceledAt = (row["canceled_at"] as Int64?).map(Date.init(milliseconds:))
     }
 }
 

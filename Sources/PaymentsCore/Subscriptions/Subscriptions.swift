@@ -58,9 +58,9 @@ public final class Subscriptions {
                 try db.execute(sql: """
                     INSERT INTO subscriptions (id, customer_id, plan_id, payer_kind, payer_ref, state, period_index,
                       period_start, period_end, anchor, created_at) VALUES (?, ?, ?, ?, ?, 'incomplete', 0, ?, ?, ?, ?)
-                    """, arguments: [id, customerId, planId, kind, reference, startedAt.timeIntervalSince1970,
-                                     plan.interval.boundary(after: startedAt, periods: 1).timeIntervalSince1970,
-                                     startedAt.timeIntervalSince1970, startedAt.timeIntervalSince1970])
+                    """, arguments: [id, customerId, planId, kind, reference, startedAt.milliseconds,
+                                     plan.interval.boundary(after: startedAt, periods: 1).milliseconds,
+                                     startedAt.milliseconds, startedAt.milliseconds])
                 return (plan, id)
             }
         } catch {
@@ -98,7 +98,7 @@ public final class Subscriptions {
     /// tells what became of the payment under its key (nil: never asked). Returns the ids settled.
     @discardableResult
     public func settleIncomplete(olderThan age: TimeInterval, lookUp: (String) -> ChargeLookup?) throws -> [String] {
-        let cutoff = clock.now.timeIntervalSince1970 - age
+        let cutoff = clock.now.addingTimeInterval(-age).milliseconds
         let waiting = try database.read { db in
             try Row.fetchAll(db, sql: "SELECT id, plan_id FROM subscriptions WHERE state = 'incomplete' AND created_at <= ? ORDER BY id",
                              arguments: [cutoff]).map { (id: $0["id"] as String, planId: $0["plan_id"] as String) }
@@ -131,7 +131,7 @@ public final class Subscriptions {
     public func history(subscriptionId: String) throws -> [SubscriptionHistoryEntry] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM subscription_history WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
-                SubscriptionHistoryEntry(at: Date(timeIntervalSince1970: row["at"]), from: (row["from_state"] as String?).flatMap(SubscriptionState.init(rawValue:)),
+                SubscriptionHistoryEntry(at: Date(milliseconds: row["at"]), from: (row["from_state"] as String?).flatMap(SubscriptionState.init(rawValue:)),
                                          to: SubscriptionState(rawValue: row["to_state"]) ?? .canceled, note: row["note"])
             }
         }
@@ -141,7 +141,7 @@ public final class Subscriptions {
     public func renewalAttempts(subscriptionId: String) throws -> [RenewalAttempt] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM renewal_attempts WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
-                RenewalAttempt(periodIndex: row["period_index"], attempt: row["attempt"], at: Date(timeIntervalSince1970: row["at"]),
+                RenewalAttempt(periodIndex: row["period_index"], attempt: row["attempt"], at: Date(milliseconds: row["at"]),
                                succeeded: row["succeeded"], paymentReference: row["payment_ref"], reason: row["reason"])
             }
         }
@@ -171,10 +171,10 @@ public final class Subscriptions {
     /// The earliest moment a renewal, retry or scheduled cancellation is due, for a loop timer.
     public func nextRenewalDate() throws -> Date? {
         try database.read { db in
-            try Double.fetchOne(db, sql: """
+            try Int64.fetchOne(db, sql: """
                 SELECT MIN(CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END)
                 FROM subscriptions WHERE state IN ('active', 'pastDue')
-                """).map(Date.init(timeIntervalSince1970:))
+                """).map(Date.init(milliseconds:))
         }
     }
 
@@ -204,7 +204,7 @@ public final class Subscriptions {
     }
 
     private func nextDue(_ db: Database) throws -> Subscription? {
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now.milliseconds
         return try Row.fetchOne(db, sql: """
             SELECT * FROM subscriptions
             WHERE (state = 'active' AND period_end <= ?) OR (state = 'pastDue' AND next_retry_at <= ?)
@@ -250,13 +250,13 @@ public final class Subscriptions {
     }
 
     private func markRenewed(_ db: Database, _ subscription: Subscription, plan: Plan) throws {
-        let anchor = try Double.fetchOne(db, sql: "SELECT anchor FROM subscriptions WHERE id = ?", arguments: [subscription.id]) ?? 0
+        let anchor = try Int64.fetchOne(db, sql: "SELECT anchor FROM subscriptions WHERE id = ?", arguments: [subscription.id]) ?? 0
         let period = subscription.periodIndex + 1
-        let end = plan.interval.boundary(after: Date(timeIntervalSince1970: anchor), periods: period + 1)
+        let end = plan.interval.boundary(after: Date(milliseconds: anchor), periods: period + 1)
         try db.execute(sql: """
             UPDATE subscriptions SET state = 'active', period_index = ?, period_start = period_end, period_end = ?,
               failed_attempts = 0, next_retry_at = NULL WHERE id = ?
-            """, arguments: [period, end.timeIntervalSince1970, subscription.id])
+            """, arguments: [period, end.milliseconds, subscription.id])
         try events.record(db, type: "subscription.renewed", subject: subscription.id, data: ["period": "\(period)"])
         if subscription.state != .active {
             try recordTransition(db, subscription.id, from: subscription.state, to: .active, note: "renewal paid on retry")
@@ -270,7 +270,7 @@ public final class Subscriptions {
         }
         let retryAt = subscription.currentPeriodEnd.addingTimeInterval(retrySchedule[failures - 1].timeInterval)
         try db.execute(sql: "UPDATE subscriptions SET state = 'pastDue', failed_attempts = ?, next_retry_at = ? WHERE id = ?",
-                       arguments: [failures, retryAt.timeIntervalSince1970, subscription.id])
+                       arguments: [failures, retryAt.milliseconds, subscription.id])
         try events.record(db, type: "subscription.renewal_failed", subject: subscription.id, data: ["attempt": "\(failures)", "reason": "\(reason)"])
         if subscription.state != .pastDue {
             try recordTransition(db, subscription.id, from: subscription.state, to: .pastDue, note: "renewal failed")
@@ -279,13 +279,13 @@ public final class Subscriptions {
 
     private func markCanceled(_ db: Database, _ subscription: Subscription, note: String) throws {
         try db.execute(sql: "UPDATE subscriptions SET state = 'canceled', canceled_at = ?, next_retry_at = NULL WHERE id = ?",
-                       arguments: [clock.now.timeIntervalSince1970, subscription.id])
+                       arguments: [clock.now.milliseconds, subscription.id])
         try recordTransition(db, subscription.id, from: subscription.state, to: .canceled, note: note)
     }
 
     private func recordTransition(_ db: Database, _ id: String, from: SubscriptionState?, to: SubscriptionState, note: String) throws {
         try db.execute(sql: "INSERT INTO subscription_history (subscription_id, at, from_state, to_state, note) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [id, clock.now.timeIntervalSince1970, from?.rawValue, to.rawValue, note])
+                       arguments: [id, clock.now.milliseconds, from?.rawValue, to.rawValue, note])
         try events.record(db, type: "subscription.\(to.rawValue)", subject: id, data: ["from": from?.rawValue ?? "", "note": note])
     }
 
@@ -300,7 +300,7 @@ public final class Subscriptions {
         try db.execute(sql: """
             INSERT INTO renewal_attempts (subscription_id, period_index, attempt, at, succeeded, payment_ref, reason)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id, period, attempt, clock.now.timeIntervalSince1970, reference != nil, reference, reason])
+            """, arguments: [id, period, attempt, clock.now.milliseconds, reference != nil, reference, reason])
     }
 
     private func load(_ db: Database, _ id: String) throws -> Subscription {
