@@ -519,8 +519,10 @@ public final class Orders {
     private static func paymentMadeOut(_ db: Database, for order: OrderRecord) throws -> ExternalReference? {
         switch order.paymentKind {
         case .bank:
-            try Row.fetchOne(db, sql: "SELECT id, token FROM bank_resources WHERE kind = 'payment' AND reference = ? ORDER BY created_at DESC LIMIT 1",
-                             arguments: [order.number]).map { ExternalReference(identifier: $0["id"], token: $0["token"]) }
+            try BankResourceRecord
+                .filter(BankResourceRecord.Columns.kind == BankPayments.Kind.payment && BankResourceRecord.Columns.reference == order.number)
+                .order(BankResourceRecord.Columns.createdAt.desc).fetchOne(db)
+                .map { ExternalReference(identifier: $0.id, token: $0.token) }
         case .wallet:
             try String.fetchOne(db, sql: "SELECT id FROM sources WHERE description = ? ORDER BY created_at DESC LIMIT 1",
                                 arguments: [Order.paymentDescription(number: order.number)]).map { ExternalReference(identifier: $0) }
