@@ -524,8 +524,8 @@ public final class Orders {
                 .order(BankResourceRecord.Columns.createdAt.desc).fetchOne(db)
                 .map { ExternalReference(identifier: $0.id, token: $0.token) }
         case .wallet:
-            try String.fetchOne(db, sql: "SELECT id FROM sources WHERE description = ? ORDER BY created_at DESC LIMIT 1",
-                                arguments: [Order.paymentDescription(number: order.number)]).map { ExternalReference(identifier: $0) }
+            try SourceRecord.filter(SourceRecord.Columns.description == Order.paymentDescription(number: order.number))
+                .order(SourceRecord.Columns.createdAt.desc).fetchOne(db).map { ExternalReference(identifier: $0.id) }
         case .express, nil:
             nil
         }
