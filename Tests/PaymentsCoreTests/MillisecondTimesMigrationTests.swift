@@ -43,6 +43,16 @@ import Testing
         #expect(order?.createdAt == Date(milliseconds: Self.milliseconds))
     }
 
+    @Test func theAuditRefusesAFileWhoseTimesAreStillSeconds() throws {
+        let path = try temporaryDirectory() + "/old.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try Self.commerce.migrate(queue, upTo: "ledger-v1-owners-and-attempts")
+        #expect(throws: LedgerFile.OpenError.self) { try LedgerFile.openReadOnly(path: path).close() }
+        try Self.commerce.migrate(queue)
+        try queue.close()
+        #expect(throws: Never.self) { try LedgerFile.openReadOnly(path: path).close() }
+    }
+
     /// Every time column of the old schema, in the order `insertOldRows` gives them
     /// `seconds`, `seconds + 0.001`, ...
     static let timeColumns: [(String, [String])] = [
