@@ -3,7 +3,7 @@ import CounterApp
 import Foundation
 import GRDB
 import Localization
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 import TerminalUI
 import Testing
 

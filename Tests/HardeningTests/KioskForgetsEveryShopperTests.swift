@@ -2,7 +2,7 @@ import CheckoutKit
 @testable import CounterApp
 import Foundation
 import GRDB
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 import TerminalUI
 import Testing
 

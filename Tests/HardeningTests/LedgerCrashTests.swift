@@ -115,7 +115,7 @@ struct LedgerCrashTests {
         _ = try first.waitForExit()
         let queue = try DatabaseQueue(path: counter.database)
         try queue.write { db in
-            try db.execute(sql: "UPDATE auctions SET closes_at = ?", arguments: [Date().timeIntervalSince1970 + 86_400])
+            try db.execute(sql: "UPDATE auctions SET closes_at = ?", arguments: [Int64((Date().timeIntervalSince1970 + 86_400) * 1000)])  // milliseconds, as every time on disk
         }
         try queue.close()
         return try counter.start()

@@ -4,7 +4,7 @@ import CounterApp
 import Foundation
 import TerminalTestSupport
 import GRDB
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 import TerminalUI
 import Testing
 

@@ -2,6 +2,7 @@ import Clocks
 import CounterApp
 import Foundation
 import GRDB
+@_spi(Testing) import PaymentsCore
 import TerminalUI
 import Testing
 

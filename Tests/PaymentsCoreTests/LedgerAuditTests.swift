@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import GRDB
 import Testing
-@testable import PaymentsCore
+@_spi(Testing) @testable import PaymentsCore
 
 /// `LedgerAudit` on a ledger made by the real services finds nothing; each invariant broken by
 /// one direct SQL write is named, and nothing else is.
@@ -284,20 +284,20 @@ import Testing
         let ledger = Ledger()
         try ledger.write("""
             INSERT INTO auction_bids (id, auction_id, customer_id, bid_minor, state, created_at, updated_at)
-            VALUES ('bid_stuck', 'auction-lx318', 'cus_x', 16000, 'requiresAction', 1000, 1000)
+            VALUES ('bid_stuck', 'auction-lx318', 'cus_x', 16000, 'requiresAction', 1000000, 1000000)
             """)
         let late = try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)))
-        #expect(late == [.unsettled(.bid(id: "bid_stuck"), since: Date(timeIntervalSince1970: 1000))])
+        #expect(late == [.unsettled(.bid(id: "bid_stuck"), since: Date(milliseconds: 1_000_000))])
     }
 
     @Test func aBankPaymentAuthorizingForTooLongIsUnsettled() throws {
         let ledger = Ledger()
         try ledger.write("""
             INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, created_at, expires_at, updated_at)
-            VALUES ('bpay_stuck', 'payment', 'rt', 650, 'EUR', 'elsewhere', 'authorizing', 1000, 1600, 1000)
+            VALUES ('bpay_stuck', 'payment', 'rt', 650, 'EUR', 'elsewhere', 'authorizing', 1000000, 1600000, 1000000)
             """)
         let late = try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)))
-        #expect(late == [.unsettled(.bankPayment(id: "bpay_stuck"), since: Date(timeIntervalSince1970: 1000))])
+        #expect(late == [.unsettled(.bankPayment(id: "bpay_stuck"), since: Date(milliseconds: 1_000_000))])
     }
 
     @Test func aCardNumberInTheEventLogIsFound() throws {

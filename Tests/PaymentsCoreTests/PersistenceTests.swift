@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import GRDB
 import Testing
-@testable import PaymentsCore
+@_spi(Testing) @testable import PaymentsCore
 
 @Suite struct PersistenceTests {
     @Test func migrationsFromAnEmptyFileWithWALAndForeignKeys() throws {

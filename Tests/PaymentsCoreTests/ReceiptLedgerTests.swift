@@ -1,6 +1,6 @@
 import Clocks
 import Foundation
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 import Testing
 
 /// Which paid orders owe a printed receipt: those of this host's counters that print, paid any
@@ -17,7 +17,7 @@ import Testing
 
     @Test func aPrintingCountersPaidOrderIsOwedUntilPrinted() throws {
         let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(database: world.core.database.queue, clock: world.clock, instanceId: world.commerce.instance.id)
+        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
         try ledger.registerPrinter()
         let order = try paidOrder(world)
         let owed = try ledger.owed()
@@ -36,7 +36,7 @@ import Testing
 
     @Test func ordersOfACounterWithoutAPrinterOweNothing() throws {
         let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(database: world.core.database.queue, clock: world.clock, instanceId: world.commerce.instance.id)
+        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
         // Paid before this counter had a printer: not owed.
         _ = try paidOrder(world)
         try ledger.registerPrinter()
@@ -47,7 +47,7 @@ import Testing
         #expect(try ledger.owed().isEmpty)
         // A later run of this counter that prints owes the receipts of every printing run of this host.
         let later = try Commerce(core: world.core)
-        let laterLedger = try ReceiptLedger(database: world.core.database.queue, clock: world.clock, instanceId: later.instance.id)
+        let laterLedger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: later.instance.id)
         try laterLedger.registerPrinter()
         let order = try paidOrder(world)
         #expect(try laterLedger.owed().map(\.order.number) == [order.number])
@@ -55,7 +55,7 @@ import Testing
 
     @Test func anUnpaidOrderHasNoReceiptAndAWeekOldOneIsNoLongerOwed() throws {
         let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(database: world.core.database.queue, clock: world.clock, instanceId: world.commerce.instance.id)
+        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
         try ledger.registerPrinter()
         try world.carts.add(productId: "honey-clover", for: "kiosk")
         let unpaid = try world.orders.placeOrder(for: "kiosk")

@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
 import GRDB
-@testable import PaymentsCore
+@_spi(Testing) @testable import PaymentsCore
 import Testing
 
 /// The payment ledger under failing writes and crashes: the intent is on disk before the card is
@@ -154,7 +154,7 @@ import Testing
 
     private func promptingOrders(_ world: CommerceTestWorld) -> (Orders, PromptingGateway) {
         let gateway = PromptingGateway(world)
-        return (Orders(database: world.core.database.queue, carts: world.carts, charges: gateway, ids: world.core.ids, scheduler: world.timers,
+        return (Orders(database: world.core.database, carts: world.carts, charges: gateway, ids: world.core.ids, scheduler: world.timers,
                        events: CoreEventRecorder(clock: world.clock), owner: world.commerce.instance.id), gateway)
     }
 

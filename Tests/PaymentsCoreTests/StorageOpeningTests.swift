@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import GRDB
 import Testing
-@testable import PaymentsCore
+@_spi(Testing) @testable import PaymentsCore
 
 /// Opening the storage: a lock of a few seconds is waited out, many counters may open one new
 /// file at once, and what cannot be opened is a typed reason naming the file.

@@ -1,6 +1,6 @@
 import Clocks
 import Foundation
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 import Testing
 
 @Suite struct SubscriptionTests {

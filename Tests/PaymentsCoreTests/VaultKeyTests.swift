@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import GRDB
 import Testing
-@testable import PaymentsCore
+@_spi(Testing) @testable import PaymentsCore
 
 /// The vault key apart from the data: where it is looked for, how a database recognises its own
 /// key, that no key is ever made for a database that already has sealed cards, the move from

@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
 import GRDB
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 
 /// One run of the counter: everything that lives in memory and is lost in a crash (the core,
 /// the commerce services, the timer queue with its pending answers, the challenges and wallet
@@ -31,7 +31,7 @@ final class CounterProcess {
                                 migrations: CommerceMigrations.register)
         commerce = try Commerce(core: core)
         challengeGateway = ShopperChallengeGateway(charges: core.charges, unattended: commerce.cardGateway)
-        storeOrders = Orders(database: core.database.queue, carts: commerce.carts, charges: challengeGateway, ids: core.ids,
+        storeOrders = Orders(database: core.database, carts: commerce.carts, charges: challengeGateway, ids: core.ids,
                              scheduler: core.scheduler, events: CoreEventRecorder(clock: clock))
         // From now on every commit of this process goes past the injector.
         core.database.queue.inDatabase { db in db.add(transactionObserver: injector, extent: .databaseLifetime) }

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 
 /// What must hold after every step: the ledger audit (the operator's `checkout audit`), plus
 /// what only the simulator knows: the stock the shop started with, and what each shopper was told.

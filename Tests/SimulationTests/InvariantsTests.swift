@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 import Testing
 
 /// The simulator's own invariants fire on the state they guard against (so a quiet seed means

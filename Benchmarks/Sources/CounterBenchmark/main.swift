@@ -10,7 +10,7 @@ import Clocks
 import CounterApp
 import Foundation
 import GRDB
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 import TerminalUI
 
 var products = 100_000

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A flight-upgrade auction (seed 002).
 public struct Auction: Hashable, Sendable, Identifiable {
@@ -19,22 +18,6 @@ public struct Auction: Hashable, Sendable, Identifiable {
     public let tips: [String]
 
     public func isClosed(at now: Date) -> Bool { now >= closesAt }
-
-    init(row: Row) {
-        let currency = Currency(code: row["currency"] as String) ?? .eur
-        id = row["id"]
-        title = row["title"]
-        flight = row["flight"]
-        route = row["route"]
-        flightDate = row["flight_date"]
-        cabin = row["cabin"]
-        startBid = Money(minorUnits: row["start_bid_minor"], currency: currency)
-        minimumIncrement = Money(minorUnits: row["increment_minor"], currency: currency)
-        closesAt = Date(timeIntervalSince1970: row["closes_at"])
-        terms = row["terms"]
-        let tipsText: String = row["tips"]
-        tips = tipsText.isEmpty ? [] : tipsText.components(separatedBy: "\n")
-    }
 }
 
 public enum BidState: String, Hashable, Sendable {

@@ -25,25 +25,25 @@ public final class Auctions {
     }
 
     public func auctions() throws -> [Auction] {
-        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM auctions ORDER BY position").map(Auction.init(row:)) }
+        try database.read { db in try AuctionRecord.order(AuctionRecord.Columns.position).fetchAll(db).map(Auction.init) }
     }
 
     public func auction(id: String) throws -> Auction? {
-        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM auctions WHERE id = ?", arguments: [id]).map(Auction.init(row:)) }
+        try database.read { db in try AuctionRecord.fetchOne(db, key: id).map(Auction.init) }
     }
 
     /// The lowest bid accepted now: the start bid, or one increment above the highest bid.
     public func minimumBid(auctionId: String) throws(AuctionError) -> Money {
-        try write { db in try minimumBid(db, try load(db, auctionId)) }
+        try read { db in try minimumBid(db, try load(db, auctionId)) }
     }
 
     public func bid(id: String) throws(AuctionError) -> AuctionBid {
-        try write { db in try loadBid(db, id) }
+        try read { db in try loadBid(db, id) }
     }
 
     public func bids(auctionId: String) throws -> [AuctionBid] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "\(Self.bidQuery) WHERE b.auction_id = ? ORDER BY b.id", arguments: [auctionId]).map(Self.bid(row:))
+            try AuctionBidRecord.filter(AuctionBidRecord.Columns.auctionId == auctionId).order(AuctionBidRecord.Columns.id).auctionBids(db)
         }
     }
 
@@ -63,16 +63,16 @@ public final class Auctions {
                 guard !auction.isClosed(at: clock.now) else { throw AuctionError.auctionClosed(closedAt: auction.closesAt) }
                 guard termsAccepted else { throw AuctionError.termsNotAccepted }
                 guard instrument != nil else { throw AuctionError.paymentMethodRequired }
-                if let existing = try String.fetchOne(db, sql: """
-                    SELECT id FROM auction_bids WHERE auction_id = ? AND customer_id = ? AND state IN ('placing', 'joined', 'requiresAction')
-                    """, arguments: [auctionId, customerId]) {
-                    throw AuctionError.alreadyJoined(bidId: existing)
+                if let existing = try AuctionBidRecord
+                    .filter(AuctionBidRecord.Columns.auctionId == auctionId && AuctionBidRecord.Columns.customerId == customerId)
+                    .inState([.placing, .joined, .requiresAction]).fetchOne(db) {
+                    throw AuctionError.alreadyJoined(bidId: existing.id)
                 }
                 let minimum = try minimumBid(db, auction)
                 let amount = bid ?? minimum
                 guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
                 let bidId = ids.next("bid")
-                try insertBid(db, bidId, auctionId, customerId, amount, holdId: nil, state: .placing, now: clock.now.timeIntervalSince1970)
+                try insertBid(db, bidId, auctionId, customerId, amount, holdId: nil, state: .placing)
                 return (bidId, amount)
             }
         } catch {
@@ -161,12 +161,12 @@ public final class Auctions {
     /// Closes every auction whose time has come: the highest bid wins (its hold stays for
     /// capture), every other bid is released as `lost`. The loop calls this like renewals.
     public func closeDueAuctions(completion: @escaping () -> Void = {}) {
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now.milliseconds
         guard let open = try? database.read({ db in
-            try Row.fetchAll(db, sql: """
-                \(Self.bidQuery)
-                WHERE a.closes_at <= ? AND b.state IN ('joined', 'requiresAction') ORDER BY b.auction_id, b.bid_minor DESC, b.id
-                """, arguments: [now]).map(Self.bid(row:))
+            try AuctionBidRecord.all().inState([.joined, .requiresAction])
+                .including(required: AuctionBidRecord.auction.filter(AuctionRecord.Columns.closesAt <= now))
+                .order(AuctionBidRecord.Columns.auctionId, AuctionBidRecord.Columns.bidMinor.desc, AuctionBidRecord.Columns.id)
+                .asRequest(of: AuctionBidWithAuction.self).fetchAll(db).map { try $0.auctionBid() }
         }), !open.isEmpty else { return completion() }
         var winners: Set<String> = []
         var queue: [(AuctionBid, BidState)] = []
@@ -208,10 +208,8 @@ public final class Auctions {
     /// When the next auction with open bids closes (in the past: one is due to close now).
     public func nextCloseDate() throws -> Date? {
         try database.read { db in
-            try Double.fetchOne(db, sql: """
-                SELECT MIN(a.closes_at) FROM auctions a WHERE EXISTS (SELECT 1 FROM auction_bids b
-                WHERE b.auction_id = a.id AND b.state IN ('joined', 'requiresAction'))
-                """).map(Date.init(timeIntervalSince1970:))
+            let withOpenBids = AuctionRecord.having(AuctionRecord.bids.inState([.joined, .requiresAction]).isEmpty == false)
+            return try Int64.fetchOne(db, withOpenBids.select(min(AuctionRecord.Columns.closesAt))).map(Date.init(milliseconds:))
         }
     }
 
@@ -219,8 +217,9 @@ public final class Auctions {
     /// with the counter instance that owns them.
     func openBids() throws -> [(bid: AuctionBid, owner: String?, since: Date)] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "\(Self.bidQuery) WHERE b.state IN ('placing', 'requiresAction') ORDER BY b.id")
-                .map { (bid: Self.bid(row: $0), owner: $0["owner"] as String?, since: Date(timeIntervalSince1970: $0["updated_at"])) }
+            try AuctionBidRecord.all().inState([.placing, .requiresAction]).order(AuctionBidRecord.Columns.id)
+                .including(required: AuctionBidRecord.auction).asRequest(of: AuctionBidWithAuction.self).fetchAll(db)
+                .map { (bid: try $0.auctionBid(), owner: $0.bid.owner, since: $0.bid.updatedAt) }
         }
     }
 
@@ -229,14 +228,13 @@ public final class Auctions {
     /// closed, else `left`. Returns the bids it changed.
     func finishReleases() throws -> [String] {
         try database.write { db in
-            let rows = try Row.fetchAll(db, sql: """
-                \(Self.bidQuery) JOIN charges c ON c.id = b.hold_id
+            let released = try String.fetchAll(db, sql: """
+                SELECT b.id FROM auction_bids b JOIN charges c ON c.id = b.hold_id
                 WHERE b.state IN ('joined', 'won') AND c.status IN ('canceled', 'failed') ORDER BY b.id
                 """)
-            return try rows.map { row in
-                let bid = Self.bid(row: row)
-                let closed = try Row.fetchOne(db, sql: "SELECT * FROM auctions WHERE id = ?", arguments: [bid.auctionId])
-                    .map(Auction.init(row:))?.isClosed(at: clock.now) ?? true
+            return try released.map { id in
+                let bid = try loadBid(db, id)
+                let closed = try AuctionRecord.fetchOne(db, key: bid.auctionId).map(Auction.init)?.isClosed(at: clock.now) ?? true
                 try setBidState(db, bid, closed ? .lost : .left, failure: nil)
                 return bid.id
             }
@@ -247,11 +245,13 @@ public final class Auctions {
     /// the auction open, and no other bid of this shopper in it.
     func canStillJoin(_ bid: AuctionBid) throws -> Bool {
         try database.read { db in
-            guard let auction = try Row.fetchOne(db, sql: "SELECT * FROM auctions WHERE id = ?", arguments: [bid.auctionId]).map(Auction.init(row:)),
-                  !auction.isClosed(at: clock.now) else { return false }
-            let others = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM auction_bids WHERE auction_id = ? AND customer_id = ? AND id != ? AND state IN ('joined', 'won')
-                """, arguments: [bid.auctionId, bid.customerId, bid.id]) ?? 0
+            guard let auction = try AuctionRecord.fetchOne(db, key: bid.auctionId).map(Auction.init), !auction.isClosed(at: clock.now) else {
+                return false
+            }
+            let others = try AuctionBidRecord
+                .filter(AuctionBidRecord.Columns.auctionId == bid.auctionId && AuctionBidRecord.Columns.customerId == bid.customerId
+                        && AuctionBidRecord.Columns.id != bid.id)
+                .inState([.joined, .won]).fetchCount(db)
             return others == 0
         }
     }
@@ -267,18 +267,17 @@ public final class Auctions {
     }
 
     private func minimumBid(_ db: Database, _ auction: Auction) throws -> Money {
-        guard let highest = try Int64.fetchOne(db, sql: "SELECT MAX(bid_minor) FROM auction_bids WHERE auction_id = ? AND state IN ('joined', 'won')",
-                                               arguments: [auction.id]) else { return auction.startBid }
+        let standing = AuctionBidRecord.filter(AuctionBidRecord.Columns.auctionId == auction.id).inState([.joined, .won])
+        guard let highest = try Int64.fetchOne(db, standing.select(max(AuctionBidRecord.Columns.bidMinor))) else { return auction.startBid }
         return Money(minorUnits: max(auction.startBid.minorUnits, highest + auction.minimumIncrement.minorUnits), currency: auction.startBid.currency)
     }
 
-    private func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String?, state: BidState, now: Double) throws {
+    private func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String?, state: BidState) throws {
         // The token the join hands to `onJoin(authToken:auction:)`: deterministic, names no card data.
         let token = "sbat_\(auctionId)_\(id)"
-        try db.execute(sql: """
-            INSERT INTO auction_bids (id, auction_id, customer_id, bid_minor, hold_id, auth_token, state, owner, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id, auctionId, customerId, amount.minorUnits, holdId, state == .joined ? token : nil, state.rawValue, owner, now, now])
+        try AuctionBidRecord(id: id, auctionId: auctionId, customerId: customerId, bidMinor: amount.minorUnits, holdId: holdId,
+                             authToken: state == .joined ? token : nil, state: state, createdAt: clock.now, updatedAt: clock.now, owner: owner)
+            .insert(db)
         var data = ["auction": auctionId, "amount": "\(amount.minorUnits)"]
         if let holdId { data["hold"] = holdId }
         try events.record(db, type: "auction.bid.\(state.rawValue)", subject: id, data: data)
@@ -286,8 +285,13 @@ public final class Auctions {
 
     func setBidState(_ db: Database, _ bid: AuctionBid, _ state: BidState, failure: String?, holdId: String? = nil) throws {
         let token = state == .joined ? "sbat_\(bid.auctionId)_\(bid.id)" : bid.authToken
-        try db.execute(sql: "UPDATE auction_bids SET state = ?, failure = ?, auth_token = ?, hold_id = COALESCE(?, hold_id), updated_at = ? WHERE id = ?",
-                       arguments: [state.rawValue, failure, token, holdId, clock.now.timeIntervalSince1970, bid.id])
+        var changes = [
+            AuctionBidRecord.Columns.state.set(to: state), AuctionBidRecord.Columns.failure.set(to: failure),
+            AuctionBidRecord.Columns.authToken.set(to: token), AuctionBidRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+        ]
+        // A hold, once known, stays noted: a state change without one keeps it.
+        if let holdId { changes.append(AuctionBidRecord.Columns.holdId.set(to: holdId)) }
+        try AuctionBidRecord.filter(key: bid.id).updateAll(db, changes)
         var data = ["auction": bid.auctionId, "from": bid.state.rawValue]
         if let failure { data["reason"] = failure }
         if let holdId { data["hold"] = holdId }
@@ -295,30 +299,29 @@ public final class Auctions {
     }
 
     private func load(_ db: Database, _ id: String) throws -> Auction {
-        guard let auction = try Row.fetchOne(db, sql: "SELECT * FROM auctions WHERE id = ?", arguments: [id]).map(Auction.init(row:)) else {
+        guard let auction = try AuctionRecord.fetchOne(db, key: id).map(Auction.init) else {
             throw AuctionError.unknownAuction(id)
         }
         return auction
     }
 
     private func loadBid(_ db: Database, _ id: String) throws -> AuctionBid {
-        guard let row = try Row.fetchOne(db, sql: "\(Self.bidQuery) WHERE b.id = ?", arguments: [id]) else { throw AuctionError.unknownBid(id) }
-        return Self.bid(row: row)
-    }
-
-    /// Bids with their auction's currency (a bid is always in its auction's currency).
-    static let bidQuery = "SELECT b.*, a.currency FROM auction_bids b JOIN auctions a ON a.id = b.auction_id"
-
-    static func bid(row: Row) -> AuctionBid {
-        let currency = Currency(code: row["currency"] as String) ?? .eur
-        return AuctionBid(id: row["id"], auctionId: row["auction_id"], customerId: row["customer_id"],
-                          amount: Money(minorUnits: row["bid_minor"], currency: currency), holdId: row["hold_id"],
-                          authToken: row["auth_token"], state: BidState(rawValue: row["state"]) ?? .failed, failure: row["failure"])
+        guard let bid = try AuctionBidRecord.filter(key: id).auctionBids(db).first else { throw AuctionError.unknownBid(id) }
+        return bid
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
+        try storageErrors { try database.write(body) }
+    }
+
+    /// A read (no write lock, nothing to commit) whose storage failures become `.storage`.
+    private func read<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
+        try storageErrors { try database.read(body) }
+    }
+
+    private func storageErrors<T>(_ access: () throws -> T) throws(AuctionError) -> T {
         do {
-            return try database.write(body)
+            return try access()
         } catch let error as AuctionError {
             throw error
         } catch {

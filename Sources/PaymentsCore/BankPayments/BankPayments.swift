@@ -51,10 +51,10 @@ public final class BankPayments {
 
     /// The user backs out before the bank answered: the resource fails with `userCanceled`.
     public func cancel(identifier: String, token: String) throws(BankError) {
-        try mutate(identifier: identifier, token: token) { db, row, kind in
-            switch row["status"] as String {
-            case "authorizationRequired", "authorizing":
-                try fail(db, identifier, kind, .userCanceled)
+        try mutate(identifier: identifier, token: token) { db, resource in
+            switch resource.status {
+            case .authorizationRequired, .authorizing:
+                try fail(db, resource, .userCanceled)
             default:
                 throw BankError.unexpectedBehaviour
             }
@@ -64,53 +64,56 @@ public final class BankPayments {
     // MARK: Status (the source of truth)
 
     public func paymentStatus(identifier: String, token: String) throws(BankError) -> BankPaymentStatus {
-        let row = try current(identifier: identifier, token: token, expected: .payment)
-        switch row["status"] as String {
-        case "authorizationRequired": return .authorizationRequired
-        case "authorizing": return .authorizing
-        case "authorized": return .authorized
-        case "executed": return .executed
-        case "settled": return .settled
-        default: return .failed(BankError(code: row["failure"] ?? "unexpectedBehaviour"))
+        let payment = try current(identifier: identifier, token: token, expected: .payment)
+        switch payment.status {
+        case .authorizationRequired: return .authorizationRequired
+        case .authorizing: return .authorizing
+        case .authorized: return .authorized
+        case .executed: return .executed
+        case .settled: return .settled
+        case .failed, .revoked: return .failed(Self.failure(of: payment))
         }
     }
 
     public func mandateStatus(identifier: String, token: String) throws(BankError) -> MandateStatus {
-        let row = try current(identifier: identifier, token: token, expected: .mandate)
-        switch row["status"] as String {
-        case "authorizationRequired": return .authorizationRequired
-        case "authorizing": return .authorizing
-        case "authorized": return .authorized
-        case "revoked": return .revoked
-        default: return .failed(BankError(code: row["failure"] ?? "unexpectedBehaviour"))
+        let mandate = try current(identifier: identifier, token: token, expected: .mandate)
+        switch mandate.status {
+        case .authorizationRequired: return .authorizationRequired
+        case .authorizing: return .authorizing
+        case .authorized: return .authorized
+        case .revoked: return .revoked
+        case .failed, .executed, .settled: return .failed(Self.failure(of: mandate))
         }
     }
 
     public func revokeMandate(identifier: String, token: String) throws(BankError) {
-        try mutate(identifier: identifier, token: token) { db, row, kind in
-            guard kind == .mandate else { throw BankError.mandateNotFound }
-            guard row["status"] as String == "authorized" else { throw BankError.unexpectedBehaviour }
-            try setStatus(db, identifier, kind, "revoked")
+        try mutate(identifier: identifier, token: token) { db, mandate in
+            guard mandate.kind == .mandate else { throw BankError.mandateNotFound }
+            guard mandate.status == .authorized else { throw BankError.unexpectedBehaviour }
+            try setStatus(db, mandate, .revoked)
         }
     }
 
     /// A payment drawn on an authorised mandate (a subscription renewal): it needs no user,
     /// so it starts `authorized` and executes and settles on the clock.
     public func payFromMandate(identifier: String, token: String, amount: Money, reference: String) throws(BankError) -> BankResourceHandle {
-        let handle: BankResourceHandle = try mutate(identifier: identifier, token: token) { db, row, kind in
-            guard kind == .mandate else { throw BankError.mandateNotFound }
-            switch row["status"] as String {
-            case "authorized": break
-            case "revoked": throw BankError.mandateRejected
-            default: throw BankError.unexpectedBehaviour
+        let handle: BankResourceHandle = try mutate(identifier: identifier, token: token) { db, mandate in
+            guard mandate.kind == .mandate else { throw BankError.mandateNotFound }
+            switch mandate.status {
+            case .authorized: break
+            case .revoked: throw BankError.mandateRejected
+            case .authorizationRequired, .authorizing, .executed, .settled, .failed: throw BankError.unexpectedBehaviour
             }
-            guard amount.currency.code == row["currency"] as String, amount.minorUnits <= (row["amount_minor"] as Int64? ?? 0) else {
+            guard amount.currency.code == mandate.currency, amount.minorUnits <= (mandate.amountMinor ?? 0) else {
                 throw BankError.generic(reason: tr("amount exceeds the mandate"))
             }
-            let handle = try insert(db, .payment, amount: amount, reference: reference, mandateId: identifier)
-            let now = clock.now.timeIntervalSince1970
-            try db.execute(sql: "UPDATE bank_resources SET status = 'authorized', authorized_at = ?, provider_id = ?, behaviour = ? WHERE id = ?",
-                           arguments: [now, row["provider_id"] as String?, BankBehaviour.approves.rawValue, handle.identifier])
+            var payment = try insert(db, .payment, amount: amount, reference: reference, mandateId: identifier)
+            payment.status = .authorized
+            payment.authorizedAt = clock.now
+            payment.providerId = mandate.providerId
+            payment.behaviour = .approves
+            try payment.update(db)
+            let handle = BankResourceHandle(identifier: payment.id, resourceToken: payment.token)
             try events.record(db, type: "bank.payment.authorized", subject: handle.identifier, data: ["mandate": identifier])
             return handle
         }
@@ -122,45 +125,48 @@ public final class BankPayments {
     /// answer was not recorded looks here before it takes the money again).
     public func paymentFromMandate(identifier: String, reference: String) -> String? {
         try? database.read { db in
-            try String.fetchOne(db, sql: """
-                SELECT id FROM bank_resources WHERE kind = 'payment' AND mandate_id = ? AND reference = ?
-                  AND status IN ('authorized', 'executed', 'settled') ORDER BY created_at LIMIT 1
-                """, arguments: [identifier, reference])
+            try BankResourceRecord
+                .filter(BankResourceRecord.Columns.kind == Kind.payment && BankResourceRecord.Columns.mandateId == identifier
+                        && BankResourceRecord.Columns.reference == reference)
+                .filter([BankResourceStatus.authorized, .executed, .settled].contains(BankResourceRecord.Columns.status))
+                .order(BankResourceRecord.Columns.createdAt)
+                .fetchOne(db)?.id
         }
     }
 
     // MARK: Internals
 
     private func create(_ kind: Kind, amount: Money, reference: String) throws -> BankResourceHandle {
-        let handle = try database.write { db in try insert(db, kind, amount: amount, reference: reference, mandateId: nil) }
+        let resource = try database.write { db in try insert(db, kind, amount: amount, reference: reference, mandateId: nil) }
+        let handle = BankResourceHandle(identifier: resource.id, resourceToken: resource.token)
         scheduler.schedule(after: timings.authorizationWindow) { [self] in refreshQuietly(handle.identifier) }
         return handle
     }
 
-    private func insert(_ db: Database, _ kind: Kind, amount: Money, reference: String, mandateId: String?) throws -> BankResourceHandle {
+    private func insert(_ db: Database, _ kind: Kind, amount: Money, reference: String, mandateId: String?) throws -> BankResourceRecord {
         let id = ids.next(kind == .payment ? "bpay" : "mandate")
         // The resource token a backend would mint: random in production, sequential under tapes.
         let token = ids.next("rt")
-        let now = clock.now.timeIntervalSince1970
-        try db.execute(sql: """
-            INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, mandate_id,
-              created_at, expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'authorizationRequired', ?, ?, ?, ?)
-            """, arguments: [id, kind.rawValue, token, amount.minorUnits, amount.currency.code, reference, mandateId,
-                             now, now + timings.authorizationWindow.timeInterval, now])
+        let now = clock.now
+        let resource = BankResourceRecord(
+            id: id, kind: kind, token: token, amountMinor: amount.minorUnits, currency: amount.currency.code, reference: reference,
+            providerId: nil, status: .authorizationRequired, failure: nil, mandateId: mandateId, behaviour: nil, decidesAt: nil,
+            authorizedAt: nil, createdAt: now, expiresAt: now.addingTimeInterval(timings.authorizationWindow.timeInterval), updatedAt: now)
+        try resource.insert(db)
         try events.record(db, type: "bank.\(kind.rawValue).created", subject: id, data: ["reference": reference])
-        return BankResourceHandle(identifier: id, resourceToken: token)
+        return resource
     }
 
     private func process(_ expected: Kind, identifier: String, token: String, providerId: String, completion: @escaping (Result<BankFlowState, BankError>) -> Void) {
         let provider: BankProvider
         let expiresAt: Date
         do throws(BankError) {
-            (provider, expiresAt) = try mutate(identifier: identifier, token: token) { db, row, kind in
-                guard kind == expected else { throw notFound(expected) }
+            (provider, expiresAt) = try mutate(identifier: identifier, token: token) { db, resource in
+                guard resource.kind == expected else { throw notFound(expected) }
                 // A failed resource answers with why it failed (expired, canceled...); any other
                 // state already went through the flow.
-                if row["status"] as String == "failed" { throw BankError(code: row["failure"] ?? "unexpectedBehaviour") }
-                guard row["status"] as String == "authorizationRequired" else { throw BankError.unexpectedBehaviour }
+                if resource.status == .failed { throw Self.failure(of: resource) }
+                guard resource.status == .authorizationRequired else { throw BankError.unexpectedBehaviour }
                 guard let provider = try BankProviders.provider(db, id: providerId) else {
                     throw BankError.generic(reason: tr("unknown bank {0}", providerId))
                 }
@@ -169,11 +175,13 @@ public final class BankPayments {
                 case .serverError: throw BankError.serverError
                 default: break
                 }
-                let decidesAt = decisionDelay(provider.behaviour).map { clock.now.addingTimeInterval($0.timeInterval).timeIntervalSince1970 }
-                try db.execute(sql: "UPDATE bank_resources SET provider_id = ?, behaviour = ?, decides_at = ? WHERE id = ?",
-                               arguments: [provider.id, provider.behaviour.rawValue, decidesAt, identifier])
-                try setStatus(db, identifier, kind, "authorizing")
-                return (provider, Date(timeIntervalSince1970: row["expires_at"]))
+                var chosen = resource
+                chosen.providerId = provider.id
+                chosen.behaviour = provider.behaviour
+                chosen.decidesAt = decisionDelay(provider.behaviour).map { clock.now.addingTimeInterval($0.timeInterval) }
+                try chosen.update(db)
+                try setStatus(db, chosen, .authorizing)
+                return (provider, resource.expiresAt)
             }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
@@ -210,14 +218,14 @@ public final class BankPayments {
     }
 
     private func flowAnswer(_ identifier: String, _ kind: Kind) -> Result<BankFlowState, BankError> {
-        guard let row = try? database.write({ db in try refresh(db, identifier) }) else { return .failure(notFound(kind)) }
-        switch row["status"] as String {
+        guard let resource = try? database.write({ db in try refresh(db, identifier) }) else { return .failure(notFound(kind)) }
+        switch resource.status {
         // Still with the user or the bank (decoupled): a payment waits, a mandate has only `redirect`.
-        case "authorizing": return .success(kind == .payment ? .wait : .redirect)
-        case "authorized": return .success(.authorized)
-        case "executed": return .success(.executed)
-        case "settled": return .success(.settled)
-        default: return .failure(BankError(code: row["failure"] ?? "unexpectedBehaviour"))
+        case .authorizing: return .success(kind == .payment ? .wait : .redirect)
+        case .authorized: return .success(.authorized)
+        case .executed: return .success(.executed)
+        case .settled: return .success(.settled)
+        case .authorizationRequired, .failed, .revoked: return .failure(Self.failure(of: resource))
         }
     }
 
@@ -232,58 +240,65 @@ public final class BankPayments {
 
     /// Brings a resource up to date with the clock, recording each step it takes.
     @discardableResult
-    private func refresh(_ db: Database, _ identifier: String) throws -> Row {
-        guard var row = try Row.fetchOne(db, sql: "SELECT * FROM bank_resources WHERE id = ?", arguments: [identifier]) else {
-            throw BankError.paymentNotFound
-        }
-        let kind = Kind(rawValue: row["kind"]) ?? .payment
-        let now = clock.now.timeIntervalSince1970
-        let expiresAt: Double = row["expires_at"]
-        var status: String = row["status"]
-        if status == "authorizing", let decidesAt = row["decides_at"] as Double?, decidesAt <= min(now, expiresAt) {
-            switch BankBehaviour(rawValue: row["behaviour"] ?? "") ?? .approves {
-            case .rejects: try fail(db, identifier, kind, kind == .payment ? .paymentRejected : .mandateRejected)
-            case .failsAuthorization: try fail(db, identifier, kind, .authorizationFailed)
+    private func refresh(_ db: Database, _ identifier: String) throws -> BankResourceRecord {
+        guard var resource = try BankResourceRecord.fetchOne(db, key: identifier) else { throw BankError.paymentNotFound }
+        let kind = resource.kind
+        let now = clock.now.milliseconds
+        let expiresAt = resource.expiresAt.milliseconds
+        if resource.status == .authorizing, let decidesAt = resource.decidesAt, decidesAt.milliseconds <= min(now, expiresAt) {
+            switch try resource.chosenBehaviour() {
+            case .rejects: try fail(db, resource, kind == .payment ? .paymentRejected : .mandateRejected)
+            case .failsAuthorization: try fail(db, resource, .authorizationFailed)
             default:
-                try db.execute(sql: "UPDATE bank_resources SET authorized_at = ? WHERE id = ?", arguments: [decidesAt, identifier])
-                try setStatus(db, identifier, kind, "authorized")
+                resource.authorizedAt = decidesAt
+                try resource.update(db)
+                try setStatus(db, resource, .authorized)
             }
-        } else if status == "authorizationRequired" || status == "authorizing", now >= expiresAt {
-            try fail(db, identifier, kind, kind == .payment ? .paymentExpired : .mandateExpired)
+        } else if resource.status == .authorizationRequired || resource.status == .authorizing, now >= expiresAt {
+            try fail(db, resource, kind == .payment ? .paymentExpired : .mandateExpired)
         }
-        row = try Row.fetchOne(db, sql: "SELECT * FROM bank_resources WHERE id = ?", arguments: [identifier])!
-        status = row["status"]
-        if kind == .payment, let authorizedAt = row["authorized_at"] as Double? {
-            let executesAt = authorizedAt + timings.execution.timeInterval
-            if status == "authorized", now >= executesAt {
-                try setStatus(db, identifier, kind, "executed")
-                status = "executed"
+        resource = try Self.reload(db, resource)
+        if kind == .payment, let authorizedAt = resource.authorizedAt?.milliseconds {
+            let executesAt = authorizedAt + timings.execution.milliseconds
+            if resource.status == .authorized, now >= executesAt {
+                try setStatus(db, resource, .executed)
+                resource.status = .executed
             }
-            if status == "executed", now >= executesAt + timings.settlement.timeInterval {
-                try setStatus(db, identifier, kind, "settled")
+            if resource.status == .executed, now >= executesAt + timings.settlement.milliseconds {
+                try setStatus(db, resource, .settled)
             }
-            row = try Row.fetchOne(db, sql: "SELECT * FROM bank_resources WHERE id = ?", arguments: [identifier])!
+            resource = try Self.reload(db, resource)
         }
-        return row
+        return resource
     }
 
-    private func current(identifier: String, token: String, expected: Kind) throws(BankError) -> Row {
-        try mutate(identifier: identifier, token: token) { _, row, kind in
-            guard kind == expected else { throw notFound(expected) }
-            return row
+    /// The resource as the last statements left it.
+    private static func reload(_ db: Database, _ resource: BankResourceRecord) throws -> BankResourceRecord {
+        guard let current = try BankResourceRecord.fetchOne(db, key: resource.id) else { throw BankError.paymentNotFound }
+        return current
+    }
+
+    /// Why a resource failed, as the bank says it.
+    private static func failure(of resource: BankResourceRecord) -> BankError {
+        BankError(code: resource.failure ?? "unexpectedBehaviour")
+    }
+
+    private func current(identifier: String, token: String, expected: Kind) throws(BankError) -> BankResourceRecord {
+        try mutate(identifier: identifier, token: token) { _, resource in
+            guard resource.kind == expected else { throw notFound(expected) }
+            return resource
         }
     }
 
     /// Finds and refreshes the resource, checks its token, then runs `body` in the same transaction.
-    private func mutate<T>(identifier: String, token: String, _ body: (Database, Row, Kind) throws -> T) throws(BankError) -> T {
+    private func mutate<T>(identifier: String, token: String, _ body: (Database, BankResourceRecord) throws -> T) throws(BankError) -> T {
         do {
             return try database.write { db in
-                guard let stored = try Row.fetchOne(db, sql: "SELECT kind, token FROM bank_resources WHERE id = ?", arguments: [identifier]) else {
+                guard let stored = try BankResourceRecord.fetchOne(db, key: identifier) else {
                     throw identifier.hasPrefix("mandate") ? BankError.mandateNotFound : BankError.paymentNotFound
                 }
-                guard stored["token"] as String == token else { throw BankError.invalidToken }
-                let row = try refresh(db, identifier)
-                return try body(db, row, Kind(rawValue: row["kind"]) ?? .payment)
+                guard stored.token == token else { throw BankError.invalidToken }
+                return try body(db, try refresh(db, identifier))
             }
         } catch let error as BankError {
             throw error
@@ -294,14 +309,15 @@ public final class BankPayments {
 
     private func notFound(_ kind: Kind) -> BankError { kind == .payment ? .paymentNotFound : .mandateNotFound }
 
-    private func fail(_ db: Database, _ identifier: String, _ kind: Kind, _ error: BankError) throws {
-        try db.execute(sql: "UPDATE bank_resources SET failure = ? WHERE id = ?", arguments: [error.code, identifier])
-        try setStatus(db, identifier, kind, "failed", data: ["reason": error.code])
+    private func fail(_ db: Database, _ resource: BankResourceRecord, _ error: BankError) throws {
+        try BankResourceRecord.filter(key: resource.id).updateAll(db, BankResourceRecord.Columns.failure.set(to: error.code))
+        try setStatus(db, resource, .failed, data: ["reason": error.code])
     }
 
-    private func setStatus(_ db: Database, _ identifier: String, _ kind: Kind, _ status: String, data: [String: String] = [:]) throws {
-        try db.execute(sql: "UPDATE bank_resources SET status = ?, updated_at = ? WHERE id = ?",
-                       arguments: [status, clock.now.timeIntervalSince1970, identifier])
-        try events.record(db, type: "bank.\(kind.rawValue).\(status)", subject: identifier, data: data)
+    private func setStatus(_ db: Database, _ resource: BankResourceRecord, _ status: BankResourceStatus, data: [String: String] = [:]) throws {
+        try BankResourceRecord.filter(key: resource.id).updateAll(db, [
+            BankResourceRecord.Columns.status.set(to: status), BankResourceRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+        ])
+        try events.record(db, type: "bank.\(resource.kind.rawValue).\(status.rawValue)", subject: resource.id, data: data)
     }
 }

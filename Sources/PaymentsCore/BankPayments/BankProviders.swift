@@ -22,19 +22,15 @@ public final class BankProviders {
 
     public func providers(in country: String) throws -> [BankProvider] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM bank_providers WHERE country = ? ORDER BY position", arguments: [country.uppercased()]).map(Self.provider)
+            try BankProviderRecord.filter(Column("country") == country.uppercased()).order(Column("position")).fetchAll(db).map(\.provider)
         }
     }
 
     public func countries() throws -> [String] {
-        try database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT country FROM bank_providers ORDER BY country") }
+        try database.read { db in try String.fetchAll(db, BankProviderRecord.select(Column("country")).distinct().order(Column("country"))) }
     }
 
     static func provider(_ db: Database, id: String) throws -> BankProvider? {
-        try Row.fetchOne(db, sql: "SELECT * FROM bank_providers WHERE id = ?", arguments: [id]).map(provider)
-    }
-
-    static func provider(_ row: Row) -> BankProvider {
-        BankProvider(id: row["id"], country: row["country"], name: row["name"], behaviour: BankBehaviour(rawValue: row["behaviour"]) ?? .approves)
+        try BankProviderRecord.fetchOne(db, key: id)?.provider
     }
 }

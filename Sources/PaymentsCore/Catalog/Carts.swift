@@ -30,7 +30,7 @@ public final class Carts {
         guard quantity > 0 else { throw CartError.invalidQuantity(quantity) }
         return try database.write { db in
             let cartId = try cartId(db, sessionKey: sessionKey)
-            let current = try Int.fetchOne(db, sql: "SELECT quantity FROM cart_lines WHERE cart_id = ? AND product_id = ?", arguments: [cartId, productId]) ?? 0
+            let current = try CartLineRecord.fetchOne(db, key: ["cart_id": cartId, "product_id": productId])?.quantity ?? 0
             try setLine(db, cartId: cartId, productId: productId, quantity: current + quantity)
             try events.record(db, type: "cart.line_added", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
             return try cart(db, sessionKey: sessionKey)
@@ -44,7 +44,7 @@ public final class Carts {
         return try database.write { db in
             let cartId = try cartId(db, sessionKey: sessionKey)
             if quantity == 0 {
-                try db.execute(sql: "DELETE FROM cart_lines WHERE cart_id = ? AND product_id = ?", arguments: [cartId, productId])
+                try CartLineRecord.deleteOne(db, key: ["cart_id": cartId, "product_id": productId])
             } else {
                 try setLine(db, cartId: cartId, productId: productId, quantity: quantity)
             }
@@ -67,8 +67,8 @@ public final class Carts {
     }
 
     static func empty(_ db: Database, sessionKey: String, events: EventRecording) throws {
-        guard let cartId = try String.fetchOne(db, sql: "SELECT id FROM carts WHERE session_key = ?", arguments: [sessionKey]) else { return }
-        try db.execute(sql: "DELETE FROM cart_lines WHERE cart_id = ?", arguments: [cartId])
+        guard let cartId = try CartRecord.filter(CartRecord.Columns.sessionKey == sessionKey).fetchOne(db)?.id else { return }
+        try CartLineRecord.filter(CartLineRecord.Columns.cartId == cartId).deleteAll(db)
         try events.record(db, type: "cart.emptied", subject: cartId, data: [:])
     }
 
@@ -77,35 +77,38 @@ public final class Carts {
         guard quantity <= Self.maximumQuantityPerLine else { throw CartError.invalidQuantity(quantity) }
         // The shelf is checked here for a friendly message; the binding check is at payment.
         guard quantity <= product.stock else { throw CartError.notEnoughStock(productId: productId, available: product.stock) }
-        try db.execute(
-            sql: """
-                INSERT INTO cart_lines (cart_id, product_id, quantity, added_seq)
-                VALUES (?, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM cart_lines WHERE cart_id = ?))
-                ON CONFLICT(cart_id, product_id) DO UPDATE SET quantity = excluded.quantity
-                """,
-            arguments: [cartId, productId, quantity, cartId]
-        )
+        if var line = try CartLineRecord.fetchOne(db, key: ["cart_id": cartId, "product_id": productId]) {
+            line.quantity = quantity
+            try line.update(db)
+        } else {
+            // A new line goes after the others: the cart lists jars in the order they were first added.
+            let lines = CartLineRecord.filter(CartLineRecord.Columns.cartId == cartId)
+            let last = try Int.fetchOne(db, lines.select(max(CartLineRecord.Columns.addedSeq))) ?? 0
+            try CartLineRecord(cartId: cartId, productId: productId, quantity: quantity, addedSeq: last + 1).insert(db)
+        }
     }
 
     private func cartId(_ db: Database, sessionKey: String) throws -> String {
-        if let id = try String.fetchOne(db, sql: "SELECT id FROM carts WHERE session_key = ?", arguments: [sessionKey]) { return id }
+        if let cart = try CartRecord.filter(CartRecord.Columns.sessionKey == sessionKey).fetchOne(db) { return cart.id }
         let id = ids.next("cart")
-        try db.execute(sql: "INSERT INTO carts (id, session_key, created_at) VALUES (?, ?, ?)", arguments: [id, sessionKey, clock.now.timeIntervalSince1970])
+        try CartRecord(id: id, sessionKey: sessionKey, createdAt: clock.now).insert(db)
         try events.record(db, type: "cart.created", subject: id, data: ["session": sessionKey])
         return id
     }
 
     func cart(_ db: Database, sessionKey: String) throws -> Cart {
         let id = try cartId(db, sessionKey: sessionKey)
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT p.*, l.quantity AS line_quantity FROM cart_lines l JOIN products p ON p.id = l.product_id
-            WHERE l.cart_id = ? ORDER BY l.added_seq
-            """, arguments: [id])
+        let stored = try CartLineRecord
+            .filter(CartLineRecord.Columns.cartId == id)
+            .including(required: CartLineRecord.product)
+            .order(CartLineRecord.Columns.addedSeq)
+            .asRequest(of: CartLineWithProduct.self)
+            .fetchAll(db)
         var lines: [CartLine] = []
         var total: Money?
-        for row in rows {
-            let product = Product(row: row)
-            let quantity: Int = row["line_quantity"]
+        for entry in stored {
+            let product = try Product(entry.product)
+            let quantity = entry.line.quantity
             let lineTotal: Money
             do { lineTotal = try product.price.multiplied(by: quantity) } catch { throw CartError.amountOverflow }
             lines.append(CartLine(product: product, quantity: quantity, lineTotal: lineTotal))

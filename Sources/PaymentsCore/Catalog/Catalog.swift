@@ -17,10 +17,10 @@ public final class Catalog {
     }
 
     static func products(_ db: Database) throws -> [Product] {
-        try Row.fetchAll(db, sql: "SELECT * FROM products ORDER BY position").map(Product.init(row:))
+        try ProductRecord.order(ProductRecord.Columns.position).fetchAll(db).map(Product.init)
     }
 
     static func product(_ db: Database, id: String) throws -> Product? {
-        try Row.fetchOne(db, sql: "SELECT * FROM products WHERE id = ?", arguments: [id]).map(Product.init(row:))
+        try ProductRecord.fetchOne(db, key: id).map(Product.init)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A jar on the shelf. `image` is a few lines of text art: the terminal's picture of it.
 public struct Product: Hashable, Sendable, Identifiable {
@@ -9,13 +8,4 @@ public struct Product: Hashable, Sendable, Identifiable {
     public let price: Money
     public let stock: Int
     public let image: String
-
-    init(row: Row) {
-        id = row["id"]
-        name = row["name"]
-        description = row["description"]
-        price = Money(minorUnits: row["price_minor"], currency: Currency(code: row["currency"] as String) ?? .eur)
-        stock = row["stock"]
-        image = row["image"]
-    }
 }

@@ -44,7 +44,7 @@ public final class Commerce {
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = Catalog(database: queue)
         carts = Carts(database: queue, ids: core.ids, clock: core.clock, events: events)
-        orders = Orders(database: queue, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
+        orders = Orders(database: core.database, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id)
         bankProviders = BankProviders(database: queue)
         bank = BankPayments(database: queue, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)

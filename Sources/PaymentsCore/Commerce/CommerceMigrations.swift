@@ -5,12 +5,6 @@ import GRDB
 /// edited once shipped; seeds are migrations too, so a first run fills the catalog, the plans,
 /// the banks and the auctions exactly once, and never from UI code.
 public enum CommerceMigrations {
-    public static let names = [
-        "commerce-v1-counters", "commerce-v1-catalog", "commerce-v1-seed-honey", "commerce-v1-orders",
-        "commerce-v1-subscriptions", "commerce-v1-seed-plans", "commerce-v1-sources", "commerce-v1-bank",
-        "commerce-v1-seed-banks", "commerce-v1-auctions", "commerce-v1-seed-auctions",
-    ]
-
     public static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("commerce-v1-counters") { db in
             try db.execute(sql: "CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
@@ -97,11 +91,12 @@ public enum CommerceMigrations {
                 """)
         }
         LedgerMigrations.register(in: &migrator)
+        MillisecondTimesMigration.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already
     /// applied by `CoreDatabase`, so skipped) then these. Idempotent.
-    public static func migrate(_ queue: DatabaseQueue) throws {
+    static func migrate(_ queue: DatabaseQueue) throws {
         var migrator = DatabaseMigrator()
         CoreMigrations.register(in: &migrator)
         register(in: &migrator)

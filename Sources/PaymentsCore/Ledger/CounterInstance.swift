@@ -46,11 +46,8 @@ public final class CounterInstance {
         // A random part as well: sequential ids restart at 1 with every process. Joined by a dot:
         // digits joined by a dash could read as a card number to a scan for numbers in clear.
         id = ids.next("ctr") + "." + String(UInt32.random(in: 0 ... .max), radix: 36)
-        let now = clock.now.timeIntervalSince1970
-        try database.write { db in
-            try db.execute(sql: "INSERT INTO counter_instances (id, host, pid, started_at, seen_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, host, Int(pid), now, now])
-        }
+        let record = CounterInstanceRecord(id: id, host: host, pid: Int(pid), startedAt: clock.now, seenAt: clock.now)
+        try database.write { db in try record.insert(db) }
         Self.living.insert(id)
     }
 
@@ -64,14 +61,14 @@ public final class CounterInstance {
     /// The settler's heartbeat: this counter is still here.
     func heartbeat() throws {
         try database.write { db in
-            try db.execute(sql: "UPDATE counter_instances SET seen_at = ? WHERE id = ?", arguments: [clock.now.timeIntervalSince1970, id])
+            try CounterInstanceRecord.filter(key: id).updateAll(db, CounterInstanceRecord.Columns.seenAt.set(to: clock.now.milliseconds))
         }
     }
 
     /// A clean stop: what this counter still had open is the settler's from now on.
     public func end() {
         _ = try? database.write { db in
-            try db.execute(sql: "UPDATE counter_instances SET ended_at = ? WHERE id = ?", arguments: [clock.now.timeIntervalSince1970, id])
+            try CounterInstanceRecord.filter(key: id).updateAll(db, CounterInstanceRecord.Columns.endedAt.set(to: clock.now.milliseconds))
         }
     }
 
@@ -80,18 +77,14 @@ public final class CounterInstance {
     func isAlive(_ db: Database, owner: String?) throws -> Bool {
         guard let owner else { return false }
         if owner == id { return true }
-        guard let row = try Row.fetchOne(db, sql: "SELECT host, pid, seen_at, ended_at FROM counter_instances WHERE id = ?", arguments: [owner]) else {
-            return false
-        }
-        if (row["ended_at"] as Double?) != nil { return false }
-        let ownerHost: String = row["host"], ownerPid: Int = row["pid"], seenAt: Double = row["seen_at"]
-        if ownerHost == host {
+        guard let instance = try CounterInstanceRecord.fetchOne(db, key: owner), instance.endedAt == nil else { return false }
+        if instance.host == host {
             // This very process: alive while its instance object is (two counters in one process
             // in tests; a simulated crash drops the object, and with it the instance).
-            if Int32(ownerPid) == pid { return Self.living.contains(owner) }
-            return Self.processIsRunning(pid_t(ownerPid))
+            if Int32(instance.pid) == pid { return Self.living.contains(owner) }
+            return Self.processIsRunning(pid_t(instance.pid))
         }
-        return clock.now.timeIntervalSince1970 - seenAt < Self.heartbeatTimeout
+        return instance.seenAt.milliseconds > clock.now.addingTimeInterval(-Self.heartbeatTimeout).milliseconds
     }
 }
 

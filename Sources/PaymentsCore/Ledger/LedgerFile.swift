@@ -30,12 +30,26 @@ public enum LedgerFile {
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('charges', 'orders')")
             }
             guard tables.count == 2 else { throw OpenError.notALedger(path: path) }
+            // The audit never migrates: a counter's file from before times were milliseconds
+            // would have every time read as January 1970, so it is refused until a counter of
+            // this version has opened it once (which converts it).
+            guard try queue.read(Self.hasMillisecondTimes) else {
+                throw OpenError.unreadable(path: path, reason: "its times are still in seconds (an older counter's file); open it once with this counter, then audit it")
+            }
         } catch let error as OpenError {
             throw error
         } catch {
             throw .unreadable(path: path, reason: String(describing: error))
         }
         return queue
+    }
+
+    /// Whether the file's times are milliseconds: the conversion is applied, or the file was not
+    /// made by the counter's migrations at all (nothing to convert).
+    static func hasMillisecondTimes(_ db: Database) throws -> Bool {
+        guard try db.tableExists("grdb_migrations") else { return true }
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)",
+                                 arguments: [MillisecondTimesMigration.identifier]) ?? false
     }
 
     /// Opens `path` read-only and audits it.

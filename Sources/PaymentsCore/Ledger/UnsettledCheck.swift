@@ -5,41 +5,40 @@ import GRDB
 /// still waiting for an answer is stuck.
 enum UnsettledCheck {
     static func violations(_ db: Database, olderThan cutoff: Date) throws -> [LedgerViolation] {
-        let seconds = cutoff.timeIntervalSince1970
-        let milliseconds = Int64((seconds * 1000).rounded(.down))
+        let milliseconds = Int64((cutoff.timeIntervalSince1970 * 1000).rounded(.down))
         let charges = try Row.fetchAll(db, sql: """
             SELECT id, status, created_ms FROM charges WHERE status IN ('pending', 'requires_action') AND created_ms < ?
             ORDER BY created_ms, id
             """, arguments: [milliseconds]).map { row -> LedgerViolation in
             .unsettled(.charge(id: row["id"], status: row["status"]),
-                       since: Date(timeIntervalSince1970: TimeInterval(row["created_ms"] as Int64) / 1000))
+                       since: Date(milliseconds: row["created_ms"]))
         }
         let orders = try Row.fetchAll(db, sql: """
             SELECT id, number, updated_at FROM orders o WHERE state = 'pendingPayment' AND updated_at < ?
             AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id) ORDER BY updated_at, id
-            """, arguments: [seconds]).map { row -> LedgerViolation in
+            """, arguments: [milliseconds]).map { row -> LedgerViolation in
             // Since its current attempt began: an order is paid in attempts, the last maybe today.
-            .unsettled(.order(id: row["id"], number: row["number"]), since: Date(timeIntervalSince1970: row["updated_at"]))
+            .unsettled(.order(id: row["id"], number: row["number"]), since: Date(milliseconds: row["updated_at"]))
         }
         let refunds = try Row.fetchAll(db, sql: """
             SELECT o.id, o.number, o.updated_at FROM orders o JOIN charges c ON c.id = o.charge_id
             WHERE o.state = 'paid' AND c.status = 'succeeded' AND c.amount_captured > 0 AND c.amount_refunded >= c.amount_captured
             AND o.updated_at < ? ORDER BY o.updated_at, o.id
-            """, arguments: [seconds]).map { row -> LedgerViolation in
-            .unsettled(.order(id: row["id"], number: row["number"]), since: Date(timeIntervalSince1970: row["updated_at"]))
+            """, arguments: [milliseconds]).map { row -> LedgerViolation in
+            .unsettled(.order(id: row["id"], number: row["number"]), since: Date(milliseconds: row["updated_at"]))
         }
         let bids = try Row.fetchAll(db, sql: """
             SELECT b.id, b.created_at FROM auction_bids b LEFT JOIN charges c ON c.id = b.hold_id
             WHERE (b.state IN ('placing', 'requiresAction') OR (b.state IN ('joined', 'won') AND c.status = 'canceled'))
             AND b.created_at < ? ORDER BY b.created_at, b.id
-            """, arguments: [seconds]).map { row -> LedgerViolation in
-            .unsettled(.bid(id: row["id"]), since: Date(timeIntervalSince1970: row["created_at"]))
+            """, arguments: [milliseconds]).map { row -> LedgerViolation in
+            .unsettled(.bid(id: row["id"]), since: Date(milliseconds: row["created_at"]))
         }
         let bank = try Row.fetchAll(db, sql: """
             SELECT id, created_at FROM bank_resources WHERE kind = 'payment' AND status = 'authorizing' AND created_at < ?
             ORDER BY created_at, id
-            """, arguments: [seconds]).map { row -> LedgerViolation in
-            .unsettled(.bankPayment(id: row["id"]), since: Date(timeIntervalSince1970: row["created_at"]))
+            """, arguments: [milliseconds]).map { row -> LedgerViolation in
+            .unsettled(.bankPayment(id: row["id"]), since: Date(milliseconds: row["created_at"]))
         }
         let renewals = try Row.fetchAll(db, sql: """
             SELECT id, idempotency_key, created_ms FROM charges WHERE status = 'succeeded' AND idempotency_key LIKE '%-period-%-attempt-%'
@@ -47,7 +46,7 @@ enum UnsettledCheck {
             """, arguments: [milliseconds]).compactMap { row -> LedgerViolation? in
             guard let key = RenewalKey(row["idempotency_key"]), key.period > 0, try key.isInFlight(db) else { return nil }
             return .unsettled(.renewal(subscriptionId: key.subscriptionId, chargeId: row["id"]),
-                              since: Date(timeIntervalSince1970: TimeInterval(row["created_ms"] as Int64) / 1000))
+                              since: Date(milliseconds: row["created_ms"]))
         }
         return charges + orders + refunds + bids + bank + renewals
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 public enum OrderState: String, Hashable, Sendable {
     /// Created from a cart; also while its charge is in flight (its jars are then reserved).
@@ -63,20 +62,5 @@ extension Order {
     static func number(inPaymentDescription description: String) -> String? {
         guard description.hasPrefix(paymentDescriptionPrefix) else { return nil }
         return String(description.dropFirst(paymentDescriptionPrefix.count))
-    }
-
-    static func load(_ db: Database, id: String) throws -> Order? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM orders WHERE id = ?", arguments: [id]) else { return nil }
-        let currency = Currency(code: row["currency"] as String) ?? .eur
-        let lines = try Row.fetchAll(db, sql: "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", arguments: [id]).map { line in
-            OrderLine(productId: line["product_id"], name: line["name"], unitPrice: Money(minorUnits: line["unit_minor"], currency: currency), quantity: line["quantity"])
-        }
-        return Order(
-            id: id, number: row["number"], sessionKey: row["session_key"],
-            state: OrderState(rawValue: row["state"]) ?? .failed, lines: lines,
-            total: Money(minorUnits: row["total_minor"], currency: currency),
-            chargeId: row["charge_id"], failureReason: row["failure"],
-            createdAt: Date(timeIntervalSince1970: row["created_at"])
-        )
     }
 }

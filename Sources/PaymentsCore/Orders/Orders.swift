@@ -21,10 +21,11 @@ public final class Orders {
     /// The counter instance paying (see `CounterInstance`); nil for a core without one.
     private let owner: String?
 
-    public init(database: any DatabaseWriter, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
+    /// Takes the core's database, not its connection: the connection stays inside the core.
+    public init(database: CoreDatabase, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 owner: String? = nil) {
         self.owner = owner
-        self.database = database
+        self.database = database.queue
         self.carts = carts
         self.charges = charges
         self.ids = ids
@@ -44,10 +45,8 @@ public final class Orders {
     public func orderToPay(for sessionKey: String) throws(OrderError) -> Order {
         try write { db in
             let cart = try sessionCart(db, sessionKey)
-            let open = try String.fetchOne(db, sql: """
-                SELECT id FROM orders WHERE session_key = ? AND state = 'pendingPayment' AND payment_kind IS NULL
-                ORDER BY created_at DESC, id DESC LIMIT 1
-                """, arguments: [sessionKey]).flatMap { try Order.load(db, id: $0) }
+            let open = try OrderRecord.all().ofSession(sessionKey).awaitingPayment().filter(OrderRecord.Columns.paymentKind == nil)
+                .newestFirst().fetchOne(db)?.order(db)
             if let open {
                 guard try !Self.hasReservation(db, open.id) else { throw OrderError.outcomeUnknown(number: open.number) }
                 if Self.holds(open, the: cart) { return open }
@@ -73,19 +72,15 @@ public final class Orders {
     private func place(_ db: Database, sessionKey: String, cart: Cart) throws -> Order {
         let number = try OrderNumbers.next(in: db)
         let id = ids.next("ord")
-        let now = clock.now.timeIntervalSince1970
-        try db.execute(
-            sql: "INSERT INTO orders (id, number, session_key, state, total_minor, currency, created_at, updated_at) VALUES (?, ?, ?, 'pendingPayment', ?, ?, ?, ?)",
-            arguments: [id, number, sessionKey, cart.total.minorUnits, cart.total.currency.code, now, now]
-        )
+        let record = OrderRecord(id: id, number: number, sessionKey: sessionKey, state: .pendingPayment, totalMinor: cart.total.minorUnits,
+                                 currency: cart.total.currency.code, createdAt: clock.now, updatedAt: clock.now)
+        try record.insert(db)
         for (position, line) in cart.lines.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO order_lines (order_id, position, product_id, name, unit_minor, quantity) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [id, position, line.product.id, line.product.name, line.product.price.minorUnits, line.quantity]
-            )
+            try OrderLineRecord(orderId: id, position: position, productId: line.product.id, name: line.product.name,
+                                unitMinor: line.product.price.minorUnits, quantity: line.quantity).insert(db)
         }
         try events.record(db, type: "order.placed", subject: id, data: ["total": "\(cart.total.minorUnits)", "currency": cart.total.currency.code])
-        return try Order.load(db, id: id)!
+        return try record.order(db)
     }
 
     public func order(id: String) throws -> Order? {
@@ -94,8 +89,8 @@ public final class Orders {
 
     public func orders(for sessionKey: String) throws -> [Order] {
         try database.read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM orders WHERE session_key = ? ORDER BY created_at, id", arguments: [sessionKey])
-                .compactMap { try Order.load(db, id: $0) }
+            try OrderRecord.all().ofSession(sessionKey).order(OrderRecord.Columns.createdAt, OrderRecord.Columns.id).fetchAll(db)
+                .map { try $0.order(db) }
         }
     }
 
@@ -112,7 +107,8 @@ public final class Orders {
         let key: String
         do throws(OrderError) {
             let started = try write { db -> (Order, String?) in
-                guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
+                guard let record = try OrderRecord.fetchOne(db, key: orderId) else { throw OrderError.unknownOrder(orderId) }
+                let order = try record.order(db)
                 switch order.state {
                 case .paid: return (order, nil)
                 case .failed, .refunded: throw OrderError.notPayable(order.state)
@@ -120,10 +116,12 @@ public final class Orders {
                 }
                 guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
                 try reserveStock(db, order: order)
-                let attempt = (try Int.fetchOne(db, sql: "SELECT attempt FROM orders WHERE id = ?", arguments: [orderId]) ?? 0) + 1
+                let attempt = record.attempt + 1
                 let key = Self.paymentKey(orderId: orderId, attempt: attempt)
-                try db.execute(sql: "UPDATE orders SET attempt = ?, payment_key = ?, owner = ?, failure = NULL, updated_at = ? WHERE id = ?",
-                               arguments: [attempt, key, owner, clock.now.timeIntervalSince1970, orderId])
+                try OrderRecord.filter(key: orderId).updateAll(db, [
+                    OrderRecord.Columns.attempt.set(to: attempt), OrderRecord.Columns.paymentKey.set(to: key), OrderRecord.Columns.owner.set(to: owner),
+                    OrderRecord.Columns.failure.set(to: nil), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+                ])
                 try events.record(db, type: "order.payment_started", subject: orderId,
                                   data: ["instrument": instrument.kind, "attempt": String(attempt)])
                 return (order, key)
@@ -151,7 +149,7 @@ public final class Orders {
     }
 
     static func hasReservation(_ db: Database, _ orderId: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stock_reservations WHERE order_id = ?)", arguments: [orderId]) ?? false
+        try !StockReservationRecord.of(orderId).isEmpty(db)
     }
 
     /// A sold-out refusal ends the order (the cart must change before it can be paid), with the
@@ -170,7 +168,7 @@ public final class Orders {
     public func refund(orderId: String, completion: @escaping (Result<Order, OrderError>) -> Void) {
         let order: Order
         do throws(OrderError) {
-            order = try write { db in
+            order = try read { db in
                 guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
                 guard order.state == .paid, order.chargeId != nil else { throw OrderError.notRefundable(order.state) }
                 return order
@@ -189,9 +187,7 @@ public final class Orders {
                         guard let current = try Order.load(db, id: order.id), current.state == .paid else {
                             return try Order.load(db, id: order.id)!
                         }
-                        for line in order.lines {
-                            try db.execute(sql: "UPDATE products SET stock = stock + ? WHERE id = ?", arguments: [line.quantity, line.productId])
-                        }
+                        try Self.putBack(db, order.lines)
                         try setState(db, order.id, .refunded, failure: nil, chargeId: order.chargeId)
                         return try Order.load(db, id: order.id)!
                     }
@@ -207,7 +203,7 @@ public final class Orders {
                 FROM products p WHERE p.id = ?
                 """, arguments: [line.productId]) ?? 0
             guard available >= line.quantity else { throw OrderError.outOfStock(productId: line.productId, name: line.name) }
-            try db.execute(sql: "INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, ?, ?)", arguments: [order.id, line.productId, line.quantity])
+            try StockReservationRecord(orderId: order.id, productId: line.productId, quantity: line.quantity).insert(db)
         }
     }
 
@@ -223,20 +219,19 @@ public final class Orders {
     @discardableResult
     public func reconcilePayments(isAlive: (String?) -> Bool = { _ in false }, grace: TimeInterval = 0,
                                   cancelChallenge: (_ chargeId: String, _ ownerGone: Bool) -> Bool = { _, _ in false }) throws(OrderError) -> [Order] {
-        let waiting = try write { db in
+        let waiting = try read { db in
             // Orders paid by another method (express, wallet, bank) are settled by that method's
             // own status (`reconcileExternalPayments`), not here.
-            try Row.fetchAll(db, sql: """
-                SELECT DISTINCT o.id, o.payment_key, o.owner, o.updated_at FROM stock_reservations r JOIN orders o ON o.id = r.order_id
-                WHERE o.payment_kind IS NULL OR (o.payment_kind = 'express' AND o.payment_key IS NOT NULL) ORDER BY o.id
-                """).map { row in
-                (id: row["id"] as String, key: (row["payment_key"] as String?) ?? Self.paymentKey(orderId: row["id"], attempt: 1),
-                 owner: row["owner"] as String?, since: row["updated_at"] as Double)
+            let byCard = OrderRecord.Columns.paymentKind == nil
+                || (OrderRecord.Columns.paymentKind == ExternalPaymentKind.express && OrderRecord.Columns.paymentKey != nil)
+            return try OrderRecord.all().reserved().filter(byCard).order(OrderRecord.Columns.id).fetchAll(db).map { record in
+                (id: record.id, key: record.paymentKey ?? Self.paymentKey(orderId: record.id, attempt: 1), owner: record.owner,
+                 since: record.updatedAt)
             }
         }
         var changed: [Order] = []
         for entry in waiting {
-            guard let order = try write({ db in try Order.load(db, id: entry.id) }) else { continue }
+            guard let order = try read({ db in try Order.load(db, id: entry.id) }) else { continue }
             let ownerGone = !isAlive(entry.owner)
             switch charges.lookUp(idempotencyKey: entry.key) {
             case .succeeded(let receipt):
@@ -249,10 +244,10 @@ public final class Orders {
             case .pending, .notKnown:
                 continue
             case nil:
-                guard ownerGone || clock.now.timeIntervalSince1970 - entry.since >= grace else { continue }
+                guard ownerGone || entry.since.milliseconds <= clock.now.addingTimeInterval(-grace).milliseconds else { continue }
                 try releaseAttempt(order.id, reason: "not_charged", endOrder: ownerGone)
             }
-            if let now = try write({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
+            if let now = try read({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
         }
         return changed
     }
@@ -270,9 +265,7 @@ public final class Orders {
                 """)
             return try ids.compactMap { id in
                 guard let order = try Order.load(db, id: id) else { return nil }
-                for line in order.lines {
-                    try db.execute(sql: "UPDATE products SET stock = stock + ? WHERE id = ?", arguments: [line.quantity, line.productId])
-                }
+                try Self.putBack(db, order.lines)
                 try setState(db, id, .refunded, failure: nil, chargeId: order.chargeId)
                 return try Order.load(db, id: id)
             }
@@ -283,12 +276,10 @@ public final class Orders {
     /// shopper went away after a decline, or the cart changed): they can no longer be paid.
     @discardableResult
     public func closeAbandoned(olderThan age: TimeInterval) throws(OrderError) -> [Order] {
-        let cutoff = clock.now.timeIntervalSince1970 - age
+        let cutoff = clock.now.addingTimeInterval(-age).milliseconds
         return try write { db in
-            let ids = try String.fetchAll(db, sql: """
-                SELECT id FROM orders WHERE state = 'pendingPayment' AND updated_at <= ?
-                AND NOT EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id) ORDER BY id
-                """, arguments: [cutoff])
+            let ids = try OrderRecord.all().awaitingPayment().notReserved().filter(OrderRecord.Columns.updatedAt <= cutoff)
+                .order(OrderRecord.Columns.id).fetchAll(db).map(\.id)
             return try ids.compactMap { id in
                 try setState(db, id, .failed, failure: "abandoned", chargeId: nil)
                 return try Order.load(db, id: id)
@@ -299,30 +290,25 @@ public final class Orders {
     /// Orders whose payment outcome is not known yet (an attempt in flight or unknown: jars
     /// reserved), of every method.
     public func unsettledOrders() throws(OrderError) -> [Order] {
-        try write { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT order_id FROM stock_reservations ORDER BY order_id").compactMap { try Order.load(db, id: $0) }
+        try read { db in
+            try OrderRecord.all().reserved().order(OrderRecord.Columns.id).fetchAll(db).map { try $0.order(db) }
         }
     }
 
     /// The session's order that its cart is being paid by, if an attempt is in flight or its
     /// outcome is unknown: the cart stays tied to it until the settler knows.
     public func unsettledOrder(for sessionKey: String) throws(OrderError) -> Order? {
-        try write { db in
-            try String.fetchOne(db, sql: """
-                SELECT o.id FROM orders o WHERE o.session_key = ? AND o.state = 'pendingPayment'
-                AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id) ORDER BY o.created_at DESC, o.id DESC LIMIT 1
-                """, arguments: [sessionKey]).flatMap { try Order.load(db, id: $0) }
+        try read { db in
+            try OrderRecord.all().ofSession(sessionKey).awaitingPayment().reserved().newestFirst().fetchOne(db)?.order(db)
         }
     }
 
     /// The session's order awaiting payment with no attempt in flight (a declined attempt), if
     /// any: paying the same cart again is a new attempt of it, not a new order.
     public func openOrder(for sessionKey: String) throws(OrderError) -> Order? {
-        try write { db in
-            try String.fetchOne(db, sql: """
-                SELECT o.id FROM orders o WHERE o.session_key = ? AND o.state = 'pendingPayment' AND o.payment_kind IS NULL
-                ORDER BY o.created_at DESC, o.id DESC LIMIT 1
-                """, arguments: [sessionKey]).flatMap { try Order.load(db, id: $0) }
+        try read { db in
+            try OrderRecord.all().ofSession(sessionKey).awaitingPayment().filter(OrderRecord.Columns.paymentKind == nil)
+                .newestFirst().fetchOne(db)?.order(db)
         }
     }
 
@@ -330,13 +316,14 @@ public final class Orders {
     /// attempt, or ends (`endOrder`) when nobody is left to make one.
     private func releaseAttempt(_ orderId: String, reason: String, endOrder: Bool) throws(OrderError) {
         try write { db in
-            try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [orderId])
+            try StockReservationRecord.of(orderId).deleteAll(db)
             guard let current = try Order.load(db, id: orderId), current.state == .pendingPayment else { return }
             if endOrder {
                 try setState(db, orderId, .failed, failure: reason, chargeId: nil)
             } else {
-                try db.execute(sql: "UPDATE orders SET failure = ?, updated_at = ? WHERE id = ?",
-                               arguments: [reason, clock.now.timeIntervalSince1970, orderId])
+                try OrderRecord.filter(key: orderId).updateAll(db, [
+                    OrderRecord.Columns.failure.set(to: reason), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+                ])
                 try events.record(db, type: "order.attempt_failed", subject: orderId, data: ["reason": reason])
             }
         }
@@ -359,17 +346,17 @@ public final class Orders {
     private func markPaid(_ order: Order, chargeId: String) throws(OrderError) -> Order? {
         try write { db -> Order? in
             if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return current }
-            try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [order.id])
-                for line in order.lines {
-                    let stock = try Int.fetchOne(db, sql: "SELECT stock FROM products WHERE id = ?", arguments: [line.productId]) ?? 0
-                    guard stock >= line.quantity else { return nil }
-                }
-                for line in order.lines {
-                    try db.execute(sql: "UPDATE products SET stock = stock - ? WHERE id = ?", arguments: [line.quantity, line.productId])
-                }
-                try setState(db, order.id, .paid, failure: nil, chargeId: chargeId)
-                try Carts.empty(db, sessionKey: order.sessionKey, events: events)
-                return try Order.load(db, id: order.id)
+            try StockReservationRecord.of(order.id).deleteAll(db)
+            for line in order.lines {
+                let stock = try ProductRecord.fetchOne(db, key: line.productId)?.stock ?? 0
+                guard stock >= line.quantity else { return nil }
+            }
+            for line in order.lines {
+                try ProductRecord.filter(key: line.productId).updateAll(db, ProductRecord.Columns.stock -= line.quantity)
+            }
+            try setState(db, order.id, .paid, failure: nil, chargeId: chargeId)
+            try Carts.empty(db, sessionKey: order.sessionKey, events: events)
+            return try Order.load(db, id: order.id)
         }
     }
 
@@ -394,7 +381,7 @@ public final class Orders {
 
     private func markFailed(_ orderId: String, reason: String) throws(OrderError) {
         try write { db in
-            try db.execute(sql: "DELETE FROM stock_reservations WHERE order_id = ?", arguments: [orderId])
+            try StockReservationRecord.of(orderId).deleteAll(db)
             if let current = try Order.load(db, id: orderId), current.state != .pendingPayment { return }
             try setState(db, orderId, .failed, failure: reason, chargeId: nil)
         }
@@ -413,13 +400,14 @@ public final class Orders {
             return try write { db -> Order in
                 guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
                 guard order.state == .pendingPayment else { throw OrderError.notPayable(order.state) }
-                let reserved = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stock_reservations WHERE order_id = ?", arguments: [orderId]) ?? 0
-                guard reserved == 0 else { throw OrderError.paymentInProgress(number: order.number) }
+                guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
                 try reserveStock(db, order: order)
                 // An express payment is a card charge under `paymentKey`: the settler asks about it as
                 // about a card order's attempt.
-                try db.execute(sql: "UPDATE orders SET payment_kind = ?, payment_key = ?, owner = ?, updated_at = ? WHERE id = ?",
-                               arguments: [kind.rawValue, paymentKey, owner, clock.now.timeIntervalSince1970, orderId])
+                try OrderRecord.filter(key: orderId).updateAll(db, [
+                    OrderRecord.Columns.paymentKind.set(to: kind), OrderRecord.Columns.paymentKey.set(to: paymentKey),
+                    OrderRecord.Columns.owner.set(to: owner), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+                ])
                 try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
                 return order
             }
@@ -438,7 +426,7 @@ public final class Orders {
     /// nil when the shelf is short (only if stock was lowered behind the reservations' back).
     @discardableResult
     public func markPaid(orderId: String, reference: String) throws(OrderError) -> Order? {
-        guard let order = try write({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
+        guard let order = try read({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
         return try markPaid(order, chargeId: reference)
     }
 
@@ -446,7 +434,7 @@ public final class Orders {
     @discardableResult
     public func markFailed(orderId: String, reason: String) throws(OrderError) -> Order {
         try markFailed(orderId, reason: reason)
-        guard let order = try write({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
+        guard let order = try read({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
         return order
     }
 
@@ -454,16 +442,16 @@ public final class Orders {
     /// payment and its token), for an order whose outcome is not known yet.
     public func noteExternalReference(orderId: String, reference: ExternalReference) throws(OrderError) {
         try write { db in
-            try db.execute(sql: "UPDATE orders SET payment_reference = ?, payment_token = ? WHERE id = ?",
-                           arguments: [reference.identifier, reference.token, orderId])
+            try OrderRecord.filter(key: orderId).updateAll(db, [
+                OrderRecord.Columns.paymentReference.set(to: reference.identifier), OrderRecord.Columns.paymentToken.set(to: reference.token),
+            ])
         }
     }
 
     /// The reference noted with `noteExternalReference`, if any.
     public func externalReference(orderId: String) throws(OrderError) -> ExternalReference? {
-        try write { db in
-            try Row.fetchOne(db, sql: "SELECT payment_reference, payment_token FROM orders WHERE id = ?", arguments: [orderId])
-                .flatMap(ExternalReference.init(row:))
+        try read { db in
+            try OrderRecord.fetchOne(db, key: orderId).flatMap(ExternalReference.init(noted:))
         }
     }
 
@@ -473,12 +461,10 @@ public final class Orders {
     /// them. Returns the orders it changed.
     @discardableResult
     public func reconcileExternalPayments(kind: ExternalPaymentKind, status: (ExternalReference) -> ExternalPaymentStatus) throws(OrderError) -> [Order] {
-        let waiting = try write { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, payment_reference, payment_token FROM orders WHERE payment_kind = ? AND state = 'pendingPayment'
-                AND payment_reference IS NOT NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
-                ORDER BY created_at, id
-                """, arguments: [kind.rawValue]).compactMap { row in ExternalReference(row: row).map { (id: row["id"] as String, reference: $0) } }
+        let waiting = try read { db in
+            try OrderRecord.all().paidBy(kind).awaitingPayment().filter(OrderRecord.Columns.paymentReference != nil).reserved()
+                .order(OrderRecord.Columns.createdAt, OrderRecord.Columns.id).fetchAll(db)
+                .compactMap { record in ExternalReference(noted: record).map { (id: record.id, reference: $0) } }
         }
         var changed: [Order] = []
         for order in waiting {
@@ -497,14 +483,12 @@ public final class Orders {
     /// may have moved already: a wallet can be consumed before its order hears of it.
     @discardableResult
     public func noteFoundExternalPayments() throws(OrderError) -> [String] {
-        let found = try write { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, number, payment_kind FROM orders o WHERE state = 'pendingPayment' AND payment_kind IN ('bank', 'wallet')
-                AND payment_reference IS NULL AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
-                ORDER BY id
-                """).compactMap { row -> (id: String, reference: ExternalReference)? in
-                try Self.paymentMadeOut(db, number: row["number"], kind: row["payment_kind"]).map { (row["id"], $0) }
-            }
+        let found = try read { db in
+            try OrderRecord.all().awaitingPayment().filter(Self.paidAtBankOrByWallet && OrderRecord.Columns.paymentReference == nil).reserved()
+                .order(OrderRecord.Columns.id).fetchAll(db)
+                .compactMap { record -> (id: String, reference: ExternalReference)? in
+                    try Self.paymentMadeOut(db, for: record).map { (record.id, $0) }
+                }
         }
         for entry in found { try noteExternalReference(orderId: entry.id, reference: entry.reference) }
         return found.map(\.id)
@@ -516,18 +500,15 @@ public final class Orders {
     /// its number is never one of them, noted or not (`noteFoundExternalPayments` notes it).
     @discardableResult
     public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool, olderThan age: TimeInterval = 30 * 60) throws(OrderError) -> [Order] {
-        let cutoff = clock.now.timeIntervalSince1970 - age
-        let orphans = try write { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, number, payment_kind, owner, updated_at FROM orders WHERE state = 'pendingPayment'
-                AND ((payment_kind IN ('bank', 'wallet') AND payment_reference IS NULL) OR (payment_kind = 'express' AND payment_key IS NULL))
-                AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id)
-                ORDER BY id
-                """).filter { row in try Self.paymentMadeOut(db, number: row["number"], kind: row["payment_kind"]) == nil }
-                .map { (id: $0["id"] as String, owner: $0["owner"] as String?, since: $0["updated_at"] as Double) }
+        let cutoff = clock.now.addingTimeInterval(-age).milliseconds
+        let orphans = try read { db in
+            let nothingNoted = (Self.paidAtBankOrByWallet && OrderRecord.Columns.paymentReference == nil)
+                || (OrderRecord.Columns.paymentKind == ExternalPaymentKind.express && OrderRecord.Columns.paymentKey == nil)
+            return try OrderRecord.all().awaitingPayment().filter(nothingNoted).reserved().order(OrderRecord.Columns.id).fetchAll(db)
+                .filter { record in try Self.paymentMadeOut(db, for: record) == nil }
         }
         var changed: [Order] = []
-        for orphan in orphans where !isAlive(orphan.owner) || orphan.since <= cutoff {
+        for orphan in orphans where !isAlive(orphan.owner) || orphan.updatedAt.milliseconds <= cutoff {
             changed.append(try markFailed(orderId: orphan.id, reason: "not_started"))
         }
         return changed
@@ -535,35 +516,44 @@ public final class Orders {
 
     /// The newest bank payment or wallet source made out to an order's number (a bank payment's
     /// reference is the number; a source is described as the order), if any.
-    private static func paymentMadeOut(_ db: Database, number: String, kind: String) throws -> ExternalReference? {
-        switch kind {
-        case ExternalPaymentKind.bank.rawValue:
-            try Row.fetchOne(db, sql: "SELECT id, token FROM bank_resources WHERE kind = 'payment' AND reference = ? ORDER BY created_at DESC LIMIT 1",
-                             arguments: [number]).map { ExternalReference(identifier: $0["id"], token: $0["token"]) }
-        case ExternalPaymentKind.wallet.rawValue:
-            try String.fetchOne(db, sql: "SELECT id FROM sources WHERE description = ? ORDER BY created_at DESC LIMIT 1",
-                                arguments: [Order.paymentDescription(number: number)]).map { ExternalReference(identifier: $0) }
-        default:
+    private static func paymentMadeOut(_ db: Database, for order: OrderRecord) throws -> ExternalReference? {
+        switch order.paymentKind {
+        case .bank:
+            try BankResourceRecord
+                .filter(BankResourceRecord.Columns.kind == BankPayments.Kind.payment && BankResourceRecord.Columns.reference == order.number)
+                .order(BankResourceRecord.Columns.createdAt.desc).fetchOne(db)
+                .map { ExternalReference(identifier: $0.id, token: $0.token) }
+        case .wallet:
+            try SourceRecord.filter(SourceRecord.Columns.description == Order.paymentDescription(number: order.number))
+                .order(SourceRecord.Columns.createdAt.desc).fetchOne(db).map { ExternalReference(identifier: $0.id) }
+        case .express, nil:
             nil
+        }
+    }
+
+    private static let paidAtBankOrByWallet = [ExternalPaymentKind.bank, .wallet].contains(OrderRecord.Columns.paymentKind)
+
+    /// Puts the jars of a refunded order back on the shelf.
+    private static func putBack(_ db: Database, _ lines: [OrderLine]) throws {
+        for line in lines {
+            try ProductRecord.filter(key: line.productId).updateAll(db, ProductRecord.Columns.stock += line.quantity)
         }
     }
 
     /// Orders of this method whose payment is still open (jars reserved), oldest first: what the
     /// app's due-work timer asks the method's status about.
     public func pendingExternalPayments(kind: ExternalPaymentKind) throws(OrderError) -> [Order] {
-        try write { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT r.order_id FROM stock_reservations r JOIN orders o ON o.id = r.order_id
-                WHERE o.payment_kind = ? AND o.state = 'pendingPayment' ORDER BY o.created_at, r.order_id
-                """, arguments: [kind.rawValue]).compactMap { try Order.load(db, id: $0) }
+        try read { db in
+            try OrderRecord.all().paidBy(kind).awaitingPayment().reserved().order(OrderRecord.Columns.createdAt, OrderRecord.Columns.id)
+                .fetchAll(db).map { try $0.order(db) }
         }
     }
 
     private func setState(_ db: Database, _ id: String, _ state: OrderState, failure: String?, chargeId: String?) throws {
-        try db.execute(
-            sql: "UPDATE orders SET state = ?, failure = ?, charge_id = ?, updated_at = ? WHERE id = ?",
-            arguments: [state.rawValue, failure, chargeId, clock.now.timeIntervalSince1970, id]
-        )
+        try OrderRecord.filter(key: id).updateAll(db, [
+            OrderRecord.Columns.state.set(to: state), OrderRecord.Columns.failure.set(to: failure),
+            OrderRecord.Columns.chargeId.set(to: chargeId), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+        ])
         var data = ["state": state.rawValue]
         if let failure { data["reason"] = failure }
         if let chargeId { data["charge"] = chargeId }
@@ -572,8 +562,17 @@ public final class Orders {
 
     /// A write whose errors are `OrderError`s: storage failures become `.storage`.
     private func write<T>(_ body: (Database) throws -> T) throws(OrderError) -> T {
+        try orderErrors { try database.write(body) }
+    }
+
+    /// A read (no write lock, nothing to commit) whose errors are `OrderError`s.
+    private func read<T>(_ body: (Database) throws -> T) throws(OrderError) -> T {
+        try orderErrors { try database.read(body) }
+    }
+
+    private func orderErrors<T>(_ access: () throws -> T) throws(OrderError) -> T {
         do {
-            return try database.write(body)
+            return try access()
         } catch let error as OrderError {
             throw error
         } catch {
@@ -601,9 +600,10 @@ public struct ExternalReference: Hashable, Sendable {
         self.token = token
     }
 
-    init?(row: Row) {
-        guard let reference = row["payment_reference"] as String? else { return nil }
-        if let token = row["payment_token"] as String? {
+    /// What the order noted, if anything.
+    init?(noted order: OrderRecord) {
+        guard let reference = order.paymentReference else { return nil }
+        if let token = order.paymentToken {
             self.init(identifier: reference, token: token)
         } else if let space = reference.firstIndex(of: " ") {
             // Orders noted before the token had its own column: "identifier token".

@@ -20,13 +20,14 @@ public final class ReceiptLedger {
     private let clock: Clock
     private let instanceId: String
 
-    public init(database: any DatabaseWriter, clock: Clock, instanceId: String) throws {
-        self.database = database
+    /// Takes the core's database, not its connection: the connection stays inside the core.
+    public init(database: CoreDatabase, clock: Clock, instanceId: String) throws {
+        self.database = database.queue
         self.clock = clock
         self.instanceId = instanceId
         var migrator = DatabaseMigrator()
         Self.register(in: &migrator)
-        try migrator.migrate(database)
+        try migrator.migrate(self.database)
     }
 
     static func register(in migrator: inout DatabaseMigrator) {
@@ -38,14 +39,27 @@ public final class ReceiptLedger {
                 CREATE INDEX receipts_orders_by_owner ON orders(owner, updated_at);
                 """)
         }
+        // Times in milliseconds, as everywhere else in the file (see `MillisecondTimesMigration`).
+        migrator.registerMigration("receipts-v2-times-in-milliseconds") { db in
+            for table in millisecondTables { try MillisecondTimesMigration.rebuild(table, in: db) }
+        }
     }
+
+    /// The receipts' tables as they are after `receipts-v2-times-in-milliseconds`.
+    static let millisecondTables = [
+        MillisecondTimesMigration.Table(name: "receipt_printers", columns: "instance_id TEXT PRIMARY KEY, registered_at INTEGER NOT NULL",
+                                        times: ["registered_at"]),
+        MillisecondTimesMigration.Table(name: "receipt_prints", columns: """
+            order_number TEXT PRIMARY KEY, first_printed_at INTEGER NOT NULL, last_printed_at INTEGER NOT NULL,
+            copies INTEGER NOT NULL DEFAULT 0
+            """, times: ["first_printed_at", "last_printed_at"]),
+    ]
 
     /// This counter prints: the orders it takes payment for from now on owe a receipt.
     public func registerPrinter() throws {
-        try database.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO receipt_printers (instance_id, registered_at) VALUES (?, ?)",
-                           arguments: [instanceId, clock.now.timeIntervalSince1970])
-        }
+        let printer = ReceiptPrinterRecord(instanceId: instanceId, registeredAt: clock.now)
+        // Registered once: a counter started again keeps the moment it first printed.
+        try database.write { db in try printer.insert(db, onConflict: .ignore) }
     }
 
     /// How far back an order still owes its receipt: a counter started again after a week away
@@ -55,7 +69,7 @@ public final class ReceiptLedger {
 
     /// Paid orders of this host's printing counters whose receipt has not been printed, oldest first.
     public func owed() throws -> [PaidOrderReceipt] {
-        let since = clock.now.timeIntervalSince1970 - Self.owedWindow
+        let since = clock.now.addingTimeInterval(-Self.owedWindow).milliseconds
         return try database.read { db in
             let numbers = try String.fetchAll(db, sql: """
                 SELECT o.number FROM receipt_printers p JOIN orders o ON o.owner = p.instance_id
@@ -91,7 +105,7 @@ public final class ReceiptLedger {
 
     /// The receipt came out (a `copy` reprinted by the operator, or the first one).
     public func markPrinted(orderNumber: String, copy: Bool) throws {
-        let now = clock.now.timeIntervalSince1970
+        let now = clock.now.milliseconds
         try database.write { db in
             try db.execute(sql: """
                 INSERT INTO receipt_prints (order_number, first_printed_at, last_printed_at, copies) VALUES (?, ?, ?, ?)
@@ -102,36 +116,26 @@ public final class ReceiptLedger {
     }
 
     static func receipt(_ db: Database, number: String) throws -> PaidOrderReceipt? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, state, payment_kind, charge_id, updated_at FROM orders WHERE number = ?",
-                                         arguments: [number]),
-              let order = try Order.load(db, id: row["id"]) else { return nil }
+        guard let stored = try OrderRecord.filter(Column("number") == number).fetchOne(db) else { return nil }
+        let order = try stored.order(db)
         guard order.state == .paid || order.state == .refunded else { return nil }
-        let printed = try Row.fetchOne(db, sql: "SELECT first_printed_at, copies FROM receipt_prints WHERE order_number = ?",
-                                       arguments: [number])
-        return PaidOrderReceipt(order: order, tender: try tender(db, kind: row["payment_kind"], reference: row["charge_id"]),
-                                paidAt: Date(timeIntervalSince1970: row["updated_at"]),
-                                printedAt: (printed?["first_printed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                                copies: printed?["copies"] ?? 0)
+        let printed = try ReceiptPrintRecord.fetchOne(db, key: number)
+        return PaidOrderReceipt(order: order, tender: try tender(db, kind: stored.paymentKind, reference: stored.chargeId),
+                                paidAt: stored.updatedAt, printedAt: printed?.firstPrintedAt, copies: printed?.copies ?? 0)
     }
 
     /// How the order was paid, as much as a receipt may say: a card only by brand and last four.
-    static func tender(_ db: Database, kind: String?, reference: String?) throws -> PaidOrderReceipt.Tender {
+    static func tender(_ db: Database, kind: ExternalPaymentKind?, reference: String?) throws -> PaidOrderReceipt.Tender {
         guard let reference else { return .unknown }
         switch kind {
-        case "bank":
-            let bank = try String.fetchOne(db, sql: """
-                SELECT p.name FROM bank_resources b JOIN bank_providers p ON p.id = b.provider_id WHERE b.id = ?
-                """, arguments: [reference])
-            return .bank(name: bank)
-        case "wallet":
-            let type = try String.fetchOne(db, sql: "SELECT type FROM sources WHERE id = ?", arguments: [reference])
-            return .wallet(type: type ?? "")
-        default:
-            guard let card = try Row.fetchOne(db, sql: "SELECT brand, last_four FROM charges WHERE id = ?", arguments: [reference]) else {
-                return .unknown
-            }
-            let brand: String = card["brand"]
-            return .card(brand: CardBrand(rawValue: brand)?.displayName ?? brand, lastFour: card["last_four"])
+        case .bank:
+            let bank = try BankResourceRecord.fetchOne(db, key: reference)?.providerId.flatMap { try BankProviderRecord.fetchOne(db, key: $0) }
+            return .bank(name: bank?.name)
+        case .wallet:
+            return .wallet(type: try SourceRecord.fetchOne(db, key: reference)?.type.rawValue ?? "")
+        case .express, nil:
+            guard let card = try ChargeRow.fetchOne(db, key: reference) else { return .unknown }
+            return .card(brand: CardBrand(rawValue: card.brand)?.displayName ?? card.brand, lastFour: card.lastFour)
         }
     }
 }

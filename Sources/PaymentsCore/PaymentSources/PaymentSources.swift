@@ -42,12 +42,9 @@ public final class PaymentSources {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             let metadata = String(decoding: try encoder.encode(params.metadata), as: UTF8.self)
-            let now = clock.now.timeIntervalSince1970
-            try db.execute(sql: """
-                INSERT INTO sources (id, amount_minor, currency, description, type, flow, metadata, status, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
-                """, arguments: [id, params.amount.minorUnits, params.amount.currency.code, params.description,
-                                 params.type.rawValue, params.flow.rawValue, metadata, now, now])
+            try SourceRecord(id: id, amountMinor: params.amount.minorUnits, currency: params.amount.currency.code, description: params.description,
+                             type: params.type, flow: params.flow, metadata: metadata, status: .pending, createdAt: clock.now, updatedAt: clock.now)
+                .insert(db)
             try events.record(db, type: "source.pending", subject: id, data: ["type": params.type.rawValue, "amount": "\(params.amount.minorUnits)"])
             return try load(db, id)
         }
@@ -81,10 +78,10 @@ public final class PaymentSources {
                 let updated = try write { db in
                     switch result {
                     case .success(let receipt):
-                        try db.execute(sql: "UPDATE sources SET charge_id = ? WHERE id = ?", arguments: [receipt.chargeId, sourceId])
+                        try SourceRecord.filter(key: sourceId).updateAll(db, SourceRecord.Columns.chargeId.set(to: receipt.chargeId))
                         try markAuthorized(db, source)
                     case .failure(.declined(let decline)):
-                        try setStatus(db, sourceId, "failed", failure: decline.code)
+                        try setStatus(db, sourceId, .failed, failure: decline.code)
                     case .failure(.outcomeUnknown):
                         // Not known: the source stays pending; its charge is settled by the settler.
                         break
@@ -107,8 +104,8 @@ public final class PaymentSources {
             let source = try load(db, sourceId)
             guard source.params.type.isWallet, source.status == .pending else { throw SourceError.invalidState(tr("wallet authorisation needs a pending wallet source")) }
             let code = "\(source.params.type.rawValue.lowercased())://pay/\(sourceId)"
-            try db.execute(sql: "UPDATE sources SET payment_code = ? WHERE id = ?", arguments: [code, sourceId])
-            try setStatus(db, sourceId, "awaitingConfirmation", failure: nil)
+            try SourceRecord.filter(key: sourceId).updateAll(db, SourceRecord.Columns.paymentCode.set(to: code))
+            try setStatus(db, sourceId, .awaitingConfirmation, failure: nil)
             return code
         }
     }
@@ -138,7 +135,7 @@ public final class PaymentSources {
         try write { db in
             let source = try load(db, sourceId)
             switch source.status {
-            case .pending, .awaitingConfirmation: try setStatus(db, sourceId, "failed", failure: reason)
+            case .pending, .awaitingConfirmation: try setStatus(db, sourceId, .failed, failure: reason)
             default: throw SourceError.invalidState(tr("nothing to decline"))
             }
         }
@@ -169,44 +166,40 @@ public final class PaymentSources {
         let delay = source.params.metadata == SourceParams.slowWalletMetadata || source.params.metadata["test_wallet"] == "slow"
             ? slowConsumptionDelay : consumptionDelay
         let consumesAt = clock.now.addingTimeInterval(delay.timeInterval)
-        try db.execute(sql: "UPDATE sources SET consumes_at = ? WHERE id = ?", arguments: [consumesAt.timeIntervalSince1970, source.id])
-        try setStatus(db, source.id, "authorized", failure: nil)
+        try SourceRecord.filter(key: source.id).updateAll(db, SourceRecord.Columns.consumesAt.set(to: consumesAt.milliseconds))
+        try setStatus(db, source.id, .authorized, failure: nil)
         // Records the consumption on time even if nobody is polling.
         let sourceId = source.id
         scheduler.schedule(after: delay) { [self] in _ = try? self.source(id: sourceId) }
     }
 
+    /// The source, brought up to date with the clock first: an authorised source whose
+    /// consumption is due is consumed, a wallet code nobody confirmed in time has expired.
     private func load(_ db: Database, _ id: String) throws -> Source {
-        guard var row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id]) else { throw SourceError.unknownSource(id) }
-        let now = clock.now.timeIntervalSince1970
-        if row["status"] as String == "authorized", let consumesAt = row["consumes_at"] as Double?, consumesAt <= now {
-            try setStatus(db, id, "consumed", failure: nil)
-            row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id])!
-        } else if ["pending", "awaitingConfirmation"].contains(row["status"] as String), PaymentMethodType(rawValue: row["type"])?.isWallet == true,
-                  (row["updated_at"] as Double) + Self.walletCodeLifetime.timeInterval <= now {
-            try setStatus(db, id, "failed", failure: "expired")
-            row = try Row.fetchOne(db, sql: "SELECT * FROM sources WHERE id = ?", arguments: [id])!
+        guard var source = try SourceRecord.fetchOne(db, key: id) else { throw SourceError.unknownSource(id) }
+        let now = clock.now.milliseconds
+        if source.status == .authorized, let consumesAt = source.consumesAt, consumesAt.milliseconds <= now {
+            try setStatus(db, id, .consumed, failure: nil)
+            source = try Self.reload(db, id)
+        } else if source.status == .pending || source.status == .awaitingConfirmation, source.type.isWallet,
+                  source.updatedAt.milliseconds + Self.walletCodeLifetime.milliseconds <= now {
+            try setStatus(db, id, .failed, failure: "expired")
+            source = try Self.reload(db, id)
         }
-        let metadataJSON: String = row["metadata"]
-        let metadata = (try? JSONDecoder().decode([String: String].self, from: Data(metadataJSON.utf8))) ?? [:]
-        let params = SourceParams(
-            amount: Money(minorUnits: row["amount_minor"], currency: Currency(code: row["currency"] as String) ?? .eur),
-            description: row["description"], type: PaymentMethodType(rawValue: row["type"]) ?? .card,
-            flow: SourceFlow(rawValue: row["flow"]) ?? .inApp, metadata: metadata)
-        let status: SourceStatus = switch row["status"] as String {
-        case "pending": .pending
-        case "awaitingConfirmation": .awaitingConfirmation(paymentCode: row["payment_code"] ?? "")
-        case "authorized": .authorized
-        case "consumed": .consumed
-        default: .failed(reason: row["failure"] ?? "failed")
-        }
-        return Source(id: id, params: params, status: status, chargeId: row["charge_id"])
+        return try Source(source)
     }
 
-    private func setStatus(_ db: Database, _ id: String, _ status: String, failure: String?) throws {
-        try db.execute(sql: "UPDATE sources SET status = ?, failure = ?, updated_at = ? WHERE id = ?",
-                       arguments: [status, failure, clock.now.timeIntervalSince1970, id])
-        try events.record(db, type: "source.\(status)", subject: id, data: failure.map { ["reason": $0] } ?? [:])
+    private static func reload(_ db: Database, _ id: String) throws -> SourceRecord {
+        guard let source = try SourceRecord.fetchOne(db, key: id) else { throw SourceError.unknownSource(id) }
+        return source
+    }
+
+    private func setStatus(_ db: Database, _ id: String, _ status: SourceRecord.Status, failure: String?) throws {
+        try SourceRecord.filter(key: id).updateAll(db, [
+            SourceRecord.Columns.status.set(to: status), SourceRecord.Columns.failure.set(to: failure),
+            SourceRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+        ])
+        try events.record(db, type: "source.\(status.rawValue)", subject: id, data: failure.map { ["reason": $0] } ?? [:])
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws(SourceError) -> T {

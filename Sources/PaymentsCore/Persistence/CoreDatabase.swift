@@ -18,8 +18,10 @@ public final class CoreDatabase {
     public static let busyTimeout: TimeInterval = 10
 
     public let location: DatabaseLocation
-    /// The GRDB writer, for later repositories (issue 4) that live in this same file.
-    public let queue: DatabaseQueue
+    /// The one connection. The core's services are its only users: callers outside the core go
+    /// through them (a queue handed out is a second way to change money rows, past every guard).
+    /// Tests inspect and damage the file through the `Testing` SPI.
+    @_spi(Testing) public let queue: DatabaseQueue
 
     /// - Parameter busyTimeout: lower only in tests that wait for a lock to win.
     public init(location: DatabaseLocation, busyTimeout: TimeInterval = CoreDatabase.busyTimeout,
@@ -109,9 +111,4 @@ public final class CoreDatabase {
 
     /// Closes the connection (and lets SQLite checkpoint the WAL). The core is unusable after.
     public func close() throws { try queue.close() }
-}
-
-extension Date {
-    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-    init(milliseconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000) }
 }

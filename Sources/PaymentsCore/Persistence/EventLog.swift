@@ -44,18 +44,9 @@ public final class SQLiteEventLog: EventLog {
 
     public func events(subjectID: String? = nil) throws -> [EventRecord] {
         try queue.read { db in
-            let rows: [Row]
-            if let subjectID {
-                rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM events WHERE subject_id = ? ORDER BY id"), arguments: [subjectID])
-            } else {
-                rows = try Row.fetchAll(db, sql: "SELECT * FROM events ORDER BY id")
-            }
-            return rows.map { row in
-                let json: String = row["payload"]
-                let payload = (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
-                return EventRecord(id: row["id"], time: Date(milliseconds: row["time_ms"]), kind: row["kind"],
-                                   subjectID: row["subject_id"], payload: payload)
-            }
+            var log = EventRow.order(EventRow.Columns.id)
+            if let subjectID { log = log.filter(EventRow.Columns.subjectID == subjectID) }
+            return try log.fetchAll(db).map { try $0.record() }
         }
     }
 
@@ -66,7 +57,6 @@ public final class SQLiteEventLog: EventLog {
         encoder.outputFormatting = .sortedKeys
         let safe = event.payload.mapValues(Redaction.redact)
         let json = String(decoding: try encoder.encode(safe), as: UTF8.self)
-        try db.cachedStatement(sql: "INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (?, ?, ?, ?)").execute(
-                       arguments: [time.milliseconds, event.kind, event.subjectID, json])
+        try EventRow(id: nil, time: time, kind: event.kind, subjectID: event.subjectID, payload: json).insert(db)
     }
 }

@@ -22,14 +22,6 @@ public struct Plan: Hashable, Sendable, Identifiable {
     public let name: String
     public let price: Money
     public let interval: BillingInterval
-
-    init(row: Row) {
-        id = row["id"]
-        name = row["name"]
-        price = Money(minorUnits: row["price_minor"], currency: Currency(code: row["currency"] as String) ?? .eur)
-        let count: Int = row["interval_count"]
-        interval = (row["interval_unit"] as String) == "week" ? .weeks(count) : .months(count)
-    }
 }
 
 enum PlanSeed {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 public enum SubscriptionState: String, Hashable, Sendable {
     case active, pastDue, canceled
@@ -37,27 +36,6 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         case .pastDue: nextRetryAt
         case .active: cancelAtPeriodEnd ? nil : currentPeriodEnd
         }
-    }
-
-    init(row: Row) {
-        id = row["id"]
-        customerId = row["customer_id"]
-        planId = row["plan_id"]
-        let reference: String = row["payer_ref"]
-        if (row["payer_kind"] as String) == "mandate" {
-            let parts = reference.split(separator: " ", maxSplits: 1).map(String.init)
-            payer = .mandate(identifier: parts[0], token: parts.count > 1 ? parts[1] : "")
-        } else {
-            payer = .savedCard(paymentMethodId: reference)
-        }
-        state = SubscriptionState(rawValue: row["state"]) ?? .canceled
-        periodIndex = row["period_index"]
-        currentPeriodStart = Date(timeIntervalSince1970: row["period_start"])
-        currentPeriodEnd = Date(timeIntervalSince1970: row["period_end"])
-        cancelAtPeriodEnd = row["cancel_at_period_end"]
-        failedAttempts = row["failed_attempts"]
-        nextRetryAt = (row["next_retry_at"] as Double?).map(Date.init(timeIntervalSince1970:))
-        canceledAt = (row["canceled_at"] as Double?).map(Date.init(timeIntervalSince1970:))
     }
 }
 

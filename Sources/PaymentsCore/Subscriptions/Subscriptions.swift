@@ -34,7 +34,7 @@ public final class Subscriptions {
     }
 
     public func plans() throws -> [Plan] {
-        try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM plans ORDER BY position").map(Plan.init(row:)) }
+        try database.read { db in try PlanRecord.order(Column("position")).fetchAll(db).map(Plan.init) }
     }
 
     /// Charges the first period now; the subscription is active only once that payment succeeds.
@@ -50,17 +50,14 @@ public final class Subscriptions {
         let startedAt = clock.now
         do throws(SubscriptionError) {
             (plan, id) = try write { db in
-                guard let plan = try Row.fetchOne(db, sql: "SELECT * FROM plans WHERE id = ?", arguments: [planId]).map(Plan.init(row:)) else {
+                guard let plan = try PlanRecord.fetchOne(db, key: planId).map(Plan.init) else {
                     throw SubscriptionError.unknownPlan(planId)
                 }
                 let id = ids.next("sub")
                 let (kind, reference) = payer.stored
-                try db.execute(sql: """
-                    INSERT INTO subscriptions (id, customer_id, plan_id, payer_kind, payer_ref, state, period_index,
-                      period_start, period_end, anchor, created_at) VALUES (?, ?, ?, ?, ?, 'incomplete', 0, ?, ?, ?, ?)
-                    """, arguments: [id, customerId, planId, kind, reference, startedAt.timeIntervalSince1970,
-                                     plan.interval.boundary(after: startedAt, periods: 1).timeIntervalSince1970,
-                                     startedAt.timeIntervalSince1970, startedAt.timeIntervalSince1970])
+                try SubscriptionRecord(id: id, customerId: customerId, planId: planId, payerKind: kind, payerRef: reference, state: .incomplete,
+                                       periodIndex: 0, periodStart: startedAt, periodEnd: plan.interval.boundary(after: startedAt, periods: 1),
+                                       anchor: startedAt, createdAt: startedAt).insert(db)
                 return (plan, id)
             }
         } catch {
@@ -74,7 +71,7 @@ public final class Subscriptions {
                     try finishFirstPayment(db, id, plan: plan, paid: (try? result.get()) != nil)
                 }
                 if case .failure(let error) = result { throw error }
-                return try write { db in try load(db, id) }
+                return try read { db in try load(db, id) }
             })
         }
     }
@@ -84,12 +81,12 @@ public final class Subscriptions {
     /// The first payment's answer: paid activates the subscription, refused removes it (it never
     /// was one). An incomplete subscription settled meanwhile is left as it is.
     private func finishFirstPayment(_ db: Database, _ id: String, plan: Plan, paid: Bool) throws {
-        guard try String.fetchOne(db, sql: "SELECT state FROM subscriptions WHERE id = ?", arguments: [id]) == SubscriptionState.incomplete.rawValue else { return }
+        guard try SubscriptionRecord.fetchOne(db, key: id)?.state == .incomplete else { return }
         if paid {
-            try db.execute(sql: "UPDATE subscriptions SET state = 'active' WHERE id = ?", arguments: [id])
+            try SubscriptionRecord.filter(key: id).updateAll(db, SubscriptionRecord.Columns.state.set(to: SubscriptionState.active))
             try recordTransition(db, id, from: nil, to: .active, note: "subscribed to \(plan.name)")
         } else {
-            try db.execute(sql: "DELETE FROM subscriptions WHERE id = ?", arguments: [id])
+            try SubscriptionRecord.deleteOne(db, key: id)
             try events.record(db, type: "subscription.first_payment_failed", subject: id, data: [:])
         }
     }
@@ -98,10 +95,10 @@ public final class Subscriptions {
     /// tells what became of the payment under its key (nil: never asked). Returns the ids settled.
     @discardableResult
     public func settleIncomplete(olderThan age: TimeInterval, lookUp: (String) -> ChargeLookup?) throws -> [String] {
-        let cutoff = clock.now.timeIntervalSince1970 - age
+        let cutoff = clock.now.addingTimeInterval(-age).milliseconds
         let waiting = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, plan_id FROM subscriptions WHERE state = 'incomplete' AND created_at <= ? ORDER BY id",
-                             arguments: [cutoff]).map { (id: $0["id"] as String, planId: $0["plan_id"] as String) }
+            try SubscriptionRecord.filter(SubscriptionRecord.Columns.state == SubscriptionState.incomplete && SubscriptionRecord.Columns.createdAt <= cutoff)
+                .order(SubscriptionRecord.Columns.id).fetchAll(db).map { (id: $0.id, planId: $0.planId) }
         }
         var settled: [String] = []
         for entry in waiting {
@@ -119,20 +116,20 @@ public final class Subscriptions {
     }
 
     public func subscription(id: String) throws -> Subscription? {
-        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM subscriptions WHERE id = ?", arguments: [id]).map(Subscription.init(row:)) }
+        try database.read { db in try SubscriptionRecord.fetchOne(db, key: id).map(Subscription.init) }
     }
 
     public func subscriptions(customerId: String) throws -> [Subscription] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY id", arguments: [customerId]).map(Subscription.init(row:))
+            try SubscriptionRecord.filter(SubscriptionRecord.Columns.customerId == customerId).order(SubscriptionRecord.Columns.id).fetchAll(db)
+                .map(Subscription.init)
         }
     }
 
     public func history(subscriptionId: String) throws -> [SubscriptionHistoryEntry] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM subscription_history WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
-                SubscriptionHistoryEntry(at: Date(timeIntervalSince1970: row["at"]), from: (row["from_state"] as String?).flatMap(SubscriptionState.init(rawValue:)),
-                                         to: SubscriptionState(rawValue: row["to_state"]) ?? .canceled, note: row["note"])
+            try SubscriptionHistoryRecord.filter(Column("subscription_id") == subscriptionId).order(Column("seq")).fetchAll(db).map { entry in
+                SubscriptionHistoryEntry(at: entry.at, from: entry.fromState, to: entry.toState, note: entry.note)
             }
         }
     }
@@ -140,9 +137,9 @@ public final class Subscriptions {
     /// Every attempt (the first payment, renewals and retries), oldest first.
     public func renewalAttempts(subscriptionId: String) throws -> [RenewalAttempt] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM renewal_attempts WHERE subscription_id = ? ORDER BY seq", arguments: [subscriptionId]).map { row in
-                RenewalAttempt(periodIndex: row["period_index"], attempt: row["attempt"], at: Date(timeIntervalSince1970: row["at"]),
-                               succeeded: row["succeeded"], paymentReference: row["payment_ref"], reason: row["reason"])
+            try RenewalAttemptRecord.filter(Column("subscription_id") == subscriptionId).order(Column("seq")).fetchAll(db).map { attempt in
+                RenewalAttempt(periodIndex: attempt.periodIndex, attempt: attempt.attempt, at: attempt.at, succeeded: attempt.succeeded,
+                               paymentReference: attempt.paymentRef, reason: attempt.reason)
             }
         }
     }
@@ -158,7 +155,7 @@ public final class Subscriptions {
             let subscription = try load(db, subscriptionId)
             guard subscription.state != .canceled else { throw SubscriptionError.alreadyCanceled }
             if atPeriodEnd {
-                try db.execute(sql: "UPDATE subscriptions SET cancel_at_period_end = 1 WHERE id = ?", arguments: [subscriptionId])
+                try SubscriptionRecord.filter(key: subscriptionId).updateAll(db, SubscriptionRecord.Columns.cancelAtPeriodEnd.set(to: true))
                 try events.record(db, type: "subscription.cancel_scheduled", subject: subscriptionId,
                                   data: ["at": ISO8601DateFormatter().string(from: subscription.currentPeriodEnd)])
             } else {
@@ -171,10 +168,10 @@ public final class Subscriptions {
     /// The earliest moment a renewal, retry or scheduled cancellation is due, for a loop timer.
     public func nextRenewalDate() throws -> Date? {
         try database.read { db in
-            try Double.fetchOne(db, sql: """
+            try Int64.fetchOne(db, sql: """
                 SELECT MIN(CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END)
                 FROM subscriptions WHERE state IN ('active', 'pastDue')
-                """).map(Date.init(timeIntervalSince1970:))
+                """).map(Date.init(milliseconds:))
         }
     }
 
@@ -204,12 +201,12 @@ public final class Subscriptions {
     }
 
     private func nextDue(_ db: Database) throws -> Subscription? {
-        let now = clock.now.timeIntervalSince1970
-        return try Row.fetchOne(db, sql: """
+        let now = clock.now.milliseconds
+        return try SubscriptionRecord.fetchOne(db, sql: """
             SELECT * FROM subscriptions
             WHERE (state = 'active' AND period_end <= ?) OR (state = 'pastDue' AND next_retry_at <= ?)
             ORDER BY CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END, id LIMIT 1
-            """, arguments: [now, now]).map(Subscription.init(row:))
+            """, arguments: [now, now]).map(Subscription.init)
     }
 
     private func renew(_ subscription: Subscription, then next: @escaping () -> Void) {
@@ -250,13 +247,13 @@ public final class Subscriptions {
     }
 
     private func markRenewed(_ db: Database, _ subscription: Subscription, plan: Plan) throws {
-        let anchor = try Double.fetchOne(db, sql: "SELECT anchor FROM subscriptions WHERE id = ?", arguments: [subscription.id]) ?? 0
+        guard let stored = try SubscriptionRecord.fetchOne(db, key: subscription.id) else { throw SubscriptionError.unknownSubscription(subscription.id) }
         let period = subscription.periodIndex + 1
-        let end = plan.interval.boundary(after: Date(timeIntervalSince1970: anchor), periods: period + 1)
-        try db.execute(sql: """
-            UPDATE subscriptions SET state = 'active', period_index = ?, period_start = period_end, period_end = ?,
-              failed_attempts = 0, next_retry_at = NULL WHERE id = ?
-            """, arguments: [period, end.timeIntervalSince1970, subscription.id])
+        let end = plan.interval.boundary(after: stored.anchor, periods: period + 1)
+        try SubscriptionRecord.filter(key: subscription.id).updateAll(db, [
+            SubscriptionRecord.Columns.state.set(to: SubscriptionState.active), SubscriptionRecord.Columns.periodIndex.set(to: period), SubscriptionRecord.Columns.periodStart.set(to: SubscriptionRecord.Columns.periodEnd),
+            SubscriptionRecord.Columns.periodEnd.set(to: end.milliseconds), SubscriptionRecord.Columns.failedAttempts.set(to: 0), SubscriptionRecord.Columns.nextRetryAt.set(to: nil),
+        ])
         try events.record(db, type: "subscription.renewed", subject: subscription.id, data: ["period": "\(period)"])
         if subscription.state != .active {
             try recordTransition(db, subscription.id, from: subscription.state, to: .active, note: "renewal paid on retry")
@@ -269,8 +266,9 @@ public final class Subscriptions {
             return try markCanceled(db, subscription, note: "last renewal retry failed")
         }
         let retryAt = subscription.currentPeriodEnd.addingTimeInterval(retrySchedule[failures - 1].timeInterval)
-        try db.execute(sql: "UPDATE subscriptions SET state = 'pastDue', failed_attempts = ?, next_retry_at = ? WHERE id = ?",
-                       arguments: [failures, retryAt.timeIntervalSince1970, subscription.id])
+        try SubscriptionRecord.filter(key: subscription.id).updateAll(db, [
+            SubscriptionRecord.Columns.state.set(to: SubscriptionState.pastDue), SubscriptionRecord.Columns.failedAttempts.set(to: failures), SubscriptionRecord.Columns.nextRetryAt.set(to: retryAt.milliseconds),
+        ])
         try events.record(db, type: "subscription.renewal_failed", subject: subscription.id, data: ["attempt": "\(failures)", "reason": "\(reason)"])
         if subscription.state != .pastDue {
             try recordTransition(db, subscription.id, from: subscription.state, to: .pastDue, note: "renewal failed")
@@ -278,14 +276,14 @@ public final class Subscriptions {
     }
 
     private func markCanceled(_ db: Database, _ subscription: Subscription, note: String) throws {
-        try db.execute(sql: "UPDATE subscriptions SET state = 'canceled', canceled_at = ?, next_retry_at = NULL WHERE id = ?",
-                       arguments: [clock.now.timeIntervalSince1970, subscription.id])
+        try SubscriptionRecord.filter(key: subscription.id).updateAll(db, [
+            SubscriptionRecord.Columns.state.set(to: SubscriptionState.canceled), SubscriptionRecord.Columns.canceledAt.set(to: clock.now.milliseconds), SubscriptionRecord.Columns.nextRetryAt.set(to: nil),
+        ])
         try recordTransition(db, subscription.id, from: subscription.state, to: .canceled, note: note)
     }
 
     private func recordTransition(_ db: Database, _ id: String, from: SubscriptionState?, to: SubscriptionState, note: String) throws {
-        try db.execute(sql: "INSERT INTO subscription_history (subscription_id, at, from_state, to_state, note) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [id, clock.now.timeIntervalSince1970, from?.rawValue, to.rawValue, note])
+        try SubscriptionHistoryRecord(subscriptionId: id, at: clock.now, fromState: from, toState: to, note: note).insert(db)
         try events.record(db, type: "subscription.\(to.rawValue)", subject: id, data: ["from": from?.rawValue ?? "", "note": note])
     }
 
@@ -297,35 +295,31 @@ public final class Subscriptions {
         case .failure(.paymentFailed(let why)): reason = why
         case .failure(let other): reason = "\(other)"
         }
-        try db.execute(sql: """
-            INSERT INTO renewal_attempts (subscription_id, period_index, attempt, at, succeeded, payment_ref, reason)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id, period, attempt, clock.now.timeIntervalSince1970, reference != nil, reference, reason])
+        try RenewalAttemptRecord(subscriptionId: id, periodIndex: period, attempt: attempt, at: clock.now, succeeded: reference != nil,
+                                 paymentRef: reference, reason: reason).insert(db)
     }
 
     private func load(_ db: Database, _ id: String) throws -> Subscription {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM subscriptions WHERE id = ?", arguments: [id]) else {
-            throw SubscriptionError.unknownSubscription(id)
-        }
-        return Subscription(row: row)
+        guard let subscription = try SubscriptionRecord.fetchOne(db, key: id) else { throw SubscriptionError.unknownSubscription(id) }
+        return Subscription(subscription)
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws(SubscriptionError) -> T {
+        try storageErrors { try database.write(body) }
+    }
+
+    /// A read (no write lock, nothing to commit) whose storage failures become `.storage`.
+    private func read<T>(_ body: (Database) throws -> T) throws(SubscriptionError) -> T {
+        try storageErrors { try database.read(body) }
+    }
+
+    private func storageErrors<T>(_ access: () throws -> T) throws(SubscriptionError) -> T {
         do {
-            return try database.write(body)
+            return try access()
         } catch let error as SubscriptionError {
             throw error
         } catch {
             throw .storage(String(describing: error))
-        }
-    }
-}
-
-extension SubscriptionPayer {
-    var stored: (kind: String, reference: String) {
-        switch self {
-        case .savedCard(let id): ("card", id)
-        case .mandate(let identifier, let token): ("mandate", "\(identifier) \(token)")
         }
     }
 }

@@ -19,7 +19,7 @@ final class CommittedEventLog: TransactionObserver {
 
     static func install(on queue: DatabaseQueue, log: CoreLog) {
         queue.inDatabase { db in
-            let last = (try? Int64.fetchOne(db, sql: "SELECT MAX(id) FROM events")) ?? nil
+            let last = (try? Int64.fetchOne(db, EventRow.select(max(EventRow.Columns.id)))) ?? nil
             db.add(transactionObserver: CommittedEventLog(log: log, startingAfter: last ?? 0), extent: .databaseLifetime)
         }
     }
@@ -35,12 +35,10 @@ final class CommittedEventLog: TransactionObserver {
     func databaseDidCommit(_ db: Database) {
         guard added else { return }
         added = false
-        guard let rows = try? Row.fetchAll(db, sql: "SELECT id, kind, subject_id, payload FROM events WHERE id > ? ORDER BY id",
-                                           arguments: [lastLogged]) else { return }
-        for row in rows {
-            lastLogged = row["id"]
-            let payload: String = row["payload"]
-            log.info("\(row["kind"] as String) \(row["subject_id"] as String)\(Self.fields(payload))")
+        guard let committed = try? EventRow.filter(EventRow.Columns.id > lastLogged).order(EventRow.Columns.id).fetchAll(db) else { return }
+        for event in committed {
+            if let id = event.id { lastLogged = id }
+            log.info("\(event.kind) \(event.subjectID)\(Self.fields(event.payload))")
         }
     }
 

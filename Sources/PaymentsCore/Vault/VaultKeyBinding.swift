@@ -34,7 +34,7 @@ enum VaultKeyBinding {
         let recorded: Recorded
         do {
             recorded = try queue.read { db in
-                Recorded(keyCheck: try String.fetchOne(db, sql: "SELECT key_check FROM vault_meta WHERE id = 1"),
+                Recorded(keyCheck: try VaultMetaRow.fetchOne(db, key: VaultMetaRow.onlyRow)?.keyCheck,
                          sampleSealed: try Data.fetchOne(db, sql: """
                             SELECT sealed_number FROM payment_methods WHERE sealed_number IS NOT NULL
                             UNION ALL SELECT sealed_number FROM charges WHERE sealed_number IS NOT NULL LIMIT 1
@@ -80,8 +80,8 @@ enum VaultKeyBinding {
         let stored: String?
         do {
             stored = try queue.write { db in
-                try db.execute(sql: "INSERT OR IGNORE INTO vault_meta (id, key_check) VALUES (1, ?)", arguments: [keys.keyCheck])
-                return try String.fetchOne(db, sql: "SELECT key_check FROM vault_meta WHERE id = 1")
+                try VaultMetaRow(keyCheck: keys.keyCheck).insert(db, onConflict: .ignore)
+                return try VaultMetaRow.fetchOne(db, key: VaultMetaRow.onlyRow)?.keyCheck
             }
         } catch {
             throw CoreOpenError.classify(error, file: path)

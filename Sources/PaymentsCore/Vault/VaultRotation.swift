@@ -40,21 +40,23 @@ public enum VaultRotation {
         let old = storage.keys
         return try storage.database.queue.write { db in
             var report = Report()
-            for row in try Row.fetchAll(db, sql: "SELECT id, sealed_number FROM payment_methods") {
-                let id: String = row["id"]
-                guard let sealed: Data = row["sealed_number"] else { report.fingerprintsKept += 1; continue }
+            for method in try PaymentMethodRow.fetchAll(db) {
+                guard let sealed = method.sealedNumber else { report.fingerprintsKept += 1; continue }
                 let number = try old.unseal(sealed)
-                try db.execute(sql: "UPDATE payment_methods SET sealed_number = ?, fingerprint = ? WHERE id = ?",
-                               arguments: [try fresh.seal(number), fresh.fingerprint(number), id])
+                try PaymentMethodRow.filter(key: method.id).updateAll(db, [
+                    Column(PaymentMethodRow.CodingKeys.sealedNumber).set(to: try fresh.seal(number)),
+                    PaymentMethodRow.Columns.fingerprint.set(to: fresh.fingerprint(number)),
+                ])
                 report.savedCards += 1
             }
-            for row in try Row.fetchAll(db, sql: "SELECT id, sealed_number FROM charges WHERE sealed_number IS NOT NULL") {
-                let number = try old.unseal(row["sealed_number"])
-                try db.execute(sql: "UPDATE charges SET sealed_number = ? WHERE id = ?", arguments: [try fresh.seal(number), row["id"] as String])
+            let sealedNumber = Column(ChargeRow.CodingKeys.sealedNumber)
+            for charge in try ChargeRow.filter(sealedNumber != nil).fetchAll(db) {
+                guard let sealed = charge.sealedNumber else { continue }
+                let number = try old.unseal(sealed)
+                try ChargeRow.filter(key: charge.id).updateAll(db, sealedNumber.set(to: try fresh.seal(number)))
                 report.charges += 1
             }
-            try db.execute(sql: "INSERT INTO vault_meta (id, key_check) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET key_check = excluded.key_check",
-                           arguments: [fresh.keyCheck])
+            try VaultMetaRow(keyCheck: fresh.keyCheck).upsert(db)
             return report
         }
     }

@@ -1,5 +1,5 @@
 import GRDB
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 
 /// Makes chosen commits of a core's connection fail, as a full disk or a lock held too long
 /// would: GRDB asks every observer before each commit, and a throw there rolls it back.

@@ -31,7 +31,7 @@ public final class CoreStoreController: StoreController {
         catalog = commerce.catalog
         gateway = ChallengingChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
         // The core's orders, paid through the gateway that can ask for a 3-D Secure code.
-        orders = Orders(database: core.database.queue, carts: commerce.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
+        orders = Orders(database: core.database, carts: commerce.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
                         events: CoreEventRecorder(clock: core.clock), owner: commerce.instance.id)
     }
 

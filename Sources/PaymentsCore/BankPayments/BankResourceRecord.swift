@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// Where a bank payment or mandate is in its life (`bank_resources.status`).
+enum BankResourceStatus: String, Codable, DatabaseValueConvertible {
+    case authorizationRequired
+    case authorizing
+    case authorized
+    /// Payments only: the money left the shopper's account...
+    case executed
+    /// ...and reached the store's.
+    case settled
+    case failed
+    /// Mandates only.
+    case revoked
+}
+
+/// A row of `bank_resources`: a single payment or a mandate, with its bank's behaviour once chosen.
+struct BankResourceRecord: Codable, CoreRecord {
+    static let databaseTableName = "bank_resources"
+
+    var id: String
+    var kind: BankPayments.Kind
+    var token: String
+    /// A payment's amount, a mandate's maximum per payment.
+    var amountMinor: Int64?
+    var currency: String
+    var reference: String
+    var providerId: String?
+    var status: BankResourceStatus
+    var failure: String?
+    var mandateId: String?
+    var behaviour: BankBehaviour?
+    var decidesAt: Date?
+    var authorizedAt: Date?
+    var createdAt: Date
+    var expiresAt: Date
+    var updatedAt: Date
+
+    enum Columns {
+        static let kind = Column("kind")
+        static let reference = Column("reference")
+        static let providerId = Column("provider_id")
+        static let status = Column("status")
+        static let failure = Column("failure")
+        static let mandateId = Column("mandate_id")
+        static let behaviour = Column("behaviour")
+        static let decidesAt = Column("decides_at")
+        static let authorizedAt = Column("authorized_at")
+        static let createdAt = Column("created_at")
+        static let updatedAt = Column("updated_at")
+    }
+
+    /// The bank's behaviour, which every resource past `authorizationRequired` has.
+    func chosenBehaviour() throws -> BankBehaviour {
+        guard let behaviour else { throw UnreadableRow(table: Self.databaseTableName, column: "behaviour", value: "NULL") }
+        return behaviour
+    }
+}
+
+/// A row of `bank_providers`: a bank of a country, and how the simulated bank behaves.
+struct BankProviderRecord: Codable, CoreRecord {
+    static let databaseTableName = "bank_providers"
+
+    var id: String
+    var country: String
+    var position: Int
+    var name: String
+    var behaviour: BankBehaviour
+
+    var provider: BankProvider { BankProvider(id: id, country: country, name: name, behaviour: behaviour) }
+}
+
+extension BankPayments.Kind: Codable, DatabaseValueConvertible {}
+extension BankBehaviour: Codable, DatabaseValueConvertible {}

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+
+/// A row of `products`: a jar on the shelf.
+struct ProductRecord: Codable, CoreRecord {
+    static let databaseTableName = "products"
+
+    var id: String
+    var position: Int
+    var name: String
+    var description: String
+    var priceMinor: Int64
+    var currency: String
+    var stock: Int
+    var image: String
+
+    enum Columns {
+        static let position = Column("position")
+        static let stock = Column("stock")
+    }
+}
+
+/// A row of `carts`: one a session, made empty on first use.
+struct CartRecord: Codable, CoreRecord {
+    static let databaseTableName = "carts"
+
+    var id: String
+    var sessionKey: String
+    var createdAt: Date
+
+    enum Columns {
+        static let sessionKey = Column("session_key")
+    }
+}
+
+/// A row of `cart_lines`: a jar and how many, in the order the jars were first added.
+struct CartLineRecord: Codable, CoreRecord {
+    static let databaseTableName = "cart_lines"
+    static let product = belongsTo(ProductRecord.self)
+
+    var cartId: String
+    var productId: String
+    var quantity: Int
+    var addedSeq: Int
+
+    enum Columns {
+        static let cartId = Column("cart_id")
+        static let addedSeq = Column("added_seq")
+    }
+}
+
+/// A cart line with its product, fetched in one statement: `line` from the line's columns,
+/// `product` from the joined product's (the association's key).
+struct CartLineWithProduct: Decodable, FetchableRecord {
+    var line: CartLineRecord
+    var product: ProductRecord
+}
+
+extension Product {
+    init(_ record: ProductRecord) throws {
+        self.init(id: record.id, name: record.name, description: record.description,
+                  price: Money(minorUnits: record.priceMinor, currency: try Currency.stored(record.currency, in: ProductRecord.databaseTableName)),
+                  stock: record.stock, image: record.image)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+/// A row of `orders`, as stored. The service speaks in `Order`; this is its row.
+struct OrderRecord: Codable, CoreRecord {
+    static let databaseTableName = "orders"
+
+    var id: String
+    var number: String
+    var sessionKey: String
+    var state: OrderState
+    var totalMinor: Int64
+    var currency: String
+    var chargeId: String? = nil
+    var failure: String? = nil
+    var createdAt: Date
+    var updatedAt: Date
+    /// nil: the card checkout's own charge.
+    var paymentKind: ExternalPaymentKind? = nil
+    var paymentReference: String? = nil
+    /// The counter instance paying (`CounterInstance`).
+    var owner: String? = nil
+    var paymentKey: String? = nil
+    var attempt: Int = 0
+    var paymentToken: String? = nil
+
+    enum Columns {
+        static let id = Column("id")
+        static let sessionKey = Column("session_key")
+        static let state = Column("state")
+        static let chargeId = Column("charge_id")
+        static let failure = Column("failure")
+        static let createdAt = Column("created_at")
+        static let updatedAt = Column("updated_at")
+        static let paymentKind = Column("payment_kind")
+        static let paymentReference = Column("payment_reference")
+        static let owner = Column("owner")
+        static let paymentKey = Column("payment_key")
+        static let attempt = Column("attempt")
+        static let paymentToken = Column("payment_token")
+    }
+
+    /// The order's reserved jars (`stock_reservations` declares no foreign key: named here).
+    static let reservations = hasMany(StockReservationRecord.self, using: ForeignKey(["order_id"]))
+
+    /// The order with its lines.
+    func order(_ db: Database) throws -> Order {
+        let lines = try OrderLineRecord.filter(OrderLineRecord.Columns.orderId == id).order(OrderLineRecord.Columns.position).fetchAll(db)
+        return try Order(self, lines: lines)
+    }
+}
+
+extension DerivableRequest<OrderRecord> {
+    /// Orders whose payment is in flight or its outcome unknown: jars reserved for them.
+    func reserved() -> Self { having(OrderRecord.reservations.isEmpty == false) }
+
+    /// Orders with no jars reserved: no attempt in flight.
+    func notReserved() -> Self { having(OrderRecord.reservations.isEmpty) }
+
+    func awaitingPayment() -> Self { filter(OrderRecord.Columns.state == OrderState.pendingPayment) }
+
+    func ofSession(_ sessionKey: String) -> Self { filter(OrderRecord.Columns.sessionKey == sessionKey) }
+
+    func paidBy(_ kind: ExternalPaymentKind) -> Self { filter(OrderRecord.Columns.paymentKind == kind) }
+
+    /// Newest first: the session's current order.
+    func newestFirst() -> Self { order(OrderRecord.Columns.createdAt.desc, OrderRecord.Columns.id.desc) }
+}
+
+/// A row of `order_lines`: a line as it was sold.
+struct OrderLineRecord: Codable, CoreRecord {
+    static let databaseTableName = "order_lines"
+
+    var orderId: String
+    var position: Int
+    var productId: String
+    var name: String
+    var unitMinor: Int64
+    var quantity: Int
+
+    enum Columns {
+        static let orderId = Column("order_id")
+        static let position = Column("position")
+    }
+}
+
+/// A row of `stock_reservations`: jars held for an order while its payment is in flight or unknown.
+struct StockReservationRecord: Codable, CoreRecord {
+    static let databaseTableName = "stock_reservations"
+
+    var orderId: String
+    var productId: String
+    var quantity: Int
+
+    enum Columns {
+        static let orderId = Column("order_id")
+    }
+
+    static func of(_ orderId: String) -> QueryInterfaceRequest<StockReservationRecord> { filter(Columns.orderId == orderId) }
+}
+
+extension OrderState: Codable, DatabaseValueConvertible {}
+extension ExternalPaymentKind: Codable, DatabaseValueConvertible {}
+
+extension Order {
+    init(_ record: OrderRecord, lines: [OrderLineRecord]) throws {
+        let currency = try Currency.stored(record.currency, in: OrderRecord.databaseTableName)
+        self.init(id: record.id, number: record.number, sessionKey: record.sessionKey, state: record.state,
+                  lines: lines.map { line in
+                      OrderLine(productId: line.productId, name: line.name, unitPrice: Money(minorUnits: line.unitMinor, currency: currency),
+                                quantity: line.quantity)
+                  },
+                  total: Money(minorUnits: record.totalMinor, currency: currency),
+                  chargeId: record.chargeId, failureReason: record.failure, createdAt: record.createdAt)
+    }
+
+    /// The order and its lines; nil when there is no such order. A row the core cannot read
+    /// (an unknown state or currency) throws.
+    static func load(_ db: Database, id: String) throws -> Order? {
+        try OrderRecord.fetchOne(db, key: id)?.order(db)
+    }
+}

@@ -1,0 +1,14 @@
+import GRDB
+
+/// How every record type of the core maps to its table: columns in snake_case (`session_key`
+/// is `sessionKey`), and times as integer milliseconds since 1970, the one representation of
+/// time on disk (`Milliseconds.swift`). GRDB's own millisecond strategy truncates; the core
+/// rounds, so a record and a hand-written comparison agree on the same instant.
+protocol CoreRecord: FetchableRecord, PersistableRecord {}
+
+extension CoreRecord {
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { .millisecondsSince1970 }
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { .custom { $0.milliseconds } }
+}
