@@ -46,7 +46,6 @@ let package = Package(
             name: "PaymentsCore",
             dependencies: [
                 "Clocks",
-                "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

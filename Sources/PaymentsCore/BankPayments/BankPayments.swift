@@ -1,7 +1,6 @@
 import Clocks
 import Foundation
 import GRDB
-import Localization
 
 /// Single payments and mandates with simulated banks (seed 004).
 ///
@@ -105,7 +104,7 @@ public final class BankPayments {
             default: throw BankError.unexpectedBehaviour
             }
             guard amount.currency.code == row["currency"] as String, amount.minorUnits <= (row["amount_minor"] as Int64? ?? 0) else {
-                throw BankError.generic(reason: tr("amount exceeds the mandate"))
+                throw BankError.generic(reason: BankError.exceedsMandate)
             }
             let handle = try insert(db, .payment, amount: amount, reference: reference, mandateId: identifier)
             let now = clock.now.timeIntervalSince1970
@@ -162,7 +161,7 @@ public final class BankPayments {
                 if row["status"] as String == "failed" { throw BankError(code: row["failure"] ?? "unexpectedBehaviour") }
                 guard row["status"] as String == "authorizationRequired" else { throw BankError.unexpectedBehaviour }
                 guard let provider = try BankProviders.provider(db, id: providerId) else {
-                    throw BankError.generic(reason: tr("unknown bank {0}", providerId))
+                    throw BankError.generic(reason: BankError.unknownBankPrefix + providerId)
                 }
                 switch provider.behaviour {
                 case .offline: throw BankError.connectionIssues

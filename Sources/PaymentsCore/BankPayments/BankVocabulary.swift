@@ -18,6 +18,11 @@ public enum BankError: Error, Hashable, Sendable {
     case unexpectedBehaviour
     case userCanceled
 
+    /// The generic reasons the core writes itself, in English as the database keeps them: the
+    /// screens know these two and say them in the shopper's language.
+    public static let exceedsMandate = "amount exceeds the mandate"
+    public static let unknownBankPrefix = "unknown bank "
+
     /// A stable word for the database and the event log.
     public var code: String {
         switch self {

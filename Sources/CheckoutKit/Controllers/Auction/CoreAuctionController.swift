@@ -120,11 +120,11 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
             switch result {
             case .success(.joined(let bid)):
                 completion(.success(.approved(self.receipt(for: bid))))
-            case .success(.requiresAction(let bidId, let message)):
+            case .success(.requiresAction(let bidId)):
                 let hold = (try? self.auctions.bid(id: bidId))?.holdId.flatMap { try? self.core.charges.charge($0) }
                 completion(.success(.challengeRequired(ThreeDSChallenge(
                     identifier: bidId, amount: request.amount, merchantName: "Upgrade auction",
-                    cardBrand: hold?.brand.displayName ?? "", cardLastFour: hold?.lastFour ?? "", message: message))))
+                    cardBrand: hold?.brand.displayName ?? "", cardLastFour: hold?.lastFour ?? "", message: tr("Enter the code your bank sent you.")))))
             case .failure(let error):
                 completion(.failure(CardChargeFailure(error)))
             }

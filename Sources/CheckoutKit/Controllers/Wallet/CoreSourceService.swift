@@ -145,7 +145,7 @@ extension SourceError {
         case .flowNotSupported(let type, let flow): tr("{0} cannot be paid by {1}.", tr(type.displayName), flow.rawValue)
         case .metadataTooLarge: tr("Too much metadata for one payment.")
         case .unknownSource(let id): tr("The payment {0} does not exist.", id)
-        case .invalidState(let why): tr("The payment cannot do that now ({0}).", why)
+        case .invalidState(let step): tr("The payment cannot do that now ({0}).", step.message)
         case .paymentDeclined(let decline): decline.message
         case .storage(let detail): tr("The payment could not be recorded ({0}).", detail)
         }
