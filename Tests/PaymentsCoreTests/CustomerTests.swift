@@ -46,7 +46,7 @@ import Testing
     @Test func productionHashingUsesAtLeast100000Iterations() {
         let hasher = PasswordHasher()
         #expect(hasher.iterations >= 100_000)
-        #expect(PaymentsCore.Options().passwordIterations >= 100_000)
+        #expect(PaymentsServices.Options().passwordIterations >= 100_000)
         let stored = hasher.hash("honey2026")
         #expect(PasswordHasher.iterations(of: stored) == PasswordHasher.productionIterations)
         #expect(hasher.verify("honey2026", against: stored))

@@ -10,7 +10,7 @@ import PaymentsCore
 ///     let services = try CheckoutServices(core: core)
 ///     services.store.loadProducts { ... }
 public final class CheckoutServices {
-    public let core: PaymentsCore
+    public let core: PaymentsServices
     /// Issue 4's services (catalogue, orders, sources, bank, auctions) on the same database.
     public let commerce: Commerce
     public let session: CounterSession
@@ -29,7 +29,7 @@ public final class CheckoutServices {
     /// The settler on the loop; the app starts it, and payments left unsettled wake it.
     public let settlerLoop: SettlerLoop
 
-    public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings()) throws {
+    public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings()) throws {
         self.core = core
         commerce = try Commerce(core: core, bankTimings: bankTimings)
         session = CounterSession(ids: core.ids)
@@ -45,8 +45,8 @@ public final class CheckoutServices {
 
     /// Opens the core too: the app's one call.
     public convenience init(database: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
-                            options: PaymentsCore.Options = PaymentsCore.Options(), bankTimings: BankTimings = BankTimings()) throws {
-        try self.init(core: PaymentsCore(database: database, clock: clock, scheduler: scheduler, ids: ids, options: options),
+                            options: PaymentsServices.Options = PaymentsServices.Options(), bankTimings: BankTimings = BankTimings()) throws {
+        try self.init(core: PaymentsServices(database: database, clock: clock, scheduler: scheduler, ids: ids, options: options),
                       bankTimings: bankTimings)
     }
 

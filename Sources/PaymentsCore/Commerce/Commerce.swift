@@ -28,11 +28,11 @@ public final class Commerce {
     public let instance: CounterInstance
     /// Settles what was left unsettled; the app runs it at start and every few seconds.
     public private(set) var settler: Settler!
-    private let core: PaymentsCore
+    private let core: PaymentsServices
 
     /// - Parameter renewalCollector: who collects renewals; nil for cards through the core and
     ///   mandates through `bank` (tests pass one that can fail on purpose).
-    public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings(),
+    public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings(),
                 renewalRetrySchedule: [Duration] = Subscriptions.defaultRetrySchedule,
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
                 settlerPolicy: Settler.Policy = Settler.Policy()) throws {

@@ -17,7 +17,7 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     /// After too many wrong PINs: when the customer may try again (for "try again at 10:15").
     public private(set) var paymentsLockedUntil: Date?
 
-    private let core: PaymentsCore
+    private let core: PaymentsServices
     private let auctions: Auctions
     private let session: CounterSession
     /// Cards saved from a one-time token while joining: the token is used up by saving, so a
@@ -26,7 +26,7 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     /// What the last wrong PIN left, for the next ask.
     private var lastAttemptsLeft: Int?
 
-    init(auctionId: String, core: PaymentsCore, auctions: Auctions, session: CounterSession) {
+    init(auctionId: String, core: PaymentsServices, auctions: Auctions, session: CounterSession) {
         self.auctionId = auctionId
         self.core = core
         self.auctions = auctions

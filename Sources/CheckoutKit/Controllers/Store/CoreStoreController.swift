@@ -15,7 +15,7 @@ import PaymentsCore
 public final class CoreStoreController: StoreController {
     public private(set) var products: [Product] = []
 
-    private let core: PaymentsCore
+    private let core: PaymentsServices
     private let carts: Carts
     private let catalog: Catalog
     private let orders: Orders
@@ -24,7 +24,7 @@ public final class CoreStoreController: StoreController {
     /// Callers waiting on the checkout under way (a double "Pay" joins the first).
     private var waiting: [(Result<StoreReceipt, StoreError>) -> Void] = []
 
-    init(core: PaymentsCore, commerce: Commerce, session: CounterSession) {
+    init(core: PaymentsServices, commerce: Commerce, session: CounterSession) {
         self.core = core
         self.session = session
         carts = commerce.carts

@@ -9,11 +9,11 @@ import PaymentsCore
 /// Every call is local (the database), so it answers at once, by return or by throwing an
 /// `AccountError` whose `message` the screen prints.
 public final class StoreAccount {
-    private let core: PaymentsCore
+    private let core: PaymentsServices
     private let commerce: Commerce
     private let session: CounterSession
 
-    init(core: PaymentsCore, commerce: Commerce, session: CounterSession) {
+    init(core: PaymentsServices, commerce: Commerce, session: CounterSession) {
         self.core = core
         self.commerce = commerce
         self.session = session

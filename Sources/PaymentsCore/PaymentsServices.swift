@@ -8,7 +8,7 @@ import GRDB
 ///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator())
 ///     let token = try core.vault.tokenize(card)
 ///     core.charges.create(ChargeRequest(amount: total, source: .token(token.id), idempotencyKey: "order-1")) { result in ... }
-public final class PaymentsCore {
+public final class PaymentsServices {
     public struct Options {
         /// PBKDF2 rounds for passwords and PINs; lower only in tests.
         public var passwordIterations = PasswordHasher.productionIterations
