@@ -13,7 +13,7 @@
 //   BankPayments/    seed 004 (TrueLayer): PaymentsManager, BankPaymentsManager; ports BankGateway,
 //                    BankRedirectPresenter
 //   Controllers/     the implementations over the core, built by one composition root:
-//     CheckoutServices.swift  everything from one PaymentsCore (+ its clock, scheduler, ids)
+//     CheckoutServices.swift  everything from one PaymentsServices (+ its clock, scheduler, ids)
 //     Shared/         CounterSession (who is at the counter), CardEntry (typed/swiped card -> token),
 //                     shopper messages for declines, aliases for the core's like-named types
 //     Store/          CoreStoreController (seed 001, 3-D Secure through AuthenticationPresenter),

@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import PaymentsCore
 
-/// Issue 4's services on a real in-memory `PaymentsCore`, one manual clock and its timers.
+/// Issue 4's services on a real in-memory `PaymentsServices`, one manual clock and its timers.
 final class CommerceTestWorld {
     static let approvingCard = "4242424242424242"
     static let decliningCard = "4000000000000002"

@@ -2,11 +2,11 @@ import Clocks
 import Foundation
 import PaymentsCore
 
-/// The composition root: every controller the screens use, built once from one `PaymentsCore`
+/// The composition root: every controller the screens use, built once from one `PaymentsServices`
 /// (its database, clock, scheduler and ids), and sharing one `CounterSession` so that the store,
 /// the account and the auctions agree on who is at the counter.
 ///
-///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers)
+///     let core = try PaymentsServices(database: .inMemory, clock: clock, scheduler: timers)
 ///     let services = try CheckoutServices(core: core)
 ///     services.store.loadProducts { ... }
 public final class CheckoutServices {

@@ -1,12 +1,12 @@
 import Clocks
 import Foundation
 
-/// The merchant's side of the core, on top of the money side (`PaymentsCore`: cards, vault,
+/// The merchant's side of the core, on top of the money side (`PaymentsServices`: cards, vault,
 /// customers, charges): the catalog, carts and orders, subscriptions, payment sources, bank
 /// payments and mandates, and auctions. It shares the core's database, loop clock, scheduler,
 /// id generator, event log and charge service.
 ///
-///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers,
+///     let core = try PaymentsServices(database: .inMemory, clock: clock, scheduler: timers,
 ///                                 migrations: CommerceMigrations.register)
 ///     let commerce = try Commerce(core: core)
 ///     try commerce.carts.add(productId: "honey-manuka", for: sessionKey)
