@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: AuthorizationStatus.allCases)
     func didAuthorizeStatus(_ status: AuthorizationStatus) {
         let errors: [FieldError] = status == .invalidShippingPostalAddress
-            ? [FieldError(contact: .shipping, field: .postcode, message: "We do not ship to this postcode")] : []
+            ? [FieldError(contact: .shipping, field: .postcode, problem: .postcodeInvalid(country: "XX"))] : []
         app.authorization = AuthorizationResult(status: status, errors: errors)
         let sheet = makeSheet()
         sheet.authorize(token: "tok_1")

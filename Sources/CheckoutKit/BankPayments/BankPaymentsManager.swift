@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import Localization
 
 /// Seed 004's manager over the core (`BankGateway`) and the bank page (`BankRedirectPresenter`).
 ///

@@ -92,3 +92,14 @@ extension VaultError {
         }
     }
 }
+
+extension CardEntryError {
+    /// The form's problems, one line each.
+    public var messages: [String] {
+        switch self {
+        case .invalid(let errors): errors.messages
+        case .unreadableSwipe(let error): [error.message]
+        case .refused(let reason): [reason.message]
+        }
+    }
+}

@@ -120,3 +120,34 @@ extension PaymentMethodError {
         }
     }
 }
+
+extension CardChargeFailure {
+    /// What the shopper reads. Never the acquirer's jargon, never card data.
+    public var shopperMessage: String {
+        switch self {
+        case .declined: tr("Your card was declined. Try another card.")
+        case .insufficientFunds: tr("Your card has insufficient funds. Try another card.")
+        case .lostCard: tr("Your card was declined. Please contact your bank or use another card.")
+        case .expiredCard: tr("Your card has expired. Use another card.")
+        case .incorrectCVC: tr("The security code (CVC) is incorrect. Check it and try again.")
+        case .processingError: tr("Your payment could not be processed. Please try again.")
+        case .timedOut: tr("The bank did not answer in time. Please try again.")
+        case .invalidToken: tr("This card entry has expired. Enter the card again.")
+        case .authenticationFailed: tr("The security check failed. Your card was not charged.")
+        case .authenticationCancelled: tr("The security check was cancelled. Your card was not charged.")
+        case .paymentMethodNotFound: tr("This saved card is no longer available.")
+        case .refused(let reason): reason.message
+        }
+    }
+}
+
+extension ThreeDSChallenge {
+    /// What the issuer's page says.
+    public var message: String {
+        switch prompt {
+        case .bankCode: tr("Enter the code your bank sent you.")
+        // The merchant's name is the counter's own (English), shown in the current language.
+        case .approvePayment: tr("Enter the code your bank sent you to approve {0} to {1}.", amount.formatted(), tr(merchantName))
+        }
+    }
+}

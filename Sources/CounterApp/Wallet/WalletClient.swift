@@ -76,7 +76,7 @@ final class LiveWalletSession: WalletApprovalPresenter {
             self.payment = nil
             self.preparer = nil
             send(.counterOpened(methods: [], selected: nil))
-            send(.preparerChanged(.failed(StoreError(error).message)))
+            send(.preparerChanged(.failed(.store(StoreError(error)))))
             return
         }
         self.payment = payment

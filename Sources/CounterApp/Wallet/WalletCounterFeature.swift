@@ -112,7 +112,7 @@ public enum WalletCounterFeature {
                 if state.phase == .idle { state.phase = .inProgress }
             case let .failed(message):
                 // The seed's showFailureAndRestoreStateToIdle: the error stays, PAY is offered again.
-                state.failure = message
+                state.failure = message.message
                 state.phase = .idle
             case let .dismissed(result):
                 state.phase = .finished(result == .success ? .success : result == .possibleSuccess ? .possibleSuccess : .dismissed)

@@ -1,5 +1,5 @@
 /// The password rule, as a value the sign-up screen can show before the shopper types.
-public struct PasswordPolicy: Sendable, Equatable {
+public struct PasswordPolicy: Sendable, Hashable {
     public let minimumLength: Int
     public let maximumLength: Int
 

@@ -1,6 +1,6 @@
 import Foundation
 
-public enum CustomerError: Error, Equatable, Sendable {
+public enum CustomerError: Error, Hashable, Sendable {
     case emailEmpty
     case emailInvalid
     case emailTaken

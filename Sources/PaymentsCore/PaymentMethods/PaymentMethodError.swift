@@ -1,4 +1,4 @@
-public enum PaymentMethodError: Error, Equatable, Sendable {
+public enum PaymentMethodError: Error, Hashable, Sendable {
     case customerNotFound
     /// Not found, removed, or another customer's: deliberately one error.
     case notFound

@@ -58,7 +58,7 @@ import Testing
         let (sheet, _) = open()
         sheet.selectPaymentMethod(Self.amex)
         // 2.5 % of (13.00 + 4.90) = 44.75 cents -> 45 cents.
-        #expect(sheet.summaryItems.contains(SummaryItem(label: "Amex surcharge", amount: Money(minorUnits: 45, currency: .eur))))
+        #expect(sheet.summaryItems.contains(SummaryItem(caption: .surcharge(network: "Amex"), amount: Money(minorUnits: 45, currency: .eur))))
         #expect(sheet.total?.amount == Money(minorUnits: 1_790 + 45, currency: .eur))
         sheet.selectPaymentMethod(Self.visa)
         #expect(sheet.total?.amount == Money(minorUnits: 1_790, currency: .eur))

@@ -1,5 +1,4 @@
 import Clocks
-import Localization
 import PaymentsCore
 
 /// The core's card captures, with the 3-D Secure step the core's own order gateway leaves out
@@ -67,7 +66,7 @@ final class ChallengingChargeGateway: ChargeGateway {
         }
         let shown = ThreeDSChallenge(identifier: charge.id, amount: charge.amount, merchantName: merchantName,
                                      cardBrand: charge.brand.displayName, cardLastFour: charge.lastFour,
-                                     message: tr("Enter the code your bank sent you to approve {0} to {1}.", charge.amount.formatted(), tr(merchantName)))
+                                     prompt: .approvePayment)
         presenter.presentChallenge(shown) { [weak self] code in
             guard let self else { return }
             guard let code else {

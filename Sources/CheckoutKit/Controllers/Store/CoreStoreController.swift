@@ -1,5 +1,4 @@
 import Clocks
-import Localization
 import PaymentsCore
 
 /// Seed 001's store controller over the core: the four jars from the database, the session's cart
@@ -87,14 +86,14 @@ public final class CoreStoreController: StoreController {
     }
 
     private func change(_ body: () throws -> CoreCart) throws(StoreError) -> Cart {
-        guard !isCheckingOut else { throw .refused(tr("The cart cannot change while it is being paid.")) }
+        guard !isCheckingOut else { throw .refused(.cartBeingPaid) }
         if let unsettled = unsettledOrder { throw .paymentUnknown(orderNumber: unsettled.number) }
         do {
             return Cart(core: try body())
         } catch let error as CartError {
             throw StoreError(error)
         } catch {
-            throw .refused("\(error)")
+            throw .refused(Refusal(error))
         }
     }
 
@@ -105,7 +104,7 @@ public final class CoreStoreController: StoreController {
         do {
             completion(.success(try core.paymentMethods.list(for: customer.id).map(PaymentCard.init(method:)).defaultFirst()))
         } catch {
-            completion(.failure(.refused((error as? PaymentMethodError)?.message ?? "\(error)")))
+            completion(.failure(.refused(Refusal(error))))
         }
     }
 
@@ -160,9 +159,9 @@ public final class CoreStoreController: StoreController {
                 return .savedMethod(saved.method.id, customerId: customer.id)
             } catch let error as PaymentMethodError {
                 if case .token = error { throw .checkoutFailed(.invalidToken) }
-                throw .refused(error.message)
+                throw .refused(.paymentMethod(error))
             } catch {
-                throw .refused("\(error)")
+                throw .refused(Refusal(error))
             }
         }
     }
@@ -178,7 +177,7 @@ public final class CoreStoreController: StoreController {
             return nil
         case .pendingPayment, .failed, .refunded:
             let code = order.failureReason ?? "processing_error"
-            return .failure(.checkoutFailed(CardChargeFailure(declineCode: code, message: CardChargeFailure.processingError.shopperMessage)))
+            return .failure(.checkoutFailed(CardChargeFailure(declineCode: code, otherwise: .processingError)))
         }
     }
 
@@ -263,7 +262,7 @@ extension StoreError {
                 ? .checkoutFailed(.authenticationCancelled) : .checkoutFailed(CardChargeFailure(decline))
         case .cart(let cartError): self = StoreError(cartError)
         case .paymentInProgress(let number), .outcomeUnknown(let number): self = .paymentUnknown(orderNumber: number)
-        default: self = .refused("\(error)")
+        default: self = .refused(Refusal(error))
         }
     }
 }
