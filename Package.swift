@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Layers, imports pointing down only (see DESIGN.md):
-//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks, Localization
+//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks
 //                          -> TerminalUI  -> CNcurses, Clocks, Localization
+//   CounterApp -> Localization (the views word the core's values; the core and the kit never do)
 // `Clocks` sits below both the toolkit and the core because both must run on the loop's one
 // clock, and the core may not import the toolkit.
 let package = Package(
@@ -51,7 +52,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks", "Localization"]),
+        .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks"]),
         .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode", "Localization"]),
         // The translators' PO files to and from the catalogue (`swift run po-catalogue export|import`).
         .target(name: "CataloguePO", dependencies: ["Localization"]),

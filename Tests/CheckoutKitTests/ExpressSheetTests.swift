@@ -88,7 +88,7 @@ import Testing
         app.itemsForPaymentMethod = { SheetFixtures.items(surcharge: $0.network == "amex" ? 150 : 0) }
         let sheet = makeSheet()
         sheet.selectPaymentMethod(SheetFixtures.amex)
-        #expect(sheet.summaryItems.map(\.label) == ["Acacia honey x2", "Shipping", "Card surcharge", "Honey Store"])
+        #expect(sheet.summaryItems.map(\.caption) == [.given("Acacia honey x2"), .given("Shipping"), .given("Card surcharge"), .given("Honey Store")])
         #expect(sheet.total?.amount.minorUnits == 2_400)
         #expect(sheet.paymentMethod == SheetFixtures.amex)
     }

@@ -49,3 +49,18 @@ import Testing
         }
     }
 }
+
+/// Every decline has its own sentence, without the acquirer's codes.
+@Suite struct DeclineWordingTests {
+    @Test(arguments: [CardChargeFailure.declined, .insufficientFunds, .lostCard, .expiredCard, .incorrectCVC, .processingError])
+    func eachDeclineHasItsMessage(failure: CardChargeFailure) {
+        #expect(StoreError.checkoutFailed(failure).message == failure.shopperMessage)
+        #expect(!failure.shopperMessage.isEmpty && !failure.shopperMessage.contains("_"))
+    }
+
+    @Test func theExpressSheetSaysWhereItDoesNotShip() {
+        #expect(ExpressFailure.notShippedTo(country: "KP").message == "We do not ship to KP.")
+        #expect(ExpressFailure.securityCheckNotShown.message.contains("security check"))
+        #expect(SummaryItem(caption: .importDuties, amount: .zero(.eur), kind: .pending).label.contains("duties"))
+    }
+}

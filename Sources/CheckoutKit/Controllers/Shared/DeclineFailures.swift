@@ -3,7 +3,7 @@ import PaymentsCore
 extension CardChargeFailure {
     /// The failure for the acquirer's decline code (`DeclineReason.rawValue`, or the gateway's own
     /// codes such as "authentication_required"); `otherwise` for a code with no failure of its own.
-    init(declineCode code: String, otherwise: @autoclosure () -> CardChargeFailure) {
+    public init(declineCode code: String, otherwise: @autoclosure () -> CardChargeFailure) {
         switch DeclineReason(rawValue: code) {
         case .genericDecline?: self = .declined
         case .insufficientFunds?: self = .insufficientFunds
@@ -17,11 +17,11 @@ extension CardChargeFailure {
         }
     }
 
-    init(_ decline: PaymentDecline) {
+    public init(_ decline: PaymentDecline) {
         self.init(declineCode: decline.code, otherwise: .refused(.decline(decline)))
     }
 
-    init(_ error: ChargeError) {
+    public init(_ error: ChargeError) {
         switch error {
         case .token: self = .invalidToken
         case .paymentMethodNotFound, .paymentMethodNotChargeable: self = .paymentMethodNotFound

@@ -1,3 +1,4 @@
+import CheckoutKit
 import Localization
 import PaymentsCore
 
