@@ -1,6 +1,5 @@
 import CheckoutKit
 import Clocks
-import PaymentsCore
 
 extension CounterApplication {
     /// The services over the database the command line names: a path, `:memory:`, or nil for

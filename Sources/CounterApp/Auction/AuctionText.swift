@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 
 /// How the auction screens write cards and the flow's notices, in the current language. Dates
 /// are `DateText`'s (UTC, the same on every machine: a tape replays the same text anywhere).

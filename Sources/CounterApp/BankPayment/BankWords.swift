@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 /// Seed 004's states, statuses and errors in plain words, each with what to do next.
 enum BankWords {

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 
 /// Everything the store's screens ask of the world, as closures (The Composable Architecture's
 /// dependency client): the live one calls the controllers of `CheckoutKit`; tests build one

@@ -1,5 +1,4 @@
 import CheckoutKit
-import PaymentsCore
 
 /// The wallet counter's edge: what its effects ask of the payment, and how answers come back.
 /// Tests pass a recording client; the app passes `live(services:)`.

@@ -1,5 +1,4 @@
 import CheckoutKit
-import PaymentsCore
 import TerminalUI
 
 /// Seed 000's built-in checkout counter, drawn: item, amount, the methods the core accepts, PAY.

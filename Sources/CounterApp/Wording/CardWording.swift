@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 // The words for the core's card errors. The core says what is wrong as a value; the text a
 // shopper reads is chosen here, in the current language, when it is shown.

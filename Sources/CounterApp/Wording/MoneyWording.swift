@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 extension Money {
     /// The display form in the current language: "€12.50", "¥1,200", "12.500 KWD", "-€3.00",

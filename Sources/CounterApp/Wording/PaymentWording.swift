@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 // The words for the core's money, charge, customer and saved-card errors, chosen when shown.
 

@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 extension Refusal {
     /// The refusal in the shopper's language.

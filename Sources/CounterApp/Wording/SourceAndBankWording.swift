@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 extension SourceStep {
     /// Why the step does not fit, as the wallet screen's failure line says it.

@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 extension StoreError {
     /// What the store screens print.

@@ -1,5 +1,4 @@
 import CheckoutKit
-import PaymentsCore
 
 /// The auction screens' side of seed 002, as one object the flow talks to: its delegate, its
 /// authentication presenter, the controller's PIN provider, and (wrapping the core's auction
