@@ -29,9 +29,9 @@ public final class CoreStoreController: StoreController {
         carts = commerce.carts
         catalog = commerce.catalog
         gateway = ChallengingChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
-        // The core's orders, paid through the gateway that can ask for a 3-D Secure code.
-        orders = Orders(database: core.database.queue, carts: commerce.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
-                        events: CoreEventRecorder(clock: core.clock), owner: commerce.instance.id)
+        // The core's one orders service; the checkout pays through the gateway that can ask for
+        // a 3-D Secure code.
+        orders = commerce.orders
     }
 
     // MARK: - Products
@@ -132,7 +132,7 @@ public final class CoreStoreController: StoreController {
         // A payment in flight is open work: the settler passes every few seconds until it is
         // settled (a card that never answers is asked again, and the screen hears the answer).
         onUnsettled()
-        orders.pay(orderId: order.id, with: instrument) { [weak self] result in
+        orders.pay(orderId: order.id, with: instrument, through: gateway) { [weak self] result in
             guard let self else { return }
             self.gateway.presenter = nil
             switch result {
