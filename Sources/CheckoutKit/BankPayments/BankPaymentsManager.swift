@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import PaymentsCore
 
 /// Seed 004's manager over the core (`BankGateway`) and the bank page (`BankRedirectPresenter`).
 ///

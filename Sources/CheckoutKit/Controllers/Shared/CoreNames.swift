@@ -12,4 +12,3 @@ typealias CoreSourceFlow = PaymentsCore::SourceFlow
 typealias CoreSourceParams = PaymentsCore::SourceParams
 typealias CoreSourceStatus = PaymentsCore::SourceStatus
 typealias CoreSource = PaymentsCore::Source
-typealias CoreBankFlowState = PaymentsCore::BankFlowState
