@@ -151,7 +151,7 @@ public final class BankPayments {
     }
 
     private func process(_ expected: Kind, identifier: String, token: String, providerId: String, completion: @escaping (Result<BankFlowState, BankError>) -> Void) {
-        let provider: BankProvider
+        let provider: SimulatedBank
         let expiresAt: Date
         do throws(BankError) {
             (provider, expiresAt) = try mutate(identifier: identifier, token: token) { db, row, kind in

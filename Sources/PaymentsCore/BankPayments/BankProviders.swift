@@ -11,7 +11,7 @@ public final class BankProviders {
 
     /// The country actually used and its banks. `localeCountry` is e.g. `Locale.current.region`,
     /// passed in so the core never reads the machine's settings itself.
-    public func providers(preferredCountry: String?, localeCountry: String) throws -> (country: String, providers: [BankProvider]) {
+    public func providers(preferredCountry: String?, localeCountry: String) throws -> (country: String, providers: [SimulatedBank]) {
         if let preferred = preferredCountry?.uppercased() {
             let banks = try providers(in: preferred)
             if !banks.isEmpty { return (preferred, banks) }
@@ -20,7 +20,7 @@ public final class BankProviders {
         return (fallback, try providers(in: fallback))
     }
 
-    public func providers(in country: String) throws -> [BankProvider] {
+    public func providers(in country: String) throws -> [SimulatedBank] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM bank_providers WHERE country = ? ORDER BY position", arguments: [country.uppercased()]).map(Self.provider)
         }
@@ -30,11 +30,11 @@ public final class BankProviders {
         try database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT country FROM bank_providers ORDER BY country") }
     }
 
-    static func provider(_ db: Database, id: String) throws -> BankProvider? {
+    static func provider(_ db: Database, id: String) throws -> SimulatedBank? {
         try Row.fetchOne(db, sql: "SELECT * FROM bank_providers WHERE id = ?", arguments: [id]).map(provider)
     }
 
-    static func provider(_ row: Row) -> BankProvider {
-        BankProvider(id: row["id"], country: row["country"], name: row["name"], behaviour: BankBehaviour(rawValue: row["behaviour"]) ?? .approves)
+    static func provider(_ row: Row) -> SimulatedBank {
+        SimulatedBank(id: row["id"], country: row["country"], name: row["name"], behaviour: BankBehaviour(rawValue: row["behaviour"]) ?? .approves)
     }
 }

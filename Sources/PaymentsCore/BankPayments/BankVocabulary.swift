@@ -101,7 +101,7 @@ public enum BankBehaviour: String, Hashable, Sendable {
     case serverError
 }
 
-public struct BankProvider: Hashable, Sendable, Identifiable {
+public struct SimulatedBank: Hashable, Sendable, Identifiable {
     public let id: String
     public let country: String
     public let name: String

@@ -6,7 +6,6 @@ import PaymentsCore
 typealias CoreProduct = PaymentsCore::Product
 typealias CoreCart = PaymentsCore::Cart
 typealias CoreAuction = PaymentsCore::Auction
-typealias CoreBankProvider = PaymentsCore::BankProvider
 typealias CorePaymentMethodType = PaymentsCore::PaymentMethodType
 typealias CoreSourceFlow = PaymentsCore::SourceFlow
 typealias CoreSourceParams = PaymentsCore::SourceParams
