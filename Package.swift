@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Layers, imports pointing down only (see DESIGN.md):
-//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks, Localization
+//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks
 //                          -> TerminalUI  -> CNcurses, Clocks, Localization
+//   CounterApp -> Localization (the views word the core's values; the core and the kit never do)
 // `Clocks` sits below both the toolkit and the core because both must run on the loop's one
 // clock, and the core may not import the toolkit.
 let package = Package(
@@ -46,14 +47,15 @@ let package = Package(
             name: "PaymentsCore",
             dependencies: [
                 "Clocks",
-                "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks", "Localization"]),
-        .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "QRCode", "Localization"]),
+        .target(name: "CheckoutKit", dependencies: ["PaymentsCore", "Clocks"]),
+        // The screens reach the core through CheckoutKit only (its CoreVocabulary re-exports the core's
+        // values they word), never by importing PaymentsCore.
+        .target(name: "CounterApp", dependencies: ["TerminalUI", "CheckoutKit", "Clocks", "QRCode", "Localization"]),
         // The translators' PO files to and from the catalogue (`swift run po-catalogue export|import`).
         .target(name: "CataloguePO", dependencies: ["Localization"]),
         .executableTarget(name: "po-catalogue", dependencies: ["CataloguePO", "Localization"]),

@@ -13,9 +13,11 @@
 //   BankPayments/    seed 004 (TrueLayer): PaymentsManager, BankPaymentsManager; ports BankGateway,
 //                    BankRedirectPresenter
 //   Controllers/     the implementations over the core, built by one composition root:
-//     CheckoutServices.swift  everything from one PaymentsCore (+ its clock, scheduler, ids)
+//     CheckoutServices.swift  the wiring: everything from one PaymentsServices (+ its clock, scheduler, ids)
+//     Orders/         OrderPayments (the cart as an order paid by wallet or bank, and settling it)
 //     Shared/         CounterSession (who is at the counter), CardEntry (typed/swiped card -> token),
-//                     shopper messages for declines, aliases for the core's like-named types
+//                     Refusal (why the counter said no, as a value), declines as failures,
+//                     aliases for the core's like-named types
 //     Store/          CoreStoreController (seed 001, 3-D Secure through AuthenticationPresenter),
 //                     ChallengingChargeGateway, StoreAccount (sign up/in/out, cards, orders, subscriptions)
 //     Auction/        CoreAuctionController (data source + start-bid hold gateway), PINProvider,

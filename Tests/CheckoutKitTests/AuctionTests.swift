@@ -105,10 +105,10 @@ import Testing
     }
 
     @Test func unlockFailureCancelAndExceededAttempts() {
-        app.unlockOutcome = .failure("wrong PIN")
+        app.unlockOutcome = .failure(.described("wrong PIN"))
         let flow = atPayment(locked: true)
         flow.unlock()
-        #expect(flow.notice == .unlockFailed("wrong PIN"))
+        #expect(flow.notice == .unlockFailed(.described("wrong PIN")))
         #expect(flow.access == .locked)
 
         app.unlockOutcome = .cancelled
@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test(arguments: [false, true], [
-        (DataSourceOutcome.failure("card declined by the vault"), AuctionJoinFlow.Notice.saveFailed("card declined by the vault")),
+        (DataSourceOutcome.failure(.described("card declined by the vault")), AuctionJoinFlow.Notice.saveFailed(.described("card declined by the vault"))),
         (.cancelled, .saveCancelled),
         (.exceededAttempts, .tooManyAttempts),
     ])
@@ -171,9 +171,9 @@ import Testing
         #expect(flow.payments == [AuctionFixtures.mastercard])
         #expect(flow.selectedCard == AuctionFixtures.mastercard)
 
-        app.removeOutcome = .failure("card has a pending bid")
+        app.removeOutcome = .failure(.described("card has a pending bid"))
         flow.remove(AuctionFixtures.mastercard)
-        #expect(flow.notice == .removeFailed("card has a pending bid"))
+        #expect(flow.notice == .removeFailed(.described("card has a pending bid")))
         #expect(flow.payments == [AuctionFixtures.mastercard])
         #expect(violations.violations.isEmpty)
     }
@@ -196,7 +196,7 @@ import Testing
 
     @Test func aThreeDSChallengeGoesToTheDelegatesPresenter() {
         let challenge = ThreeDSChallenge(identifier: "3ds_1", amount: Money(minorUnits: 15_000, currency: .eur), merchantName: "Counter Air",
-                                         cardBrand: "visa", cardLastFour: "4242", message: "Enter the code sent to your phone")
+                                         cardBrand: "visa", cardLastFour: "4242", prompt: .bankCode)
         gateway.outcome = .success(.challengeRequired(challenge))
         let flow = atPayment()
         flow.placeStartBid()
@@ -207,7 +207,7 @@ import Testing
 
     @Test func aCancelledChallengeReturnsToPaymentWithoutJoining() {
         gateway.outcome = .success(.challengeRequired(ThreeDSChallenge(identifier: "3ds_2", amount: Money(minorUnits: 15_000, currency: .eur),
-                                                                       merchantName: "Counter Air", cardBrand: "visa", cardLastFour: "4242", message: "")))
+                                                                       merchantName: "Counter Air", cardBrand: "visa", cardLastFour: "4242", prompt: .bankCode)))
         app.challengeCode = nil
         let flow = atPayment()
         flow.placeStartBid()
@@ -246,7 +246,7 @@ import Testing
 
     @Test func ruleAPresenterThatAnswersTwiceIsReportedAndTheFirstAnswerCounts() {
         gateway.outcome = .success(.challengeRequired(ThreeDSChallenge(identifier: "3ds_3", amount: Money(minorUnits: 15_000, currency: .eur),
-                                                                       merchantName: "Counter Air", cardBrand: "visa", cardLastFour: "4242", message: "")))
+                                                                       merchantName: "Counter Air", cardBrand: "visa", cardLastFour: "4242", prompt: .bankCode)))
         let flow = atPayment()
         app.answersTwice = true
         flow.placeStartBid()

@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: AuthorizationStatus.allCases)
     func didAuthorizeStatus(_ status: AuthorizationStatus) {
         let errors: [FieldError] = status == .invalidShippingPostalAddress
-            ? [FieldError(contact: .shipping, field: .postcode, message: "We do not ship to this postcode")] : []
+            ? [FieldError(contact: .shipping, field: .postcode, problem: .postcodeInvalid(country: "XX"))] : []
         app.authorization = AuthorizationResult(status: status, errors: errors)
         let sheet = makeSheet()
         sheet.authorize(token: "tok_1")
@@ -88,7 +88,7 @@ import Testing
         app.itemsForPaymentMethod = { SheetFixtures.items(surcharge: $0.network == "amex" ? 150 : 0) }
         let sheet = makeSheet()
         sheet.selectPaymentMethod(SheetFixtures.amex)
-        #expect(sheet.summaryItems.map(\.label) == ["Acacia honey x2", "Shipping", "Card surcharge", "Honey Store"])
+        #expect(sheet.summaryItems.map(\.caption) == [.given("Acacia honey x2"), .given("Shipping"), .given("Card surcharge"), .given("Honey Store")])
         #expect(sheet.total?.amount.minorUnits == 2_400)
         #expect(sheet.paymentMethod == SheetFixtures.amex)
     }

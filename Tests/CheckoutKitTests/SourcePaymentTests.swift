@@ -90,12 +90,12 @@ import Testing
     }
 
     @Test func failingStatusQueriesKeepPollingAndEndInPossibleSuccess() {
-        core.statuses = [.failure(SourceServiceFailure(reason: "no connection"))]
+        core.statuses = [.failure(SourceServiceFailure(reason: .described("no connection")))]
         let payment = makePayment()
         let outcome = start(payment)
         counter.pay()
         timers.advance(clock, by: .seconds(60))
-        #expect(counter.events.last == "didPollSource(src_1, timeout, pollingTimedOut(lastError: Optional(\"no connection\")))")
+        #expect(counter.events.last == "didPollSource(src_1, timeout, pollingTimedOut(lastError: Optional(CheckoutKit.Refusal.described(\"no connection\"))))")
         #expect(outcome.calls.map(\.0) == [.possibleSuccess])
         // A query goes out 2 s after the previous answer (0.2 s latency): one every 2.2 s, so 13
         // in the 30 s between authorisation and the timeout.
@@ -103,30 +103,30 @@ import Testing
     }
 
     @Test func failureAtCreateRestoresIdleAndDismissCompletesWithNil() {
-        core.createFailure = SourceServiceFailure(reason: "amount too small")
+        core.createFailure = SourceServiceFailure(reason: .described("amount too small"))
         let payment = makePayment()
         let outcome = start(payment)
         counter.pay()
         timers.advance(clock, by: .seconds(1))
-        #expect(counter.events.last == "didCreateSource(nil, sourceCreationFailed(reason: \"amount too small\"))")
+        #expect(counter.events.last == "didCreateSource(nil, sourceCreationFailed(reason: CheckoutKit.Refusal.described(\"amount too small\")))")
         #expect(counter.counter == .idle)
-        #expect(counter.latestError as? SourcePaymentError == .sourceCreationFailed(reason: "amount too small"))
-        #expect(payment.phase == .attemptFailed(.sourceCreationFailed(reason: "amount too small")))
+        #expect(counter.latestError as? SourcePaymentError == .sourceCreationFailed(reason: .described("amount too small")))
+        #expect(payment.phase == .attemptFailed(.sourceCreationFailed(reason: .described("amount too small"))))
         #expect(outcome.calls.isEmpty)
 
         counter.dismiss()
         #expect(outcome.calls.count == 1)
         #expect(outcome.calls.first?.0 == nil)
-        #expect(outcome.calls.first?.1 == "sourceCreationFailed(reason: \"amount too small\")")
+        #expect(outcome.calls.first?.1 == "sourceCreationFailed(reason: CheckoutKit.Refusal.described(\"amount too small\"))")
         #expect(payment.phase == .finished(nil))
         #expect(payment.resultState == nil)
         #expect(violations.violations.isEmpty)
     }
 
     @Test(arguments: [
-        (Result<PaymentAuthorizationState, SourceServiceFailure>.success(.failed), "didFinishAuthorization(failed, authorizationFailed(reason: \"declined by the payment method\"))"),
+        (Result<PaymentAuthorizationState, SourceServiceFailure>.success(.failed), "didFinishAuthorization(failed, authorizationFailed(reason: CheckoutKit.Refusal.paymentMethodDeclined))"),
         (.success(.cancelled), "didFinishAuthorization(cancelled, authorizationCancelled)"),
-        (.failure(SourceServiceFailure(reason: "wallet unreachable")), "didFinishAuthorization(failed, authorizationFailed(reason: \"wallet unreachable\"))"),
+        (.failure(SourceServiceFailure(reason: .described("wallet unreachable"))), "didFinishAuthorization(failed, authorizationFailed(reason: CheckoutKit.Refusal.described(\"wallet unreachable\")))"),
     ])
     func failureAtAuthorisationRestoresIdleAndGivingUpIsFailure(answer: Result<PaymentAuthorizationState, SourceServiceFailure>, event: String) {
         core.authorization = answer
@@ -172,7 +172,7 @@ import Testing
     }
 
     @Test func retryAfterFailureStartsANewAttempt() {
-        core.createFailure = SourceServiceFailure(reason: "busy")
+        core.createFailure = SourceServiceFailure(reason: .described("busy"))
         let payment = makePayment()
         let outcome = start(payment)
         counter.pay()
@@ -186,7 +186,7 @@ import Testing
         #expect(counter.latestError == nil)
         #expect(outcome.calls.map(\.0) == [.success])
         #expect(counter.events.filter { $0.hasPrefix("didCreateSource") } == [
-            "didCreateSource(nil, sourceCreationFailed(reason: \"busy\"))",
+            "didCreateSource(nil, sourceCreationFailed(reason: CheckoutKit.Refusal.described(\"busy\")))",
             "didCreateSource(src_2, nil)",
         ])
         #expect(violations.violations.isEmpty)

@@ -12,7 +12,7 @@ import Testing
     static func run(_ lines: [String]) throws -> (output: String, services: CheckoutServices) {
         let clock = ManualClock()
         let timers = TimerQueue(clock: clock)
-        var options = PaymentsCore.Options()
+        var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         let services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
         var input = lines[...]

@@ -28,13 +28,13 @@ import Testing
 
     @Test func aRefusalGoesToTheFieldItIsAbout() {
         var client = StoreWorld().client
-        client.logIn = { _, _ in .failure(.refused("The email or password is not right.")) }
+        client.logIn = { _, _ in .failure(.refused(.customer(.wrongEmailOrPassword))) }
         var state = AuthFeature.State(mode: .logIn)
         state.email.value = "bee@example.com"
         state.password.value = "wrong1234"
         let store = TestStore(initialState: state, environment: client) { AuthFeature.reduce(&$0, $1) }
         store.send(.submit)
-        store.receive(.answered(.failure(.refused("The email or password is not right.")))) {
+        store.receive(.answered(.failure(.refused(.customer(.wrongEmailOrPassword))))) {
             $0.password.error = "The email or password is not right."
             $0.focus = .password
         }

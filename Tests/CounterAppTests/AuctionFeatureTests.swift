@@ -129,12 +129,12 @@ import Testing
     @Test func eachDataSourceFailureIsShownOnThePaymentStep() throws {
         let size = Size(columns: 80, rows: 24)
         let cases: [(AuctionJoinFlow.Notice, AuctionJoinFlow.PaymentsAccess, String)] = [
-            (.saveFailed("This card is saved already."), .unlocked, "The card was not saved: This card is saved already."),
+            (.saveFailed(.cardAlreadySaved), .unlocked, "The card was not saved: This card is saved already."),
             (.saveCancelled, .unlocked, "Saving the card was cancelled."),
-            (.removeFailed("This card is not saved."), .unlocked, "The card was not removed: This card is not saved."),
+            (.removeFailed(.described("This card is not saved.")), .unlocked, "The card was not removed: This card is not saved."),
             (.noCardSelected, .unlocked, "Choose a card first."),
             (.signInRequired, .unlocked, "Sign in to join an auction."),
-            (.unlockFailed("Log in first."), .locked, "Log in first."),
+            (.unlockFailed(.notSignedIn), .locked, "Log in first."),
             (.unlockCancelled, .locked, "Unlocking was cancelled: your saved cards stay locked."),
         ]
         for (notice, access, message) in cases {
@@ -182,7 +182,7 @@ import Testing
         steps.append(("entry", entry, ["› 1 LX 318", "Start bid     €150.00", "Increment     €10.00", "Closes"]))
         steps.append(("terms", try flowState(.terms), ["Auction terms", "Tip 1 of 1", "[ ] I have read and accept the auction terms", "[ Continue ]"]))
         steps.append(("review", try flowState(.review), ["Start bid     €150.00", "To            Business", "[ Continue to payment ]"]))
-        steps.append(("locked", try flowState(.payment, access: .locked, notice: .unlockFailed("Wrong PIN. 2 tries left.")),
+        steps.append(("locked", try flowState(.payment, access: .locked, notice: .unlockFailed(.customer(.wrongPIN(attemptsLeft: 2)))),
                       ["Saved payment methods: locked", "Wrong PIN. 2 tries left.", "[ Unlock ]  [ Cancel ]"]))
         steps.append(("locked out", try flowState(.payment, access: .lockedOut, notice: .tooManyAttempts),
                       ["Too many wrong PINs.", "Esc goes back to the review."]))
@@ -198,7 +198,7 @@ import Testing
         var challenge = try flowState(.joining)
         challenge.challenge = ChallengeFeature.State(challenge: ThreeDSChallenge(
             identifier: "bid_1", amount: Money(minorUnits: 15_000, currency: euro), merchantName: "Upgrade auction",
-            cardBrand: "Visa", cardLastFour: "3220", message: "Enter the code your bank sent you."))
+            cardBrand: "Visa", cardLastFour: "3220", prompt: .bankCode))
         steps.append(("challenge", challenge, ["Security check · Visa •••• 3220", "Enter the code your bank sent you."]))
         steps.append(("joined", try flowState(.joined(authToken: "sbat_1")), ["You joined the auction", "€150.00 held on Visa •••• 4242, not charged"]))
         return steps

@@ -25,7 +25,7 @@ final class AuctionTapeWorld {
     func makeApplication() -> CounterApplication {
         let world = self.world
         let app = CounterApplication(makeServices: { [weak self] clock, timers in
-            var options = PaymentsCore.Options()
+            var options = PaymentsServices.Options()
             options.passwordIterations = 1_000
             let services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
             try world?.apply(to: services)

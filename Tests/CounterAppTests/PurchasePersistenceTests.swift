@@ -39,7 +39,7 @@ import Testing
         var application: CounterApplication?
         let result = try TapePlayer().play(Self.purchase) {
             // The vault key beside the test's directory, never in the runner's config directory.
-            var options = PaymentsCore.Options()
+            var options = PaymentsServices.Options()
             options.vaultKey = VaultKeyLocation(path: directory.path + "-config/vault.key", origin: .flag)
             let app = CounterApplication(makeServices: { clock, timers in
                 try CheckoutServices(database: .file(path), clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)

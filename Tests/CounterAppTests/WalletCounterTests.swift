@@ -37,7 +37,7 @@ import Testing
             $0.phase = .walletStep(paymentCode: "wechatpay://pay/src_1", methodName: "WeChat Pay")
         }
         store.send(.declineInWallet) { $0.phase = .inProgress }
-        store.send(.preparerChanged(.failed("The wallet declined."))) {
+        store.send(.preparerChanged(.failed(.described("The wallet declined.")))) {
             $0.phase = .idle
             $0.failure = "The wallet declined."
         }

@@ -12,12 +12,16 @@ import Testing
     static let forbidden: [String: Set<String>] = [
         "Clocks": ["TerminalUI", "CNcurses", "PaymentsCore", "CheckoutKit", "CounterApp", "QRCode"],
         "QRCode": ["TerminalUI", "CNcurses", "PaymentsCore", "CheckoutKit", "CounterApp"],
-        "PaymentsCore": ["TerminalUI", "CNcurses", "CheckoutKit", "CounterApp"],
-        "CheckoutKit": ["TerminalUI", "CNcurses", "CounterApp"],
+        // The core speaks in values and typed errors; the views turn them into words (DESIGN.md).
+        "PaymentsCore": ["TerminalUI", "CNcurses", "CheckoutKit", "CounterApp", "Localization"],
+        "CheckoutKit": ["TerminalUI", "CNcurses", "CounterApp", "Localization"],
         "TerminalUI": ["PaymentsCore", "CheckoutKit", "CounterApp"],
-        "CounterApp": ["CNcurses"],
+        // The screens reach the core through CheckoutKit (DESIGN.md).
+        "CounterApp": ["CNcurses", "PaymentsCore"],
         "checkout": ["CNcurses"],
     ]
+
+    static let declarationKinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]
 
     static func imports(inModule module: String) throws -> [(file: String, imported: String)] {
         let folder = CheckoutBinary.repositoryRoot.appendingPathComponent("Sources/\(module)")
@@ -27,7 +31,10 @@ import Testing
             let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
-                if words.first == "import", words.count >= 2 { found.append(("\(module)/\(relative)", String(words[1]))) }
+                guard words.first == "import", words.count >= 2 else { continue }
+                // `import struct PaymentsCore.Money` names one declaration of the module.
+                let path = Self.declarationKinds.contains(String(words[1])) && words.count >= 3 ? words[2] : words[1]
+                found.append(("\(module)/\(relative)", String(path.split(separator: ".")[0])))
             }
         }
         return found
@@ -39,6 +46,25 @@ import Testing
         #expect(!imports.isEmpty || module == "QRCode", "no sources found for \(module)")
         for (file, imported) in imports where Self.forbidden[module]!.contains(imported) {
             Issue.record("\(file) imports \(imported), which \(module) may not use (DESIGN.md: imports point down only)")
+        }
+    }
+
+    /// DESIGN.md: the core speaks in values and typed errors, and the views turn them into words.
+    /// Beside the imports (above), no call of the catalogue's `tr`/`trn` below the views.
+    @Test(arguments: ["PaymentsCore", "CheckoutKit"])
+    func noWordsBelowTheViews(module: String) throws {
+        let folder = CheckoutBinary.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        let call = try NSRegularExpression(pattern: #"\btrn?\("#)
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return }
+        for case let relative as String in files where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                let line = String(line)
+                if call.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    Issue.record("\(module)/\(relative):\(number + 1) calls tr: the views word the core's values (DESIGN.md)")
+                }
+            }
         }
     }
 

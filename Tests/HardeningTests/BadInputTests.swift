@@ -209,7 +209,7 @@ struct BadInputTerminalTests {
     /// A database with one order, made by the core, to see that nothing of it is lost.
     static func savedDatabase(_ path: String) throws {
         let clock = ManualClock()
-        var options = PaymentsCore.Options()
+        var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         options.vaultKey = VaultKeyLocation.resolve(flag: nil, environment: ["XDG_CONFIG_HOME": configHome])
         let services = try CheckoutServices(database: .file(path), clock: clock, scheduler: TimerQueue(clock: clock), options: options)

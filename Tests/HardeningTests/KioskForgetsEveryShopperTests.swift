@@ -322,7 +322,7 @@ extension KioskWalk {
         }
         let result = try player.play(text) {
             let made = shellWorld.makeShell(library: library, demoDirectory: nil, makeServices: { clock, timers in
-                var options = PaymentsCore.Options()
+                var options = PaymentsServices.Options()
                 options.passwordIterations = 1_000
                 let services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
                 try customer?.apply(to: services)

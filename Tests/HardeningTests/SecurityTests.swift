@@ -55,7 +55,7 @@ struct SecurityTests {
 
     /// A counter on a database FILE, the core's log captured.
     static func counter(database: String, clock: ManualClock = ManualClock(), log: LogBox) -> HeadlessTerminal {
-        var options = PaymentsCore.Options()
+        var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         options.logSink = { log.lines.append($0) }
         options.vaultKey = VaultKeyLocation(path: keyPath(forDatabase: database), origin: .flag)
@@ -146,11 +146,11 @@ struct SecurityTests {
         #expect(Self.cardForms.contains("3782 822463 10005"))
     }
 
-    static func core(_ path: String, clock: ManualClock) throws -> PaymentsCore {
-        var options = PaymentsCore.Options()
+    static func core(_ path: String, clock: ManualClock) throws -> PaymentsServices {
+        var options = PaymentsServices.Options()
         options.acquirerLatency = .zero
         options.vaultKey = VaultKeyLocation(path: keyPath(forDatabase: path), origin: .flag)
-        return try PaymentsCore(database: .file(path), clock: clock, scheduler: TimerQueue(clock: clock), options: options)
+        return try PaymentsServices(database: .file(path), clock: clock, scheduler: TimerQueue(clock: clock), options: options)
     }
 
     @Test("passwords and PINs are stored only as slow salted hashes; a PIN lockout survives a restart")
@@ -160,7 +160,7 @@ struct SecurityTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("counter.sqlite").path
         let clock = ManualClock()
-        var core: PaymentsCore? = try Self.core(path, clock: clock)
+        var core: PaymentsServices? = try Self.core(path, clock: clock)
         let a = try core!.customers.signUp(email: "a@example.com", password: "same-password-1")
         let b = try core!.customers.signUp(email: "b@example.com", password: "same-password-1")
         try core!.customers.setPIN("4321", for: a.id)
@@ -190,10 +190,10 @@ struct SecurityTests {
     func savedCardsStayWithTheirOwner() throws {
         let clock = ManualClock()
         let timers = TimerQueue(clock: clock)
-        var options = PaymentsCore.Options()
+        var options = PaymentsServices.Options()
         options.acquirerLatency = .zero
         options.passwordIterations = 1_000
-        let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers, options: options)
+        let core = try PaymentsServices(database: .inMemory, clock: clock, scheduler: timers, options: options)
         let a = try core.customers.signUp(email: "a@example.com", password: "password-a1")
         let b = try core.customers.signUp(email: "b@example.com", password: "password-b1")
         let card = try Card.validate(number: "4242424242424242", expiry: "12/30", cvc: "123", holder: "A", now: clock.now)

@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import PaymentsCore
 
-/// Issue 4's services on a real in-memory `PaymentsCore`, one manual clock and its timers.
+/// Issue 4's services on a real in-memory `PaymentsServices`, one manual clock and its timers.
 final class CommerceTestWorld {
     static let approvingCard = "4242424242424242"
     static let decliningCard = "4000000000000002"
@@ -11,7 +11,7 @@ final class CommerceTestWorld {
 
     let clock: ManualClock
     let timers: TimerQueue
-    let core: PaymentsCore
+    let core: PaymentsServices
     let commerce: Commerce
     /// Renewals go through this: it can be told to fail, like a card that expired since.
     let renewals: SwitchableRenewalCollector
@@ -28,14 +28,14 @@ final class CommerceTestWorld {
     init(database: DatabaseLocation = .inMemory, clock: ManualClock = ManualClock(), ids: IDGenerator = SequentialIDGenerator()) {
         self.clock = clock
         timers = TimerQueue(clock: clock)
-        var options = PaymentsCore.Options()
+        var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(300)
         // A file's key beside the test's own directory, never in the runner's config directory.
         if case let .file(path) = database {
             options.vaultKey = VaultKeyLocation(path: Harness.keyPath(forDatabase: path), origin: .flag)
         }
-        core = try! PaymentsCore(database: database, clock: clock, scheduler: timers, ids: ids, options: options,
+        core = try! PaymentsServices(database: database, clock: clock, scheduler: timers, ids: ids, options: options,
                                  migrations: CommerceMigrations.register)
         var collector: SwitchableRenewalCollector?
         commerce = try! Commerce(core: core) { cards, bank in

@@ -45,7 +45,7 @@ import Testing
         let world = CommerceTestWorld()
         let order = try orderFor(world, session: "s", [("honey-clover", 3)])
         let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
-        #expect(answer?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
+        #expect(answer?.failure == .paymentDeclined(PaymentDecline(.genericDecline)))
         #expect(try world.orders.order(id: order.id)?.state == .pendingPayment)
         #expect(try world.orders.order(id: order.id)?.failureReason == "card_declined")
         #expect(world.stock("honey-clover") == 20)

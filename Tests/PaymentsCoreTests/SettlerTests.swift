@@ -94,7 +94,7 @@ import Testing
         let world = CommerceTestWorld()
         let order = try cartOrder(world, "honey-clover", 2)
         let declined = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
-        #expect(declined?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
+        #expect(declined?.failure == .paymentDeclined(PaymentDecline(.genericDecline)))
         let waiting = try #require(try world.orders.order(id: order.id))
         #expect(waiting.state == .pendingPayment && waiting.failureReason == "card_declined")
         #expect(world.stock("honey-clover") == 20)

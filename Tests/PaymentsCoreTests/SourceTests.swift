@@ -48,7 +48,7 @@ import Testing
         let world = CommerceTestWorld()
         let source = try world.sources.create(params(.card))
         let answer = world.settle { world.sources.authorizeCard(sourceId: source.id, instrument: world.token(CommerceTestWorld.decliningCard), completion: $0) }
-        #expect(answer?.failure == .paymentDeclined(PaymentDecline(code: "card_declined", message: DeclineReason.genericDecline.message)))
+        #expect(answer?.failure == .paymentDeclined(PaymentDecline(.genericDecline)))
         #expect(try world.sources.sourceStatus(id: source.id) == .failed(reason: "card_declined"))
         #expect(world.settle { world.sources.poll(sourceId: source.id, completion: $0) } == .failed(reason: "card_declined"))
     }
@@ -78,7 +78,7 @@ import Testing
         try world.sources.declineWallet(sourceId: source.id)
         world.advance(.seconds(2))
         #expect(outcome == .failed(reason: "declined by the shopper"))
-        #expect(throws: SourceError.invalidState("nothing to confirm")) { try world.sources.confirmWallet(sourceId: source.id) }
+        #expect(throws: SourceError.invalidState(.confirmation)) { try world.sources.confirmWallet(sourceId: source.id) }
     }
 
     @Test func aPollTimeoutAfterAuthorisationIsPossibleSuccessSettledLater() throws {
@@ -105,10 +105,10 @@ import Testing
     @Test func stepsThatDoNotFitTheSourceAreRefused() throws {
         let world = CommerceTestWorld()
         let card = try world.sources.create(params(.card))
-        #expect(throws: SourceError.invalidState("wallet authorisation needs a pending wallet source")) { try world.sources.startWalletAuthorization(sourceId: card.id) }
+        #expect(throws: SourceError.invalidState(.walletAuthorisation)) { try world.sources.startWalletAuthorization(sourceId: card.id) }
         #expect(throws: SourceError.unknownSource("src_999999")) { try world.sources.sourceStatus(id: "src_999999") }
         let wallet = try world.sources.create(params(.alipay))
         let answer = world.settle { world.sources.authorizeCard(sourceId: wallet.id, instrument: world.token(), completion: $0) }
-        #expect(answer?.failure == .invalidState("card authorisation needs a pending card source"))
+        #expect(answer?.failure == .invalidState(.cardAuthorisation))
     }
 }

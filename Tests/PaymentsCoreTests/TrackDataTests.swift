@@ -66,8 +66,4 @@ import Testing
         #expect(TrackData.looksLikeSwipe(";4"))
         #expect(!TrackData.looksLikeSwipe("4242"))
     }
-
-    @Test func messagesAreForShoppers() {
-        #expect(TrackDataError.missingEndSentinel.message == "The swipe was cut short. Swipe again, a little slower.")
-    }
 }

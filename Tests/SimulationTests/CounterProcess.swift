@@ -8,7 +8,7 @@ import GRDB
 /// codes on screen). Only the database file and the vault key beside it outlive it.
 final class CounterProcess {
     let timers: TimerQueue
-    let core: PaymentsCore
+    let core: PaymentsServices
     let commerce: Commerce
     let injector = FaultInjector()
     /// The store's orders, paid through a gateway that shows 3-D Secure to the shopper, as the
@@ -23,11 +23,11 @@ final class CounterProcess {
 
     init(path: String, clock: ManualClock, ids: IDGenerator) throws {
         timers = TimerQueue(clock: clock)
-        var options = PaymentsCore.Options()
+        var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(40)
         let scheduler = ProcessScheduler(timers: timers, isAlive: { [injector] in !injector.isDead })
-        core = try PaymentsCore(database: .file(path), clock: clock, scheduler: scheduler, ids: ids, options: options,
+        core = try PaymentsServices(database: .file(path), clock: clock, scheduler: scheduler, ids: ids, options: options,
                                 migrations: CommerceMigrations.register)
         commerce = try Commerce(core: core)
         challengeGateway = ShopperChallengeGateway(charges: core.charges, unattended: commerce.cardGateway)

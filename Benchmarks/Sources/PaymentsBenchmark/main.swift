@@ -50,10 +50,10 @@ func temporaryDatabasePath() throws -> String {
 func benchmarkCharges(_ location: DatabaseLocation, count: Int, fromTokens: Bool) throws -> Double {
     let clock = ManualClock()
     let timers = TimerQueue(clock: clock)
-    var options = PaymentsCore.Options()
+    var options = PaymentsServices.Options()
     options.acquirerLatency = .zero
     options.passwordIterations = 1_000   // sign-up cost is not what is measured here
-    let core = try PaymentsCore(database: location, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+    let core = try PaymentsServices(database: location, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
     let customer = try core.customers.signUp(email: "bench@example.com", password: "honey2026")
     let card = try Card.validate(number: "4242424242424242", expiry: "12/30", cvc: "123", holder: "Bench Mark", now: clock.now)
     let method = try core.paymentMethods.save(card: card, for: customer.id).method

@@ -26,14 +26,14 @@ public final class AuctionJoinFlow {
 
     /// The last thing to tell the customer on the payment step.
     public enum Notice: Equatable, Sendable {
-        case unlockFailed(String)
+        case unlockFailed(Refusal)
         case unlockCancelled
         case tooManyAttempts
         case cardSaved
-        case saveFailed(String)
+        case saveFailed(Refusal)
         case saveCancelled
         case cardRemoved
-        case removeFailed(String)
+        case removeFailed(Refusal)
         case chargeFailed(CardChargeFailure)
         case noCardSelected
         case signInRequired

@@ -20,20 +20,20 @@ public protocol PaymentControllerDelegate: AnyObject {
 ///
 /// Each call with several outcome callbacks calls exactly ONE of them, exactly once. `cancel`
 /// and `exceededAttempts` may be nil (the seed's implicitly unwrapped optionals): a data source
-/// must then not use that outcome.
+/// must then not use that outcome. A `failure` says why as a value (`Refusal`); the view words it.
 public protocol PaymentCardDataSource: AnyObject {
     /// The customer's identifier; "" when nobody is signed in.
     var customerId: String { get }
     /// Saved payments are behind a lock (PIN) until unlocked.
     var isPaymentsLocked: Bool { get }
-    func unlockPayments(success: @escaping () -> Void, failure: @escaping (_ error: String) -> Void,
+    func unlockPayments(success: @escaping () -> Void, failure: @escaping (_ error: Refusal) -> Void,
                         cancel: (() -> Void)?, exceededAttempts: (() -> Void)?)
     /// The saved methods, default first.
     var payments: [PaymentCard] { get }
     /// Saves a card. `isJoin` is true when saving happens as part of placing the start bid (the
     /// card is then used at once), false when the customer only adds a card to the list.
     func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void,
-                     failure: @escaping (_ error: String) -> Void,
+                     failure: @escaping (_ error: Refusal) -> Void,
                      cancel: (() -> Void)?, exceededAttempts: (() -> Void)?)
-    func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (_ error: String) -> Void)
+    func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (_ error: Refusal) -> Void)
 }

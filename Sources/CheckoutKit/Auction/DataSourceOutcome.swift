@@ -1,7 +1,7 @@
 /// The outcome of a data source call with alternative callbacks: exactly one of them, once.
 public enum DataSourceOutcome: Equatable, Sendable {
     case success
-    case failure(String)
+    case failure(Refusal)
     case cancelled
     case exceededAttempts
 }
@@ -16,7 +16,7 @@ struct AlternativeCallbacks {
     }
 
     var success: () -> Void { { [guardian] in guardian.call(.success) } }
-    var failure: (String) -> Void { { [guardian] in guardian.call(.failure($0)) } }
+    var failure: (Refusal) -> Void { { [guardian] in guardian.call(.failure($0)) } }
     var cancel: () -> Void { { [guardian] in guardian.call(.cancelled) } }
     var exceededAttempts: () -> Void { { [guardian] in guardian.call(.exceededAttempts) } }
 }

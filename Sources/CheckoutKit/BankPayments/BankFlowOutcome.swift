@@ -1,9 +1,8 @@
-/// One vocabulary for how a bank flow ends, shared by payments and mandates, mapped to each
-/// seed type at the edge (`SinglePayment.State/Error`, `Mandate.State/Error`).
-enum BankFlowState: Hashable {
-    case executed, authorized, redirect, settled, wait
-}
+import PaymentsCore
 
+/// One vocabulary for how a bank flow ends, shared by payments and mandates, mapped to each
+/// seed type at the edge (`SinglePayment.State/Error`, `Mandate.State/Error`): the core's
+/// `BankFlowState`, and `BankFlowError` for the ways the flow itself can fail.
 enum BankFlowError: Error, Hashable {
     case authorizationFailed, connectionIssues, generic(String), invalidToken, expired, notFound
     case rejected, notConfigured, serverError, unexpectedBehaviour, userCanceled

@@ -1,6 +1,6 @@
 import Clocks
 import Foundation
-import Localization
+import PaymentsCore
 
 /// Seed 004's manager over the core (`BankGateway`) and the bank page (`BankRedirectPresenter`).
 ///
@@ -12,6 +12,9 @@ public final class BankPaymentsManager: PaymentsManager {
     public private(set) var environment: BankEnvironment?
     public private(set) var localeCountryCode: String?
     public let authorizationWindow: Duration
+    /// A generic failure's reason when no bank serves the country, followed by its code: in
+    /// English, as the database keeps reasons; the screens say it in the shopper's language.
+    public static let noBanksPrefix = "no banks available for "
 
     private let gateway: BankGateway
     private let presenter: BankRedirectPresenter
@@ -126,7 +129,7 @@ public final class BankPaymentsManager: PaymentsManager {
         let resource = summary.resource
         guard let country = countryCode(preferred: context.preferences.preferredCountryCode) else {
             let asked = context.preferences.preferredCountryCode ?? localeCountryCode ?? "?"
-            return finish(.failure(.generic(tr("no banks available for {0}", CountryText.shown(asked)))))
+            return finish(.failure(.generic(Self.noBanksPrefix + asked)))
         }
         let page = BankAuthorizationPage(summary: summary, countryCode: country, providers: gateway.providers(countryCode: country),
                                          redirectURL: context.redirectURL, presentationStyle: context.preferences.presentationStyle)

@@ -69,16 +69,23 @@ public struct ThreeDSChallenge: Hashable, Sendable {
     public let merchantName: String
     public let cardBrand: String
     public let cardLastFour: String
-    /// What the issuer's page says ("Enter the code we sent to ...").
-    public let message: String
+    /// What the issuer's page asks; the view words it (`message`).
+    public let prompt: Prompt
 
-    public init(identifier: String, amount: Money, merchantName: String, cardBrand: String, cardLastFour: String, message: String) {
+    public enum Prompt: Hashable, Sendable {
+        /// "Enter the code your bank sent you."
+        case bankCode
+        /// The code, to approve `amount` to `merchantName`.
+        case approvePayment
+    }
+
+    public init(identifier: String, amount: Money, merchantName: String, cardBrand: String, cardLastFour: String, prompt: Prompt) {
         self.identifier = identifier
         self.amount = amount
         self.merchantName = merchantName
         self.cardBrand = cardBrand
         self.cardLastFour = cardLastFour
-        self.message = message
+        self.prompt = prompt
     }
 }
 
@@ -97,7 +104,7 @@ public enum CardChargeFailure: Error, Hashable, Sendable {
     case authenticationFailed
     case authenticationCancelled
     case paymentMethodNotFound
-    /// Refused before any money moved, for a reason the shopper can read (the auction closed,
-    /// the bid is too low, payments are locked...).
-    case refused(String)
+    /// Refused before any money moved, for a reason the screens word (the auction closed, the
+    /// bid is too low, payments are locked...).
+    case refused(Refusal)
 }

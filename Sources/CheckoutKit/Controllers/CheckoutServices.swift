@@ -2,15 +2,15 @@ import Clocks
 import Foundation
 import PaymentsCore
 
-/// The composition root: every controller the screens use, built once from one `PaymentsCore`
+/// The composition root: every controller the screens use, built once from one `PaymentsServices`
 /// (its database, clock, scheduler and ids), and sharing one `CounterSession` so that the store,
 /// the account and the auctions agree on who is at the counter.
 ///
-///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers)
+///     let core = try PaymentsServices(database: .inMemory, clock: clock, scheduler: timers)
 ///     let services = try CheckoutServices(core: core)
 ///     services.store.loadProducts { ... }
 public final class CheckoutServices {
-    public let core: PaymentsCore
+    public let core: PaymentsServices
     /// Issue 4's services (catalogue, orders, sources, bank, auctions) on the same database.
     public let commerce: Commerce
     public let session: CounterSession
@@ -28,8 +28,10 @@ public final class CheckoutServices {
     public let sources: CoreSourceService
     /// The settler on the loop; the app starts it, and payments left unsettled wake it.
     public let settlerLoop: SettlerLoop
+    /// The store's cart as an order paid outside the card checkout (wallet, bank), and settling it.
+    public let orderPayments: OrderPayments
 
-    public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings()) throws {
+    public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings()) throws {
         self.core = core
         commerce = try Commerce(core: core, bankTimings: bankTimings)
         session = CounterSession(ids: core.ids)
@@ -41,12 +43,13 @@ public final class CheckoutServices {
         sources = CoreSourceService(sources: commerce.sources, scheduler: core.scheduler)
         settlerLoop = SettlerLoop(commerce: commerce, scheduler: core.scheduler)
         store.onUnsettled = { [settlerLoop] in settlerLoop.wake() }
+        orderPayments = OrderPayments(commerce: commerce, session: session, bankGateway: bankGateway, settlerLoop: settlerLoop)
     }
 
     /// Opens the core too: the app's one call.
     public convenience init(database: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
-                            options: PaymentsCore.Options = PaymentsCore.Options(), bankTimings: BankTimings = BankTimings()) throws {
-        try self.init(core: PaymentsCore(database: database, clock: clock, scheduler: scheduler, ids: ids, options: options),
+                            options: PaymentsServices.Options = PaymentsServices.Options(), bankTimings: BankTimings = BankTimings()) throws {
+        try self.init(core: PaymentsServices(database: database, clock: clock, scheduler: scheduler, ids: ids, options: options),
                       bankTimings: bankTimings)
     }
 
@@ -96,86 +99,28 @@ public final class CheckoutServices {
     public func walletOrderPayment(walletPresenter: WalletApprovalPresenter, pollInterval: Duration = .seconds(2),
                                    pollTimeout: Duration = .seconds(30),
                                    reporter: ContractViolationReporter = LoggingViolationReporter()) throws(OrderError) -> WalletOrderPayment {
-        let order = try placeAndReserve(.wallet)
+        let order = try orderPayments.placeAndReserve(.wallet)
         let (payment, preparer) = walletPayment(amount: order.total, description: order.paymentDescription, walletPresenter: walletPresenter,
                                                 pollInterval: pollInterval, pollTimeout: pollTimeout, reporter: reporter)
         return WalletOrderPayment(order: order, payment: payment, preparer: preparer, orders: commerce.orders, sources: commerce.sources,
-                                  onPending: { [weak self] in self?.keepSettling() })
+                                  onPending: { [settlerLoop] in settlerLoop.wake() })
     }
 
-    /// The store's cart paid by bank, as an order: placed and its jars reserved (`outOfStock`
-    /// before the bank is asked for anything), the bank payment created for the order's total
-    /// with its number as the reference. Process the context as usual, then hand the result to
-    /// `settleBankOrder`.
-    ///
-    /// A bank payment counts as PAID once the bank reports it `authorized` (or `executed`,
-    /// `settled`): the shopper has approved it at the bank and the payment is irrevocable from the
-    /// store's side (the screens treat it as paid too). `wait` and `redirect` keep the order
-    /// pending and the jars reserved until the payment's status says authorised or failed.
+    /// The store's cart paid by bank, as an order (see `OrderPayments.bankOrderPayment`).
     public func bankOrderPayment(redirectURL: URL, preferences: BankPaymentPreferences = BankPaymentPreferences()) throws -> (order: Order, context: BankPaymentContext) {
-        let order = try placeAndReserve(.bank)
-        do {
-            let context = try bankGateway.createPayment(amount: order.total, reference: order.number, redirectURL: redirectURL, preferences: preferences)
-            try commerce.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: context.identifier, token: context.token))
-            return (order, context)
-        } catch {
-            _ = try? commerce.orders.markFailed(orderId: order.id, reason: "bank_payment_not_created")
-            throw error
-        }
+        try orderPayments.bankOrderPayment(redirectURL: redirectURL, preferences: preferences)
     }
 
-    /// Settles the order with what the bank flow answered: authorised, executed or settled is
-    /// paid; `wait`/`redirect` leave it pending (settled later by `settlePendingOrders`); an
-    /// error asks the payment's status (the money may have moved despite a lost answer).
+    /// Settles a bank order with what the bank flow answered (see `OrderPayments.settleBankOrder`).
     @discardableResult
     public func settleBankOrder(_ orderId: String, context: BankPaymentContext, result: Result<SinglePayment.State, SinglePayment.Error>) -> Order? {
-        let orders = commerce.orders
-        switch result {
-        case .success(.authorized), .success(.executed), .success(.settled):
-            return (try? orders.markPaid(orderId: orderId, reference: context.identifier)) ?? nil
-        case .success(.wait), .success(.redirect):
-            keepSettling()
-            return try? orders.order(id: orderId)
-        case .failure(let error):
-            guard let reference = (try? commerce.orders.externalReference(orderId: orderId)) ?? nil else {
-                return try? orders.markFailed(orderId: orderId, reason: error.code)
-            }
-            switch Settler.bankStatus(reference, in: commerce.bank) {
-            case .paid(let paid): return (try? orders.markPaid(orderId: orderId, reference: paid)) ?? nil
-            case .failed(let reason): return try? orders.markFailed(orderId: orderId, reason: reason)
-            case .pending:
-                // The flow is over here: only a payment the bank is still authorising waits.
-                if case .authorizing? = try? commerce.bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "") {
-                    keepSettling()
-                    return try? orders.order(id: orderId)
-                }
-                return try? orders.markFailed(orderId: orderId, reason: error.code)
-            }
-        }
-    }
-
-    /// The session's cart as an order whose jars are reserved for `kind`; a refused order
-    /// (the last jar is another cart's) is failed at once and the cart kept.
-    func placeAndReserve(_ kind: ExternalPaymentKind) throws(OrderError) -> Order {
-        let order = try commerce.orders.placeOrder(for: session.cartKey)
-        do throws(OrderError) {
-            return try commerce.orders.startExternalPayment(orderId: order.id, kind: kind)
-        } catch {
-            _ = try? commerce.orders.markFailed(orderId: order.id, reason: "out_of_stock")
-            throw error
-        }
-    }
-
-    /// Called when an order is left waiting on a bank payment, wallet source or unknown card
-    /// answer: the settler loop passes again within a few seconds.
-    func keepSettling() {
-        settlerLoop.wake()
+        orderPayments.settleBankOrder(orderId, context: context, result: result)
     }
 
     /// One settler pass (bank and wallet orders among the rest); returns the orders it settled.
     @discardableResult
     public func settlePendingOrders() -> [Order] {
-        commerce.settler.settleNow().orders.compactMap { try? commerce.orders.order(id: $0) }
+        orderPayments.settlePendingOrders()
     }
 
     /// A wallet/card counter payment: the preparer the screen drives, and the `Payment` to start.

@@ -20,12 +20,30 @@ public struct FieldError: Hashable, Sendable {
     public enum Contact: Hashable, Sendable { case billing, shipping }
     public let contact: Contact
     public let field: ContactField
-    public let message: String
+    /// What is wrong; the view words it (`message`).
+    public let problem: Problem
 
-    public init(contact: Contact, field: ContactField, message: String) {
+    public enum Problem: Hashable, Sendable {
+        case noShippingContact
+        case recipientNameMissing
+        case emailMissing
+        case phoneMissing
+        /// The country, as the contact gives its code (upper case).
+        case notShippedTo(country: String)
+        case streetMissing
+        case cityMissing
+        case postcodeInvalid(country: String)
+        case noBillingAddress
+        case billingStreetMissing
+        case billingCityMissing
+        case billingPostcodeMissing
+        case billingCountryMissing
+    }
+
+    public init(contact: Contact, field: ContactField, problem: Problem) {
         self.contact = contact
         self.field = field
-        self.message = message
+        self.problem = problem
     }
 }
 

@@ -9,14 +9,30 @@ public struct SummaryItem: Hashable, Sendable {
         case pending
     }
 
-    public var label: String
+    /// What the line is; the view words it (`label`).
+    public enum Caption: Hashable, Sendable {
+        /// Given by whoever made the line (goods, the merchant's total): shown as given.
+        case given(String)
+        /// Shipping by the method of this name.
+        case shipping(method: String)
+        /// The card network's surcharge.
+        case surcharge(network: String)
+        /// Import duties, calculated on delivery.
+        case importDuties
+    }
+
+    public var caption: Caption
     public var amount: Money
     public var kind: Kind
 
-    public init(label: String, amount: Money, kind: Kind = .final) {
-        self.label = label
+    public init(caption: Caption, amount: Money, kind: Kind = .final) {
+        self.caption = caption
         self.amount = amount
         self.kind = kind
+    }
+
+    public init(label: String, amount: Money, kind: Kind = .final) {
+        self.init(caption: .given(label), amount: amount, kind: kind)
     }
 
     /// Lines followed by their total, labelled with the merchant's name. Nil when the lines mix
@@ -34,8 +50,9 @@ public struct SummaryItem: Hashable, Sendable {
     /// Why a list is not a valid summary, or nil if it is.
     public static func problem(in items: [SummaryItem], merchantName: String) -> String? {
         guard let total = items.last else { return "no summary items: the total is missing" }
-        guard total.label == merchantName else {
-            return "the last item is the total and must be labelled \"\(merchantName)\", not \"\(total.label)\""
+        guard total.caption == .given(merchantName) else {
+            let found = if case .given(let text) = total.caption { text } else { "\(total.caption)" }
+            return "the last item is the total and must be labelled \"\(merchantName)\", not \"\(found)\""
         }
         guard Set(items.map(\.amount.currency)).count == 1 else { return "summary items mix currencies" }
         return nil

@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import Localization
 
 /// Seed 000's `TMPPayment`: drives one payment through its preparer.
 ///
@@ -53,7 +52,7 @@ public final class Payment {
     private var generation = 0
     private var pollTimer: TimerID?
     private var timeoutTimer: TimerID?
-    private var lastPollFailure: String?
+    private var lastPollFailure: Refusal?
 
     public init(
         params: SourceParams,
@@ -186,7 +185,7 @@ public final class Payment {
                 self.startPolling(source, attempt: attempt)
                 return
             case .success(.failed):
-                (state, error) = (.failed, .authorizationFailed(reason: tr("declined by the payment method")))
+                (state, error) = (.failed, .authorizationFailed(reason: .paymentMethodDeclined))
             case .success(.cancelled):
                 (state, error) = (.cancelled, .authorizationCancelled)
             case .failure(let failure):

@@ -18,8 +18,8 @@ public protocol SourceService: AnyObject {
     func status(ofSource identifier: String, completion: @escaping (Result<SourceStatus, SourceServiceFailure>) -> Void)
 }
 
-/// A failed call to the core.
+/// A failed call to the core, and why.
 public struct SourceServiceFailure: Error, Equatable, Sendable {
-    public let reason: String
-    public init(reason: String) { self.reason = reason }
+    public let reason: Refusal
+    public init(reason: Refusal) { self.reason = reason }
 }

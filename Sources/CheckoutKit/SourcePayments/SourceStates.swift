@@ -50,16 +50,16 @@ public struct Source: Equatable, Sendable {
 }
 
 /// Why a payment attempt failed, handed to the delegate and kept by the preparer as `latestError`.
-public enum SourcePaymentError: Error, Equatable, Sendable {
+public enum SourcePaymentError: Error, Hashable, Sendable {
     /// The preparer decorated params without choosing a method (`paymentMethod` was nil).
     case noPaymentMethodSelected
     /// The chosen method is not among the merchant's available methods.
     case paymentMethodNotAvailable(String)
-    case sourceCreationFailed(reason: String)
-    case authorizationFailed(reason: String)
+    case sourceCreationFailed(reason: Refusal)
+    case authorizationFailed(reason: Refusal)
     case authorizationCancelled
     /// The source failed while we polled it.
     case paymentFailed(reason: String)
     /// Polling gave no answer in time. Comes with `PollingResultState.timeout`.
-    case pollingTimedOut(lastError: String?)
+    case pollingTimedOut(lastError: Refusal?)
 }

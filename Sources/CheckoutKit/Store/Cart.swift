@@ -1,4 +1,3 @@
-import Localization
 import PaymentsCore
 
 /// The cart as a value: lines in the order added; the total is always computed from the lines,
@@ -62,7 +61,7 @@ public struct Cart: Hashable, Sendable {
     }
 }
 
-public enum StoreError: Error, Equatable, Sendable {
+public enum StoreError: Error, Hashable, Sendable {
     case productNotFound(String)
     case invalidQuantity(Int)
     case currencyMismatch(String)
@@ -73,30 +72,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case checkoutFailed(CardChargeFailure)
     case notEnoughStock(productID: String, available: Int)
     case outOfStock(name: String)
-    /// The core refused for a reason of its own, in words for the shopper.
-    case refused(String)
+    /// The core or the controller refused, for a reason the screens word.
+    case refused(Refusal)
     /// The order's payment was asked but its answer is not known yet (lost, or not recorded):
     /// the shopper may have been charged, and will not be charged twice. The cart stays tied to
     /// the order until the settler knows.
     case paymentUnknown(orderNumber: String)
-
-    /// What the store screens print.
-    public var message: String {
-        switch self {
-        case .productNotFound: tr("This product is no longer in the store.")
-        case .invalidQuantity(let quantity): tr("{0} is not a quantity the cart takes (1 to {1}).", quantity, Cart.maximumQuantity)
-        case .currencyMismatch(let code): tr("This product is priced in {0}, unlike the rest of the cart.", code)
-        case .amountTooLarge: tr("That is more than one payment can take.")
-        case .emptyCart: tr("The cart is empty.")
-        case .loadFailed(let why): tr("The store could not load its products ({0}).", why)
-        case .notSignedIn: tr("Log in first.")
-        case .checkoutFailed(let failure): failure.shopperMessage
-        case .notEnoughStock(_, let available): available == 0 ? tr("Sold out.") : tr("Only {0} left.", available)
-        // The name is the product's own (English, from the database), shown in the current language.
-        case .outOfStock(let name): tr("{0} sold out while you were paying. Your card was not charged.", tr(name))
-        case .refused(let reason): reason
-        case .paymentUnknown(let number):
-            tr("We are checking with the bank about order {0}; you will not be charged twice. This screen updates by itself.", number)
-        }
-    }
 }

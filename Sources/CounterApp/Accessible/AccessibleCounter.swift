@@ -2,7 +2,6 @@ import CheckoutKit
 import Clocks
 import Foundation
 import Localization
-import PaymentsCore
 
 /// The counter as plain lines, for a screen reader or a braille line: numbered choices, one
 /// question at a time, the question asked again after a bad answer, and no escape sequence ever.

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// The whole counter as one feature: a stack of screens, the help overlay, and quitting. The

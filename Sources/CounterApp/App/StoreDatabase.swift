@@ -1,6 +1,5 @@
 import CheckoutKit
 import Clocks
-import PaymentsCore
 
 extension CounterApplication {
     /// The services over the database the command line names: a path, `:memory:`, or nil for
@@ -19,12 +18,12 @@ extension CounterApplication {
         let inMemory = storage.database.location == .inMemory
         return { clock, timers in
             let ids: IDGenerator = inMemory ? SequentialIDGenerator() : RandomIDGenerator()
-            var options = PaymentsCore.Options()
+            var options = PaymentsServices.Options()
             if let log {
                 options.logSink = log
                 options.logsEvents = true
             }
-            return try CheckoutServices(core: PaymentsCore(storage: storage, clock: clock, scheduler: timers, ids: ids, options: options))
+            return try CheckoutServices(core: PaymentsServices(storage: storage, clock: clock, scheduler: timers, ids: ids, options: options))
         }
     }
 }

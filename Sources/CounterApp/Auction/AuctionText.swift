@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 
 /// How the auction screens write cards and the flow's notices, in the current language. Dates
 /// are `DateText`'s (UTC, the same on every machine: a tape replays the same text anywhere).
@@ -20,16 +19,16 @@ enum AuctionText {
     /// the data source's own words (already in the current language where they come from).
     static func notice(_ notice: AuctionJoinFlow.Notice, lockedUntil: Date?) -> String {
         switch notice {
-        case .unlockFailed(let message): message
+        case .unlockFailed(let refusal): refusal.message
         case .unlockCancelled: tr("Unlocking was cancelled: your saved cards stay locked.")
         case .tooManyAttempts:
             if let lockedUntil { tr("Too many wrong PINs. Payments are locked; try again at {0}.", DateText.time(lockedUntil)) }
             else { tr("Too many wrong PINs. Payments are locked for a while.") }
         case .cardSaved: tr("Card saved.")
-        case .saveFailed(let message): tr("The card was not saved: {0}", message)
+        case .saveFailed(let refusal): tr("The card was not saved: {0}", refusal.message)
         case .saveCancelled: tr("Saving the card was cancelled.")
         case .cardRemoved: tr("Card removed.")
-        case .removeFailed(let message): tr("The card was not removed: {0}", message)
+        case .removeFailed(let refusal): tr("The card was not removed: {0}", refusal.message)
         case .chargeFailed(let failure): failure.shopperMessage
         case .noCardSelected: tr("Choose a card first.")
         case .signInRequired: tr("Sign in to join an auction.")

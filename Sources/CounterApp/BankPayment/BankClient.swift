@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 
 /// The bank screens' edge: `BankPaymentsManager` and the bank gateway behind closures, so the
 /// reducer stays pure and a test can answer for the bank.

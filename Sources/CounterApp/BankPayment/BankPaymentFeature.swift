@@ -1,6 +1,5 @@
 import CheckoutKit
 import Foundation
-import PaymentsCore
 import TerminalUI
 
 /// Seed 004 on screen: pay by bank, or set up a mandate for a subscription.

@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 /// Seed 004's states, statuses and errors in plain words, each with what to do next.
 enum BankWords {
@@ -41,7 +40,7 @@ enum BankWords {
                                        tr("Nothing was taken. Try again, or choose another bank."))
         case .connectionIssues: bad(tr("Could not reach the bank"), tr("The bank is offline or did not answer in time."),
                                     tr("Nothing was taken. Try again later, or choose another bank."))
-        case .generic(let reason): bad(tr("The bank payment could not go ahead"), tr("The reason given: {0}.", reason),
+        case .generic(let reason): bad(tr("The bank payment could not go ahead"), tr("The reason given: {0}.", BankReasonText.shown(reason)),
                                        tr("Choose another country or way to pay."))
         case .invalidToken: bad(tr("This payment link is not valid"), tr("The payment's token does not allow this."),
                                 tr("Start the payment again from the checkout."))
@@ -103,7 +102,7 @@ enum BankWords {
     static func renewalRefusal(_ error: BankError) -> String {
         switch error {
         case .mandateRejected: tr("the mandate is revoked or was rejected.")
-        case .generic(let reason): tr("{0}.", reason)
+        case .generic(let reason): tr("{0}.", BankReasonText.shown(reason))
         case .unexpectedBehaviour: tr("the mandate is not authorised.")
         default: error.code + "."
         }

@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 /// The sheet's edge: the customer's actions go to `ExpressSheetSession`, and the session's
 /// changes come back as actions.

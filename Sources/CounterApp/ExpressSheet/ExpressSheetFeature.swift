@@ -1,6 +1,5 @@
 import CheckoutKit
 import Foundation
-import PaymentsCore
 import TerminalUI
 
 /// Seed 003's sheet, drawn: a modal over the checkout with the summary (the total last, labelled

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// The sheet on screen: a function of its state (and the clock, for the busy spinner).

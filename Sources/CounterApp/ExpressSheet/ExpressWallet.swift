@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 
 /// What the shopper's express wallet holds on this counter: saved addresses and cards, the way
 /// a phone's wallet does. The cards are the README's test cards, so every outcome can be shown.

@@ -1,6 +1,6 @@
 import Foundation
 import Localization
-import PaymentsCore
+import CheckoutKit
 
 /// The kiosk operator's PIN, set at install time (`checkout kiosk --set-operator-pin`) and kept
 /// only as a PBKDF2 hash, in a file readable by its owner alone. Never in clear, anywhere.

@@ -1,5 +1,4 @@
 import CheckoutKit
-import PaymentsCore
 
 // The core and the seed layer both name a product, a cart and a cart line (they speak the same
 // language). The screens always mean the seed layer's (`CheckoutKit`) ones: these names, declared

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Clocks
 import Foundation
-import PaymentsCore
 
 extension StoreClient {
     /// The client over the controllers, on the loop's timers.

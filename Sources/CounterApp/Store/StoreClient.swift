@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 
 /// Everything the store's screens ask of the world, as closures (The Composable Architecture's
 /// dependency client): the live one calls the controllers of `CheckoutKit`; tests build one
@@ -61,7 +60,7 @@ extension StoreClient {
     /// A client with no core behind it (before `start`, and for reducer tests that do not reach
     /// the world): empty answers, refusals for anything that would change something.
     public static var unavailable: StoreClient {
-        let notOpen = tr("The store is not open yet.")
+        let notOpen = Refusal.storeNotOpen
         let refused = StoreError.refused(notOpen)
         return StoreClient(
             now: { Date(timeIntervalSince1970: 0) },
@@ -72,7 +71,7 @@ extension StoreClient {
             setQuantity: { _, _ in .failure(refused) },
             remove: { _ in Cart(currency: .eur) },
             emptyCart: { Cart(currency: .eur) },
-            tokenize: { _ in .failure(.vault(notOpen)) },
+            tokenize: { _ in .failure(.refused(notOpen)) },
             checkout: { _, _, _, completion in completion(.failure(refused)) },
             answerChallenge: { _, _ in },
             shopper: { nil },

@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// What every store screen shares: the cart (for the badge) and who is shopping. The core keeps

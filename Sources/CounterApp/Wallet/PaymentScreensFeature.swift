@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// The other ways to pay the store's picker offers (issue 8), as one screen of the app's stack:

@@ -1,5 +1,4 @@
 import CheckoutKit
-import PaymentsCore
 
 /// The wallet counter's edge: what its effects ask of the payment, and how answers come back.
 /// Tests pass a recording client; the app passes `live(services:)`.
@@ -76,7 +75,7 @@ final class LiveWalletSession: WalletApprovalPresenter {
             self.payment = nil
             self.preparer = nil
             send(.counterOpened(methods: [], selected: nil))
-            send(.preparerChanged(.failed(StoreError(error).message)))
+            send(.preparerChanged(.failed(.store(StoreError(error)))))
             return
         }
         self.payment = payment

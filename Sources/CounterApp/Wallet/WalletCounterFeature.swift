@@ -1,5 +1,4 @@
 import CheckoutKit
-import PaymentsCore
 import TerminalUI
 
 /// Seed 000's built-in checkout counter, drawn: item, amount, the methods the core accepts, PAY.
@@ -100,7 +99,7 @@ public enum WalletCounterFeature {
             guard state.canPay else { return .none }
             state.failure = nil
             state.phase = .inProgress
-            let metadata = state.slowTestWallet ? SourceParams.slowWalletMetadata : [:]
+            let metadata = state.slowTestWallet ? CheckoutKit.SourceParams.slowWalletMetadata : [:]
             return .run { client, _ in client.pay(metadata) }
         case let .preparerChanged(status):
             switch status {
@@ -112,7 +111,7 @@ public enum WalletCounterFeature {
                 if state.phase == .idle { state.phase = .inProgress }
             case let .failed(message):
                 // The seed's showFailureAndRestoreStateToIdle: the error stays, PAY is offered again.
-                state.failure = message
+                state.failure = message.message
                 state.phase = .idle
             case let .dismissed(result):
                 state.phase = .finished(result == .success ? .success : result == .possibleSuccess ? .possibleSuccess : .dismissed)

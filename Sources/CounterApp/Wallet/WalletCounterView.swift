@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import QRCode
 import TerminalUI
 

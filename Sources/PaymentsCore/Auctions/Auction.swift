@@ -50,8 +50,8 @@ public struct AuctionBid: Hashable, Sendable, Identifiable {
 
 public enum JoinOutcome: Hashable, Sendable {
     case joined(AuctionBid)
-    /// 3-D Secure: show `challenge`, then call `completeChallenge(bidId:code:)`.
-    case requiresAction(bidId: String, challenge: String)
+    /// 3-D Secure: ask for the bank's code, then call `completeChallenge(bidId:code:)`.
+    case requiresAction(bidId: String)
 }
 
 public enum AuctionError: Error, Hashable, Sendable {

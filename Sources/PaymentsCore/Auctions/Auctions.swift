@@ -104,7 +104,7 @@ public final class Auctions {
         switch (bid.state, outcome) {
         case (.placing, .held(let holdId)):
             try setBidState(db, bid, .joined, failure: nil, holdId: holdId)
-        case (.placing, .requiresAction(let holdId, _)):
+        case (.placing, .requiresAction(let holdId)):
             try setBidState(db, bid, .requiresAction, failure: nil, holdId: holdId)
         case (.placing, .failed(let decline)):
             try setBidState(db, bid, .failed, failure: decline.code, holdId: nil)
@@ -113,8 +113,8 @@ public final class Auctions {
             break
         }
         let now = try loadBid(db, bidId)
-        if case .requiresAction(_, let challenge) = outcome, now.state == .requiresAction {
-            return .requiresAction(bidId: bidId, challenge: challenge)
+        if case .requiresAction = outcome, now.state == .requiresAction {
+            return .requiresAction(bidId: bidId)
         }
         return .joined(now)
     }

@@ -1,7 +1,6 @@
 import Clocks
 import Foundation
 import GRDB
-import Localization
 
 /// Single payments and mandates with simulated banks (seed 004).
 ///
@@ -105,7 +104,7 @@ public final class BankPayments {
             case .authorizationRequired, .authorizing, .executed, .settled, .failed: throw BankError.unexpectedBehaviour
             }
             guard amount.currency.code == mandate.currency, amount.minorUnits <= (mandate.amountMinor ?? 0) else {
-                throw BankError.generic(reason: tr("amount exceeds the mandate"))
+                throw BankError.generic(reason: BankError.exceedsMandate)
             }
             var payment = try insert(db, .payment, amount: amount, reference: reference, mandateId: identifier)
             payment.status = .authorized
@@ -158,7 +157,7 @@ public final class BankPayments {
     }
 
     private func process(_ expected: Kind, identifier: String, token: String, providerId: String, completion: @escaping (Result<BankFlowState, BankError>) -> Void) {
-        let provider: BankProvider
+        let provider: SimulatedBank
         let expiresAt: Date
         do throws(BankError) {
             (provider, expiresAt) = try mutate(identifier: identifier, token: token) { db, resource in
@@ -168,7 +167,7 @@ public final class BankPayments {
                 if resource.status == .failed { throw Self.failure(of: resource) }
                 guard resource.status == .authorizationRequired else { throw BankError.unexpectedBehaviour }
                 guard let provider = try BankProviders.provider(db, id: providerId) else {
-                    throw BankError.generic(reason: tr("unknown bank {0}", providerId))
+                    throw BankError.generic(reason: BankError.unknownBankPrefix + providerId)
                 }
                 switch provider.behaviour {
                 case .offline: throw BankError.connectionIssues

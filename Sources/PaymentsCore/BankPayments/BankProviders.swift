@@ -11,7 +11,7 @@ public final class BankProviders {
 
     /// The country actually used and its banks. `localeCountry` is e.g. `Locale.current.region`,
     /// passed in so the core never reads the machine's settings itself.
-    public func providers(preferredCountry: String?, localeCountry: String) throws -> (country: String, providers: [BankProvider]) {
+    public func providers(preferredCountry: String?, localeCountry: String) throws -> (country: String, providers: [SimulatedBank]) {
         if let preferred = preferredCountry?.uppercased() {
             let banks = try providers(in: preferred)
             if !banks.isEmpty { return (preferred, banks) }
@@ -20,7 +20,7 @@ public final class BankProviders {
         return (fallback, try providers(in: fallback))
     }
 
-    public func providers(in country: String) throws -> [BankProvider] {
+    public func providers(in country: String) throws -> [SimulatedBank] {
         try database.read { db in
             try BankProviderRecord.filter(Column("country") == country.uppercased()).order(Column("position")).fetchAll(db).map(\.provider)
         }
@@ -30,7 +30,7 @@ public final class BankProviders {
         try database.read { db in try String.fetchAll(db, BankProviderRecord.select(Column("country")).distinct().order(Column("country"))) }
     }
 
-    static func provider(_ db: Database, id: String) throws -> BankProvider? {
+    static func provider(_ db: Database, id: String) throws -> SimulatedBank? {
         try BankProviderRecord.fetchOne(db, key: id)?.provider
     }
 }

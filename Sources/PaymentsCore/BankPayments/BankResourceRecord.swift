@@ -68,7 +68,7 @@ struct BankProviderRecord: Codable, CoreRecord {
     var name: String
     var behaviour: BankBehaviour
 
-    var provider: BankProvider { BankProvider(id: id, country: country, name: name, behaviour: behaviour) }
+    var provider: SimulatedBank { SimulatedBank(id: id, country: country, name: name, behaviour: behaviour) }
 }
 
 extension BankPayments.Kind: Codable, DatabaseValueConvertible {}

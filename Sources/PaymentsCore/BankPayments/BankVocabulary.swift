@@ -18,6 +18,11 @@ public enum BankError: Error, Hashable, Sendable {
     case unexpectedBehaviour
     case userCanceled
 
+    /// The generic reasons the core writes itself, in English as the database keeps them: the
+    /// screens know these two and say them in the shopper's language.
+    public static let exceedsMandate = "amount exceeds the mandate"
+    public static let unknownBankPrefix = "unknown bank "
+
     /// A stable word for the database and the event log.
     public var code: String {
         switch self {
@@ -96,7 +101,7 @@ public enum BankBehaviour: String, Hashable, Sendable {
     case serverError
 }
 
-public struct BankProvider: Hashable, Sendable, Identifiable {
+public struct SimulatedBank: Hashable, Sendable, Identifiable {
     public let id: String
     public let country: String
     public let name: String

@@ -1,5 +1,3 @@
-import Localization
-
 /// What a keyboard-wedge card reader typed, parsed: magnetic stripe track 1
 /// (`%B<PAN>^<SURNAME/GIVEN>^<YYMM><service code>...?`) and/or track 2 (`;<PAN>=<YYMM>...?`).
 /// The stripe carries no CVC; the form still asks for it. Expiry is not checked against the
@@ -22,21 +20,6 @@ public enum TrackDataError: Error, Equatable, Sendable {
     case badName
     case checksumMismatch
     case tracksDisagree
-
-    public var message: String {
-        switch self {
-        case .empty: tr("Nothing was read. Swipe the card again.")
-        case .missingStartSentinel: tr("The swipe did not start cleanly. Swipe again.")
-        case .missingEndSentinel: tr("The swipe was cut short. Swipe again, a little slower.")
-        case .unsupportedFormatCode: tr("This card's stripe is not a payment card.")
-        case .missingFieldSeparator: tr("The swipe was garbled. Swipe again.")
-        case let .badNumber(error): tr("The card number read from the stripe is not valid: {0}", error.message)
-        case .badExpiry: tr("The expiry date on the stripe could not be read. Swipe again or type the card.")
-        case .badName: tr("The name on the stripe could not be read. Swipe again or type the card.")
-        case .checksumMismatch: tr("The swipe was misread. Swipe again.")
-        case .tracksDisagree: tr("The two tracks of the stripe disagree. Swipe again or type the card.")
-        }
-    }
 }
 
 public enum TrackData {

@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 
 /// Why the acquirer (or the 3-D Secure step) refused a payment.
 public enum DeclineReason: String, Sendable, CaseIterable, Codable {
@@ -11,18 +10,6 @@ public enum DeclineReason: String, Sendable, CaseIterable, Codable {
     case processingError = "processing_error"
     /// The 3-D Secure challenge was answered with a wrong code, or abandoned.
     case authenticationFailed = "authentication_failed"
-
-    public var message: String {
-        switch self {
-        case .genericDecline: tr("The card was declined.")
-        case .insufficientFunds: tr("The card has insufficient funds.")
-        case .lostCard: tr("The card was declined (reported lost).")
-        case .expiredCard: tr("The card has expired.")
-        case .incorrectCVC: tr("The security code is incorrect.")
-        case .processingError: tr("The payment could not be processed. Please try again.")
-        case .authenticationFailed: tr("The card's security check (3-D Secure) failed.")
-        }
-    }
 }
 
 public enum ChargeStatus: Hashable, Sendable {

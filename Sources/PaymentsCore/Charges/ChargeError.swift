@@ -1,8 +1,6 @@
-import Localization
-
 /// Why a charge operation was refused. A declined card is not an error: it is a charge whose
 /// status is `.failed(reason)`.
-public enum ChargeError: Error, Equatable, Sendable {
+public enum ChargeError: Error, Hashable, Sendable {
     case invalidAmount
     case missingIdempotencyKey
     /// The key was used for a different request in the last 24 hours.
@@ -49,29 +47,6 @@ public enum ChargeError: Error, Equatable, Sendable {
         case .invalidRefundAmount: "invalid_refund_amount"
         case .storage: "storage"
         case .outcomeUnknown: "outcome_unknown"
-        }
-    }
-
-    public var message: String {
-        switch self {
-        case .invalidAmount: tr("The amount must be more than zero.")
-        case .missingIdempotencyKey: tr("A payment needs an idempotency key.")
-        case .idempotencyKeyReused: tr("This payment key was already used for a different payment.")
-        case .customerRequired: tr("Log in to pay with a saved card.")
-        case .customerNotFound: tr("This customer does not exist.")
-        case .paymentsLocked: tr("Payments are locked. Unlock them with your PIN first.")
-        case let .token(error): error.message
-        case .paymentMethodNotFound: tr("This saved card is not available.")
-        case .paymentMethodNotChargeable: tr("This saved card cannot be charged again. Enter the card.")
-        case .chargeNotFound: tr("This payment does not exist.")
-        case .notAwaitingChallenge: tr("This payment is not waiting for a security code.")
-        case .notAHold: tr("This payment is not an open authorisation.")
-        case let .captureExceedsAuthorized(authorized): tr("At most {0} can be captured.", authorized.formatted())
-        case .notRefundable: tr("Only a completed payment can be refunded.")
-        case let .refundExceedsCaptured(available): tr("At most {0} can still be refunded.", available.formatted())
-        case .invalidRefundAmount: tr("The refund must be more than zero, in the payment's currency.")
-        case let .storage(detail): tr("The payment could not be recorded ({0}).", detail)
-        case .outcomeUnknown: tr("We are checking with the bank; you will not be charged twice.")
         }
     }
 }

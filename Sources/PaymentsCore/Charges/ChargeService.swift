@@ -124,7 +124,7 @@ public final class ChargeService {
             try repository.insert(refund, updating: record, event: NewEvent("charge.refunded", subject: chargeID,
                 ["refund_id": refund.id, "amount": String(requested.minorUnits), "currency": requested.currency.code]))
         }
-        log.info("charge \(chargeID) refunded \(requested.formatted())")
+        log.info("charge \(chargeID) refunded \(requested)")
         return refund
     }
 
@@ -247,7 +247,7 @@ public final class ChargeService {
                                                   ["amount": String(charge.amount.minorUnits), "currency": charge.amount.currency.code,
                                                    "card": "\(number.brand.rawValue) \(number.lastFour)", "capture": String(request.capture)]))
         }
-        log.info("charge \(charge.id) pending: \(charge.amount.formatted()) on \(number.description)")
+        log.info("charge \(charge.id) pending: \(charge.amount) on \(number.description)")
         return .started(record, number, authenticatedBefore: authenticatedBefore)
     }
 

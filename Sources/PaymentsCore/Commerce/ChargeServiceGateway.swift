@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import Localization
 
 /// Issue 3's `ChargeService` behind issue 4's two seams: captures (orders, renewals, card
 /// sources) and holds (auction bids, `capture: false`), with 3-D Secure and release.
@@ -23,7 +22,7 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
         switch charge.status {
         case .succeeded: return .succeeded(ChargeReceipt(chargeId: charge.id, amount: charge.amount))
         case .failed(let reason): return .failed(Self.decline(reason))
-        case .canceled: return .failed(PaymentDecline(code: "canceled", message: tr("The payment was canceled.")))
+        case .canceled: return .failed(PaymentDecline(code: "canceled", cause: .canceled))
         case .requiresAction: return .awaitingChallenge(chargeId: charge.id)
         case .pending, .authorized: return .pending
         }
@@ -42,9 +41,8 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
                 // waiting charge is abandoned so it holds nothing.
                 case .requiresAction:
                     if (try? charges.cancel(charge.id)) == nil { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
-                    completion(.failure(.declined(PaymentDecline(code: "authentication_required",
-                                                                 message: tr("This card needs a security check; use another card.")))))
-                case .canceled: completion(.failure(.declined(PaymentDecline(code: "canceled", message: tr("The payment was canceled.")))))
+                    completion(.failure(.declined(PaymentDecline(code: "authentication_required", cause: .securityCheckRequired))))
+                case .canceled: completion(.failure(.declined(PaymentDecline(code: "canceled", cause: .canceled))))
                 case .pending, .authorized: completion(.failure(.outcomeUnknown(chargeId: charge.id)))
                 }
             case .failure(let error): completion(.failure(Self.failure(error)))
@@ -68,7 +66,7 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
             // Already refunded in full: the refund the caller wants has happened.
             result = (try? charges.charge(chargeId))?.amountRefundable.isZero == true ? .success(()) : .failure(Self.decline(error))
         } catch {
-            result = .failure(PaymentDecline(code: "storage", message: "\(error)"))
+            result = .failure(PaymentDecline(code: "storage", cause: .unrecorded("\(error)")))
         }
         scheduler.schedule(after: .zero) { completion(result) }
     }
@@ -93,7 +91,7 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
             // A hold that is already canceled (or failed its challenge) holds nothing.
             let status = (try? charges.charge(holdId))?.status
             result = status == .canceled || status.map { if case .failed = $0 { true } else { false } } == true
-                ? .success(()) : .failure(PaymentDecline(code: "release_failed", message: "\(error)"))
+                ? .success(()) : .failure(PaymentDecline(code: "release_failed", cause: .unrecorded("\(error)")))
         }
         scheduler.schedule(after: .zero) { completion(result) }
     }
@@ -113,9 +111,9 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
         case .success(let charge):
             switch charge.status {
             case .authorized: .held(holdId: charge.id)
-            case .requiresAction: .requiresAction(holdId: charge.id, challenge: tr("Enter the code your bank sent you."))
+            case .requiresAction: .requiresAction(holdId: charge.id)
             case .failed(let reason): .failed(decline(reason))
-            case .canceled: .failed(PaymentDecline(code: "canceled", message: tr("The hold was not placed.")))
+            case .canceled: .failed(PaymentDecline(code: "canceled", cause: .holdNotPlaced))
             case .pending, .succeeded: .outcomeUnknown(holdId: charge.id)
             }
         case .failure(.outcomeUnknown(let id)): .outcomeUnknown(holdId: id)
@@ -124,10 +122,10 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
     }
 
     static func decline(_ reason: DeclineReason) -> PaymentDecline {
-        PaymentDecline(code: reason.rawValue, message: reason.message)
+        PaymentDecline(reason)
     }
 
     static func decline(_ error: ChargeError) -> PaymentDecline {
-        PaymentDecline(code: error.code, message: error.message)
+        PaymentDecline(error)
     }
 }

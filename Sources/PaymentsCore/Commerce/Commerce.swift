@@ -1,12 +1,12 @@
 import Clocks
 import Foundation
 
-/// The merchant's side of the core, on top of the money side (`PaymentsCore`: cards, vault,
+/// The merchant's side of the core, on top of the money side (`PaymentsServices`: cards, vault,
 /// customers, charges): the catalog, carts and orders, subscriptions, payment sources, bank
 /// payments and mandates, and auctions. It shares the core's database, loop clock, scheduler,
 /// id generator, event log and charge service.
 ///
-///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers,
+///     let core = try PaymentsServices(database: .inMemory, clock: clock, scheduler: timers,
 ///                                 migrations: CommerceMigrations.register)
 ///     let commerce = try Commerce(core: core)
 ///     try commerce.carts.add(productId: "honey-manuka", for: sessionKey)
@@ -28,11 +28,11 @@ public final class Commerce {
     public let instance: CounterInstance
     /// Settles what was left unsettled; the app runs it at start and every few seconds.
     public private(set) var settler: Settler!
-    private let core: PaymentsCore
+    private let core: PaymentsServices
 
     /// - Parameter renewalCollector: who collects renewals; nil for cards through the core and
     ///   mandates through `bank` (tests pass one that can fail on purpose).
-    public init(core: PaymentsCore, bankTimings: BankTimings = BankTimings(),
+    public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings(),
                 renewalRetrySchedule: [Duration] = Subscriptions.defaultRetrySchedule,
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
                 settlerPolicy: Settler.Policy = Settler.Policy()) throws {

@@ -19,14 +19,39 @@ public enum PaymentInstrument: Hashable, Sendable {
     }
 }
 
-/// Why the acquirer said no, in its own words: a stable code and a sentence for the screen.
+/// Why the acquirer said no: a stable code, and the cause the screens word.
 public struct PaymentDecline: Error, Hashable, Sendable {
     public let code: String
-    public let message: String
+    public let cause: Cause
 
-    public init(code: String, message: String) {
+    /// What the screens say; the core says which.
+    public enum Cause: Hashable, Sendable {
+        /// The acquirer (or the 3-D Secure step) refused the card.
+        case acquirer(DeclineReason)
+        /// The charge service refused before the acquirer was asked.
+        case refused(ChargeError)
+        case canceled
+        /// A hold ended canceled instead of held.
+        case holdNotPlaced
+        /// The card insists on 3-D Secure where no challenge can be shown.
+        case securityCheckRequired
+        case securityCheckCancelled
+        case outcomeUnknown
+        /// A write or a release failed; the error's own description.
+        case unrecorded(String)
+    }
+
+    public init(code: String, cause: Cause) {
         self.code = code
-        self.message = message
+        self.cause = cause
+    }
+
+    public init(_ reason: DeclineReason) {
+        self.init(code: reason.rawValue, cause: .acquirer(reason))
+    }
+
+    public init(_ error: ChargeError) {
+        self.init(code: error.code, cause: .refused(error))
     }
 }
 
@@ -96,7 +121,7 @@ public protocol ChargeGateway: AnyObject {
 public enum HoldOutcome: Hashable, Sendable {
     case held(holdId: String)
     /// 3-D Secure: the shopper must answer `challenge`; finish with `completeChallenge`.
-    case requiresAction(holdId: String, challenge: String)
+    case requiresAction(holdId: String)
     case failed(PaymentDecline)
     /// Asked, answer not known: the hold may be on the card. The settler decides it later.
     case outcomeUnknown(holdId: String)

@@ -1,15 +1,11 @@
-import Localization
-
 /// The password rule, as a value the sign-up screen can show before the shopper types.
-public struct PasswordPolicy: Sendable, Equatable {
+public struct PasswordPolicy: Sendable, Hashable {
     public let minimumLength: Int
     public let maximumLength: Int
 
     public init(minimumLength: Int = 8, maximumLength: Int = 128) {
         self.minimumLength = minimumLength; self.maximumLength = maximumLength
     }
-
-    public var description: String { tr("At least {0} characters, with a letter and a digit.", minimumLength) }
 
     public func accepts(_ password: String) -> Bool {
         (minimumLength...maximumLength).contains(password.count)
@@ -20,7 +16,6 @@ public struct PasswordPolicy: Sendable, Equatable {
 /// The payments PIN rule.
 public enum PINPolicy {
     public static let lengths = 4...6
-    public static var description: String { tr("4 to 6 digits.") }
     public static func accepts(_ pin: String) -> Bool {
         lengths.contains(pin.count) && pin.allSatisfy(\.isASCIIDigit)
     }

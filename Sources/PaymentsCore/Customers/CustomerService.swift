@@ -27,7 +27,7 @@ public final class CustomerService {
 
     public func signUp(email: String, password: String) throws -> Customer {
         let normalized = try EmailAddress.normalize(email)
-        guard passwordPolicy.accepts(password) else { throw CustomerError.passwordTooWeak(rule: passwordPolicy.description) }
+        guard passwordPolicy.accepts(password) else { throw CustomerError.passwordTooWeak(policy: passwordPolicy) }
         if try storage({ try repository.customer(email: normalized) }) != nil { throw CustomerError.emailTaken }
         let record = CustomerRecord(id: ids.next("cus"), clientID: ids.next("client"), email: normalized,
                                     passwordHash: hasher.hash(password), pinHash: nil, pinFailedAttempts: 0,
@@ -59,7 +59,7 @@ public final class CustomerService {
     }
 
     public func setPIN(_ pin: String, for customerID: String) throws {
-        guard PINPolicy.accepts(pin) else { throw CustomerError.pinInvalid(rule: PINPolicy.description) }
+        guard PINPolicy.accepts(pin) else { throw CustomerError.pinInvalid }
         var record = try record(customerID)
         record.pinHash = hasher.hash(pin)
         record.pinFailedAttempts = 0

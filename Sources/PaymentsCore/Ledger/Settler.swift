@@ -48,14 +48,14 @@ public final class Settler {
         public var isEmpty: Bool { charges.isEmpty && orders.isEmpty && bids.isEmpty }
     }
 
-    let core: PaymentsCore
+    let core: PaymentsServices
     // Unowned: the commerce owns its settler.
     unowned let commerce: Commerce
     private let instance: CounterInstance
     let policy: Policy
     private var database: any DatabaseWriter { core.database.queue }
 
-    init(core: PaymentsCore, commerce: Commerce, instance: CounterInstance, policy: Policy) {
+    init(core: PaymentsServices, commerce: Commerce, instance: CounterInstance, policy: Policy) {
         self.core = core
         self.commerce = commerce
         self.instance = instance

@@ -12,7 +12,9 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     public var isZero: Bool { minorUnits == 0 }
     public var isPositive: Bool { minorUnits > 0 }
-    public var description: String { formatted() }
+    /// The currency's own symbol and comma groups, for logs and tests; the screens write
+    /// amounts in the shopper's language (`formatted()`, above the core).
+    public var description: String { text(symbol: currency.symbol, groupingSeparator: ",") }
 
     public func adding(_ other: Money) throws(MoneyError) -> Money {
         try requireSameCurrency(other)

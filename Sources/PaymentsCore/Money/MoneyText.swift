@@ -1,26 +1,24 @@
-import Localization
-
 extension Money {
-    /// The display form in the current language: "€12.50", "¥1,200", "12.500 KWD", "-€3.00",
-    /// "€1,234,567.89"; in Chinese the dollar is "US$12.50" and the yuan "¥12.50". Symbol
-    /// currencies put the symbol first; the others put the ISO code after the number.
-    public func formatted() -> String {
+    /// The amount written with the given currency symbol (before the number) or, without one,
+    /// the ISO code after it: "€12.50", "¥1,200", "12.500 KWD", "-€3.00", "€1,234,567.89".
+    /// Which symbol and separator a shopper reads is the screens' choice (by language); the core
+    /// only lays out the digits.
+    public func text(symbol: String?, groupingSeparator: String) -> String {
         let negative = minorUnits < 0
         let magnitude = minorUnits.magnitude
         let per = UInt64(currency.minorUnitsPerMajor)
-        var number = Self.grouped(String(magnitude / per))
+        var number = Self.grouped(String(magnitude / per), separator: groupingSeparator)
         if currency.exponent > 0 {
             let fraction = String(magnitude % per)
             number += "." + String(repeating: "0", count: currency.exponent - fraction.count) + fraction
         }
         let sign = negative ? "-" : ""
-        if let symbol = CurrencyText.symbol(forCode: currency.code, fallback: currency.symbol) { return sign + symbol + number }
+        if let symbol { return sign + symbol + number }
         return sign + number + " " + currency.code
     }
 
-    /// Whole units in groups of three, as both languages the counter speaks write them.
-    private static func grouped(_ digits: String) -> String {
-        let separator = CurrencyText.groupingSeparator
+    /// Whole units in groups of three.
+    private static func grouped(_ digits: String, separator: String) -> String {
         var result = ""
         for (index, digit) in digits.enumerated() {
             if index > 0 && (digits.count - index) % 3 == 0 { result += separator }

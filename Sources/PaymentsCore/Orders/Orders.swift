@@ -102,7 +102,12 @@ public final class Orders {
     /// another attempt). While an attempt is in flight or its outcome unknown, the order refuses
     /// a second one (`paymentInProgress`): one order is charged at most once. Paying a paid order
     /// answers the paid order without charging.
-    public func pay(orderId: String, with instrument: PaymentInstrument, completion: @escaping (Result<Order, OrderError>) -> Void) {
+    ///
+    /// `gateway` takes this one charge in place of the orders' own (the store's checkout passes
+    /// one that can show a 3-D Secure challenge); lookups, refunds and the settler keep the orders'
+    /// own, which answers for the same charges.
+    public func pay(orderId: String, with instrument: PaymentInstrument, through gateway: ChargeGateway? = nil,
+                    completion: @escaping (Result<Order, OrderError>) -> Void) {
         let order: Order
         let key: String
         do throws(OrderError) {
@@ -133,7 +138,7 @@ public final class Orders {
             return scheduler.answer(completion, with: .failure(error))
         }
         let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: key, description: order.paymentDescription)
-        charges.charge(request) { [self] result in
+        (gateway ?? charges).charge(request) { [self] result in
             switch result {
             case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)
             case .failure(.declined(let decline)): completeDeclined(order, decline: decline, completion: completion)

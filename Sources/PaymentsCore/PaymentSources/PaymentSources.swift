@@ -1,7 +1,6 @@
 import Clocks
 import Foundation
 import GRDB
-import Localization
 
 /// TakeMe Pay-style sources (seed 000): create a source from params, authorise it (a card
 /// through the charge gateway, or a wallet the shopper confirms on a separate step), then the
@@ -65,7 +64,7 @@ public final class PaymentSources {
         do throws(SourceError) {
             source = try write { db in
                 let source = try load(db, sourceId)
-                guard source.params.type == .card, source.status == .pending else { throw SourceError.invalidState(tr("card authorisation needs a pending card source")) }
+                guard source.params.type == .card, source.status == .pending else { throw SourceError.invalidState(.cardAuthorisation) }
                 return source
             }
         } catch {
@@ -90,7 +89,7 @@ public final class PaymentSources {
                 }
                 switch result {
                 case .failure(.declined(let decline)): throw SourceError.paymentDeclined(decline)
-                case .failure(.outcomeUnknown): throw SourceError.paymentDeclined(PaymentDecline(code: "outcome_unknown", message: ChargeError.outcomeUnknown(chargeID: "").message))
+                case .failure(.outcomeUnknown): throw SourceError.paymentDeclined(PaymentDecline(code: "outcome_unknown", cause: .outcomeUnknown))
                 case .success: break
                 }
                 return updated
@@ -102,7 +101,7 @@ public final class PaymentSources {
     public func startWalletAuthorization(sourceId: String) throws(SourceError) -> String {
         try write { db in
             let source = try load(db, sourceId)
-            guard source.params.type.isWallet, source.status == .pending else { throw SourceError.invalidState(tr("wallet authorisation needs a pending wallet source")) }
+            guard source.params.type.isWallet, source.status == .pending else { throw SourceError.invalidState(.walletAuthorisation) }
             let code = "\(source.params.type.rawValue.lowercased())://pay/\(sourceId)"
             try SourceRecord.filter(key: sourceId).updateAll(db, SourceRecord.Columns.paymentCode.set(to: code))
             try setStatus(db, sourceId, .awaitingConfirmation, failure: nil)
@@ -114,7 +113,7 @@ public final class PaymentSources {
     public func confirmWallet(sourceId: String) throws(SourceError) {
         try write { db in
             let source = try load(db, sourceId)
-            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState(tr("nothing to confirm")) }
+            guard case .awaitingConfirmation = source.status else { throw SourceError.invalidState(.confirmation) }
             try markAuthorized(db, source)
         }
     }
@@ -136,7 +135,7 @@ public final class PaymentSources {
             let source = try load(db, sourceId)
             switch source.status {
             case .pending, .awaitingConfirmation: try setStatus(db, sourceId, .failed, failure: reason)
-            default: throw SourceError.invalidState(tr("nothing to decline"))
+            default: throw SourceError.invalidState(.decline)
             }
         }
     }

@@ -71,6 +71,18 @@ public struct Source: Hashable, Sendable, Identifiable {
     public let chargeId: String?
 }
 
+/// A step of a source's life, named when it was asked of a source it does not fit.
+public enum SourceStep: Hashable, Sendable {
+    /// Authorising a card needs a pending card source.
+    case cardAuthorisation
+    /// Authorising in a wallet needs a pending wallet source.
+    case walletAuthorisation
+    /// Confirming needs a source awaiting confirmation.
+    case confirmation
+    /// Declining needs a source that can still be declined.
+    case decline
+}
+
 public enum SourceError: Error, Hashable, Sendable {
     case invalidAmount
     case descriptionRequired
@@ -80,7 +92,7 @@ public enum SourceError: Error, Hashable, Sendable {
     case metadataTooLarge
     case unknownSource(String)
     /// The step does not fit the source's type or state (e.g. confirming a card source).
-    case invalidState(String)
+    case invalidState(SourceStep)
     case paymentDeclined(PaymentDecline)
     case storage(String)
 }

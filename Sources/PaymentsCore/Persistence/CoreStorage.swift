@@ -3,7 +3,7 @@ import GRDB
 
 /// The core's storage, opened: the database, migrated, and the vault key it is sealed under.
 /// Opened on its own (before the terminal is taken over) so that whatever stops it is told on
-/// a clean terminal, then handed to `PaymentsCore(storage:...)`.
+/// a clean terminal, then handed to `PaymentsServices(storage:...)`.
 public final class CoreStorage {
     public let database: CoreDatabase
     let keys: VaultKeys

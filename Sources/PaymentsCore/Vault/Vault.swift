@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import Localization
 
 /// A one-time card token (PAYMILL's rule): valid for 5 minutes, usable once. It shows only
 /// what a receipt may show; the card itself stays inside the vault, in memory.
@@ -15,20 +14,11 @@ public struct CardToken: Hashable, Sendable {
     public let expiresAt: Date
 }
 
-public enum VaultError: Error, Equatable, Sendable {
+public enum VaultError: Error, Hashable, Sendable {
     case unknownToken
     case tokenAlreadyUsed
     case tokenExpired
     case cardExpired
-
-    public var message: String {
-        switch self {
-        case .unknownToken: tr("This card token is not known. Enter the card again.")
-        case .tokenAlreadyUsed: tr("This card token was already used. Enter the card again.")
-        case .tokenExpired: tr("This card token has expired (tokens last 5 minutes). Enter the card again.")
-        case .cardExpired: tr("This card has expired.")
-        }
-    }
 }
 
 /// Turns cards into one-time tokens. Tokens live in memory only: they carry the number and the

@@ -15,11 +15,11 @@ final class CoreWorld {
     let clock = ManualClock()
     let timers: TimerQueue
     let services: CheckoutServices
-    var core: PaymentsCore { services.core }
+    var core: PaymentsServices { services.core }
 
     init() {
         timers = TimerQueue(clock: clock)
-        var options = PaymentsCore.Options()
+        var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(300)
         services = try! CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)

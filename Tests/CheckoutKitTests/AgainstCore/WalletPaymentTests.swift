@@ -75,7 +75,7 @@ final class WalletScreen: WalletApprovalPresenter {
         preparer.pay()
         world.advance()
         guard case .failed = preparer.status else { Issue.record("not failed: \(preparer.status)"); return }
-        #expect(preparer.latestError as? SourcePaymentError == .authorizationFailed(reason: "declined by the payment method"))
+        #expect(preparer.latestError as? SourcePaymentError == .authorizationFailed(reason: .paymentMethodDeclined))
         #expect(preparer.canPay)
         #expect(outcome() == nil)
         preparer.pay()
@@ -93,7 +93,7 @@ final class WalletScreen: WalletApprovalPresenter {
         #expect(payment.resultState == .inProgress)
         world.advance()
         #expect(preparer.latestError as? SourcePaymentError == .authorizationCancelled)
-        #expect(preparer.status == .failed("The payment was cancelled in the wallet."))
+        #expect(preparer.status == .failed(.sourcePayment(.authorizationCancelled)))
         #expect(outcome() == nil)
     }
 
@@ -104,7 +104,7 @@ final class WalletScreen: WalletApprovalPresenter {
         preparer.select(preparer.availableMethods.first { $0.identifier == "alipay" }!)
         preparer.pay()
         world.advance()
-        #expect(preparer.latestError as? SourcePaymentError == .sourceCreationFailed(reason: "Alipay does not take USD."))
+        #expect(preparer.latestError as? SourcePaymentError == .sourceCreationFailed(reason: .source(.unsupportedCurrency(type: .alipay, currency: "USD"))))
         #expect(preparer.canPay)
     }
 
@@ -119,7 +119,7 @@ final class WalletScreen: WalletApprovalPresenter {
         let (_, preparer, outcome) = start()
         preparer.pay(metadata: [SourceMetadataKey.cardToken: world.newCard("4000000000009995").vaultToken!])
         world.advance()
-        #expect(preparer.status == .failed(CardChargeFailure.insufficientFunds.shopperMessage))
+        #expect(preparer.status == .failed(.sourcePayment(.authorizationFailed(reason: .cardCharge(.insufficientFunds)))))
         #expect(outcome() == nil)
     }
 

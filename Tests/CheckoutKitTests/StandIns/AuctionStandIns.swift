@@ -38,14 +38,14 @@ final class AuctionApp: PaymentControllerDelegate, PaymentCardDataSource, Authen
     }
 
     // Data source
-    func unlockPayments(success: @escaping () -> Void, failure: @escaping (String) -> Void,
+    func unlockPayments(success: @escaping () -> Void, failure: @escaping (Refusal) -> Void,
                         cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         log.append("unlockPayments")
         if unlockOutcome == .success { isPaymentsLocked = false }
         answer(unlockOutcome, success, failure, cancel, exceededAttempts)
     }
 
-    func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void,
+    func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void, failure: @escaping (Refusal) -> Void,
                      cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         log.append("savePayment(isJoin: \(isJoin), \(card.id))")
         if saveOutcome == .success {
@@ -55,16 +55,16 @@ final class AuctionApp: PaymentControllerDelegate, PaymentCardDataSource, Authen
         answer(saveOutcome, success, failure, cancel, exceededAttempts)
     }
 
-    func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void) {
+    func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (Refusal) -> Void) {
         log.append("removePayment(\(card.id))")
         if removeOutcome == .success { payments.removeAll { $0.id == card.id } }
         answer(removeOutcome, success, failure, nil, nil)
     }
 
-    private func answer(_ outcome: DataSourceOutcome?, _ success: @escaping () -> Void, _ failure: @escaping (String) -> Void,
+    private func answer(_ outcome: DataSourceOutcome?, _ success: @escaping () -> Void, _ failure: @escaping (Refusal) -> Void,
                         _ cancel: (() -> Void)?, _ exceeded: (() -> Void)?) {
         switch outcome {
-        case .success?: success(); if answersTwice { failure("late failure") }
+        case .success?: success(); if answersTwice { failure(.described("late failure")) }
         case .failure(let message)?: failure(message); if answersTwice { failure(message) }
         case .cancelled?: cancel?()
         case .exceededAttempts?: exceeded?()

@@ -15,7 +15,7 @@ final class FailingCommits: TransactionObserver {
 
     struct InjectedFailure: Error {}
 
-    static func install(on core: PaymentsCore) -> FailingCommits {
+    static func install(on core: PaymentsServices) -> FailingCommits {
         let observer = FailingCommits()
         core.database.queue.inDatabase { db in db.add(transactionObserver: observer, extent: .databaseLifetime) }
         return observer

@@ -9,7 +9,7 @@ import Testing
 final class Harness {
     let clock: ManualClock
     let timers: TimerQueue
-    let core: PaymentsCore
+    let core: PaymentsServices
 
     /// - Parameter vaultKey: default: `Harness.keyPath(forDatabase:)`, away from the data as in
     ///   production and never in the user's own config directory.
@@ -17,7 +17,7 @@ final class Harness {
          vaultKey: String? = nil, ids: IDGenerator = SequentialIDGenerator()) throws {
         self.clock = clock
         timers = TimerQueue(clock: clock)
-        var options = PaymentsCore.Options()
+        var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         options.acquirerLatency = latency
         let box = LogBox()
@@ -26,7 +26,7 @@ final class Harness {
         if case let .file(path) = database {
             options.vaultKey = VaultKeyLocation(path: vaultKey ?? Self.keyPath(forDatabase: path), origin: .flag)
         }
-        core = try PaymentsCore(database: database, clock: clock, scheduler: timers, ids: ids, options: options)
+        core = try PaymentsServices(database: database, clock: clock, scheduler: timers, ids: ids, options: options)
     }
 
     /// A key file for a test database: in a directory beside the database's, as a config

@@ -24,7 +24,7 @@ enum AuctionJourney {
                 guard let world, let process else { return }
                 switch result {
                 case .success(.joined(let bid)): world.tell(shopper, .joined(bidId: bid.id), by: process)
-                case .success(.requiresAction(let bidId, _)): challenge(world, process, shopper, bidId)
+                case .success(.requiresAction(let bidId)): challenge(world, process, shopper, bidId)
                 case .failure(let error): world.tell(shopper, .notJoined(reason: "\(error)"), by: process)
                 }
             }

@@ -42,9 +42,9 @@ final class ShopperChallengeGateway: ChargeGateway {
         case .success(let charge):
             switch charge.status {
             case .succeeded: completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
-            case .failed(let reason): completion(.failure(.declined(PaymentDecline(code: reason.rawValue, message: reason.message))))
+            case .failed(let reason): completion(.failure(.declined(PaymentDecline(reason))))
             case .requiresAction: challenge(charge, key: key, completion)
-            case .canceled: completion(.failure(.declined(PaymentDecline(code: "canceled", message: "The payment was canceled."))))
+            case .canceled: completion(.failure(.declined(PaymentDecline(code: "canceled", cause: .canceled))))
             case .pending, .authorized: completion(.failure(.outcomeUnknown(chargeId: charge.id)))
             }
         }
@@ -54,13 +54,13 @@ final class ShopperChallengeGateway: ChargeGateway {
         // Registered under the order's first key, which starts every attempt's key.
         guard let present = presenters[key] ?? presenters.first(where: { key.hasPrefix($0.key + "-") })?.value else {
             guard (try? charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
-            return completion(.failure(.declined(PaymentDecline(code: "authentication_required", message: "This card needs a security check."))))
+            return completion(.failure(.declined(PaymentDecline(code: "authentication_required", cause: .securityCheckRequired))))
         }
         present { [weak self] code in
             guard let self else { return }
             guard let code else {
                 guard (try? self.charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
-                return completion(.failure(.declined(PaymentDecline(code: "authentication_cancelled", message: "The security check was cancelled."))))
+                return completion(.failure(.declined(PaymentDecline(code: "authentication_cancelled", cause: .securityCheckCancelled))))
             }
             self.charges.confirmChallenge(charge.id, code: code) { [weak self] result in self?.answer(result, key: key, completion) }
         }

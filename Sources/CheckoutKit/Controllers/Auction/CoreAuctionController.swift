@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import Localization
 import PaymentsCore
 
 /// Seed 002 over the core, for one auction: the flow's data source (the signed-in customer, the
@@ -17,7 +16,7 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     /// After too many wrong PINs: when the customer may try again (for "try again at 10:15").
     public private(set) var paymentsLockedUntil: Date?
 
-    private let core: PaymentsCore
+    private let core: PaymentsServices
     private let auctions: Auctions
     private let session: CounterSession
     /// Cards saved from a one-time token while joining: the token is used up by saving, so a
@@ -26,7 +25,7 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     /// What the last wrong PIN left, for the next ask.
     private var lastAttemptsLeft: Int?
 
-    init(auctionId: String, core: PaymentsCore, auctions: Auctions, session: CounterSession) {
+    init(auctionId: String, core: PaymentsServices, auctions: Auctions, session: CounterSession) {
         self.auctionId = auctionId
         self.core = core
         self.auctions = auctions
@@ -42,17 +41,17 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
         return core.customers.isPaymentsLocked(customerId)
     }
 
-    public func unlockPayments(success: @escaping () -> Void, failure: @escaping (String) -> Void,
+    public func unlockPayments(success: @escaping () -> Void, failure: @escaping (Refusal) -> Void,
                                cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         let id = customerId
-        guard !id.isEmpty else { return failure(tr("Log in first.")) }
+        guard !id.isEmpty else { return failure(.notSignedIn) }
         if let until = try? core.customers.pinLockedUntil(id) {
             return lockedOut(until: until, failure: failure, exceededAttempts: exceededAttempts)
         }
-        guard let pinProvider else { return (cancel ?? { failure(tr("Unlocking needs a PIN.")) })() }
+        guard let pinProvider else { return (cancel ?? { failure(.pinRequired) })() }
         pinProvider.requestPIN(attemptsLeft: lastAttemptsLeft) { [weak self] pin in
             guard let self else { return }
-            guard let pin else { return (cancel ?? { failure(tr("Unlocking was cancelled.")) })() }
+            guard let pin else { return (cancel ?? { failure(.unlockCancelled) })() }
             do {
                 try self.core.customers.unlockPayments(id, pin: pin)
                 self.lastAttemptsLeft = nil
@@ -60,20 +59,20 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
                 success()
             } catch CustomerError.wrongPIN(let left) {
                 self.lastAttemptsLeft = left
-                failure(CustomerError.wrongPIN(attemptsLeft: left).message)
+                failure(.customer(.wrongPIN(attemptsLeft: left)))
             } catch CustomerError.tooManyPINAttempts(let until) {
                 self.lockedOut(until: until, failure: failure, exceededAttempts: exceededAttempts)
             } catch {
-                failure((error as? CustomerError)?.message ?? "\(error)")
+                failure(Refusal(error))
             }
         }
     }
 
-    private func lockedOut(until: Date, failure: (String) -> Void, exceededAttempts: (() -> Void)?) {
+    private func lockedOut(until: Date, failure: (Refusal) -> Void, exceededAttempts: (() -> Void)?) {
         paymentsLockedUntil = until
         lastAttemptsLeft = nil
         if let exceededAttempts { return exceededAttempts() }
-        failure(CustomerError.tooManyPINAttempts(lockedUntil: until).message)
+        failure(.customer(.tooManyPINAttempts(lockedUntil: until)))
     }
 
     public var payments: [PaymentCard] {
@@ -82,25 +81,25 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
         return methods.filter { $0.canBeCharged && !$0.expiry.isExpired(at: now) }.map(PaymentCard.init(method:)).defaultFirst()
     }
 
-    public func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void,
+    public func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void, failure: @escaping (Refusal) -> Void,
                             cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
-        guard !customerId.isEmpty else { return failure(tr("Log in first.")) }
-        guard let token = card.vaultToken else { return failure(tr("This card is saved already.")) }
+        guard !customerId.isEmpty else { return failure(.notSignedIn) }
+        guard let token = card.vaultToken else { return failure(.cardAlreadySaved) }
         do {
             let saved = try core.paymentMethods.save(token: token, for: customerId)
             savedFromToken[token] = saved.method.id
             success()
         } catch {
-            failure((error as? PaymentMethodError)?.message ?? "\(error)")
+            failure(Refusal(error))
         }
     }
 
-    public func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void) {
+    public func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (Refusal) -> Void) {
         do {
             try core.paymentMethods.remove(card.id, for: customerId)
             success()
         } catch {
-            failure((error as? PaymentMethodError)?.message ?? "\(error)")
+            failure(Refusal(error))
         }
     }
 
@@ -120,11 +119,11 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
             switch result {
             case .success(.joined(let bid)):
                 completion(.success(.approved(self.receipt(for: bid))))
-            case .success(.requiresAction(let bidId, let message)):
+            case .success(.requiresAction(let bidId)):
                 let hold = (try? self.auctions.bid(id: bidId))?.holdId.flatMap { try? self.core.charges.charge($0) }
                 completion(.success(.challengeRequired(ThreeDSChallenge(
                     identifier: bidId, amount: request.amount, merchantName: "Upgrade auction",
-                    cardBrand: hold?.brand.displayName ?? "", cardLastFour: hold?.lastFour ?? "", message: message))))
+                    cardBrand: hold?.brand.displayName ?? "", cardLastFour: hold?.lastFour ?? "", prompt: .bankCode))))
             case .failure(let error):
                 completion(.failure(CardChargeFailure(error)))
             }
@@ -157,15 +156,7 @@ extension CardChargeFailure {
     init(_ error: AuctionError) {
         switch error {
         case .paymentFailed(let decline): self.init(decline)
-        case .auctionClosed: self = .refused(tr("This auction has closed."))
-        case .bidTooLow(let minimum): self = .refused(tr("The bid must be at least {0}.", minimum.formatted()))
-        case .alreadyJoined: self = .refused(tr("You have already joined this auction."))
-        case .termsNotAccepted: self = .refused(tr("Accept the terms first."))
-        case .paymentMethodRequired: self = .refused(tr("Choose a payment method."))
-        case .unknownAuction: self = .refused(tr("This auction does not exist."))
-        case .unknownBid, .notJoined: self = .refused(tr("This bid is no longer waiting for a security code."))
-        case .storage(let detail): self = .refused(tr("The bid could not be recorded ({0}).", detail))
-        case .outcomeUnknown: self = .refused(tr("We are checking with the bank about your bid; your card will not be held twice."))
+        default: self = .refused(.auction(error))
         }
     }
 }

@@ -70,7 +70,7 @@ public final class CoreBankGateway: BankGateway {
             try? bank.cancel(identifier: resource.identifier, token: token)
             return later { completion(.success(.failed(.authorizationFailed))) }
         }
-        let answer: (Result<CoreBankFlowState, BankError>) -> Void = { result in
+        let answer: (Result<BankFlowState, BankError>) -> Void = { result in
             switch result {
             case .success(.executed): completion(.success(.executed))
             case .success(.settled): completion(.success(.settled))

@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 import PaymentsCore
 
 /// Seed 003's delegate over the core: prices shipping by the anonymised contact's country, adds a
@@ -18,8 +17,8 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     public let surcharges: CardSurcharges
     /// The charge made on success (for the receipt screen).
     public private(set) var charge: Charge?
-    /// Why the last authorisation failed, in words for the sheet.
-    public private(set) var failureMessage: String?
+    /// Why the last authorisation failed; the sheet words it (`failureMessage`).
+    public private(set) var failure: ExpressFailure?
     public private(set) var isFinished = false
     /// Called from `didFinish` (the app dismisses the sheet there).
     public var onFinish: (() -> Void)?
@@ -68,7 +67,7 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     // MARK: - PaymentAuthorizationDelegate
 
     public func willAuthorizePayment() {
-        failureMessage = nil
+        failure = nil
     }
 
     public func didSelectPaymentMethod(_ method: ExpressPaymentMethod, completion: @escaping ([SummaryItem]) -> Void) {
@@ -89,23 +88,23 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
         guard let zone = rates.zone(of: contact.countryCode) else {
             self.zone = nil
             shipping = nil
-            failureMessage = tr("We do not ship to {0}.", CountryText.shown(contact.countryCode.uppercased()))
+            failure = .notShippedTo(country: contact.countryCode.uppercased())
             return completion(.invalidShippingPostalAddress, [], summaryItems())
         }
         guard rates.acceptsPostcode(contact.postcode, countryCode: contact.countryCode) else {
-            failureMessage = tr("The postcode {0} is not valid for {1}.", contact.postcode, CountryText.shown(contact.countryCode.uppercased()))
+            failure = .postcodeInvalid(contact.postcode, country: contact.countryCode.uppercased())
             return completion(.invalidShippingPostalAddress, rates.methods(for: zone), summaryItems())
         }
         let methods = rates.methods(for: zone)
         if self.zone != zone || !(shipping.map(methods.contains) ?? false) { shipping = methods.first }
         self.zone = zone
-        failureMessage = nil
+        failure = nil
         completion(.success, methods, summaryItems())
     }
 
     public func didAuthorizePayment(_ payment: AuthorizedPayment, completion: @escaping (AuthorizationResult) -> Void) {
         if let invalid = AddressCheck.shipping(payment.shippingContact, rates: rates) ?? AddressCheck.billing(payment.billingContact) {
-            failureMessage = invalid.errors.first?.message
+            failure = invalid.errors.first.map(ExpressFailure.field)
             return completion(invalid)
         }
         guard let total = summaryItems().last?.amount else { return completion(AuthorizationResult(status: .failure)) }
@@ -125,7 +124,7 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
             } catch {
                 // An order refused (the last jar is someone else's) is failed for good; the cart is kept.
                 if let pending { self.order = try? orders.markFailed(orderId: pending.id, reason: "out_of_stock") }
-                failureMessage = StoreError(error).message
+                failure = .store(StoreError(error))
                 return completion(AuthorizationResult(status: .failure))
             }
         }
@@ -142,19 +141,18 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
                 completion(AuthorizationResult(status: .success))
             case .success(let charge):
                 self.attempt += 1
-                self.failureMessage = self.declined(charge)
+                self.failure = self.declined(charge)
                 self.settleFailed(placed, reason: "declined")
                 completion(AuthorizationResult(status: .failure))
             case .failure(.outcomeUnknown):
                 // Asked, answer not known: the order stays with the settler (never failed on a
                 // guess), and this attempt's key is never used for another charge.
                 self.attempt += 1
-                self.failureMessage = placed.map { StoreError.paymentUnknown(orderNumber: $0.number).message }
-                    ?? ChargeError.outcomeUnknown(chargeID: "").message
+                self.failure = .outcomeUnknown(orderNumber: placed?.number)
                 completion(AuthorizationResult(status: .failure))
             case .failure(let error):
                 self.attempt += 1
-                self.failureMessage = CardChargeFailure(error).shopperMessage
+                self.failure = .card(CardChargeFailure(error))
                 self.settleFailed(placed, reason: "declined")
                 completion(AuthorizationResult(status: .failure))
             }
@@ -163,12 +161,10 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
 
     /// Why a charge that did not succeed failed. The sheet has no 3-D Secure step, so a card that
     /// asks for one is abandoned (nothing stays pending) and the shopper is told to use another.
-    private func declined(_ charge: Charge) -> String {
-        if case .failed(let reason) = charge.status {
-            return CardChargeFailure(declineCode: reason.rawValue, message: reason.message).shopperMessage
-        }
+    private func declined(_ charge: Charge) -> ExpressFailure {
+        if case .failed(let reason) = charge.status { return .card(CardChargeFailure(PaymentDecline(reason))) }
         if charge.status == .requiresAction { _ = try? charges.cancel(charge.id) }
-        return tr("This card needs a security check the express sheet cannot show; use another card.")
+        return .securityCheckNotShown
     }
 
     /// A declined attempt fails its order (reservation released, cart kept); the next attempt
@@ -186,19 +182,19 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     // MARK: - Summary
 
     /// Goods, shipping, the card surcharge, a pending duties line outside the EU, and the total
-    /// labelled with the merchant's name. The lines this controller adds are only ever shown, so
-    /// they are made in the language in force; the total keeps the merchant's name as the sheet
-    /// checks it (the screen translates it where it draws it).
+    /// labelled with the merchant's name. The lines this controller adds say what they are
+    /// (`SummaryItem.Caption`) and the screen words them; the total keeps the merchant's name as
+    /// the sheet checks it (the screen translates it where it draws it).
     public func summaryItems() -> [SummaryItem] {
         var lines = goods
-        if let shipping { lines.append(SummaryItem(label: tr("Shipping ({0})", tr(shipping.label)), amount: shipping.amount)) }
+        if let shipping { lines.append(SummaryItem(caption: .shipping(method: shipping.label), amount: shipping.amount)) }
         let basisPoints = surcharges.basisPoints(for: paymentMethod)
         if basisPoints > 0, let subtotal = try? Money.sum(lines.map(\.amount), currency: rates.currency),
            let surcharge = try? subtotal.surcharge(basisPoints: basisPoints) {
-            lines.append(SummaryItem(label: tr("{0} surcharge", paymentMethod.network), amount: surcharge))
+            lines.append(SummaryItem(caption: .surcharge(network: paymentMethod.network), amount: surcharge))
         }
         if zone == .world {
-            lines.append(SummaryItem(label: tr("Import duties (calculated on delivery)"), amount: .zero(rates.currency), kind: .pending))
+            lines.append(SummaryItem(caption: .importDuties, amount: .zero(rates.currency), kind: .pending))
         }
         return SummaryItem.withTotal(lines, merchantName: merchantName, currency: rates.currency)
             ?? [SummaryItem(label: merchantName, amount: .zero(rates.currency), kind: .pending)]

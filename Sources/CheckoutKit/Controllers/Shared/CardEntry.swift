@@ -24,7 +24,7 @@ public final class CardEntry {
     /// A swipe (track data) plus the CVC the customer types, since stripes do not carry it.
     public func tokenize(swipe: String, cvc: String, holder: String? = nil) throws(CardEntryError) -> PaymentCard {
         let swiped: SwipedCard
-        do { swiped = try TrackData.parse(swipe) } catch { throw .unreadableSwipe(error.message) }
+        do { swiped = try TrackData.parse(swipe) } catch { throw .unreadableSwipe(error) }
         let name = holder ?? swiped.holderName ?? ""
         let card: Card
         do {
@@ -39,20 +39,14 @@ public final class CardEntry {
             let token = try vault.tokenize(card)
             return PaymentCard(id: token.id, brand: token.brand.displayName, lastFour: token.lastFour, expiryMonth: token.expiry.month,
                                expiryYear: token.expiry.year, holderName: token.holder, vaultToken: token.id)
-        } catch { throw .vault(error.message) }
+        } catch { throw .refused(.vault(error)) }
     }
 }
 
 public enum CardEntryError: Error, Equatable, Sendable {
     /// The form's fields at fault (`messages` lists them for the screen).
     case invalid(CardValidationErrors)
-    case unreadableSwipe(String)
-    case vault(String)
-
-    public var messages: [String] {
-        switch self {
-        case .invalid(let errors): errors.messages
-        case .unreadableSwipe(let message), .vault(let message): [message]
-        }
-    }
+    case unreadableSwipe(TrackDataError)
+    /// The vault (or a counter not open yet) refused the card.
+    case refused(Refusal)
 }

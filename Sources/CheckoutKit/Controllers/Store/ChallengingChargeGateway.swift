@@ -1,5 +1,4 @@
 import Clocks
-import Localization
 import PaymentsCore
 
 /// The core's card captures, with the 3-D Secure step the core's own order gateway leaves out
@@ -49,11 +48,11 @@ final class ChallengingChargeGateway: ChargeGateway {
             case .succeeded:
                 completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
             case .failed(let reason):
-                completion(.failure(.declined(PaymentDecline(code: reason.rawValue, message: reason.message))))
+                completion(.failure(.declined(PaymentDecline(reason))))
             case .requiresAction:
                 challenge(charge, completion)
             case .canceled:
-                completion(.failure(.declined(PaymentDecline(code: "canceled", message: tr("The payment was canceled.")))))
+                completion(.failure(.declined(PaymentDecline(code: "canceled", cause: .canceled))))
             case .pending, .authorized:
                 completion(.failure(.outcomeUnknown(chargeId: charge.id)))
             }
@@ -63,11 +62,11 @@ final class ChallengingChargeGateway: ChargeGateway {
     private func challenge(_ charge: Charge, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         guard let presenter else {
             guard (try? charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
-            return completion(.failure(.declined(PaymentDecline(code: "authentication_required", message: tr("This card needs a security check; use another card.")))))
+            return completion(.failure(.declined(PaymentDecline(code: "authentication_required", cause: .securityCheckRequired))))
         }
         let shown = ThreeDSChallenge(identifier: charge.id, amount: charge.amount, merchantName: merchantName,
                                      cardBrand: charge.brand.displayName, cardLastFour: charge.lastFour,
-                                     message: tr("Enter the code your bank sent you to approve {0} to {1}.", charge.amount.formatted(), tr(merchantName)))
+                                     prompt: .approvePayment)
         presenter.presentChallenge(shown) { [weak self] code in
             guard let self else { return }
             guard let code else {
@@ -75,7 +74,7 @@ final class ChallengingChargeGateway: ChargeGateway {
                 // A cancel that cannot be written leaves the challenge to the settler, and the
                 // outcome unknown until it has.
                 guard (try? self.charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
-                return completion(.failure(.declined(PaymentDecline(code: ChallengingChargeGateway.cancelledCode, message: tr("The security check was cancelled.")))))
+                return completion(.failure(.declined(PaymentDecline(code: ChallengingChargeGateway.cancelledCode, cause: .securityCheckCancelled))))
             }
             self.charges.confirmChallenge(charge.id, code: code) { [weak self] result in self?.answer(result, completion) }
         }

@@ -1,5 +1,4 @@
 import Clocks
-import Localization
 import PaymentsCore
 
 /// Seed 001's store controller over the core: the four jars from the database, the session's cart
@@ -15,7 +14,7 @@ import PaymentsCore
 public final class CoreStoreController: StoreController {
     public private(set) var products: [Product] = []
 
-    private let core: PaymentsCore
+    private let core: PaymentsServices
     private let carts: Carts
     private let catalog: Catalog
     private let orders: Orders
@@ -24,15 +23,15 @@ public final class CoreStoreController: StoreController {
     /// Callers waiting on the checkout under way (a double "Pay" joins the first).
     private var waiting: [(Result<StoreReceipt, StoreError>) -> Void] = []
 
-    init(core: PaymentsCore, commerce: Commerce, session: CounterSession) {
+    init(core: PaymentsServices, commerce: Commerce, session: CounterSession) {
         self.core = core
         self.session = session
         carts = commerce.carts
         catalog = commerce.catalog
         gateway = ChallengingChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
-        // The core's orders, paid through the gateway that can ask for a 3-D Secure code.
-        orders = Orders(database: core.database, carts: commerce.carts, charges: gateway, ids: core.ids, scheduler: core.scheduler,
-                        events: CoreEventRecorder(clock: core.clock), owner: commerce.instance.id)
+        // The core's one orders service; the checkout pays through the gateway that can ask for
+        // a 3-D Secure code.
+        orders = commerce.orders
     }
 
     // MARK: - Products
@@ -87,14 +86,14 @@ public final class CoreStoreController: StoreController {
     }
 
     private func change(_ body: () throws -> CoreCart) throws(StoreError) -> Cart {
-        guard !isCheckingOut else { throw .refused(tr("The cart cannot change while it is being paid.")) }
+        guard !isCheckingOut else { throw .refused(.cartBeingPaid) }
         if let unsettled = unsettledOrder { throw .paymentUnknown(orderNumber: unsettled.number) }
         do {
             return Cart(core: try body())
         } catch let error as CartError {
             throw StoreError(error)
         } catch {
-            throw .refused("\(error)")
+            throw .refused(Refusal(error))
         }
     }
 
@@ -105,7 +104,7 @@ public final class CoreStoreController: StoreController {
         do {
             completion(.success(try core.paymentMethods.list(for: customer.id).map(PaymentCard.init(method:)).defaultFirst()))
         } catch {
-            completion(.failure(.refused((error as? PaymentMethodError)?.message ?? "\(error)")))
+            completion(.failure(.refused(Refusal(error))))
         }
     }
 
@@ -133,7 +132,7 @@ public final class CoreStoreController: StoreController {
         // A payment in flight is open work: the settler passes every few seconds until it is
         // settled (a card that never answers is asked again, and the screen hears the answer).
         onUnsettled()
-        orders.pay(orderId: order.id, with: instrument) { [weak self] result in
+        orders.pay(orderId: order.id, with: instrument, through: gateway) { [weak self] result in
             guard let self else { return }
             self.gateway.presenter = nil
             switch result {
@@ -160,9 +159,9 @@ public final class CoreStoreController: StoreController {
                 return .savedMethod(saved.method.id, customerId: customer.id)
             } catch let error as PaymentMethodError {
                 if case .token = error { throw .checkoutFailed(.invalidToken) }
-                throw .refused(error.message)
+                throw .refused(.paymentMethod(error))
             } catch {
-                throw .refused("\(error)")
+                throw .refused(Refusal(error))
             }
         }
     }
@@ -178,7 +177,7 @@ public final class CoreStoreController: StoreController {
             return nil
         case .pendingPayment, .failed, .refunded:
             let code = order.failureReason ?? "processing_error"
-            return .failure(.checkoutFailed(CardChargeFailure(declineCode: code, message: CardChargeFailure.processingError.shopperMessage)))
+            return .failure(.checkoutFailed(CardChargeFailure(declineCode: code, otherwise: .processingError)))
         }
     }
 
@@ -263,7 +262,7 @@ extension StoreError {
                 ? .checkoutFailed(.authenticationCancelled) : .checkoutFailed(CardChargeFailure(decline))
         case .cart(let cartError): self = StoreError(cartError)
         case .paymentInProgress(let number), .outcomeUnknown(let number): self = .paymentUnknown(orderNumber: number)
-        default: self = .refused("\(error)")
+        default: self = .refused(Refusal(error))
         }
     }
 }

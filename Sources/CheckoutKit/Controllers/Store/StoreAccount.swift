@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import Localization
 import PaymentsCore
 
 /// The account side of the honey store (seed 001: sign up / log in, the client id per user,
@@ -9,11 +8,11 @@ import PaymentsCore
 /// Every call is local (the database), so it answers at once, by return or by throwing an
 /// `AccountError` whose `message` the screen prints.
 public final class StoreAccount {
-    private let core: PaymentsCore
+    private let core: PaymentsServices
     private let commerce: Commerce
     private let session: CounterSession
 
-    init(core: PaymentsCore, commerce: Commerce, session: CounterSession) {
+    init(core: PaymentsServices, commerce: Commerce, session: CounterSession) {
         self.core = core
         self.commerce = commerce
         self.session = session
@@ -79,7 +78,7 @@ public final class StoreAccount {
     @discardableResult
     public func saveCard(_ card: PaymentCard, makeDefault: Bool = false) throws(AccountError) -> (card: PaymentCard, alreadySaved: Bool) {
         let id = try signedIn()
-        guard let token = card.vaultToken else { throw .refused(tr("This card is saved already.")) }
+        guard let token = card.vaultToken else { throw .refused(.cardAlreadySaved) }
         let saved = try attempt { try core.paymentMethods.save(token: token, for: id, makeDefault: makeDefault) }
         return (PaymentCard(method: saved.method), saved.alreadySaved)
     }
@@ -161,35 +160,14 @@ public struct SavedCard: Hashable, Sendable {
     public let canBeCharged: Bool
 }
 
-public enum AccountError: Error, Equatable, Sendable {
+public enum AccountError: Error, Hashable, Sendable {
     case notSignedIn
-    case refused(String)
+    case refused(Refusal)
 
     init(_ error: Error) {
         switch error {
-        case let error as CustomerError: self = .refused(error.message)
-        case let error as PaymentMethodError: self = .refused(error.message)
-        case let error as SubscriptionError: self = .refused(Self.message(for: error))
         case let error as AccountError: self = error
-        default: self = .refused("\(error)")
-        }
-    }
-
-    private static func message(for error: SubscriptionError) -> String {
-        switch error {
-        case .unknownPlan: tr("This plan is no longer offered.")
-        case .unknownSubscription: tr("This subscription does not exist.")
-        case .alreadyCanceled: tr("This subscription is already cancelled.")
-        case .paymentFailed(let reason): tr("The first payment did not go through: {0}", reason)
-        case .outcomeUnknown: tr("We are checking with the bank; you will not be charged twice.")
-        case .storage(let detail): tr("The counter could not save that ({0}).", detail)
-        }
-    }
-
-    public var message: String {
-        switch self {
-        case .notSignedIn: tr("Log in first.")
-        case .refused(let message): message
+        default: self = .refused(Refusal(error))
         }
     }
 }

@@ -1,4 +1,3 @@
-import Localization
 
 /// Seed 000's built-in `TMPUIPaymentSourceParamsPreparer`, minus the drawing: the state the
 /// wallet/card counter screen draws, and the steps it takes. The screen calls `select`, `pay`
@@ -13,8 +12,8 @@ public final class CheckoutCounterPreparer: PaymentSourceParamsPreparer {
         /// Waiting for the shopper to choose and press PAY.
         case idle
         case inProgress
-        /// The last attempt failed (`latestError` says why); PAY is offered again.
-        case failed(String)
+        /// The last attempt failed (`latestError` says why, the view words it); PAY is offered again.
+        case failed(Refusal)
         /// The counter is gone: with the result it completed with (nil: dismissed).
         case dismissed(PaymentResultState?)
     }
@@ -106,7 +105,7 @@ public final class CheckoutCounterPreparer: PaymentSourceParamsPreparer {
     /// Shows the failure, then restores idle: PAY is offered again with `latestError` kept.
     private func fail(_ error: Error) {
         latestError = error
-        status = .failed(Self.message(for: error))
+        status = .failed(Self.refusal(for: error))
         changed()
     }
 
@@ -121,28 +120,8 @@ public final class CheckoutCounterPreparer: PaymentSourceParamsPreparer {
 
     private func changed() { onChange?() }
 
-    /// What the counter shows of an error, in the language in force. The reasons of a failed
-    /// creation or authorisation come already in words (the source service makes them); a failed
-    /// payment's reason is the core's, as stored.
-    public static func message(for error: Error) -> String {
-        guard let error = error as? SourcePaymentError else { return tr("The payment failed.") }
-        return switch error {
-        case .noPaymentMethodSelected: tr("Choose a payment method.")
-        case .paymentMethodNotAvailable: tr("This payment method is not available.")
-        case .sourceCreationFailed(let reason): reason
-        case .authorizationFailed(let reason): reason
-        case .authorizationCancelled: tr("The payment was cancelled in the wallet.")
-        case .paymentFailed(let reason): tr("The payment failed: {0}.", shownFailure(reason))
-        case .pollingTimedOut: tr("The payment is being confirmed.")
-        }
-    }
-
-    /// A source's failure as stored by the core (or named by `Payment`): its own phrases are
-    /// translated; anything else (a card's decline code) is a code, shown as it is.
-    static func shownFailure(_ reason: String) -> String {
-        switch reason {
-        case "declined by the shopper", "source cancelled", "unknown": tr(reason)
-        default: reason
-        }
+    /// What the counter shows of an error: a source payment's own, or a failed payment.
+    public static func refusal(for error: Error) -> Refusal {
+        (error as? SourcePaymentError).map(Refusal.sourcePayment) ?? .paymentFailed
     }
 }

@@ -1,5 +1,4 @@
 import Clocks
-import Localization
 import PaymentsCore
 
 /// `Payment`'s port over the core's sources (seed 000): the methods the core accepts (never
@@ -26,7 +25,7 @@ public final class CoreSourceService: SourceService {
     public func createSource(_ params: SourceParams, completion: @escaping (Result<Source, SourceServiceFailure>) -> Void) {
         let result = Result { () throws(SourceServiceFailure) in
             guard let type = params.type.flatMap({ CorePaymentMethodType(rawValue: $0.identifier) }) else {
-                throw SourceServiceFailure(reason: tr("The payment method is not one the store accepts."))
+                throw SourceServiceFailure(reason: .methodNotAccepted)
             }
             let flow: CoreSourceFlow = switch params.flow {
             case .qrCode?: .qrCode
@@ -52,7 +51,7 @@ public final class CoreSourceService: SourceService {
     public func status(ofSource identifier: String, completion: @escaping (Result<SourceStatus, SourceServiceFailure>) -> Void) {
         let result = Result { () throws(SourceError) in try sources.sourceStatus(id: identifier) }
             .map(SourceStatus.init)
-            .mapError { SourceServiceFailure(reason: $0.reason) }
+            .mapError { SourceServiceFailure(reason: .source($0)) }
         later { completion(result) }
     }
 
@@ -66,12 +65,12 @@ public final class CoreSourceService: SourceService {
         } else if let method = metadata[SourceMetadataKey.paymentMethod], let customer = metadata[SourceMetadataKey.customer] {
             instrument = .savedMethod(method, customerId: customer)
         } else {
-            return later { completion(.failure(SourceServiceFailure(reason: tr("No card was given for this payment.")))) }
+            return later { completion(.failure(SourceServiceFailure(reason: .noCardGiven))) }
         }
         sources.authorizeCard(sourceId: source.identifier, instrument: instrument) { result in
             switch result {
             case .success: completion(.success(.authorized))
-            case .failure(.paymentDeclined(let decline)): completion(.failure(SourceServiceFailure(reason: CardChargeFailure(decline).shopperMessage)))
+            case .failure(.paymentDeclined(let decline)): completion(.failure(SourceServiceFailure(reason: .cardCharge(CardChargeFailure(decline)))))
             case .failure(let error): completion(.failure(SourceServiceFailure(reason: error.reason)))
             }
         }
@@ -133,26 +132,7 @@ extension SourceStatus {
     }
 }
 
-extension SourceError {
-    /// The error in words for the counter, in the language in force (the core's own details, a
-    /// state or a storage error, are shown as the core gives them).
-    var reason: String {
-        switch self {
-        case .invalidAmount: tr("The amount must be more than zero.")
-        case .descriptionRequired: tr("The payment needs a description.")
-        case .descriptionTooLong(let maximum): tr("The description is longer than {0} characters.", maximum)
-        case .unsupportedCurrency(let type, let currency): tr("{0} does not take {1}.", tr(type.displayName), currency)
-        case .flowNotSupported(let type, let flow): tr("{0} cannot be paid by {1}.", tr(type.displayName), flow.rawValue)
-        case .metadataTooLarge: tr("Too much metadata for one payment.")
-        case .unknownSource(let id): tr("The payment {0} does not exist.", id)
-        case .invalidState(let why): tr("The payment cannot do that now ({0}).", why)
-        case .paymentDeclined(let decline): decline.message
-        case .storage(let detail): tr("The payment could not be recorded ({0}).", detail)
-        }
-    }
-}
-
 fileprivate extension Error {
     /// A reason for any error from the sources service.
-    var reason: String { (self as? SourceError)?.reason ?? "\(self)" }
+    var reason: Refusal { Refusal(self) }
 }

@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// Sign up (email, password twice, the rules said up front) or log in. Errors show at the field;

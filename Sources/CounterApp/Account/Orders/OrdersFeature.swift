@@ -1,5 +1,5 @@
 import Localization
-import PaymentsCore
+import CheckoutKit
 import TerminalUI
 
 /// The shopper's orders, newest first; Enter opens one's receipt.

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// Recurring billing: the plans (subscribe with the default saved card), and the shopper's

@@ -1,5 +1,4 @@
 import CheckoutKit
-import PaymentsCore
 
 /// The auction screens' side of seed 002, as one object the flow talks to: its delegate, its
 /// authentication presenter, the controller's PIN provider, and (wrapping the core's auction
@@ -107,12 +106,12 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
         return locked
     }
 
-    func unlockPayments(success: @escaping () -> Void, failure: @escaping (String) -> Void,
+    func unlockPayments(success: @escaping () -> Void, failure: @escaping (Refusal) -> Void,
                         cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         log.record("unlockPayments")
         controller.unlockPayments(
             success: { [self] in answer("unlockPayments -> success", success) },
-            failure: { [self] message in answer("unlockPayments -> failure(\(message))") { failure(message) } },
+            failure: { [self] message in answer("unlockPayments -> failure(\(message.message))") { failure(message) } },
             cancel: cancel.map { cancel in { [self] in answer("unlockPayments -> cancel", cancel) } },
             exceededAttempts: exceededAttempts.map { exceeded in { [self] in answer("unlockPayments -> exceededAttempts", exceeded) } })
     }
@@ -123,7 +122,7 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
         return cards
     }
 
-    func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void,
+    func savePayment(isJoin: Bool, card: PaymentCard, success: @escaping () -> Void, failure: @escaping (Refusal) -> Void,
                      cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         let name = "savePayment(isJoin: \(isJoin), \(card.brand) \(card.lastFour))"
         log.record(name)
@@ -131,18 +130,18 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
         controller.savePayment(
             isJoin: isJoin, card: card,
             success: { [self] in answer("\(name) -> success", success) },
-            failure: { [self] message in answer("\(name) -> failure(\(message))") { failure(message) } },
+            failure: { [self] message in answer("\(name) -> failure(\(message.message))") { failure(message) } },
             cancel: cancel.map { cancel in { [self] in answer("\(name) -> cancel", cancel) } },
             exceededAttempts: exceededAttempts.map { exceeded in { [self] in answer("\(name) -> exceededAttempts", exceeded) } })
     }
 
-    func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (String) -> Void) {
+    func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (Refusal) -> Void) {
         let name = "removePayment(\(card.brand) \(card.lastFour))"
         log.record(name)
         controller.removePayment(
             card,
             success: { [self] in answer("\(name) -> success", success) },
-            failure: { [self] message in answer("\(name) -> failure(\(message))") { failure(message) } })
+            failure: { [self] message in answer("\(name) -> failure(\(message.message))") { failure(message) } })
     }
 
     /// Records the answer, lets the flow take it, then shows the screens what it did.

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// One auction as the entry list shows it. Built from the core's listing and, when the auction's

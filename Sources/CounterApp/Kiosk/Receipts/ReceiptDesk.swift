@@ -1,6 +1,5 @@
 import CheckoutKit
 import Foundation
-import PaymentsCore
 
 /// A receipt the ledger says is owed: its order, and when the order was placed (an order placed
 /// since the last shopper left is the one at the counter now).

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// The card form, shared by the store's checkout and (later) the auction flow: holder, number

@@ -1,4 +1,4 @@
-import PaymentsCore
+import CheckoutKit
 
 /// How a card number is shown while typed: in the groups printed on the card (4-6-5 for
 /// American Express, fours for the rest).

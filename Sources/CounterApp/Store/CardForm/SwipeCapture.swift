@@ -1,4 +1,4 @@
-import PaymentsCore
+import CheckoutKit
 
 /// A card swipe arriving from a keyboard-wedge reader: the keys after a start sentinel (`%` for
 /// track 1, `;` for track 2), collected until the stripe's data is complete or the burst stops.

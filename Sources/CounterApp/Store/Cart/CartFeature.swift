@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// The cart: lines with quantity and totals; change a quantity, remove a line, empty it all.

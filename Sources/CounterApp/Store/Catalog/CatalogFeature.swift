@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// The store's front: every product from the database with its price and stock. Number keys

@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// The 3-D Secure step: the card's bank asks for the one-time code it sent the shopper.

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// Checkout: the order summary and the payment-method picker, then the card form, the spinner

@@ -1,6 +1,5 @@
 import CheckoutKit
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// One product: its blurb, price and stock, and "Add to cart" with a quantity.

@@ -1,7 +1,6 @@
 import CheckoutKit
 import Foundation
 import Localization
-import PaymentsCore
 import TerminalUI
 
 /// What a paid order leaves: order number, lines, total, the card's brand and last four, time.

@@ -5,10 +5,10 @@ import GRDB
 /// The local payments core: one object that opens the database and wires the services the
 /// controllers use. Everything runs on the caller's loop, by `clock` and `scheduler`.
 ///
-///     let core = try PaymentsCore(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator())
+///     let core = try PaymentsServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator())
 ///     let token = try core.vault.tokenize(card)
 ///     core.charges.create(ChargeRequest(amount: total, source: .token(token.id), idempotencyKey: "order-1")) { result in ... }
-public final class PaymentsCore {
+public final class PaymentsServices {
     public struct Options {
         /// PBKDF2 rounds for passwords and PINs; lower only in tests.
         public var passwordIterations = PasswordHasher.productionIterations
@@ -75,6 +75,6 @@ public final class PaymentsCore {
                                 acquirer: acquirer, scheduler: scheduler, clock: clock, ids: ids, log: log)
     }
 
-    /// Closes the database. Use a new `PaymentsCore` to open it again.
+    /// Closes the database. Use a new `PaymentsServices` to open it again.
     public func close() throws { try database.close() }
 }

@@ -1,0 +1,53 @@
+import PaymentsCore
+
+/// Why the counter said no before any money moved, as a value: the core's own error, or one of
+/// the controllers' reasons. The screens word it (`message`, above this module); every
+/// `.refused` and every seed callback's `failure` carries one.
+public enum Refusal: Error, Hashable, Sendable {
+    case customer(CustomerError)
+    case paymentMethod(PaymentMethodError)
+    case subscription(SubscriptionError)
+    case charge(ChargeError)
+    case decline(PaymentDecline)
+    case auction(AuctionError)
+    case source(SourceError)
+    indirect case cardCharge(CardChargeFailure)
+    indirect case store(StoreError)
+    indirect case sourcePayment(SourcePaymentError)
+    /// A wallet or card declined the source's authorisation.
+    case paymentMethodDeclined
+    /// A payment failed for a reason the counter has no value for.
+    case paymentFailed
+    case vault(VaultError)
+    case notSignedIn
+    /// A saved card (no one-time token) offered to be saved again.
+    case cardAlreadySaved
+    /// Unlocking payments without a screen to ask for the PIN.
+    case pinRequired
+    case unlockCancelled
+    /// The cart is being paid: adding, removing or changing a line waits.
+    case cartBeingPaid
+    /// A payment method the store does not offer.
+    case methodNotAccepted
+    /// A card payment with neither a one-time token nor a saved card.
+    case noCardGiven
+    /// A client with no core behind it yet (before the counter starts).
+    case storeNotOpen
+    /// An error the counter has no value for, shown as it describes itself.
+    case described(String)
+
+    /// The refusal for any error a controller caught: the core's typed errors keep their type.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as Refusal: self = error
+        case let error as CustomerError: self = .customer(error)
+        case let error as PaymentMethodError: self = .paymentMethod(error)
+        case let error as SubscriptionError: self = .subscription(error)
+        case let error as ChargeError: self = .charge(error)
+        case let error as AuctionError: self = .auction(error)
+        case let error as SourceError: self = .source(error)
+        case let error as VaultError: self = .vault(error)
+        default: self = .described("\(error)")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+// CounterApp reaches the core only through CheckoutKit (DESIGN.md; LayeringTests checks that
+// CounterApp does not import PaymentsCore). These are the core's declarations the screens use,
+// re-exported one by one, never the whole module: the values and typed errors the views word,
+// and the few wiring types the app's start-up and the shop's side need. The core's names that the
+// seeds also use (Cart, Product, Source...) are not among them: in the screens those names are
+// the seeds' types, declared in this module.
+
+// Money.
+@_exported import struct PaymentsCore.Money
+@_exported import struct PaymentsCore.Currency
+@_exported import enum PaymentsCore.MoneyError
+@_exported import enum PaymentsCore.MoneyParseError
+
+// Cards, as the card form reads and checks them.
+@_exported import struct PaymentsCore.Card
+@_exported import enum PaymentsCore.CardBrand
+@_exported import struct PaymentsCore.CardNumber
+@_exported import struct PaymentsCore.CVC
+@_exported import struct PaymentsCore.Expiry
+@_exported import struct PaymentsCore.HolderName
+@_exported import enum PaymentsCore.TrackData
+@_exported import struct PaymentsCore.SwipedCard
+@_exported import struct PaymentsCore.CardValidationErrors
+@_exported import enum PaymentsCore.CardNumberError
+@_exported import enum PaymentsCore.ExpiryError
+@_exported import enum PaymentsCore.CVCError
+@_exported import enum PaymentsCore.HolderNameError
+@_exported import enum PaymentsCore.TrackDataError
+@_exported import enum PaymentsCore.VaultError
+
+// Accounts, payments and their typed errors.
+@_exported import struct PaymentsCore.PasswordPolicy
+@_exported import enum PaymentsCore.PINPolicy
+@_exported import enum PaymentsCore.EmailAddress
+@_exported import enum PaymentsCore.CustomerError
+@_exported import enum PaymentsCore.PaymentMethodError
+@_exported import enum PaymentsCore.ChargeError
+@_exported import enum PaymentsCore.DeclineReason
+@_exported import struct PaymentsCore.PaymentDecline
+@_exported import enum PaymentsCore.AuctionError
+@_exported import enum PaymentsCore.SourceError
+@_exported import enum PaymentsCore.SourceStep
+@_exported import enum PaymentsCore.BankError
+
+// Orders and subscriptions, as the receipts, the order list and the shop's side show them.
+@_exported import struct PaymentsCore.Order
+@_exported import enum PaymentsCore.OrderState
+@_exported import enum PaymentsCore.OrderError
+@_exported import struct PaymentsCore.PaidOrderReceipt
+@_exported import struct PaymentsCore.Plan
+@_exported import struct PaymentsCore.Subscription
+@_exported import enum PaymentsCore.SubscriptionError
+@_exported import struct PaymentsCore.RenewalAttempt
+
+// Wiring: opening the core at start-up, and the services the app's start-up hands around.
+@_exported import class PaymentsCore.PaymentsServices
+@_exported import class PaymentsCore.CoreStorage
+@_exported import enum PaymentsCore.DatabaseLocation
+@_exported import protocol PaymentsCore.IDGenerator
+@_exported import class PaymentsCore.RandomIDGenerator
+@_exported import class PaymentsCore.SequentialIDGenerator
+@_exported import struct PaymentsCore.PasswordHasher
+@_exported import class PaymentsCore.Orders
+@_exported import class PaymentsCore.Auctions
+@_exported import class PaymentsCore.Subscriptions
+@_exported import class PaymentsCore.ReceiptLedger
