@@ -99,7 +99,7 @@ public enum WalletCounterFeature {
             guard state.canPay else { return .none }
             state.failure = nil
             state.phase = .inProgress
-            let metadata = state.slowTestWallet ? CheckoutKit.SourceParams.slowWalletMetadata : [:]
+            let metadata = state.slowTestWallet ? SourceParams.slowWalletMetadata : [:]
             return .run { client, _ in client.pay(metadata) }
         case let .preparerChanged(status):
             switch status {
