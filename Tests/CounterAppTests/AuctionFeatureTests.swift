@@ -58,7 +58,7 @@ import Testing
 
     @Test func continueIsRefusedUntilTheTermsAreAccepted() {
         let store = TestStore(initialState: AuctionTerms.State(), environment: AuctionEnvironment()) { AuctionTerms.reduce(&$0, $1) }
-        store.send(.continueTapped) { $0.warning = AuctionTerms.mustAccept }
+        store.send(.continueTapped) { $0.warning = .mustAccept }
         store.send(.toggleAccept) { $0.accepted = true; $0.warning = nil }
         // Accepted: Continue asks the flow (none here, so nothing comes back).
         store.send(.continueTapped)
@@ -69,8 +69,8 @@ import Testing
         #expect(throws: UpgradeContextError.missingField("startBid")) { try Self.context(drop: "startBid") }
         #expect(UpgradeContextError.missingField("startBid").message == "The auction's start bid is missing.")
         let store = TestStore(initialState: AuctionFeature.State(), environment: AuctionEnvironment()) { AuctionFeature.reduce(&$0, $1) }
-        store.send(.openFailed(title: "Upgrade to Business", message: "The auction's start bid is missing.")) {
-            $0.phase = .contextError(title: "Upgrade to Business", message: "The auction's start bid is missing.")
+        store.send(.openFailed(title: "Upgrade to Business", problem: .context(.missingField("startBid")))) {
+            $0.phase = .contextError(title: "Upgrade to Business", problem: .context(.missingField("startBid")))
         }
         for size in [Size(columns: 80, rows: 24), Size(columns: 200, rows: 60)] {
             let text = Self.screen(store.state, size).text
@@ -91,7 +91,8 @@ import Testing
         state.listings = [closed]
         state.list = ListState(itemCount: 1, selected: 0, showsNumbers: true)
         let store = TestStore(initialState: state, environment: AuctionEnvironment()) { AuctionEntry.reduce(&$0, $1) }
-        store.send(.activate) { $0.notice = "LX 40 closed on Sat 21 Nov 2026, 10:00 UTC: it takes no more bids." }
+        store.send(.activate) { $0.notice = .closed(flight: "LX 40", at: closed.closesAt) }
+        #expect(store.state.notice.map(AuctionEntry.words) == "LX 40 closed on Sat 21 Nov 2026, 10:00 UTC: it takes no more bids.")
         store.finish()
     }
 

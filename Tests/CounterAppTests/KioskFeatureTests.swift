@@ -162,7 +162,7 @@ import Testing
         }
         store.send(.operatorKey(.enter))
         store.receive(.pinChecked(false)) {
-            $0.overlay = .operatorPIN(entry: "", message: "Wrong PIN.")
+            $0.overlay = .operatorPIN(entry: "", message: .wrongPIN)
             $0.wrongPINs = 1
         }
         for digit in "4711" {
@@ -194,7 +194,7 @@ import Testing
             $0.receiptOrder = "HS-000007"
             $0.receiptShownAt = at(1)
         }
-        store.send(.printed(order: "HS-000007", forShopper: true, .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000007 printed." }
+        store.send(.printed(order: "HS-000007", forShopper: true, .success("/tmp/printer"))) { $0.notice = .receiptPrinted(order: "HS-000007") }
         store.send(.tick(at(30), onReceipt)) { $0.now = at(30) }
         // The shopper is done: the counter starts over without asking, and the notice goes with them.
         store.send(.tick(at(31), onReceipt)) {
@@ -232,7 +232,7 @@ import Testing
         // The earlier order's number is nobody's business at the counter now.
         store.receive(.printed(order: "HS-000003", forShopper: false, .success("/dev/usb/lp0")))
         store.receive(.printed(order: "HS-000004", forShopper: true, .success("/dev/usb/lp0"))) {
-            $0.notice = "Receipt for order HS-000004 printed."
+            $0.notice = .receiptPrinted(order: "HS-000004")
         }
         store.send(.tick(at(11), shopping)) { $0.now = at(11) }
         #expect(printed == ["HS-000003", "HS-000004"], "printed once each, not once a tick")
@@ -260,8 +260,8 @@ import Testing
         store.receive(.printed(order: "HS-000009", forShopper: true, .failure(.cannotWrite("/dev/usb/lp0")))) {
             $0.printedOrders = []
             $0.waitingReceipts = ["HS-000009"]
-            $0.printerProblem = "cannot write to /dev/usb/lp0"
-            $0.notice = "Your order number is HS-000009. The receipt printer is unavailable."
+            $0.printerProblem = .cannotWrite("/dev/usb/lp0")
+            $0.notice = .receiptNotPrinted(order: "HS-000009")
         }
         #expect(reports == [.failed(order: "HS-000009", reason: "cannot write to /dev/usb/lp0")], "the operator's log is told")
         // Not tried again every second.
@@ -276,7 +276,7 @@ import Testing
         let choice = KioskFeature.OperatorChoice.printWaiting.rawValue
         menu.send(.operatorKey(.character(Character("\(choice + 1)")))) { $0.lastInput = at(3) }
         menu.receive(.waitingReceiptsPrinted(owed: ["HS-000009"], printed: ["HS-000009"], failure: nil)) {
-            $0.overlay = .operatorMenu(selection: choice, message: "Printed 1 waiting receipt.")
+            $0.overlay = .operatorMenu(selection: choice, message: .printedWaiting(count: 1))
             $0.printerProblem = nil
             $0.waitingReceipts = []
             $0.printedOrders = ["HS-000009"]
@@ -301,7 +301,7 @@ import Testing
         store.send(.operatorKey(.character("2")))
         store.receive(.lastReceiptFound("HS-000012"))
         store.receive(.reprinted(order: "HS-000012", from: .printLastReceipt, .success("/dev/usb/lp0"))) {
-            $0.overlay = .operatorMenu(selection: 1, message: "Order HS-000012 printed to /dev/usb/lp0.")
+            $0.overlay = .operatorMenu(selection: 1, message: .printed(order: "HS-000012", destination: "/dev/usb/lp0"))
         }
         #expect(copies == ["HS-000012"])
         store.finish()
@@ -322,13 +322,13 @@ import Testing
         store.send(.operatorKey(.character("7"))) { $0.overlay = .operatorReprint(digits: "7", message: nil) }
         store.send(.operatorKey(.enter))
         store.receive(.reprinted(order: "HS-000007", from: .reprint, .failure(.noSuchReceipt("HS-000007")))) {
-            $0.overlay = .operatorReprint(digits: "", message: "No paid order HS-000007.")
+            $0.overlay = .operatorReprint(digits: "", message: .noPaidOrder("HS-000007"))
         }
         store.send(.operatorKey(.character("4"))) { $0.overlay = .operatorReprint(digits: "4", message: nil) }
         store.send(.operatorKey(.character("2"))) { $0.overlay = .operatorReprint(digits: "42", message: nil) }
         store.send(.operatorKey(.enter))
         store.receive(.reprinted(order: "HS-000042", from: .reprint, .success("/dev/usb/lp0"))) {
-            $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.reprint.rawValue, message: "Order HS-000042 printed to /dev/usb/lp0.")
+            $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.reprint.rawValue, message: .printed(order: "HS-000042", destination: "/dev/usb/lp0"))
         }
         #expect(copies == ["HS-000042"])
         store.finish()
@@ -354,10 +354,11 @@ import Testing
         environment.verifyPIN = { _ in false }
         let store = store(environment)
         store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
-        store.send(.pinChecked(false)) { $0.overlay = .operatorPIN(entry: "", message: "Wrong PIN."); $0.wrongPINs = 1 }
+        store.send(.pinChecked(false)) { $0.overlay = .operatorPIN(entry: "", message: .wrongPIN); $0.wrongPINs = 1 }
         store.send(.pinChecked(false)) { $0.wrongPINs = 2 }
         // start is 1970-01-12 13:46:40 UTC: the operator is told until when, to the second.
-        let locked = "Operator menu locked after 3 wrong PINs; try again at 13:47:40 UTC."
+        let locked = KioskFeature.Notice.operatorLocked(until: at(60))
+        #expect(KioskFeature.words(locked) == "Operator menu locked after 3 wrong PINs; try again at 13:47:40 UTC.")
         store.send(.pinChecked(false)) {
             $0.wrongPINs = 0
             $0.overlay = nil
@@ -375,14 +376,14 @@ import Testing
         var environment = KioskFeature.Environment()
         environment.nextTheme = { "midnight" }
         var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
-        state.notice = "Theme: mono (F2: next theme)"
+        state.notice = .theme(name: "mono")
         state.overlay = .operatorMenu(selection: 0, message: nil)
         let store = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
         store.send(.operatorKey(.character("5")))
         store.receive(.themeChangedFromMenu("midnight")) {
             $0.themeName = "midnight"
             $0.notice = nil
-            $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.changeTheme.rawValue, message: "Theme: midnight")
+            $0.overlay = .operatorMenu(selection: KioskFeature.OperatorChoice.changeTheme.rawValue, message: .theme(name: "midnight"))
         }
         store.finish()
     }
@@ -391,7 +392,7 @@ import Testing
         var environment = KioskFeature.Environment()
         environment.startDemo = { true }
         let store = store(environment, attract: .seconds(60))
-        store.send(.printed(order: "HS-000001", forShopper: true, .success("/tmp/printer"))) { $0.notice = "Receipt for order HS-000001 printed." }
+        store.send(.printed(order: "HS-000001", forShopper: true, .success("/tmp/printer"))) { $0.notice = .receiptPrinted(order: "HS-000001") }
         store.send(.tick(at(60), CounterSnapshot(isRestingAtHome: true))) {
             $0.now = at(60)
             $0.isAttracting = true

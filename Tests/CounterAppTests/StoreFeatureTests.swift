@@ -79,9 +79,10 @@ import Testing
         store.send(.addToCart)
         let cart = StoreWorld.cart((StoreWorld.acacia, 2))
         store.receive(.added(.success(cart))) {
-            $0.message = "Added 2 × Acacia honey to your cart."
+            $0.message = .added(quantity: 2, product: StoreWorld.acacia.name)
             $0.quantity = 1
         }
+        #expect(store.state.message.map(ProductDetailsFeature.words) == "Added 2 × Acacia honey to your cart.")
         store.receive(.delegate(.cartChanged(cart)))
         store.finish()
     }
@@ -92,9 +93,9 @@ import Testing
             ProductDetailsFeature.reduce(&$0, $1, session: StoreSession())
         }
         store.send(.addToCart) {
-            $0.message = "Out of stock: this jar cannot be added."
-            $0.isError = true
+            $0.message = .outOfStock
         }
+        #expect(store.state.message.map(ProductDetailsFeature.words) == "Out of stock: this jar cannot be added.")
         store.finish()
         #expect(world.cart.isEmpty)
     }
@@ -154,7 +155,7 @@ import Testing
         #expect(store.state.expiry.value == "12/30")
         #expect(store.state.holder.value == "Ada Lovelace")
         #expect(store.state.focus == .cvc)
-        #expect(store.state.formMessage == "Card read: Visa •••• 4242. Enter the security code.")
+        #expect(store.state.formMessage.map(CardFormFeature.words) == "Card read: Visa •••• 4242. Enter the security code.")
         #expect(!store.state.isSwiping)
     }
 
@@ -175,7 +176,7 @@ import Testing
         // Only the last key's gap timer ends the burst.
         world.scheduled.forEach { $0() }
         #expect(!store.state.isSwiping)
-        #expect(store.state.formMessage == TrackDataError.missingEndSentinel.message)
+        #expect(store.state.formMessage == .unreadableSwipe(.missingEndSentinel))
         #expect(store.state.number.value.isEmpty)
     }
 
@@ -208,7 +209,7 @@ import Testing
             $0.number.error = "Enter the card number."
             $0.expiry.error = "Enter the expiry date."
             $0.cvc.error = "Enter the security code."
-            $0.formMessage = "Please check the card details: Enter the card number."
+            $0.formMessage = .checkDetails(CardValidationErrors(number: .empty, expiry: .empty, cvc: .empty, holder: .empty))
             $0.focus = .holder
         }
         store.finish()

@@ -166,7 +166,7 @@ public enum AppFeature {
             state.session.cart = cart
             updateTop(&state) { (account: inout AccountFeature.State) in
                 account.list = ListSelection()
-                account.message = tr("Logged out. Your cart and saved cards stay with your account.")
+                account.message = .loggedOut
             }
             return .none
         case let .push(screen):
@@ -183,7 +183,7 @@ public enum AppFeature {
             state.stack.removeLast()
             updateTop(&state) { (account: inout AccountFeature.State) in
                 account.list = ListSelection()
-                account.message = tr("Welcome, {0}. Your cart came with you.", email)
+                account.message = .welcome(email: email)
             }
             // The guest's cart went into the account: the badge shows the account's.
             return reloadCart()

@@ -13,7 +13,7 @@ public enum AuctionFeature {
         /// The list of auctions.
         case entry
         /// The chosen auction's context is missing a field: the flow does not open.
-        case contextError(title: String, message: String)
+        case contextError(title: String, problem: AuctionProblem)
         /// The join flow is open; `flow.step` says which step.
         case flow
     }
@@ -36,7 +36,7 @@ public enum AuctionFeature {
         case onAppear
         case entry(AuctionEntry.Action)
         case opened(UpgradeContext, AuctionFlowSnapshot)
-        case openFailed(title: String, message: String)
+        case openFailed(title: String, problem: AuctionProblem)
         case dismissError
         case terms(AuctionTerms.Action)
         case review(AuctionReview.Action)
@@ -71,8 +71,8 @@ public enum AuctionFeature {
             state.challenge = nil
             state.phase = .flow
             return .none
-        case let .openFailed(title, message):
-            state.phase = .contextError(title: title, message: message)
+        case let .openFailed(title, problem):
+            state.phase = .contextError(title: title, problem: problem)
             return .none
         case .dismissError:
             state.phase = .entry
@@ -127,10 +127,8 @@ public enum AuctionFeature {
             do {
                 let (context, snapshot) = try environment.open(auctionId: listing.id, send: send)
                 send(.opened(context, snapshot))
-            } catch let error as UpgradeContextError {
-                send(.openFailed(title: listing.title, message: error.message))
             } catch {
-                send(.openFailed(title: listing.title, message: "\(error)"))
+                send(.openFailed(title: listing.title, problem: AuctionProblem(error)))
             }
         }
     }
@@ -205,8 +203,8 @@ public enum AuctionFeature {
         switch state.phase {
         case .entry:
             AuctionEntry.draw(state.entry, into: &frame, in: area)
-        case let .contextError(title, message):
-            AuctionLayout.drawContextError(title: title, message: message, into: &frame, in: area)
+        case let .contextError(title, problem):
+            AuctionLayout.drawContextError(title: title, message: AuctionText.words(problem), into: &frame, in: area)
         case .flow:
             guard let context = state.context else { return }
             let body = AuctionLayout.drawHeader(context: context, step: state.flow.step, into: &frame, in: area)

@@ -10,6 +10,14 @@ enum AuctionText {
         "\(card.brand) •••• \(card.lastFour)  \(String(format: "%02d/%02d", card.expiryMonth, card.expiryYear % 100))"
     }
 
+    /// Why an auction cannot open, in the current language (the core's words for a context).
+    static func words(_ problem: AuctionProblem) -> String {
+        switch problem {
+        case .context(let error): error.message
+        case .other(let description): description
+        }
+    }
+
     static func shortCard(_ card: PaymentCard) -> String { "\(card.brand) •••• \(card.lastFour)" }
 
     /// A cabin as the auction screens show it: the seeded cabins are the counter's own words.

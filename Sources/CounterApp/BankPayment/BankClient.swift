@@ -18,8 +18,9 @@ public struct BankClient {
     /// The shopper's answer on the bank page.
     public var answerPage: (BankPageOutcome) -> Void
     public var resume: (BankPaymentFeature.Kind, BankPaymentContext, @escaping (BankPaymentFeature.Action) -> Void) -> Void
-    /// The status in words; whether it will still move; or the error in words.
-    public var status: (BankPaymentFeature.Kind, BankPaymentContext, @escaping (_ status: String?, _ isFinal: Bool, _ error: String?) -> Void) -> Void
+    /// The status; whether it will still move; or why the bank could not say.
+    public var status: (BankPaymentFeature.Kind, BankPaymentContext,
+                        @escaping (_ status: BankPaymentFeature.Status?, _ isFinal: Bool, _ error: BankPaymentFeature.StatusProblem?) -> Void) -> Void
     public var renew: (BankPaymentContext, Money, String, @escaping (String) -> Void) -> Void
     public var revoke: (BankPaymentContext, @escaping (String) -> Void) -> Void
     /// Runs `action` later on the loop's clock.
@@ -151,21 +152,21 @@ final class LiveBankSession: BankRedirectPresenter {
         pending(outcome)
     }
 
-    func status(_ kind: BankPaymentFeature.Kind, _ context: BankPaymentContext, _ answer: @escaping (String?, Bool, String?) -> Void) {
+    func status(_ kind: BankPaymentFeature.Kind, _ context: BankPaymentContext, _ answer: @escaping (BankPaymentFeature.Status?, Bool, BankPaymentFeature.StatusProblem?) -> Void) {
         switch kind {
         case .payment:
             manager.paymentStatus(paymentIdentifier: context.identifier, resourceToken: context.token) { result in
                 switch result {
-                case .success(let status): answer(BankWords.word(status), status == .settled || status == .failed, nil)
-                case .failure(let error): answer(nil, true, BankWords.explain(error).title)
+                case .success(let status): answer(.payment(status), status == .settled || status == .failed, nil)
+                case .failure(let error): answer(nil, true, .payment(error))
                 }
             }
         case .mandate:
             manager.mandateStatus(mandateIdentifier: context.identifier, resourceToken: context.token) { result in
                 switch result {
                 case .success(let status):
-                    answer(BankWords.word(status), status != .authorizationRequired && status != .authorizing, nil)
-                case .failure(let error): answer(nil, true, BankWords.explain(error).title)
+                    answer(.mandate(status), status != .authorizationRequired && status != .authorizing, nil)
+                case .failure(let error): answer(nil, true, .mandate(error))
                 }
             }
         }

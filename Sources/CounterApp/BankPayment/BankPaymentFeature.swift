@@ -67,9 +67,10 @@ public enum BankPaymentFeature {
         public var step: Step = .chooseCountry
         /// The payment or mandate this screen is processing (identifier and token).
         public var context: BankPaymentContext?
-        /// Statuses as they came, oldest first, each once ("authorized", "executed", ...).
-        public var statusHistory: [String] = []
-        public var statusError: String?
+        /// Statuses as they came, oldest first, each once (authorised, executed, ...).
+        public var statusHistory: [Status] = []
+        /// Why the last question about the status had no answer (worded when drawn).
+        public var statusError: StatusProblem?
         /// Renewals drawn on the mandate, and what revoking said.
         public var mandateNotes: [String] = []
         /// The last result shown, so Esc on the status screen goes back to it.
@@ -105,7 +106,7 @@ public enum BankPaymentFeature {
         case finished(Outcome)
         case openStatus
         case refreshStatus
-        case statusAnswered(status: String?, isFinal: Bool, error: String?)
+        case statusAnswered(status: Status?, isFinal: Bool, error: StatusProblem?)
         /// Processes the same payment again: where it stands now (after a redirect, say).
         case resume
         case renewFromMandate

@@ -157,11 +157,11 @@ extension BankPaymentFeature {
         pen.skip()
         for (index, status) in state.statusHistory.enumerated() {
             let isCurrent = index == state.statusHistory.count - 1
-            // The statuses come in the bank's words (BankWords.word), translated where shown.
-            pen.line((isCurrent ? "● " : "○ ") + tr(status), isCurrent ? Style(.accent, .bold) : Style(.muted))
+            // The status in the bank's words (BankWords.word), translated here.
+            pen.line((isCurrent ? "● " : "○ ") + tr(BankWords.word(status)), isCurrent ? Style(.accent, .bold) : Style(.muted))
         }
         if let error = state.statusError {
-            pen.line("✗ \(error)", Style(.error, .bold))
+            pen.line("✗ \(BankWords.title(error))", Style(.error, .bold))
         }
         drawMandateNotes(state, &pen)
     }

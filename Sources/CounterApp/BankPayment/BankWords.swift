@@ -78,6 +78,22 @@ enum BankWords {
         }
     }
 
+    /// A status as the status screen lists it (a catalogue key: translated where shown).
+    static func word(_ status: BankPaymentFeature.Status) -> String {
+        switch status {
+        case .payment(let status): word(status)
+        case .mandate(let status): word(status)
+        }
+    }
+
+    /// Why the bank could not say where a payment or mandate stands, in a line.
+    static func title(_ problem: BankPaymentFeature.StatusProblem) -> String {
+        switch problem {
+        case .payment(let error): explain(error).title
+        case .mandate(let error): explain(error).title
+        }
+    }
+
     static func word(_ status: SinglePayment.Status) -> String {
         switch status {
         case .authorizationRequired: "authorisation required"

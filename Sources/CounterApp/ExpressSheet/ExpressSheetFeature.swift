@@ -113,8 +113,11 @@ public enum ExpressSheetFeature {
             return .none
         case .focusNext, .focusPrevious:
             guard !state.isBusy, state.form == nil else { return .none }
-            let rows = Row.allCases.count
-            state.focus = Row(rawValue: (state.focus.rawValue + (action == .focusNext ? 1 : rows - 1)) % rows)!
+            // The rows in order, cycled with the toolkit's wrap-around selection: an index into
+            // `allCases` is always a row, so nothing is unwrapped.
+            let rows = Row.allCases
+            let at = ListSelection(rows.firstIndex(of: state.focus) ?? 0).moved(by: action == .focusNext ? 1 : -1, count: rows.count)
+            state.focus = rows[at.index]
             return .none
         case .previousOption, .nextOption:
             guard !state.isBusy, state.form == nil, let sheet = state.sheet else { return .none }

@@ -66,7 +66,7 @@ public final class CounterShell: Application {
         }
         store.send(.started(context.clock.now))
         if let problem = printer?.check() {
-            store.send(.printerUnavailable(problem.description))
+            store.send(.printerUnavailable(problem))
             report(.unavailable(reason: problem.description))
         }
         guard store.state.configuration.isKiosk else { return }

@@ -30,7 +30,7 @@ extension KioskFeature {
         case .openOperator:
             guard state.configuration.isKiosk else { return .none }
             if let until = state.operatorLockedUntil, state.now < until {
-                state.notice = lockedNotice(until: until)
+                state.notice = .operatorLocked(until: until)
                 return .none
             }
             let wasAttracting = state.isAttracting
@@ -55,9 +55,9 @@ extension KioskFeature {
                     state.overlay = nil
                     let until = state.now.addingTimeInterval(operatorLockout.timeInterval)
                     state.operatorLockedUntil = until
-                    state.notice = lockedNotice(until: until)
+                    state.notice = .operatorLocked(until: until)
                 } else {
-                    state.overlay = .operatorPIN(entry: "", message: tr("Wrong PIN."))
+                    state.overlay = .operatorPIN(entry: "", message: .wrongPIN)
                 }
             }
             return .none
@@ -66,7 +66,7 @@ extension KioskFeature {
         case let .lastReceiptFound(order):
             // The last one printed at this counter, also before a restart: it is in the ledger.
             guard let order else {
-                state.overlay = .operatorMenu(selection: OperatorChoice.printLastReceipt.rawValue, message: tr("No receipt has been printed yet."))
+                state.overlay = .operatorMenu(selection: OperatorChoice.printLastReceipt.rawValue, message: .noReceiptPrintedYet)
                 return .none
             }
             return reprint(orderNumber: order, from: .printLastReceipt)
@@ -75,7 +75,7 @@ extension KioskFeature {
             // The menu says which theme it is now; no older theme notice is left to contradict it.
             state.notice = nil
             state.overlay = .operatorMenu(selection: OperatorChoice.changeTheme.rawValue,
-                                          message: tr("Theme: {0}", ThemeCycle.displayName(of: name)))
+                                          message: .theme(name: name))
             return .none
         case let .waitingReceiptsPrinted(owed, printed, failure):
             let message = waitingPrinted(&state, owed: owed, printed: printed, failure: failure)
@@ -84,10 +84,6 @@ extension KioskFeature {
         default:
             return .none
         }
-    }
-
-    static func lockedNotice(until: Date) -> String {
-        tr("Operator menu locked after {0} wrong PINs; try again at {1}.", maxPINAttempts, DateText.timeWithSeconds(until))
     }
 
     private static func operatorKey(_ state: inout State, _ key: Key) -> Effect<Action, Environment> {
@@ -159,17 +155,17 @@ extension KioskFeature {
     /// prompt, to type another.
     private static func reprinted(_ state: inout State, orderNumber: String, from choice: OperatorChoice,
                                   _ result: Result<String, ReceiptPrinter.Failure>) -> Effect<Action, Environment> {
-        let message: String
+        let message: OperatorMessage
         let report: ReceiptReport
         switch result {
         case let .success(destination):
-            message = tr("Order {0} printed to {1}.", orderNumber, destination)
+            message = .printed(order: orderNumber, destination: destination)
             report = .printed(order: orderNumber, destination: destination, copy: true)
         case let .failure(.noSuchReceipt(order)) where choice == .reprint:
-            state.overlay = .operatorReprint(digits: "", message: tr("No paid order {0}.", order))
+            state.overlay = .operatorReprint(digits: "", message: .noPaidOrder(order))
             return .none
         case let .failure(failure):
-            message = tr("Printer unavailable ({0}).", failure.description)
+            message = .printerUnavailable(failure)
             report = .failed(order: orderNumber, reason: failure.description)
         }
         state.overlay = .operatorMenu(selection: choice.rawValue, message: message)

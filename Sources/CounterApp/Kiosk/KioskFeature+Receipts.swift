@@ -23,7 +23,7 @@ extension KioskFeature {
             switch result {
             case let .success(destination):
                 state.printerProblem = nil
-                if forShopper { state.notice = tr("Receipt for order {0} printed.", order) }
+                if forShopper { state.notice = .receiptPrinted(order: order) }
                 return .run { environment, _ in environment.report(.printed(order: order, destination: destination, copy: false)) }
             case .failure(.notConfigured):
                 state.printedOrders.removeAll { $0 == order }
@@ -31,10 +31,10 @@ extension KioskFeature {
             case let .failure(failure):
                 state.printedOrders.removeAll { $0 == order }
                 if !state.waitingReceipts.contains(order) { state.waitingReceipts.append(order) }
-                state.printerProblem = failure.description
+                state.printerProblem = failure
                 // The order is in the database already; the shopper leaves with its number, and
                 // the operator's menu says what is wrong and prints it when the printer is back.
-                if forShopper { state.notice = tr("Your order number is {0}. The receipt printer is unavailable.", order) }
+                if forShopper { state.notice = .receiptNotPrinted(order: order) }
                 let reason = failure.description
                 return .run { environment, _ in environment.report(.failed(order: order, reason: reason)) }
             }
@@ -65,27 +65,19 @@ extension KioskFeature {
     }
 
     /// What "Print waiting receipts" did, in the books and on the menu's line.
-    static func waitingPrinted(_ state: inout State, owed: [String], printed: [String], failure: ReceiptPrinter.Failure?) -> String {
+    static func waitingPrinted(_ state: inout State, owed: [String], printed: [String], failure: ReceiptPrinter.Failure?) -> OperatorMessage {
         guard !owed.isEmpty else {
             state.waitingReceipts = []
-            return tr("No receipt is waiting.")
+            return .noReceiptWaiting
         }
         state.printedOrders += printed
         if let failure {
-            state.printerProblem = failure.description
+            state.printerProblem = failure
             state.waitingReceipts = owed.filter { !printed.contains($0) }
-            return tr("Printer unavailable ({0}).", failure.description) + "\n"
-                + trn("{0} receipt waiting.", "{0} receipts waiting.", count: owed.count - printed.count, owed.count - printed.count)
+            return .waitingNotPrinted(failure, waiting: owed.count - printed.count)
         }
         state.printerProblem = nil
         state.waitingReceipts = []
-        return trn("Printed {0} waiting receipt.", "Printed {0} waiting receipts.", count: printed.count, printed.count)
-    }
-
-    /// The printer's state, on top of the operator's menu while something is wrong.
-    static func printerStatus(_ state: State) -> String? {
-        guard let problem = state.printerProblem else { return nil }
-        let waiting = state.waitingReceipts.count
-        return tr("Printer: {0}.", problem) + "\n" + trn("{0} receipt waiting.", "{0} receipts waiting.", count: waiting, waiting)
+        return .printedWaiting(count: printed.count)
     }
 }

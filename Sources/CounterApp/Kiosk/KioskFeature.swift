@@ -44,10 +44,10 @@ public enum KioskFeature {
         /// Going back to a fresh home, since `since`: the screen is covered, keys wait.
         case startingOver(since: Date)
         /// The operator's PIN, masked.
-        case operatorPIN(entry: String, message: String?)
-        case operatorMenu(selection: Int, message: String?)
+        case operatorPIN(entry: String, message: OperatorMessage?)
+        case operatorMenu(selection: Int, message: OperatorMessage?)
         /// The operator types the number of the order whose receipt to print again.
-        case operatorReprint(digits: String, message: String?)
+        case operatorReprint(digits: String, message: OperatorMessage?)
     }
 
     public struct State: Equatable, Sendable {
@@ -59,7 +59,7 @@ public enum KioskFeature {
         public var themeName: String
         /// Shown on the second row until the next key or the next shopper: the theme picked, a
         /// printer problem, the operator's lockout.
-        public var notice: String?
+        public var notice: Notice?
         /// A demo tape is playing on screen.
         public var isAttracting = false
         /// When the receipt now on screen appeared, and its order number.
@@ -73,7 +73,7 @@ public enum KioskFeature {
         /// Owed receipts the printer could not take: they wait for the operator (or the next start).
         public var waitingReceipts: [String] = []
         /// What is wrong with the printer, since its last failure and until it prints again.
-        public var printerProblem: String?
+        public var printerProblem: ReceiptPrinter.Failure?
         public var exitStatus: Int32?
         /// Wrong operator PINs in a row; at `maxPINAttempts` the prompt closes and F10 waits.
         public var wrongPINs = 0
@@ -105,7 +105,7 @@ public enum KioskFeature {
         /// One round of going back the shopper's way; true when the counter is home at rest.
         case stoodDown(atRest: Bool)
         /// Found at start: the printer cannot be written; the operator's menu says so.
-        case printerUnavailable(String)
+        case printerUnavailable(ReceiptPrinter.Failure)
         /// The ledger's owed receipts, read on a tick.
         case receiptsOwed([OwedReceipt])
         /// A receipt printed by itself (not an operator's copy); `forShopper`: the order of the
@@ -162,7 +162,7 @@ public enum KioskFeature {
             return .run { environment, send in send(.themeApplied(environment.nextTheme())) }
         case let .themeApplied(name):
             state.themeName = name
-            state.notice = tr("Theme: {0} (F2: next theme)", ThemeCycle.displayName(of: name))
+            state.notice = .theme(name: name)
             return .none
         case .openOperator, .operatorKey, .pinChecked, .reprinted, .lastReceiptFound, .themeChangedFromMenu, .waitingReceiptsPrinted:
             return reduceOperator(&state, action)

@@ -10,7 +10,7 @@ extension KioskFeature {
         if let notice = state.notice {
             let row = bounds.splitTop(2).top.splitBottom(1).bottom
             frame.fill(row, style: Style(.background))
-            frame.write(" " + notice, in: row, style: Style(.warning, .bold))
+            frame.write(" " + words(notice), in: row, style: Style(.warning, .bold))
         }
         if state.isAttracting {
             let banner = bounds.splitBottom(3).bottom.splitTop(1).top
@@ -33,7 +33,7 @@ extension KioskFeature {
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case let .operatorPIN(entry, message):
             var text = tr("Operator PIN: {0}", String(repeating: "•", count: entry.count) + "_")
-            if let message { text += "\n" + message }
+            if let message { text += "\n" + words(message) }
             text += "\n" + tr("Enter: confirm · Esc: cancel")
             ModalDialog(title: tr("Operator"), message: text, buttons: [], maxWidth: 44)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
@@ -41,14 +41,14 @@ extension KioskFeature {
             var lines = OperatorChoice.allCases.map { choice in
                 "\(choice.rawValue == selection ? "›" : " ") \(choice.rawValue + 1)  \(choice.title)"
             }
-            if let message { lines += ["", message] }
+            if let message { lines += ["", words(message)] }
             if let status = printerStatus(state) { lines = [status, ""] + lines }
             ModalDialog(title: tr("Operator menu"), message: lines.joined(separator: "\n"), buttons: [], maxWidth: 56)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case let .operatorReprint(digits, message):
             // The number it would print, as it reads on the receipt.
             var text = tr("Order number: {0}", digits.isEmpty ? "HS-______" : orderNumber(digits))
-            if let message { text += "\n" + message }
+            if let message { text += "\n" + words(message) }
             text += "\n" + tr("Type its digits. Enter: print a copy · Esc: back")
             ModalDialog(title: tr("Reprint a receipt"), message: text, buttons: [], maxWidth: 48)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))

@@ -22,7 +22,11 @@ public struct ListState: KeyHandling, Equatable, Sendable {
     /// Show "1".."9" before the first nine rows, and let those keys pick them.
     public var showsNumbers: Bool
 
-    public private(set) var selected: Int?
+    /// The selection, kept by the toolkit's `ListSelection` (its bounds check and clamp); nil
+    /// when no row is enabled. Unlike a `ListSelection` list, this one does not wrap around:
+    /// Up on the first row is declined, so a screen may move focus instead.
+    private var selection: ListSelection?
+    public var selected: Int? { selection?.index }
     /// The first row in view.
     public private(set) var offset = 0
     /// Rows in view at the last draw (PgUp/PgDn move by this). A guess until the first draw.
@@ -35,7 +39,7 @@ public struct ListState: KeyHandling, Equatable, Sendable {
         self.disabled = disabled
         self.showsNumbers = showsNumbers
         self.viewportHeight = max(1, viewportHeight)
-        self.selected = selected
+        self.selection = selected.map { ListSelection($0) }
         revalidate()
     }
 
@@ -47,7 +51,9 @@ public struct ListState: KeyHandling, Equatable, Sendable {
     @discardableResult
     public mutating func select(_ index: Int) -> Bool {
         guard isEnabled(index) else { return false }
-        selected = index
+        var selection = self.selection ?? ListSelection()
+        selection.select(index, count: itemCount)
+        self.selection = selection
         scrollToSelection()
         return true
     }
@@ -131,10 +137,13 @@ public struct ListState: KeyHandling, Equatable, Sendable {
     private mutating func revalidate() {
         if let current = selected, isEnabled(current) {
             // still fine
-        } else if let current = selected {
-            selected = enabled(searching: min(current, itemCount - 1), step: 1) ?? enabled(searching: min(current, itemCount - 1), step: -1)
+        } else if var clamped = selection {
+            // Onto the list first (the last row when it shrank), then the nearest enabled row.
+            clamped.clamp(count: itemCount)
+            let start = itemCount > 0 ? clamped.index : -1
+            selection = (enabled(searching: start, step: 1) ?? enabled(searching: start, step: -1)).map { ListSelection($0) }
         } else {
-            selected = enabled(searching: 0, step: 1)
+            selection = enabled(searching: 0, step: 1).map { ListSelection($0) }
         }
         scrollToSelection()
     }

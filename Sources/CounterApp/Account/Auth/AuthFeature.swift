@@ -14,7 +14,6 @@ public enum AuthFeature {
         public var password = FormField(maxLength: 128, isMasked: true)
         public var confirm = FormField(maxLength: 128, isMasked: true)
         public var focus: Field = .email
-        public var message: String?
 
         public init(mode: Mode) {
             self.mode = mode
@@ -65,7 +64,6 @@ public enum AuthFeature {
             state.focus = fields[next]
             return .none
         case .submit:
-            state.message = nil
             validate(.email, &state)
             validate(.password, &state)
             if state.mode == .signUp { validate(.confirm, &state) }
@@ -149,8 +147,5 @@ public enum AuthFeature {
             y += 2
         }
         _ = Button(state.mode == .signUp ? tr("Sign up") : tr("Log in")).draw(into: &frame, in: ScreenDrawing.row(area, y + 1), focused: state.focus == .submit)
-        if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, y + 3), role: .error)
-        }
     }
 }

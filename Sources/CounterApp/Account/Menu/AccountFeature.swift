@@ -29,8 +29,24 @@ public enum AccountFeature {
         /// The selected line (the toolkit's wrap-around list selection).
         public var list = ListSelection()
         public var selection: Int { list.index }
-        public var message: String?
+        /// What the last sign-in or log-out came to (worded when drawn).
+        public var message: Notice?
         public init() {}
+    }
+
+    /// What the menu tells the shopper, as a value: `words(_:)` says it.
+    public enum Notice: Equatable, Sendable {
+        case loggedOut
+        /// Signed in as this email.
+        case welcome(email: String)
+    }
+
+    /// A notice in the current language.
+    static func words(_ notice: Notice) -> String {
+        switch notice {
+        case .loggedOut: tr("Logged out. Your cart and saved cards stay with your account.")
+        case let .welcome(email): tr("Welcome, {0}. Your cart came with you.", email)
+        }
     }
 
     public enum Action: Equatable, Sendable {
@@ -84,7 +100,7 @@ public enum AccountFeature {
                                         into: &frame, in: ScreenDrawing.row(area, 3 + index))
         }
         if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
+            ScreenDrawing.text(words(message), into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
         }
     }
 }

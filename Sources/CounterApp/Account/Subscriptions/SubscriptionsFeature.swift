@@ -29,9 +29,23 @@ public enum SubscriptionsFeature {
         public var list = ListSelection()
         public var selection: Int { list.index }
         public var isSubscribing = false
-        public var message: String?
+        /// What the last step came to (worded when drawn).
+        public var message: Notice?
         public var confirming: Confirmation?
         public init() {}
+    }
+
+    /// What the screen tells the shopper, as a value: `words(_:)` says it.
+    public enum Notice: Equatable, Sendable {
+        /// A plan was chosen and no saved card can pay it.
+        case saveACardFirst
+        /// Subscribing to the plan (its name, untranslated) is under way.
+        case subscribing(plan: String)
+        case subscribed
+        case notSubscribed(AccountError)
+        case endsAtPeriodEnd
+        case cancelledNow
+        case cancelRefused(AccountError)
     }
 
     /// What a reload reads from the account.
@@ -44,7 +58,7 @@ public enum SubscriptionsFeature {
     public enum Action: Equatable, Sendable {
         case reload
         case loaded(Loaded)
-        case cancelled(message: String)
+        case cancelled(Notice)
         case moveUp, moveDown
         /// Asks before subscribing to the plan (a digit).
         case askSubscribe(planIndex: Int)
@@ -77,13 +91,13 @@ public enum SubscriptionsFeature {
             state.rows = loaded.rows
             state.payingCard = loaded.payingCard
             state.list.clamp(count: state.rows.count)
-        case .cancelled(let message):
-            state.message = message
+        case .cancelled(let notice):
+            state.message = notice
             return .send(.reload)
         case .askSubscribe(let index):
             guard state.plans.indices.contains(index), !state.isSubscribing else { return .none }
             guard state.payingCard != nil else {
-                state.message = saveACardFirst
+                state.message = .saveACardFirst
                 return .none
             }
             state.confirming = .subscribe(planIndex: index)
@@ -106,18 +120,18 @@ public enum SubscriptionsFeature {
         case .subscribe(let index):
             guard state.plans.indices.contains(index), !state.isSubscribing else { return .none }
             guard let card = state.payingCard else {
-                state.message = saveACardFirst
+                state.message = .saveACardFirst
                 return .none
             }
             state.isSubscribing = true
-            state.message = tr("Subscribing to {0}…", tr(state.plans[index].name))
+            state.message = .subscribing(plan: state.plans[index].name)
             let plan = state.plans[index].id
             return .run { client, send in client.subscribe(plan, card.card.id) { send(.subscribed($0)) } }
         case .subscribed(let result):
             state.isSubscribing = false
             switch result {
-            case .success: state.message = tr("Subscribed. The first period is paid.")
-            case .failure(let error): state.message = tr("Not subscribed: {0}", error.message)
+            case .success: state.message = .subscribed
+            case .failure(let error): state.message = .notSubscribed(error)
             }
             return .send(.reload)
         case .cancel(let atPeriodEnd):
@@ -125,14 +139,24 @@ public enum SubscriptionsFeature {
             let id = state.rows[state.selection].subscription.id
             return .run { client, send in
                 let error = client.cancelSubscription(id, atPeriodEnd)
-                send(.cancelled(message: error?.message ?? (atPeriodEnd ? tr("It ends when the paid period does.") : tr("Cancelled now."))))
+                send(.cancelled(error.map(Notice.cancelRefused) ?? (atPeriodEnd ? .endsAtPeriodEnd : .cancelledNow)))
             }
         }
         return .none
     }
 
-    /// Said when a plan is chosen and no saved card can pay it.
-    static var saveACardFirst: String { tr("Save a card first (tick \"Save this card\" when you pay).") }
+    /// A notice in the current language.
+    static func words(_ notice: Notice) -> String {
+        switch notice {
+        case .saveACardFirst: tr("Save a card first (tick \"Save this card\" when you pay).")
+        case .subscribing(let plan): tr("Subscribing to {0}…", tr(plan))
+        case .subscribed: tr("Subscribed. The first period is paid.")
+        case .notSubscribed(let error): tr("Not subscribed: {0}", error.message)
+        case .endsAtPeriodEnd: tr("It ends when the paid period does.")
+        case .cancelledNow: tr("Cancelled now.")
+        case .cancelRefused(let error): error.message
+        }
+    }
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
@@ -220,7 +244,7 @@ public enum SubscriptionsFeature {
                 ScreenDrawing.text(line, into: &frame, in: ScreenDrawing.row(area, area.height - lines.count + offset), role: .warning, attributes: .bold)
             }
         } else if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
+            ScreenDrawing.text(words(message), into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
         }
     }
 }

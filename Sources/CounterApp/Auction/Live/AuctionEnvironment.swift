@@ -17,10 +17,11 @@ public struct AuctionListing: Equatable, Sendable, Identifiable {
     public var increment: Money?
     public var closesAt: Date
     public var isClosed: Bool
-    public var problem: String?
+    /// Why it cannot be opened (worded when drawn).
+    public var problem: AuctionProblem?
 
     public init(id: String, title: String, flight: String, route: String, departure: Date?, cabin: String?, startBid: Money,
-                increment: Money?, closesAt: Date, isClosed: Bool, problem: String? = nil) {
+                increment: Money?, closesAt: Date, isClosed: Bool, problem: AuctionProblem? = nil) {
         self.id = id
         self.title = title
         self.flight = flight
@@ -67,10 +68,8 @@ public final class AuctionEnvironment {
                 row.departure = context.departure
                 row.cabin = context.upgradeCabin
                 row.increment = context.auction.increment
-            } catch let error as UpgradeContextError {
-                row.problem = error.message
             } catch {
-                row.problem = "\(error)"
+                row.problem = AuctionProblem(error)
             }
             return row
         }

@@ -1,4 +1,5 @@
 import CheckoutKit
+import Foundation
 import Localization
 import TerminalUI
 
@@ -8,8 +9,8 @@ public enum AuctionEntry {
     public struct State: Equatable, Sendable {
         public var listings: [AuctionListing] = []
         public var list = ListState(itemCount: 0, showsNumbers: true)
-        /// Why the last pick did not open (a closed auction).
-        public var notice: String?
+        /// Why the last pick did not open (a closed auction), worded when drawn.
+        public var notice: Notice?
 
         public init() {}
         public var selected: AuctionListing? { list.selected.map { listings[$0] } }
@@ -43,7 +44,7 @@ public enum AuctionEntry {
         case .activate:
             guard let listing = state.selected else { return .none }
             if listing.isClosed {
-                state.notice = tr("{0} closed on {1}: it takes no more bids.", listing.flight, DateText.moment(listing.closesAt))
+                state.notice = .closed(flight: listing.flight, at: listing.closesAt)
                 return .none
             }
             state.notice = nil
@@ -81,6 +82,18 @@ public enum AuctionEntry {
         [KeyHint("↑↓", "Move"), KeyHint("1-\(max(1, min(9, state.listings.count)))", "Pick"), KeyHint("Enter", "Join"), KeyHint("Esc", "Home")]
     }
 
+    /// Why a pick did not open, as a value: `words(_:)` says it.
+    public enum Notice: Equatable, Sendable {
+        /// The auction for this flight closed then.
+        case closed(flight: String, at: Date)
+    }
+
+    static func words(_ notice: Notice) -> String {
+        switch notice {
+        case let .closed(flight, at): tr("{0} closed on {1}: it takes no more bids.", flight, DateText.moment(at))
+        }
+    }
+
     static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         let column = AuctionLayout.column(in: area)
         frame.write(tr("Flight upgrade auctions"), in: column.splitTop(1).top, style: WidgetLook.title)
@@ -108,14 +121,14 @@ public enum AuctionEntry {
             (tr("Closes"), listing.isClosed ? tr("{0} (closed)", closes) : closes),
         ]
         // The problem (already in the current language) is the last row, drawn as an error.
-        if let problem = listing.problem { rows.append((tr("Problem"), problem)) }
+        if let problem = listing.problem { rows.append((tr("Problem"), AuctionText.words(problem))) }
         let problemRow = listing.problem == nil ? nil : rows.count - 1
         for (index, (label, value)) in rows.enumerated() where index < inside.height {
             let row = Rect(x: inside.x + 1, y: inside.y + index, width: max(0, inside.width - 2), height: 1)
             AuctionLayout.field(label, value, valueStyle: index == problemRow ? WidgetLook.error : WidgetLook.text, into: &frame, at: row)
         }
         if let notice = state.notice {
-            frame.write(notice, in: Rect(x: column.x, y: min(details.y + 10, column.maxY - 1), width: column.width, height: 1),
+            frame.write(words(notice), in: Rect(x: column.x, y: min(details.y + 10, column.maxY - 1), width: column.width, height: 1),
                         style: Style(.error, .bold))
         }
     }

@@ -18,7 +18,8 @@ public enum AuctionPayment {
         /// The PIN typed so far (never drawn, only its dots).
         public var pin = ""
         /// Said before asking the data source at all (an empty PIN would cost a try).
-        public var pinHint: String?
+        /// What is missing before Unlock (worded when drawn).
+        public var pinHint: PINHint?
         public var lockFocus: LockFocus = .pin
         public var focus: Focus = .cards
         /// The card the remove confirmation asks about, and the dialog's buttons.
@@ -62,6 +63,18 @@ public enum AuctionPayment {
 
     static let pinLength = 8
 
+    /// What the PIN prompt says under the field, as a value: `words(_:)` says it.
+    public enum PINHint: Equatable, Sendable {
+        /// Unlock with no PIN typed.
+        case typePINFirst
+    }
+
+    static func words(_ hint: PINHint) -> String {
+        switch hint {
+        case .typePINFirst: tr("Type your PIN first.")
+        }
+    }
+
     public static func reduce(_ state: inout State, _ action: Action, flow: AuctionFlowSnapshot, context: UpgradeContext?) -> Effect<Action, AuctionEnvironment> {
         switch action {
         case .typePIN(let digit):
@@ -76,7 +89,7 @@ public enum AuctionPayment {
             return .none
         case .unlockTapped:
             guard !state.pin.isEmpty else {
-                state.pinHint = tr("Type your PIN first.")
+                state.pinHint = .typePINFirst
                 return .none
             }
             state.pinHint = nil
@@ -314,7 +327,7 @@ public enum AuctionPayment {
             .draw(into: &frame, in: Rect(x: content.x, y: content.y + 2, width: content.width, height: 1), state: &field,
                   focused: state.lockFocus == .pin)
         if let hint = state.pinHint {
-            frame.write(hint, in: Rect(x: content.x, y: content.y + 3, width: content.width, height: 1), style: Style(.error, .bold))
+            frame.write(words(hint), in: Rect(x: content.x, y: content.y + 3, width: content.width, height: 1), style: Style(.error, .bold))
         } else if let (message, isProblem) = notice {
             frame.write(message, in: Rect(x: content.x, y: content.y + 3, width: content.width, height: 1),
                         style: isProblem ? Style(.error, .bold) : Style(.success))

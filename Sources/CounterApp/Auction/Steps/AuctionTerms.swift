@@ -14,7 +14,8 @@ public enum AuctionTerms {
         public var tipPage = 0
         public var focus: Focus = .accept
         /// Why Continue did nothing.
-        public var warning: String?
+        /// What stops Continue (worded when drawn).
+        public var warning: Warning?
 
         public init() {}
     }
@@ -29,7 +30,17 @@ public enum AuctionTerms {
     }
 
     static var acceptLabel: String { tr("I have read and accept the auction terms") }
-    static var mustAccept: String { tr("Tick “I have read and accept the auction terms” to continue.") }
+    /// What the terms step warns about, as a value: `words(_:)` says it.
+    public enum Warning: Equatable, Sendable {
+        /// Continue was pressed before the terms were accepted.
+        case mustAccept
+    }
+
+    static func words(_ warning: Warning) -> String {
+        switch warning {
+        case .mustAccept: tr("Tick “I have read and accept the auction terms” to continue.")
+        }
+    }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, AuctionEnvironment> {
         switch action {
@@ -48,7 +59,7 @@ public enum AuctionTerms {
             return .none
         case .continueTapped:
             guard state.accepted else {
-                state.warning = mustAccept
+                state.warning = .mustAccept
                 return .none
             }
             state.warning = nil
@@ -169,7 +180,7 @@ public enum AuctionTerms {
                                    focused: state.focus == .accept)
         Button(tr("Continue"), isDisabled: !state.accepted).draw(into: &frame, in: layout.buttonRow, focused: state.focus == .continueButton)
         if let warning = state.warning {
-            frame.write(warning, in: layout.warningRow, style: Style(.error, .bold))
+            frame.write(words(warning), in: layout.warningRow, style: Style(.error, .bold))
         } else if !state.accepted {
             frame.write(tr("Continue opens once the terms are accepted."), in: layout.warningRow, style: WidgetLook.muted)
         }

@@ -42,13 +42,13 @@ public enum CardFormFeature {
         /// The submit button's words ("Pay €12.40").
         public var submitTitle: String
         var swipe: SwipeCapture?
-        /// A message for the whole form (a swipe that could not be read, the vault refusing).
-        public var formMessage: String? {
-            didSet { formMessageIsGood = false }
+        /// A message for the whole form (a swipe that could not be read, the vault refusing),
+        /// worded when drawn.
+        public var formMessage: FormMessage?
+        /// The form message is good news (a card read), not a problem.
+        public var formMessageIsGood: Bool {
+            if case .cardRead? = formMessage { true } else { false }
         }
-        /// The form message is good news (a card read), not a problem; any new message is a
-        /// problem until said otherwise.
-        public var formMessageIsGood = false
         public var isSubmitting = false
 
         public init(canSave: Bool, today: Date, submitTitle: String) {
@@ -59,6 +59,17 @@ public enum CardFormFeature {
 
         public var brandName: String? { CardNumberFormat.brandName(number.value) }
         public var isSwiping: Bool { swipe != nil }
+    }
+
+    /// The form's message line, as a value: the view's `words(_:)` says it.
+    public enum FormMessage: Equatable, Sendable {
+        /// Submitted with faults: the first of them is named.
+        case checkDetails(CardValidationErrors)
+        /// The card could not be made ready (fields, a bad swipe, the vault).
+        case refused(CardEntryError)
+        /// A swipe was read (good news).
+        case cardRead(brand: String, lastFour: String)
+        case unreadableSwipe(TrackDataError)
     }
 
     public enum Action: Equatable, Sendable {
@@ -129,7 +140,7 @@ public enum CardFormFeature {
             guard !state.isSubmitting else { return .none }
             if let errors = validateAll(state) {
                 apply(errors, to: &state)
-                state.formMessage = tr("Please check the card details: {0}", errors.messages.first ?? "")
+                state.formMessage = .checkDetails(errors)
                 if let first = firstField(with: errors) { state.focus = first }
                 return .none
             }
@@ -149,7 +160,8 @@ public enum CardFormFeature {
         case .tokenized(.failure(let error)):
             state.isSubmitting = false
             if case .invalid(let errors) = error { apply(errors, to: &state) }
-            state.formMessage = error.messages.first
+            // No line at all when the error has nothing to say (as before: its first message or none).
+            state.formMessage = error.messages.isEmpty ? nil : .refused(error)
             return .none
         case .delegate:
             return .none
@@ -234,10 +246,9 @@ public enum CardFormFeature {
             state.number.error = nil
             state.expiry.error = expiryError(state.expiry.value, today: state.today)
             state.focus = .cvc
-            state.formMessage = tr("Card read: {0} •••• {1}. Enter the security code.", card.number.brand.displayName, card.number.lastFour)
-            state.formMessageIsGood = true
+            state.formMessage = .cardRead(brand: card.number.brand.displayName, lastFour: card.number.lastFour)
         } catch {
-            state.formMessage = error.message
+            state.formMessage = .unreadableSwipe(error)
         }
     }
 

@@ -3,6 +3,16 @@ import TerminalUI
 
 /// The card form drawn from its state: four fields, the checkbox, the button, one message line.
 extension CardFormFeature {
+    /// A form message in the current language.
+    static func words(_ message: FormMessage) -> String {
+        switch message {
+        case let .checkDetails(errors): tr("Please check the card details: {0}", errors.messages.first ?? "")
+        case let .refused(error): error.messages.first ?? ""
+        case let .cardRead(brand, lastFour): tr("Card read: {0} •••• {1}. Enter the security code.", brand, lastFour)
+        case let .unreadableSwipe(error): error.message
+        }
+    }
+
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         let labelWidth = 12
         var row = 0
@@ -38,7 +48,7 @@ extension CardFormFeature {
             frame.write(tr("Reading the card…"), in: ScreenDrawing.row(area, area.height - 1), style: Style(.accent, .bold))
         } else if let message = state.formMessage {
             let role: ColorRole = state.formMessageIsGood ? .success : .error
-            frame.write(message, in: ScreenDrawing.row(area, area.height - 1), style: Style(role))
+            frame.write(words(message), in: ScreenDrawing.row(area, area.height - 1), style: Style(role))
         }
     }
 }

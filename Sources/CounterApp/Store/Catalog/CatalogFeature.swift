@@ -13,7 +13,8 @@ public enum CatalogFeature {
             }
         }
         public var isLoading = true
-        public var loadError: String?
+        /// Why the shelves could not be read (the store's error, worded when drawn).
+        public var loadError: StoreError?
         /// The selected line (the toolkit's wrap-around list selection).
         public var list = ListSelection()
         public var selection: Int { list.index }
@@ -25,7 +26,6 @@ public enum CatalogFeature {
                 refilter(among: narrowing ? matches : nil)
             }
         }
-        public var message: String?
         /// Each product's name, as stored and as shown, lowercased: what the filter searches.
         /// Made when the first letter is typed, so that a long catalog opens without the cost.
         private(set) var searchKeys: [[UInt8]] = []
@@ -37,7 +37,7 @@ public enum CatalogFeature {
         /// Equal by what a test or a screen can tell apart: the search caches are derived.
         public static func == (lhs: State, rhs: State) -> Bool {
             lhs.products == rhs.products && lhs.isLoading == rhs.isLoading && lhs.loadError == rhs.loadError
-                && lhs.list == rhs.list && lhs.filter == rhs.filter && lhs.message == rhs.message
+                && lhs.list == rhs.list && lhs.filter == rhs.filter
         }
 
         private mutating func refilter(among candidates: [Int]?) {
@@ -99,7 +99,7 @@ public enum CatalogFeature {
             return .none
         case .loaded(.failure(let error)):
             state.isLoading = false
-            state.loadError = error.message
+            state.loadError = error
             return .none
         case .moveUp:
             state.list.moveUp(count: state.visibleCount)
@@ -182,10 +182,10 @@ public enum CatalogFeature {
             return
         }
         if let error = state.loadError {
-            ScreenDrawing.text(error, into: &frame, in: ScreenDrawing.row(area, 2), role: .error)
+            ScreenDrawing.text(error.message, into: &frame, in: ScreenDrawing.row(area, 2), role: .error)
             return
         }
-        var top = 2
+        let top = 2
         if let filter = state.filter {
             ScreenDrawing.text(tr("Filter: {0}", filter) + "▏", into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
         } else {
@@ -205,10 +205,6 @@ public enum CatalogFeature {
             let detail = "\(stock)   \(product.price.formatted())"
             ScreenDrawing.selectableRow(text, detail: detail, selected: index == state.selection,
                                         enabled: product.stock != 0, into: &frame, in: ScreenDrawing.row(area, top + row))
-        }
-        top += max(listHeight, 0)
-        if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
         }
     }
 

@@ -7,7 +7,8 @@ public enum ChallengeFeature {
     public struct State: Equatable, Sendable {
         public var challenge: ThreeDSChallenge
         public var code = FormField(maxLength: 8, filter: .digits)
-        public var message: String?
+        /// What is wrong with the answer (worded when drawn).
+        public var message: Notice?
 
         public init(challenge: ThreeDSChallenge) {
             self.challenge = challenge
@@ -33,12 +34,25 @@ public enum ChallengeFeature {
             return .none
         case .submit:
             guard !state.code.value.isEmpty else {
-                state.message = tr("Enter the code your bank sent you.")
+                state.message = .codeMissing
                 return .none
             }
             return .send(.delegate(.answer(state.code.value)))
         case .delegate:
             return .none
+        }
+    }
+
+    /// What the screen tells the shopper, as a value: `words(_:)` says it.
+    public enum Notice: Equatable, Sendable {
+        /// Enter with no code typed.
+        case codeMissing
+    }
+
+    /// A notice in the current language.
+    static func words(_ notice: Notice) -> String {
+        switch notice {
+        case .codeMissing: tr("Enter the code your bank sent you.")
         }
     }
 
@@ -62,7 +76,7 @@ public enum ChallengeFeature {
                             in: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, min(2, inner.height - 3))))
         ScreenDrawing.text(tr("Test cards: the code is 123456."), into: &frame, in: ScreenDrawing.row(inner, 6), role: .muted)
         if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(inner, 5), role: .error)
+            ScreenDrawing.text(words(message), into: &frame, in: ScreenDrawing.row(inner, 5), role: .error)
         }
     }
 }

@@ -7,8 +7,8 @@ public enum ProductDetailsFeature {
     public struct State: Equatable, Sendable {
         public var product: Product
         public var quantity = 1
-        public var message: String?
-        public var isError = false
+        /// What the last "Add to cart" came to (worded when drawn).
+        public var message: Notice?
 
         public init(product: Product) {
             self.product = product
@@ -17,6 +17,19 @@ public enum ProductDetailsFeature {
         /// Jars left to add: the stock less what the cart already holds (nil: not tracked).
         func available(in cart: Cart) -> Int? {
             product.stock.map { max(0, $0 - cart.quantity(of: product.id)) }
+        }
+    }
+
+    /// What the screen tells the shopper, as a value: `words(_:)` says it.
+    public enum Notice: Equatable, Sendable {
+        case outOfStock
+        /// Added this many of the product (its name as stored).
+        case added(quantity: Int, product: String)
+        case refused(StoreError)
+
+        /// Drawn as a problem, not as good news.
+        var isError: Bool {
+            if case .added = self { false } else { true }
         }
     }
 
@@ -43,23 +56,29 @@ public enum ProductDetailsFeature {
             return .none
         case .addToCart:
             if state.product.stock == 0 {
-                state.message = tr("Out of stock: this jar cannot be added.")
-                state.isError = true
+                state.message = .outOfStock
                 return .none
             }
             let product = state.product.id, quantity = state.quantity
             return .run { client, send in send(.added(client.add(product, quantity))) }
         case .added(.success(let cart)):
-            state.message = tr("Added {0} × {1} to your cart.", state.quantity, tr(state.product.name))
-            state.isError = false
+            state.message = .added(quantity: state.quantity, product: state.product.name)
             state.quantity = 1
             return .send(.delegate(.cartChanged(cart)))
         case .added(.failure(let error)):
-            state.message = error.message
-            state.isError = true
+            state.message = .refused(error)
             return .none
         case .delegate:
             return .none
+        }
+    }
+
+    /// A notice in the current language.
+    static func words(_ notice: Notice) -> String {
+        switch notice {
+        case .outOfStock: tr("Out of stock: this jar cannot be added.")
+        case let .added(quantity, product): tr("Added {0} × {1} to your cart.", quantity, tr(product))
+        case let .refused(error): error.message
         }
     }
 
@@ -95,7 +114,7 @@ public enum ProductDetailsFeature {
             _ = Button(tr("Add to cart")).draw(into: &frame, in: ScreenDrawing.row(area, 3 + blurbRows + 3), focused: true)
         }
         if let message = state.message {
-            ScreenDrawing.text(message, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: state.isError ? .error : .success)
+            ScreenDrawing.text(words(message), into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: message.isError ? .error : .success)
         }
     }
 }
