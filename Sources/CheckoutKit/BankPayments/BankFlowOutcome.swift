@@ -1,29 +1,31 @@
 import PaymentsCore
 
-/// One vocabulary for how a bank flow ends, shared by payments and mandates, mapped to each
-/// seed type at the edge (`SinglePayment.State/Error`, `Mandate.State/Error`): the core's
-/// `BankFlowState`, and `BankFlowError` for the ways the flow itself can fail.
-enum BankFlowError: Error, Hashable {
-    case authorizationFailed, connectionIssues, generic(String), invalidToken, expired, notFound
-    case rejected, notConfigured, serverError, unexpectedBehaviour, userCanceled
-
-    init(_ failure: BankGatewayFailure) {
+/// How a bank flow ends, shared by payments and mandates: the core's `BankFlowState` when it
+/// goes ahead, the core's `BankError` when it does not (seed 004's `SinglePayment.Error` and
+/// `Mandate.Error` are that one enum). A few failures are named for what failed, so the
+/// resource's kind says which of the pair it is.
+extension BankError {
+    init(_ failure: BankGatewayFailure, for kind: BankResource.Kind) {
         switch failure {
         case .connectionLost: self = .connectionIssues
         case .invalidToken: self = .invalidToken
-        case .notFound: self = .notFound
+        case .notFound: self = kind == .mandate ? .mandateNotFound : .paymentNotFound
         case .serverError: self = .serverError
-        case .other(let reason): self = .generic(reason)
+        case .other(let reason): self = .generic(reason: reason)
         }
     }
 
-    init(_ reason: BankFailureReason) {
+    init(_ reason: BankFailureReason, for kind: BankResource.Kind) {
         switch reason {
         case .authorizationFailed: self = .authorizationFailed
-        case .rejected: self = .rejected
-        case .expired: self = .expired
+        case .rejected: self = kind == .mandate ? .mandateRejected : .paymentRejected
+        case .expired: self = .expired(kind)
         case .canceled: self = .userCanceled
         }
+    }
+
+    static func expired(_ kind: BankResource.Kind) -> BankError {
+        kind == .mandate ? .mandateExpired : .paymentExpired
     }
 }
 
@@ -35,42 +37,6 @@ extension SinglePayment.State {
         case .redirect: self = .redirect
         case .settled: self = .settled
         case .wait: self = .wait
-        }
-    }
-}
-
-extension SinglePayment.Error {
-    init(_ error: BankFlowError) {
-        switch error {
-        case .authorizationFailed: self = .authorizationFailed
-        case .connectionIssues: self = .connectionIssues
-        case .generic(let reason): self = .generic(reason: reason)
-        case .invalidToken: self = .invalidToken
-        case .expired: self = .paymentExpired
-        case .notFound: self = .paymentNotFound
-        case .rejected: self = .paymentRejected
-        case .notConfigured: self = .sdkNotConfigured
-        case .serverError: self = .serverError
-        case .unexpectedBehaviour: self = .unexpectedBehaviour
-        case .userCanceled: self = .userCanceled
-        }
-    }
-}
-
-extension Mandate.Error {
-    init(_ error: BankFlowError) {
-        switch error {
-        case .authorizationFailed: self = .authorizationFailed
-        case .connectionIssues: self = .connectionIssues
-        case .generic(let reason): self = .generic(reason: reason)
-        case .invalidToken: self = .invalidToken
-        case .expired: self = .mandateExpired
-        case .notFound: self = .mandateNotFound
-        case .rejected: self = .mandateRejected
-        case .notConfigured: self = .sdkNotConfigured
-        case .serverError: self = .serverError
-        case .unexpectedBehaviour: self = .unexpectedBehaviour
-        case .userCanceled: self = .userCanceled
         }
     }
 }

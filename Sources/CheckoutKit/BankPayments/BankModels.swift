@@ -53,19 +53,8 @@ public enum SinglePayment {
         case wait
     }
 
-    public enum Error: Swift.Error, Hashable, Sendable {
-        case authorizationFailed
-        case connectionIssues
-        case generic(reason: String)
-        case invalidToken
-        case paymentExpired
-        case paymentNotFound
-        case paymentRejected
-        case sdkNotConfigured
-        case serverError
-        case unexpectedBehaviour
-        case userCanceled
-    }
+    /// Seed 004's error: the core's one bank error enum (its payment cases apply here).
+    public typealias Error = BankError
 
     public enum Status: Hashable, CaseIterable, Sendable {
         case authorizationRequired
@@ -86,19 +75,8 @@ public enum Mandate {
         case redirect
     }
 
-    public enum Error: Swift.Error, Hashable, Sendable {
-        case authorizationFailed
-        case connectionIssues
-        case generic(reason: String)
-        case invalidToken
-        case mandateExpired
-        case mandateNotFound
-        case mandateRejected
-        case sdkNotConfigured
-        case serverError
-        case unexpectedBehaviour
-        case userCanceled
-    }
+    /// Seed 004's error: the core's one bank error enum (its mandate cases apply here).
+    public typealias Error = BankError
 
     public enum Status: Hashable, CaseIterable, Sendable {
         case authorizationRequired

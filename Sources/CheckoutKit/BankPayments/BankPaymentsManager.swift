@@ -51,7 +51,7 @@ public final class BankPaymentsManager: PaymentsManager {
                                      completion: @escaping (Result<SinglePayment.State, SinglePayment.Error>) -> Void) {
         let once = OnceCallback<Result<SinglePayment.State, SinglePayment.Error>>("processSinglePayment completion", reporter: reporter, completion)
         run(BankResource(kind: .singlePayment, identifier: context.identifier), context) { result in
-            once.call(result.map(SinglePayment.State.init).mapError(SinglePayment.Error.init))
+            once.call(result.map(SinglePayment.State.init))
         }
     }
 
@@ -62,7 +62,7 @@ public final class BankPaymentsManager: PaymentsManager {
             case .success(let state):
                 once.call(Mandate.State(state).map { .success($0) } ?? .failure(.unexpectedBehaviour))
             case .failure(let error):
-                once.call(.failure(Mandate.Error(error)))
+                once.call(.failure(error))
             }
         }
     }
@@ -73,7 +73,7 @@ public final class BankPaymentsManager: PaymentsManager {
         guard isConfigured else { return once.call(.failure(.sdkNotConfigured)) }
         gateway.status(of: BankResource(kind: .singlePayment, identifier: paymentIdentifier), token: resourceToken) { result in
             switch result {
-            case .failure(let failure): once.call(.failure(SinglePayment.Error(BankFlowError(failure))))
+            case .failure(let failure): once.call(.failure(BankError(failure, for: .singlePayment)))
             case .success(.authorizationRequired): once.call(.success(.authorizationRequired))
             case .success(.authorizing): once.call(.success(.authorizing))
             case .success(.authorized): once.call(.success(.authorized))
@@ -91,7 +91,7 @@ public final class BankPaymentsManager: PaymentsManager {
         guard isConfigured else { return once.call(.failure(.sdkNotConfigured)) }
         gateway.status(of: BankResource(kind: .mandate, identifier: mandateIdentifier), token: resourceToken) { result in
             switch result {
-            case .failure(let failure): once.call(.failure(Mandate.Error(BankFlowError(failure))))
+            case .failure(let failure): once.call(.failure(BankError(failure, for: .mandate)))
             case .success(.authorizationRequired): once.call(.success(.authorizationRequired))
             case .success(.authorizing): once.call(.success(.authorizing))
             case .success(.authorized): once.call(.success(.authorized))
@@ -105,31 +105,31 @@ public final class BankPaymentsManager: PaymentsManager {
     // MARK: - The flow, shared by payments and mandates
 
     private func run(_ resource: BankResource, _ context: BankPaymentContext,
-                     _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
-        guard isConfigured else { return finish(.failure(.notConfigured)) }
+                     _ finish: @escaping (Result<BankFlowState, BankError>) -> Void) {
+        guard isConfigured else { return finish(.failure(.sdkNotConfigured)) }
         gateway.describe(resource, token: context.token) { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let failure):
-                finish(.failure(BankFlowError(failure)))
+                finish(.failure(BankError(failure, for: resource.kind)))
             case .success(let summary):
                 switch summary.status {
                 case .authorizationRequired, .authorizing:
                     self.presentPage(summary, context, finish)
                 default:
                     // Already decided: report where it stands, as the status query would.
-                    finish(Self.outcome(of: summary.status))
+                    finish(Self.outcome(of: summary.status, resource.kind))
                 }
             }
         }
     }
 
     private func presentPage(_ summary: BankResourceSummary, _ context: BankPaymentContext,
-                             _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
+                             _ finish: @escaping (Result<BankFlowState, BankError>) -> Void) {
         let resource = summary.resource
         guard let country = countryCode(preferred: context.preferences.preferredCountryCode) else {
             let asked = context.preferences.preferredCountryCode ?? localeCountryCode ?? "?"
-            return finish(.failure(.generic(Self.noBanksPrefix + asked)))
+            return finish(.failure(.generic(reason: Self.noBanksPrefix + asked)))
         }
         let page = BankAuthorizationPage(summary: summary, countryCode: country, providers: gateway.providers(countryCode: country),
                                          redirectURL: context.redirectURL, presentationStyle: context.preferences.presentationStyle)
@@ -139,7 +139,7 @@ public final class BankPaymentsManager: PaymentsManager {
             settled = true
             self.presenter.dismissBankPage()
             self.gateway.abandon(resource, token: context.token, reason: .expired)
-            finish(.failure(.expired))
+            finish(.failure(.expired(resource.kind)))
         }
         let answered = OnceCallback<BankPageOutcome>("BankRedirectPresenter.presentBankPage completion", reporter: reporter) { [weak self] outcome in
             // After the window closed, a late answer from the page changes nothing.
@@ -152,7 +152,7 @@ public final class BankPaymentsManager: PaymentsManager {
     }
 
     private func handle(_ outcome: BankPageOutcome, _ resource: BankResource, _ context: BankPaymentContext,
-                        _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
+                        _ finish: @escaping (Result<BankFlowState, BankError>) -> Void) {
         switch outcome {
         case .approved(let provider):
             decide(.approve, at: provider, resource, context, whileAway: nil, finish)
@@ -166,7 +166,7 @@ public final class BankPaymentsManager: PaymentsManager {
             decide(.approve, at: provider, resource, context, whileAway: .wait, finish)
         case .expired:
             gateway.abandon(resource, token: context.token, reason: .expired)
-            finish(.failure(.expired))
+            finish(.failure(.expired(resource.kind)))
         case .canceled:
             gateway.abandon(resource, token: context.token, reason: .canceled)
             finish(.failure(.userCanceled))
@@ -176,27 +176,27 @@ public final class BankPaymentsManager: PaymentsManager {
     /// Records the decision with the core. `away`: the customer finishes outside the counter
     /// (redirect, another device), so any answer short of a refusal is that state.
     private func decide(_ decision: BankDecision, at provider: BankProvider, _ resource: BankResource, _ context: BankPaymentContext,
-                        whileAway away: BankFlowState?, _ finish: @escaping (Result<BankFlowState, BankFlowError>) -> Void) {
+                        whileAway away: BankFlowState?, _ finish: @escaping (Result<BankFlowState, BankError>) -> Void) {
         let answer = OnceCallback<Result<BankResourceStatus, BankGatewayFailure>>("BankGateway.authorize completion", reporter: reporter) { result in
             switch (result, away) {
-            case (.failure(let failure), _): finish(.failure(BankFlowError(failure)))
-            case (.success(.failed(let reason)), _): finish(.failure(BankFlowError(reason)))
+            case (.failure(let failure), _): finish(.failure(BankError(failure, for: resource.kind)))
+            case (.success(.failed(let reason)), _): finish(.failure(BankError(reason, for: resource.kind)))
             case (.success, let away?): finish(.success(away))
             case (.success(.authorizing), nil): finish(.success(.wait)) // approved; the bank has not confirmed yet
             case (.success(.authorizationRequired), nil): finish(.failure(.unexpectedBehaviour)) // a decision must move it on
-            case (.success(let status), nil): finish(Self.outcome(of: status))
+            case (.success(let status), nil): finish(Self.outcome(of: status, resource.kind))
             }
         }
         gateway.authorize(resource, token: context.token, provider: provider, decision: decision) { answer.call($0) }
     }
 
-    private static func outcome(of status: BankResourceStatus) -> Result<BankFlowState, BankFlowError> {
+    private static func outcome(of status: BankResourceStatus, _ kind: BankResource.Kind) -> Result<BankFlowState, BankError> {
         switch status {
         case .authorized: .success(.authorized)
         case .executed: .success(.executed)
         case .settled: .success(.settled)
         case .authorizing: .success(.wait)
-        case .failed(let reason): .failure(BankFlowError(reason))
+        case .failed(let reason): .failure(BankError(reason, for: kind))
         case .revoked, .authorizationRequired: .failure(.unexpectedBehaviour)
         }
     }

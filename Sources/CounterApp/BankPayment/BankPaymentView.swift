@@ -135,9 +135,9 @@ extension BankPaymentFeature {
     private static func drawResult(_ state: State, _ outcome: Outcome, _ pen: inout Pen) {
         let words: BankWords.Explanation = switch outcome {
         case .payment(.success(let s)): BankWords.explain(s)
-        case .payment(.failure(let e)): BankWords.explain(e)
+        case .payment(.failure(let e)): BankWords.explain(e, for: .singlePayment)
         case .mandate(.success(let s)): BankWords.explain(s)
-        case .mandate(.failure(let e)): BankWords.explain(e)
+        case .mandate(.failure(let e)): BankWords.explain(e, for: .mandate)
         case .notStarted(let reason): BankWords.Explanation(title: tr("The bank payment could not start"), detail: reason,
                                                             next: tr("Pay another way."), isGood: false)
         }

@@ -34,7 +34,13 @@ enum BankWords {
         }
     }
 
-    static func explain(_ error: SinglePayment.Error) -> Explanation {
+    /// A bank error explained for what failed: a payment or a mandate (one error enum serves both;
+    /// a few cases are said differently for a mandate).
+    static func explain(_ error: BankError, for kind: BankResource.Kind) -> Explanation {
+        kind == .mandate ? explainMandate(error) : explainPayment(error)
+    }
+
+    private static func explainPayment(_ error: BankError) -> Explanation {
         switch error {
         case .authorizationFailed: bad(tr("Your bank did not authorise the payment"), tr("It was declined on the bank's side, or its sign-in failed."),
                                        tr("Nothing was taken. Try again, or choose another bank."))
@@ -58,23 +64,27 @@ enum BankWords {
                                        tr("Check the status before paying again (s)."))
         case .userCanceled: bad(tr("You cancelled the payment"), tr("Nothing was taken."),
                                 tr("Start again when you are ready, or pay another way."))
+        // A mandate's own failures never reach a payment; said as the mandate's if they did.
+        case .mandateExpired, .mandateNotFound, .mandateRejected: explainMandate(error)
         }
     }
 
-    static func explain(_ error: Mandate.Error) -> Explanation {
+    private static func explainMandate(_ error: BankError) -> Explanation {
         switch error {
-        case .authorizationFailed: explain(SinglePayment.Error.authorizationFailed).renamed(tr("Your bank did not authorise the mandate"))
-        case .connectionIssues: explain(SinglePayment.Error.connectionIssues)
-        case .generic(let reason): explain(SinglePayment.Error.generic(reason: reason)).renamed(tr("The mandate could not be set up"))
-        case .invalidToken: explain(SinglePayment.Error.invalidToken).renamed(tr("This mandate link is not valid"))
+        case .authorizationFailed: explainPayment(.authorizationFailed).renamed(tr("Your bank did not authorise the mandate"))
+        case .connectionIssues: explainPayment(.connectionIssues)
+        case .generic(let reason): explainPayment(.generic(reason: reason)).renamed(tr("The mandate could not be set up"))
+        case .invalidToken: explainPayment(.invalidToken).renamed(tr("This mandate link is not valid"))
         case .mandateExpired: bad(tr("The mandate expired"), tr("It was not approved in time."), tr("Start again and approve at your bank straight away."))
         case .mandateNotFound: bad(tr("The bank does not know this mandate"), tr("It may have been cancelled or never created."),
                                    tr("Set up the mandate again."))
         case .mandateRejected: bad(tr("Your bank rejected the mandate"), tr("The bank's checks stopped it."), tr("Choose another bank, or pay by card."))
-        case .sdkNotConfigured: explain(SinglePayment.Error.sdkNotConfigured)
-        case .serverError: explain(SinglePayment.Error.serverError)
-        case .unexpectedBehaviour: explain(SinglePayment.Error.unexpectedBehaviour)
+        case .sdkNotConfigured: explainPayment(.sdkNotConfigured)
+        case .serverError: explainPayment(.serverError)
+        case .unexpectedBehaviour: explainPayment(.unexpectedBehaviour)
         case .userCanceled: bad(tr("You cancelled the mandate"), tr("No mandate was set up."), tr("Start again when you are ready."))
+        // A payment's own failures never reach a mandate; said as the payment's if they did.
+        case .paymentExpired, .paymentNotFound, .paymentRejected: explainPayment(error)
         }
     }
 
@@ -89,8 +99,8 @@ enum BankWords {
     /// Why the bank could not say where a payment or mandate stands, in a line.
     static func title(_ problem: BankPaymentFeature.StatusProblem) -> String {
         switch problem {
-        case .payment(let error): explain(error).title
-        case .mandate(let error): explain(error).title
+        case .payment(let error): explain(error, for: .singlePayment).title
+        case .mandate(let error): explain(error, for: .mandate).title
         }
     }
 

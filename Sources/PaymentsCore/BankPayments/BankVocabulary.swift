@@ -1,8 +1,9 @@
 import Foundation
 
-/// The seed's (TrueLayer's) error vocabulary, kept in the core; the controller maps it onto the
-/// SDK-shaped enums. Payment and mandate variants share one enum: `paymentExpired` and
-/// `mandateExpired` are both here so a status never has to guess.
+/// The seed's (TrueLayer's) error vocabulary, the one enum for every way a bank payment or mandate
+/// can fail: seed 004's `SinglePayment.Error` and `Mandate.Error` are this type by other names.
+/// Payment and mandate variants share it: `paymentExpired` and `mandateExpired` are both here so
+/// a status never has to guess.
 public enum BankError: Error, Hashable, Sendable {
     case authorizationFailed
     case connectionIssues
@@ -17,6 +18,8 @@ public enum BankError: Error, Hashable, Sendable {
     case serverError
     case unexpectedBehaviour
     case userCanceled
+    /// The payments manager was used before it was configured (the seed's SDK error).
+    case sdkNotConfigured
 
     /// The generic reasons the core writes itself, in English as the database keeps them: the
     /// screens know these two and say them in the shopper's language.
@@ -39,13 +42,14 @@ public enum BankError: Error, Hashable, Sendable {
         case .serverError: "serverError"
         case .unexpectedBehaviour: "unexpectedBehaviour"
         case .userCanceled: "userCanceled"
+        case .sdkNotConfigured: "sdkNotConfigured"
         }
     }
 
     public init(code: String) {
         let all: [BankError] = [.authorizationFailed, .connectionIssues, .invalidToken, .paymentExpired, .paymentNotFound,
                                 .paymentRejected, .mandateExpired, .mandateNotFound, .mandateRejected, .serverError,
-                                .unexpectedBehaviour, .userCanceled]
+                                .unexpectedBehaviour, .userCanceled, .sdkNotConfigured]
         if let known = all.first(where: { $0.code == code }) {
             self = known
         } else {
