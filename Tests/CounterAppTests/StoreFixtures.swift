@@ -14,7 +14,7 @@ final class StoreWorld {
 
     var cart = CounterApp.Cart(currency: .eur)
     var checkouts: [(CardFundingSource, Bool)] = []
-    var tokenized: [CardEntryFields] = []
+    var tokenized: [Card] = []
     var checkoutCompletion: ((Result<StoreReceipt, StoreError>) -> Void)?
     var scheduled: [() -> Void] = []
 
@@ -35,10 +35,10 @@ final class StoreWorld {
             try? cart.add(StoreWorld.acacia, quantity: quantity)
             return .success(cart)
         }
-        client.tokenize = { [unowned self] entry in
-            tokenized.append(entry)
-            return .success(PaymentCard(id: "tok_1", brand: "Visa", lastFour: String(entry.number.suffix(4)), expiryMonth: 12,
-                                        expiryYear: 2030, holderName: entry.holder, vaultToken: "tok_1"))
+        client.tokenize = { [unowned self] card in
+            tokenized.append(card)
+            return .success(PaymentCard(id: "tok_1", brand: "Visa", lastFour: card.number.lastFour, expiryMonth: 12,
+                                        expiryYear: 2030, holderName: card.holder.value, vaultToken: "tok_1"))
         }
         client.checkout = { [unowned self] source, save, _, completion in
             checkouts.append((source, save))

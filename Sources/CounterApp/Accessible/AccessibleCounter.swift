@@ -153,7 +153,10 @@ public final class AccessibleCounter {
             let expiry = try ask(tr("Expiry, month and year as MM/YY:"))
             let cvc = try ask(tr("Security code (CVC):"))
             let holder = try ask(tr("Name on the card:"))
-            switch client.tokenize(CardEntryFields(number: number, expiry: expiry, cvc: cvc, holder: holder)) {
+            let typed = Result { () throws(CardValidationErrors) in
+                try Card.validate(number: number, expiry: expiry, cvc: cvc, holder: holder, now: client.now())
+            }
+            switch typed.mapError(CardEntryError.invalid).flatMap(client.tokenize) {
             case let .success(card):
                 return card
             case let .failure(error):

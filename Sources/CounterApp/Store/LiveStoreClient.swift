@@ -17,11 +17,7 @@ extension StoreClient {
             setQuantity: { id, quantity in Result { () throws(StoreError) in try store.changeQuantity(productID: id, to: quantity) } },
             remove: { store.remove(productID: $0) },
             emptyCart: { store.emptyCart() },
-            tokenize: { entry in
-                Result { () throws(CardEntryError) in
-                    try services.cards.tokenize(number: entry.number, expiry: entry.expiry, cvc: entry.cvc, holder: entry.holder)
-                }
-            },
+            tokenize: { card in Result { () throws(CardEntryError) in try services.cards.tokenize(card) } },
             checkout: { source, saveCard, onChallenge, completion in
                 challenges.onChallenge = onChallenge
                 store.checkout(with: source, saveCard: saveCard, authentication: challenges, completion: completion)

@@ -20,7 +20,7 @@ public struct StoreClient {
     public var emptyCart: () -> Cart
 
     /// Typed card -> one-time vault token. The number and CVC go no further than this call.
-    public var tokenize: (_ entry: CardEntryFields) -> Result<PaymentCard, CardEntryError>
+    public var tokenize: (_ card: Card) -> Result<PaymentCard, CardEntryError>
     /// Pays the cart. `challenge` is called if the card wants 3-D Secure; the screen answers
     /// through `answerChallenge`. `completion` is called once.
     public var checkout: (_ source: CardFundingSource, _ saveCard: Bool, _ challenge: @escaping (ThreeDSChallenge) -> Void,

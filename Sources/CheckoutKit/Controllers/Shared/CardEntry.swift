@@ -18,7 +18,13 @@ public final class CardEntry {
     public func tokenize(number: String, expiry: String, cvc: String, holder: String) throws(CardEntryError) -> PaymentCard {
         let card: Card
         do { card = try Card.validate(number: number, expiry: expiry, cvc: cvc, holder: holder, now: clock.now) } catch { throw .invalid(error) }
-        return try token(for: card)
+        return try tokenize(card)
+    }
+
+    /// Tokenises a card its form has already validated (`Card.validate`): the vault's own checks
+    /// (an expired card, a counter not open) are all that is left, so nothing is validated twice.
+    public func tokenize(_ card: Card) throws(CardEntryError) -> PaymentCard {
+        try token(for: card)
     }
 
     /// A swipe (track data) plus the CVC the customer types, since stripes do not carry it.
@@ -31,7 +37,7 @@ public final class CardEntry {
             card = try Card.validate(number: swiped.number.digits, expiry: String(format: "%02d/%02d", swiped.expiry.month, swiped.expiry.year % 100),
                                      cvc: cvc, holder: name, now: clock.now)
         } catch { throw .invalid(error) }
-        return try token(for: card)
+        return try tokenize(card)
     }
 
     private func token(for card: Card) throws(CardEntryError) -> PaymentCard {

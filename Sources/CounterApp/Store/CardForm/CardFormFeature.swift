@@ -14,10 +14,11 @@ public enum CardFormFeature {
     /// All the form asks of the world: the vault, and the loop's timers (the swipe's burst gap).
     /// Small on purpose, so the auction flow can use the form with its own.
     public struct Client {
-        public var tokenize: (CardEntryFields) -> Result<PaymentCard, CardEntryError>
+        /// A card the form has validated -> a one-time vault token.
+        public var tokenize: (Card) -> Result<PaymentCard, CardEntryError>
         public var schedule: (Duration, @escaping () -> Void) -> Void
 
-        public init(tokenize: @escaping (CardEntryFields) -> Result<PaymentCard, CardEntryError>,
+        public init(tokenize: @escaping (Card) -> Result<PaymentCard, CardEntryError>,
                     schedule: @escaping (Duration, @escaping () -> Void) -> Void) {
             self.tokenize = tokenize
             self.schedule = schedule
@@ -138,7 +139,11 @@ public enum CardFormFeature {
             return .none
         case .submit:
             guard !state.isSubmitting else { return .none }
-            if let errors = validateAll(state) {
+            let card: Card
+            switch validateAll(state) {
+            case let .success(valid):
+                card = valid
+            case let .failure(errors):
                 apply(errors, to: &state)
                 state.formMessage = .checkDetails(errors)
                 if let first = firstField(with: errors) { state.focus = first }
@@ -146,8 +151,8 @@ public enum CardFormFeature {
             }
             state.isSubmitting = true
             state.formMessage = nil
-            let entry = CardEntryFields(number: state.number.value, expiry: state.expiry.value, cvc: state.cvc.value, holder: state.holder.value)
-            return .run { client, send in send(.tokenized(client.tokenize(entry))) }
+            // The card is validated here, once: the vault only tokenises it.
+            return .run { client, send in send(.tokenized(client.tokenize(card))) }
         case .swipeGap:
             // A cancelled gap timer never answers: this is the last key's, and the burst is over.
             guard state.swipe != nil else { return .none }
@@ -273,13 +278,10 @@ public enum CardFormFeature {
         do { _ = try Expiry(parsing: text, now: today); return nil } catch { return error.message }
     }
 
-    private static func validateAll(_ state: State) -> CardValidationErrors? {
-        do {
-            _ = try Card.validate(number: state.number.value, expiry: state.expiry.value, cvc: state.cvc.value,
-                                  holder: state.holder.value, now: state.today)
-            return nil
-        } catch {
-            return error
+    private static func validateAll(_ state: State) -> Result<Card, CardValidationErrors> {
+        Result { () throws(CardValidationErrors) in
+            try Card.validate(number: state.number.value, expiry: state.expiry.value, cvc: state.cvc.value,
+                              holder: state.holder.value, now: state.today)
         }
     }
 
