@@ -182,7 +182,8 @@ public final class AccessibleCounter {
             }
             guard try awaitAnswer({ outcome != nil || challenge != nil ? true : nil }) != nil else { return }
         }
-        switch outcome! {
+        guard let outcome else { return }
+        switch outcome {
         case let .success(receipt):
             say(tr("Payment approved. Thank you!"))
             say(tr("Receipt: order {0}.", receipt.orderIdentifier))

@@ -174,7 +174,7 @@ public enum BankPaymentFeature {
         case .cycleSituation:
             guard state.step == .chooseCountry else { return .none }
             let all = TestSituation.allCases
-            state.situation = all[(all.firstIndex(of: state.situation)! + 1) % all.count]
+            state.situation = all[((all.firstIndex(of: state.situation) ?? -1) + 1) % all.count]
             return .none
         case let .started(context):
             state.context = context

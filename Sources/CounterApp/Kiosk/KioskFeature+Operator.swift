@@ -114,9 +114,11 @@ extension KioskFeature {
                 if key == .up || key == .backTab { list.moveUp(count: count) } else { list.moveDown(count: count) }
                 state.overlay = .operatorMenu(selection: list.index, message: nil)
             case let .character(c) where (c.wholeNumberValue ?? 0) >= 1 && (c.wholeNumberValue ?? 0) <= count:
-                return choose(&state, OperatorChoice(rawValue: c.wholeNumberValue! - 1)!)
+                guard let digit = c.wholeNumberValue, let choice = OperatorChoice(rawValue: digit - 1) else { break }
+                return choose(&state, choice)
             case .enter, .character(" "):
-                return choose(&state, OperatorChoice(rawValue: selection)!)
+                guard let choice = OperatorChoice(rawValue: selection) else { break }
+                return choose(&state, choice)
             default:
                 break
             }

@@ -53,12 +53,12 @@ public struct Expiry: Hashable, Sendable, CustomStringConvertible {
     /// Made once: building a Calendar is costly, and expiry is checked on every charge.
     private static let utcCalendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = .gmt
         return calendar
     }()
 
     static func yearMonth(of date: Date) -> (Int, Int) {
         let parts = utcCalendar.dateComponents([.year, .month], from: date)
-        return (parts.year!, parts.month!)
+        return (parts.year ?? 1970, parts.month ?? 1)
     }
 }

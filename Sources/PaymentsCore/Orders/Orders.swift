@@ -181,7 +181,8 @@ public final class Orders {
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
-        charges.refund(chargeId: order.chargeId!, idempotencyKey: "order-\(order.id)-refund") { [self] result in
+        guard let chargeId = order.chargeId else { return scheduler.answer(completion, with: .failure(.notRefundable(order.state))) }
+        charges.refund(chargeId: chargeId, idempotencyKey: "order-\(order.id)-refund") { [self] result in
             switch result {
             case .failure(let decline): completion(.failure(.paymentDeclined(decline)))
             case .success:
@@ -189,12 +190,12 @@ public final class Orders {
                     try write { db in
                         // Decided inside the transaction: the same refund asked twice (two
                         // counters, or the settler's `finishRefunds`) puts the jars back once.
-                        guard let current = try Order.load(db, id: order.id), current.state == .paid else {
-                            return try Order.load(db, id: order.id)!
-                        }
+                        guard let current = try Order.load(db, id: order.id) else { throw OrderError.unknownOrder(order.id) }
+                        guard current.state == .paid else { return current }
                         try Self.putBack(db, order.lines)
                         try setState(db, order.id, .refunded, failure: nil, chargeId: order.chargeId)
-                        return try Order.load(db, id: order.id)!
+                        guard let refunded = try Order.load(db, id: order.id) else { throw OrderError.unknownOrder(order.id) }
+                        return refunded
                     }
                 })
             }

@@ -9,7 +9,7 @@ public enum BillingInterval: Hashable, Sendable {
     /// counted from the anchor, so a subscription from the 31st does not drift to the 28th.
     func boundary(after anchor: Date, periods index: Int) -> Date {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = .gmt
         switch self {
         case .weeks(let count): return calendar.date(byAdding: .day, value: 7 * count * index, to: anchor)!
         case .months(let count): return calendar.date(byAdding: .month, value: count * index, to: anchor)!

@@ -67,7 +67,9 @@ public final class Vault {
         let entry = try check(tokenID)
         entries[tokenID]?.used = true
         entries[tokenID]?.card = nil
-        return entry.card!
+        // A live, unused token always holds its card; one without is as good as expired.
+        guard let card = entry.card else { throw .tokenExpired }
+        return card
     }
 
     private func check(_ tokenID: String) throws(VaultError) -> Entry {

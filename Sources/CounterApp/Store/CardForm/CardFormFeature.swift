@@ -126,10 +126,10 @@ public enum CardFormFeature {
             }
             return .none
         case .focusNext:
-            move(&state, to: Field(rawValue: min(Field.submit.rawValue, state.focus.rawValue + 1))!)
+            move(&state, to: Field(rawValue: state.focus.rawValue + 1) ?? .submit)
             return .none
         case .focusPrevious:
-            move(&state, to: Field(rawValue: max(0, state.focus.rawValue - 1))!)
+            move(&state, to: Field(rawValue: state.focus.rawValue - 1) ?? .holder)
             return .none
         case .focus(let field):
             move(&state, to: field)
