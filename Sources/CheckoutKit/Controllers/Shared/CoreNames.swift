@@ -6,8 +6,3 @@ import PaymentsCore
 typealias CoreProduct = PaymentsCore::Product
 typealias CoreCart = PaymentsCore::Cart
 typealias CoreAuction = PaymentsCore::Auction
-typealias CorePaymentMethodType = PaymentsCore::PaymentMethodType
-typealias CoreSourceFlow = PaymentsCore::SourceFlow
-typealias CoreSourceParams = PaymentsCore::SourceParams
-typealias CoreSourceStatus = PaymentsCore::SourceStatus
-typealias CoreSource = PaymentsCore::Source
