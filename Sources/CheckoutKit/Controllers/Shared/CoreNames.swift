@@ -5,4 +5,3 @@ import PaymentsCore
 // seam's type; the core's is reached through these aliases. `PaymentsCore::` is a module selector.
 typealias CoreProduct = PaymentsCore::Product
 typealias CoreCart = PaymentsCore::Cart
-typealias CoreAuction = PaymentsCore::Auction
