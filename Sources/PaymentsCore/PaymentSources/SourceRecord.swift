@@ -5,7 +5,7 @@ import GRDB
 struct SourceRecord: Codable, CoreRecord {
     static let databaseTableName = "sources"
 
-    /// `sources.status`. The public `SourceStatus` adds what each state carries (the wallet's
+    /// `sources.status`. The public `CoreSourceStatus` adds what each state carries (the wallet's
     /// code, the failure's reason), which live in their own columns.
     enum Status: String, Codable, DatabaseValueConvertible {
         case pending
