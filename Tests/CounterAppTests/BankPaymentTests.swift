@@ -42,7 +42,7 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
         }
         store.send(.activate) { $0.step = .working("Contacting the bank…") }
         #expect(requests.map(\.preferredCountry) == ["GB"])
-        let bank = CheckoutKit::BankProvider(id: "gb-albion", name: "Albion Bank", countryCode: "GB")
+        let bank = BankProvider(id: "gb-albion", name: "Albion Bank", countryCode: "GB")
         let page = BankAuthorizationPage(
             summary: BankResourceSummary(resource: BankResource(kind: .singlePayment, identifier: "p"), amount: Self.basket,
                                          payeeName: "Honey Store", status: .authorizationRequired),

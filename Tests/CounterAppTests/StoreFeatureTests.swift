@@ -27,7 +27,7 @@ import Testing
         state.products = [StoreWorld.acacia, StoreWorld.manuka]
         #expect(CatalogFeature.action(for: .key(.character("2")), in: state) == .pick(1))
         #expect(CatalogFeature.action(for: .key(.character("/")), in: state) == nil)
-        state.products = (0..<12).map { CounterApp.Product(id: "p\($0)", name: "Jar \($0)", detail: "", price: StoreWorld.acacia.price) }
+        state.products = (0..<12).map { Product(id: "p\($0)", name: "Jar \($0)", detail: "", price: StoreWorld.acacia.price) }
         #expect(CatalogFeature.action(for: .key(.character("/")), in: state) == .startFilter)
         state.filter = "1"
         #expect(state.visible.map(\.name) == ["Jar 1", "Jar 10", "Jar 11"])
@@ -39,7 +39,7 @@ import Testing
     @Test func theFilterNarrowsWidensAndReadsBothNames() {
         var state = CatalogFeature.State()
         state.products = ["Acacia honey", "Clover honey", "Manuka honey", "Wildflower honey", "Jar ÉTÉ"].enumerated().map {
-            CounterApp.Product(id: "p\($0.offset)", name: $0.element, detail: "", price: StoreWorld.acacia.price)
+            Product(id: "p\($0.offset)", name: $0.element, detail: "", price: StoreWorld.acacia.price)
         }
         state.filter = "HON"
         #expect(state.visibleCount == 4)

@@ -6,20 +6,20 @@ import PaymentsCore
 /// The honey jars and a `StoreClient` whose answers the test chooses, recording what the
 /// reducers' effects asked for.
 final class StoreWorld {
-    static let acacia = CounterApp.Product(id: "honey-acacia", name: "Acacia honey", detail: "Pale and mild.",
+    static let acacia = Product(id: "honey-acacia", name: "Acacia honey", detail: "Pale and mild.",
                                            price: Money(minorUnits: 650, currency: .eur), stock: 12)
-    static let manuka = CounterApp.Product(id: "honey-manuka", name: "Manuka honey", detail: "Dark and rare.",
+    static let manuka = Product(id: "honey-manuka", name: "Manuka honey", detail: "Dark and rare.",
                                            price: Money(minorUnits: 2400, currency: .eur), stock: 0)
     static let now = Date(timeIntervalSince1970: 1_795_341_600)
 
-    var cart = CounterApp.Cart(currency: .eur)
+    var cart = Cart(currency: .eur)
     var checkouts: [(CardFundingSource, Bool)] = []
     var tokenized: [Card] = []
     var checkoutCompletion: ((Result<StoreReceipt, StoreError>) -> Void)?
     var scheduled: [() -> Void] = []
 
-    static func cart(_ lines: (CounterApp.Product, Int)...) -> CounterApp.Cart {
-        var cart = CounterApp.Cart(currency: .eur)
+    static func cart(_ lines: (Product, Int)...) -> Cart {
+        var cart = Cart(currency: .eur)
         for (product, quantity) in lines { try? cart.add(product, quantity: quantity) }
         return cart
     }

@@ -9,8 +9,8 @@ import Testing
 
 @Suite struct WalletCounterTests {
     static let jar = Money(minorUnits: 1_250, currency: .eur)
-    static let methods = [CheckoutKit::PaymentMethodType(identifier: "card", displayName: "Card"),
-                          CheckoutKit::PaymentMethodType(identifier: "wechatPay", displayName: "WeChat Pay")]
+    static let methods = [PaymentMethodType(identifier: "card", displayName: "Card"),
+                          PaymentMethodType(identifier: "wechatPay", displayName: "WeChat Pay")]
 
     /// A client that records what the counter asked of the payment.
     final class Calls {

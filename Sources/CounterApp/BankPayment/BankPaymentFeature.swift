@@ -40,7 +40,7 @@ public enum BankPaymentFeature {
         case working(String)
         /// The bank page: first the bank, then that bank's own page.
         case chooseBank(BankAuthorizationPage)
-        case bankPage(BankAuthorizationPage, bank: CheckoutKit::BankProvider)
+        case bankPage(BankAuthorizationPage, bank: BankProvider)
         case result(Outcome)
         case status
     }

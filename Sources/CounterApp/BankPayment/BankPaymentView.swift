@@ -113,7 +113,7 @@ extension BankPaymentFeature {
         }
     }
 
-    private static func drawBankPage(_ state: State, _ page: BankAuthorizationPage, _ bank: CheckoutKit::BankProvider, _ pen: inout Pen, area: Rect) {
+    private static func drawBankPage(_ state: State, _ page: BankAuthorizationPage, _ bank: BankProvider, _ pen: inout Pen, area: Rect) {
         let box = Rect(x: pen.x, y: pen.y, width: min(64, pen.width), height: 12)
         let inside = pen.frame.drawBox(box, title: " \(tr("{0} · online banking", tr(bank.name))) ", style: Style(.accent))
         var inner = Pen(frame: pen.frame, area: inside.inset(left: 1, right: 1))

@@ -198,7 +198,7 @@ public struct PaymentScreensClient {
 
 extension PaymentScreensFeature.State {
     /// The chosen method for the store's cart: its lines are the sheet's goods, its total the amount.
-    public init(method: PaymentScreensFeature.Method, cart: CheckoutKit::Cart, now: Date, localeCountry: String) {
+    public init(method: PaymentScreensFeature.Method, cart: Cart, now: Date, localeCountry: String) {
         // The sheet's lines are only shown: made in the language in force (the product's name is
         // the catalogue's demo text).
         let goods = cart.lines.compactMap { line in line.total.map { SummaryItem(label: "\(tr(line.product.name)) x\(line.quantity)", amount: $0) } }

@@ -5,13 +5,13 @@ import CheckoutKit
 public struct WalletClient {
     /// Starts the payment; the counter's actions come back through `send` from then on.
     public var open: (_ amount: Money, _ description: String, _ send: @escaping (WalletCounterFeature.Action) -> Void) -> Void
-    public var select: (CheckoutKit::PaymentMethodType) -> Void
+    public var select: (PaymentMethodType) -> Void
     public var pay: (_ metadata: [String: String]) -> Void
     public var answerWallet: (WalletApproval) -> Void
     public var dismiss: () -> Void
 
     public init(open: @escaping (Money, String, @escaping (WalletCounterFeature.Action) -> Void) -> Void,
-                select: @escaping (CheckoutKit::PaymentMethodType) -> Void, pay: @escaping ([String: String]) -> Void,
+                select: @escaping (PaymentMethodType) -> Void, pay: @escaping ([String: String]) -> Void,
                 answerWallet: @escaping (WalletApproval) -> Void, dismiss: @escaping () -> Void) {
         self.open = open
         self.select = select
@@ -98,7 +98,7 @@ final class LiveWalletSession: WalletApprovalPresenter {
 
     func closeRefused() { send?(.preparerChanged(.dismissed(nil))) }
 
-    func presentWalletApproval(paymentCode: String, method: CheckoutKit::PaymentMethodType, amount: Money,
+    func presentWalletApproval(paymentCode: String, method: PaymentMethodType, amount: Money,
                                completion: @escaping (WalletApproval) -> Void) {
         pendingApproval = completion
         send?(.walletPrompt(paymentCode: paymentCode, methodName: method.displayName))

@@ -34,7 +34,7 @@ public enum WalletCounterFeature {
     public struct State: Equatable, Sendable {
         public var itemDescription: String
         public var amount: Money
-        public var methods: [CheckoutKit::PaymentMethodType] = []
+        public var methods: [PaymentMethodType] = []
         /// The selected line (the toolkit's wrap-around list selection).
         public var list = ListSelection()
         public var selection: Int { list.index }
@@ -50,7 +50,7 @@ public enum WalletCounterFeature {
             self.amount = amount
         }
 
-        public var selectedMethod: CheckoutKit::PaymentMethodType? {
+        public var selectedMethod: PaymentMethodType? {
             methods.indices.contains(selection) ? methods[selection] : nil
         }
 
@@ -59,7 +59,7 @@ public enum WalletCounterFeature {
 
     public enum Action: Equatable, Sendable {
         /// The preparer got the counter: the core's methods, and the one it preselected.
-        case counterOpened(methods: [CheckoutKit::PaymentMethodType], selected: CheckoutKit::PaymentMethodType?)
+        case counterOpened(methods: [PaymentMethodType], selected: PaymentMethodType?)
         case moveUp, moveDown
         case pick(Int)
         case toggleSlowTestWallet

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A flight-upgrade auction (seed 002).
-public struct Auction: Hashable, Sendable, Identifiable {
+public struct CoreAuction: Hashable, Sendable, Identifiable {
     public let id: String
     public let title: String
     public let flight: String

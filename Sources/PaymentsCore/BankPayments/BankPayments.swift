@@ -127,7 +127,7 @@ public final class BankPayments {
             try BankResourceRecord
                 .filter(BankResourceRecord.Columns.kind == Kind.payment && BankResourceRecord.Columns.mandateId == identifier
                         && BankResourceRecord.Columns.reference == reference)
-                .filter([BankResourceStatus.authorized, .executed, .settled].contains(BankResourceRecord.Columns.status))
+                .filter([StoredBankStatus.authorized, .executed, .settled].contains(BankResourceRecord.Columns.status))
                 .order(BankResourceRecord.Columns.createdAt)
                 .fetchOne(db)?.id
         }
@@ -313,7 +313,7 @@ public final class BankPayments {
         try setStatus(db, resource, .failed, data: ["reason": error.code])
     }
 
-    private func setStatus(_ db: Database, _ resource: BankResourceRecord, _ status: BankResourceStatus, data: [String: String] = [:]) throws {
+    private func setStatus(_ db: Database, _ resource: BankResourceRecord, _ status: StoredBankStatus, data: [String: String] = [:]) throws {
         try BankResourceRecord.filter(key: resource.id).updateAll(db, [
             BankResourceRecord.Columns.status.set(to: status), BankResourceRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
         ])

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Where a bank payment or mandate is in its life (`bank_resources.status`).
-enum BankResourceStatus: String, Codable, DatabaseValueConvertible {
+enum StoredBankStatus: String, Codable, DatabaseValueConvertible {
     case authorizationRequired
     case authorizing
     case authorized
@@ -27,7 +27,7 @@ struct BankResourceRecord: Codable, CoreRecord {
     var currency: String
     var reference: String
     var providerId: String?
-    var status: BankResourceStatus
+    var status: StoredBankStatus
     var failure: String?
     var mandateId: String?
     var behaviour: BankBehaviour?

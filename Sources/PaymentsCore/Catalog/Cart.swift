@@ -1,16 +1,16 @@
 import Foundation
 
-public struct CartLine: Hashable, Sendable {
-    public let product: Product
+public struct CoreCartLine: Hashable, Sendable {
+    public let product: CoreProduct
     public let quantity: Int
     public let lineTotal: Money
 }
 
 /// A session's cart, priced from the catalog's current prices.
-public struct Cart: Hashable, Sendable {
+public struct CoreCart: Hashable, Sendable {
     public let id: String
     public let sessionKey: String
-    public let lines: [CartLine]
+    public let lines: [CoreCartLine]
     public let total: Money
 
     public var isEmpty: Bool { lines.isEmpty }

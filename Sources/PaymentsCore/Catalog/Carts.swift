@@ -20,13 +20,13 @@ public final class Carts {
     }
 
     /// The session's cart, created empty on first use.
-    public func cart(for sessionKey: String) throws -> Cart {
+    public func cart(for sessionKey: String) throws -> CoreCart {
         try database.write { db in try cart(db, sessionKey: sessionKey) }
     }
 
     /// Adds jars; adding a product already in the cart merges into its line.
     @discardableResult
-    public func add(productId: String, quantity: Int = 1, for sessionKey: String) throws -> Cart {
+    public func add(productId: String, quantity: Int = 1, for sessionKey: String) throws -> CoreCart {
         guard quantity > 0 else { throw CartError.invalidQuantity(quantity) }
         return try database.write { db in
             let cartId = try cartId(db, sessionKey: sessionKey)
@@ -39,7 +39,7 @@ public final class Carts {
 
     /// Sets a line's quantity; 0 removes the line.
     @discardableResult
-    public func setQuantity(_ quantity: Int, productId: String, for sessionKey: String) throws -> Cart {
+    public func setQuantity(_ quantity: Int, productId: String, for sessionKey: String) throws -> CoreCart {
         guard quantity >= 0 else { throw CartError.invalidQuantity(quantity) }
         return try database.write { db in
             let cartId = try cartId(db, sessionKey: sessionKey)
@@ -54,12 +54,12 @@ public final class Carts {
     }
 
     @discardableResult
-    public func remove(productId: String, for sessionKey: String) throws -> Cart {
+    public func remove(productId: String, for sessionKey: String) throws -> CoreCart {
         try setQuantity(0, productId: productId, for: sessionKey)
     }
 
     @discardableResult
-    public func empty(for sessionKey: String) throws -> Cart {
+    public func empty(for sessionKey: String) throws -> CoreCart {
         try database.write { db in
             try Self.empty(db, sessionKey: sessionKey, events: events)
             return try cart(db, sessionKey: sessionKey)
@@ -96,7 +96,7 @@ public final class Carts {
         return id
     }
 
-    func cart(_ db: Database, sessionKey: String) throws -> Cart {
+    func cart(_ db: Database, sessionKey: String) throws -> CoreCart {
         let id = try cartId(db, sessionKey: sessionKey)
         let stored = try CartLineRecord
             .filter(CartLineRecord.Columns.cartId == id)
@@ -104,14 +104,14 @@ public final class Carts {
             .order(CartLineRecord.Columns.addedSeq)
             .asRequest(of: CartLineWithProduct.self)
             .fetchAll(db)
-        var lines: [CartLine] = []
+        var lines: [CoreCartLine] = []
         var total: Money?
         for entry in stored {
-            let product = try Product(entry.product)
+            let product = try CoreProduct(entry.product)
             let quantity = entry.line.quantity
             let lineTotal: Money
             do { lineTotal = try product.price.multiplied(by: quantity) } catch { throw CartError.amountOverflow }
-            lines.append(CartLine(product: product, quantity: quantity, lineTotal: lineTotal))
+            lines.append(CoreCartLine(product: product, quantity: quantity, lineTotal: lineTotal))
             if let sum = total {
                 guard lineTotal.currency == sum.currency else { throw CartError.mixedCurrencies }
                 do { total = try sum.adding(lineTotal) } catch { throw CartError.amountOverflow }
@@ -119,6 +119,6 @@ public final class Carts {
                 total = lineTotal
             }
         }
-        return Cart(id: id, sessionKey: sessionKey, lines: lines, total: total ?? .zero(.eur))
+        return CoreCart(id: id, sessionKey: sessionKey, lines: lines, total: total ?? .zero(.eur))
     }
 }

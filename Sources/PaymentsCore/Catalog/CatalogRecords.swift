@@ -56,7 +56,7 @@ struct CartLineWithProduct: Decodable, FetchableRecord {
     var product: ProductRecord
 }
 
-extension Product {
+extension CoreProduct {
     init(_ record: ProductRecord) throws {
         self.init(id: record.id, name: record.name, description: record.description,
                   price: Money(minorUnits: record.priceMinor, currency: try Currency.stored(record.currency, in: ProductRecord.databaseTableName)),

@@ -14,7 +14,7 @@ import GRDB
 ///
 /// Like the bank, a source is brought up to date with the clock whenever it is read.
 public final class PaymentSources {
-    public let availableMethods: [PaymentMethodType] = PaymentMethodType.allCases
+    public let availableMethods: [CorePaymentMethodType] = CorePaymentMethodType.allCases
     public var consumptionDelay: Duration = .seconds(2)
     public var slowConsumptionDelay: Duration = .seconds(120)
     public static let walletCodeLifetime: Duration = .minutes(10)
@@ -34,7 +34,7 @@ public final class PaymentSources {
         self.events = events
     }
 
-    public func create(_ params: SourceParams) throws(SourceError) -> Source {
+    public func create(_ params: CoreSourceParams) throws(SourceError) -> CoreSource {
         try SourceValidation.validate(params)
         return try write { db in
             let id = ids.next("src")
@@ -49,18 +49,18 @@ public final class PaymentSources {
         }
     }
 
-    public func source(id: String) throws(SourceError) -> Source {
+    public func source(id: String) throws(SourceError) -> CoreSource {
         try write { db in try load(db, id) }
     }
 
     /// The source of truth; also settles a "possible success" after a poll timeout.
-    public func sourceStatus(id: String) throws(SourceError) -> SourceStatus {
+    public func sourceStatus(id: String) throws(SourceError) -> CoreSourceStatus {
         try source(id: id).status
     }
 
     /// Card sources: charges the card; on success the source is `authorized`, then consumed.
-    public func authorizeCard(sourceId: String, instrument: PaymentInstrument, completion: @escaping (Result<Source, SourceError>) -> Void) {
-        let source: Source
+    public func authorizeCard(sourceId: String, instrument: PaymentInstrument, completion: @escaping (Result<CoreSource, SourceError>) -> Void) {
+        let source: CoreSource
         do throws(SourceError) {
             source = try write { db in
                 let source = try load(db, sourceId)
@@ -161,8 +161,8 @@ public final class PaymentSources {
         scheduler.schedule(after: .zero) { check() }
     }
 
-    private func markAuthorized(_ db: Database, _ source: Source) throws {
-        let delay = source.params.metadata == SourceParams.slowWalletMetadata || source.params.metadata["test_wallet"] == "slow"
+    private func markAuthorized(_ db: Database, _ source: CoreSource) throws {
+        let delay = source.params.metadata == CoreSourceParams.slowWalletMetadata || source.params.metadata["test_wallet"] == "slow"
             ? slowConsumptionDelay : consumptionDelay
         let consumesAt = clock.now.addingTimeInterval(delay.timeInterval)
         try SourceRecord.filter(key: source.id).updateAll(db, SourceRecord.Columns.consumesAt.set(to: consumesAt.milliseconds))
@@ -174,7 +174,7 @@ public final class PaymentSources {
 
     /// The source, brought up to date with the clock first: an authorised source whose
     /// consumption is due is consumed, a wallet code nobody confirmed in time has expired.
-    private func load(_ db: Database, _ id: String) throws -> Source {
+    private func load(_ db: Database, _ id: String) throws -> CoreSource {
         guard var source = try SourceRecord.fetchOne(db, key: id) else { throw SourceError.unknownSource(id) }
         let now = clock.now.milliseconds
         if source.status == .authorized, let consumesAt = source.consumesAt, consumesAt.milliseconds <= now {
@@ -185,7 +185,7 @@ public final class PaymentSources {
             try setStatus(db, id, .failed, failure: "expired")
             source = try Self.reload(db, id)
         }
-        return try Source(source)
+        return try CoreSource(source)
     }
 
     private static func reload(_ db: Database, _ id: String) throws -> SourceRecord {

@@ -5,7 +5,7 @@ import GRDB
 struct SourceRecord: Codable, CoreRecord {
     static let databaseTableName = "sources"
 
-    /// `sources.status`. The public `SourceStatus` adds what each state carries (the wallet's
+    /// `sources.status`. The public `CoreSourceStatus` adds what each state carries (the wallet's
     /// code, the failure's reason), which live in their own columns.
     enum Status: String, Codable, DatabaseValueConvertible {
         case pending
@@ -19,8 +19,8 @@ struct SourceRecord: Codable, CoreRecord {
     var amountMinor: Int64
     var currency: String
     var description: String
-    var type: PaymentMethodType
-    var flow: SourceFlow
+    var type: CorePaymentMethodType
+    var flow: CoreSourceFlow
     /// JSON of the params' metadata, keys sorted.
     var metadata: String
     var status: Status
@@ -43,16 +43,16 @@ struct SourceRecord: Codable, CoreRecord {
     }
 }
 
-extension PaymentMethodType: Codable, DatabaseValueConvertible {}
-extension SourceFlow: Codable, DatabaseValueConvertible {}
+extension CorePaymentMethodType: Codable, DatabaseValueConvertible {}
+extension CoreSourceFlow: Codable, DatabaseValueConvertible {}
 
-extension Source {
+extension CoreSource {
     init(_ record: SourceRecord) throws {
         let metadata = try JSONDecoder().decode([String: String].self, from: Data(record.metadata.utf8))
-        let params = SourceParams(
+        let params = CoreSourceParams(
             amount: Money(minorUnits: record.amountMinor, currency: try Currency.stored(record.currency, in: SourceRecord.databaseTableName)),
             description: record.description, type: record.type, flow: record.flow, metadata: metadata)
-        let status: SourceStatus = switch record.status {
+        let status: CoreSourceStatus = switch record.status {
         case .pending: .pending
         case .awaitingConfirmation: .awaitingConfirmation(paymentCode: try Self.paymentCode(of: record))
         case .authorized: .authorized

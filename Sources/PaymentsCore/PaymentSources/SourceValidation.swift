@@ -5,7 +5,7 @@ enum SourceValidation {
     static let maximumDescriptionLength = 128
     static let maximumMetadataEntries = 20
 
-    static func validate(_ params: SourceParams) throws(SourceError) {
+    static func validate(_ params: CoreSourceParams) throws(SourceError) {
         guard params.amount.minorUnits > 0 else { throw .invalidAmount }
         let description = params.description.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !description.isEmpty else { throw .descriptionRequired }
@@ -19,7 +19,7 @@ enum SourceValidation {
     }
 
     /// Wallets settle in a few currencies only; cards take any the counter knows.
-    static func supportedCurrencies(_ type: PaymentMethodType) -> Set<String> {
+    static func supportedCurrencies(_ type: CorePaymentMethodType) -> Set<String> {
         switch type {
         case .card: ["EUR", "GBP", "USD", "CNY", "JPY"]
         case .wechatPay, .alipay: ["CNY", "EUR", "JPY"]

@@ -2,7 +2,7 @@ import Foundation
 
 /// The payment method types ("source types") the merchant accepts. The wallet screen lists
 /// `PaymentSources.availableMethods`; it never invents its own.
-public enum PaymentMethodType: String, CaseIterable, Hashable, Sendable {
+public enum CorePaymentMethodType: String, CaseIterable, Hashable, Sendable {
     case card
     case wechatPay
     case alipay
@@ -20,19 +20,19 @@ public enum PaymentMethodType: String, CaseIterable, Hashable, Sendable {
 
 /// How the shopper authorises: in the app (card), or by a code shown here and confirmed in the
 /// wallet app (a QR code for WeChat Pay / Alipay).
-public enum SourceFlow: String, Hashable, Sendable {
+public enum CoreSourceFlow: String, Hashable, Sendable {
     case inApp
     case qrCode
 }
 
-public struct SourceParams: Hashable, Sendable {
+public struct CoreSourceParams: Hashable, Sendable {
     public var amount: Money
     public var description: String
-    public var type: PaymentMethodType
-    public var flow: SourceFlow
+    public var type: CorePaymentMethodType
+    public var flow: CoreSourceFlow
     public var metadata: [String: String]
 
-    public init(amount: Money, description: String, type: PaymentMethodType, flow: SourceFlow, metadata: [String: String] = [:]) {
+    public init(amount: Money, description: String, type: CorePaymentMethodType, flow: CoreSourceFlow, metadata: [String: String] = [:]) {
         self.amount = amount
         self.description = description
         self.type = type
@@ -45,7 +45,7 @@ public struct SourceParams: Hashable, Sendable {
     public static let slowWalletMetadata = ["test_wallet": "slow"]
 }
 
-public enum SourceStatus: Hashable, Sendable {
+public enum CoreSourceStatus: Hashable, Sendable {
     /// Created, not yet authorised.
     case pending
     /// A wallet payment code is shown; waiting for the shopper to confirm in the wallet.
@@ -64,10 +64,10 @@ public enum SourceStatus: Hashable, Sendable {
     }
 }
 
-public struct Source: Hashable, Sendable, Identifiable {
+public struct CoreSource: Hashable, Sendable, Identifiable {
     public let id: String
-    public let params: SourceParams
-    public let status: SourceStatus
+    public let params: CoreSourceParams
+    public let status: CoreSourceStatus
     public let chargeId: String?
 }
 
@@ -87,8 +87,8 @@ public enum SourceError: Error, Hashable, Sendable {
     case invalidAmount
     case descriptionRequired
     case descriptionTooLong(maximum: Int)
-    case unsupportedCurrency(type: PaymentMethodType, currency: String)
-    case flowNotSupported(type: PaymentMethodType, flow: SourceFlow)
+    case unsupportedCurrency(type: CorePaymentMethodType, currency: String)
+    case flowNotSupported(type: CorePaymentMethodType, flow: CoreSourceFlow)
     case metadataTooLarge
     case unknownSource(String)
     /// The step does not fit the source's type or state (e.g. confirming a card source).
@@ -102,7 +102,7 @@ public enum SourceError: Error, Hashable, Sendable {
 public enum SourcePollOutcome: Hashable, Sendable {
     case consumed
     case failed(reason: String)
-    case timedOut(lastStatus: SourceStatus)
+    case timedOut(lastStatus: CoreSourceStatus)
     /// The status could not be read until the timeout (storage): the shopper may have paid.
     case notKnown
 

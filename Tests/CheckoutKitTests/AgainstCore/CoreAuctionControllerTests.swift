@@ -13,7 +13,7 @@ final class AuctionScreen: PaymentControllerDelegate, PINProvider {
     let challenge = ChallengeScreen(code: SimulatedAcquirer.challengeCode)
 
     func onBack() { backs += 1 }
-    func onJoin(authToken: String, auction: CheckoutKit::Auction) { joins.append((authToken, auction.identifier)) }
+    func onJoin(authToken: String, auction: Auction) { joins.append((authToken, auction.identifier)) }
     func authenticationPresenter() -> AuthenticationPresenter { challenge }
 
     func requestPIN(attemptsLeft: Int?, completion: @escaping (String?) -> Void) {

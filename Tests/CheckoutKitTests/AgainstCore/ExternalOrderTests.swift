@@ -134,7 +134,7 @@ import Testing
         try store.add(productID: "honey-manuka", quantity: 3)
         let (paying, outcome) = try start()
         wallet.answers = [.confirmed]
-        pay(paying, "wechatPay", metadata: PaymentsCore::SourceParams.slowWalletMetadata)
+        pay(paying, "wechatPay", metadata: CoreSourceParams.slowWalletMetadata)
         world.advance(.seconds(31))
         #expect(outcome() == .some(.possibleSuccess))
         #expect(paying.order.state == .pendingPayment)

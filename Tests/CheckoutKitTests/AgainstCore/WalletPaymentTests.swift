@@ -8,7 +8,7 @@ final class WalletScreen: WalletApprovalPresenter {
     var answers: [WalletApproval] = []
     private(set) var codes: [String] = []
 
-    func presentWalletApproval(paymentCode: String, method: CheckoutKit::PaymentMethodType, amount: Money,
+    func presentWalletApproval(paymentCode: String, method: PaymentMethodType, amount: Money,
                                completion: @escaping (WalletApproval) -> Void) {
         codes.append(paymentCode)
         completion(answers.isEmpty ? .cancelled : answers.removeFirst())
@@ -29,7 +29,7 @@ final class WalletScreen: WalletApprovalPresenter {
         return (payment, preparer, { outcome })
     }
 
-    func method(_ id: String, _ preparer: CheckoutCounterPreparer) -> CheckoutKit::PaymentMethodType {
+    func method(_ id: String, _ preparer: CheckoutCounterPreparer) -> PaymentMethodType {
         preparer.availableMethods.first { $0.identifier == id }!
     }
 
@@ -58,7 +58,7 @@ final class WalletScreen: WalletApprovalPresenter {
         let (payment, preparer, outcome) = start()
         preparer.select(method("wechatPay", preparer))
         wallet.answers = [.confirmed]
-        preparer.pay(metadata: PaymentsCore::SourceParams.slowWalletMetadata)
+        preparer.pay(metadata: CoreSourceParams.slowWalletMetadata)
         world.advance(.seconds(31))
         #expect(outcome()?.0 == .possibleSuccess)
         #expect(outcome()?.1 as? SourcePaymentError == .pollingTimedOut(lastError: nil))

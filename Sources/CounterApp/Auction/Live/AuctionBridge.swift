@@ -56,7 +56,7 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
         send(.leftFlow)
     }
 
-    func onJoin(authToken: String, auction: CheckoutKit::Auction) {
+    func onJoin(authToken: String, auction: Auction) {
         log.record("onJoin(\(auction.identifier))")
         changed()
     }

@@ -1,3 +1,4 @@
+import CheckoutKit
 import Localization
 
 /// The catalog's type-ahead search: a product matches when the filter, ignoring case, is part of
