@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+
+/// Paying an order by card: the intent (reservation, attempt, key) before the acquirer is asked,
+/// then the answer with all it implies, in one transaction each.
+extension Orders {
+    /// Pays the order by card, as one attempt of the order.
+    ///
+    /// The intent (the jars reserved, the attempt's idempotency key, this counter as its owner)
+    /// is committed before the acquirer is asked; the answer is committed with all it implies
+    /// (paid: stock down, cart emptied; declined: the jars go back and the order waits for
+    /// another attempt). While an attempt is in flight or its outcome unknown, the order refuses
+    /// a second one (`paymentInProgress`): one order is charged at most once. Paying a paid order
+    /// answers the paid order without charging.
+    ///
+    /// `gateway` takes this one charge in place of the orders' own (the store's checkout passes
+    /// one that can show a 3-D Secure challenge); lookups, refunds and the settler keep the orders'
+    /// own, which answers for the same charges.
+    public func pay(orderId: String, with instrument: PaymentInstrument, through gateway: ChargeGateway? = nil,
+                    completion: @escaping (Result<Order, OrderError>) -> Void) {
+        let order: Order
+        let key: String
+        do throws(OrderError) {
+            let started = try write { db -> (Order, String?) in
+                guard let record = try OrderRecord.fetchOne(db, key: orderId) else { throw OrderError.unknownOrder(orderId) }
+                let order = try record.order(db)
+                switch order.state {
+                case .paid: return (order, nil)
+                case .failed, .refunded: throw OrderError.notPayable(order.state)
+                case .pendingPayment: break
+                }
+                guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
+                try reserveStock(db, order: order)
+                let attempt = record.attempt + 1
+                let key = Self.paymentKey(orderId: orderId, attempt: attempt)
+                try OrderRecord.filter(key: orderId).updateAll(db, [
+                    OrderRecord.Columns.attempt.set(to: attempt), OrderRecord.Columns.paymentKey.set(to: key), OrderRecord.Columns.owner.set(to: owner),
+                    OrderRecord.Columns.failure.set(to: nil), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+                ])
+                try events.record(db, type: "order.payment_started", subject: orderId,
+                                  data: ["instrument": instrument.kind, "attempt": String(attempt)])
+                return (order, key)
+            }
+            guard let startedKey = started.1 else { return scheduler.answer(completion, with: .success(started.0)) }
+            (order, key) = (started.0, startedKey)
+        } catch {
+            if case .outOfStock = error { refuseSoldOut(orderId, error) }
+            return scheduler.answer(completion, with: .failure(error))
+        }
+        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: key, description: order.paymentDescription)
+        (gateway ?? charges).charge(request) { [self] result in
+            switch result {
+            case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)
+            case .failure(.declined(let decline)): completeDeclined(order, decline: decline, completion: completion)
+            case .failure(.outcomeUnknown): completion(.failure(.outcomeUnknown(number: order.number)))
+            }
+        }
+    }
+
+    /// Attempt 1 keeps the key orders always had, so orders paid before attempts existed settle
+    /// by the same key.
+    static func paymentKey(orderId: String, attempt: Int) -> String {
+        attempt <= 1 ? "order-\(orderId)-payment" : "order-\(orderId)-payment-\(attempt)"
+    }
+
+    static func hasReservation(_ db: Database, _ orderId: String) throws -> Bool {
+        try !StockReservationRecord.of(orderId).isEmpty(db)
+    }
+
+    /// A sold-out refusal ends the order (the cart must change before it can be paid), with the
+    /// refusal in the log; written after the refused transaction rolled back.
+    func refuseSoldOut(_ orderId: String, _ error: OrderError) {
+        guard case .outOfStock(let productId, _) = error else { return }
+        _ = try? database.write { db in
+            try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
+            if let current = try Order.load(db, id: orderId), current.state == .pendingPayment, try !Self.hasReservation(db, orderId) {
+                try setState(db, orderId, .failed, failure: "out_of_stock", chargeId: nil)
+            }
+        }
+    }
+
+    func reserveStock(_ db: Database, order: Order) throws {
+        for line in order.lines {
+            let available = try Int.fetchOne(db, sql: """
+                SELECT p.stock - COALESCE((SELECT SUM(quantity) FROM stock_reservations r WHERE r.product_id = p.id), 0)
+                FROM products p WHERE p.id = ?
+                """, arguments: [line.productId]) ?? 0
+            guard available >= line.quantity else { throw OrderError.outOfStock(productId: line.productId, name: line.name) }
+            try StockReservationRecord(orderId: order.id, productId: line.productId, quantity: line.quantity).insert(db)
+        }
+    }
+
+    func completePaid(_ order: Order, receipt: ChargeReceipt, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        do throws(OrderError) {
+            if let paid = try markPaid(order, chargeId: receipt.chargeId) { return completion(.success(paid)) }
+            refundShortShelf(order, receipt: receipt, completion: completion)
+        } catch {
+            // The money is taken but the order could not be marked paid: not known to the
+            // shopper yet, and the settler marks it paid from the charge.
+            completion(.failure(.outcomeUnknown(number: order.number)))
+        }
+    }
+
+    /// Marks the order paid in one transaction with the stock going down and the cart emptied.
+    /// nil when the shelf is short. An order already settled (by `reconcilePayments`) is left as it is.
+    @discardableResult
+    func markPaid(_ order: Order, chargeId: String) throws(OrderError) -> Order? {
+        try write { db -> Order? in
+            if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return current }
+            try StockReservationRecord.of(order.id).deleteAll(db)
+            for line in order.lines {
+                let stock = try ProductRecord.fetchOne(db, key: line.productId)?.stock ?? 0
+                guard stock >= line.quantity else { return nil }
+            }
+            for line in order.lines {
+                try ProductRecord.filter(key: line.productId).updateAll(db, ProductRecord.Columns.stock -= line.quantity)
+            }
+            try setState(db, order.id, .paid, failure: nil, chargeId: chargeId)
+            try Carts.empty(db, sessionKey: order.sessionKey, events: events)
+            return try Order.load(db, id: order.id)
+        }
+    }
+
+    /// Only reachable if stock was lowered behind the reservations' back (e.g. by hand in the
+    /// database): the shopper gets their money back and a clear out-of-stock answer.
+    func refundShortShelf(_ order: Order, receipt: ChargeReceipt, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        charges.refund(chargeId: receipt.chargeId, idempotencyKey: "order-\(order.id)-refund") { [self] _ in
+            _ = try? write { db in
+                try setState(db, order.id, .refunded, failure: "out of stock", chargeId: receipt.chargeId)
+            }
+            let line = order.lines[0]
+            completion(.failure(.outOfStock(productId: line.productId, name: line.name)))
+        }
+    }
+
+    func completeDeclined(_ order: Order, decline: PaymentDecline, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        // Known not charged: if the release cannot be written, the settler releases the jars
+        // from the failed charge; the shopper's answer is the same.
+        try? releaseAttempt(order.id, reason: decline.code, endOrder: false)
+        completion(.failure(.paymentDeclined(decline)))
+    }
+
+    func markFailed(_ orderId: String, reason: String) throws(OrderError) {
+        try write { db in
+            try StockReservationRecord.of(orderId).deleteAll(db)
+            if let current = try Order.load(db, id: orderId), current.state != .pendingPayment { return }
+            try setState(db, orderId, .failed, failure: reason, chargeId: nil)
+        }
+    }
+}

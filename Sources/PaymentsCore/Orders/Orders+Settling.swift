@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+
+/// The settler's rules for card orders: what a stuck attempt, an abandoned order or an unsettled
+/// payment becomes once its charge is known.
+extension Orders {
+    /// Settles the card orders whose attempt is in flight or unknown (jars reserved), by what the
+    /// charge under the attempt's key says: succeeded marks the order paid (stock down, cart
+    /// emptied), failed or cancelled releases the jars (and ends the order when its counter is
+    /// gone: nobody is there to try another card), no charge at all releases them once the
+    /// attempt is older than `grace` or its counter is gone (the intent was written, the charge
+    /// never was). A charge still pending is left to `ChargeService.reconcilePending`; one
+    /// waiting for a 3-D Secure answer is cancelled when `cancelChallenge` may (its counter is
+    /// gone, or the challenge expired).
+    /// Returns the orders it changed.
+    @discardableResult
+    public func reconcilePayments(isAlive: (String?) -> Bool = { _ in false }, grace: TimeInterval = 0,
+                                  cancelChallenge: (_ chargeId: String, _ ownerGone: Bool) -> Bool = { _, _ in false }) throws(OrderError) -> [Order] {
+        let waiting = try read { db in
+            // Orders paid by another method (express, wallet, bank) are settled by that method's
+            // own status (`reconcileExternalPayments`), not here.
+            let byCard = OrderRecord.Columns.paymentKind == nil
+                || (OrderRecord.Columns.paymentKind == ExternalPaymentKind.express && OrderRecord.Columns.paymentKey != nil)
+            return try OrderRecord.all().reserved().filter(byCard).order(OrderRecord.Columns.id).fetchAll(db).map { record in
+                (id: record.id, key: record.paymentKey ?? Self.paymentKey(orderId: record.id, attempt: 1), owner: record.owner,
+                 since: record.updatedAt)
+            }
+        }
+        var changed: [Order] = []
+        for entry in waiting {
+            guard let order = try read({ db in try Order.load(db, id: entry.id) }) else { continue }
+            let ownerGone = !isAlive(entry.owner)
+            switch charges.lookUp(idempotencyKey: entry.key) {
+            case .succeeded(let receipt):
+                guard try markPaid(order, chargeId: receipt.chargeId) != nil else { continue }
+            case .failed(let decline):
+                try releaseAttempt(order.id, reason: decline.code, endOrder: ownerGone)
+            case .awaitingChallenge(let chargeId):
+                guard cancelChallenge(chargeId, ownerGone) else { continue }
+                try releaseAttempt(order.id, reason: "authentication_abandoned", endOrder: ownerGone)
+            case .pending, .notKnown:
+                continue
+            case nil:
+                guard ownerGone || entry.since.milliseconds <= clock.now.addingTimeInterval(-grace).milliseconds else { continue }
+                try releaseAttempt(order.id, reason: "not_charged", endOrder: ownerGone)
+            }
+            if let now = try read({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
+        }
+        return changed
+    }
+
+    /// Closes the orders left awaiting payment with no attempt in flight for `age` seconds (the
+    /// shopper went away after a decline, or the cart changed): they can no longer be paid.
+    @discardableResult
+    public func closeAbandoned(olderThan age: TimeInterval) throws(OrderError) -> [Order] {
+        let cutoff = clock.now.addingTimeInterval(-age).milliseconds
+        return try write { db in
+            let ids = try OrderRecord.all().awaitingPayment().notReserved().filter(OrderRecord.Columns.updatedAt <= cutoff)
+                .order(OrderRecord.Columns.id).fetchAll(db).map(\.id)
+            return try ids.compactMap { id in
+                try setState(db, id, .failed, failure: "abandoned", chargeId: nil)
+                return try Order.load(db, id: id)
+            }
+        }
+    }
+
+    /// Orders whose payment outcome is not known yet (an attempt in flight or unknown: jars
+    /// reserved), of every method.
+    public func unsettledOrders() throws(OrderError) -> [Order] {
+        try read { db in
+            try OrderRecord.all().reserved().order(OrderRecord.Columns.id).fetchAll(db).map { try $0.order(db) }
+        }
+    }
+
+    /// The session's order that its cart is being paid by, if an attempt is in flight or its
+    /// outcome is unknown: the cart stays tied to it until the settler knows.
+    public func unsettledOrder(for sessionKey: String) throws(OrderError) -> Order? {
+        try read { db in
+            try OrderRecord.all().ofSession(sessionKey).awaitingPayment().reserved().newestFirst().fetchOne(db)?.order(db)
+        }
+    }
+
+    /// The session's order awaiting payment with no attempt in flight (a declined attempt), if
+    /// any: paying the same cart again is a new attempt of it, not a new order.
+    public func openOrder(for sessionKey: String) throws(OrderError) -> Order? {
+        try read { db in
+            try OrderRecord.all().ofSession(sessionKey).awaitingPayment().filter(OrderRecord.Columns.paymentKind == nil)
+                .newestFirst().fetchOne(db)?.order(db)
+        }
+    }
+
+    /// The attempt ended without money moving: the jars go back; the order waits for another
+    /// attempt, or ends (`endOrder`) when nobody is left to make one.
+    func releaseAttempt(_ orderId: String, reason: String, endOrder: Bool) throws(OrderError) {
+        try write { db in
+            try StockReservationRecord.of(orderId).deleteAll(db)
+            guard let current = try Order.load(db, id: orderId), current.state == .pendingPayment else { return }
+            if endOrder {
+                try setState(db, orderId, .failed, failure: reason, chargeId: nil)
+            } else {
+                try OrderRecord.filter(key: orderId).updateAll(db, [
+                    OrderRecord.Columns.failure.set(to: reason), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+                ])
+                try events.record(db, type: "order.attempt_failed", subject: orderId, data: ["reason": reason])
+            }
+        }
+    }
+}
