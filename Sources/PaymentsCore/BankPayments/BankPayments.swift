@@ -15,6 +15,10 @@ public final class BankPayments {
     private let scheduler: Scheduler
     private let ids: IDGenerator
     private let events: EventRecording
+    /// Told when a payment or mandate changes on the bank's own time (its decision, execution,
+    /// settlement), as a real bank's webhook would: the settler looks at once rather than at its
+    /// next quiet pass.
+    public var onChange: () -> Void = {}
     private let timings: BankTimings
     private var clock: Clock { scheduler.clock }
 
@@ -189,6 +193,7 @@ public final class BankPayments {
             scheduler.schedule(after: decision) { [self] in
                 refreshQuietly(identifier)
                 scheduleLifecycleTimers(identifier)
+                onChange()
             }
         }
         // The flow's answer, always from a timer (never inside this call): a redirect at once,
@@ -229,8 +234,8 @@ public final class BankPayments {
     }
 
     private func scheduleLifecycleTimers(_ identifier: String) {
-        scheduler.schedule(after: timings.execution) { [self] in refreshQuietly(identifier) }
-        scheduler.schedule(after: timings.execution + timings.settlement) { [self] in refreshQuietly(identifier) }
+        scheduler.schedule(after: timings.execution) { [self] in refreshQuietly(identifier); onChange() }
+        scheduler.schedule(after: timings.execution + timings.settlement) { [self] in refreshQuietly(identifier); onChange() }
     }
 
     private func refreshQuietly(_ identifier: String) {

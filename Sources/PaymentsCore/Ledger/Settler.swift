@@ -101,6 +101,13 @@ public final class Settler {
         return (try? core.charges.cancel(chargeId)) != nil
     }
 
+    /// This counter is still here, for counters on other hosts (`CounterInstance.isAlive`): the
+    /// loop beats between passes while something is open, since quiet passes come further apart
+    /// than the heartbeat's timeout.
+    public func heartbeat() {
+        try? instance.heartbeat()
+    }
+
     /// Whether anything waits on the settler: then the loop runs it every few seconds.
     public func hasUnsettled() -> Bool {
         (try? database.read { db in

@@ -40,9 +40,6 @@ struct OrderRecord: Codable, CoreRecord {
         static let paymentToken = Column("payment_token")
     }
 
-    /// The order's reserved jars (`stock_reservations` declares no foreign key: named here).
-    static let reservations = hasMany(StockReservationRecord.self, using: ForeignKey(["order_id"]))
-
     /// The order with its lines.
     func order(_ db: Database) throws -> Order {
         let lines = try OrderLineRecord.filter(OrderLineRecord.Columns.orderId == id).order(OrderLineRecord.Columns.position).fetchAll(db)
@@ -52,10 +49,18 @@ struct OrderRecord: Codable, CoreRecord {
 
 extension DerivableRequest<OrderRecord> {
     /// Orders whose payment is in flight or its outcome unknown: jars reserved for them.
-    func reserved() -> Self { having(OrderRecord.reservations.isEmpty == false) }
+    /// An `EXISTS` subquery rather than a counted join: the settler asks this every pass, and a
+    /// join grouped by order costs more to build and to run.
+    func reserved() -> Self {
+        let order = TableAlias<OrderRecord>()
+        return aliased(order).filter(StockReservationRecord.heldFor(order).exists())
+    }
 
     /// Orders with no jars reserved: no attempt in flight.
-    func notReserved() -> Self { having(OrderRecord.reservations.isEmpty) }
+    func notReserved() -> Self {
+        let order = TableAlias<OrderRecord>()
+        return aliased(order).filter(!StockReservationRecord.heldFor(order).exists())
+    }
 
     func awaitingPayment() -> Self { filter(OrderRecord.Columns.state == OrderState.pendingPayment) }
 
@@ -97,6 +102,11 @@ struct StockReservationRecord: Codable, CoreRecord {
     }
 
     static func of(_ orderId: String) -> QueryInterfaceRequest<StockReservationRecord> { filter(Columns.orderId == orderId) }
+
+    /// The jars held for the order of an outer query.
+    static func heldFor(_ order: TableAlias<OrderRecord>) -> QueryInterfaceRequest<StockReservationRecord> {
+        filter(Columns.orderId == order[OrderRecord.Columns.id])
+    }
 }
 
 extension OrderState: Codable, DatabaseValueConvertible {}

@@ -25,6 +25,9 @@ public final class PaymentSources {
     private let ids: IDGenerator
     private let events: EventRecording
     private var clock: Clock { scheduler.clock }
+    /// Told when a source is consumed on the wallet's own time, as a real wallet's webhook
+    /// would: the settler looks at once rather than at its next quiet pass.
+    public var onChange: () -> Void = {}
 
     public init(database: any DatabaseWriter, scheduler: Scheduler, charges: ChargeGateway, ids: IDGenerator, events: EventRecording) {
         self.database = database
@@ -169,7 +172,10 @@ public final class PaymentSources {
         try setStatus(db, source.id, .authorized, failure: nil)
         // Records the consumption on time even if nobody is polling.
         let sourceId = source.id
-        scheduler.schedule(after: delay) { [self] in _ = try? self.source(id: sourceId) }
+        scheduler.schedule(after: delay) { [self] in
+            _ = try? self.source(id: sourceId)
+            onChange()
+        }
     }
 
     /// The source, brought up to date with the clock first: an authorised source whose
