@@ -37,6 +37,8 @@ public enum PaymentScreensFeature {
         public var itemDescription: String
         /// The loop's time at the last tick: the spinners are drawn from it.
         public var now: Date
+        /// A tick is scheduled: the screen shows a spinner, or did at the last tick.
+        public var isTicking = false
 
         /// `itemDescription` is what the payment is created with; `shownDescription`, what the
         /// counter shows of it (the same text in the language in force; `itemDescription` if nil).
@@ -85,10 +87,11 @@ public enum PaymentScreensFeature {
                 let amount = state.amount, description = state.itemDescription
                 effect = .run { client, send in client.wallet.open(amount, description) { send(.wallet($0)) } }
             }
-            return .merge(effect, tick())
+            return .merge(effect, keepTicking(&state, whileWaiting: true))
         case let .tick(now):
             state.now = now
-            return tick()
+            state.isTicking = false
+            return keepTicking(&state)
         case .ignored:
             return .none
         case .delegate:
@@ -99,7 +102,7 @@ public enum PaymentScreensFeature {
             guard case var .express(s) = state.screen else { return .none }
             let effect = ExpressSheetFeature.reduce(&s, action)
             state.screen = .express(s)
-            return effect.map(Action.express, environment: \.express)
+            return .merge(effect.map(Action.express, environment: \.express), keepTicking(&state))
         case .bank(.close):
             guard case let .bank(s) = state.screen else { return .none }
             return .send(.delegate(.close(paid: isPaid(s))))
@@ -107,7 +110,7 @@ public enum PaymentScreensFeature {
             guard case var .bank(s) = state.screen else { return .none }
             let effect = BankPaymentFeature.reduce(&s, action)
             state.screen = .bank(s)
-            return effect.map(Action.bank, environment: \.bank)
+            return .merge(effect.map(Action.bank, environment: \.bank), keepTicking(&state))
         case .wallet(.close):
             guard case let .wallet(s) = state.screen else { return .none }
             let paid = s.phase == .finished(.success) || s.phase == .finished(.possibleSuccess)
@@ -116,13 +119,27 @@ public enum PaymentScreensFeature {
             guard case var .wallet(s) = state.screen else { return .none }
             let effect = WalletCounterFeature.reduce(&s, action)
             state.screen = .wallet(s)
-            return effect.map(Action.wallet, environment: \.wallet)
+            return .merge(effect.map(Action.wallet, environment: \.wallet), keepTicking(&state))
         }
     }
 
-    /// The spinners turn by the loop's clock: a tick every 200 ms while the screen is up.
-    private static func tick() -> Effect<Action, PaymentScreensClient> {
-        .run { client, send in client.schedule(tickInterval) { send(.tick(client.now())) } }
+    /// The spinners turn by the loop's clock: a tick every 200 ms while one is on screen, and
+    /// none otherwise. A screen left waiting for hours (a bank that never answers, a kiosk's
+    /// wallet code nobody scans) would otherwise wake the loop 18,000 times an hour to draw
+    /// nothing new.
+    private static func keepTicking(_ state: inout State, whileWaiting force: Bool = false) -> Effect<Action, PaymentScreensClient> {
+        guard !state.isTicking, force || showsSpinner(state.screen) else { return .none }
+        state.isTicking = true
+        return .run { client, send in client.schedule(tickInterval) { send(.tick(client.now())) } }
+    }
+
+    /// Whether the screen draws a spinner (the views' waiting states).
+    static func showsSpinner(_ screen: Screen) -> Bool {
+        switch screen {
+        case let .express(s): s.sheet?.isBusy ?? true
+        case let .bank(s): if case .working = s.step { true } else { false }
+        case let .wallet(s): s.phase == .inProgress || s.phase == .polling || s.phase == .opening
+        }
     }
 
     /// A bank payment the bank has taken on (authorised or further, or waiting on the bank).
