@@ -36,14 +36,14 @@ public struct BankClient {
             status: session.status,
             renew: session.renew,
             revoke: session.revoke,
-            after: { delay, action in services.core.scheduler.schedule(after: delay, action) }
+            after: { delay, action in services.scheduler.schedule(after: delay, action) }
         )
     }
 
     /// The countries the core has banks for, the locale's, and one without banks (to show the
     /// fallback to the locale's banks), each with its number of banks.
     public static func countries(services: CheckoutServices, localeCountry: String) -> [BankPaymentFeature.Country] {
-        var codes = (try? services.commerce.bankProviders.countries()) ?? []
+        var codes = services.bankGateway.countries()
         for extra in [localeCountry, "US"] where !codes.contains(extra) { codes.append(extra) }
         return codes.map { BankPaymentFeature.Country(code: $0, bankCount: services.bankGateway.providers(countryCode: $0).count) }
     }
@@ -175,9 +175,8 @@ final class LiveBankSession: BankRedirectPresenter {
     /// A subscription renewal drawn on the mandate: no shopper needed, the bank executes it.
     func renew(_ context: BankPaymentContext, _ amount: Money, _ reference: String, _ note: @escaping (String) -> Void) {
         do {
-            let handle = try services.commerce.bank.payFromMandate(identifier: context.identifier, token: context.token,
-                                                              amount: amount, reference: reference)
-            note(tr("Renewal of {0} drawn on the mandate (payment {1}).", amount.formatted(), handle.identifier))
+            let payment = try services.bankGateway.payFromMandate(context, amount: amount, reference: reference)
+            note(tr("Renewal of {0} drawn on the mandate (payment {1}).", amount.formatted(), payment))
         } catch {
             note(tr("Renewal refused: {0}", BankWords.renewalRefusal(error)))
         }
