@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "OperationalLog", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "checkout",
-            dependencies: ["CounterApp", "PaymentsCore", "TerminalUI", "Localization", "OperationalLog",
+            dependencies: ["CounterApp", "CheckoutKit", "PaymentsCore", "TerminalUI", "Localization", "OperationalLog",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),

@@ -52,15 +52,7 @@
 @_exported import enum PaymentsCore.SubscriptionError
 @_exported import struct PaymentsCore.RenewalAttempt
 
-// Wiring: opening the core at start-up, and the services the app's start-up hands around.
-@_exported import class PaymentsCore.PaymentsServices
-@_exported import class PaymentsCore.CoreStorage
-@_exported import enum PaymentsCore.DatabaseLocation
-@_exported import protocol PaymentsCore.IDGenerator
-@_exported import class PaymentsCore.RandomIDGenerator
-@_exported import class PaymentsCore.SequentialIDGenerator
+// Wiring is CheckoutKit's own (`CounterCore` opens the core, `CheckoutServices` holds the
+// controllers): no service class of the core is re-exported here (LayeringTests). What is left
+// is a value: the kiosk's operator PIN is hashed by the core's rule, never kept in clear.
 @_exported import struct PaymentsCore.PasswordHasher
-@_exported import class PaymentsCore.Orders
-@_exported import class PaymentsCore.Auctions
-@_exported import class PaymentsCore.Subscriptions
-@_exported import class PaymentsCore.ReceiptLedger

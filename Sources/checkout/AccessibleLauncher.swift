@@ -6,10 +6,10 @@ import Localization
 /// `checkout --accessible`: the store as numbered prompts on standard input and output.
 enum AccessibleLauncher {
     static func run(options: CounterOptions) throws {
-        let storage = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
+        let core = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
         let counter: AccessibleCounter
         do {
-            counter = try AccessibleCounter.onStandardInputOutput(storage: storage, log: { Log.payments.info("\($0)") })
+            counter = try AccessibleCounter.onStandardInputOutput(core: core, log: { Log.payments.info("\($0)") })
         } catch {
             FileHandle.standardError.write(Data(("checkout: " + tr("the store could not open its database: {0}", "\(error)") + "\n").utf8))
             throw ExitCode(1)

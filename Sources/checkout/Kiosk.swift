@@ -135,9 +135,9 @@ enum CounterLauncher {
         // (and repeated on standard error after the terminal is given back).
         // Opened before curses takes the terminal: a database or key that cannot be opened stops
         // the counter here, said on a clean terminal, with a status a service manager can read.
-        let storage = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
+        let core = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
         let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") },
-                                         makeServices: CounterApplication.services(storage: storage, log: { Log.payments.info("\($0)") }))
+                                         makeServices: CounterApplication.services(core: core, log: { Log.payments.info("\($0)") }))
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
                                  operatorPIN: operatorPIN, printer: kiosk.flatMap { kiosk in kiosk.printer.map { ReceiptPrinter(path: $0, format: kiosk.printerFormat) } },

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckoutKit
 import Foundation
 import CounterApp
 import Localization
@@ -59,20 +60,18 @@ enum StorageWords {
         FileHandle.standardError.write(Data(("checkout: " + text + "\n").utf8))
     }
 
-    /// Opens the storage the command line names, saying the notices; on failure, says why and
-    /// what to do, and ends with `cannotOpenStatus`.
-    static func open(database argument: String?, vaultKey: VaultKeyOption) throws -> CoreStorage {
-        let location = DatabaseLocation(argument: argument ?? DatabaseLocation.defaultPath())
+    /// Opens the core over the database the command line names, saying the notices; on
+    /// failure, says why and what to do, and ends with `cannotOpenStatus`.
+    static func open(database argument: String?, vaultKey: VaultKeyOption) throws -> CounterCore {
+        let path = argument ?? CounterCore.defaultDatabasePath()
         do {
-            // The store's migrations too, so that counters started together on a new file
-            // migrate it under the same retry rules (the store then finds them applied).
-            let storage = try CoreStorage(location, vaultKey: vaultKey.location, migrations: CommerceMigrations.register)
-            storage.notices.forEach { writeError(notice($0)) }
-            Log.storage.info("database opened", metadata: ["path": "\(argument ?? DatabaseLocation.defaultPath())"])
-            for notice in storage.notices { Log.storage.notice("\(Self.notice(notice))") }
-            return storage
+            let core = try CounterCore(database: path, vaultKey: vaultKey.location)
+            core.notices.forEach { writeError(notice($0)) }
+            Log.storage.info("database opened", metadata: ["path": "\(path)"])
+            for notice in core.notices { Log.storage.notice("\(Self.notice(notice))") }
+            return core
         } catch {
-            Log.storage.error("database not opened", metadata: ["path": "\(argument ?? DatabaseLocation.defaultPath())", "reason": "\(problem(error))"])
+            Log.storage.error("database not opened", metadata: ["path": "\(path)", "reason": "\(problem(error))"])
             writeError(problem(error))
             throw ExitCode(cannotOpenStatus)
         }

@@ -40,17 +40,17 @@ struct VaultCommand: ParsableCommand {
         }
 
         private func rotate() throws {
-            let storage = try StorageWords.open(database: db, vaultKey: vaultKey)
-            defer { try? storage.close() }
+            let core = try StorageWords.open(database: db, vaultKey: vaultKey)
+            defer { try? core.close() }
             let report: VaultRotation.Report
             do {
-                report = try VaultRotation.rotate(storage)
+                report = try core.rotateVaultKey()
             } catch {
                 StorageWords.writeError(tr("the vault key rotation stopped: {0}. Nothing is lost: the next start finishes it, or keeps the old key.", "\(error)"))
                 throw ExitCode.failure
             }
             print(tr("Re-sealed {0} saved cards and {1} unsettled charges under a new vault key: {2}",
-                     "\(report.savedCards)", "\(report.charges)", storage.keyLocation.path))
+                     "\(report.savedCards)", "\(report.charges)", core.vaultKeyPath))
             if report.fingerprintsKept > 0 {
                 print(tr("{0} saved cards kept without their number keep their old fingerprint: saving the same card again adds it anew.",
                          "\(report.fingerprintsKept)"))

@@ -16,13 +16,16 @@ import Testing
         for key in "short" { store.send(.typed(.character(key))) { $0.password.input.insert(String(key)) } }
         store.send(.focusNext) {
             $0.focus = .confirm
-            $0.password.error = "At least 8 characters, with a letter and a digit."
+            $0.password.problem = .passwordRule
         }
         store.send(.submit) {
-            $0.confirm.error = "The two passwords are not the same."
+            $0.confirm.problem = .passwordsDiffer
             $0.focus = .password
         }
         store.finish()
+        // Worded at the field when drawn.
+        #expect(store.state.password.problem?.message == "At least 8 characters, with a letter and a digit.")
+        #expect(store.state.confirm.problem?.message == "The two passwords are not the same.")
         #expect(asked.isEmpty)
     }
 
@@ -35,10 +38,11 @@ import Testing
         let store = TestStore(initialState: state, environment: client) { AuthFeature.reduce(&$0, $1) }
         store.send(.submit)
         store.receive(.answered(.failure(.refused(.customer(.wrongEmailOrPassword))))) {
-            $0.password.error = "The email or password is not right."
+            $0.password.problem = .account(.refused(.customer(.wrongEmailOrPassword)))
             $0.focus = .password
         }
         store.finish()
+        #expect(store.state.password.problem?.message == "The email or password is not right.")
     }
 
     @Test func signingInClearsThePasswordsAndTellsTheParent() {

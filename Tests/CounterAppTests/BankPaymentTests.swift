@@ -40,7 +40,7 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
             $0.countries = countries
             $0.countryList = ListSelection(1)
         }
-        store.send(.activate) { $0.step = .working("Contacting the bank…") }
+        store.send(.activate) { $0.step = .working(.contactingTheBank) }
         #expect(requests.map(\.preferredCountry) == ["GB"])
         let bank = BankProvider(id: "gb-albion", name: "Albion Bank", countryCode: "GB")
         let page = BankAuthorizationPage(
@@ -49,7 +49,7 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
             countryCode: "GB", providers: [bank], redirectURL: URL(string: "checkout://x")!, presentationStyle: .overlay)
         store.send(.pagePresented(page)) { $0.step = .chooseBank(page) }
         store.send(.activate) { $0.step = .bankPage(page, bank: bank) }
-        store.send(.answerPage(.approved(bank))) { $0.step = .working("Waiting for the bank…") }
+        store.send(.answerPage(.approved(bank))) { $0.step = .working(.waitingForTheBank) }
         store.send(.answerPage(.canceled))
         #expect(answers == [.approved(bank)], "a second answer on the same page is not sent")
         store.send(.finished(.payment(.success(.authorized)))) {

@@ -58,4 +58,42 @@ import Testing
         timers.fireAll()
         #expect(store.state == [2])
     }
+
+    // Runs under an id that is never cancelled (no cancelInFlight): each must leave the books
+    // when it finishes, or the id keeps every run it ever started.
+    enum Asking: Equatable { case askNow, askLater, answered }
+
+    static func reduceAsking(_ answers: inout Int, _ action: Asking) -> Effect<Asking, Timers> {
+        switch action {
+        case .askNow:
+            return Effect.run { _, send in send(.answered) }.cancellable(id: TimerID.only)
+        case .askLater:
+            return Effect.run { timers, send in timers.pending.append { send(.answered) } }.cancellable(id: TimerID.only)
+        case .answered:
+            answers += 1
+            return .none
+        }
+    }
+
+    @Test func aRunThatAnsweredAtOnceHasFinished() {
+        let store = TestStore(initialState: 0, environment: Timers(), reducer: Self.reduceAsking)
+        for count in 1...3 {
+            store.send(.askNow)
+            store.receive(.answered) { $0 = count }
+        }
+        #expect(!store.isRunning(TimerID.only))
+        store.finish()
+    }
+
+    @Test func aRunIsLiveUntilItsTimerHasFired() {
+        let store = TestStore(initialState: 0, environment: Timers(), reducer: Self.reduceAsking)
+        store.send(.askLater)
+        store.send(.askLater)
+        #expect(store.isRunning(TimerID.only))
+        store.environment.fireAll()
+        store.receive(.answered) { $0 = 1 }
+        store.receive(.answered) { $0 = 2 }
+        #expect(!store.isRunning(TimerID.only))
+        store.finish()
+    }
 }

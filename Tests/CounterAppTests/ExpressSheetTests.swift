@@ -105,7 +105,7 @@ import Testing
         var state = PaymentScreensFeature.State(method: .bank, amount: Money(minorUnits: 1_300, currency: .eur), itemDescription: "Jars",
                                                 goods: [], localeCountry: "GB", now: Date(timeIntervalSince1970: 0))
         guard case var .bank(bank) = state.screen else { Issue.record("not the bank"); return }
-        bank.step = .working("Contacting the bank…")
+        bank.step = .working(.contactingTheBank)
         state.screen = .bank(bank)
         #expect(PaymentScreensFeature.action(for: .key(.escape), in: state) == .ignored)
 

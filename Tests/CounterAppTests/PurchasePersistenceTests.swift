@@ -1,4 +1,4 @@
-import CheckoutKit
+@_spi(Core) import CheckoutKit
 import Clocks
 @testable import CounterApp
 import Foundation

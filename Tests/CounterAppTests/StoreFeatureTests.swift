@@ -134,15 +134,16 @@ import Testing
 
     @Test func aFieldIsCheckedWhenTheFocusLeavesIt() {
         let store = TestStore(initialState: Self.form(), environment: StoreWorld().client.cardForm) { CardFormFeature.reduce(&$0, $1) }
-        store.send(.focus(.number)) { $0.focus = .number; $0.holder.error = "Enter the name on the card." }
+        store.send(.focus(.number)) { $0.focus = .number; $0.holder.problem = .holderName(.empty) }
         for digit in "4242424242424241" {
             store.send(.typed(.character(digit))) { $0.number.input.insert(String(digit)) }
         }
         store.send(.focusNext) {
             $0.focus = .expiry
-            $0.number.error = "This card number is not valid. Check for a typing mistake."
+            $0.number.problem = .cardNumber(.failedChecksum)
         }
         store.finish()
+        #expect(store.state.number.problem?.message == "This card number is not valid. Check for a typing mistake.")
     }
 
     @Test func aSwipeFillsTheFormInOneGo() {
@@ -205,10 +206,10 @@ import Testing
         let world = StoreWorld()
         let store = TestStore(initialState: Self.form(), environment: world.client.cardForm) { CardFormFeature.reduce(&$0, $1) }
         store.send(.submit) {
-            $0.holder.error = "Enter the name on the card."
-            $0.number.error = "Enter the card number."
-            $0.expiry.error = "Enter the expiry date."
-            $0.cvc.error = "Enter the security code."
+            $0.holder.problem = .holderName(.empty)
+            $0.number.problem = .cardNumber(.empty)
+            $0.expiry.problem = .expiry(.empty)
+            $0.cvc.problem = .cvc(.empty)
             $0.formMessage = .checkDetails(CardValidationErrors(number: .empty, expiry: .empty, cvc: .empty, holder: .empty))
             $0.focus = .holder
         }

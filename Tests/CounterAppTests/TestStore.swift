@@ -37,7 +37,7 @@ final class TestStore<State: Equatable, Action: Equatable, Environment> {
         #expect(received.isEmpty, "unclaimed actions: \(received)", sourceLocation: sourceLocation)
     }
 
-    /// Whether an effect under `id` may still answer (it was started and not cancelled).
+    /// Whether an effect under `id` may still answer (it was started, and has neither finished nor been cancelled).
     func isRunning(_ id: some Hashable) -> Bool { effects.isRunning(id) }
 
     private func reduce(_ action: Action, _ update: (inout State) -> Void, _ sourceLocation: SourceLocation) {

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Flagged: a stored property of a `struct State`, or a labelled payload of an enum case (state
 /// phases, overlays and the actions that carry them), named like a message (message, notice,
-/// warning, problem, error, status, hint) and typed `String` or `String?`. Text scan, like
+/// warning, problem, error, status, hint, note) and typed `String`, `String?` or `[String]`; and
+/// any unlabelled text payload of a case of a state's step, phase, outcome or overlay
+/// (`case working(String)`): a phase has no text of its own to hold. Text scan, like
 /// `ReducerPurityScan`: strings and comments are blanked first.
 enum WordsInStateScan {
     struct Violation: CustomStringConvertible, Equatable {
@@ -16,7 +18,7 @@ enum WordsInStateScan {
     }
 
     /// Names that hold words (matched anywhere in the name, any case: `statusError`, `pinHint`).
-    static var wordNames: Regex<(Substring, Substring)> { #/(message|notice|warning|problem|error|status|hint)/#.ignoresCase() }
+    static var wordNames: Regex<(Substring, Substring)> { #/(message|notice|warning|problem|error|status|hint|note)/#.ignoresCase() }
 
     /// Names allowed to be text, each for a reason that is not "words the counter says":
     static let allowed: Set<String> = [
@@ -27,7 +29,7 @@ enum WordsInStateScan {
 
     static func violations(in source: String, file: String) -> [Violation] {
         let text = ReducerPurityScan.blankStringsAndComments(source)
-        return storedProperties(in: text, file: file) + casePayloads(in: text, file: file)
+        return storedProperties(in: text, file: file) + casePayloads(in: text, file: file) + unlabelledPhaseText(in: text, file: file)
     }
 
     /// `var message: String?` (stored: no body after it, or only `didSet`/`willSet`) in a `struct State`.
@@ -39,7 +41,7 @@ enum WordsInStateScan {
             guard let close = matching(characters, open: open) else { continue }
             let body = String(characters[(open + 1)..<close])
             for line in body.split(separator: "\n") {
-                guard let property = line.firstMatch(of: #/\b(?:var|let)\s+(\w+)\s*:\s*String\??(?![\w.])(\s*(?:=.*)?\{?)/#) else { continue }
+                guard let property = line.firstMatch(of: #/\b(?:var|let)\s+(\w+)\s*:\s*(?:String|\[String\])\??(?![\w.])(\s*(?:=.*)?\{?)/#) else { continue }
                 let tail = line[property.range.upperBound...]
                 let isComputed = property.output.2.contains("{") && !(tail.contains("didSet") || tail.contains("willSet"))
                 let name = String(property.output.1)
@@ -58,11 +60,32 @@ enum WordsInStateScan {
         // every case of its line: `case a(x: String), b(y: Int)`.
         for declaration in text.matches(of: #/\bcase\s+\w+\s*\([^\n]*/#) {
             for enumCase in declaration.output.matches(of: #/(\w+)\s*\(([^)]*)\)/#) {
-                for payload in enumCase.output.2.matches(of: #/(\w+)\s*:\s*String\??(?=\s*(?:,|$))/#) {
+                for payload in enumCase.output.2.matches(of: #/(\w+)\s*:\s*(?:String|\[String\])\??(?=\s*(?:,|$))/#) {
                     let name = String(payload.output.1)
                     guard name.contains(wordNames) else { continue }
                     let place = "\(enumCase.output.1)(\(name):)"
                     if !allowed.contains(place) { found.append(Violation(name: name, place: "\(file) \(place)")) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// `enum Step { case working(String) }`: text with no name, in what a state's phase can be.
+    private static func unlabelledPhaseText(in text: String, file: String) -> [Violation] {
+        var found: [Violation] = []
+        let characters = Array(text)
+        for match in text.matches(of: #/enum\s+(Step|Phase|Outcome|Overlay)\b[^{]*\{/#) {
+            let open = text.distance(from: text.startIndex, to: match.range.upperBound) - 1
+            guard let close = matching(characters, open: open) else { continue }
+            let body = String(characters[(open + 1)..<close])
+            // Every case of a declaration's line, the first without a payload too (`case a, b(String)`).
+            for declaration in body.matches(of: #/\bcase\s+\w[^\n]*/#) {
+                for enumCase in declaration.output.matches(of: #/(\w+)\s*\(([^)]*)\)/#) {
+                    let payloads = enumCase.output.2.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    for payload in payloads where payload.wholeMatch(of: #/(?:String|\[String\])\??/#) != nil {
+                        found.append(Violation(name: "_", place: "\(file) \(match.output.1).\(enumCase.output.1)(_:)"))
+                    }
                 }
             }
         }

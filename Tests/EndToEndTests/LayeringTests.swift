@@ -68,6 +68,48 @@ import Testing
         }
     }
 
+    /// Core classes CounterApp may still meet through `CoreVocabulary.swift`, each with why.
+    /// Empty: the core's services (orders, auctions, storage, ids...) stay behind CheckoutKit's
+    /// controllers and its wiring (`CounterCore`, `CheckoutServices`); only values cross.
+    static let reExportedClassesAllowed: Set<String> = []
+
+    /// The screens reach the core through CheckoutKit's controllers: the re-exports are values,
+    /// typed errors and protocols, never one of the core's service classes, nor the whole module.
+    @Test func checkoutKitReExportsNoServiceOfTheCore() throws {
+        let folder = CheckoutBinary.repositoryRoot.appendingPathComponent("Sources/CheckoutKit")
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return }
+        var reExports = 0
+        for case let relative as String in files where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("@_exported") {
+                reExports += 1
+                let words = line.split(separator: " ").map(String.init)
+                guard words.count >= 3, Self.declarationKinds.contains(words[2]) else {
+                    Issue.record("CheckoutKit/\(relative) re-exports a whole module (\(line)): re-export the core's values one by one")
+                    continue
+                }
+                let name = words.count >= 4 ? words[3] : ""
+                if words[2] == "class", !Self.reExportedClassesAllowed.contains(name) {
+                    Issue.record("CheckoutKit/\(relative) re-exports the class \(name): put what the screens need behind a controller in CheckoutKit")
+                }
+            }
+        }
+        #expect(reExports > 0, "no re-exports found: has CoreVocabulary.swift moved?")
+    }
+
+    /// `@_spi(Core)` opens `CheckoutServices.core` and `.commerce` to tests and tools; the screens
+    /// may not use it to step around the controllers.
+    @Test func theScreensDoNotOpenTheCoreSPI() throws {
+        let folder = CheckoutBinary.repositoryRoot.appendingPathComponent("Sources/CounterApp")
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return }
+        for case let relative as String in files where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("@_spi(") && line.contains("import ") {
+                Issue.record("CounterApp/\(relative) opens an SPI (\(line)): the screens use CheckoutKit's public controllers")
+            }
+        }
+    }
+
     @Test func onlyTheCursesSurfaceSideOfTheToolkitTouchesCurses() throws {
         let cursesFiles = Set(try Self.imports(inModule: "TerminalUI").filter { $0.imported == "CNcurses" }.map(\.file))
         for file in cursesFiles {

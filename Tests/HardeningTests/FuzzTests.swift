@@ -1,3 +1,4 @@
+@_spi(Core) import CheckoutKit
 import Clocks
 import CounterApp
 import Foundation

@@ -1,4 +1,4 @@
-import CheckoutKit
+@_spi(Core) import CheckoutKit
 @testable import CounterApp
 import Foundation
 import GRDB

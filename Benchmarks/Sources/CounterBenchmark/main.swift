@@ -5,7 +5,7 @@
 //
 // Wall time with the system's monotonic clock: the benchmark is a program about the counter,
 // not part of it, so it may.
-import CheckoutKit
+@_spi(Core) import CheckoutKit
 import Clocks
 import CounterApp
 import Foundation

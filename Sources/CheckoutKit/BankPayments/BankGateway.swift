@@ -37,6 +37,11 @@ public enum BankResourceStatus: Hashable, Sendable {
     case failed(BankFailureReason)
 }
 
+/// Why a payment or mandate ended `failed`, as its status reports it: the bank's refusal or the
+/// customer's, or the window running out. The port's own vocabulary, not a copy of `BankError`:
+/// one word for both kinds of resource (a rejection is a rejection, payment or mandate), where
+/// the seed's `BankError` names each kind's case. `BankError.init(_:for:)` (BankFlowOutcome.swift)
+/// is the one place that turns it into the seed's error, with the resource's kind.
 public enum BankFailureReason: Hashable, Sendable {
     /// The customer did not approve at the bank, or the bank's authentication failed.
     case authorizationFailed
@@ -52,7 +57,11 @@ public enum BankDecision: Hashable, Sendable {
     case decline
 }
 
-/// A failed call to the core's bank side.
+/// A call to the port that did not get an answer about the resource: the transport or the
+/// lookup failed (connection, token, not found, server), whatever the bank would have decided.
+/// Not a `BankFailureReason`: the resource did not fail, the asking did, so the flow may ask
+/// again. Kind-neutral like the rest of the port; `BankError.init(_:for:)` names it for the
+/// payment or the mandate at hand.
 public enum BankGatewayFailure: Error, Hashable, Sendable {
     case connectionLost
     case invalidToken

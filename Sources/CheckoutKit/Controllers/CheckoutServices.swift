@@ -4,15 +4,19 @@ import PaymentsCore
 
 /// The composition root: every controller the screens use, built once from one `PaymentsServices`
 /// (its database, clock, scheduler and ids), and sharing one `CounterSession` so that the store,
-/// the account and the auctions agree on who is at the counter.
+/// the account and the auctions agree on who is at the counter. The app gets it from
+/// `CounterCore`, which opens the database.
 ///
-///     let core = try PaymentsServices(database: .inMemory, clock: clock, scheduler: timers)
-///     let services = try CheckoutServices(core: core)
+///     let services = try CounterCore(database: ":memory:").services(clock: clock, scheduler: timers)
 ///     services.store.loadProducts { ... }
+///
+/// The core's own services stay behind it: `core` and `commerce` are for tests and tools that
+/// look under the controllers (`@_spi(Core) import CheckoutKit`); the screens never do
+/// (`LayeringTests`).
 public final class CheckoutServices {
-    public let core: PaymentsServices
+    @_spi(Core) public let core: PaymentsServices
     /// Issue 4's services (catalogue, orders, sources, bank, auctions) on the same database.
-    public let commerce: Commerce
+    @_spi(Core) public let commerce: Commerce
     public let session: CounterSession
     /// Seed 001: products, cart, checkout.
     public let store: CoreStoreController
@@ -31,7 +35,12 @@ public final class CheckoutServices {
     /// The store's cart as an order paid outside the card checkout (wallet, bank), and settling it.
     public let orderPayments: OrderPayments
 
-    public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings()) throws {
+    /// The loop's clock, as the core reads it.
+    public var clock: Clock { core.clock }
+    /// The loop's timers, as the core schedules on them.
+    public var scheduler: Scheduler { core.scheduler }
+
+    @_spi(Core) public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings()) throws {
         self.core = core
         commerce = try Commerce(core: core, bankTimings: bankTimings)
         session = CounterSession(ids: core.ids)
@@ -132,6 +141,13 @@ public final class CheckoutServices {
         let payment = Payment(params: SourceParams(amount: amount, description: description), preparer: preparer, service: sources,
                               scheduler: core.scheduler, pollInterval: pollInterval, pollTimeout: pollTimeout, reporter: reporter)
         return (payment, preparer)
+    }
+
+    /// Settles what the counter left open when it last stopped (Ctrl+C mid-charge, a power cut,
+    /// a challenge never answered), so its jars are sold once or released; the orders it settled.
+    @discardableResult
+    public func reconcileAfterRestart() throws -> [Order] {
+        try commerce.reconcileAfterRestart()
     }
 
     /// Runs the settler and the core's due work (renewals, auction closing); the app calls it on its loop.

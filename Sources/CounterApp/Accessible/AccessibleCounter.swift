@@ -247,9 +247,9 @@ extension AccessibleCounter {
         try onStandardInputOutput(makeServices: CounterApplication.services(database: database))
     }
 
-    /// On storage the command line opened beforehand; `log` takes the core's lines.
-    public static func onStandardInputOutput(storage: CoreStorage, log: ((String) -> Void)? = nil) throws -> AccessibleCounter {
-        try onStandardInputOutput(makeServices: CounterApplication.services(storage: storage, log: log))
+    /// On the core the command line opened beforehand; `log` takes the core's lines.
+    public static func onStandardInputOutput(core: CounterCore, log: ((String) -> Void)? = nil) throws -> AccessibleCounter {
+        try onStandardInputOutput(makeServices: CounterApplication.services(core: core, log: log))
     }
 
     private static func onStandardInputOutput(makeServices: CounterApplication.ServicesFactory) throws -> AccessibleCounter {

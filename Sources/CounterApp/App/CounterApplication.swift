@@ -32,9 +32,8 @@ public final class CounterApplication: Application {
         do {
             let services = try makeServices(context.clock, context.timers)
             self.services = services
-            // What the counter left open when it last stopped (Ctrl+C mid-charge, a power cut, a
-            // challenge never answered) is settled now, so its jars are sold once or released.
-            _ = try? services.commerce.reconcileAfterRestart()
+            // What the counter left open when it last stopped is settled before anyone shops.
+            _ = try? services.reconcileAfterRestart()
             var client = StoreClient.live(services: services, timers: context.timers)
             // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
             client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())

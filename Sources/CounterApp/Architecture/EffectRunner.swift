@@ -2,7 +2,7 @@
 /// id. A cancelled effect's work may still finish (a timer still fires), but what it sends is
 /// dropped here, so its answer never reaches the reducer.
 final class EffectRunner<Action, Environment> {
-    /// For each id, the runs still allowed to send.
+    /// For each id, the runs still allowed to send: started, not cancelled, not yet finished.
     private var live: [AnyHashable: Set<Int>] = [:]
     private var lastRun = 0
 
@@ -16,9 +16,15 @@ final class EffectRunner<Action, Environment> {
                 lastRun += 1
                 let run = lastRun
                 live[id, default: []].insert(run)
+                // A run has finished when nothing can send for it any more: its work returned
+                // and let go of every completion and timer that held its `send`. It leaves the
+                // books then, so an id that is never cancelled does not keep every run it started.
+                let end = RunEnd { [weak self] in self?.forget(run, under: id) }
                 work(environment) { [weak self] action in
-                    guard let self, self.live[id]?.contains(run) == true else { return }
-                    send(action)
+                    withExtendedLifetime(end) {
+                        guard let self, self.live[id]?.contains(run) == true else { return }
+                        send(action)
+                    }
                 }
             case let .cancel(id):
                 live[id] = nil
@@ -26,8 +32,20 @@ final class EffectRunner<Action, Environment> {
         }
     }
 
-    /// Whether anything runs under `id` that has not been cancelled (for tests).
+    /// Whether anything runs under `id` that has neither finished nor been cancelled (for tests).
     func isRunning(_ id: some Hashable) -> Bool {
         !(live[AnyHashable(id)]?.isEmpty ?? true)
     }
+
+    private func forget(_ run: Int, under id: AnyHashable) {
+        live[id]?.remove(run)
+        if live[id]?.isEmpty == true { live[id] = nil }
+    }
+}
+
+/// Held by one run's `send` alone: when the last closure that could send lets go, the run is over.
+private final class RunEnd {
+    private let onEnd: () -> Void
+    init(_ onEnd: @escaping () -> Void) { self.onEnd = onEnd }
+    deinit { onEnd() }
 }

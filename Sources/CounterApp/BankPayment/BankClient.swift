@@ -1,6 +1,5 @@
 import CheckoutKit
 import Foundation
-import Localization
 
 /// The bank screens' edge: `BankPaymentsManager` and the bank gateway behind closures, so the
 /// reducer stays pure and a test can answer for the bank.
@@ -21,8 +20,8 @@ public struct BankClient {
     /// The status; whether it will still move; or why the bank could not say.
     public var status: (BankPaymentFeature.Kind, BankPaymentContext,
                         @escaping (_ status: BankPaymentFeature.Status?, _ isFinal: Bool, _ error: BankPaymentFeature.StatusProblem?) -> Void) -> Void
-    public var renew: (BankPaymentContext, Money, String, @escaping (String) -> Void) -> Void
-    public var revoke: (BankPaymentContext, @escaping (String) -> Void) -> Void
+    public var renew: (BankPaymentContext, Money, String, @escaping (BankPaymentFeature.MandateNote) -> Void) -> Void
+    public var revoke: (BankPaymentContext, @escaping (BankPaymentFeature.MandateNote) -> Void) -> Void
     /// Runs `action` later on the loop's clock.
     public var after: (Duration, @escaping () -> Void) -> Void
 
@@ -36,14 +35,14 @@ public struct BankClient {
             status: session.status,
             renew: session.renew,
             revoke: session.revoke,
-            after: { delay, action in services.core.scheduler.schedule(after: delay, action) }
+            after: { delay, action in services.scheduler.schedule(after: delay, action) }
         )
     }
 
     /// The countries the core has banks for, the locale's, and one without banks (to show the
     /// fallback to the locale's banks), each with its number of banks.
     public static func countries(services: CheckoutServices, localeCountry: String) -> [BankPaymentFeature.Country] {
-        var codes = (try? services.commerce.bankProviders.countries()) ?? []
+        var codes = services.bankGateway.countries()
         for extra in [localeCountry, "US"] where !codes.contains(extra) { codes.append(extra) }
         return codes.map { BankPaymentFeature.Country(code: $0, bankCount: services.bankGateway.providers(countryCode: $0).count) }
     }
@@ -94,9 +93,9 @@ final class LiveBankSession: BankRedirectPresenter {
                 orderId = paying.order.id
                 context = paying.context
             } catch let error as OrderError {
-                return send(.finished(.notStarted(StoreError(error).message)))
+                return send(.finished(.notStarted(.order(error))))
             } catch {
-                return send(.finished(.notStarted(tr("The store could not create the bank payment: {0}.", "\(error)"))))
+                return send(.finished(.notStarted(.notCreated(detail: "\(error)"))))
             }
             return begin(request, context, send)
         }
@@ -108,7 +107,7 @@ final class LiveBankSession: BankRedirectPresenter {
                                                                   redirectURL: Self.redirectURL, preferences: preferences)
             }
         } catch {
-            return send(.finished(.notStarted(tr("The store could not create the bank payment: {0}.", "\(error)"))))
+            return send(.finished(.notStarted(.notCreated(detail: "\(error)"))))
         }
         begin(request, context, send)
     }
@@ -173,22 +172,20 @@ final class LiveBankSession: BankRedirectPresenter {
     }
 
     /// A subscription renewal drawn on the mandate: no shopper needed, the bank executes it.
-    func renew(_ context: BankPaymentContext, _ amount: Money, _ reference: String, _ note: @escaping (String) -> Void) {
+    func renew(_ context: BankPaymentContext, _ amount: Money, _ reference: String, _ note: @escaping (BankPaymentFeature.MandateNote) -> Void) {
         do {
-            let handle = try services.commerce.bank.payFromMandate(identifier: context.identifier, token: context.token,
-                                                              amount: amount, reference: reference)
-            note(tr("Renewal of {0} drawn on the mandate (payment {1}).", amount.formatted(), handle.identifier))
+            note(.renewed(amount, payment: try services.bankGateway.payFromMandate(context, amount: amount, reference: reference)))
         } catch {
-            note(tr("Renewal refused: {0}", BankWords.renewalRefusal(error)))
+            note(.renewalRefused(error))
         }
     }
 
-    func revoke(_ context: BankPaymentContext, _ note: @escaping (String) -> Void) {
+    func revoke(_ context: BankPaymentContext, _ note: @escaping (BankPaymentFeature.MandateNote) -> Void) {
         do {
             try services.bankGateway.revokeMandate(context)
-            note(tr("Mandate revoked: no renewal can draw on it any more."))
+            note(.revoked)
         } catch {
-            note(tr("The mandate could not be revoked: {0}", BankWords.renewalRefusal(error)))
+            note(.revokeRefused(error))
         }
     }
 

@@ -37,7 +37,7 @@ public enum BankPaymentFeature {
     public enum Step: Equatable, Sendable {
         case chooseCountry
         /// Waiting for the manager (describing the payment, recording the decision).
-        case working(String)
+        case working(Waiting)
         /// The bank page: first the bank, then that bank's own page.
         case chooseBank(BankAuthorizationPage)
         case bankPage(BankAuthorizationPage, bank: BankProvider)
@@ -49,7 +49,7 @@ public enum BankPaymentFeature {
         case payment(Result<SinglePayment.State, SinglePayment.Error>)
         case mandate(Result<Mandate.State, Mandate.Error>)
         /// The counter could not even ask (the backend refused to create the resource).
-        case notStarted(String)
+        case notStarted(NotStarted)
     }
 
     public struct State: Equatable, Sendable {
@@ -72,7 +72,7 @@ public enum BankPaymentFeature {
         /// Why the last question about the status had no answer (worded when drawn).
         public var statusError: StatusProblem?
         /// Renewals drawn on the mandate, and what revoking said.
-        public var mandateNotes: [String] = []
+        public var mandateNotes: [MandateNote] = []
         /// The last result shown, so Esc on the status screen goes back to it.
         public var lastResult: Outcome?
         /// Esc on the bank list: this attempt is cancelled (nothing is paid), and the shopper
@@ -111,7 +111,7 @@ public enum BankPaymentFeature {
         case resume
         case renewFromMandate
         case revokeMandate
-        case mandateNote(String)
+        case mandateNote(MandateNote)
         case back
         /// Reported to the parent: leave the bank screens.
         case close
@@ -150,7 +150,7 @@ public enum BankPaymentFeature {
             switch state.step {
             case .chooseCountry:
                 guard let country = state.selectedCountry else { return .none }
-                state.step = .working("Contacting the bank…")
+                state.step = .working(.contactingTheBank)
                 state.statusHistory = []
                 state.mandateNotes = []
                 let request = BankClient.Request(kind: state.kind, amount: state.amount, reference: state.reference,
@@ -184,15 +184,15 @@ public enum BankPaymentFeature {
             state.step = .chooseBank(page)
             return .none
         case .pageDismissed:
-            if case .chooseBank = state.step { state.step = .working("The bank page timed out…") }
-            if case .bankPage = state.step { state.step = .working("The bank page timed out…") }
+            if case .chooseBank = state.step { state.step = .working(.pageTimedOut) }
+            if case .bankPage = state.step { state.step = .working(.pageTimedOut) }
             return .none
         case let .answerPage(outcome):
             switch state.step {
             case .chooseBank, .bankPage: break
             default: return .none
             }
-            state.step = .working(outcome == .canceled ? "Cancelling…" : "Waiting for the bank…")
+            state.step = .working(outcome == .canceled ? .cancelling : .waitingForTheBank)
             return .run { client, _ in client.answerPage(outcome) }
         case let .finished(outcome):
             state.lastResult = outcome
@@ -225,7 +225,7 @@ public enum BankPaymentFeature {
                 .cancellable(id: CancelID.statusPoll, cancelInFlight: true)
         case .resume:
             guard case .result = state.step, let context = state.context else { return .none }
-            state.step = .working("Asking the bank where it stands…")
+            state.step = .working(.askingWhereItStands)
             let kind = state.kind
             return .run { client, send in client.resume(kind, context, send) }
         case .renewFromMandate:

@@ -70,9 +70,8 @@ extension BankPaymentFeature {
         pen.skip()
         switch state.step {
         case .chooseCountry: drawCountries(state, &pen)
-        case let .working(message):
-            // The reducer's own words for what it waits on, translated where shown.
-            pen.spinner(time: time, label: tr(message))
+        case let .working(waiting):
+            pen.spinner(time: time, label: BankWords.words(waiting))
         case let .chooseBank(page): drawBanks(state, page, &pen)
         case let .bankPage(page, bank): drawBankPage(state, page, bank, &pen, area: area)
         case let .result(outcome): drawResult(state, outcome, &pen)
@@ -138,7 +137,7 @@ extension BankPaymentFeature {
         case .payment(.failure(let e)): BankWords.explain(e, for: .singlePayment)
         case .mandate(.success(let s)): BankWords.explain(s)
         case .mandate(.failure(let e)): BankWords.explain(e, for: .mandate)
-        case .notStarted(let reason): BankWords.Explanation(title: tr("The bank payment could not start"), detail: reason,
+        case .notStarted(let reason): BankWords.Explanation(title: tr("The bank payment could not start"), detail: BankWords.words(reason),
                                                             next: tr("Pay another way."), isGood: false)
         }
         pen.line((words.isGood ? "✓ " : "✗ ") + words.title, Style(words.isGood ? .success : .error, .bold))
@@ -169,7 +168,7 @@ extension BankPaymentFeature {
     private static func drawMandateNotes(_ state: State, _ pen: inout Pen) {
         guard !state.mandateNotes.isEmpty else { return }
         pen.skip()
-        for note in state.mandateNotes { pen.line(note) }
+        for note in state.mandateNotes { pen.line(BankWords.words(note)) }
     }
 }
 

@@ -125,6 +125,32 @@ enum BankWords {
         }
     }
 
+    static func words(_ waiting: BankPaymentFeature.Waiting) -> String {
+        switch waiting {
+        case .contactingTheBank: tr("Contacting the bank…")
+        case .pageTimedOut: tr("The bank page timed out…")
+        case .cancelling: tr("Cancelling…")
+        case .waitingForTheBank: tr("Waiting for the bank…")
+        case .askingWhereItStands: tr("Asking the bank where it stands…")
+        }
+    }
+
+    static func words(_ reason: BankPaymentFeature.NotStarted) -> String {
+        switch reason {
+        case let .order(error): StoreError(error).message
+        case let .notCreated(detail): tr("The store could not create the bank payment: {0}.", detail)
+        }
+    }
+
+    static func words(_ note: BankPaymentFeature.MandateNote) -> String {
+        switch note {
+        case let .renewed(amount, payment): tr("Renewal of {0} drawn on the mandate (payment {1}).", amount.formatted(), payment)
+        case let .renewalRefused(error): tr("Renewal refused: {0}", renewalRefusal(error))
+        case .revoked: tr("Mandate revoked: no renewal can draw on it any more.")
+        case let .revokeRefused(error): tr("The mandate could not be revoked: {0}", renewalRefusal(error))
+        }
+    }
+
     static func renewalRefusal(_ error: BankError) -> String {
         switch error {
         case .mandateRejected: tr("the mandate is revoked or was rejected.")

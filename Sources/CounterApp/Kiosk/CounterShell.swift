@@ -59,7 +59,7 @@ public final class CounterShell: Application {
         // receipt, and what an earlier run left owed is printed on the first tick.
         if let printer, let services = counter.services {
             do {
-                receipts = try ReceiptDesk(printer: printer, ledger: services.receiptLedger())
+                receipts = try ReceiptDesk(printer: printer, ledger: services.receiptBook())
             } catch {
                 report(.unavailable(reason: "the receipt ledger cannot be opened: \(error)"))
             }

@@ -2,9 +2,12 @@ import TerminalUI
 
 /// A text field's state as a value a feature's `State` can compare: the toolkit's
 /// `TextFieldState` holds a filter closure, so equality is defined on what the person sees
-/// (value, edit point, mask, message).
+/// (value, edit point, mask) and on why the value is refused.
 public struct FormField: Equatable, Sendable {
     public var input: TextFieldState
+    /// Why the value is refused, as a value; worded under the field when it is drawn
+    /// (`ScreenDrawing.field`), so the toolkit's `validationMessage` stays empty in state.
+    public var problem: FieldProblem?
 
     public init(maxLength: Int? = nil, filter: CharacterFilter = .any, isMasked: Bool = false, value: String = "") {
         input = TextFieldState(value: value, maxLength: maxLength, filter: filter, isMasked: isMasked)
@@ -15,13 +18,8 @@ public struct FormField: Equatable, Sendable {
         set { input.value = newValue }
     }
 
-    public var error: String? {
-        get { input.validationMessage }
-        set { input.validationMessage = newValue }
-    }
-
     public static func == (lhs: FormField, rhs: FormField) -> Bool {
         lhs.input.value == rhs.input.value && lhs.input.cursor == rhs.input.cursor
-            && lhs.input.isMasked == rhs.input.isMasked && lhs.input.validationMessage == rhs.input.validationMessage
+            && lhs.input.isMasked == rhs.input.isMasked && lhs.problem == rhs.problem
     }
 }

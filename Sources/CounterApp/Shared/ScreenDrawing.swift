@@ -40,10 +40,11 @@ enum ScreenDrawing {
         return min(max(0, selected - height + 1), count - height)
     }
 
-    /// A labelled text field with its message on the row below (the toolkit's `TextField`).
+    /// A labelled text field with its problem worded on the row below (the toolkit's `TextField`).
     static func field(_ label: String, _ field: FormField, focused: Bool, labelWidth: Int, placeholder: String = "",
                       into frame: inout Frame, in rect: Rect) {
         var input = field.input
+        input.validationMessage = field.problem?.message
         TextField(label: label, placeholder: placeholder, labelWidth: labelWidth, fieldWidth: min(32, max(0, rect.width - labelWidth - 2)))
             .draw(into: &frame, in: rect, state: &input, focused: focused)
     }

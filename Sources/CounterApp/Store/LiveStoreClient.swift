@@ -9,7 +9,7 @@ extension StoreClient {
         let store = services.store
         let account = services.account
         return StoreClient(
-            now: { services.core.clock.now },
+            now: { services.clock.now },
             schedule: { delay, action in _ = timers.schedule(after: delay, action) },
             loadProducts: { store.loadProducts(completion: $0) },
             cart: { store.cart },

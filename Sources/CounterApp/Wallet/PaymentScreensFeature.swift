@@ -207,8 +207,8 @@ public struct PaymentScreensClient {
             wallet: .live(services: services),
             bankCountries: { BankClient.countries(services: services, localeCountry: localeCountry) },
             localeCountry: localeCountry,
-            now: { services.core.clock.now },
-            schedule: { delay, action in services.core.scheduler.schedule(after: delay, action) }
+            now: { services.clock.now },
+            schedule: { delay, action in services.scheduler.schedule(after: delay, action) }
         )
     }
 }

@@ -42,9 +42,20 @@ public final class CoreBankGateway: BankGateway {
         return BankPaymentContext(identifier: handle.identifier, token: handle.resourceToken, redirectURL: redirectURL, preferences: preferences)
     }
 
+    /// A renewal drawn on an authorised mandate: no shopper needed, the bank executes it.
+    /// Answers the new payment's identifier.
+    public func payFromMandate(_ context: BankPaymentContext, amount: Money, reference: String) throws(BankError) -> String {
+        try bank.payFromMandate(identifier: context.identifier, token: context.token, amount: amount, reference: reference).identifier
+    }
+
     /// The customer revokes a mandate (no renewal can draw on it after).
     public func revokeMandate(_ context: BankPaymentContext) throws(BankError) {
         try bank.revokeMandate(identifier: context.identifier, token: context.token)
+    }
+
+    /// The countries the core has banks for; none when the catalogue cannot be read.
+    public func countries() -> [String] {
+        (try? providersByCountry.countries()) ?? []
     }
 
     // MARK: - BankGateway

@@ -42,17 +42,17 @@ public enum AuthFeature {
         switch action {
         case .typed(let key):
             switch state.focus {
-            case .email: state.email.input.handle(key); state.email.error = nil
-            case .password: state.password.input.handle(key); state.password.error = nil
-            case .confirm: state.confirm.input.handle(key); state.confirm.error = nil
+            case .email: state.email.input.handle(key); state.email.problem = nil
+            case .password: state.password.input.handle(key); state.password.problem = nil
+            case .confirm: state.confirm.input.handle(key); state.confirm.problem = nil
             case .submit: break
             }
             return .none
         case .pasted(let text):
             switch state.focus {
-            case .email: state.email.input.handle(.paste(text)); state.email.error = nil
-            case .password: state.password.input.handle(.paste(text)); state.password.error = nil
-            case .confirm: state.confirm.input.handle(.paste(text)); state.confirm.error = nil
+            case .email: state.email.input.handle(.paste(text)); state.email.problem = nil
+            case .password: state.password.input.handle(.paste(text)); state.password.problem = nil
+            case .confirm: state.confirm.input.handle(.paste(text)); state.confirm.problem = nil
             case .submit: break
             }
             return .none
@@ -67,9 +67,9 @@ public enum AuthFeature {
             validate(.email, &state)
             validate(.password, &state)
             if state.mode == .signUp { validate(.confirm, &state) }
-            if state.email.error != nil { state.focus = .email; return .none }
-            if state.password.error != nil { state.focus = .password; return .none }
-            if state.confirm.error != nil { state.focus = .confirm; return .none }
+            if state.email.problem != nil { state.focus = .email; return .none }
+            if state.password.problem != nil { state.focus = .password; return .none }
+            if state.confirm.problem != nil { state.focus = .confirm; return .none }
             let email = state.email.value, password = state.password.value, mode = state.mode
             return .run { client, send in
                 send(.answered(mode == .signUp ? client.signUp(email, password) : client.logIn(email, password)))
@@ -79,15 +79,14 @@ public enum AuthFeature {
             state.confirm.value = ""
             return .send(.delegate(.signedIn(email: email)))
         case .answered(.failure(let error)):
-            // Put the core's message at the field it is about: the email's own refusals at the email,
+            // Put the core's refusal at the field it is about: the email's own refusals at the email,
             // anything else (a weak password, a wrong email-or-password) at the password, which is
-            // what gets typed again. Known by the errors, not by their words, so in every language.
-            let message = error.message
-            if [CustomerError.emailEmpty, .emailInvalid, .emailTaken].map(\.message).contains(message) {
-                state.email.error = message
+            // what gets typed again.
+            if case let .refused(.customer(refusal)) = error, [CustomerError.emailEmpty, .emailInvalid, .emailTaken].contains(refusal) {
+                state.email.problem = .account(error)
                 state.focus = .email
             } else {
-                state.password.error = message
+                state.password.problem = .account(error)
                 state.focus = .password
             }
             return .none
@@ -99,12 +98,12 @@ public enum AuthFeature {
     private static func validate(_ field: Field, _ state: inout State) {
         switch field {
         case .email:
-            do { _ = try EmailAddress.normalize(state.email.value) } catch { state.email.error = error.message }
+            do { _ = try EmailAddress.normalize(state.email.value) } catch { state.email.problem = .customer(error) }
         case .password:
-            if state.password.value.isEmpty { state.password.error = tr("Enter your password.") }
-            else if state.mode == .signUp, !PasswordPolicy().accepts(state.password.value) { state.password.error = passwordRule }
+            if state.password.value.isEmpty { state.password.problem = .passwordMissing }
+            else if state.mode == .signUp, !PasswordPolicy().accepts(state.password.value) { state.password.problem = .passwordRule }
         case .confirm:
-            if state.confirm.value != state.password.value { state.confirm.error = tr("The two passwords are not the same.") }
+            if state.confirm.value != state.password.value { state.confirm.problem = .passwordsDiffer }
         case .submit:
             break
         }

@@ -76,17 +76,11 @@ public enum AccountFeature {
         return .none
     }
 
+    static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, enter: .choose, pick: Action.pick, tabMovesDown: true)
+
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
-        switch key {
-        case .up: return .moveUp
-        case .down, .tab: return .moveDown
-        case .enter: return .choose
-        case let .character(c):
-            guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
-            return .pick(digit - 1)
-        default: return nil
-        }
+        return listKeys.action(for: key)
     }
 
     public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Open"), KeyHint("Esc", "Back")]

@@ -31,14 +31,11 @@ public enum OrdersFeature {
         return .none
     }
 
+    static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, enter: .open)
+
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
-        switch key {
-        case .up: return .moveUp
-        case .down: return .moveDown
-        case .enter: return .open
-        default: return nil
-        }
+        return listKeys.action(for: key)
     }
 
     public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("Enter", "Receipt"), KeyHint("Esc", "Back")]

@@ -69,12 +69,13 @@ public enum SavedCardsFeature {
         return .none
     }
 
+    static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown)
+
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
         if state.confirmingRemoval != nil { return .confirmRemoval(key == .character("y") || key == .character("Y")) }
+        if let action = listKeys.action(for: key) { return action }
         switch key {
-        case .up: return .moveUp
-        case .down: return .moveDown
         case .character("d"): return .makeDefault
         case .character("r"), .delete, .backspace: return .askToRemove
         default: return nil

@@ -158,6 +158,9 @@ public enum SubscriptionsFeature {
         }
     }
 
+    /// The subscriptions move as every list's lines do; a digit subscribes to the plan of that number.
+    static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, pick: { .askSubscribe(planIndex: $0) })
+
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
         if state.confirming != nil {
@@ -167,14 +170,10 @@ public enum SubscriptionsFeature {
             default: return nil
             }
         }
+        if let action = listKeys.action(for: key) { return action }
         switch key {
-        case .up: return .moveUp
-        case .down: return .moveDown
         case .character("x"): return .askCancelNow
         case .character("e"): return .cancel(atPeriodEnd: true)
-        case let .character(c):
-            guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
-            return .askSubscribe(planIndex: digit - 1)
         default: return nil
         }
     }

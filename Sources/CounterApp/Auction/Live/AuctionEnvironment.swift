@@ -54,7 +54,7 @@ public final class AuctionEnvironment {
     }
 
     /// The time on the loop's clock (the core's), for "try again at".
-    var now: Date { services?.core.clock.now ?? Date() }
+    var now: Date { services?.clock.now ?? Date() }
 
     func listings() -> [AuctionListing] {
         guard let services else { return [] }

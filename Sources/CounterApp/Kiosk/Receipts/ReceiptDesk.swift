@@ -26,10 +26,10 @@ public enum ReceiptReport: Equatable, Sendable {
 /// itself; the operator reprints any as a copy.
 public final class ReceiptDesk {
     public let printer: ReceiptPrinter
-    private let ledger: ReceiptLedger
+    private let ledger: ReceiptBook
 
     /// Registers this counter as one that prints, before it takes any payment.
-    public init(printer: ReceiptPrinter, ledger: ReceiptLedger) throws {
+    public init(printer: ReceiptPrinter, ledger: ReceiptBook) throws {
         self.printer = printer
         self.ledger = ledger
         try ledger.registerPrinter()

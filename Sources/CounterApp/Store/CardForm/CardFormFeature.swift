@@ -118,10 +118,10 @@ public enum CardFormFeature {
                 return effect
             }
             switch state.focus {
-            case .holder: state.holder.input.handle(.paste(text)); state.holder.error = nil
-            case .number: state.number.input.handle(.paste(text.filter { !$0.isWhitespace && $0 != "-" })); state.number.error = nil
-            case .expiry: state.expiry.input.handle(.paste(text)); state.expiry.error = nil
-            case .cvc: state.cvc.input.handle(.paste(text)); state.cvc.error = nil
+            case .holder: state.holder.input.handle(.paste(text)); state.holder.problem = nil
+            case .number: state.number.input.handle(.paste(text.filter { !$0.isWhitespace && $0 != "-" })); state.number.problem = nil
+            case .expiry: state.expiry.input.handle(.paste(text)); state.expiry.problem = nil
+            case .cvc: state.cvc.input.handle(.paste(text)); state.cvc.problem = nil
             case .save, .submit: break
             }
             return .none
@@ -186,11 +186,11 @@ public enum CardFormFeature {
 
     private static func type(_ key: Key, into state: inout State) {
         switch state.focus {
-        case .holder: state.holder.input.handle(key); state.holder.error = nil
-        case .number: state.number.input.handle(key); state.number.error = nil
-        case .cvc: state.cvc.input.handle(key); state.cvc.error = nil
+        case .holder: state.holder.input.handle(key); state.holder.problem = nil
+        case .number: state.number.input.handle(key); state.number.problem = nil
+        case .cvc: state.cvc.input.handle(key); state.cvc.problem = nil
         case .expiry:
-            state.expiry.error = nil
+            state.expiry.problem = nil
             if key == .character("/") {
                 // The form writes the slash after the month; one typed by habit is that same slash,
                 // and "1/" means January.
@@ -247,9 +247,9 @@ public enum CardFormFeature {
             state.number.value = card.number.digits
             state.expiry.value = String(format: "%02d/%02d", card.expiry.month, card.expiry.year % 100)
             if let name = card.holderName { state.holder.value = name }
-            state.holder.error = nil
-            state.number.error = nil
-            state.expiry.error = expiryError(state.expiry.value, today: state.today)
+            state.holder.problem = nil
+            state.number.problem = nil
+            state.expiry.problem = expiryProblem(state.expiry.value, today: state.today)
             state.focus = .cvc
             state.formMessage = .cardRead(brand: card.number.brand.displayName, lastFour: card.number.lastFour)
         } catch {
@@ -262,20 +262,20 @@ public enum CardFormFeature {
     private static func validate(_ field: Field, in state: inout State) {
         switch field {
         case .holder:
-            do { _ = try HolderName(state.holder.value) } catch { state.holder.error = error.message }
+            do { _ = try HolderName(state.holder.value) } catch { state.holder.problem = .holderName(error) }
         case .number:
-            do { _ = try CardNumber(state.number.value) } catch { state.number.error = error.message }
+            do { _ = try CardNumber(state.number.value) } catch { state.number.problem = .cardNumber(error) }
         case .expiry:
-            state.expiry.error = expiryError(state.expiry.value, today: state.today)
+            state.expiry.problem = expiryProblem(state.expiry.value, today: state.today)
         case .cvc:
-            do { _ = try CVC(state.cvc.value, brand: CardBrand.detect(prefix: state.number.value)) } catch { state.cvc.error = error.message }
+            do { _ = try CVC(state.cvc.value, brand: CardBrand.detect(prefix: state.number.value)) } catch { state.cvc.problem = .cvc(error) }
         case .save, .submit:
             break
         }
     }
 
-    private static func expiryError(_ text: String, today: Date) -> String? {
-        do { _ = try Expiry(parsing: text, now: today); return nil } catch { return error.message }
+    private static func expiryProblem(_ text: String, today: Date) -> FieldProblem? {
+        do { _ = try Expiry(parsing: text, now: today); return nil } catch { return .expiry(error) }
     }
 
     private static func validateAll(_ state: State) -> Result<Card, CardValidationErrors> {
@@ -286,10 +286,10 @@ public enum CardFormFeature {
     }
 
     private static func apply(_ errors: CardValidationErrors, to state: inout State) {
-        state.holder.error = errors.holder?.message
-        state.number.error = errors.number?.message
-        state.expiry.error = errors.expiry?.message
-        state.cvc.error = errors.cvc?.message
+        state.holder.problem = errors.holder.map(FieldProblem.holderName)
+        state.number.problem = errors.number.map(FieldProblem.cardNumber)
+        state.expiry.problem = errors.expiry.map(FieldProblem.expiry)
+        state.cvc.problem = errors.cvc.map(FieldProblem.cvc)
     }
 
     private static func firstField(with errors: CardValidationErrors) -> Field? {

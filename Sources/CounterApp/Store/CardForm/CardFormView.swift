@@ -23,7 +23,7 @@ extension CardFormFeature {
         ScreenDrawing.field(tr("Name on card"), state.holder, focused: state.focus == .holder, labelWidth: labelWidth,
                             placeholder: tr("as printed"), into: &frame, in: next(2))
         var shownNumber = FormField(filter: .any, value: CardNumberFormat.grouped(state.number.value))
-        shownNumber.error = state.number.error
+        shownNumber.problem = state.number.problem
         let numberRect = next(2)
         ScreenDrawing.field(tr("Card number"), shownNumber, focused: state.focus == .number, labelWidth: labelWidth,
                             placeholder: "1234 1234 1234 1234", into: &frame, in: numberRect)

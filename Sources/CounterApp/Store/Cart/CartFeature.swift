@@ -129,9 +129,8 @@ public enum CartFeature {
             default: return .confirmEmpty(false)
             }
         }
+        if let action = listKeys.action(for: key) { return action }
         switch key {
-        case .up: return .moveUp
-        case .down: return .moveDown
         case .character("+"), .character("="), .right: return .increment
         case .character("-"), .left: return .decrement
         case .character("d"), .delete, .backspace: return .removeLine
@@ -140,6 +139,9 @@ public enum CartFeature {
         default: return nil
         }
     }
+
+    /// The lines move as every list's do; Enter pays, so it is the cart's own key below.
+    static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown)
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         if state.isConfirmingEmpty { return [KeyHint("y", "Empty it"), KeyHint("n", "Keep it")] }

@@ -139,29 +139,28 @@ public enum CatalogFeature {
         }
     }
 
+    /// The shelf: a numbered list that Tab and Shift+Tab move through too.
+    static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, enter: .open, pick: Action.pick,
+                                             tabMovesDown: true, backTabMovesUp: true)
+    /// While filtering, digits and letters are typed into the filter.
+    static let filteringKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, enter: .open)
+
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
         if state.filter != nil {
+            if let action = filteringKeys.action(for: key) { return action }
             switch key {
             case .escape: return .endFilter
             case .backspace: return .filterErased
-            case .up: return .moveUp
-            case .down: return .moveDown
-            case .enter: return .open
             case let .character(c) where !c.isNewline: return .filterTyped(c)
             default: return nil
             }
         }
+        if let action = listKeys.action(for: key) { return action }
         switch key {
-        case .up, .backTab: return .moveUp
-        case .down, .tab: return .moveDown
-        case .enter: return .open
         case .character("c"): return .delegate(.openCart)
         case .character("a"): return .delegate(.openAccount)
         case .character("/") where state.isLong: return .startFilter
-        case let .character(c):
-            guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
-            return .pick(digit - 1)
         default: return nil
         }
     }

@@ -22,18 +22,13 @@ extension CheckoutFeature {
             return nil
         case .choosing:
             guard case let .key(key) = event else { return nil }
-            switch key {
-            case .up: return .moveUp
-            case .down, .tab: return .moveDown
-            case .enter: return .choose
-            case .escape: return .delegate(.back)
-            case let .character(c):
-                guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
-                return .pick(digit - 1)
-            default: return nil
-            }
+            if key == .escape { return .delegate(.back) }
+            return choosingKeys.action(for: key)
         }
     }
+
+    /// The ways to pay, as a numbered list.
+    static let choosingKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, enter: .choose, pick: Action.pick, tabMovesDown: true)
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         switch state.phase {

@@ -1,0 +1,62 @@
+import Clocks
+import PaymentsCore
+
+/// The one door from the counter's start-up and the command line to the core: opens the
+/// database the command line names (with its vault key), and builds over it the controllers the
+/// screens use (`CheckoutServices`). The screens never hold the core's services themselves.
+///
+///     let core = try CounterCore(database: "/var/lib/counter.sqlite")   // before the terminal is taken
+///     let services = try core.services(clock: timers.clock, scheduler: timers)
+public final class CounterCore {
+    private let storage: CoreStorage
+
+    /// Opens the database at `argument` (a path, `:memory:`, or nil for the default file in the
+    /// user's data directory), migrated for the store too, so that counters started together on
+    /// a new file migrate it under the same retry rules.
+    /// - Parameter vaultKey: nil: as the command line resolves it with no flag.
+    public init(database argument: String?, vaultKey: VaultKeyLocation? = nil) throws(CoreOpenError) {
+        storage = try CoreStorage(Self.location(argument), vaultKey: vaultKey, migrations: CommerceMigrations.register)
+    }
+
+    /// The path the counter opens when the command line names none.
+    public static func defaultDatabasePath() -> String { DatabaseLocation.defaultPath() }
+
+    /// What the operator should hear once about the vault key (moved, a rotation finished).
+    public var notices: [VaultKeyNotice] { storage.notices }
+    public var vaultKeyPath: String { storage.keyLocation.path }
+
+    /// The controllers over this database, on the loop's clock and timers. Build them once.
+    /// `log` takes the core's lines: every committed payment state and settler action, redacted.
+    public func services(clock: Clock, scheduler: Scheduler, log: ((String) -> Void)? = nil) throws -> CheckoutServices {
+        var options = PaymentsServices.Options()
+        if let log {
+            options.logSink = log
+            options.logsEvents = true
+        }
+        let ids = Self.ids(inMemory: storage.database.location == .inMemory)
+        return try CheckoutServices(core: PaymentsServices(storage: storage, clock: clock, scheduler: scheduler, ids: ids, options: options))
+    }
+
+    /// The controllers over a database opened as they are built (tapes and tests, where no
+    /// terminal waits to hear why it cannot be opened).
+    public static func services(database argument: String?, clock: Clock, scheduler: Scheduler) throws -> CheckoutServices {
+        let location = location(argument)
+        return try CheckoutServices(database: location, clock: clock, scheduler: scheduler, ids: ids(inMemory: location == .inMemory))
+    }
+
+    /// Seals every saved card and unsettled charge under a new vault key.
+    public func rotateVaultKey() throws -> VaultRotation.Report {
+        try VaultRotation.rotate(storage)
+    }
+
+    public func close() throws { try storage.close() }
+
+    private static func location(_ argument: String?) -> DatabaseLocation {
+        DatabaseLocation(argument: argument ?? DatabaseLocation.defaultPath())
+    }
+
+    /// In memory (tapes): sequential ids, so payment codes and their QR codes replay to the frame.
+    private static func ids(inMemory: Bool) -> IDGenerator {
+        inMemory ? SequentialIDGenerator() : RandomIDGenerator()
+    }
+}

@@ -1,0 +1,19 @@
+import CheckoutKit
+
+/// Why a form field's value is refused, as a value the field keeps in state: the core's typed
+/// error for a card's or an email's own rule, the account's answer, or the form's own checks.
+/// The view words it under the field when it draws (`message`, Wording/FieldWording.swift).
+public enum FieldProblem: Equatable, Sendable {
+    case holderName(HolderNameError)
+    case cardNumber(CardNumberError)
+    case expiry(ExpiryError)
+    case cvc(CVCError)
+    /// The email's or the password's own rule, as the core checks it.
+    case customer(CustomerError)
+    /// What the account answered to a sign-up or a log-in, put at the field it is about.
+    case account(AccountError)
+    case passwordMissing
+    /// A new password that does not keep `PasswordPolicy`.
+    case passwordRule
+    case passwordsDiffer
+}

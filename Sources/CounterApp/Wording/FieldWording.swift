@@ -1,0 +1,19 @@
+import CheckoutKit
+import Localization
+
+extension FieldProblem {
+    /// What the field says under its value, in the current language.
+    public var message: String {
+        switch self {
+        case let .holderName(error): error.message
+        case let .cardNumber(error): error.message
+        case let .expiry(error): error.message
+        case let .cvc(error): error.message
+        case let .customer(error): error.message
+        case let .account(error): error.message
+        case .passwordMissing: tr("Enter your password.")
+        case .passwordRule: PasswordPolicy().description
+        case .passwordsDiffer: tr("The two passwords are not the same.")
+        }
+    }
+}
