@@ -11,6 +11,12 @@
 @_exported import enum PaymentsCore.MoneyError
 @_exported import enum PaymentsCore.MoneyParseError
 
+// The honey store's shelf and cart (seed 001).
+@_exported import struct PaymentsCore.Product
+@_exported import struct PaymentsCore.CartLine
+@_exported import struct PaymentsCore.Cart
+@_exported import enum PaymentsCore.CartError
+
 // Cards, as the card form reads and checks them.
 @_exported import struct PaymentsCore.Card
 @_exported import enum PaymentsCore.CardBrand
