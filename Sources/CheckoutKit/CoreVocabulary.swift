@@ -46,6 +46,13 @@
 @_exported import enum PaymentsCore.AuctionError
 @_exported import enum PaymentsCore.SourceError
 @_exported import enum PaymentsCore.SourceStep
+
+// Payments by source (seed 000): the method, the params, the source and its status.
+@_exported import enum PaymentsCore.PaymentMethodType
+@_exported import enum PaymentsCore.SourceFlow
+@_exported import struct PaymentsCore.SourceParams
+@_exported import enum PaymentsCore.SourceStatus
+@_exported import struct PaymentsCore.Source
 @_exported import enum PaymentsCore.BankError
 
 // Orders and subscriptions, as the receipts, the order list and the shop's side show them.
