@@ -11,6 +11,12 @@
 @_exported import enum PaymentsCore.MoneyError
 @_exported import enum PaymentsCore.MoneyParseError
 
+// The honey store's shelf and cart (seed 001).
+@_exported import struct PaymentsCore.Product
+@_exported import struct PaymentsCore.CartLine
+@_exported import struct PaymentsCore.Cart
+@_exported import enum PaymentsCore.CartError
+
 // Cards, as the card form reads and checks them.
 @_exported import struct PaymentsCore.Card
 @_exported import enum PaymentsCore.CardBrand
@@ -40,6 +46,13 @@
 @_exported import enum PaymentsCore.AuctionError
 @_exported import enum PaymentsCore.SourceError
 @_exported import enum PaymentsCore.SourceStep
+
+// Payments by source (seed 000): the method, the params, the source and its status.
+@_exported import enum PaymentsCore.PaymentMethodType
+@_exported import enum PaymentsCore.SourceFlow
+@_exported import struct PaymentsCore.SourceParams
+@_exported import enum PaymentsCore.SourceStatus
+@_exported import struct PaymentsCore.Source
 @_exported import enum PaymentsCore.BankError
 
 // Orders and subscriptions, as the receipts, the order list and the shop's side show them.

@@ -38,7 +38,7 @@ import Testing
     @Test func successCreatesAuthorisesPollsAndCompletes() {
         let payment = makePayment()
         let outcome = start(payment)
-        #expect(counter.events == ["prepare(wallet,card)"])
+        #expect(counter.events == ["prepare(wechatPay,card)"])
         #expect(counter.payment === payment)
         #expect(payment.phase == .preparing)
 
@@ -48,12 +48,12 @@ import Testing
         timers.advance(clock, by: .seconds(10))
 
         #expect(counter.events == [
-            "prepare(wallet,card)",
+            "prepare(wechatPay,card)",
             "didCreateSource(src_1, nil)",
             "didFinishAuthorization(authorized, nil)",
             "didPollSource(src_1, success, nil)",
         ])
-        #expect(core.calls == ["createSource(wallet)", "authorize(src_1)", "status(src_1)", "status(src_1)"])
+        #expect(core.calls == ["createSource(wechatPay)", "authorize(src_1)", "status(src_1)", "status(src_1)"])
         #expect(outcome.calls.count == 1)
         #expect(outcome.calls.first?.0 == .success)
         #expect(payment.phase == .finished(.success))
@@ -224,9 +224,10 @@ import Testing
         counter.choose(nil)
         counter.pay()
         #expect(counter.events.last == "didCreateSource(nil, noPaymentMethodSelected)")
-        counter.choose(PaymentMethodType(identifier: "bitcoin", displayName: "Bitcoin"))
+        // The stand-in core offers WeChat Pay and card only.
+        counter.choose(.alipay)
         counter.pay()
-        #expect(counter.events.last == "didCreateSource(nil, paymentMethodNotAvailable(\"bitcoin\"))")
+        #expect(counter.events.last == "didCreateSource(nil, paymentMethodNotAvailable(\"alipay\"))")
         #expect(core.calls.isEmpty)
     }
 

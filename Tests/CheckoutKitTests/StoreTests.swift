@@ -37,12 +37,12 @@ import Testing
 
     @Test func theCartRefusesWhatCannotBeCharged() {
         var cart = Cart(currency: .eur)
-        #expect(throws: StoreError.invalidQuantity(0)) { try cart.add(StoreFixtures.jars[0], quantity: 0) }
-        #expect(throws: StoreError.invalidQuantity(100)) { try cart.setQuantity(of: StoreFixtures.jars[0], to: 100) }
+        #expect(throws: CartError.invalidQuantity(0)) { try cart.add(StoreFixtures.jars[0], quantity: 0) }
+        #expect(throws: CartError.invalidQuantity(100)) { try cart.setQuantity(of: StoreFixtures.jars[0], to: 100) }
         let dollars = Product(id: "x", name: "Imported", detail: "", price: Money(minorUnits: 100, currency: .usd))
-        #expect(throws: StoreError.currencyMismatch("USD")) { try cart.add(dollars) }
+        #expect(throws: CartError.mixedCurrencies("USD")) { try cart.add(dollars) }
         let huge = Product(id: "gold", name: "Gold", detail: "", price: Money(minorUnits: .max / 2, currency: .eur))
-        #expect(throws: StoreError.amountTooLarge) { try cart.add(huge, quantity: 3) }
+        #expect(throws: CartError.amountOverflow) { try cart.add(huge, quantity: 3) }
         #expect(cart.isEmpty)
     }
 

@@ -9,8 +9,7 @@ import Testing
 
 @Suite struct WalletCounterTests {
     static let jar = Money(minorUnits: 1_250, currency: .eur)
-    static let methods = [PaymentMethodType(identifier: "card", displayName: "Card"),
-                          PaymentMethodType(identifier: "wechatPay", displayName: "WeChat Pay")]
+    static let methods: [PaymentMethodType] = [.card, .wechatPay]
 
     /// A client that records what the counter asked of the payment.
     final class Calls {

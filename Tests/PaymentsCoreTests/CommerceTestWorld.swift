@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
-import PaymentsCore
+import GRDB
+@_spi(Testing) import PaymentsCore
 
 /// Issue 4's services on a real in-memory `PaymentsServices`, one manual clock and its timers.
 final class CommerceTestWorld {
@@ -80,6 +81,11 @@ final class CommerceTestWorld {
 
     func eventTypes(_ subject: String) -> [String] {
         ((try? core.events.events(subjectID: subject)) ?? []).map(\.kind)
+    }
+
+    /// The id of a session's cart row (the cart value carries lines, not its row's id).
+    func cartId(_ sessionKey: String) -> String? {
+        try? core.database.queue.read { db in try String.fetchOne(db, sql: "SELECT id FROM carts WHERE session_key = ?", arguments: [sessionKey]) }
     }
 
     func stock(_ productId: String) -> Int {

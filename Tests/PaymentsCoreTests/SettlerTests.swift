@@ -260,10 +260,10 @@ import Testing
 
     /// A jar of clover paid at the wallet counter, its code on screen: the order's jar reserved,
     /// a WeChat Pay source made out to the order (not noted on it yet), awaiting the shopper.
-    private func walletOrderShowingItsCode(_ world: CommerceTestWorld) throws -> (Order, CoreSource) {
+    private func walletOrderShowingItsCode(_ world: CommerceTestWorld) throws -> (Order, Source) {
         let order = try cartOrder(world, "honey-clover", 1)
         try world.orders.startExternalPayment(orderId: order.id, kind: .wallet)
-        let source = try world.sources.create(CoreSourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
+        let source = try world.sources.create(SourceParams(amount: order.total, description: order.paymentDescription, type: .wechatPay, flow: .qrCode))
         _ = try world.sources.startWalletAuthorization(sourceId: source.id)
         return (order, source)
     }

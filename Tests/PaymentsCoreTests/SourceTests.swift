@@ -4,8 +4,8 @@ import PaymentsCore
 import Testing
 
 @Suite struct SourceTests {
-    private func params(_ type: CorePaymentMethodType, amount: Int64 = 1_250, currency: Currency = .eur, metadata: [String: String] = [:]) -> CoreSourceParams {
-        CoreSourceParams(amount: Money(minorUnits: amount, currency: currency), description: "Manuka honey, 250 g", type: type,
+    private func params(_ type: PaymentMethodType, amount: Int64 = 1_250, currency: Currency = .eur, metadata: [String: String] = [:]) -> SourceParams {
+        SourceParams(amount: Money(minorUnits: amount, currency: currency), description: "Manuka honey, 250 g", type: type,
                      flow: type.isWallet ? .qrCode : .inApp, metadata: metadata)
     }
 
@@ -83,7 +83,7 @@ import Testing
 
     @Test func aPollTimeoutAfterAuthorisationIsPossibleSuccessSettledLater() throws {
         let world = CommerceTestWorld()
-        let source = try world.sources.create(params(.wechatPay, currency: .cny, metadata: CoreSourceParams.slowWalletMetadata))
+        let source = try world.sources.create(params(.wechatPay, currency: .cny, metadata: SourceParams.slowWalletMetadata))
         _ = try world.sources.startWalletAuthorization(sourceId: source.id)
         try world.sources.confirmWallet(sourceId: source.id)
         let outcome = world.settle(after: .seconds(31)) { world.sources.poll(sourceId: source.id, every: .seconds(2), timeout: .seconds(30), completion: $0) }

@@ -36,7 +36,7 @@ import Testing
 
     @Test func aSourceInAStatusTheCoreDoesNotKnowCannotBeRead() throws {
         let world = CommerceTestWorld()
-        let source = try world.sources.create(CoreSourceParams(amount: Money(minorUnits: 1_000, currency: .cny), description: "Honey",
+        let source = try world.sources.create(SourceParams(amount: Money(minorUnits: 1_000, currency: .cny), description: "Honey",
                                                            type: .wechatPay, flow: .qrCode))
         try world.core.database.queue.write { db in
             try db.execute(sql: "UPDATE sources SET status = 'lost' WHERE id = ?", arguments: [source.id])

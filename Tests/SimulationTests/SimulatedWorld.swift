@@ -41,7 +41,7 @@ final class SimulatedWorld {
         processes = [first]
         for _ in 1..<max(counters, 1) { processes.append(try CounterProcess(path: path, clock: clock, ids: ids)) }
         for process in processes { process.injector.onStorageError = { statistics.count(.storageError) } }
-        startingStock = Dictionary(uniqueKeysWithValues: try first.commerce.catalog.products().map { ($0.id, $0.stock) })
+        startingStock = Dictionary(uniqueKeysWithValues: try first.commerce.catalog.products().map { ($0.id, $0.stock ?? 0) })
     }
 
     /// The seed is over: the file goes (it lives in memory, on /dev/shm). Called by the run, not

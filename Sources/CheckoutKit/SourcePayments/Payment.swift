@@ -157,7 +157,7 @@ public final class Payment {
                 self.failCreation(.sourceCreationFailed(reason: failure.reason))
             case .success(let source):
                 self.currentSource = source
-                self.phase = .authorizing(sourceIdentifier: source.identifier)
+                self.phase = .authorizing(sourceIdentifier: source.id)
                 self.preparer.didCreateSource(source, error: nil)
                 // The delegate may have dismissed the counter inside that call.
                 guard attempt == self.generation else { return }
@@ -179,7 +179,7 @@ public final class Payment {
             let state: PaymentAuthorizationState
             switch result {
             case .success(.authorized):
-                self.phase = .polling(sourceIdentifier: source.identifier)
+                self.phase = .polling(sourceIdentifier: source.id)
                 self.preparer.didFinishAuthorization(.authorized, error: nil)
                 guard attempt == self.generation else { return }
                 self.startPolling(source, attempt: attempt)
@@ -224,10 +224,7 @@ public final class Payment {
             case .success(.failed(let reason)):
                 polled.status = .failed(reason: reason)
                 self.endPolling(polled, .failure, error: .paymentFailed(reason: reason), attempt: attempt)
-            case .success(.cancelled):
-                polled.status = .cancelled
-                self.endPolling(polled, .failure, error: .paymentFailed(reason: "source cancelled"), attempt: attempt)
-            case .success(.pending), .success(.chargeable):
+            case .success(.pending), .success(.awaitingConfirmation), .success(.authorized):
                 self.schedulePoll(source, attempt: attempt)
             case .failure(let failure):
                 // A failed query says nothing about the payment: keep asking until the timeout.
@@ -235,7 +232,7 @@ public final class Payment {
                 self.schedulePoll(source, attempt: attempt)
             }
         }
-        service.status(ofSource: source.identifier) { answer.call($0) }
+        service.status(ofSource: source.id) { answer.call($0) }
     }
 
     private func endPolling(_ source: Source, _ state: PollingResultState, error: SourcePaymentError?, attempt: Int) {

@@ -27,28 +27,6 @@ public enum PollingResultState: Equatable, Sendable {
     case failure
 }
 
-/// A source's status in the core.
-public enum SourceStatus: Equatable, Sendable {
-    case pending
-    case chargeable
-    case consumed
-    case failed(reason: String)
-    case cancelled
-}
-
-/// A source: one payment attempt in the core.
-public struct Source: Equatable, Sendable {
-    public let identifier: String
-    public let params: SourceParams
-    public var status: SourceStatus
-
-    public init(identifier: String, params: SourceParams, status: SourceStatus = .pending) {
-        self.identifier = identifier
-        self.params = params
-        self.status = status
-    }
-}
-
 /// Why a payment attempt failed, handed to the delegate and kept by the preparer as `latestError`.
 public enum SourcePaymentError: Error, Hashable, Sendable {
     /// The preparer decorated params without choosing a method (`paymentMethod` was nil).

@@ -68,6 +68,7 @@ extension SourceError {
     public var message: String {
         switch self {
         case .invalidAmount: tr("The amount must be more than zero.")
+        case .methodRequired: tr("Choose a payment method.")
         case .descriptionRequired: tr("The payment needs a description.")
         case .descriptionTooLong(let maximum): tr("The description is longer than {0} characters.", maximum)
         case .unsupportedCurrency(let type, let currency): tr("{0} does not take {1}.", tr(type.displayName), currency)

@@ -1,7 +1,9 @@
 import Foundation
 
-/// A flight-upgrade auction (seed 002).
-public struct CoreAuction: Hashable, Sendable, Identifiable {
+/// A flight-upgrade auction (seed 002) as the core stores it: the flight it upgrades, its terms
+/// and tips as written, and the bidding rules. The seed's `Auction` (CheckoutKit) is the part the
+/// join flow hands to `onJoin`; `AuctionCatalog.draft(for:)` is the one way from this to that.
+public struct StoredAuction: Hashable, Sendable, Identifiable {
     public let id: String
     public let title: String
     public let flight: String

@@ -63,7 +63,7 @@ struct AuctionBidWithAuction: Decodable, FetchableRecord {
     var bid: AuctionBidRecord
     var auction: AuctionRecord
 
-    func auctionBid() throws -> AuctionBid { try AuctionBid(bid, currency: try CoreAuction(auction).startBid.currency) }
+    func auctionBid() throws -> AuctionBid { try AuctionBid(bid, currency: try StoredAuction(auction).startBid.currency) }
 }
 
 extension DerivableRequest<AuctionBidRecord> {
@@ -79,7 +79,7 @@ extension QueryInterfaceRequest<AuctionBidRecord> {
 
 extension BidState: Codable, DatabaseValueConvertible {}
 
-extension CoreAuction {
+extension StoredAuction {
     init(_ record: AuctionRecord) throws {
         let currency = try Currency.stored(record.currency, in: AuctionRecord.databaseTableName)
         self.init(id: record.id, title: record.title, flight: record.flight, route: record.route, flightDate: record.flightDate,

@@ -24,12 +24,12 @@ public final class Auctions {
         self.events = events
     }
 
-    public func auctions() throws -> [CoreAuction] {
-        try database.read { db in try AuctionRecord.order(AuctionRecord.Columns.position).fetchAll(db).map(CoreAuction.init) }
+    public func auctions() throws -> [StoredAuction] {
+        try database.read { db in try AuctionRecord.order(AuctionRecord.Columns.position).fetchAll(db).map(StoredAuction.init) }
     }
 
-    public func auction(id: String) throws -> CoreAuction? {
-        try database.read { db in try AuctionRecord.fetchOne(db, key: id).map(CoreAuction.init) }
+    public func auction(id: String) throws -> StoredAuction? {
+        try database.read { db in try AuctionRecord.fetchOne(db, key: id).map(StoredAuction.init) }
     }
 
     /// The lowest bid accepted now: the start bid, or one increment above the highest bid.
@@ -234,7 +234,7 @@ public final class Auctions {
                 """)
             return try released.map { id in
                 let bid = try loadBid(db, id)
-                let closed = try AuctionRecord.fetchOne(db, key: bid.auctionId).map(CoreAuction.init)?.isClosed(at: clock.now) ?? true
+                let closed = try AuctionRecord.fetchOne(db, key: bid.auctionId).map(StoredAuction.init)?.isClosed(at: clock.now) ?? true
                 try setBidState(db, bid, closed ? .lost : .left, failure: nil)
                 return bid.id
             }
@@ -245,7 +245,7 @@ public final class Auctions {
     /// the auction open, and no other bid of this shopper in it.
     func canStillJoin(_ bid: AuctionBid) throws -> Bool {
         try database.read { db in
-            guard let auction = try AuctionRecord.fetchOne(db, key: bid.auctionId).map(CoreAuction.init), !auction.isClosed(at: clock.now) else {
+            guard let auction = try AuctionRecord.fetchOne(db, key: bid.auctionId).map(StoredAuction.init), !auction.isClosed(at: clock.now) else {
                 return false
             }
             let others = try AuctionBidRecord
@@ -266,7 +266,7 @@ public final class Auctions {
         }
     }
 
-    private func minimumBid(_ db: Database, _ auction: CoreAuction) throws -> Money {
+    private func minimumBid(_ db: Database, _ auction: StoredAuction) throws -> Money {
         let standing = AuctionBidRecord.filter(AuctionBidRecord.Columns.auctionId == auction.id).inState([.joined, .won])
         guard let highest = try Int64.fetchOne(db, standing.select(max(AuctionBidRecord.Columns.bidMinor))) else { return auction.startBid }
         return Money(minorUnits: max(auction.startBid.minorUnits, highest + auction.minimumIncrement.minorUnits), currency: auction.startBid.currency)
@@ -298,8 +298,8 @@ public final class Auctions {
         try events.record(db, type: "auction.bid.\(state.rawValue)", subject: bid.id, data: data)
     }
 
-    private func load(_ db: Database, _ id: String) throws -> CoreAuction {
-        guard let auction = try AuctionRecord.fetchOne(db, key: id).map(CoreAuction.init) else {
+    private func load(_ db: Database, _ id: String) throws -> StoredAuction {
+        guard let auction = try AuctionRecord.fetchOne(db, key: id).map(StoredAuction.init) else {
             throw AuctionError.unknownAuction(id)
         }
         return auction

@@ -4,9 +4,6 @@ import GRDB
 
 /// Carts owned by a session key (a customer id or a kiosk session): one cart per key.
 public final class Carts {
-    /// Enough for a kiosk; also keeps line totals far away from overflow.
-    public static let maximumQuantityPerLine = 99
-
     private let database: any DatabaseWriter
     private let ids: IDGenerator
     private let clock: Clock
@@ -20,13 +17,13 @@ public final class Carts {
     }
 
     /// The session's cart, created empty on first use.
-    public func cart(for sessionKey: String) throws -> CoreCart {
+    public func cart(for sessionKey: String) throws -> Cart {
         try database.write { db in try cart(db, sessionKey: sessionKey) }
     }
 
     /// Adds jars; adding a product already in the cart merges into its line.
     @discardableResult
-    public func add(productId: String, quantity: Int = 1, for sessionKey: String) throws -> CoreCart {
+    public func add(productId: String, quantity: Int = 1, for sessionKey: String) throws -> Cart {
         guard quantity > 0 else { throw CartError.invalidQuantity(quantity) }
         return try database.write { db in
             let cartId = try cartId(db, sessionKey: sessionKey)
@@ -39,7 +36,7 @@ public final class Carts {
 
     /// Sets a line's quantity; 0 removes the line.
     @discardableResult
-    public func setQuantity(_ quantity: Int, productId: String, for sessionKey: String) throws -> CoreCart {
+    public func setQuantity(_ quantity: Int, productId: String, for sessionKey: String) throws -> Cart {
         guard quantity >= 0 else { throw CartError.invalidQuantity(quantity) }
         return try database.write { db in
             let cartId = try cartId(db, sessionKey: sessionKey)
@@ -54,12 +51,12 @@ public final class Carts {
     }
 
     @discardableResult
-    public func remove(productId: String, for sessionKey: String) throws -> CoreCart {
+    public func remove(productId: String, for sessionKey: String) throws -> Cart {
         try setQuantity(0, productId: productId, for: sessionKey)
     }
 
     @discardableResult
-    public func empty(for sessionKey: String) throws -> CoreCart {
+    public func empty(for sessionKey: String) throws -> Cart {
         try database.write { db in
             try Self.empty(db, sessionKey: sessionKey, events: events)
             return try cart(db, sessionKey: sessionKey)
@@ -74,9 +71,9 @@ public final class Carts {
 
     private func setLine(_ db: Database, cartId: String, productId: String, quantity: Int) throws {
         guard let product = try Catalog.product(db, id: productId) else { throw CartError.unknownProduct(productId) }
-        guard quantity <= Self.maximumQuantityPerLine else { throw CartError.invalidQuantity(quantity) }
+        guard quantity <= Cart.maximumQuantity else { throw CartError.invalidQuantity(quantity) }
         // The shelf is checked here for a friendly message; the binding check is at payment.
-        guard quantity <= product.stock else { throw CartError.notEnoughStock(productId: productId, available: product.stock) }
+        if let stock = product.stock, quantity > stock { throw CartError.notEnoughStock(productId: productId, available: stock) }
         if var line = try CartLineRecord.fetchOne(db, key: ["cart_id": cartId, "product_id": productId]) {
             line.quantity = quantity
             try line.update(db)
@@ -96,7 +93,7 @@ public final class Carts {
         return id
     }
 
-    func cart(_ db: Database, sessionKey: String) throws -> CoreCart {
+    func cart(_ db: Database, sessionKey: String) throws -> Cart {
         let id = try cartId(db, sessionKey: sessionKey)
         let stored = try CartLineRecord
             .filter(CartLineRecord.Columns.cartId == id)
@@ -104,21 +101,13 @@ public final class Carts {
             .order(CartLineRecord.Columns.addedSeq)
             .asRequest(of: CartLineWithProduct.self)
             .fetchAll(db)
-        var lines: [CoreCartLine] = []
-        var total: Money?
-        for entry in stored {
-            let product = try CoreProduct(entry.product)
-            let quantity = entry.line.quantity
-            let lineTotal: Money
-            do { lineTotal = try product.price.multiplied(by: quantity) } catch { throw CartError.amountOverflow }
-            lines.append(CoreCartLine(product: product, quantity: quantity, lineTotal: lineTotal))
-            if let sum = total {
-                guard lineTotal.currency == sum.currency else { throw CartError.mixedCurrencies }
-                do { total = try sum.adding(lineTotal) } catch { throw CartError.amountOverflow }
-            } else {
-                total = lineTotal
-            }
+        // The rows are read back through the value's own rules (one currency, no overflow), so a
+        // stored cart that broke them is refused rather than shown with a wrong total.
+        let lines = try stored.map { (product: try Product($0.product), quantity: $0.line.quantity) }
+        var cart = Cart(currency: lines.first?.product.price.currency ?? .eur)
+        for line in lines {
+            try cart.setQuantity(of: line.product, to: line.quantity)
         }
-        return CoreCart(id: id, sessionKey: sessionKey, lines: lines, total: total ?? .zero(.eur))
+        return cart
     }
 }

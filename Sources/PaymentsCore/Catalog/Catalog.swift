@@ -8,19 +8,19 @@ public final class Catalog {
         self.database = database
     }
 
-    public func products() throws -> [CoreProduct] {
+    public func products() throws -> [Product] {
         try database.read { db in try Self.products(db) }
     }
 
-    public func product(id: String) throws -> CoreProduct? {
+    public func product(id: String) throws -> Product? {
         try database.read { db in try Self.product(db, id: id) }
     }
 
-    static func products(_ db: Database) throws -> [CoreProduct] {
-        try ProductRecord.order(ProductRecord.Columns.position).fetchAll(db).map(CoreProduct.init)
+    static func products(_ db: Database) throws -> [Product] {
+        try ProductRecord.order(ProductRecord.Columns.position).fetchAll(db).map(Product.init)
     }
 
-    static func product(_ db: Database, id: String) throws -> CoreProduct? {
-        try ProductRecord.fetchOne(db, key: id).map(CoreProduct.init)
+    static func product(_ db: Database, id: String) throws -> Product? {
+        try ProductRecord.fetchOne(db, key: id).map(Product.init)
     }
 }

@@ -56,9 +56,9 @@ struct CartLineWithProduct: Decodable, FetchableRecord {
     var product: ProductRecord
 }
 
-extension CoreProduct {
+extension Product {
     init(_ record: ProductRecord) throws {
-        self.init(id: record.id, name: record.name, description: record.description,
+        self.init(id: record.id, name: record.name, detail: record.description,
                   price: Money(minorUnits: record.priceMinor, currency: try Currency.stored(record.currency, in: ProductRecord.databaseTableName)),
                   stock: record.stock, image: record.image)
     }

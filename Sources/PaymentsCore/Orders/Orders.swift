@@ -62,20 +62,20 @@ public final class Orders {
         }
     }
 
-    func sessionCart(_ db: Database, _ sessionKey: String) throws -> CoreCart {
-        let cart: CoreCart
+    func sessionCart(_ db: Database, _ sessionKey: String) throws -> Cart {
+        let cart: Cart
         do { cart = try carts.cart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
         return cart
     }
 
     /// Whether the order is exactly the cart: the same jars, quantities and prices.
-    static func holds(_ order: Order, the cart: CoreCart) -> Bool {
+    static func holds(_ order: Order, the cart: Cart) -> Bool {
         order.total == cart.total && order.lines.count == cart.lines.count
             && zip(order.lines, cart.lines).allSatisfy { $0.productId == $1.product.id && $0.quantity == $1.quantity && $0.unitPrice == $1.product.price }
     }
 
-    func place(_ db: Database, sessionKey: String, cart: CoreCart) throws -> Order {
+    func place(_ db: Database, sessionKey: String, cart: Cart) throws -> Order {
         let number = try OrderNumbers.next(in: db)
         let id = ids.next("ord")
         let record = OrderRecord(id: id, number: number, sessionKey: sessionKey, state: .pendingPayment, totalMinor: cart.total.minorUnits,

@@ -14,7 +14,7 @@ import GRDB
 ///
 /// Like the bank, a source is brought up to date with the clock whenever it is read.
 public final class PaymentSources {
-    public let availableMethods: [CorePaymentMethodType] = CorePaymentMethodType.allCases
+    public let availableMethods: [PaymentMethodType] = PaymentMethodType.allCases
     public var consumptionDelay: Duration = .seconds(2)
     public var slowConsumptionDelay: Duration = .seconds(120)
     public static let walletCodeLifetime: Duration = .minutes(10)
@@ -37,33 +37,33 @@ public final class PaymentSources {
         self.events = events
     }
 
-    public func create(_ params: CoreSourceParams) throws(SourceError) -> CoreSource {
-        try SourceValidation.validate(params)
+    public func create(_ params: SourceParams) throws(SourceError) -> Source {
+        let (type, flow) = try SourceValidation.validate(params)
         return try write { db in
             let id = ids.next("src")
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             let metadata = String(decoding: try encoder.encode(params.metadata), as: UTF8.self)
             try SourceRecord(id: id, amountMinor: params.amount.minorUnits, currency: params.amount.currency.code, description: params.description,
-                             type: params.type, flow: params.flow, metadata: metadata, status: .pending, createdAt: clock.now, updatedAt: clock.now)
+                             type: type, flow: flow, metadata: metadata, status: .pending, createdAt: clock.now, updatedAt: clock.now)
                 .insert(db)
-            try events.record(db, type: "source.pending", subject: id, data: ["type": params.type.rawValue, "amount": "\(params.amount.minorUnits)"])
+            try events.record(db, type: "source.pending", subject: id, data: ["type": type.rawValue, "amount": "\(params.amount.minorUnits)"])
             return try load(db, id)
         }
     }
 
-    public func source(id: String) throws(SourceError) -> CoreSource {
+    public func source(id: String) throws(SourceError) -> Source {
         try write { db in try load(db, id) }
     }
 
     /// The source of truth; also settles a "possible success" after a poll timeout.
-    public func sourceStatus(id: String) throws(SourceError) -> CoreSourceStatus {
+    public func sourceStatus(id: String) throws(SourceError) -> SourceStatus {
         try source(id: id).status
     }
 
     /// Card sources: charges the card; on success the source is `authorized`, then consumed.
-    public func authorizeCard(sourceId: String, instrument: PaymentInstrument, completion: @escaping (Result<CoreSource, SourceError>) -> Void) {
-        let source: CoreSource
+    public func authorizeCard(sourceId: String, instrument: PaymentInstrument, completion: @escaping (Result<Source, SourceError>) -> Void) {
+        let source: Source
         do throws(SourceError) {
             source = try write { db in
                 let source = try load(db, sourceId)
@@ -104,8 +104,8 @@ public final class PaymentSources {
     public func startWalletAuthorization(sourceId: String) throws(SourceError) -> String {
         try write { db in
             let source = try load(db, sourceId)
-            guard source.params.type.isWallet, source.status == .pending else { throw SourceError.invalidState(.walletAuthorisation) }
-            let code = "\(source.params.type.rawValue.lowercased())://pay/\(sourceId)"
+            guard let type = source.params.type, type.isWallet, source.status == .pending else { throw SourceError.invalidState(.walletAuthorisation) }
+            let code = "\(type.rawValue.lowercased())://pay/\(sourceId)"
             try SourceRecord.filter(key: sourceId).updateAll(db, SourceRecord.Columns.paymentCode.set(to: code))
             try setStatus(db, sourceId, .awaitingConfirmation, failure: nil)
             return code
@@ -164,8 +164,8 @@ public final class PaymentSources {
         scheduler.schedule(after: .zero) { check() }
     }
 
-    private func markAuthorized(_ db: Database, _ source: CoreSource) throws {
-        let delay = source.params.metadata == CoreSourceParams.slowWalletMetadata || source.params.metadata["test_wallet"] == "slow"
+    private func markAuthorized(_ db: Database, _ source: Source) throws {
+        let delay = source.params.metadata == SourceParams.slowWalletMetadata || source.params.metadata["test_wallet"] == "slow"
             ? slowConsumptionDelay : consumptionDelay
         let consumesAt = clock.now.addingTimeInterval(delay.timeInterval)
         try SourceRecord.filter(key: source.id).updateAll(db, SourceRecord.Columns.consumesAt.set(to: consumesAt.milliseconds))
@@ -180,7 +180,7 @@ public final class PaymentSources {
 
     /// The source, brought up to date with the clock first: an authorised source whose
     /// consumption is due is consumed, a wallet code nobody confirmed in time has expired.
-    private func load(_ db: Database, _ id: String) throws -> CoreSource {
+    private func load(_ db: Database, _ id: String) throws -> Source {
         guard var source = try SourceRecord.fetchOne(db, key: id) else { throw SourceError.unknownSource(id) }
         let now = clock.now.milliseconds
         if source.status == .authorized, let consumesAt = source.consumesAt, consumesAt.milliseconds <= now {
@@ -191,7 +191,7 @@ public final class PaymentSources {
             try setStatus(db, id, .failed, failure: "expired")
             source = try Self.reload(db, id)
         }
-        return try CoreSource(source)
+        return try Source(source)
     }
 
     private static func reload(_ db: Database, _ id: String) throws -> SourceRecord {

@@ -5,7 +5,7 @@ import GRDB
 struct SourceRecord: Codable, CoreRecord {
     static let databaseTableName = "sources"
 
-    /// `sources.status`. The public `CoreSourceStatus` adds what each state carries (the wallet's
+    /// `sources.status`. The public `SourceStatus` adds what each state carries (the wallet's
     /// code, the failure's reason), which live in their own columns.
     enum Status: String, Codable, DatabaseValueConvertible {
         case pending
@@ -19,8 +19,8 @@ struct SourceRecord: Codable, CoreRecord {
     var amountMinor: Int64
     var currency: String
     var description: String
-    var type: CorePaymentMethodType
-    var flow: CoreSourceFlow
+    var type: PaymentMethodType
+    var flow: SourceFlow
     /// JSON of the params' metadata, keys sorted.
     var metadata: String
     var status: Status
@@ -43,16 +43,16 @@ struct SourceRecord: Codable, CoreRecord {
     }
 }
 
-extension CorePaymentMethodType: Codable, DatabaseValueConvertible {}
-extension CoreSourceFlow: Codable, DatabaseValueConvertible {}
+extension PaymentMethodType: Codable, DatabaseValueConvertible {}
+extension SourceFlow: Codable, DatabaseValueConvertible {}
 
-extension CoreSource {
+extension Source {
     init(_ record: SourceRecord) throws {
         let metadata = try JSONDecoder().decode([String: String].self, from: Data(record.metadata.utf8))
-        let params = CoreSourceParams(
+        let params = SourceParams(
             amount: Money(minorUnits: record.amountMinor, currency: try Currency.stored(record.currency, in: SourceRecord.databaseTableName)),
             description: record.description, type: record.type, flow: record.flow, metadata: metadata)
-        let status: CoreSourceStatus = switch record.status {
+        let status: SourceStatus = switch record.status {
         case .pending: .pending
         case .awaitingConfirmation: .awaitingConfirmation(paymentCode: try Self.paymentCode(of: record))
         case .authorized: .authorized

@@ -5,21 +5,24 @@ enum SourceValidation {
     static let maximumDescriptionLength = 128
     static let maximumMetadataEntries = 20
 
-    static func validate(_ params: CoreSourceParams) throws(SourceError) {
+    /// The method and flow the source is created with (a missing flow is the method's default).
+    static func validate(_ params: SourceParams) throws(SourceError) -> (type: PaymentMethodType, flow: SourceFlow) {
         guard params.amount.minorUnits > 0 else { throw .invalidAmount }
         let description = params.description.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !description.isEmpty else { throw .descriptionRequired }
         guard description.count <= maximumDescriptionLength else { throw .descriptionTooLong(maximum: maximumDescriptionLength) }
-        guard supportedCurrencies(params.type).contains(params.amount.currency.code) else {
-            throw .unsupportedCurrency(type: params.type, currency: params.amount.currency.code)
+        guard let type = params.type else { throw .methodRequired }
+        guard supportedCurrencies(type).contains(params.amount.currency.code) else {
+            throw .unsupportedCurrency(type: type, currency: params.amount.currency.code)
         }
-        let flowFits = params.type.isWallet ? params.flow == .qrCode : params.flow == .inApp
-        guard flowFits else { throw .flowNotSupported(type: params.type, flow: params.flow) }
+        let flow = params.flow ?? type.supportedFlow
+        guard flow == type.supportedFlow else { throw .flowNotSupported(type: type, flow: flow) }
         guard params.metadata.count <= maximumMetadataEntries else { throw .metadataTooLarge }
+        return (type, flow)
     }
 
     /// Wallets settle in a few currencies only; cards take any the counter knows.
-    static func supportedCurrencies(_ type: CorePaymentMethodType) -> Set<String> {
+    static func supportedCurrencies(_ type: PaymentMethodType) -> Set<String> {
         switch type {
         case .card: ["EUR", "GBP", "USD", "CNY", "JPY"]
         case .wechatPay, .alipay: ["CNY", "EUR", "JPY"]

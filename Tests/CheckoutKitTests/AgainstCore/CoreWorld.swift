@@ -51,7 +51,7 @@ final class CoreWorld {
     }
 
     func stock(of productID: String) -> Int {
-        (try! services.commerce.catalog.product(id: productID))!.stock
+        (try! services.commerce.catalog.product(id: productID))!.stock ?? -1
     }
 
     func charges(for customerID: String) -> [Charge] {

@@ -108,7 +108,7 @@ import Testing
         #expect(outcome() == .some(.success))
         #expect(paying.order.state == .paid)
         #expect(paying.order.lines.map(\.quantity) == [2])
-        #expect(paying.order.chargeId == paying.payment.currentSource?.identifier)
+        #expect(paying.order.chargeId == paying.payment.currentSource?.id)
         #expect(world.stock(of: "honey-acacia") == 10)
         #expect(store.cart.isEmpty)
         world.services.settlePendingOrders()
@@ -134,7 +134,7 @@ import Testing
         try store.add(productID: "honey-manuka", quantity: 3)
         let (paying, outcome) = try start()
         wallet.answers = [.confirmed]
-        pay(paying, "wechatPay", metadata: CoreSourceParams.slowWalletMetadata)
+        pay(paying, "wechatPay", metadata: SourceParams.slowWalletMetadata)
         world.advance(.seconds(31))
         #expect(outcome() == .some(.possibleSuccess))
         #expect(paying.order.state == .pendingPayment)

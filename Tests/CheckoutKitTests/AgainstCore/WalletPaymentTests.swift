@@ -58,13 +58,13 @@ final class WalletScreen: WalletApprovalPresenter {
         let (payment, preparer, outcome) = start()
         preparer.select(method("wechatPay", preparer))
         wallet.answers = [.confirmed]
-        preparer.pay(metadata: CoreSourceParams.slowWalletMetadata)
+        preparer.pay(metadata: SourceParams.slowWalletMetadata)
         world.advance(.seconds(31))
         #expect(outcome()?.0 == .possibleSuccess)
         #expect(outcome()?.1 as? SourcePaymentError == .pollingTimedOut(lastError: nil))
         let source = try #require(payment.currentSource)
         world.advance(.seconds(120))
-        let settled = world.settle(after: .zero) { world.services.sources.status(ofSource: source.identifier, completion: $0) }
+        let settled = world.settle(after: .zero) { world.services.sources.status(ofSource: source.id, completion: $0) }
         #expect(settled == .success(.consumed))
     }
 

@@ -2,16 +2,11 @@ import CheckoutKit
 import Clocks
 import Foundation
 
-extension PaymentMethodType {
-    static let wallet = PaymentMethodType(identifier: "wallet", displayName: "Counter Wallet")
-    static let card = PaymentMethodType(identifier: "card", displayName: "Card")
-}
-
 /// A stand-in core for `Payment`: scripted answers, delivered after `latency` on the loop.
 final class ScriptedSourceService: SourceService {
     let timers: TimerQueue
     var latency: Duration = .milliseconds(200)
-    var methods: [PaymentMethodType] = [.wallet, .card]
+    var methods: [PaymentMethodType] = [.wechatPay, .card]
     var createFailure: SourceServiceFailure?
     var authorization: Result<PaymentAuthorizationState, SourceServiceFailure> = .success(.authorized)
     /// Answers to successive status queries; the last repeats.
@@ -29,7 +24,7 @@ final class ScriptedSourceService: SourceService {
         calls.append("createSource(\(params.type?.identifier ?? "nil"))")
         sourceCount += 1
         let result: Result<Source, SourceServiceFailure> = createFailure.map { .failure($0) }
-            ?? .success(Source(identifier: "src_\(sourceCount)", params: params))
+            ?? .success(Source(id: "src_\(sourceCount)", params: params))
         timers.schedule(after: latency) {
             completion(result)
             if self.answersCreateTwice { completion(result) }
@@ -37,7 +32,7 @@ final class ScriptedSourceService: SourceService {
     }
 
     func authorize(_ source: Source, completion: @escaping (Result<PaymentAuthorizationState, SourceServiceFailure>) -> Void) {
-        calls.append("authorize(\(source.identifier))")
+        calls.append("authorize(\(source.id))")
         let result = authorization
         timers.schedule(after: latency) { completion(result) }
     }
@@ -113,7 +108,7 @@ final class CounterPreparer: PaymentSourceParamsPreparer {
     }
 
     func didCreateSource(_ source: Source?, error: Error?) {
-        events.append("didCreateSource(\(source?.identifier ?? "nil"), \(describe(error)))")
+        events.append("didCreateSource(\(source?.id ?? "nil"), \(describe(error)))")
         if error != nil { failed(error) }
     }
 
@@ -123,7 +118,7 @@ final class CounterPreparer: PaymentSourceParamsPreparer {
     }
 
     func didPollSource(_ source: Source, state: PollingResultState, error: Error?) {
-        events.append("didPollSource(\(source.identifier), \(state), \(describe(error)))")
+        events.append("didPollSource(\(source.id), \(state), \(describe(error)))")
         switch state {
         case .success: finish(.success)
         case .timeout: finish(.possibleSuccess) // the seed passes no error: the customer has most likely paid

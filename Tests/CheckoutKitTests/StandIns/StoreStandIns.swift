@@ -30,13 +30,15 @@ final class InMemoryStoreController: StoreController {
 
     @discardableResult
     func add(productID: String, quantity: Int) throws(StoreError) -> Cart {
-        try cart.add(try product(productID), quantity: quantity)
+        let product = try product(productID)
+        do { try cart.add(product, quantity: quantity) } catch { throw StoreError(error) }
         return cart
     }
 
     @discardableResult
     func changeQuantity(productID: String, to quantity: Int) throws(StoreError) -> Cart {
-        try cart.setQuantity(of: try product(productID), to: quantity)
+        let product = try product(productID)
+        do { try cart.setQuantity(of: product, to: quantity) } catch { throw StoreError(error) }
         return cart
     }
 

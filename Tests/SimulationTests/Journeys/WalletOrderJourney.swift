@@ -16,7 +16,7 @@ enum WalletOrderJourney {
         let process = world.process
         let commerce = process.commerce
         let order: Order
-        let source: CoreSource
+        let source: Source
         do {
             _ = try commerce.carts.add(productId: product, for: shopper.session)
             order = try commerce.orders.placeOrder(for: shopper.session)
@@ -25,8 +25,8 @@ enum WalletOrderJourney {
             return "\(shopper.name) pays 1 × \(product) by wallet: refused before paying: \(error)"
         }
         do {
-            source = try commerce.sources.create(CoreSourceParams(amount: order.total, description: order.paymentDescription,
-                                                              type: .wechatPay, flow: .qrCode, metadata: slow ? CoreSourceParams.slowWalletMetadata : [:]))
+            source = try commerce.sources.create(SourceParams(amount: order.total, description: order.paymentDescription,
+                                                              type: .wechatPay, flow: .qrCode, metadata: slow ? SourceParams.slowWalletMetadata : [:]))
             _ = try commerce.sources.startWalletAuthorization(sourceId: source.id)
         } catch {
             _ = try? commerce.orders.markFailed(orderId: order.id, reason: "failed")

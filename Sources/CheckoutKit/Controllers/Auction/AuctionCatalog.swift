@@ -38,7 +38,7 @@ public final class AuctionCatalog {
         return try UpgradeContext(validating: Self.draft(for: auction))
     }
 
-    static func draft(for auction: CoreAuction) -> UpgradeContext.Draft {
+    static func draft(for auction: StoredAuction) -> UpgradeContext.Draft {
         var draft = UpgradeContext.Draft()
         draft.flightNumber = auction.flight
         let ends = auction.route.components(separatedBy: "->").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -38,7 +38,7 @@ public final class CoreStoreController: StoreController {
 
     public func loadProducts(completion: @escaping (Result<[Product], StoreError>) -> Void) {
         do {
-            products = try catalog.products().map(Product.init(core:))
+            products = try catalog.products()
             completion(.success(products))
         } catch {
             completion(.failure(.loadFailed("\(error)")))
@@ -47,7 +47,7 @@ public final class CoreStoreController: StoreController {
 
     // MARK: - Cart
 
-    public var cart: Cart { (try? carts.cart(for: session.cartKey)).map(Cart.init(core:)) ?? Cart(currency: .eur) }
+    public var cart: Cart { (try? carts.cart(for: session.cartKey)) ?? Cart(currency: .eur) }
     public var total: Money { cart.total }
     /// Whether a checkout is under way (the screen disables "Pay" and shows a spinner).
     public var isCheckingOut: Bool { !waiting.isEmpty }
@@ -85,11 +85,11 @@ public final class CoreStoreController: StoreController {
         ((try? orders.orders(for: session.cartKey)) ?? []).last { $0.number == number }
     }
 
-    private func change(_ body: () throws -> CoreCart) throws(StoreError) -> Cart {
+    private func change(_ body: () throws -> Cart) throws(StoreError) -> Cart {
         guard !isCheckingOut else { throw .refused(.cartBeingPaid) }
         if let unsettled = unsettledOrder { throw .paymentUnknown(orderNumber: unsettled.number) }
         do {
-            return Cart(core: try body())
+            return try body()
         } catch let error as CartError {
             throw StoreError(error)
         } catch {
@@ -208,28 +208,6 @@ public final class CoreStoreController: StoreController {
 
 // MARK: - Translations from the core
 
-extension Product {
-    init(core product: CoreProduct) {
-        self.init(id: product.id, name: product.name, detail: product.description, price: product.price, stock: product.stock)
-    }
-}
-
-extension Cart {
-    init(core cart: CoreCart) {
-        self.init(currency: cart.total.currency)
-        for line in cart.lines {
-            // The core checked quantity, currency and overflow already.
-            try? setQuantity(of: Product(core: line.product), to: line.quantity)
-        }
-    }
-}
-
-extension CartLine {
-    init(orderLine line: OrderLine) {
-        self.init(product: Product(id: line.productId, name: line.name, detail: "", price: line.unitPrice), quantity: line.quantity)
-    }
-}
-
 extension PaymentCard {
     init(method: PaymentMethod) {
         self.init(id: method.id, brand: method.brand.displayName, lastFour: method.lastFour, expiryMonth: method.expiry.month,
@@ -243,16 +221,6 @@ extension Array where Element == PaymentCard {
 }
 
 extension StoreError {
-    init(_ error: CartError) {
-        switch error {
-        case .unknownProduct(let id): self = .productNotFound(id)
-        case .invalidQuantity(let quantity): self = .invalidQuantity(quantity)
-        case .notEnoughStock(let id, let available): self = .notEnoughStock(productID: id, available: available)
-        case .amountOverflow: self = .amountTooLarge
-        case .mixedCurrencies: self = .currencyMismatch("")
-        }
-    }
-
     public init(_ error: OrderError) {
         switch error {
         case .emptyCart: self = .emptyCart

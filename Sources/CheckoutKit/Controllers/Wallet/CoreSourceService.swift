@@ -19,23 +19,14 @@ public final class CoreSourceService: SourceService {
     }
 
     public func availablePaymentMethods() -> [PaymentMethodType] {
-        sources.availableMethods.map { PaymentMethodType(identifier: $0.rawValue, displayName: $0.displayName) }
+        sources.availableMethods
     }
 
     public func createSource(_ params: SourceParams, completion: @escaping (Result<Source, SourceServiceFailure>) -> Void) {
         let result = Result { () throws(SourceServiceFailure) in
-            guard let type = params.type.flatMap({ CorePaymentMethodType(rawValue: $0.identifier) }) else {
-                throw SourceServiceFailure(reason: .methodNotAccepted)
-            }
-            let flow: CoreSourceFlow = switch params.flow {
-            case .qrCode?: .qrCode
-            case .inApp?: .inApp
-            default: type.isWallet ? .qrCode : .inApp
-            }
+            guard params.type != nil else { throw SourceServiceFailure(reason: .methodNotAccepted) }
             do {
-                let created = try sources.create(CoreSourceParams(amount: params.amount, description: params.description, type: type,
-                                                                  flow: flow, metadata: params.metadata))
-                return Source(identifier: created.id, params: params, status: SourceStatus(created.status))
+                return try sources.create(params)
             } catch {
                 throw SourceServiceFailure(reason: error.reason)
             }
@@ -44,13 +35,11 @@ public final class CoreSourceService: SourceService {
     }
 
     public func authorize(_ source: Source, completion: @escaping (Result<PaymentAuthorizationState, SourceServiceFailure>) -> Void) {
-        let isWallet = source.params.type.flatMap { CorePaymentMethodType(rawValue: $0.identifier) }?.isWallet ?? false
-        isWallet ? authorizeWallet(source, completion) : authorizeCard(source, completion)
+        source.params.type?.isWallet == true ? authorizeWallet(source, completion) : authorizeCard(source, completion)
     }
 
     public func status(ofSource identifier: String, completion: @escaping (Result<SourceStatus, SourceServiceFailure>) -> Void) {
         let result = Result { () throws(SourceError) in try sources.sourceStatus(id: identifier) }
-            .map(SourceStatus.init)
             .mapError { SourceServiceFailure(reason: .source($0)) }
         later { completion(result) }
     }
@@ -67,7 +56,7 @@ public final class CoreSourceService: SourceService {
         } else {
             return later { completion(.failure(SourceServiceFailure(reason: .noCardGiven))) }
         }
-        sources.authorizeCard(sourceId: source.identifier, instrument: instrument) { result in
+        sources.authorizeCard(sourceId: source.id, instrument: instrument) { result in
             switch result {
             case .success: completion(.success(.authorized))
             case .failure(.paymentDeclined(let decline)): completion(.failure(SourceServiceFailure(reason: .cardCharge(CardChargeFailure(decline)))))
@@ -79,12 +68,12 @@ public final class CoreSourceService: SourceService {
     private func authorizeWallet(_ source: Source, _ completion: @escaping (Result<PaymentAuthorizationState, SourceServiceFailure>) -> Void) {
         let code: String
         do {
-            code = try sources.startWalletAuthorization(sourceId: source.identifier)
+            code = try sources.startWalletAuthorization(sourceId: source.id)
         } catch {
             return later { completion(.failure(SourceServiceFailure(reason: error.reason))) }
         }
         guard let walletPresenter, let method = source.params.type else {
-            try? sources.declineWallet(sourceId: source.identifier)
+            try? sources.declineWallet(sourceId: source.id)
             return later { completion(.success(.cancelled)) }
         }
         walletPresenter.presentWalletApproval(paymentCode: code, method: method, amount: source.params.amount) { [weak self] approval in
@@ -92,13 +81,13 @@ public final class CoreSourceService: SourceService {
             do {
                 switch approval {
                 case .confirmed:
-                    try self.sources.confirmWallet(sourceId: source.identifier)
+                    try self.sources.confirmWallet(sourceId: source.id)
                     completion(.success(.authorized))
                 case .declined:
-                    try self.sources.declineWallet(sourceId: source.identifier)
+                    try self.sources.declineWallet(sourceId: source.id)
                     completion(.success(.failed))
                 case .cancelled:
-                    try self.sources.declineWallet(sourceId: source.identifier)
+                    try self.sources.declineWallet(sourceId: source.id)
                     completion(.success(.cancelled))
                 }
             } catch {
@@ -119,17 +108,6 @@ public enum SourceMetadataKey {
     /// A saved payment method, with `customer`.
     public static let paymentMethod = "payment_method"
     public static let customer = "customer"
-}
-
-extension SourceStatus {
-    init(_ status: CoreSourceStatus) {
-        switch status {
-        case .pending, .awaitingConfirmation: self = .pending
-        case .authorized: self = .chargeable
-        case .consumed: self = .consumed
-        case .failed(let reason): self = .failed(reason: reason)
-        }
-    }
 }
 
 fileprivate extension Error {

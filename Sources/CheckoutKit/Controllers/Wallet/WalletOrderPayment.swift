@@ -37,7 +37,7 @@ public final class WalletOrderPayment {
     }
 
     private func settle(_ state: PaymentResultState?) {
-        guard let source = payment.currentSource?.identifier else {
+        guard let source = payment.currentSource?.id else {
             return fail("cancelled")
         }
         let status = Self.status(of: source, in: sources)

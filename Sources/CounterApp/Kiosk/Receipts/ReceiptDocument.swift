@@ -59,7 +59,7 @@ public struct ReceiptDocument: Equatable, Sendable {
         case let .card(brand, lastFour): tr("Paid with {0} **** {1}", brand, lastFour)
         case let .bank(name?): tr("Paid by bank: {0}", name)
         case .bank(nil): tr("Paid by bank")
-        case let .wallet(type): tr("Paid with {0}", tr(PaymentMethodType.known(type)?.displayName ?? type))
+        case let .wallet(type): tr("Paid with {0}", tr(PaymentMethodType(rawValue: type)?.displayName ?? type))
         case .unknown: nil
         }
     }

@@ -27,7 +27,7 @@ public enum ReceiptFeature {
 
         public init(order: Order) {
             orderNumber = order.number
-            lines = order.lines.map { CartLine(product: Product(id: $0.productId, name: $0.name, detail: "", price: $0.unitPrice), quantity: $0.quantity) }
+            lines = order.lines.map(CartLine.init(orderLine:))
             total = order.total
             cardBrand = ""
             cardLastFour = ""

@@ -1,11 +1,13 @@
-import PaymentsCore
+import Foundation
 
 /// The cart as a value: lines in the order added; the total is always computed from the lines,
-/// never stored, so it cannot drift from them.
+/// never stored, so it cannot drift from them. `Carts` keeps a session's cart in the database and
+/// builds this value from its rows by the same rules, so a cart read back is one the rules allow.
 public struct Cart: Hashable, Sendable {
     public let currency: Currency
     public private(set) var lines: [CartLine] = []
-    /// A cart holds at most this many of one product (a kiosk's fat-finger guard).
+    /// A cart holds at most this many of one product (a kiosk's fat-finger guard; it also keeps
+    /// line totals far away from overflow).
     public static let maximumQuantity = 99
 
     public init(currency: Currency) {
@@ -28,14 +30,14 @@ public struct Cart: Hashable, Sendable {
     }
 
     /// Adds `quantity` of a product (a new line, or more on its line).
-    public mutating func add(_ product: Product, quantity: Int = 1) throws(StoreError) {
+    public mutating func add(_ product: Product, quantity: Int = 1) throws(CartError) {
         guard quantity > 0 else { throw .invalidQuantity(quantity) }
         try setQuantity(of: product, to: self.quantity(of: product.id) + quantity)
     }
 
     /// Sets the quantity of a product in the cart; 0 removes the line.
-    public mutating func setQuantity(of product: Product, to quantity: Int) throws(StoreError) {
-        guard product.price.currency == currency else { throw .currencyMismatch(product.price.currency.code) }
+    public mutating func setQuantity(of product: Product, to quantity: Int) throws(CartError) {
+        guard product.price.currency == currency else { throw .mixedCurrencies(product.price.currency.code) }
         guard (0...Cart.maximumQuantity).contains(quantity) else { throw .invalidQuantity(quantity) }
         if quantity > 0 {
             // The new total must fit: the other lines plus this line at its new quantity.
@@ -43,7 +45,7 @@ public struct Cart: Hashable, Sendable {
             let newTotal = others.reduce(try? product.price.multiplied(by: quantity)) { sum, line in
                 sum.flatMap { s in line.total.flatMap { try? s.adding($0) } }
             }
-            guard newTotal != nil else { throw .amountTooLarge }
+            guard newTotal != nil else { throw .amountOverflow }
         }
         if let index = lines.firstIndex(where: { $0.id == product.id }) {
             if quantity == 0 { lines.remove(at: index) } else { lines[index].quantity = quantity }
@@ -61,21 +63,12 @@ public struct Cart: Hashable, Sendable {
     }
 }
 
-public enum StoreError: Error, Hashable, Sendable {
-    case productNotFound(String)
+public enum CartError: Error, Hashable, Sendable {
+    case unknownProduct(String)
     case invalidQuantity(Int)
-    case currencyMismatch(String)
-    case amountTooLarge
-    case emptyCart
-    case loadFailed(String)
-    case notSignedIn
-    case checkoutFailed(CardChargeFailure)
-    case notEnoughStock(productID: String, available: Int)
-    case outOfStock(name: String)
-    /// The core or the controller refused, for a reason the screens word.
-    case refused(Refusal)
-    /// The order's payment was asked but its answer is not known yet (lost, or not recorded):
-    /// the shopper may have been charged, and will not be charged twice. The cart stays tied to
-    /// the order until the settler knows.
-    case paymentUnknown(orderNumber: String)
+    /// More jars in the cart than the shelf holds.
+    case notEnoughStock(productId: String, available: Int)
+    case amountOverflow
+    /// A product priced in another currency than the cart's (its code).
+    case mixedCurrencies(String)
 }

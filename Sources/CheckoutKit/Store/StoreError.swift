@@ -1,0 +1,33 @@
+import PaymentsCore
+
+public enum StoreError: Error, Hashable, Sendable {
+    case productNotFound(String)
+    case invalidQuantity(Int)
+    case currencyMismatch(String)
+    case amountTooLarge
+    case emptyCart
+    case loadFailed(String)
+    case notSignedIn
+    case checkoutFailed(CardChargeFailure)
+    case notEnoughStock(productID: String, available: Int)
+    case outOfStock(name: String)
+    /// The core or the controller refused, for a reason the screens word.
+    case refused(Refusal)
+    /// The order's payment was asked but its answer is not known yet (lost, or not recorded):
+    /// the shopper may have been charged, and will not be charged twice. The cart stays tied to
+    /// the order until the settler knows.
+    case paymentUnknown(orderNumber: String)
+}
+
+extension StoreError {
+    /// The cart's refusal as the store words it (the seed's store speaks of products, not rows).
+    public init(_ error: CartError) {
+        switch error {
+        case .unknownProduct(let id): self = .productNotFound(id)
+        case .invalidQuantity(let quantity): self = .invalidQuantity(quantity)
+        case .notEnoughStock(let id, let available): self = .notEnoughStock(productID: id, available: available)
+        case .amountOverflow: self = .amountTooLarge
+        case .mixedCurrencies(let code): self = .currencyMismatch(code)
+        }
+    }
+}
