@@ -14,7 +14,7 @@ import Testing
                                                 goods: [], localeCountry: "GB", now: start)
         guard case var .wallet(wallet) = state.screen else { return state }
         wallet.phase = phase
-        wallet.methods = [PaymentMethodType(identifier: "wechat", displayName: "WeChat Pay")]
+        wallet.methods = [.wechatPay]
         state.screen = .wallet(wallet)
         return state
     }
