@@ -89,3 +89,27 @@ import Testing
         store.finish()
     }
 }
+
+@Suite struct BackOfficeDayReportTests {
+    @Test func zAsksFirstThenClosesTheDayAndEscLeavesTheReport() throws {
+        var closes: [Bool] = []
+        let report = try JSONDecoder().decode(DayReport.self, from: Data("""
+            {"number":1,"to":0,"sales":[],"refunds":[],"voids":[],"unsettled":[]}
+            """.utf8))
+        let client = BackOfficeClient(find: { _ in .success([]) }, refund: { _, _, _, _ in }, reprint: { _ in .failure(.notConfigured) },
+                                      report: { close in closes.append(close); return .success(report) })
+        let store = TestStore(initialState: BackOfficeFeature.State(), environment: client) { BackOfficeFeature.reduce(&$0, $1) }
+        #expect(BackOfficeFeature.action(for: .key(.character("z")), in: store.state) == .askCloseDay)
+        store.send(.askCloseDay) { $0.entry = .confirmClose }
+        #expect(BackOfficeFeature.action(for: .key(.character("n")), in: store.state) == .confirm(false))
+        store.send(.confirm(false)) { $0.entry = nil }
+        #expect(closes.isEmpty, "no means the day stays open")
+        store.send(.askCloseDay) { $0.entry = .confirmClose }
+        store.send(.confirm(true)) { $0.entry = nil; $0.isBusy = true }
+        store.receive(.dayReport(.success(report))) { $0.isBusy = false; $0.report = report }
+        #expect(closes == [true])
+        #expect(BackOfficeFeature.action(for: .key(.escape), in: store.state) == .closeReport)
+        store.send(.closeReport) { $0.report = nil }
+        store.finish()
+    }
+}

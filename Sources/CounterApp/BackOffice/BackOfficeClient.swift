@@ -9,14 +9,18 @@ public struct BackOfficeClient {
                         _ completion: @escaping (Result<BackOfficeOrder, BackOfficeRefusal>) -> Void) -> Void
     /// Prints a paid order's receipt again, as a copy; answers where it went.
     public var reprint: (_ orderNumber: String) -> Result<String, ReceiptPrinter.Failure>
+    /// The X report (`close` false) or the Z report, which closes the day.
+    public var report: (_ close: Bool) -> Result<DayReport, BackOfficeRefusal>
 
     public init(find: @escaping (BackOfficeQuery) -> Result<[BackOfficeOrder], BackOfficeRefusal>,
                 refund: @escaping (BackOfficeOrder, BackOfficeRefundRequest, String,
                                    @escaping (Result<BackOfficeOrder, BackOfficeRefusal>) -> Void) -> Void,
-                reprint: @escaping (String) -> Result<String, ReceiptPrinter.Failure>) {
+                reprint: @escaping (String) -> Result<String, ReceiptPrinter.Failure>,
+                report: @escaping (Bool) -> Result<DayReport, BackOfficeRefusal> = { _ in .failure(.storage) }) {
         self.find = find
         self.refund = refund
         self.reprint = reprint
+        self.report = report
     }
 
     /// Before the core is open: nothing found, nothing refunded.
@@ -28,6 +32,7 @@ public struct BackOfficeClient {
     /// On the counter's services; `reprint` is the shell's printer (none: `notConfigured`).
     public static func live(services: CheckoutServices, reprint: @escaping (String) -> Result<String, ReceiptPrinter.Failure>) -> BackOfficeClient {
         let controller = services.backOffice()
-        return BackOfficeClient(find: controller.find, refund: controller.refund, reprint: reprint)
+        return BackOfficeClient(find: controller.find, refund: controller.refund, reprint: reprint,
+                                report: { close in close ? controller.closeDay() : controller.dayReport() })
     }
 }

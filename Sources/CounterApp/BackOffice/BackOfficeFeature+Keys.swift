@@ -7,7 +7,7 @@ extension BackOfficeFeature {
         guard case let .key(key) = event else { return nil }
         if state.isBusy { return nil }
         if let entry = state.entry {
-            if entry == .confirmWhole {
+            if entry == .confirmWhole || entry == .confirmClose {
                 return key == .escape ? .cancelEntry : .confirm(key == .character("y") || key == .character("Y"))
             }
             switch key {
@@ -18,6 +18,7 @@ extension BackOfficeFeature {
             default: return nil
             }
         }
+        if state.report != nil { return key == .escape || key == .enter ? .closeReport : nil }
         if state.order != nil {
             switch key {
             case .escape: return .closeOrder
@@ -31,6 +32,8 @@ extension BackOfficeFeature {
             }
         }
         switch key {
+        case .character("x"): return .showDayReport
+        case .character("z"): return .askCloseDay
         case .up: return .moveUp
         case .down: return .moveDown
         case .enter: return .submit
@@ -42,12 +45,13 @@ extension BackOfficeFeature {
 
     /// The search field and the typed refunds take every key.
     public static func hasTextFocus(_ state: State) -> Bool {
-        state.order == nil || state.entry != nil
+        (state.order == nil && state.report == nil) || state.entry != nil
     }
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         switch state.entry {
         case .confirmWhole: return [KeyHint("y", "Refund"), KeyHint("n", "Keep")]
+        case .confirmClose: return [KeyHint("y", "Close the day"), KeyHint("n", "Keep it open")]
         case .jars, .amount: return [KeyHint("Enter", "Refund"), KeyHint("Esc", "Cancel")]
         case nil: break
         }
@@ -55,6 +59,7 @@ extension BackOfficeFeature {
             return [KeyHint("↑↓", "Line"), KeyHint("w", "Refund all"), KeyHint("j", "Jars"), KeyHint("a", "Amount"),
                     KeyHint("p", "Reprint"), KeyHint("Esc", "Orders")]
         }
-        return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Search/Open"), KeyHint("Esc", "Back")]
+        if state.report != nil { return [KeyHint("Esc", "Orders")] }
+        return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Search/Open"), KeyHint("x", "X report"), KeyHint("z", "Z report"), KeyHint("Esc", "Back")]
     }
 }

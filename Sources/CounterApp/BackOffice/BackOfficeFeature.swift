@@ -18,6 +18,8 @@ public enum BackOfficeFeature {
         public var line = ListSelection()
         /// A refund being typed or confirmed.
         public var entry: Entry?
+        /// The X or Z report shown over the list.
+        public var report: DayReport?
         /// A refund or a reprint is on its way: keys wait.
         public var isBusy = false
         public var message: Notice?
@@ -31,6 +33,8 @@ public enum BackOfficeFeature {
         case jars(String, problem: Problem?)
         /// An amount of money, as typed ("3.50").
         case amount(String, problem: Problem?)
+        /// "Close the day with a Z report? y/n".
+        case confirmClose
     }
 
     /// What is wrong with a typed refund, said at its field.
@@ -66,6 +70,11 @@ public enum BackOfficeFeature {
         case refunded(Result<BackOfficeOrder, BackOfficeRefusal>, asked: Money?)
         case reprint
         case reprinted(order: String, Result<String, ReceiptPrinter.Failure>)
+        /// x: the day so far; z: asks, then closes the day.
+        case showDayReport
+        case askCloseDay
+        case dayReport(Result<DayReport, BackOfficeRefusal>)
+        case closeReport
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, BackOfficeClient> {
@@ -76,7 +85,7 @@ public enum BackOfficeFeature {
             switch state.entry {
             case let .jars(text, _): state.entry = .jars(String(text.dropLast()), problem: nil)
             case let .amount(text, _): state.entry = .amount(String(text.dropLast()), problem: nil)
-            case .confirmWhole: break
+            case .confirmWhole, .confirmClose: break
             case nil: if state.order == nil { state.query = String(state.query.dropLast()) }
             }
         case .submit:
@@ -109,6 +118,11 @@ public enum BackOfficeFeature {
         case .askAmount:
             guard let order = state.order, order.canRefund else { return refuse(&state) }
             state.entry = .amount("", problem: nil)
+        case .confirm(let yes) where state.entry == .confirmClose:
+            state.entry = nil
+            guard yes else { return .none }
+            state.isBusy = true
+            return .run { client, send in send(.dayReport(client.report(true))) }
         case .confirm(let yes):
             guard state.entry == .confirmWhole, let order = state.order else { return .none }
             state.entry = nil
@@ -122,6 +136,19 @@ public enum BackOfficeFeature {
             state.isBusy = true
             let number = order.number
             return .run { client, send in send(.reprinted(order: number, client.reprint(number))) }
+        case .showDayReport:
+            state.isBusy = true
+            return .run { client, send in send(.dayReport(client.report(false))) }
+        case .askCloseDay:
+            state.entry = .confirmClose
+        case .dayReport(let result):
+            state.isBusy = false
+            switch result {
+            case .success(let report): state.report = report
+            case .failure(let refusal): state.message = .refused(refusal)
+            }
+        case .closeReport:
+            state.report = nil
         case let .reprinted(order, result):
             state.isBusy = false
             switch result {
@@ -146,7 +173,7 @@ public enum BackOfficeFeature {
             if character.isASCII, character.isNumber || character == "." || character == ",", text.count < 12 {
                 state.entry = .amount(text + String(character), problem: nil)
             }
-        case .confirmWhole:
+        case .confirmWhole, .confirmClose:
             break
         case nil:
             if state.order == nil, state.query.count < 12, character.isASCII, !character.isWhitespace {
@@ -174,7 +201,7 @@ public enum BackOfficeFeature {
                     return .none
                 }
                 return refund(&state, order, .amount(amount), asked: amount)
-            case .confirmWhole, nil:
+            case .confirmWhole, .confirmClose, nil:
                 return .none
             }
         }
@@ -217,7 +244,7 @@ public enum BackOfficeFeature {
             switch state.entry {
             case let .jars(text, _): state.entry = .jars(text, problem: .refused(refusal))
             case let .amount(text, _): state.entry = .amount(text, problem: .refused(refusal))
-            case .confirmWhole, nil: state.message = .refused(refusal)
+            case .confirmWhole, .confirmClose, nil: state.message = .refused(refusal)
             }
         }
         return .none

@@ -25,7 +25,9 @@ extension BackOfficeFeature {
     }
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        if let order = state.order {
+        if let report = state.report {
+            drawReport(report, into: &frame, in: area)
+        } else if let order = state.order {
             drawOrder(order, state, into: &frame, in: area)
         } else {
             drawSearch(state, into: &frame, in: area)
@@ -36,6 +38,9 @@ extension BackOfficeFeature {
             let left = state.order?.refundable.formatted() ?? ""
             ScreenDrawing.text(tr("Refund {0} and return every jar left? y = yes, any other key = no", left), into: &frame, in: bottom,
                                role: .warning, attributes: .bold)
+        case .confirmClose:
+            ScreenDrawing.text(tr("Close the day with a Z report? Nothing of it can change afterwards. y = yes, any other key = no"),
+                               into: &frame, in: bottom, role: .warning, attributes: .bold)
         case let .jars(text, problem):
             let name = state.order.flatMap { $0.lines.indices.contains(state.line.index) ? tr($0.lines[state.line.index].name) : nil } ?? ""
             entry(tr("Jars of {0} coming back: {1}", name, text), problem, into: &frame, in: area)

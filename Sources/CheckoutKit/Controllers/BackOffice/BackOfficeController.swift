@@ -8,10 +8,12 @@ public final class BackOfficeController {
     private let orders: Orders
     private let charges: ChargeService
     private let clock: () -> Date
+    private let reports: DayReports
 
     public init(core: PaymentsServices, commerce: Commerce) {
         orders = commerce.orders
         charges = core.charges
+        reports = DayReports(database: core.database, clock: core.clock)
         clock = { [clock = core.clock] in clock.now }
     }
 
@@ -62,6 +64,16 @@ public final class BackOfficeController {
             case .failure(let error): completion(.failure(Self.refusal(error)))
             }
         }
+    }
+
+    /// The X report: since the last closed day, until now; nothing is closed.
+    public func dayReport() -> Result<DayReport, BackOfficeRefusal> {
+        do { return .success(try reports.current()) } catch { return .failure(.storage) }
+    }
+
+    /// The Z report: numbered and saved, and the day closed (the next report starts after it).
+    public func closeDay() -> Result<DayReport, BackOfficeRefusal> {
+        do { return .success(try reports.close()) } catch { return .failure(.storage) }
     }
 
     static func refusal(_ error: RefundError) -> BackOfficeRefusal {
