@@ -34,6 +34,9 @@ extension Orders {
                     guard let order = try read({ db in try Order.load(db, id: orderId) }) else { throw OrderError.unknownOrder(orderId) }
                     return order
                 })
+            case .failure(.outcomeUnknown):
+                let number = try? read { db in try Order.load(db, id: orderId)?.number }
+                completion(.failure(.outcomeUnknown(number: number ?? orderId)))
             case .failure(let error): completion(.failure(Self.orderError(error, orderId: orderId)))
             }
         }
@@ -198,7 +201,7 @@ extension Orders {
         switch error {
         case .order(let error): error
         case .declined(let decline): .paymentDeclined(decline)
-        case .outcomeUnknown: .storage("refund not recorded; the settler finishes it")
+        case .outcomeUnknown: .outcomeUnknown(number: orderId)
         case .nothingLeft: .notRefundable(.refunded)
         case .notPaidByCard, .invalidAmount, .exceedsRefundable, .unknownLine, .exceedsReturnable: .notRefundable(.paid)
         }
