@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),
         .testTarget(
             name: "PaymentsCoreTests",
-            dependencies: ["PaymentsCore", "Clocks", "Localization", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PaymentsCore", "Clocks", "Localization", "ProgramSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // A seeded fault simulator for the core (crashes, failed writes, late answers, clock jumps);
         // a few seeds in `swift test`, long campaigns behind SIMULATION_STEPS / SIMULATION_SEEDS.

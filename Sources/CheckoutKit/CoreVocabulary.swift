@@ -60,6 +60,7 @@
 @_exported import enum PaymentsCore.OrderState
 @_exported import enum PaymentsCore.OrderError
 @_exported import struct PaymentsCore.PaidOrderReceipt
+@_exported import struct PaymentsCore.DayReport
 @_exported import struct PaymentsCore.Plan
 @_exported import struct PaymentsCore.Subscription
 @_exported import enum PaymentsCore.SubscriptionError

@@ -179,7 +179,7 @@ import Testing
         // The menu opens on its safest entry: an Enter too many goes back to the counter.
         #expect(KioskFeature.OperatorChoice.allCases.first == .close)
         #expect(KioskFeature.OperatorChoice.allCases.last == .exit)
-        store.send(.operatorKey(.character("6"))) { $0.exitStatus = 0 }
+        store.send(.operatorKey(.character("7"))) { $0.exitStatus = 0 }
         store.finish()
     }
 

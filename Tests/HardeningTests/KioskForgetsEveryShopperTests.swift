@@ -21,6 +21,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
     case bankCountries, bankBanks, bankPage, bankWaiting, bankResult, bankStatus
     case walletMethods, walletCode, walletWorking, walletFinished
     case operatorPIN, operatorMenu, operatorReprint
+    case backOffice, backOfficeOrder, backOfficeRefund
 
     /// Places no shopper can reach at this counter, and why.
     static let unreachable: [KioskPlace: String] = [
@@ -59,6 +60,9 @@ enum KioskPlace: String, CaseIterable, Sendable {
         case .orders: return .orders
         case .subscriptions: return .subscriptions
         case let .auction(s): return auction(s)
+        case let .backOffice(s):
+            if s.entry != nil { return .backOfficeRefund }
+            return s.order == nil ? .backOffice : .backOfficeOrder
         case let .payment(s):
             switch s.screen {
             case let .express(e):
@@ -247,6 +251,15 @@ extension KioskWalk {
                   secrets: ["Operator menu"]),
         KioskWalk(place: .operatorReprint, world: "operator-pin=4711", steps: "Press F10\nType \"4711\"\nPress Enter\nPress 3\nType \"12\"",
                   secrets: ["Reprint a receipt", "HS-0000"]),
+        KioskWalk(place: .backOffice, world: "operator-pin=4711",
+                  steps: "Press F10\nType \"4711\"\nPress Enter\nPress 6\nExpect \"Back office\"\nType \"12\"",
+                  secrets: ["Back office", "Find: 12"]),
+        KioskWalk(place: .backOfficeOrder, world: "operator-pin=4711",
+                  steps: newCard("4242424242424242") + "\nSleep 2s\nPress F10\nType \"4711\"\nPress Enter\nPress 6\nExpect \"HS-000001\"\nPress Enter\nExpect \"left to refund\"",
+                  secrets: ["HS-000001", "left to refund"]),
+        KioskWalk(place: .backOfficeRefund, world: "operator-pin=4711",
+                  steps: newCard("4242424242424242") + "\nSleep 2s\nPress F10\nType \"4711\"\nPress Enter\nPress 6\nExpect \"HS-000001\"\nPress Enter\nPress a\nType \"1\"\nExpect \"Amount to refund: 1\"",
+                  secrets: ["HS-000001", "Amount to refund"]),
     ]
 }
 

@@ -3,10 +3,14 @@
 public struct AppEnvironment {
     public var store: StoreClient
     public var auctions: AuctionEnvironment
+    /// The operator's back office (behind the operator PIN).
+    public var backOffice: BackOfficeClient
 
-    public init(store: StoreClient = .unavailable, auctions: AuctionEnvironment = AuctionEnvironment()) {
+    public init(store: StoreClient = .unavailable, auctions: AuctionEnvironment = AuctionEnvironment(),
+                backOffice: BackOfficeClient = .unavailable) {
         self.store = store
         self.auctions = auctions
+        self.backOffice = backOffice
     }
 
     /// The card form's part, for the screens that show it.

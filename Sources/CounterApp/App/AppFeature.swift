@@ -21,6 +21,7 @@ public enum AppFeature {
         case subscriptions(SubscriptionsFeature.State)
         case auction(AuctionFeature.State)
         case payment(PaymentScreensFeature.State)
+        case backOffice(BackOfficeFeature.State)
     }
 
     public struct State: Equatable, Sendable {
@@ -61,6 +62,7 @@ public enum AppFeature {
         case subscriptions(SubscriptionsFeature.Action)
         case auction(AuctionFeature.Action)
         case payment(PaymentScreensFeature.Action)
+        case backOffice(BackOfficeFeature.Action)
         /// The shopper logged out; the counter's cart is a guest's (empty) one again.
         case loggedOut(cart: Cart)
         /// Opens a screen whose state had to be read from the store first (saved cards, the
@@ -243,7 +245,8 @@ public enum AppFeature {
             return event == .chose(0) ? .send(.quitNow) : .none
 
         // MARK: Each screen's own actions
-        case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .orders, .subscriptions, .auction, .payment:
+        case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .orders, .subscriptions, .auction, .payment,
+             .backOffice:
             // The top screen's kind runs its reducer; an action for a screen no longer on top
             // (a late answer) is dropped.
             return state.top.kind.route(&state, action) ?? .none

@@ -8,6 +8,8 @@ public enum KioskRequest: Equatable, Sendable {
     /// and stay. Sent once the counter has come home the shopper's way (`standDown`); should it
     /// not (a step that never ended), this is what forgets them anyway.
     case resetSession
+    /// The operator, past the PIN, opens the back office (orders, refunds, reprints).
+    case openBackOffice
 }
 
 extension AppFeature {
@@ -28,6 +30,8 @@ extension AppFeature {
                 client.logOut()
                 send(.loggedOut(cart: client.emptyCart()))
             }
+        case .openBackOffice:
+            return .send(.push(.backOffice(BackOfficeFeature.State())))
         }
     }
 

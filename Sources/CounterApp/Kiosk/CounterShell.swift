@@ -45,6 +45,7 @@ public final class CounterShell: Application {
         }
         environment.lastReceipt = { [weak self] in self?.receipts?.lastPrinted() }
         environment.report = { [weak self] event in self?.report(event) }
+        environment.openBackOffice = { [weak self] in self?.counter.send(.kiosk(.openBackOffice)) }
         environment.startDemo = { [weak self] in self?.startDemo() ?? false }
         environment.stopDemo = { [weak self] in self?.demo?.stop(); self?.demo = nil }
         store = Store(initialState: initial, environment: environment, reducer: KioskFeature.reduce)
@@ -63,6 +64,10 @@ public final class CounterShell: Application {
             } catch {
                 report(.unavailable(reason: "the receipt ledger cannot be opened: \(error)"))
             }
+        }
+        counter.printReceipt = { [weak self] number in
+            guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
+            return receipts.print(number, copy: true)
         }
         store.send(.started(context.clock.now))
         if let problem = printer?.check() {

@@ -7,7 +7,7 @@ extension KioskFeature {
     /// The menu's entries, in the order shown. The first is where the menu opens, so it is the
     /// one that changes nothing (an Enter too many must not end the counter); Exit is last.
     public enum OperatorChoice: Int, CaseIterable, Equatable, Sendable {
-        case close, printLastReceipt, reprint, printWaiting, changeTheme, exit
+        case close, printLastReceipt, reprint, printWaiting, changeTheme, backOffice, exit
 
         var title: String {
             switch self {
@@ -16,6 +16,7 @@ extension KioskFeature {
             case .reprint: tr("Reprint a receipt…")
             case .printWaiting: tr("Print waiting receipts")
             case .changeTheme: tr("Change theme")
+            case .backOffice: tr("Back office: orders and refunds")
             case .exit: tr("Exit the counter")
             }
         }
@@ -191,6 +192,9 @@ extension KioskFeature {
         case .close:
             state.overlay = nil
             return .none
+        case .backOffice:
+            state.overlay = nil
+            return .run { environment, _ in environment.openBackOffice() }
         }
     }
 }

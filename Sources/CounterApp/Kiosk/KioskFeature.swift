@@ -138,6 +138,8 @@ public enum KioskFeature {
         public var lastReceipt: () -> String? = { nil }
         /// Tells the operator (their log) what the printer did.
         public var report: (ReceiptReport) -> Void = { _ in }
+        /// Opens the back office on the counter (the PIN was just given).
+        public var openBackOffice: () -> Void = {}
         public var startDemo: () -> Bool = { false }
         public var stopDemo: () -> Void = {}
         public init() {}

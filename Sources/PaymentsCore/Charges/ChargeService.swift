@@ -107,16 +107,18 @@ public final class ChargeService {
     // MARK: - Refunds
 
     /// Refunds a succeeded charge, all that is left (`amount` nil) or part of it; the refunds of
-    /// a charge never add up to more than was captured.
+    /// a charge never add up to more than was captured. With `id` (chosen by the caller before
+    /// asking, with its intent), asking again answers the refund already made under it.
     @discardableResult
-    public func refund(_ chargeID: String, amount: Money? = nil, reason: String = "requested_by_customer") throws -> Refund {
+    public func refund(_ chargeID: String, amount: Money? = nil, reason: String = "requested_by_customer", id: String? = nil) throws -> Refund {
+        if let id, let made = try refunds(of: chargeID).first(where: { $0.id == id }) { return made }
         var record = try record(chargeID)
         guard record.charge.status == .succeeded else { throw ChargeError.notRefundable }
         let available = record.charge.amountRefundable
         if let amount, amount.currency != available.currency || !amount.isPositive { throw ChargeError.invalidRefundAmount }
         let requested = amount ?? available
         guard requested.isPositive, requested <= available else { throw ChargeError.refundExceedsCaptured(available: available) }
-        let refund = Refund(id: ids.next("re"), chargeID: chargeID, amount: requested, reason: reason, createdAt: clock.now)
+        let refund = Refund(id: id ?? ids.next("re"), chargeID: chargeID, amount: requested, reason: reason, createdAt: clock.now)
         record.charge.amountRefunded = Money(minorUnits: record.charge.amountRefunded.minorUnits + requested.minorUnits,
                                              currency: requested.currency)
         record.charge.updatedAt = clock.now

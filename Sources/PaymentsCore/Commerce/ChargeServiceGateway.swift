@@ -71,6 +71,19 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
         scheduler.schedule(after: .zero) { completion(result) }
     }
 
+    public func refund(chargeId: String, amount: Money, refundId: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
+        let result: Result<Void, PaymentDecline>
+        do {
+            _ = try charges.refund(chargeId, amount: amount, id: refundId)
+            result = .success(())
+        } catch let error as ChargeError {
+            result = .failure(Self.decline(error))
+        } catch {
+            result = .failure(PaymentDecline(code: "storage", cause: .unrecorded("\(error)")))
+        }
+        scheduler.schedule(after: .zero) { completion(result) }
+    }
+
     public func placeHold(amount: Money, instrument: PaymentInstrument, idempotencyKey: String, completion: @escaping (HoldOutcome) -> Void) {
         charges.create(Self.coreRequest(amount: amount, instrument: instrument, key: idempotencyKey, description: "Auction bid hold",
                                         capture: false)) { result in

@@ -92,6 +92,8 @@ public enum CommerceMigrations {
         }
         LedgerMigrations.register(in: &migrator)
         MillisecondTimesMigration.register(in: &migrator)
+        RefundMigrations.register(in: &migrator)
+        DayReportMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

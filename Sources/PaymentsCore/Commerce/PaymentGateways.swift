@@ -114,6 +114,9 @@ public enum ChargeLookup: Hashable, Sendable {
 public protocol ChargeGateway: AnyObject {
     func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void)
     func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void)
+    /// Gives back `amount` of a captured charge as the refund `refundId`: asked again with the
+    /// same id, it answers that refund and gives back nothing more.
+    func refund(chargeId: String, amount: Money, refundId: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void)
     /// nil when no charge was ever recorded under `idempotencyKey`.
     func lookUp(idempotencyKey: String) -> ChargeLookup?
 }

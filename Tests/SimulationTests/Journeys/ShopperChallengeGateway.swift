@@ -30,6 +30,9 @@ final class ShopperChallengeGateway: ChargeGateway {
     func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
         unattended.refund(chargeId: chargeId, idempotencyKey: idempotencyKey, completion: completion)
     }
+    func refund(chargeId: String, amount: Money, refundId: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
+        unattended.refund(chargeId: chargeId, amount: amount, refundId: refundId, completion: completion)
+    }
 
     func lookUp(idempotencyKey: String) -> ChargeLookup? {
         unattended.lookUp(idempotencyKey: idempotencyKey)

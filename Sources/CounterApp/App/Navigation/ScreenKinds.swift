@@ -21,6 +21,7 @@ extension AppFeature.Screen {
         case .subscriptions: ScreenKinds.subscriptions
         case .auction: ScreenKinds.auction
         case .payment: ScreenKinds.payment
+        case .backOffice: ScreenKinds.backOffice
         }
     }
 
@@ -204,5 +205,19 @@ enum ScreenKinds {
             action: { event, s, _ in PaymentScreensFeature.action(for: event, in: s) },
             keyHints: PaymentScreensFeature.keyHints, hasTextFocus: PaymentScreensFeature.hasTextFocus,
             draw: { s, _, frame, area in PaymentScreensFeature.draw(s, into: &frame, in: area) }))
+    }
+
+    static var backOffice: AnyScreenKind {
+        AnyScreenKind(ScreenKind<BackOfficeFeature.State, BackOfficeFeature.Action, BackOfficeClient>(
+            name: { tr("Back office") }, isStore: false, drawsInStoreArea: false,
+            embedState: Screen.backOffice, extractState: { if case let .backOffice(s) = $0 { s } else { nil } },
+            embedAction: Action.backOffice, extractAction: { if case let .backOffice(a) = $0 { a } else { nil } },
+            environment: \.backOffice,
+            reduce: { s, a, _ in BackOfficeFeature.reduce(&s, a) },
+            // Today's orders first: the operator usually looks for one just sold.
+            appear: { _ in .send(.submit) },
+            action: { event, s, _ in BackOfficeFeature.action(for: event, in: s) },
+            keyHints: BackOfficeFeature.keyHints, hasTextFocus: BackOfficeFeature.hasTextFocus,
+            draw: { s, _, frame, area in BackOfficeFeature.draw(s, into: &frame, in: area) }))
     }
 }

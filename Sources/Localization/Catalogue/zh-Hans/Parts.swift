@@ -10,5 +10,6 @@ extension Catalogue {
         ("payments", zhHansPayments),
         ("kiosk", zhHansKiosk),
         ("storage", zhHansStorage),
+        ("backOffice", zhHansBackOffice),
     ]
 }

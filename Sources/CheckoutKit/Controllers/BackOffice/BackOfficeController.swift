@@ -1,0 +1,124 @@
+import Foundation
+import PaymentsCore
+
+/// The operator's back office on the core: finding orders, showing one as the operator needs it,
+/// and refunding it (whole, by jars, or an amount) through the core's ledger, each refund under
+/// the idempotency key the screen gives, so a double press or a retry refunds once.
+public final class BackOfficeController {
+    private let orders: Orders
+    private let charges: ChargeService
+    private let clock: () -> Date
+    private let reports: DayReports
+
+    public init(core: PaymentsServices, commerce: Commerce) {
+        orders = commerce.orders
+        charges = core.charges
+        reports = DayReports(database: core.database, clock: core.clock)
+        clock = { [clock = core.clock] in clock.now }
+    }
+
+    /// The orders the query finds, newest first.
+    public func find(_ query: BackOfficeQuery) -> Result<[BackOfficeOrder], BackOfficeRefusal> {
+        do {
+            let found: [Order]
+            switch query {
+            case .today:
+                let start = BackOfficeQuery.utc.startOfDay(for: clock())
+                found = try orders.find(.placed(from: start, to: start.addingTimeInterval(86_400)))
+            case .day(let start):
+                found = try orders.find(.placed(from: start, to: start.addingTimeInterval(86_400)))
+            case .number(let number):
+                found = try orders.find(.number(number))
+            case .lastFourOrNumber(let digits):
+                let byNumber = try orders.find(.number(BackOfficeQuery.orderNumber(digits)))
+                found = byNumber + (try orders.find(.cardLastFour(digits))).filter { card in !byNumber.contains { $0.id == card.id } }
+            }
+            return .success(try found.map(backOfficeOrder))
+        } catch {
+            return .failure(.storage)
+        }
+    }
+
+    /// One order as it is now (after a refund, say).
+    public func order(id: String) -> Result<BackOfficeOrder, BackOfficeRefusal> {
+        do {
+            guard let order = try orders.order(id: id) else { return .failure(.unknownOrder) }
+            return .success(try backOfficeOrder(order))
+        } catch {
+            return .failure(.storage)
+        }
+    }
+
+    /// Refunds through the core; answers the order as it is after the refund.
+    public func refund(_ order: BackOfficeOrder, _ request: BackOfficeRefundRequest, idempotencyKey: String,
+                       completion: @escaping (Result<BackOfficeOrder, BackOfficeRefusal>) -> Void) {
+        let coreRequest: RefundRequest
+        switch request {
+        case .whole: coreRequest = .everythingLeft
+        case let .jars(line, quantity): coreRequest = .lines([ReturnedLine(position: line, quantity: quantity)])
+        case .amount(let amount): coreRequest = .amount(amount)
+        }
+        orders.refund(orderId: order.id, coreRequest, idempotencyKey: idempotencyKey) { [self] result in
+            switch result {
+            case .success: completion(self.order(id: order.id))
+            case .failure(let error): completion(.failure(Self.refusal(error)))
+            }
+        }
+    }
+
+    /// The X report: since the last closed day, until now; nothing is closed.
+    public func dayReport() -> Result<DayReport, BackOfficeRefusal> {
+        do { return .success(try reports.current()) } catch { return .failure(.storage) }
+    }
+
+    /// The Z report: numbered and saved, and the day closed (the next report starts after it).
+    public func closeDay() -> Result<DayReport, BackOfficeRefusal> {
+        do { return .success(try reports.close()) } catch { return .failure(.storage) }
+    }
+
+    static func refusal(_ error: RefundError) -> BackOfficeRefusal {
+        switch error {
+        case .order(.unknownOrder): .unknownOrder
+        case .order(.notRefundable(let state)): .notRefundable(state)
+        case .order: .storage
+        case .notPaidByCard: .notPaidByCard
+        case .invalidAmount, .unknownLine: .invalidAmount
+        case .exceedsRefundable(let available): .exceedsRefundable(available: available)
+        case .exceedsReturnable(_, let available): .exceedsReturnable(available: available)
+        case .nothingLeft: .nothingLeft
+        case .declined(let decline): .declined(decline)
+        case .outcomeUnknown: .outcomeUnknown
+        }
+    }
+
+    private func backOfficeOrder(_ order: Order) throws -> BackOfficeOrder {
+        let refunds = try orders.refunds(orderId: order.id)
+        let counted = refunds.filter { $0.state != .failed }
+        var returned: [Int: Int] = [:]
+        for refund in counted { for line in refund.returned { returned[line.position, default: 0] += line.quantity } }
+        let payment: BackOfficeOrder.Payment
+        if let chargeId = order.chargeId {
+            if let charge = try? charges.charge(chargeId) {
+                payment = .card(brand: charge.brand.displayName, lastFour: charge.lastFour)
+            } else {
+                payment = .other(kind: String(chargeId.prefix { $0 != "_" }))
+            }
+        } else {
+            payment = .none
+        }
+        let given = counted.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
+        let refundable = order.state == .paid ? max(0, order.total.minorUnits - given) : 0
+        return BackOfficeOrder(
+            id: order.id, number: order.number, state: order.state, placedAt: order.createdAt, total: order.total,
+            lines: order.lines.enumerated().map { index, line in
+                BackOfficeOrder.Line(name: line.name, quantity: line.quantity, unitPrice: line.unitPrice, returned: returned[index] ?? 0)
+            },
+            payment: payment,
+            refunds: refunds.map { refund in
+                BackOfficeOrder.Refund(amount: refund.amount, jars: refund.returned.reduce(0) { $0 + $1.quantity },
+                                       state: refund.state == .refunded ? .refunded : refund.state == .failed ? .failed : .asked,
+                                       at: refund.createdAt)
+            },
+            refundable: Money(minorUnits: refundable, currency: order.total.currency))
+    }
+}

@@ -1,0 +1,38 @@
+import CheckoutKit
+import Foundation
+
+/// What the back office's effects reach: the core's orders and refunds (through CheckoutKit's
+/// `BackOfficeController`) and the receipt printer. Closures, so a test can stand in for each.
+public struct BackOfficeClient {
+    public var find: (BackOfficeQuery) -> Result<[BackOfficeOrder], BackOfficeRefusal>
+    public var refund: (_ order: BackOfficeOrder, _ request: BackOfficeRefundRequest, _ idempotencyKey: String,
+                        _ completion: @escaping (Result<BackOfficeOrder, BackOfficeRefusal>) -> Void) -> Void
+    /// Prints a paid order's receipt again, as a copy; answers where it went.
+    public var reprint: (_ orderNumber: String) -> Result<String, ReceiptPrinter.Failure>
+    /// The X report (`close` false) or the Z report, which closes the day.
+    public var report: (_ close: Bool) -> Result<DayReport, BackOfficeRefusal>
+
+    public init(find: @escaping (BackOfficeQuery) -> Result<[BackOfficeOrder], BackOfficeRefusal>,
+                refund: @escaping (BackOfficeOrder, BackOfficeRefundRequest, String,
+                                   @escaping (Result<BackOfficeOrder, BackOfficeRefusal>) -> Void) -> Void,
+                reprint: @escaping (String) -> Result<String, ReceiptPrinter.Failure>,
+                report: @escaping (Bool) -> Result<DayReport, BackOfficeRefusal> = { _ in .failure(.storage) }) {
+        self.find = find
+        self.refund = refund
+        self.reprint = reprint
+        self.report = report
+    }
+
+    /// Before the core is open: nothing found, nothing refunded.
+    public static var unavailable: BackOfficeClient {
+        BackOfficeClient(find: { _ in .failure(.storage) }, refund: { _, _, _, done in done(.failure(.storage)) },
+                         reprint: { _ in .failure(.notConfigured) })
+    }
+
+    /// On the counter's services; `reprint` is the shell's printer (none: `notConfigured`).
+    public static func live(services: CheckoutServices, reprint: @escaping (String) -> Result<String, ReceiptPrinter.Failure>) -> BackOfficeClient {
+        let controller = services.backOffice()
+        return BackOfficeClient(find: controller.find, refund: controller.refund, reprint: reprint,
+                                report: { close in close ? controller.closeDay() : controller.dayReport() })
+    }
+}

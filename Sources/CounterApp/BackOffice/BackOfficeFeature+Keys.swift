@@ -1,0 +1,65 @@
+import TerminalUI
+
+/// The back office's keys: typing searches; in an order, w refunds the whole, j jars of the
+/// selected line, a an amount, p reprints; Esc steps back one level.
+extension BackOfficeFeature {
+    public static func action(for event: InputEvent, in state: State) -> Action? {
+        guard case let .key(key) = event else { return nil }
+        if state.isBusy { return nil }
+        if let entry = state.entry {
+            if entry == .confirmWhole || entry == .confirmClose {
+                return key == .escape ? .cancelEntry : .confirm(key == .character("y") || key == .character("Y"))
+            }
+            switch key {
+            case .escape: return .cancelEntry
+            case .enter: return .submit
+            case .backspace: return .erase
+            case let .character(c): return .typed(c)
+            default: return nil
+            }
+        }
+        if state.report != nil { return key == .escape || key == .enter ? .closeReport : nil }
+        if state.order != nil {
+            switch key {
+            case .escape: return .closeOrder
+            case .up: return .moveUp
+            case .down: return .moveDown
+            case .character("w"): return .askWholeRefund
+            case .character("j"): return .askJars
+            case .character("a"): return .askAmount
+            case .character("p"): return .reprint
+            default: return nil
+            }
+        }
+        switch key {
+        case .character("x"): return .showDayReport
+        case .character("z"): return .askCloseDay
+        case .up: return .moveUp
+        case .down: return .moveDown
+        case .enter: return .submit
+        case .backspace: return .erase
+        case let .character(c): return .typed(c)
+        default: return nil
+        }
+    }
+
+    /// The search field and the typed refunds take every key.
+    public static func hasTextFocus(_ state: State) -> Bool {
+        (state.order == nil && state.report == nil) || state.entry != nil
+    }
+
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        switch state.entry {
+        case .confirmWhole: return [KeyHint("y", "Refund"), KeyHint("n", "Keep")]
+        case .confirmClose: return [KeyHint("y", "Close the day"), KeyHint("n", "Keep it open")]
+        case .jars, .amount: return [KeyHint("Enter", "Refund"), KeyHint("Esc", "Cancel")]
+        case nil: break
+        }
+        if state.order != nil {
+            return [KeyHint("↑↓", "Line"), KeyHint("w", "Refund all"), KeyHint("j", "Jars"), KeyHint("a", "Amount"),
+                    KeyHint("p", "Reprint"), KeyHint("Esc", "Orders")]
+        }
+        if state.report != nil { return [KeyHint("Esc", "Orders")] }
+        return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Search/Open"), KeyHint("x", "X report"), KeyHint("z", "Z report"), KeyHint("Esc", "Back")]
+    }
+}

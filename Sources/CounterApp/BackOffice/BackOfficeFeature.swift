@@ -1,0 +1,258 @@
+import CheckoutKit
+import Foundation
+import TerminalUI
+
+/// The operator's back office: find an order (by number, day or a card's last four), open it to
+/// see its lines, payment and refunds, refund it whole, by jars or by an amount, and reprint its
+/// receipt. Reached behind the operator PIN only (the kiosk's F10 menu).
+public enum BackOfficeFeature {
+    public struct State: Equatable, Sendable {
+        /// The search field: what the operator typed.
+        public var query = ""
+        /// The query the results are for (nil: nothing searched yet).
+        public var searched: String?
+        public var results: [BackOfficeOrder] = []
+        public var list = ListSelection()
+        /// The order opened, and its selected line.
+        public var order: BackOfficeOrder?
+        public var line = ListSelection()
+        /// A refund being typed or confirmed.
+        public var entry: Entry?
+        /// The X or Z report shown over the list.
+        public var report: DayReport?
+        /// A refund or a reprint is on its way: keys wait.
+        public var isBusy = false
+        public var message: Notice?
+        public init() {}
+    }
+
+    public enum Entry: Equatable, Sendable {
+        /// "Refund everything left? y/n".
+        case confirmWhole
+        /// How many jars of the selected line come back.
+        case jars(String, problem: Problem?)
+        /// An amount of money, as typed ("3.50").
+        case amount(String, problem: Problem?)
+        /// "Close the day with a Z report? y/n".
+        case confirmClose
+    }
+
+    /// What is wrong with a typed refund, said at its field.
+    public enum Problem: Equatable, Sendable {
+        case amount(MoneyParseError)
+        case notANumber
+        case refused(BackOfficeRefusal)
+    }
+
+    /// What the screen tells the operator, as a value (`words(_:)` says it).
+    public enum Notice: Equatable, Sendable {
+        case notAQuery
+        case nothingFound
+        case refunded(Money, order: String)
+        case refused(BackOfficeRefusal)
+        case reprinted(order: String, destination: String)
+        case notReprinted(ReceiptPrinter.Failure)
+    }
+
+    public enum Action: Equatable, Sendable {
+        case typed(Character)
+        case erase
+        /// Enter: search when the query changed, else open the selected order.
+        case submit
+        case found(query: String, Result<[BackOfficeOrder], BackOfficeRefusal>)
+        case moveUp, moveDown
+        case closeOrder
+        case askWholeRefund
+        case askJars
+        case askAmount
+        case confirm(Bool)
+        case cancelEntry
+        case refunded(Result<BackOfficeOrder, BackOfficeRefusal>, asked: Money?)
+        case reprint
+        case reprinted(order: String, Result<String, ReceiptPrinter.Failure>)
+        /// x: the day so far; z: asks, then closes the day.
+        case showDayReport
+        case askCloseDay
+        case dayReport(Result<DayReport, BackOfficeRefusal>)
+        case closeReport
+    }
+
+    public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, BackOfficeClient> {
+        switch action {
+        case .typed(let character):
+            return type(&state, character)
+        case .erase:
+            switch state.entry {
+            case let .jars(text, _): state.entry = .jars(String(text.dropLast()), problem: nil)
+            case let .amount(text, _): state.entry = .amount(String(text.dropLast()), problem: nil)
+            case .confirmWhole, .confirmClose: break
+            case nil: if state.order == nil { state.query = String(state.query.dropLast()) }
+            }
+        case .submit:
+            return submit(&state)
+        case let .found(query, result):
+            state.searched = query
+            switch result {
+            case .success(let orders):
+                state.results = orders
+                state.list = ListSelection()
+                state.message = orders.isEmpty ? .nothingFound : nil
+            case .failure(let refusal):
+                state.results = []
+                state.message = .refused(refusal)
+            }
+        case .moveUp:
+            if let order = state.order { state.line.moveUp(count: order.lines.count) } else { state.list.moveUp(count: state.results.count) }
+        case .moveDown:
+            if let order = state.order { state.line.moveDown(count: order.lines.count) } else { state.list.moveDown(count: state.results.count) }
+        case .closeOrder:
+            state.order = nil
+            state.entry = nil
+            state.message = nil
+        case .askWholeRefund:
+            guard let order = state.order, order.canRefund else { return refuse(&state) }
+            state.entry = .confirmWhole
+        case .askJars:
+            guard let order = state.order, order.canRefund else { return refuse(&state) }
+            state.entry = .jars("", problem: nil)
+        case .askAmount:
+            guard let order = state.order, order.canRefund else { return refuse(&state) }
+            state.entry = .amount("", problem: nil)
+        case .confirm(let yes) where state.entry == .confirmClose:
+            state.entry = nil
+            guard yes else { return .none }
+            state.isBusy = true
+            return .run { client, send in send(.dayReport(client.report(true))) }
+        case .confirm(let yes):
+            guard state.entry == .confirmWhole, let order = state.order else { return .none }
+            state.entry = nil
+            return yes ? refund(&state, order, .whole, asked: order.refundable) : .none
+        case .cancelEntry:
+            state.entry = nil
+        case let .refunded(result, asked):
+            return refunded(&state, result, asked: asked)
+        case .reprint:
+            guard let order = state.order, !state.isBusy else { return .none }
+            state.isBusy = true
+            let number = order.number
+            return .run { client, send in send(.reprinted(order: number, client.reprint(number))) }
+        case .showDayReport:
+            state.isBusy = true
+            return .run { client, send in send(.dayReport(client.report(false))) }
+        case .askCloseDay:
+            state.entry = .confirmClose
+        case .dayReport(let result):
+            state.isBusy = false
+            switch result {
+            case .success(let report): state.report = report
+            case .failure(let refusal): state.message = .refused(refusal)
+            }
+        case .closeReport:
+            state.report = nil
+        case let .reprinted(order, result):
+            state.isBusy = false
+            switch result {
+            case .success(let destination): state.message = .reprinted(order: order, destination: destination)
+            case .failure(let failure): state.message = .notReprinted(failure)
+            }
+        }
+        return .none
+    }
+
+    /// The idempotency key of the next refund of `order`: the same while the screen waits for an
+    /// answer (a double press refunds once), a new one once the order shows the refund.
+    static func refundKey(_ order: BackOfficeOrder) -> String {
+        "backoffice-\(order.id)-\(order.refunds.count + 1)"
+    }
+
+    private static func type(_ state: inout State, _ character: Character) -> Effect<Action, BackOfficeClient> {
+        switch state.entry {
+        case let .jars(text, _):
+            if character.isASCII, character.isNumber, text.count < 4 { state.entry = .jars(text + String(character), problem: nil) }
+        case let .amount(text, _):
+            if character.isASCII, character.isNumber || character == "." || character == ",", text.count < 12 {
+                state.entry = .amount(text + String(character), problem: nil)
+            }
+        case .confirmWhole, .confirmClose:
+            break
+        case nil:
+            if state.order == nil, state.query.count < 12, character.isASCII, !character.isWhitespace {
+                state.query.append(character)
+                state.message = nil
+            }
+        }
+        return .none
+    }
+
+    private static func submit(_ state: inout State) -> Effect<Action, BackOfficeClient> {
+        guard !state.isBusy else { return .none }
+        if let order = state.order {
+            switch state.entry {
+            case let .jars(text, _):
+                guard let quantity = Int(text), quantity > 0 else { state.entry = .jars(text, problem: .notANumber); return .none }
+                guard order.lines.indices.contains(state.line.index) else { return .none }
+                let unit = order.lines[state.line.index].unitPrice
+                let asked = Money(minorUnits: unit.minorUnits * Int64(quantity), currency: unit.currency)
+                return refund(&state, order, .jars(line: state.line.index, quantity: quantity), asked: asked)
+            case let .amount(text, _):
+                let amount: Money
+                do throws(MoneyParseError) { amount = try Money.parse(text, currency: order.total.currency) } catch {
+                    state.entry = .amount(text, problem: .amount(error))
+                    return .none
+                }
+                return refund(&state, order, .amount(amount), asked: amount)
+            case .confirmWhole, .confirmClose, nil:
+                return .none
+            }
+        }
+        if state.searched != state.query || state.results.isEmpty {
+            guard let query = BackOfficeQuery(state.query) else {
+                state.message = .notAQuery
+                return .none
+            }
+            let typed = state.query
+            return .run { client, send in send(.found(query: typed, client.find(query))) }
+        }
+        guard state.results.indices.contains(state.list.index) else { return .none }
+        state.order = state.results[state.list.index]
+        state.line = ListSelection()
+        state.message = nil
+        return .none
+    }
+
+    private static func refund(_ state: inout State, _ order: BackOfficeOrder, _ request: BackOfficeRefundRequest,
+                               asked: Money) -> Effect<Action, BackOfficeClient> {
+        state.isBusy = true
+        state.message = nil
+        let key = refundKey(order)
+        return .run { client, send in
+            client.refund(order, request, key) { send(.refunded($0, asked: asked)) }
+        }
+    }
+
+    private static func refunded(_ state: inout State, _ result: Result<BackOfficeOrder, BackOfficeRefusal>,
+                                 asked: Money?) -> Effect<Action, BackOfficeClient> {
+        state.isBusy = false
+        switch result {
+        case .success(let order):
+            state.order = order
+            if let index = state.results.firstIndex(where: { $0.id == order.id }) { state.results[index] = order }
+            state.entry = nil
+            if let asked { state.message = .refunded(asked, order: order.number) }
+        case .failure(let refusal):
+            // Said at the field that was typed, so the operator can correct it there.
+            switch state.entry {
+            case let .jars(text, _): state.entry = .jars(text, problem: .refused(refusal))
+            case let .amount(text, _): state.entry = .amount(text, problem: .refused(refusal))
+            case .confirmWhole, .confirmClose, nil: state.message = .refused(refusal)
+            }
+        }
+        return .none
+    }
+
+    private static func refuse(_ state: inout State) -> Effect<Action, BackOfficeClient> {
+        guard let order = state.order else { return .none }
+        state.message = .refused(order.state == .paid ? (order.refundable.isPositive ? .notPaidByCard : .nothingLeft) : .notRefundable(order.state))
+        return .none
+    }
+}

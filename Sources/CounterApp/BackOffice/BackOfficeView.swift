@@ -1,0 +1,114 @@
+import CheckoutKit
+import Localization
+import TerminalUI
+
+/// The back office drawn from its state: the search and its results, or one order with its
+/// lines, payment and refunds; a typed refund and what went wrong with it at the bottom.
+extension BackOfficeFeature {
+    static func words(_ notice: Notice) -> String {
+        switch notice {
+        case .notAQuery: tr("Type an order number (42 or HS-000042), a day (2026-11-25) or a card's last four digits.")
+        case .nothingFound: tr("No orders found.")
+        case let .refunded(amount, order): tr("Refunded {0} of order {1}.", amount.formatted(), order)
+        case .refused(let refusal): refusal.message
+        case let .reprinted(order, destination): tr("Receipt for order {0} printed again on {1}.", order, destination)
+        case .notReprinted(let failure): tr("Not printed: {0}.", failure.description)
+        }
+    }
+
+    static func words(_ problem: Problem) -> String {
+        switch problem {
+        case .amount(let error): error.message
+        case .notANumber: tr("Enter how many jars come back, like 1.")
+        case .refused(let refusal): refusal.message
+        }
+    }
+
+    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
+        if let report = state.report {
+            drawReport(report, into: &frame, in: area)
+        } else if let order = state.order {
+            drawOrder(order, state, into: &frame, in: area)
+        } else {
+            drawSearch(state, into: &frame, in: area)
+        }
+        let bottom = ScreenDrawing.row(area, area.height - 1)
+        switch state.entry {
+        case .confirmWhole:
+            let left = state.order?.refundable.formatted() ?? ""
+            ScreenDrawing.text(tr("Refund {0} and return every jar left? y = yes, any other key = no", left), into: &frame, in: bottom,
+                               role: .warning, attributes: .bold)
+        case .confirmClose:
+            ScreenDrawing.text(tr("Close the day with a Z report? Nothing of it can change afterwards. y = yes, any other key = no"),
+                               into: &frame, in: bottom, role: .warning, attributes: .bold)
+        case let .jars(text, problem):
+            let name = state.order.flatMap { $0.lines.indices.contains(state.line.index) ? tr($0.lines[state.line.index].name) : nil } ?? ""
+            entry(tr("Jars of {0} coming back: {1}", name, text), problem, into: &frame, in: area)
+        case let .amount(text, problem):
+            entry(tr("Amount to refund: {0}", text), problem, into: &frame, in: area)
+        case nil:
+            if state.isBusy {
+                ScreenDrawing.text(tr("One moment…"), into: &frame, in: bottom, role: .muted)
+            } else if let message = state.message {
+                ScreenDrawing.text(words(message), into: &frame, in: bottom, role: isGood(message) ? .success : .error)
+            }
+        }
+    }
+
+    private static func entry(_ prompt: String, _ problem: Problem?, into frame: inout Frame, in area: Rect) {
+        let row = ScreenDrawing.row(area, area.height - 2)
+        ScreenDrawing.text(prompt + "▏", into: &frame, in: row, role: .focus, attributes: .bold)
+        frame.focus = Point(x: row.x + prompt.count, y: row.y)
+        if let problem {
+            ScreenDrawing.text(words(problem), into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .error)
+        }
+    }
+
+    private static func isGood(_ notice: Notice) -> Bool {
+        switch notice {
+        case .refunded, .reprinted: true
+        case .notAQuery, .nothingFound, .refused, .notReprinted: false
+        }
+    }
+
+    private static func drawSearch(_ state: State, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title(tr("Back office · Orders"), into: &frame, in: area)
+        let field = tr("Find: {0}", state.query)
+        ScreenDrawing.text(field + "▏", into: &frame, in: ScreenDrawing.row(area, 1), role: .focus)
+        ScreenDrawing.text(tr("Number, day (YYYY-MM-DD) or a card's last four; empty: today."), into: &frame,
+                           in: ScreenDrawing.row(area, 2), role: .muted)
+        let height = max(0, area.height - 6)
+        let offset = ScreenDrawing.scrollOffset(selected: state.list.index, count: state.results.count, height: height)
+        for (row, index) in (offset..<min(state.results.count, offset + height)).enumerated() {
+            let order = state.results[index]
+            ScreenDrawing.selectableRow("\(order.number)  \(DateText.dayAndTime(order.placedAt))  \(OrdersFeature.stateText(order.state))  \(order.payment.text)",
+                                        detail: order.total.formatted(), selected: index == state.list.index,
+                                        into: &frame, in: ScreenDrawing.row(area, 4 + row))
+        }
+    }
+
+    private static func drawOrder(_ order: BackOfficeOrder, _ state: State, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title(tr("Order {0} · {1}", order.number, OrdersFeature.stateText(order.state)), into: &frame, in: area)
+        ScreenDrawing.text(tr("Placed {0} · {1}", DateText.dayAndTime(order.placedAt), order.payment.text), into: &frame,
+                           in: ScreenDrawing.row(area, 1), role: .muted)
+        ScreenDrawing.text(tr("Total {0} · left to refund {1}", order.total.formatted(), order.refundable.formatted()), into: &frame,
+                           in: ScreenDrawing.row(area, 2), attributes: .bold)
+        var row = 4
+        for (index, line) in order.lines.enumerated() {
+            let returned = line.returned > 0 ? "  " + tr("({0} returned)", line.returned) : ""
+            let total = Money(minorUnits: line.unitPrice.minorUnits * Int64(line.quantity), currency: line.unitPrice.currency)
+            ScreenDrawing.selectableRow("\(line.quantity) × \(tr(line.name))  \(line.unitPrice.formatted())\(returned)", detail: total.formatted(),
+                                        selected: index == state.line.index, into: &frame, in: ScreenDrawing.row(area, row))
+            row += 1
+        }
+        guard !order.refunds.isEmpty else { return }
+        row += 1
+        ScreenDrawing.text(tr("Refunds"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
+        for refund in order.refunds where row < area.height - 3 {
+            row += 1
+            let jars = refund.jars > 0 ? " · " + trn("{0} jar", "{0} jars", count: refund.jars, refund.jars) : ""
+            ScreenDrawing.text("  \(refund.amount.formatted())\(jars) · \(refund.state.text) · \(DateText.dayAndTime(refund.at))", into: &frame,
+                               in: ScreenDrawing.row(area, row))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import CheckoutKit
+import Localization
+
+extension BackOfficeRefusal {
+    public var message: String {
+        switch self {
+        case .unknownOrder: tr("There is no such order.")
+        case .notRefundable(let state): tr("This order is {0}: it cannot be refunded.", OrdersFeature.stateText(state))
+        case .notPaidByCard: tr("This order was not paid by card here: refund it the way it was paid.")
+        case .invalidAmount: tr("Enter an amount more than zero, in the order's currency.")
+        case .exceedsRefundable(let available): tr("At most {0} is left to refund.", available.formatted())
+        case .exceedsReturnable(let available): trn("At most {0} jar of this line is left to return.", "At most {0} jars of this line are left to return.",
+                                                    count: available, available)
+        case .nothingLeft: tr("Everything was refunded already.")
+        case .declined(let decline): decline.message
+        case .outcomeUnknown: tr("The refund was asked, but its answer is not recorded. The counter finishes it by itself; check the order again in a minute.")
+        case .storage: tr("The orders cannot be read right now. Try again.")
+        }
+    }
+}
+
+extension BackOfficeOrder.Payment {
+    /// "Visa •••• 4242", or the method's name: never more of a card.
+    var text: String {
+        switch self {
+        case let .card(brand, lastFour): "\(brand) •••• \(lastFour)"
+        case .other(let kind): tr("paid by {0}", kind)
+        case .none: tr("no payment")
+        }
+    }
+}
+
+extension BackOfficeOrder.Refund.State {
+    var text: String {
+        switch self {
+        case .asked: tr("not known yet")
+        case .refunded: tr("refunded")
+        case .failed: tr("failed")
+        }
+    }
+}

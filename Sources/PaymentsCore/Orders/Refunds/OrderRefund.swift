@@ -1,0 +1,69 @@
+import Foundation
+
+/// One refund of a paid card order, whole or in part: what went back (money and, when jars were
+/// returned, which), under the operator's idempotency key.
+public struct OrderRefund: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let orderId: String
+    public let orderNumber: String
+    public let amount: Money
+    /// The jars returned with it, by the order line they were sold on; empty for a refund of an
+    /// amount only (a goodwill gesture: nothing comes back to the shelf).
+    public let returned: [ReturnedLine]
+    public let state: OrderRefundState
+    /// Why a failed refund failed: the code of the acquirer's or the charge service's refusal.
+    public let failure: String?
+    public let idempotencyKey: String
+    public let createdAt: Date
+}
+
+public enum OrderRefundState: String, Hashable, Sendable {
+    /// The intent is on disk; the money has not been confirmed back yet (the settler finishes it).
+    case requested
+    case refunded
+    case failed
+}
+
+/// Jars of one order line coming back to the shelf.
+public struct ReturnedLine: Hashable, Sendable {
+    /// The order line's position (`Order.lines` index).
+    public let position: Int
+    public let quantity: Int
+
+    public init(position: Int, quantity: Int) {
+        self.position = position
+        self.quantity = quantity
+    }
+}
+
+/// What the operator asks to give back.
+public enum RefundRequest: Hashable, Sendable {
+    /// All money and jars not given back yet (the whole order, or the rest of it).
+    case everythingLeft
+    /// These jars, at the price they were sold for; they go back on the shelf.
+    case lines([ReturnedLine])
+    /// An amount of money, no jars.
+    case amount(Money)
+}
+
+/// Why a refund was refused or did not finish. Every refusal before the acquirer is asked moves
+/// no money; `outcomeUnknown` is the one case where money may have moved.
+public enum RefundError: Error, Hashable, Sendable {
+    case order(OrderError)
+    /// Only card orders are refunded here (express, wallet and bank orders go back their own way).
+    case notPaidByCard(number: String)
+    /// The amount is zero, negative or in another currency than the order.
+    case invalidAmount
+    /// More than is left to give back: `available` is what was paid less what went back already
+    /// (or is on its way back).
+    case exceedsRefundable(available: Money)
+    /// No such line on the order.
+    case unknownLine(position: Int)
+    /// More jars than were sold on the line and not returned yet.
+    case exceedsReturnable(position: Int, available: Int)
+    /// Nothing is left to give back.
+    case nothingLeft
+    case declined(PaymentDecline)
+    /// The refund was asked, its answer is not recorded: the settler finishes it.
+    case outcomeUnknown(refundId: String)
+}

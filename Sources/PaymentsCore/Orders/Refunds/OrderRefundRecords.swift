@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// A row of `order_refunds`: one refund's intent and, once known, its outcome.
+struct OrderRefundRecord: Codable, CoreRecord {
+    static let databaseTableName = "order_refunds"
+
+    var id: String
+    var orderId: String
+    var idempotencyKey: String
+    var amountMinor: Int64
+    var currency: String
+    var state: OrderRefundState
+    /// The charge's refund id, chosen with the intent so that asking again refunds once.
+    var chargeRefundId: String
+    var failure: String?
+    var createdAt: Date
+    var updatedAt: Date
+
+    enum Columns {
+        static let orderId = Column("order_id")
+        static let idempotencyKey = Column("idempotency_key")
+        static let state = Column("state")
+        static let createdAt = Column("created_at")
+    }
+}
+
+/// A row of `order_refund_lines`: jars of one order line that a refund returns.
+struct OrderRefundLineRecord: Codable, CoreRecord {
+    static let databaseTableName = "order_refund_lines"
+
+    var refundId: String
+    var position: Int
+    var quantity: Int
+
+    enum Columns {
+        static let refundId = Column("refund_id")
+        static let position = Column("position")
+    }
+}
+
+extension OrderRefundState: Codable, DatabaseValueConvertible {}
+
+extension OrderRefundRecord {
+    func refund(_ db: Database, orderNumber: String) throws -> OrderRefund {
+        let currency = try Currency.stored(currency, in: Self.databaseTableName)
+        let lines = try OrderRefundLineRecord.filter(OrderRefundLineRecord.Columns.refundId == id)
+            .order(OrderRefundLineRecord.Columns.position).fetchAll(db)
+        return OrderRefund(id: id, orderId: orderId, orderNumber: orderNumber, amount: Money(minorUnits: amountMinor, currency: currency),
+                           returned: lines.map { ReturnedLine(position: $0.position, quantity: $0.quantity) }, state: state,
+                           failure: failure, idempotencyKey: idempotencyKey, createdAt: createdAt)
+    }
+}
+
+/// The refunds' tables: additive, after the orders'.
+enum RefundMigrations {
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("refunds-v1-order-refunds") { db in
+            try db.execute(sql: """
+                CREATE TABLE order_refunds (id TEXT PRIMARY KEY, order_id TEXT NOT NULL REFERENCES orders(id),
+                  idempotency_key TEXT NOT NULL UNIQUE, amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+                  currency TEXT NOT NULL, state TEXT NOT NULL, charge_refund_id TEXT NOT NULL UNIQUE, failure TEXT,
+                  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+                CREATE INDEX order_refunds_by_order ON order_refunds(order_id);
+                CREATE TABLE order_refund_lines (refund_id TEXT NOT NULL REFERENCES order_refunds(id), position INTEGER NOT NULL,
+                  quantity INTEGER NOT NULL CHECK (quantity > 0), PRIMARY KEY (refund_id, position));
+                """)
+        }
+    }
+}

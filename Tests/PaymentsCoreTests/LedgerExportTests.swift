@@ -1,0 +1,54 @@
+import Clocks
+import Foundation
+import GRDB
+@_spi(Testing) @testable import PaymentsCore
+import ProgramSupport
+import Testing
+
+/// The accounts' CSV from both sides: what `CSVTable` writes reads back field for field with a
+/// strict RFC 4180 reader, and `LedgerExport` holds each order of the span with its lines, its
+/// card payment by brand and last four only, and each refund of the span.
+@Suite struct LedgerExportTests {
+    @Test func fieldsWithCommasQuotesAndLineBreaksReadBackAsWritten() throws {
+        var table = CSVTable(header: ["a", "b", "c"])
+        let awkward = ["Honey, raw", "the \"best\" jar", "two\r\nlines"]
+        table.append(awkward)
+        table.append(["plain", "", "x\ny"])
+        #expect(table.text.hasSuffix("\r\n"))
+        #expect(table.text.hasPrefix("a,b,c\r\n\"Honey, raw\",\"the \"\"best\"\" jar\",\"two\r\nlines\"\r\n"))
+        #expect(try CSVReader.records(table.text) == [["a", "b", "c"], awkward, ["plain", "", "x\ny"]])
+    }
+
+    @Test func theReaderRefusesWhatRFC4180Refuses() {
+        #expect(throws: CSVReader.Malformed.self) { try CSVReader.records("a,b\n") }
+        #expect(throws: CSVReader.Malformed.self) { try CSVReader.records("a\"b\r\n") }
+        #expect(throws: CSVReader.Malformed.self) { try CSVReader.records("\"a\"b\r\n") }
+        #expect(throws: CSVReader.Malformed.self) { try CSVReader.records("\"a\r\n") }
+    }
+
+    @Test func aDayOfTradingExportsItsOrdersPaymentsAndRefunds() throws {
+        let world = CommerceTestWorld()
+        try world.carts.add(productId: "honey-acacia", quantity: 3, for: "s")
+        let order = try world.orders.placeOrder(for: "s")
+        let paid = try #require(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.value)
+        _ = world.settle { world.orders.refund(orderId: paid.id, .lines([ReturnedLine(position: 0, quantity: 1)]), idempotencyKey: "r",
+                                               completion: $0) }
+        let start = world.clock.now.addingTimeInterval(-3600)
+        let table = try LedgerExport.csv(world.core.database.queue, from: start, to: start.addingTimeInterval(2 * 86_400))
+        let rows = try CSVReader.records(table.text)
+        #expect(rows.first == LedgerExport.header)
+        let byKind = Dictionary(grouping: rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(LedgerExport.header, $0)) },
+                                by: { $0["record"]! })
+        let orderRow = try #require(byKind["order"]?.first)
+        #expect(orderRow["order"] == paid.number && orderRow["amount_minor"] == "1950" && orderRow["currency"] == "EUR")
+        #expect(byKind["line"]?.first?["quantity"] == "3" && byKind["line"]?.first?["description"] == "Acacia honey")
+        let payment = try #require(byKind["payment"]?.first)
+        #expect(payment["method"] == "card" && payment["card_last4"] == "4242" && payment["amount_minor"] == "1950")
+        #expect(!table.text.contains("4242424242424242"), "the card only by brand and last four")
+        let refund = try #require(byKind["refund"]?.first)
+        #expect(refund["order"] == paid.number && refund["amount_minor"] == "650" && refund["currency"] == "EUR")
+
+        let before = try LedgerExport.csv(world.core.database.queue, from: start.addingTimeInterval(-86_400), to: start)
+        #expect(before.records.isEmpty, "nothing of another day")
+    }
+}
