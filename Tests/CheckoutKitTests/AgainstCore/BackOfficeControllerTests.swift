@@ -1,4 +1,4 @@
-import CheckoutKit
+@_spi(Core) import CheckoutKit
 import Clocks
 import Foundation
 import PaymentsCore
