@@ -149,10 +149,16 @@ public final class AuctionJoinFlow {
 
     // MARK: - Place start bid
 
-    /// Joins with the selected saved card, or with `newCard` (saved first, `isJoin: true`).
-    public func placeStartBid(with newCard: PaymentCard? = nil) {
+    /// Joins with the selected saved card, or with `newCard`: kept, it is saved first
+    /// (`savePayment(isJoin: true)`); not kept, its one-time token holds the bid and nothing of it
+    /// stays on the shopper's account.
+    public func placeStartBid(with newCard: PaymentCard? = nil, keepingIt keep: Bool = true) {
         guard step == .payment, pendingCall == nil else { return }
         guard !dataSource.customerId.isEmpty else { notice = .signInRequired; return }
+        if let newCard, !keep {
+            guard access == .unlocked else { return }
+            return charge(newCard)
+        }
         if let newCard {
             guard access == .unlocked else { return }
             save(newCard, isJoin: true) { [weak self] saved in

@@ -1,7 +1,8 @@
-import CheckoutKit
+@_spi(Core) import CheckoutKit
 import Clocks
 import Foundation
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
+import GRDB
 import Testing
 
 /// The auction screen's side: the flow's delegate, the PIN field and the 3-D Secure page.
@@ -121,6 +122,24 @@ final class AuctionScreen: PaymentControllerDelegate, PINProvider {
         #expect(flow.notice == nil)
         guard case .joined = flow.step else { Issue.record("not joined: \(flow.step), \(String(describing: flow.notice))"); return }
         #expect(controller.payments.count == 1)
+        #expect(reporter.violations.isEmpty)
+    }
+
+    @Test func aNewCardNotKeptHoldsTheBidWithItsOneTimeTokenAndIsNotSaved() throws {
+        world.signUp()
+        let (flow, controller) = try flow()
+        flow.placeStartBid(with: world.newCard(), keepingIt: false)
+        world.advance()
+        guard case .joined = flow.step else { Issue.record("not joined: \(flow.step), \(String(describing: flow.notice))"); return }
+        #expect(controller.payments.isEmpty)
+        #expect(try world.services.account.savedCards().isEmpty)
+        // The hold is on the card's one-time token, not on a saved method.
+        let holds = try world.core.database.queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT status, last_four FROM charges WHERE payment_method_id IS NULL")
+        }
+        #expect(holds.count == 1)
+        #expect(holds.first?["status"] == "authorized")
+        #expect(holds.first?["last_four"] == "4242")
         #expect(reporter.violations.isEmpty)
     }
 

@@ -145,7 +145,8 @@ public enum AuctionPayment {
             let bid = context?.auction.startBid.formatted() ?? ""
             var form = CardFormFeature.State(canSave: true, today: today,
                                              submitTitle: use == .placeBid ? tr("Place start bid: hold {0}", bid) : tr("Save card"))
-            // Cards typed here are always saved (the data source's savePayment): the box says so.
+            // Ticked to start with: a card added to the list is saved, and a new card's bid saves
+            // it unless the shopper unticks the box (then its one-time token holds the bid).
             form.saveCard = true
             state.cardForm = form
             state.newCardUse = use
@@ -153,12 +154,12 @@ public enum AuctionPayment {
         case .cardForm(.delegate(.cancel)):
             state.cardForm = nil
             return .none
-        case .cardForm(.delegate(.cardReady(let card, _))):
+        case .cardForm(.delegate(.cardReady(let card, let keep))):
             state.cardForm = nil
             state.focus = .placeBid
             let use = state.newCardUse
             return call { flow, _ in
-                if use == .placeBid { flow.placeStartBid(with: card) } else { flow.addCard(card) }
+                if use == .placeBid { flow.placeStartBid(with: card, keepingIt: keep) } else { flow.addCard(card) }
             }
         case .cardForm(let formAction):
             guard var form = state.cardForm else { return .none }
