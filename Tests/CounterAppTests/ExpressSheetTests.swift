@@ -89,14 +89,44 @@ import Testing
         let store = TestStore(initialState: state, environment: calls.client) { ExpressSheetFeature.reduce(&$0, $1) }
         store.send(.activate) { $0.form = ExpressSheetFeature.AddressForm() }
         #expect(ExpressSheetFeature.action(for: .key(.character("q")), in: store.state) == .form(.type("q")), "q is typed, not quit")
-        store.send(.form(.previous)) { $0.form?.focus = 7 }
-        store.send(.form(.type("nl"))) { $0.form?.fields[7] = "nl" }
+        let typed = ["Ada Lovelace", "ada@example.com", "+31 20 555 0100", "Keizersgracht 1", "Amsterdam", "", "1015 CS", "nl"]
+        for (index, text) in typed.enumerated() {
+            if !text.isEmpty { store.send(.form(.type(text))) { $0.form?.fields[index] = text } }
+            store.send(.form(.next)) { $0.form?.focus = (index + 1) % typed.count }
+        }
         store.send(.form(.submit)) {
             $0.form = nil
-            $0.typedContact = ExpressSheetFeature.AddressForm(fields: ["", "", "", "", "", "", "", "nl"], focus: 7).contact
+            $0.typedContact = ExpressSheetFeature.AddressForm(fields: typed, focus: 0).contact
         }
         store.finish()
         #expect(calls.log == ["contact NL"])
+    }
+
+    @Test func anIncompleteTypedAddressIsRefusedAtItsFieldsAndNothingTypedIsLost() {
+        let calls = Calls()
+        var state = ExpressSheetFeature.State(goods: [])
+        state.sheet = Self.sheet()
+        state.addressIndex = ExpressWallet.addresses.count
+        let store = TestStore(initialState: state, environment: calls.client) { ExpressSheetFeature.reduce(&$0, $1) }
+        store.send(.activate) { $0.form = ExpressSheetFeature.AddressForm() }
+        store.send(.form(.type("Ada"))) { $0.form?.fields[0] = "Ada" }
+        store.send(.form(.next)) { $0.form?.focus = 1 }
+        store.send(.form(.type("ada@example"))) { $0.form?.fields[1] = "ada@example" }
+        store.send(.form(.previous)) { $0.form?.focus = 0 }
+        store.send(.form(.previous)) { $0.form?.focus = 7 }
+        store.send(.form(.type("Germany"))) { $0.form?.fields[7] = "Germany" }
+        // Enter: the form stays, each problem at its field, the first one focused.
+        store.send(.form(.submit)) {
+            $0.form?.problems = [1: .emailInvalid, 2: .phoneMissing, 3: .streetMissing, 4: .cityMissing, 6: .postcodeMissing, 7: .countryCodeInvalid]
+            $0.form?.focus = 1
+        }
+        // Typing in a field clears its problem.
+        store.send(.form(.type(".com"))) {
+            $0.form?.fields[1] = "ada@example.com"
+            $0.form?.problems[1] = nil
+        }
+        store.finish()
+        #expect(calls.log.isEmpty, "nothing was sent to the sheet")
     }
 }
 

@@ -27,12 +27,17 @@ public struct FieldError: Hashable, Sendable {
         case noShippingContact
         case recipientNameMissing
         case emailMissing
+        /// Typed, but not the shape of an e-mail address.
+        case emailInvalid
         case phoneMissing
         /// The country, as the contact gives its code (upper case).
         case notShippedTo(country: String)
         case streetMissing
         case cityMissing
+        case postcodeMissing
         case postcodeInvalid(country: String)
+        /// Not a country's two-letter code (a country's name typed instead, say).
+        case countryCodeInvalid
         case noBillingAddress
         case billingStreetMissing
         case billingCityMissing

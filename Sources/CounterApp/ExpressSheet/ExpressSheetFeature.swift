@@ -41,6 +41,10 @@ public enum ExpressSheetFeature {
         public static let labels = ["Name", "E-mail", "Phone", "Street", "City", "Region", "Postcode", "Country"]
         public var fields = Array(repeating: "", count: AddressForm.labels.count)
         public var focus = 0
+        /// What Enter found wrong, by field: said under each field until it is typed in again.
+        public var problems: [Int: FieldError.Problem] = [:]
+        /// The form's rows, in `labels`' order.
+        static let rows: [ContactField] = [.name, .email, .phone, .street, .city, .region, .postcode, .countryCode]
 
         var contact: Contact {
             Contact(name: fields[0], email: fields[1], phone: fields[2],
@@ -160,11 +164,25 @@ public enum ExpressSheetFeature {
         case let .form(formAction):
             guard var form = state.form else { return .none }
             switch formAction {
-            case let .type(text): form.fields[form.focus] += text
-            case .backspace: if !form.fields[form.focus].isEmpty { form.fields[form.focus].removeLast() }
+            case let .type(text):
+                form.fields[form.focus] += text
+                form.problems[form.focus] = nil
+            case .backspace:
+                if !form.fields[form.focus].isEmpty { form.fields[form.focus].removeLast() }
+                form.problems[form.focus] = nil
             case .next: form.focus = (form.focus + 1) % AddressForm.labels.count
             case .previous: form.focus = (form.focus + AddressForm.labels.count - 1) % AddressForm.labels.count
             case .submit:
+                let problems = form.contact.typedContactProblems
+                guard problems.isEmpty else {
+                    // Said at each field, the first one focused; nothing typed is lost.
+                    form.problems = Dictionary(problems.compactMap { problem in
+                        AddressForm.rows.firstIndex(of: problem.field).map { ($0, problem.problem) }
+                    }, uniquingKeysWith: { first, _ in first })
+                    form.focus = form.problems.keys.min() ?? form.focus
+                    state.form = form
+                    return .none
+                }
                 state.form = nil
                 let contact = form.contact
                 state.typedContact = contact

@@ -78,6 +78,9 @@ extension ExpressSheetFeature {
         for (index, label) in AddressForm.labels.enumerated() {
             let focused = index == form.focus
             pen.field(tr(label), form.fields[index] + (focused ? "▏" : ""), focused: focused, busy: false)
+            if let problem = form.problems[index] {
+                pen.detail("", problem: FieldError(contact: .shipping, field: AddressForm.rows[index], problem: problem).message)
+            }
         }
         pen.skip()
         pen.line(tr("Enter uses this address; the store sees only city, region, postcode and country."), Style(.muted))

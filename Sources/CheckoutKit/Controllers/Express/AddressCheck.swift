@@ -7,16 +7,7 @@ enum AddressCheck {
             return AuthorizationResult(status: .invalidShippingContact,
                                        errors: [FieldError(contact: .shipping, field: .name, problem: .noShippingContact)])
         }
-        var contactErrors: [FieldError] = []
-        if contact.name.trimmingCharacters(in: .whitespaces).isEmpty {
-            contactErrors.append(FieldError(contact: .shipping, field: .name, problem: .recipientNameMissing))
-        }
-        if !looksLikeEmail(contact.email) {
-            contactErrors.append(FieldError(contact: .shipping, field: .email, problem: .emailMissing))
-        }
-        if contact.phone.filter(\.isNumber).count < 6 {
-            contactErrors.append(FieldError(contact: .shipping, field: .phone, problem: .phoneMissing))
-        }
+        let contactErrors = personProblems(contact)
         if !contactErrors.isEmpty { return AuthorizationResult(status: .invalidShippingContact, errors: contactErrors) }
 
         let address = contact.postalAddress
@@ -24,12 +15,7 @@ enum AddressCheck {
         if rates.zone(of: address.countryCode) == nil {
             addressErrors.append(FieldError(contact: .shipping, field: .countryCode, problem: .notShippedTo(country: address.countryCode.uppercased())))
         }
-        if address.street.trimmingCharacters(in: .whitespaces).isEmpty {
-            addressErrors.append(FieldError(contact: .shipping, field: .street, problem: .streetMissing))
-        }
-        if address.city.trimmingCharacters(in: .whitespaces).isEmpty {
-            addressErrors.append(FieldError(contact: .shipping, field: .city, problem: .cityMissing))
-        }
+        addressErrors += streetAndTownProblems(address)
         if !rates.acceptsPostcode(address.postcode, countryCode: address.countryCode) {
             addressErrors.append(FieldError(contact: .shipping, field: .postcode, problem: .postcodeInvalid(country: address.countryCode.uppercased())))
         }
@@ -57,8 +43,62 @@ enum AddressCheck {
         return errors.isEmpty ? nil : AuthorizationResult(status: .invalidBillingPostalAddress, errors: errors)
     }
 
+    /// What a shipping contact typed into the sheet's form needs before it is used at all: the
+    /// person's name, e-mail and phone, a street, a town, a postcode and a country's two-letter
+    /// code. Where the store ships and its postcode rules are the store's to say when it is asked.
+    static func typedContactProblems(_ contact: Contact) -> [FieldError] {
+        let address = contact.postalAddress
+        var problems = personProblems(contact) + streetAndTownProblems(address)
+        if isBlank(address.postcode) {
+            problems.append(FieldError(contact: .shipping, field: .postcode, problem: .postcodeMissing))
+        }
+        if !isCountryCode(address.countryCode) {
+            problems.append(FieldError(contact: .shipping, field: .countryCode, problem: .countryCodeInvalid))
+        }
+        return problems
+    }
+
+    private static func personProblems(_ contact: Contact) -> [FieldError] {
+        var problems: [FieldError] = []
+        if isBlank(contact.name) {
+            problems.append(FieldError(contact: .shipping, field: .name, problem: .recipientNameMissing))
+        }
+        if isBlank(contact.email) {
+            problems.append(FieldError(contact: .shipping, field: .email, problem: .emailMissing))
+        } else if !looksLikeEmail(contact.email) {
+            problems.append(FieldError(contact: .shipping, field: .email, problem: .emailInvalid))
+        }
+        if contact.phone.filter(\.isNumber).count < 6 {
+            problems.append(FieldError(contact: .shipping, field: .phone, problem: .phoneMissing))
+        }
+        return problems
+    }
+
+    private static func streetAndTownProblems(_ address: PostalAddress) -> [FieldError] {
+        var problems: [FieldError] = []
+        if isBlank(address.street) {
+            problems.append(FieldError(contact: .shipping, field: .street, problem: .streetMissing))
+        }
+        if isBlank(address.city) {
+            problems.append(FieldError(contact: .shipping, field: .city, problem: .cityMissing))
+        }
+        return problems
+    }
+
+    private static func isBlank(_ text: String) -> Bool { text.trimmingCharacters(in: .whitespaces).isEmpty }
+
+    private static func isCountryCode(_ text: String) -> Bool {
+        let code = text.trimmingCharacters(in: .whitespaces)
+        return code.count == 2 && code.allSatisfy { $0.isASCII && $0.isLetter }
+    }
+
     private static func looksLikeEmail(_ text: String) -> Bool {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "@")
         return parts.count == 2 && parts[1].contains(".")
     }
+}
+
+extension Contact {
+    /// The sheet's own checks on a typed shipping contact (`AddressCheck.typedContactProblems`).
+    public var typedContactProblems: [FieldError] { AddressCheck.typedContactProblems(self) }
 }
