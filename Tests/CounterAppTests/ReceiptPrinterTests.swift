@@ -186,7 +186,6 @@ import Testing
 
             Press 4
             Expect "WeChat Pay"
-            Press Down
             Press Enter
             Expect "Scan with"
             Press c

@@ -70,7 +70,6 @@ import Testing
     @Test func theDrawnQRCodeDecodesToThePaymentCode() throws {
         let terminal = HeadlessTerminal(application: PaymentScreenHost.wallet(), size: Size(columns: 80, rows: 24), clock: ManualClock())
         terminal.settle()
-        terminal.send(.down)
         terminal.send(.enter)
         terminal.settle()
         let screen = terminal.screen
@@ -154,7 +153,7 @@ enum DrawnQR {
     @Test func aSourceTheCoreCannotCreateIsAnErrorAndIdleAgain() throws {
         let tape = """
         # Seed 000: the source cannot be created (WeChat Pay does not take pounds): the error, idle.
-        Press 2
+        Press 1
         Press Enter
         Expect "does not take GBP"
         Expect "[ Pay £12.50 ]"

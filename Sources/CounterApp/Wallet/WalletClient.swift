@@ -84,7 +84,11 @@ final class LiveWalletSession: WalletApprovalPresenter {
             guard let self, let preparer else { return }
             if preparer.status == .idle, !preparer.availableMethods.isEmpty, self.announcedMethods == false {
                 self.announcedMethods = true
-                send(.counterOpened(methods: preparer.availableMethods, selected: preparer.selectedMethod))
+                // The store's picker lists this counter as the wallets (WeChat Pay, Alipay); a
+                // card is paid at the store's own card form, since here nobody could type it.
+                let offered = preparer.availableMethods.filter(\.isWallet)
+                if let selected = preparer.selectedMethod, !offered.contains(selected), let first = offered.first { preparer.select(first) }
+                send(.counterOpened(methods: offered, selected: preparer.selectedMethod))
             }
             send(.preparerChanged(preparer.status))
         }
