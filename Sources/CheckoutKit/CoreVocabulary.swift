@@ -53,7 +53,12 @@
 @_exported import struct PaymentsCore.SourceParams
 @_exported import enum PaymentsCore.SourceStatus
 @_exported import struct PaymentsCore.Source
+
+// Bank payments and mandates (seed 004): the error and the statuses `SinglePayment` and `Mandate`
+// name as theirs.
 @_exported import enum PaymentsCore.BankError
+@_exported import enum PaymentsCore.BankPaymentStatus
+@_exported import enum PaymentsCore.MandateStatus
 
 // Orders and subscriptions, as the receipts, the order list and the shop's side show them.
 @_exported import struct PaymentsCore.Order

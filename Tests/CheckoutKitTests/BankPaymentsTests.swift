@@ -1,5 +1,6 @@
 import CheckoutKit
 import Clocks
+import enum PaymentsCore.BankFlowState
 import Foundation
 import Testing
 
@@ -34,26 +35,28 @@ import Testing
         return box
     }
 
-    /// Sets the stand-ins up for one named path through the flow.
-    func script(_ path: String) {
+    /// Sets the stand-ins up for one named path through the flow; the core names a few failures
+    /// for the kind of resource that failed.
+    func script(_ path: String, for kind: BankResource.Kind = .singlePayment) {
         switch path {
         case "approve->executed": gateway.afterApproval = .success(.executed)
         case "approve->authorized": gateway.afterApproval = .success(.authorized)
         case "approve->settled": gateway.afterApproval = .success(.settled)
-        case "approve->authorizing": gateway.afterApproval = .success(.authorizing)
+        case "approve->wait": gateway.afterApproval = .success(.wait)
+        case "approve->redirect": gateway.afterApproval = .success(.redirect)
         case "pendingElsewhere": page.outcome = { .approvalPendingElsewhere($0.providers[0]) }
         case "redirected": page.outcome = { .redirected($0.providers[0]) }
         case "declined": page.outcome = { .declined($0.providers[0]) }
-        case "connection": gateway.describeFailure = .connectionLost
-        case "approveConnection": gateway.afterApproval = .failure(.connectionLost)
-        case "other": gateway.describeFailure = .other("ledger locked")
+        case "connection": gateway.describeFailure = .connectionIssues
+        case "approveConnection": gateway.afterApproval = .failure(.connectionIssues)
+        case "other": gateway.describeFailure = .generic(reason: "ledger locked")
         case "noBanks": gateway.banks = [:]
         case "invalidToken": gateway.describeFailure = .invalidToken
         case "pageExpired": page.outcome = { _ in .expired }
-        case "notFound": gateway.describeFailure = .notFound
-        case "rejected": gateway.afterApproval = .success(.failed(.rejected))
+        case "notFound": gateway.describeFailure = kind == .mandate ? .mandateNotFound : .paymentNotFound
+        case "rejected": gateway.afterApproval = .failure(kind == .mandate ? .mandateRejected : .paymentRejected)
         case "server": gateway.describeFailure = .serverError
-        case "unexpected": gateway.afterApproval = .success(.authorizationRequired)
+        case "unexpected": gateway.afterApproval = .failure(.unexpectedBehaviour)
         case "canceled": page.outcome = { _ in .canceled }
         default: Issue.record("unknown path \(path)")
         }
@@ -82,7 +85,8 @@ import Testing
         ("approve->executed", SinglePayment.State.executed),
         ("approve->authorized", .authorized),
         ("approve->settled", .settled),
-        ("approve->authorizing", .wait),
+        ("approve->wait", .wait),
+        ("approve->redirect", .wait), // approved on the page: the customer waits, not redirected
         ("pendingElsewhere", .wait),
         ("redirected", .redirect),
     ])
@@ -136,11 +140,12 @@ import Testing
 
     @Test func anAlreadyDecidedPaymentReportsWhereItStandsWithoutTheBankPage() {
         manager.configure(environment: .sandbox, localeCountryCode: "GB")
-        gateway.initialStatus = .settled
+        gateway.decided = .success(.settled)
         #expect(pay().values == [.success(.settled)])
-        gateway.initialStatus = .failed(.expired)
+        gateway.decided = .failure(.paymentExpired)
         #expect(pay().values == [.failure(.paymentExpired)])
         #expect(page.pages.isEmpty)
+        #expect(!gateway.log.contains { $0.hasPrefix("authorize") })
     }
 
     // MARK: - Country choice
@@ -191,52 +196,42 @@ import Testing
     ])
     func mandateError(path: String, error: Mandate.Error) {
         manager.configure(environment: .sandbox, localeCountryCode: "GB")
-        script(path)
+        script(path, for: .mandate)
         #expect(mandate().values == [.failure(error)])
     }
 
     // MARK: - Status queries
 
-    @Test(arguments: [
-        (BankResourceStatus.authorizationRequired, SinglePayment.Status.authorizationRequired),
-        (.authorizing, .authorizing), (.authorized, .authorized), (.executed, .executed), (.settled, .settled),
-        (.failed(.rejected), .failed),
-    ])
-    func paymentStatus(core: BankResourceStatus, expected: SinglePayment.Status) {
+    @Test(arguments: SinglePayment.Status.allCases)
+    func paymentStatus(status: SinglePayment.Status) {
         manager.configure(environment: .sandbox, localeCountryCode: "GB")
-        gateway.statusAnswer = .success(core)
+        gateway.paymentStatusAnswer = .success(status)
         var result: Result<SinglePayment.Status, SinglePayment.Error>?
         manager.paymentStatus(paymentIdentifier: "pay_1", resourceToken: "rt_1") { result = $0 }
-        #expect(result == .success(expected))
+        #expect(result == .success(status))
+        #expect(gateway.log == ["paymentStatus(pay_1)"])
     }
 
-    @Test(arguments: [
-        (BankResourceStatus.authorizationRequired, Mandate.Status.authorizationRequired),
-        (.authorizing, .authorizing), (.authorized, .authorized), (.revoked, .revoked), (.failed(.expired), .failed),
-    ])
-    func mandateStatus(core: BankResourceStatus, expected: Mandate.Status) {
+    @Test(arguments: Mandate.Status.allCases)
+    func mandateStatus(status: Mandate.Status) {
         manager.configure(environment: .sandbox, localeCountryCode: "GB")
-        gateway.statusAnswer = .success(core)
+        gateway.mandateStatusAnswer = .success(status)
         var result: Result<Mandate.Status, Mandate.Error>?
         manager.mandateStatus(mandateIdentifier: "man_1", resourceToken: "rt_m") { result = $0 }
-        #expect(result == .success(expected))
+        #expect(result == .success(status))
+        #expect(gateway.log == ["mandateStatus(man_1)"])
     }
 
     @Test func statusQueryErrors() {
         manager.configure(environment: .sandbox, localeCountryCode: "GB")
         var payment: Result<SinglePayment.Status, SinglePayment.Error>?
         var mandate: Result<Mandate.Status, Mandate.Error>?
-        gateway.statusAnswer = .failure(.notFound)
+        gateway.paymentStatusAnswer = .failure(.paymentNotFound)
+        gateway.mandateStatusAnswer = .failure(.invalidToken)
         manager.paymentStatus(paymentIdentifier: "nope", resourceToken: "rt") { payment = $0 }
-        manager.mandateStatus(mandateIdentifier: "nope", resourceToken: "rt") { mandate = $0 }
-        #expect(payment == .failure(.paymentNotFound))
-        #expect(mandate == .failure(.mandateNotFound))
-        gateway.statusAnswer = .success(.revoked)
-        manager.paymentStatus(paymentIdentifier: "pay_1", resourceToken: "rt") { payment = $0 }
-        #expect(payment == .failure(.unexpectedBehaviour))
-        gateway.statusAnswer = .success(.settled)
         manager.mandateStatus(mandateIdentifier: "man_1", resourceToken: "rt") { mandate = $0 }
-        #expect(mandate == .failure(.unexpectedBehaviour))
+        #expect(payment == .failure(.paymentNotFound))
+        #expect(mandate == .failure(.invalidToken))
     }
 
     // MARK: - Contract rule

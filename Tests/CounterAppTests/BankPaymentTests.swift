@@ -45,7 +45,7 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
         let bank = BankProvider(id: "gb-albion", name: "Albion Bank", countryCode: "GB")
         let page = BankAuthorizationPage(
             summary: BankResourceSummary(resource: BankResource(kind: .singlePayment, identifier: "p"), amount: Self.basket,
-                                         payeeName: "Honey Store", status: .authorizationRequired),
+                                         payeeName: "Honey Store"),
             countryCode: "GB", providers: [bank], redirectURL: URL(string: "checkout://x")!, presentationStyle: .overlay)
         store.send(.pagePresented(page)) { $0.step = .chooseBank(page) }
         store.send(.activate) { $0.step = .bankPage(page, bank: bank) }

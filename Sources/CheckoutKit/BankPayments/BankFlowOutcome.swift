@@ -2,28 +2,9 @@ import PaymentsCore
 
 /// How a bank flow ends, shared by payments and mandates: the core's `BankFlowState` when it
 /// goes ahead, the core's `BankError` when it does not (seed 004's `SinglePayment.Error` and
-/// `Mandate.Error` are that one enum). A few failures are named for what failed, so the
-/// resource's kind says which of the pair it is.
+/// `Mandate.Error` are that one enum).
 extension BankError {
-    init(_ failure: BankGatewayFailure, for kind: BankResource.Kind) {
-        switch failure {
-        case .connectionLost: self = .connectionIssues
-        case .invalidToken: self = .invalidToken
-        case .notFound: self = kind == .mandate ? .mandateNotFound : .paymentNotFound
-        case .serverError: self = .serverError
-        case .other(let reason): self = .generic(reason: reason)
-        }
-    }
-
-    init(_ reason: BankFailureReason, for kind: BankResource.Kind) {
-        switch reason {
-        case .authorizationFailed: self = .authorizationFailed
-        case .rejected: self = kind == .mandate ? .mandateRejected : .paymentRejected
-        case .expired: self = .expired(kind)
-        case .canceled: self = .userCanceled
-        }
-    }
-
+    /// The window ran out: the error is named for the kind of resource that expired.
     static func expired(_ kind: BankResource.Kind) -> BankError {
         kind == .mandate ? .mandateExpired : .paymentExpired
     }

@@ -26,27 +26,9 @@ public struct BankResource: Hashable, Sendable {
     }
 }
 
-/// The core's status of a payment or mandate, one vocabulary for both.
-public enum BankResourceStatus: Hashable, Sendable {
-    case authorizationRequired
-    case authorizing
-    case authorized
-    case executed
-    case settled
-    case revoked
-    case failed(BankFailureReason)
-}
-
-/// Why a payment or mandate ended `failed`, as its status reports it: the bank's refusal or the
-/// customer's, or the window running out. The port's own vocabulary, not a copy of `BankError`:
-/// one word for both kinds of resource (a rejection is a rejection, payment or mandate), where
-/// the seed's `BankError` names each kind's case. `BankError.init(_:for:)` (BankFlowOutcome.swift)
-/// is the one place that turns it into the seed's error, with the resource's kind.
-public enum BankFailureReason: Hashable, Sendable {
-    /// The customer did not approve at the bank, or the bank's authentication failed.
-    case authorizationFailed
-    /// The bank refused the payment (funds, limits, risk).
-    case rejected
+/// Why the counter gives up on a payment or mandate before the bank decided: the authorisation
+/// window ran out, or the customer cancelled on the bank page.
+public enum BankAbandonReason: Hashable, Sendable {
     case expired
     case canceled
 }
@@ -57,32 +39,22 @@ public enum BankDecision: Hashable, Sendable {
     case decline
 }
 
-/// A call to the port that did not get an answer about the resource: the transport or the
-/// lookup failed (connection, token, not found, server), whatever the bank would have decided.
-/// Not a `BankFailureReason`: the resource did not fail, the asking did, so the flow may ask
-/// again. Kind-neutral like the rest of the port; `BankError.init(_:for:)` names it for the
-/// payment or the mandate at hand.
-public enum BankGatewayFailure: Error, Hashable, Sendable {
-    case connectionLost
-    case invalidToken
-    case notFound
-    case serverError
-    case other(String)
-}
-
 /// PORT: what `BankPaymentsManager` needs from the payments core's bank payments and mandates.
-/// Every completion is called exactly once.
+/// It speaks the core's words: a call that got no answer about the resource fails with a
+/// `BankError` (connection, token, not found...), where a resource that ended failed is a
+/// `failed` status or the flow's refusal. Every completion is called exactly once.
 public protocol BankGateway: AnyObject {
     /// The banks serving a country (empty for an unknown country). Local catalogue: no latency.
     func providers(countryCode: String) -> [BankProvider]
-    /// The amount (a payment) or maximum per payment (a mandate) to show on the bank page.
-    func describe(_ resource: BankResource, token: String, completion: @escaping (Result<BankResourceSummary, BankGatewayFailure>) -> Void)
-    /// Records the customer's decision at `provider` and answers with the status it led to.
+    /// What the bank page shows about the resource, and whether the customer may still decide.
+    func describe(_ resource: BankResource, token: String, completion: @escaping (Result<BankResourceSummary, BankError>) -> Void)
+    /// Records the customer's decision at `provider` and answers as the core's flow does.
     func authorize(_ resource: BankResource, token: String, provider: BankProvider, decision: BankDecision,
-                   completion: @escaping (Result<BankResourceStatus, BankGatewayFailure>) -> Void)
-    /// Marks the resource failed for a reason decided on the counter's side (expired, canceled).
-    func abandon(_ resource: BankResource, token: String, reason: BankFailureReason)
-    func status(of resource: BankResource, token: String, completion: @escaping (Result<BankResourceStatus, BankGatewayFailure>) -> Void)
+                   completion: @escaping (Result<BankFlowState, BankError>) -> Void)
+    /// Marks the resource failed for a reason decided on the counter's side.
+    func abandon(_ resource: BankResource, token: String, reason: BankAbandonReason)
+    func paymentStatus(identifier: String, token: String, completion: @escaping (Result<SinglePayment.Status, BankError>) -> Void)
+    func mandateStatus(identifier: String, token: String, completion: @escaping (Result<Mandate.Status, BankError>) -> Void)
 }
 
 /// What the bank page shows about the resource.
@@ -90,13 +62,15 @@ public struct BankResourceSummary: Hashable, Sendable {
     public let resource: BankResource
     public let amount: Money
     public let payeeName: String
-    public let status: BankResourceStatus
+    /// `nil` while the customer may still authorise it (the bank page is shown); once the bank
+    /// decided, what the flow answers for it without the page.
+    public let decided: Result<BankFlowState, BankError>?
 
-    public init(resource: BankResource, amount: Money, payeeName: String, status: BankResourceStatus) {
+    public init(resource: BankResource, amount: Money, payeeName: String, decided: Result<BankFlowState, BankError>? = nil) {
         self.resource = resource
         self.amount = amount
         self.payeeName = payeeName
-        self.status = status
+        self.decided = decided
     }
 }
 

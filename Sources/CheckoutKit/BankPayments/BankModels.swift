@@ -56,14 +56,8 @@ public enum SinglePayment {
     /// Seed 004's error: the core's one bank error enum (its payment cases apply here).
     public typealias Error = BankError
 
-    public enum Status: Hashable, CaseIterable, Sendable {
-        case authorizationRequired
-        case authorizing
-        case authorized
-        case executed
-        case settled
-        case failed
-    }
+    /// Seed 004's status: the core's (`paymentStatus` answers it).
+    public typealias Status = BankPaymentStatus
 }
 
 /// Seed 004's mandate vocabulary.
@@ -78,13 +72,8 @@ public enum Mandate {
     /// Seed 004's error: the core's one bank error enum (its mandate cases apply here).
     public typealias Error = BankError
 
-    public enum Status: Hashable, CaseIterable, Sendable {
-        case authorizationRequired
-        case authorizing
-        case authorized
-        case revoked
-        case failed
-    }
+    /// Seed 004's status: the core's (`mandateStatus` answers it).
+    public typealias Status = MandateStatus
 }
 
 /// Which environment the manager talks to. The counter has only a local core; the value is kept

@@ -7,7 +7,7 @@ import PaymentsCore
 /// A flow: check configured -> describe the resource (not found, bad token, already done) ->
 /// choose the country (preferred if it has banks, else the locale's) -> show the bank page and
 /// wait for the customer, at most `authorizationWindow` on the loop's clock (then: expired) ->
-/// record the decision with the core -> map the status it led to onto the seed's state or error.
+/// record the decision with the core -> its flow answer (the core's state or error) is the seed's.
 public final class BankPaymentsManager: PaymentsManager {
     public private(set) var environment: BankEnvironment?
     public private(set) var localeCountryCode: String?
@@ -71,35 +71,14 @@ public final class BankPaymentsManager: PaymentsManager {
                               completion: @escaping (Result<SinglePayment.Status, SinglePayment.Error>) -> Void) {
         let once = OnceCallback<Result<SinglePayment.Status, SinglePayment.Error>>("paymentStatus completion", reporter: reporter, completion)
         guard isConfigured else { return once.call(.failure(.sdkNotConfigured)) }
-        gateway.status(of: BankResource(kind: .singlePayment, identifier: paymentIdentifier), token: resourceToken) { result in
-            switch result {
-            case .failure(let failure): once.call(.failure(BankError(failure, for: .singlePayment)))
-            case .success(.authorizationRequired): once.call(.success(.authorizationRequired))
-            case .success(.authorizing): once.call(.success(.authorizing))
-            case .success(.authorized): once.call(.success(.authorized))
-            case .success(.executed): once.call(.success(.executed))
-            case .success(.settled): once.call(.success(.settled))
-            case .success(.failed): once.call(.success(.failed))
-            case .success(.revoked): once.call(.failure(.unexpectedBehaviour)) // payments are never revoked
-            }
-        }
+        gateway.paymentStatus(identifier: paymentIdentifier, token: resourceToken) { once.call($0) }
     }
 
     public func mandateStatus(mandateIdentifier: String, resourceToken: String,
                               completion: @escaping (Result<Mandate.Status, Mandate.Error>) -> Void) {
         let once = OnceCallback<Result<Mandate.Status, Mandate.Error>>("mandateStatus completion", reporter: reporter, completion)
         guard isConfigured else { return once.call(.failure(.sdkNotConfigured)) }
-        gateway.status(of: BankResource(kind: .mandate, identifier: mandateIdentifier), token: resourceToken) { result in
-            switch result {
-            case .failure(let failure): once.call(.failure(BankError(failure, for: .mandate)))
-            case .success(.authorizationRequired): once.call(.success(.authorizationRequired))
-            case .success(.authorizing): once.call(.success(.authorizing))
-            case .success(.authorized): once.call(.success(.authorized))
-            case .success(.revoked): once.call(.success(.revoked))
-            case .success(.failed): once.call(.success(.failed))
-            case .success(.executed), .success(.settled): once.call(.failure(.unexpectedBehaviour)) // mandates are not executed
-            }
-        }
+        gateway.mandateStatus(identifier: mandateIdentifier, token: resourceToken) { once.call($0) }
     }
 
     // MARK: - The flow, shared by payments and mandates
@@ -110,16 +89,12 @@ public final class BankPaymentsManager: PaymentsManager {
         gateway.describe(resource, token: context.token) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .failure(let failure):
-                finish(.failure(BankError(failure, for: resource.kind)))
+            case .failure(let error):
+                finish(.failure(error))
             case .success(let summary):
-                switch summary.status {
-                case .authorizationRequired, .authorizing:
-                    self.presentPage(summary, context, finish)
-                default:
-                    // Already decided: report where it stands, as the status query would.
-                    finish(Self.outcome(of: summary.status, resource.kind))
-                }
+                // Already decided: report where it stands, without the bank page.
+                if let decided = summary.decided { return finish(decided) }
+                self.presentPage(summary, context, finish)
             }
         }
     }
@@ -177,27 +152,16 @@ public final class BankPaymentsManager: PaymentsManager {
     /// (redirect, another device), so any answer short of a refusal is that state.
     private func decide(_ decision: BankDecision, at provider: BankProvider, _ resource: BankResource, _ context: BankPaymentContext,
                         whileAway away: BankFlowState?, _ finish: @escaping (Result<BankFlowState, BankError>) -> Void) {
-        let answer = OnceCallback<Result<BankResourceStatus, BankGatewayFailure>>("BankGateway.authorize completion", reporter: reporter) { result in
+        let answer = OnceCallback<Result<BankFlowState, BankError>>("BankGateway.authorize completion", reporter: reporter) { result in
             switch (result, away) {
-            case (.failure(let failure), _): finish(.failure(BankError(failure, for: resource.kind)))
-            case (.success(.failed(let reason)), _): finish(.failure(BankError(reason, for: resource.kind)))
+            case (.failure, _): finish(result)
             case (.success, let away?): finish(.success(away))
-            case (.success(.authorizing), nil): finish(.success(.wait)) // approved; the bank has not confirmed yet
-            case (.success(.authorizationRequired), nil): finish(.failure(.unexpectedBehaviour)) // a decision must move it on
-            case (.success(let status), nil): finish(Self.outcome(of: status, resource.kind))
+            // Approved here, and the bank has not confirmed yet: the customer waits, wherever
+            // the bank itself would send them.
+            case (.success(.redirect), nil): finish(.success(.wait))
+            case (.success, nil): finish(result)
             }
         }
         gateway.authorize(resource, token: context.token, provider: provider, decision: decision) { answer.call($0) }
-    }
-
-    private static func outcome(of status: BankResourceStatus, _ kind: BankResource.Kind) -> Result<BankFlowState, BankError> {
-        switch status {
-        case .authorized: .success(.authorized)
-        case .executed: .success(.executed)
-        case .settled: .success(.settled)
-        case .authorizing: .success(.wait)
-        case .failed(let reason): .failure(BankError(reason, for: kind))
-        case .revoked, .authorizationRequired: .failure(.unexpectedBehaviour)
-        }
     }
 }

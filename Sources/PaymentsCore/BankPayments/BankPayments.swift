@@ -66,31 +66,35 @@ public final class BankPayments {
 
     // MARK: Status (the source of truth)
 
-    public func paymentStatus(identifier: String, token: String) throws(BankError) -> BankPaymentStatus {
+    public func paymentStatus(identifier: String, token: String) throws(BankError) -> BankStatusReport<BankPaymentStatus> {
         let payment = try current(identifier: identifier, token: token, expected: .payment)
-        switch payment.status {
-        case .authorizationRequired: return .authorizationRequired
-        case .authorizing: return .authorizing
-        case .authorized: return .authorized
-        case .executed: return .executed
-        case .settled: return .settled
-        case .failed, .revoked: return .failed(Self.failure(of: payment))
+        let status: BankPaymentStatus = switch payment.status {
+        case .authorizationRequired: .authorizationRequired
+        case .authorizing: .authorizing
+        case .authorized: .authorized
+        case .executed: .executed
+        case .settled: .settled
+        // A payment is never revoked; a row that says so has failed.
+        case .failed, .revoked: .failed
         }
+        return BankStatusReport(status: status, failure: status == .failed ? Self.failure(of: payment) : nil)
     }
 
-    public func mandateStatus(identifier: String, token: String) throws(BankError) -> MandateStatus {
+    public func mandateStatus(identifier: String, token: String) throws(BankError) -> BankStatusReport<MandateStatus> {
         let mandate = try current(identifier: identifier, token: token, expected: .mandate)
-        switch mandate.status {
-        case .authorizationRequired: return .authorizationRequired
-        case .authorizing: return .authorizing
-        case .authorized: return .authorized
-        case .revoked: return .revoked
-        case .failed, .executed, .settled: return .failed(Self.failure(of: mandate))
+        let status: MandateStatus = switch mandate.status {
+        case .authorizationRequired: .authorizationRequired
+        case .authorizing: .authorizing
+        case .authorized: .authorized
+        case .revoked: .revoked
+        // A mandate moves no money itself; a row that says executed or settled has failed.
+        case .failed, .executed, .settled: .failed
         }
+        return BankStatusReport(status: status, failure: status == .failed ? Self.failure(of: mandate) : nil)
     }
 
     public func revokeMandate(identifier: String, token: String) throws(BankError) {
-        try mutate(identifier: identifier, token: token) { db, mandate in
+        try mutate(identifier: identifier, token: token, expected: .mandate) { db, mandate in
             guard mandate.kind == .mandate else { throw BankError.mandateNotFound }
             guard mandate.status == .authorized else { throw BankError.unexpectedBehaviour }
             try setStatus(db, mandate, .revoked)
@@ -100,7 +104,7 @@ public final class BankPayments {
     /// A payment drawn on an authorised mandate (a subscription renewal): it needs no user,
     /// so it starts `authorized` and executes and settles on the clock.
     public func payFromMandate(identifier: String, token: String, amount: Money, reference: String) throws(BankError) -> BankResourceHandle {
-        let handle: BankResourceHandle = try mutate(identifier: identifier, token: token) { db, mandate in
+        let handle: BankResourceHandle = try mutate(identifier: identifier, token: token, expected: .mandate) { db, mandate in
             guard mandate.kind == .mandate else { throw BankError.mandateNotFound }
             switch mandate.status {
             case .authorized: break
@@ -164,7 +168,7 @@ public final class BankPayments {
         let provider: SimulatedBank
         let expiresAt: Date
         do throws(BankError) {
-            (provider, expiresAt) = try mutate(identifier: identifier, token: token) { db, resource in
+            (provider, expiresAt) = try mutate(identifier: identifier, token: token, expected: expected) { db, resource in
                 guard resource.kind == expected else { throw notFound(expected) }
                 // A failed resource answers with why it failed (expired, canceled...); any other
                 // state already went through the flow.
@@ -288,18 +292,21 @@ public final class BankPayments {
     }
 
     private func current(identifier: String, token: String, expected: Kind) throws(BankError) -> BankResourceRecord {
-        try mutate(identifier: identifier, token: token) { _, resource in
+        try mutate(identifier: identifier, token: token, expected: expected) { _, resource in
             guard resource.kind == expected else { throw notFound(expected) }
             return resource
         }
     }
 
     /// Finds and refreshes the resource, checks its token, then runs `body` in the same transaction.
-    private func mutate<T>(identifier: String, token: String, _ body: (Database, BankResourceRecord) throws -> T) throws(BankError) -> T {
+    /// A resource that is not there is named for the kind the caller asked for; a caller that
+    /// takes either kind (`cancel`) gets it named by the identifier's own prefix.
+    private func mutate<T>(identifier: String, token: String, expected: Kind? = nil,
+                           _ body: (Database, BankResourceRecord) throws -> T) throws(BankError) -> T {
         do {
             return try database.write { db in
                 guard let stored = try BankResourceRecord.fetchOne(db, key: identifier) else {
-                    throw identifier.hasPrefix("mandate") ? BankError.mandateNotFound : BankError.paymentNotFound
+                    throw notFound(expected ?? (identifier.hasPrefix("mandate") ? .mandate : .payment))
                 }
                 guard stored.token == token else { throw BankError.invalidToken }
                 return try body(db, try refresh(db, identifier))

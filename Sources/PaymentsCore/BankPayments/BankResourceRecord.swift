@@ -1,16 +1,14 @@
 import Foundation
 import GRDB
 
-/// Where a bank payment or mandate is in its life (`bank_resources.status`).
+/// Where a bank payment or mandate is in its life (`bank_resources.status`). One column serves
+/// both kinds, so it holds both kinds' statuses; `BankPayments.paymentStatus`/`mandateStatus`
+/// turn it into the kind's own (`BankPaymentStatus`, `MandateStatus`), the one conversion.
 enum StoredBankStatus: String, Codable, DatabaseValueConvertible {
-    case authorizationRequired
-    case authorizing
-    case authorized
-    /// Payments only: the money left the shopper's account...
-    case executed
-    /// ...and reached the store's.
-    case settled
-    case failed
+    /// Both kinds.
+    case authorizationRequired, authorizing, authorized, failed
+    /// Payments only: the money left the shopper's account, then reached the store's.
+    case executed, settled
     /// Mandates only.
     case revoked
 }

@@ -58,23 +58,39 @@ public enum BankError: Error, Hashable, Sendable {
     }
 }
 
-/// `paymentStatus`: the source of truth for a single payment.
-public enum BankPaymentStatus: Hashable, Sendable {
+/// Where a single payment stands: seed 004's `SinglePayment.Status`, which CheckoutKit names by
+/// this type. `paymentStatus` answers it with why the payment failed (`BankStatusReport`).
+public enum BankPaymentStatus: Hashable, CaseIterable, Sendable {
+    /// The payment requires authorisation.
     case authorizationRequired
+    /// The user is authorising the payment.
     case authorizing
+    /// The bank authorised it.
     case authorized
+    /// The money left the shopper's account...
     case executed
+    /// ...and reached the store's.
     case settled
-    case failed(BankError)
+    case failed
 }
 
-/// `mandateStatus`: the source of truth for a mandate.
-public enum MandateStatus: Hashable, Sendable {
+/// Where a mandate stands: seed 004's `Mandate.Status`, which CheckoutKit names by this type.
+public enum MandateStatus: Hashable, CaseIterable, Sendable {
     case authorizationRequired
     case authorizing
+    /// The user authorised it with their bank: renewals may draw on it.
     case authorized
-    case failed(BankError)
+    case failed
+    /// Revoked by the customer: no renewal may draw on it any more.
     case revoked
+}
+
+/// A status as the bank reports it, with why the resource failed when it did. The seed's
+/// statuses carry no reason; the settler and the bank flow need it (`paymentRejected`, expired...).
+public struct BankStatusReport<Status: Hashable & Sendable>: Hashable, Sendable {
+    public let status: Status
+    /// Why it failed; set only when `status` is `failed`.
+    public let failure: BankError?
 }
 
 /// What the processing flow answers when it ends successfully (the SDK's `State`).

@@ -28,9 +28,10 @@ extension Settler {
     /// A bank payment's word on its order: authorised or further is paid, failed is failed.
     public static func bankStatus(_ reference: ExternalReference, in bank: BankPayments) -> ExternalPaymentStatus {
         do {
-            switch try bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "") {
+            let report = try bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "")
+            switch report.status {
             case .authorized, .executed, .settled: return .paid(reference: reference.identifier)
-            case .failed(let error): return .failed(reason: error.code)
+            case .failed: return .failed(reason: (report.failure ?? .unexpectedBehaviour).code)
             case .authorizationRequired, .authorizing: return .pending
             }
         } catch .paymentNotFound, .invalidToken {

@@ -133,6 +133,23 @@ final class BankPage: BankRedirectPresenter {
         #expect(page.pages.count == 1, "a decided payment does not show the bank page again")
     }
 
+    @Test func processingAFailedPaymentAgainAnswersWhyItFailed() throws {
+        let manager = manager()
+        let context = try payment()
+        page.choose = BankPage.approve(at: "Crown Savings")
+        #expect(process(manager, context) == .failure(.paymentRejected))
+        #expect(process(manager, context, wait: .zero) == .failure(.paymentRejected))
+        #expect(page.pages.count == 1, "a failed payment does not show the bank page again")
+    }
+
+    @Test func aRedirectBankApprovedOnThePageIsWait() throws {
+        let manager = manager()
+        let context = try payment(country: "DE")
+        page.choose = BankPage.approve(at: "Nordbank Direkt")
+        #expect(process(manager, context) == .success(.wait))
+        #expect(status(manager, context) == .success(.authorizing))
+    }
+
     @Test(arguments: [
         ("Societe Seine", SinglePayment.Error.serverError),
         ("Credit Provence", .authorizationFailed),
@@ -192,8 +209,13 @@ final class BankPage: BankRedirectPresenter {
         let plan = try #require(try world.services.account.plans().first { $0.price.currency == .eur })
         let subscription = try #require(try world.settle { world.services.account.subscribe(planId: plan.id, mandate: mandate, completion: $0) }?.get())
         #expect(subscription.state == .active)
+        #expect(world.settle(after: .zero) { manager.processMandate(context: mandate, completion: $0) } == .success(.authorized),
+                "an authorised mandate answers where it stands")
         try gateway.revokeMandate(mandate)
         #expect(world.settle(after: .zero) { manager.mandateStatus(mandateIdentifier: mandate.identifier, resourceToken: mandate.token, completion: $0) }
                 == .success(.revoked))
+        #expect(world.settle(after: .zero) { manager.processMandate(context: mandate, completion: $0) } == .failure(.unexpectedBehaviour),
+                "a revoked mandate cannot be processed again")
+        #expect(page.pages.count == 1)
     }
 }

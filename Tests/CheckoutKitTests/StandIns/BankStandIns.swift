@@ -1,6 +1,7 @@
 import struct PaymentsCore.Money
 import struct PaymentsCore.Currency
 import enum PaymentsCore.MoneyError
+import enum PaymentsCore.BankFlowState
 import CheckoutKit
 import Foundation
 
@@ -10,34 +11,41 @@ final class ScriptedBankGateway: BankGateway {
         "GB": [BankProvider(id: "ob-monzo", name: "Monzo", countryCode: "GB"), BankProvider(id: "ob-hsbc", name: "HSBC", countryCode: "GB")],
         "DE": [BankProvider(id: "ob-n26", name: "N26", countryCode: "DE")],
     ]
-    var initialStatus: BankResourceStatus = .authorizationRequired
-    var describeFailure: BankGatewayFailure?
-    var afterApproval: Result<BankResourceStatus, BankGatewayFailure> = .success(.executed)
-    var afterDecline: Result<BankResourceStatus, BankGatewayFailure> = .success(.failed(.authorizationFailed))
-    var statusAnswer: Result<BankResourceStatus, BankGatewayFailure> = .success(.authorizationRequired)
+    /// What the flow answers for a resource already decided; nil while it is open.
+    var decided: Result<BankFlowState, BankError>?
+    var describeFailure: BankError?
+    var afterApproval: Result<BankFlowState, BankError> = .success(.executed)
+    var afterDecline: Result<BankFlowState, BankError> = .failure(.authorizationFailed)
+    var paymentStatusAnswer: Result<SinglePayment.Status, BankError> = .success(.authorizationRequired)
+    var mandateStatusAnswer: Result<Mandate.Status, BankError> = .success(.authorizationRequired)
     private(set) var log: [String] = []
 
     func providers(countryCode: String) -> [BankProvider] { banks[countryCode] ?? [] }
 
-    func describe(_ resource: BankResource, token: String, completion: @escaping (Result<BankResourceSummary, BankGatewayFailure>) -> Void) {
+    func describe(_ resource: BankResource, token: String, completion: @escaping (Result<BankResourceSummary, BankError>) -> Void) {
         log.append("describe(\(resource.identifier))")
         if let describeFailure { return completion(.failure(describeFailure)) }
-        completion(.success(BankResourceSummary(resource: resource, amount: Money(minorUnits: 4_999, currency: .gbp), payeeName: "Honey Store", status: initialStatus)))
+        completion(.success(BankResourceSummary(resource: resource, amount: Money(minorUnits: 4_999, currency: .gbp), payeeName: "Honey Store", decided: decided)))
     }
 
     func authorize(_ resource: BankResource, token: String, provider: BankProvider, decision: BankDecision,
-                   completion: @escaping (Result<BankResourceStatus, BankGatewayFailure>) -> Void) {
+                   completion: @escaping (Result<BankFlowState, BankError>) -> Void) {
         log.append("authorize(\(resource.identifier), \(provider.id), \(decision))")
         completion(decision == .approve ? afterApproval : afterDecline)
     }
 
-    func abandon(_ resource: BankResource, token: String, reason: BankFailureReason) {
+    func abandon(_ resource: BankResource, token: String, reason: BankAbandonReason) {
         log.append("abandon(\(resource.identifier), \(reason))")
     }
 
-    func status(of resource: BankResource, token: String, completion: @escaping (Result<BankResourceStatus, BankGatewayFailure>) -> Void) {
-        log.append("status(\(resource.identifier))")
-        completion(statusAnswer)
+    func paymentStatus(identifier: String, token: String, completion: @escaping (Result<SinglePayment.Status, BankError>) -> Void) {
+        log.append("paymentStatus(\(identifier))")
+        completion(paymentStatusAnswer)
+    }
+
+    func mandateStatus(identifier: String, token: String, completion: @escaping (Result<Mandate.Status, BankError>) -> Void) {
+        log.append("mandateStatus(\(identifier))")
+        completion(mandateStatusAnswer)
     }
 }
 

@@ -70,7 +70,7 @@ enum BankOrderJourney {
             case .paid: return paid()
             case .failed(let reason): return failed(reason)
             case .pending:
-                if case .authorizing? = try? commerce.bank.paymentStatus(identifier: handle.identifier, token: handle.resourceToken) {
+                if case .authorizing? = try? commerce.bank.paymentStatus(identifier: handle.identifier, token: handle.resourceToken).status {
                     return .waiting(orderId: orderId, why: "the bank is authorising")
                 }
                 return failed("\(error)")

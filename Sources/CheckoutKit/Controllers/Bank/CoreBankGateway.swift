@@ -66,107 +66,69 @@ public final class CoreBankGateway: BankGateway {
         }
     }
 
-    public func describe(_ resource: BankResource, token: String, completion: @escaping (Result<BankResourceSummary, BankGatewayFailure>) -> Void) {
-        let result = Result { () throws(BankError) in try status(resource, token) }
-            .map { BankResourceSummary(resource: resource, amount: amounts[resource.identifier] ?? .zero(.eur),
-                                       payeeName: Self.payeeName, status: $0) }
-            .mapError(BankGatewayFailure.init)
+    public func describe(_ resource: BankResource, token: String, completion: @escaping (Result<BankResourceSummary, BankError>) -> Void) {
+        let result = Result { () throws(BankError) in try decided(resource, token) }
+            .map { BankResourceSummary(resource: resource, amount: amounts[resource.identifier] ?? .zero(.eur), payeeName: Self.payeeName, decided: $0) }
         later { completion(result) }
     }
 
     public func authorize(_ resource: BankResource, token: String, provider: CheckoutKit.BankProvider, decision: BankDecision,
-                          completion: @escaping (Result<BankResourceStatus, BankGatewayFailure>) -> Void) {
+                          completion: @escaping (Result<BankFlowState, BankError>) -> Void) {
         guard decision == .approve else {
             // Declined on the bank's page: the customer did not authorise it.
             try? bank.cancel(identifier: resource.identifier, token: token)
-            return later { completion(.success(.failed(.authorizationFailed))) }
-        }
-        let answer: (Result<BankFlowState, BankError>) -> Void = { result in
-            switch result {
-            case .success(.executed): completion(.success(.executed))
-            case .success(.settled): completion(.success(.settled))
-            case .success(.authorized): completion(.success(.authorized))
-            case .success(.wait), .success(.redirect): completion(.success(.authorizing))
-            case .failure(let error): completion(BankResourceStatus.from(error).map { .success($0) } ?? .failure(BankGatewayFailure(error)))
-            }
+            return later { completion(.failure(.authorizationFailed)) }
         }
         switch resource.kind {
-        case .singlePayment: bank.processSinglePayment(identifier: resource.identifier, token: token, providerId: provider.id, completion: answer)
-        case .mandate: bank.processMandate(identifier: resource.identifier, token: token, providerId: provider.id, completion: answer)
+        case .singlePayment: bank.processSinglePayment(identifier: resource.identifier, token: token, providerId: provider.id, completion: completion)
+        case .mandate: bank.processMandate(identifier: resource.identifier, token: token, providerId: provider.id, completion: completion)
         }
     }
 
-    public func abandon(_ resource: BankResource, token: String, reason: BankFailureReason) {
+    public func abandon(_ resource: BankResource, token: String, reason: BankAbandonReason) {
         // The core records every abandonment as the customer's cancel; an expired window is
         // also expired in the core by its own clock.
         try? bank.cancel(identifier: resource.identifier, token: token)
     }
 
-    public func status(of resource: BankResource, token: String, completion: @escaping (Result<BankResourceStatus, BankGatewayFailure>) -> Void) {
-        let result = Result { () throws(BankError) in try status(resource, token) }.mapError(BankGatewayFailure.init)
+    public func paymentStatus(identifier: String, token: String, completion: @escaping (Result<SinglePayment.Status, BankError>) -> Void) {
+        let result = Result { () throws(BankError) in try bank.paymentStatus(identifier: identifier, token: token).status }
+        later { completion(result) }
+    }
+
+    public func mandateStatus(identifier: String, token: String, completion: @escaping (Result<Mandate.Status, BankError>) -> Void) {
+        let result = Result { () throws(BankError) in try bank.mandateStatus(identifier: identifier, token: token).status }
         later { completion(result) }
     }
 
     // MARK: - Private
 
-    private func status(_ resource: BankResource, _ token: String) throws(BankError) -> BankResourceStatus {
+    /// What the flow answers for a resource the bank already decided, as processing it again
+    /// would; `nil` while the customer may still authorise it.
+    private func decided(_ resource: BankResource, _ token: String) throws(BankError) -> Result<BankFlowState, BankError>? {
         switch resource.kind {
         case .singlePayment:
-            switch try bank.paymentStatus(identifier: resource.identifier, token: token) {
-            case .authorizationRequired: return .authorizationRequired
-            case .authorizing: return .authorizing
-            case .authorized: return .authorized
-            case .executed: return .executed
-            case .settled: return .settled
-            case .failed(let error): return .failed(BankFailureReason(error))
+            let report = try bank.paymentStatus(identifier: resource.identifier, token: token)
+            switch report.status {
+            case .authorizationRequired, .authorizing: return nil
+            case .authorized: return .success(.authorized)
+            case .executed: return .success(.executed)
+            case .settled: return .success(.settled)
+            case .failed: return .failure(report.failure ?? .unexpectedBehaviour)
             }
         case .mandate:
-            switch try bank.mandateStatus(identifier: resource.identifier, token: token) {
-            case .authorizationRequired: return .authorizationRequired
-            case .authorizing: return .authorizing
-            case .authorized: return .authorized
-            case .revoked: return .revoked
-            case .failed(let error): return .failed(BankFailureReason(error))
+            let report = try bank.mandateStatus(identifier: resource.identifier, token: token)
+            switch report.status {
+            case .authorizationRequired, .authorizing: return nil
+            case .authorized: return .success(.authorized)
+            case .failed: return .failure(report.failure ?? .unexpectedBehaviour)
+            // A revoked mandate cannot be processed again: nothing the flow could answer fits.
+            case .revoked: return .failure(.unexpectedBehaviour)
             }
         }
     }
 
     private func later(_ action: @escaping () -> Void) {
         scheduler.schedule(after: .zero, action)
-    }
-}
-
-extension BankFailureReason {
-    init(_ error: BankError) {
-        switch error {
-        case .paymentRejected, .mandateRejected: self = .rejected
-        case .paymentExpired, .mandateExpired: self = .expired
-        case .userCanceled: self = .canceled
-        default: self = .authorizationFailed
-        }
-    }
-}
-
-extension BankResourceStatus {
-    /// The errors that are a decided outcome of the resource (rather than a failed call).
-    static func from(_ error: BankError) -> BankResourceStatus? {
-        switch error {
-        case .paymentRejected, .mandateRejected, .paymentExpired, .mandateExpired, .userCanceled, .authorizationFailed:
-            .failed(BankFailureReason(error))
-        default: nil
-        }
-    }
-}
-
-extension BankGatewayFailure {
-    init(_ error: BankError) {
-        switch error {
-        case .connectionIssues: self = .connectionLost
-        case .invalidToken: self = .invalidToken
-        case .paymentNotFound, .mandateNotFound: self = .notFound
-        case .serverError: self = .serverError
-        case .generic(let reason): self = .other(reason)
-        default: self = .other(error.code)
-        }
     }
 }

@@ -60,7 +60,7 @@ public final class OrderPayments {
             case .failed(let reason): return try? orders.markFailed(orderId: orderId, reason: reason)
             case .pending:
                 // The flow is over here: only a payment the bank is still authorising waits.
-                if case .authorizing? = try? commerce.bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "") {
+                if case .authorizing? = try? commerce.bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "").status {
                     keepSettling()
                     return try? orders.order(id: orderId)
                 }
