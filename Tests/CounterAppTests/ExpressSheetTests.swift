@@ -81,13 +81,19 @@ import Testing
         #expect(calls.log == ["contact IE", "shipping b", "card Visa", "billing ", "pay Visa"])
     }
 
-    @Test func aTypedAddressGoesToTheSessionWhole() {
-        let calls = Calls()
+    /// The sheet on "Type an address", Enter pressed: the empty form.
+    static func onANewAddressForm(_ calls: Calls) -> TestStore<ExpressSheetFeature.State, ExpressSheetFeature.Action, ExpressClient> {
         var state = ExpressSheetFeature.State(goods: [])
-        state.sheet = Self.sheet()
+        state.sheet = sheet()
         state.addressIndex = ExpressWallet.addresses.count
         let store = TestStore(initialState: state, environment: calls.client) { ExpressSheetFeature.reduce(&$0, $1) }
         store.send(.activate) { $0.form = ExpressSheetFeature.AddressForm() }
+        return store
+    }
+
+    @Test func aTypedAddressGoesToTheSessionWhole() {
+        let calls = Calls()
+        let store = Self.onANewAddressForm(calls)
         #expect(ExpressSheetFeature.action(for: .key(.character("q")), in: store.state) == .form(.type("q")), "q is typed, not quit")
         let typed = ["Ada Lovelace", "ada@example.com", "+31 20 555 0100", "Keizersgracht 1", "Amsterdam", "", "1015 CS", "nl"]
         for (index, text) in typed.enumerated() {
@@ -104,11 +110,7 @@ import Testing
 
     @Test func anIncompleteTypedAddressIsRefusedAtItsFieldsAndNothingTypedIsLost() {
         let calls = Calls()
-        var state = ExpressSheetFeature.State(goods: [])
-        state.sheet = Self.sheet()
-        state.addressIndex = ExpressWallet.addresses.count
-        let store = TestStore(initialState: state, environment: calls.client) { ExpressSheetFeature.reduce(&$0, $1) }
-        store.send(.activate) { $0.form = ExpressSheetFeature.AddressForm() }
+        let store = Self.onANewAddressForm(calls)
         store.send(.form(.type("Ada"))) { $0.form?.fields[0] = "Ada" }
         store.send(.form(.next)) { $0.form?.focus = 1 }
         store.send(.form(.type("ada@example"))) { $0.form?.fields[1] = "ada@example" }

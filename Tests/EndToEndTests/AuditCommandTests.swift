@@ -6,17 +6,6 @@ import Testing
 /// the same file with the order's charge doubled by hand names the order (exit 1); a file that
 /// is not there is named (exit 2).
 @Suite struct AuditCommandTests {
-    /// A database a real counter wrote: the store tape buys two jars with 4242 on it.
-    private func databaseAfterASale() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-audit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let database = directory.appendingPathComponent("counter.sqlite").path
-        let tape = CheckoutBinary.repositoryRoot.appendingPathComponent("Tapes/store/buy-with-4242.tape").path
-        let played = try CheckoutBinary.run(["play", tape, "--db", database])
-        #expect(played.status == 0, "\(played.output)")
-        return database
-    }
-
     private func sqlite(_ database: String, _ sql: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
@@ -27,7 +16,7 @@ import Testing
     }
 
     @Test func aSoundDatabaseExitsZero() throws {
-        let database = try databaseAfterASale()
+        let database = try SaleDatabase.afterASale("audit")
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         let result = try CheckoutBinary.run(["audit", "--db", database])
         #expect(result.status == 0, "\(result.output)")
@@ -36,7 +25,7 @@ import Testing
     }
 
     @Test func aDoubledPaymentExitsOneAndNamesTheOrder() throws {
-        let database = try databaseAfterASale()
+        let database = try SaleDatabase.afterASale("audit")
         try sqlite(database, """
             CREATE TEMP TABLE copied AS SELECT * FROM charges WHERE status = 'succeeded';
             UPDATE copied SET id = id || '-again';

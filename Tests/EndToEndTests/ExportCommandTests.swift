@@ -7,18 +7,8 @@ import Testing
 /// reader, holds the tape's order, its lines and its card payment (brand and last four, never the
 /// number), to standard output or to `--output`; bad days and a missing file are refused.
 @Suite struct ExportCommandTests {
-    private func databaseAfterASale() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let database = directory.appendingPathComponent("counter.sqlite").path
-        let tape = CheckoutBinary.repositoryRoot.appendingPathComponent("Tapes/store/buy-with-4242.tape").path
-        let played = try CheckoutBinary.run(["play", tape, "--db", database])
-        #expect(played.status == 0, "\(played.output)")
-        return database
-    }
-
     @Test func theSaleReadsBackFromTheCSV() throws {
-        let database = try databaseAfterASale()
+        let database = try SaleDatabase.afterASale("export")
         let result = try CheckoutBinary.run(["export", "--db", database, "--from", "1970-01-01", "--to", "2100-12-31"])
         #expect(result.status == 0, "\(result.output)")
         let rows = try CSVReader.records(result.output)
@@ -33,7 +23,7 @@ import Testing
     }
 
     @Test func outputGoesToTheFileWhenAsked() throws {
-        let database = try databaseAfterASale()
+        let database = try SaleDatabase.afterASale("export")
         let file = database + ".csv"
         let result = try CheckoutBinary.run(["export", "--db", database, "--from", "1970-01-01", "--to", "2100-12-31", "--output", file])
         #expect(result.status == 0, "\(result.output)")
@@ -43,7 +33,7 @@ import Testing
     }
 
     @Test func daysOutsideTheSaleExportOnlyTheHeader() throws {
-        let database = try databaseAfterASale()
+        let database = try SaleDatabase.afterASale("export")
         let result = try CheckoutBinary.run(["export", "--db", database, "--from", "1971-01-01", "--to", "1971-01-02"])
         #expect(try CSVReader.records(result.output).count == 1, "\(result.output)")
     }
