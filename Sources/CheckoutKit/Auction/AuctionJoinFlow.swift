@@ -155,12 +155,9 @@ public final class AuctionJoinFlow {
     public func placeStartBid(with newCard: PaymentCard? = nil, keepingIt keep: Bool = true) {
         guard step == .payment, pendingCall == nil else { return }
         guard !dataSource.customerId.isEmpty else { notice = .signInRequired; return }
-        if let newCard, !keep {
-            guard access == .unlocked else { return }
-            return charge(newCard)
-        }
         if let newCard {
             guard access == .unlocked else { return }
+            guard keep else { return charge(newCard) }
             save(newCard, isJoin: true) { [weak self] saved in
                 guard saved, let self else { return }
                 self.charge(self.payments.first { $0.id == newCard.id } ?? newCard)
