@@ -82,7 +82,8 @@ let package = Package(
             dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
-        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "ProgramSupport"]),
+        .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "ProgramSupport",
+                                                        .product(name: "GRDB", package: "GRDB.swift")]),
         // The programs tests run that Swift does not bring (tmux, zbarimg, msgfmt...), each with
         // the Debian package that a failing test names when it is missing.
         .target(name: "ProgramSupport", path: "Tests/ProgramSupport"),
