@@ -300,6 +300,52 @@ import Testing
         #expect(late == [.unsettled(.bankPayment(id: "bpay_stuck"), since: Date(milliseconds: 1_000_000))])
     }
 
+    // MARK: - Refunds agree with the money
+
+    /// The ledger's one refund (the order refunded in full): its id, order number and amount.
+    private func theRefund(_ ledger: Ledger) throws -> (id: String, number: String, amount: Money) {
+        let row = try #require(try ledger.world.core.database.queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT r.id, o.number, r.amount_minor FROM order_refunds r JOIN orders o ON o.id = r.order_id")
+        })
+        return (row["id"], row["number"], Money(minorUnits: row["amount_minor"], currency: .eur))
+    }
+
+    @Test func aRefundMarkedDoneWithoutItsMoneyIsFound() throws {
+        let ledger = Ledger()
+        let refund = try theRefund(ledger)
+        try ledger.write("DELETE FROM refunds WHERE id = (SELECT charge_refund_id FROM order_refunds WHERE id = ?)", [refund.id])
+        #expect(try ledger.audit() == [.refundWithoutMoney(refundId: refund.id, orderNumber: refund.number)])
+    }
+
+    @Test func aRefundMarkedFailedWhoseMoneyWentBackIsFound() throws {
+        let ledger = Ledger()
+        let refund = try theRefund(ledger)
+        try ledger.write("UPDATE order_refunds SET state = 'failed' WHERE id = ?", [refund.id])
+        #expect(try ledger.audit() == [.moneyBackOfFailedRefund(refundId: refund.id, orderNumber: refund.number, amount: refund.amount)])
+    }
+
+    @Test func refundsOnTheirWayBackThatAddUpToMoreThanWasPaidAreFound() throws {
+        let ledger = Ledger()
+        try ledger.write("""
+            INSERT INTO order_refunds (id, order_id, idempotency_key, amount_minor, currency, state, charge_refund_id, created_at, updated_at)
+            VALUES ('orf_much', ?, 'much', ?, 'EUR', 'requested', 're_much', ?, ?)
+            """, [ledger.paid.id, ledger.paid.total.minorUnits + 1, ledger.world.clock.now.milliseconds, ledger.world.clock.now.milliseconds])
+        let paid = ledger.paid.total
+        #expect(try ledger.audit() == [.refundedMoreThanPaid(orderId: ledger.paid.id, orderNumber: ledger.paid.number,
+                                                            refunded: Money(minorUnits: paid.minorUnits + 1, currency: .eur), paid: paid)])
+    }
+
+    @Test func aRefundAskedAndNeverAnsweredIsUnsettledOnceItIsOld() throws {
+        let ledger = Ledger()
+        try ledger.write("""
+            INSERT INTO order_refunds (id, order_id, idempotency_key, amount_minor, currency, state, charge_refund_id, created_at, updated_at)
+            VALUES ('orf_stuck', ?, 'stuck', 100, 'EUR', 'requested', 're_stuck', 1000000, 1000000)
+            """, [ledger.paid.id])
+        #expect(try ledger.audit() == [], "without the rule, waiting is not a fault")
+        let late = try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)))
+        #expect(late == [.unsettled(.refund(id: "orf_stuck", orderNumber: ledger.paid.number), since: Date(milliseconds: 1_000_000))])
+    }
+
     @Test func aCardNumberInTheEventLogIsFound() throws {
         let ledger = Ledger()
         try ledger.write("INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (0, 'note', 'x', ?)",

@@ -147,12 +147,16 @@ enum Invariants {
         case .bidWithoutHold(_, _, let status): "bidWithoutHold(\(status ?? "missing"))"
         case .reservationOfSettledOrder(_, _, let state, _, _): "reservationOfSettledOrder(\(state ?? "missing"))"
         case .negativeStock: "negativeStock"
+        case .refundWithoutMoney: "refundWithoutMoney"
+        case .moneyBackOfFailedRefund: "moneyBackOfFailedRefund"
+        case .refundedMoreThanPaid: "refundedMoreThanPaid"
         case .reservationsExceedStock: "reservationsExceedStock"
         case .unsettled(.charge(_, let status), _): "unsettled charge (\(status))"
         case .unsettled(.order, _): "unsettled order"
         case .unsettled(.bid, _): "unsettled bid"
         case .unsettled(.bankPayment, _): "unsettled bank payment"
         case .unsettled(.renewal, _): "unsettled renewal"
+        case .unsettled(.refund, _): "unsettled refund"
         case .cardNumberInClear(let table, let column, _, _): "cardNumberInClear(\(table).\(column))"
         }
     }

@@ -3,7 +3,8 @@ import GRDB
 
 /// Checks the ledger's invariants on a database, reading only: each order paid at most once,
 /// each captured charge owned (or refunded), each hold with its bid, reservations and stock
-/// consistent, nothing unsettled for too long, and no card number in clear anywhere.
+/// consistent, refunds that agree with the money, nothing unsettled for too long, and no card
+/// number in clear anywhere.
 ///
 ///     let violations = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: queue, now: clock.now)
 ///
@@ -30,6 +31,7 @@ public struct LedgerAudit: Sendable {
         var found = try PaymentOwnershipCheck.violations(db)
         found += try HoldCheck.violations(db)
         found += try StockCheck.violations(db)
+        found += try RefundCheck.violations(db)
         if let unsettledAfter {
             found += try UnsettledCheck.violations(db, olderThan: now.addingTimeInterval(-unsettledAfter.timeInterval))
         }

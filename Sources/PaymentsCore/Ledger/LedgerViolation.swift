@@ -24,6 +24,13 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
     /// Jars held for an order that is no longer waiting for its payment (or that does not exist).
     case reservationOfSettledOrder(orderId: String, orderNumber: String?, orderState: String?, productId: String, quantity: Int)
     case negativeStock(productId: String, stock: Int)
+    /// A refund marked done whose money never went back: the shopper was told "refunded" (and the
+    /// jars went back on the shelf) for nothing.
+    case refundWithoutMoney(refundId: String, orderNumber: String)
+    /// A refund marked failed whose money did go back: the shop gave the money and kept no record.
+    case moneyBackOfFailedRefund(refundId: String, orderNumber: String, amount: Money)
+    /// An order's refunds (done, or on their way back) add up to more than it was paid.
+    case refundedMoreThanPaid(orderId: String, orderNumber: String, refunded: Money, paid: Money)
     case reservationsExceedStock(productId: String, stock: Int, reserved: Int)
     /// Still waiting for an answer long after it should have had one.
     case unsettled(UnsettledPayment, since: Date)
@@ -60,6 +67,12 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
             "Product \(productId) has a stock of \(stock)."
         case let .reservationsExceedStock(productId, stock, reserved):
             "Product \(productId) has \(reserved) reserved but only \(stock) in stock."
+        case let .refundWithoutMoney(refundId, number):
+            "Refund \(refundId) of order \(number) is marked refunded, but no money went back."
+        case let .moneyBackOfFailedRefund(refundId, number, amount):
+            "Refund \(refundId) of order \(number) is marked failed, but \(amount) went back."
+        case let .refundedMoreThanPaid(orderId, number, refunded, paid):
+            "Order \(number) (\(orderId)) was paid \(paid) and refunds give back \(refunded)."
         case let .unsettled(payment, since):
             "\(payment) has been waiting since \(Self.timestamp(since))."
         case let .cardNumberInClear(table, column, rowId, lastFour):
@@ -82,6 +95,8 @@ public enum UnsettledPayment: Hashable, Sendable, CustomStringConvertible {
     case bankPayment(id: String)
     /// A subscription's renewal paid by `chargeId` whose answer the subscription has not recorded.
     case renewal(subscriptionId: String, chargeId: String)
+    /// An order's refund asked of the card and not answered (or its answer not recorded).
+    case refund(id: String, orderNumber: String)
 
     public var description: String {
         switch self {
@@ -90,6 +105,7 @@ public enum UnsettledPayment: Hashable, Sendable, CustomStringConvertible {
         case let .bid(id): "Bid \(id) (3-D Secure)"
         case let .bankPayment(id): "Bank payment \(id) (authorizing)"
         case let .renewal(subscriptionId, chargeId): "The renewal of \(subscriptionId), paid by charge \(chargeId) and not recorded,"
+        case let .refund(id, number): "Refund \(id) of order \(number)"
         }
     }
 }

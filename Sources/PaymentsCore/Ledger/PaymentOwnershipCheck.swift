@@ -29,7 +29,7 @@ enum PaymentOwnershipCheck {
             WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled') ORDER BY created_at, id
             """) {
             guard let order = byNumber[row["reference"] as String] ?? byReference[row["id"] as String] else { continue }
-            taken.append((row["id"], money(row["amount_minor"], row["currency"]), order))
+            taken.append((row["id"], Money.audited(row["amount_minor"], row["currency"]), order))
         }
         for row in try Row.fetchAll(db, sql: """
             SELECT id, description, amount_minor, currency FROM sources
@@ -37,7 +37,7 @@ enum PaymentOwnershipCheck {
             """) {
             let described = LedgerOrder.number(inDescription: row["description"]).flatMap { byNumber[$0] }
             guard let order = byReference[row["id"] as String] ?? described else { continue }
-            taken.append((row["id"], money(row["amount_minor"], row["currency"]), order))
+            taken.append((row["id"], Money.audited(row["amount_minor"], row["currency"]), order))
         }
         return taken.compactMap { payment in
             let order = payment.order
@@ -45,10 +45,6 @@ enum PaymentOwnershipCheck {
             return .externalPaymentOfUnpaidOrder(paymentId: payment.id, amount: payment.amount, orderId: order.id,
                                                  orderNumber: order.number, orderState: order.state)
         }
-    }
-
-    private static func money(_ minorUnits: Int64, _ code: String) -> Money {
-        Money(minorUnits: minorUnits, currency: Currency(code: code) ?? Currency(code: code, exponent: 2))
     }
 
     // MARK: - Each order paid at most once

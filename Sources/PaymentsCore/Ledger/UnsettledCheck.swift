@@ -48,6 +48,12 @@ enum UnsettledCheck {
             return .unsettled(.renewal(subscriptionId: key.subscriptionId, chargeId: row["id"]),
                               since: Date(milliseconds: row["created_ms"]))
         }
-        return charges + orders + refunds + bids + bank + renewals
+        let orderRefunds = try Row.fetchAll(db, sql: """
+            SELECT r.id, o.number, r.created_at FROM order_refunds r JOIN orders o ON o.id = r.order_id
+            WHERE r.state = 'requested' AND r.created_at < ? ORDER BY r.created_at, r.id
+            """, arguments: [milliseconds]).map { row -> LedgerViolation in
+            .unsettled(.refund(id: row["id"], orderNumber: row["number"]), since: Date(milliseconds: row["created_at"]))
+        }
+        return charges + orders + refunds + orderRefunds + bids + bank + renewals
     }
 }
