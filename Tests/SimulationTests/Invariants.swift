@@ -36,11 +36,20 @@ enum Invariants {
         }
     }
 
-    /// Stock on the shelf plus jars sold (in orders paid and not refunded) is what the shop started with.
+    /// Stock on the shelf plus jars that left with shoppers is what the shop started with. Jars
+    /// leave with a paid order and come back with its refunds' returned lines; an order refunded
+    /// in full before refunds had rows of their own brought all of its jars back; one refunded in
+    /// money only (amounts adding up to what was paid) left its jars with the shopper.
     static func stockIsConserved(_ db: Database, _ world: SimulatedWorld) throws -> [Broken] {
         try Row.fetchAll(db, sql: """
-            SELECT p.id, p.stock, COALESCE((SELECT SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
-              WHERE o.state = 'paid' AND l.product_id = p.id), 0) AS sold FROM products p ORDER BY p.id
+            SELECT p.id, p.stock,
+              COALESCE((SELECT SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
+                WHERE l.product_id = p.id AND (o.state = 'paid'
+                  OR (o.state = 'refunded' AND EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id)))), 0)
+              - COALESCE((SELECT SUM(rl.quantity) FROM order_refund_lines rl JOIN order_refunds r ON r.id = rl.refund_id
+                JOIN order_lines l ON l.order_id = r.order_id AND l.position = rl.position
+                WHERE r.state = 'refunded' AND l.product_id = p.id), 0) AS sold
+            FROM products p ORDER BY p.id
             """).compactMap { row in
             let id: String = row["id"]
             let stock: Int = row["stock"], sold: Int = row["sold"]
@@ -84,6 +93,11 @@ enum Invariants {
                     if state != "refunded" {
                         broken.append(Broken(kind: "told Refunded, not refunded", detail: "\(shopper.name) was told \(told), the order is \(state ?? "missing")"))
                     }
+                case .partlyRefunded(_, let refundId):
+                    let state = ledger.refundStates[refundId]
+                    if state != "refunded" {
+                        broken.append(Broken(kind: "told Partly refunded, not refunded", detail: "\(shopper.name) was told \(told), the refund is \(state ?? "missing")"))
+                    }
                 case .subscribed(let id):
                     if !ledger.subscriptions.contains(id) {
                         broken.append(Broken(kind: "told Subscribed, no subscription", detail: "\(shopper.name) was told \(told)"))
@@ -106,6 +120,7 @@ enum Invariants {
         var consumedSourceDescriptions = Set<String>()
         var bidStates: [String: String] = [:]
         var subscriptions = Set<String>()
+        var refundStates: [String: String] = [:]
 
         init(_ db: Database) throws {
             for row in try Row.fetchAll(db, sql: "SELECT id, number, state FROM orders") {
@@ -119,6 +134,7 @@ enum Invariants {
             consumedSourceDescriptions = Set(try String.fetchAll(db, sql: "SELECT description FROM sources WHERE status = 'consumed'"))
             for row in try Row.fetchAll(db, sql: "SELECT id, state FROM auction_bids") { bidStates[row["id"]] = row["state"] }
             subscriptions = Set(try String.fetchAll(db, sql: "SELECT id FROM subscriptions"))
+            for row in try Row.fetchAll(db, sql: "SELECT id, state FROM order_refunds") { refundStates[row["id"]] = row["state"] }
         }
 
         /// Every way money may have been taken for an order: the order paid, its card charge

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentsCore
 
 /// One person at the counter and what the screen told them, which is what the simulator holds
 /// the ledger to: "Paid" must be paid, "Not paid" must never be charged, whatever comes later.
@@ -14,6 +15,8 @@ final class Shopper {
     /// Each attempt to pay an order, with how many words the shopper had heard by then: a "Not
     /// paid" heard before a later attempt of the same order speaks only of the earlier attempt.
     var attempts: [(orderId: String, heard: Int)] = []
+    /// Part refunds the operator asked for, with their keys (pressed again, they must refund once).
+    var refundsAsked: [(orderId: String, request: RefundRequest, key: String)] = []
 
     init(number: Int, journey: String) {
         self.number = number
@@ -22,6 +25,13 @@ final class Shopper {
     }
 
     var name: String { "shopper#\(number)" }
+
+    /// The last order the shopper was told is paid, unless told it was refunded in full since.
+    var returnableOrder: String? {
+        guard let orderId = told.lazy.reversed().compactMap({ if case .paid(let id) = $0 { id } else { nil } }).first,
+              !told.contains(.refunded(orderId: orderId)) else { return nil }
+        return orderId
+    }
 }
 
 enum Told: Equatable, CustomStringConvertible {
@@ -30,6 +40,8 @@ enum Told: Equatable, CustomStringConvertible {
     /// "We are checking": the outcome is not known yet (a bank's wait, a wallet's possible success).
     case waiting(orderId: String, why: String)
     case refunded(orderId: String)
+    /// Part of the order given back (some jars or an amount): that refund is done.
+    case partlyRefunded(orderId: String, refundId: String)
     case notRefunded(orderId: String, reason: String)
     case joined(bidId: String)
     case notJoined(reason: String)
@@ -39,7 +51,8 @@ enum Told: Equatable, CustomStringConvertible {
     /// The order this word is about, if any.
     var orderId: String? {
         switch self {
-        case let .paid(order), let .notPaid(order, _), let .waiting(order, _), let .refunded(order), let .notRefunded(order, _): order
+        case let .paid(order), let .notPaid(order, _), let .waiting(order, _), let .refunded(order), let .notRefunded(order, _),
+             let .partlyRefunded(order, _): order
         case .joined, .notJoined, .subscribed, .notSubscribed: nil
         }
     }
@@ -50,6 +63,7 @@ enum Told: Equatable, CustomStringConvertible {
         case let .notPaid(order, reason): "Not paid (\(order)): \(reason)"
         case let .waiting(order, why): "Waiting (\(order)): \(why)"
         case let .refunded(order): "Refunded (\(order))"
+        case let .partlyRefunded(order, refund): "Partly refunded (\(order), \(refund))"
         case let .notRefunded(order, reason): "Not refunded (\(order)): \(reason)"
         case let .joined(bid): "Joined (\(bid))"
         case let .notJoined(reason): "Not joined: \(reason)"

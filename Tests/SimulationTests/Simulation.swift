@@ -87,10 +87,7 @@ final class Simulation {
             guard shopper.journey.hasSuffix("card order"), case .notPaid? = shopper.told.last else { return false }
             return shopper.told.count <= 3
         }
-        let returning = world.shoppers.filter { shopper in
-            guard shopper.journey.hasSuffix("card order"), case .paid? = shopper.told.last else { return false }
-            return true
-        }
+        let returning = world.shoppers.filter { $0.journey.hasSuffix("card order") && $0.returnableOrder != nil }
         let moves: [(weight: Int, value: Move)] = [
             (10, .cardOrder), (5, .savedCardOrder), (3, .expressOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription),
             (process.openChallenges.isEmpty ? 0 : 8, .answerChallenge), (process.openWallets.isEmpty ? 0 : 6, .answerWallet),
@@ -109,7 +106,7 @@ final class Simulation {
         case .answerChallenge: return answer(&world.process.openChallenges, "3-D Secure", codes: ("right code", "wrong code"))
         case .answerWallet: return answer(&world.process.openWallets, "wallet", codes: ("confirms", "declines"))
         case .payAgain: return CardOrderJourney.payAgain(world, random.pick(retrying))
-        case .refund: return RefundJourney.start(world, random.pick(returning))
+        case .refund: return RefundJourney.start(world, random.pick(returning), &random)
         case .tick:
             let duration = Duration.milliseconds(Int64.random(in: 10...3_000, using: &random))
             advance(world, by: duration)

@@ -12,6 +12,7 @@ final class SimulationStatistics {
         case bankLateOrNever = "bank that answers late or never"
         case walletLate = "wallet consumed after the poll gave up"
         case shopperWalksAway = "shopper walks away from a prompt"
+        case refundPressedTwice = "refund pressed twice (same key)"
     }
 
     private(set) var faults: [Fault: Int] = [:]
