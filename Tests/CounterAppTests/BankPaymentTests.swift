@@ -59,6 +59,44 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
         store.finish()
     }
 
+    /// Once the bank has the shopper's answer nothing on this screen can change it, so Esc may
+    /// leave (the settler records the bank's answer); before that, while the counter is still
+    /// talking to the bank, Esc does nothing, as it could leave a payment half-asked.
+    @Test func escLeavesOnlyWhileTheBankDecides() {
+        let client = PaymentScreensClient.unavailable.bank
+        var talking = BankPaymentFeature.State(kind: .payment, amount: Self.basket, reference: "cart", localeCountry: "GB")
+        talking.step = .working(.contactingTheBank)
+        #expect(BankPaymentFeature.action(for: .key(.escape), in: talking) == nil)
+        #expect(!BankPaymentFeature.keyHints(for: talking).contains { $0.key == "Esc" })
+
+        var deciding = talking
+        deciding.step = .working(.waitingForTheBank)
+        #expect(BankPaymentFeature.action(for: .key(.escape), in: deciding) == .back)
+        #expect(BankPaymentFeature.keyHints(for: deciding).map(\.key) == ["Esc"])
+        let store = TestStore(initialState: deciding, environment: client) { BankPaymentFeature.reduce(&$0, $1) }
+        store.send(.back) { $0.leftBeforeTheAnswer = true }
+        store.receive(.close)
+        store.finish()
+    }
+
+    /// The payment screens tell the counter the shopper left before the answer (the counter's
+    /// notice says the order is paid only if the bank approves); a mandate left so closes as
+    /// before, since no order waits on it.
+    @Test func leavingBeforeTheAnswerIsNeitherPaidNorNotPaid() {
+        for (kind, told) in [(BankPaymentFeature.Kind.payment, PaymentScreensFeature.Action.delegate(.leftBeforeTheAnswer)),
+                             (.mandate, .delegate(.close(paid: false)))] {
+            var bank = BankPaymentFeature.State(kind: kind, amount: Self.basket, reference: "cart", localeCountry: "GB")
+            bank.leftBeforeTheAnswer = true
+            var payment = PaymentScreensFeature.State(method: .bank, amount: Self.basket, itemDescription: "Jar", goods: [], localeCountry: "GB",
+                                                      now: Date(timeIntervalSince1970: 0))
+            payment.screen = .bank(bank)
+            let store = TestStore(initialState: payment, environment: PaymentScreensClient.unavailable) { PaymentScreensFeature.reduce(&$0, $1) }
+            store.send(.bank(.close))
+            store.receive(told)
+            store.finish()
+        }
+    }
+
     @Test func theLocaleComesFromTheEnvironment() {
         #expect(BankClient.localeCountry(environment: ["LANG": "de_DE.UTF-8"]) == "DE")
         #expect(BankClient.localeCountry(environment: ["LANG": "C.UTF-8"]) == "GB")

@@ -193,6 +193,12 @@ public enum AppFeature {
             state.stack.append(.receipt(ReceiptFeature.State(order: order)))
             return .none
 
+        case .payment(.delegate(.leftBeforeTheAnswer)):
+            // Back to the shelves with the cart as it is: its order waits for the bank, and the
+            // core refuses to pay it twice meanwhile.
+            state.notice = BankWords.leftBeforeTheAnswer
+            while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
+            return .merge(reloadCart(), .send(.catalog(.load)))
         case let .payment(.delegate(.close(paid))):
             guard paid else { return .send(.back) }
             // Paid: the jars are the shopper's; back to the shelves, as after a card payment.

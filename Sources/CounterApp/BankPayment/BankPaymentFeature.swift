@@ -78,6 +78,9 @@ public enum BankPaymentFeature {
         /// Esc on the bank list: this attempt is cancelled (nothing is paid), and the shopper
         /// goes back to the countries, not out of the flow.
         public var backToCountries = false
+        /// Esc while the bank decides: the shopper left before the answer, which the settler
+        /// will record (paid if the bank approves, the order released if it does not).
+        public var leftBeforeTheAnswer = false
 
         public init(kind: Kind, amount: Money, reference: String, localeCountry: String) {
             self.kind = kind
@@ -259,6 +262,11 @@ public enum BankPaymentFeature {
                 state.step = .chooseCountry
                 return .none
             case .chooseCountry:
+                return .send(.close)
+            case .working(.waitingForTheBank):
+                // The bank has the shopper's answer; nothing here can change it, so leaving is
+                // safe: the outcome is the bank's and the settler records it.
+                state.leftBeforeTheAnswer = true
                 return .send(.close)
             case .working:
                 return .none

@@ -39,6 +39,8 @@ extension BankPaymentFeature {
             case .escape: return .back
             default: return nil
             }
+        case (.working(.waitingForTheBank), .escape):
+            return .back
         case (.working, _):
             return nil
         }
@@ -52,6 +54,7 @@ extension BankPaymentFeature {
         case .result: [KeyHint("s", "Status"), KeyHint("r", "Check again")] + mandateHints(state)
             + [KeyHint("Esc", state.lastResult?.isSuccess == true ? "Done" : "Try again")]
         case .status: mandateHints(state) + [KeyHint("Esc", "Back")]
+        case .working(.waitingForTheBank): [KeyHint("Esc", "Leave")]
         case .working: []
         }
     }
@@ -72,6 +75,10 @@ extension BankPaymentFeature {
         case .chooseCountry: drawCountries(state, &pen)
         case let .working(waiting):
             pen.spinner(time: time, label: BankWords.words(waiting))
+            if waiting == .waitingForTheBank {
+                pen.skip()
+                pen.paragraph(BankWords.leavingWhileTheBankDecides(state.kind), Style(.muted))
+            }
         case let .chooseBank(page): drawBanks(state, page, &pen)
         case let .bankPage(page, bank): drawBankPage(state, page, bank, &pen, area: area)
         case let .result(outcome): drawResult(state, outcome, &pen)
@@ -191,6 +198,11 @@ struct Pen {
         guard y < area.maxY else { return }
         frame.write(text, in: Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
         y += 1
+    }
+
+    /// `text` wrapped at the area's width, as many lines as it takes (and as fit).
+    mutating func paragraph(_ text: String, _ style: Style = Style(.text)) {
+        for part in text.wrapped(toWidth: area.width) { line(part, style) }
     }
 
     mutating func row(_ text: String, selected: Bool) {

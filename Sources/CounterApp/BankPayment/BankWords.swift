@@ -135,6 +135,19 @@ enum BankWords {
         }
     }
 
+    /// Under "Waiting for the bank…": what leaving now means for the money.
+    static func leavingWhileTheBankDecides(_ kind: BankPaymentFeature.Kind) -> String {
+        switch kind {
+        case .payment: tr("Your bank has your answer and decides now. You may leave this screen: if the bank approves, the order is paid; if not, it is cancelled and nothing is taken. Account → Orders shows which.")
+        case .mandate: tr("Your bank has your answer and decides now. You may leave this screen: if the bank approves, the mandate is set up; if not, nothing is.")
+        }
+    }
+
+    /// The counter's notice after leaving a bank payment before its answer.
+    static var leftBeforeTheAnswer: String {
+        tr("Your bank has not answered: the order is paid only if it approves.")
+    }
+
     static func words(_ reason: BankPaymentFeature.NotStarted) -> String {
         switch reason {
         case let .order(error): StoreError(error).message

@@ -70,6 +70,9 @@ public enum PaymentScreensFeature {
     public enum Delegate: Equatable, Sendable {
         /// The shopper is done; `paid` when the money is (probably) through.
         case close(paid: Bool)
+        /// The shopper left while the bank decides: neither paid nor not paid yet (the settler
+        /// records the bank's answer).
+        case leftBeforeTheAnswer
     }
 
     static let tickInterval: Duration = .milliseconds(200)
@@ -105,6 +108,7 @@ public enum PaymentScreensFeature {
             return .merge(effect.map(Action.express, environment: \.express), keepTicking(&state))
         case .bank(.close):
             guard case let .bank(s) = state.screen else { return .none }
+            if s.leftBeforeTheAnswer, s.kind == .payment { return .send(.delegate(.leftBeforeTheAnswer)) }
             return .send(.delegate(.close(paid: isPaid(s))))
         case let .bank(action):
             guard case var .bank(s) = state.screen else { return .none }
