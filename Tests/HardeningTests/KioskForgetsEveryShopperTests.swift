@@ -53,7 +53,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
             case .challenge: return .checkoutChallenge
             case .checking: return .checkoutChecking
             }
-        case let .receipt(s): return s.cardLastFour.isEmpty ? .orderReceipt : .receipt
+        case let .receipt(s): return s.isJustPaid ? .receipt : .orderReceipt
         case .account: return .account
         case let .auth(s): return s.mode == .logIn ? .logIn : .signUp
         case let .savedCards(s): return s.confirmingRemoval == nil ? .savedCards : .savedCardRemoval

@@ -190,8 +190,9 @@ public enum AppFeature {
             // The guest's cart went into the account: the badge shows the account's.
             return reloadCart()
         case let .orders(.delegate(order)):
-            state.stack.append(.receipt(ReceiptFeature.State(order: order)))
-            return .none
+            return .run { env, send in
+                send(.push(.receipt(ReceiptFeature.State(order: order, tender: env.store.paidReceipt(order.number)?.tender ?? .unknown))))
+            }
 
         case .payment(.delegate(.leftBeforeTheAnswer)):
             // Back to the shelves with the cart as it is: its order waits for the bank, and the
@@ -201,9 +202,13 @@ public enum AppFeature {
             return .merge(reloadCart(), .send(.catalog(.load)))
         case let .payment(.delegate(.close(paid))):
             guard paid else { return .send(.back) }
-            // Paid: the jars are the shopper's; back to the shelves, as after a card payment.
+            // Paid: the jars are the shopper's; the receipt, over the shelves, as after a card
+            // payment. (A wallet's "possible success" has no paid order yet: the shelves alone.)
             while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
-            return .merge(.run { env, send in send(.cartLoaded(env.store.emptyCart())) }, .send(.catalog(.load)))
+            return .merge(.run { env, send in
+                send(.cartLoaded(env.store.emptyCart()))
+                if let receipt = env.store.latestPaidReceipt() { send(.push(.receipt(ReceiptFeature.State(paid: receipt)))) }
+            }, .send(.catalog(.load)))
         case .dueWorkRan:
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
             return .none

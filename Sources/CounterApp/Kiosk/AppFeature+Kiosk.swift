@@ -91,8 +91,7 @@ public struct CounterSnapshot: Equatable, Sendable {
 extension AppFeature.State {
     public var kioskSnapshot: CounterSnapshot {
         var snapshot = CounterSnapshot(isRestingAtHome: isAtRest)
-        // Receipts opened from the order history carry no card: only a purchase just made does.
-        if case let .receipt(receipt) = top, !receipt.cardLastFour.isEmpty { snapshot.freshReceipt = receipt }
+        if case let .receipt(receipt) = top, receipt.isJustPaid { snapshot.freshReceipt = receipt }
         return snapshot
     }
 }

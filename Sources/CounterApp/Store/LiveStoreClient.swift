@@ -8,6 +8,8 @@ extension StoreClient {
         let challenges = ChallengeDesk()
         let store = services.store
         let account = services.account
+        // Opened once: opening it migrates its tables.
+        let receipts = try? services.receiptBook()
         return StoreClient(
             now: { services.clock.now },
             schedule: { delay, action in _ = timers.schedule(after: delay, action) },
@@ -49,7 +51,9 @@ extension StoreClient {
             failedRenewals: { (try? account.failedRenewals(of: $0)) ?? [] },
             runDueWork: { services.runDueWork(completion: $0) },
             unsettledOrder: { store.unsettledOrder?.number },
-            settledOutcome: { store.outcome(ofOrder: $0) }
+            settledOutcome: { store.outcome(ofOrder: $0) },
+            latestPaidReceipt: { try? receipts?.latestPaid(sessionKey: services.session.cartKey) },
+            paidReceipt: { try? receipts?.receipt(orderNumber: $0) }
         )
     }
 }

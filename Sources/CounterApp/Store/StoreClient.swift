@@ -49,6 +49,10 @@ public struct StoreClient {
     public var unsettledOrder: () -> String? = { nil }
     /// What became of that order once known: paid (the receipt) or not (why); nil while unknown.
     public var settledOutcome: (_ orderNumber: String) -> Result<StoreReceipt, StoreError>? = { _ in nil }
+    /// The receipt of the order the cart paid last (by bank, wallet or the express sheet).
+    public var latestPaidReceipt: () -> PaidOrderReceipt? = { nil }
+    /// A paid or refunded order's receipt, with how it was paid; nil for an order not paid.
+    public var paidReceipt: (_ orderNumber: String) -> PaidOrderReceipt? = { _ in nil }
 }
 
 extension StoreClient {

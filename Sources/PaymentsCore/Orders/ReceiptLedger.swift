@@ -90,6 +90,17 @@ public final class ReceiptLedger {
         try database.read { db in try Self.receipt(db, number: orderNumber) }
     }
 
+    /// The receipt of the order a cart (`sessionKey`) paid last: what the screen shows once a
+    /// payment made elsewhere (a bank, a wallet, the express sheet) ends. Nil when none is paid.
+    public func latestPaid(sessionKey: String) throws -> PaidOrderReceipt? {
+        try database.read { db in
+            let number = try String.fetchOne(db, sql: """
+                SELECT number FROM orders WHERE session_key = ? AND state = 'paid' ORDER BY updated_at DESC, number DESC LIMIT 1
+                """, arguments: [sessionKey])
+            return try number.flatMap { try Self.receipt(db, number: $0) }
+        }
+    }
+
     /// The receipt this host's printers printed last (for "print the last receipt" after a restart).
     public func lastPrinted() throws -> PaidOrderReceipt? {
         try database.read { db in

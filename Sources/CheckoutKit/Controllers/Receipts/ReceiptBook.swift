@@ -25,6 +25,11 @@ public final class ReceiptBook {
         try ledger.receipt(orderNumber: orderNumber)
     }
 
+    /// The receipt of the order the store's cart paid last, for this shopper or guest.
+    public func latestPaid(sessionKey: String) throws -> PaidOrderReceipt? {
+        try ledger.latestPaid(sessionKey: sessionKey)
+    }
+
     /// The receipt this host's printers printed last, also from before a restart.
     public func lastPrinted() throws -> PaidOrderReceipt? {
         try ledger.lastPrinted()

@@ -54,10 +54,12 @@ public struct ReceiptDocument: Equatable, Sendable {
         self.init(lines: lines)
     }
 
-    static func tenderLine(_ tender: PaidOrderReceipt.Tender) -> String? {
+    /// How the order was paid, in a line; the card's hidden digits drawn as `mask` (a printer's
+    /// "****", a screen's "••••").
+    static func tenderLine(_ tender: PaidOrderReceipt.Tender, mask: String = "****") -> String? {
         switch tender {
-        case let .card(brand, lastFour): tr("Paid with {0} **** {1}", brand, lastFour)
-        case let .bank(name?): tr("Paid by bank: {0}", name)
+        case let .card(brand, lastFour): tr("Paid with {0} {1} {2}", brand, mask, lastFour)
+        case let .bank(name?): tr("Paid by bank: {0}", tr(name))
         case .bank(nil): tr("Paid by bank")
         case let .wallet(type): tr("Paid with {0}", tr(PaymentMethodType(rawValue: type)?.displayName ?? type))
         case .unknown: nil

@@ -3,36 +3,48 @@ import Foundation
 import Localization
 import TerminalUI
 
-/// What a paid order leaves: order number, lines, total, the card's brand and last four, time.
+/// What a paid order leaves: order number, lines, total, how it was paid (a card only by brand
+/// and last four), time.
 public enum ReceiptFeature {
     public struct State: Equatable, Sendable {
         public var orderNumber: String
         public var lines: [CartLine]
         public var total: Money
-        public var cardBrand: String
-        public var cardLastFour: String
+        public var tender: PaidOrderReceipt.Tender
         public var paidAt: Date
         /// "Receipt" after a purchase; "Order …" when opened from the history.
         public var heading: String
+        /// Shown because a payment just ended (the kiosk prints it and later forgets it), not
+        /// opened from the history.
+        public var isJustPaid: Bool
 
         public init(receipt: StoreReceipt, paidAt: Date) {
             orderNumber = receipt.orderIdentifier
             lines = receipt.lines
             total = receipt.total
-            cardBrand = receipt.charge.brand
-            cardLastFour = receipt.charge.lastFour
+            tender = .card(brand: receipt.charge.brand, lastFour: receipt.charge.lastFour)
             self.paidAt = paidAt
             heading = tr("Thank you! Payment approved.")
+            isJustPaid = true
         }
 
-        public init(order: Order) {
+        /// A payment made on another screen (a bank, a wallet, the express sheet) has just ended paid.
+        public init(paid receipt: PaidOrderReceipt) {
+            self.init(order: receipt.order, tender: receipt.tender)
+            paidAt = receipt.paidAt
+            heading = tr("Thank you! Payment approved.")
+            isJustPaid = true
+        }
+
+        /// An order opened from the history, with how it was paid when it was.
+        public init(order: Order, tender: PaidOrderReceipt.Tender = .unknown) {
             orderNumber = order.number
             lines = order.lines.map(CartLine.init(orderLine:))
             total = order.total
-            cardBrand = ""
-            cardLastFour = ""
+            self.tender = tender
             paidAt = order.createdAt
             heading = tr("Order {0} · {1}", order.number, OrdersFeature.stateText(order.state))
+            isJustPaid = false
         }
     }
 
@@ -53,8 +65,8 @@ public enum ReceiptFeature {
         }
         let after = 3 + min(state.lines.count, listHeight)
         frame.write(tr("Total {0}", state.total.formatted()) + " ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
-        if !state.cardLastFour.isEmpty {
-            ScreenDrawing.text(tr("Paid with {0} •••• {1}", state.cardBrand, state.cardLastFour), into: &frame, in: ScreenDrawing.row(area, after + 2))
+        if let paidWith = ReceiptDocument.tenderLine(state.tender, mask: "••••") {
+            ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, after + 2))
         }
     }
 }

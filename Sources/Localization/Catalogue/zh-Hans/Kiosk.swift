@@ -106,8 +106,6 @@ extension Catalogue {
                 ["已打印 {0} 张等待中的收据。"]),
         .text("Order {0}",
               "订单 {0}"),
-        .text("Paid with {0} **** {1}",
-              "支付方式：{0} **** {1}"),
         .text("Thank you!",
               "谢谢惠顾！"),
         .section("Kiosk: operator PIN file"),
