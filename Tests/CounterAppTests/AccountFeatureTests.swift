@@ -81,6 +81,28 @@ import Testing
     }
 }
 
+/// A first payment whose card asks for 3-D Secure: the check is shown over the plans, takes the
+/// keys (a typed `q` is a digit field's, not Quit), and its answer goes back to the card's bank.
+@Suite struct SubscriptionSecurityCheckTests {
+    static let challenge = ThreeDSChallenge(identifier: "ch_1", amount: Money(minorUnits: 990, currency: .eur), merchantName: "Honey Store",
+                                            cardBrand: "Visa", cardLastFour: "3184", prompt: .approvePayment)
+
+    @Test func theCheckTakesTheKeysAndItsAnswerGoesToTheBank() {
+        var client = StoreWorld().client
+        var answers: [(String, String?)] = []
+        client.answerChallenge = { id, code in answers.append((id, code)) }
+        let store = TestStore(initialState: SubscriptionsFeature.State(), environment: client) { SubscriptionsFeature.reduce(&$0, $1) }
+        store.send(.challengeRequested(Self.challenge)) { $0.challenge = ChallengeFeature.State(challenge: Self.challenge) }
+        #expect(SubscriptionsFeature.action(for: .key(.character("1")), in: store.state) == .challenge(.typed(.character("1"))))
+        #expect(SubscriptionsFeature.action(for: .key(.escape), in: store.state) == .challenge(.delegate(.answer(nil))))
+        #expect(SubscriptionsFeature.keyHints(store.state) == ChallengeFeature.keyHints)
+        store.send(.challenge(.delegate(.answer("123456")))) { $0.challenge = nil }
+        store.finish()
+        #expect(answers.map(\.0) == ["ch_1"])
+        #expect(answers.map(\.1) == ["123456"])
+    }
+}
+
 @Suite struct SubscriptionConfirmationTests {
     /// A single key never subscribes (it charges) nor cancels now (it ends what is paid): the
     /// digit and `x` ask; only Enter (or y) then does it, Esc (or n) keeps things as they were.

@@ -75,12 +75,22 @@ import Testing
         #expect(frame[59, 0].style == Style(.footer)) // the whole line is the footer's
     }
 
-    @Test func dropsWholeHintsFromTheEndWithAnEllipsis() {
-        var frame = widgetTestFrame(27, 1)
+    /// The screen's own keys give way from the end; `? Keys` and `q Quit` stay.
+    @Test func theScreensOwnHintsGiveWayAndHelpAndQuitStay() {
+        var frame = widgetTestFrame(33, 1)
         Footer(hints).draw(into: &frame, in: frame.bounds)
+        #expect(frame.text == "Enter Select  …  ? Keys  q Quit")
+        #expect(Footer(hints).items(width: 38) == hints.map(Footer.Item.hint))
+        #expect(Footer(hints).items(width: 37) == [.hint(.select), .more, .hint(.help), .hint(.quit)])
+        #expect(Footer(hints).items(width: 31) == [.hint(.select), .more, .hint(.help), .hint(.quit)])
+        #expect(Footer(hints).items(width: 30) == [.more, .hint(.help), .hint(.quit)])
+    }
+
+    /// Without help or quit among them (a text field has the keys), hints drop from the end.
+    @Test func withNothingToKeepHintsDropFromTheEnd() {
+        var frame = widgetTestFrame(27, 1)
+        Footer([.select, .back, .focus]).draw(into: &frame, in: frame.bounds)
         #expect(frame.text == "Enter Select  Esc Back  …")
-        #expect(Footer(hints).fittingCount(width: 38) == 4)
-        #expect(Footer(hints).fittingCount(width: 37) == 3)
     }
 
     @Test func aSingleHintTooWideIsCut() {

@@ -103,6 +103,8 @@ public enum CardChargeFailure: Error, Hashable, Sendable {
     case invalidToken
     case authenticationFailed
     case authenticationCancelled
+    /// The card asks for a 3-D Secure check where none can be shown (nobody at the counter).
+    case authenticationRequired
     case paymentMethodNotFound
     /// Refused before any money moved, for a reason the screens word (the auction closed, the
     /// bid is too low, payments are locked...).

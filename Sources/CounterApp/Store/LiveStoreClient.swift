@@ -44,7 +44,10 @@ extension StoreClient {
             orders: { (try? account.orderHistory()) ?? [] },
             plans: { (try? account.plans()) ?? [] },
             subscriptions: { (try? account.subscriptions()) ?? [] },
-            subscribe: { plan, card, completion in account.subscribe(planId: plan, cardID: card, completion: completion) },
+            subscribe: { plan, card, onChallenge, completion in
+                challenges.onChallenge = onChallenge
+                account.subscribe(planId: plan, cardID: card, authentication: challenges, completion: completion)
+            },
             cancelSubscription: { id, atEnd in
                 do throws(AccountError) { try account.cancelSubscription(id, atPeriodEnd: atEnd); return nil } catch { return error }
             },

@@ -38,7 +38,10 @@ public struct StoreClient {
     public var orders: () -> [Order]
     public var plans: () -> [Plan]
     public var subscriptions: () -> [Subscription]
-    public var subscribe: (_ planID: String, _ cardID: String, _ completion: @escaping (Result<Subscription, AccountError>) -> Void) -> Void
+    /// Subscribes; a card's 3-D Secure check for the first payment goes to `challenge` (answered
+    /// by `answerChallenge`).
+    public var subscribe: (_ planID: String, _ cardID: String, _ challenge: @escaping (ThreeDSChallenge) -> Void,
+                           _ completion: @escaping (Result<Subscription, AccountError>) -> Void) -> Void
     public var cancelSubscription: (_ id: String, _ atPeriodEnd: Bool) -> AccountError?
     public var failedRenewals: (_ subscriptionID: String) -> [RenewalAttempt]
     /// Runs the core's due work (renewals) now.
@@ -88,7 +91,7 @@ extension StoreClient {
             orders: { [] },
             plans: { [] },
             subscriptions: { [] },
-            subscribe: { _, _, completion in completion(.failure(.notSignedIn)) },
+            subscribe: { _, _, _, completion in completion(.failure(.notSignedIn)) },
             cancelSubscription: { _, _ in .notSignedIn },
             failedRenewals: { _ in [] },
             runDueWork: { $0() }

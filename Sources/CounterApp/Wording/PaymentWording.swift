@@ -135,6 +135,7 @@ extension CardChargeFailure {
         case .invalidToken: tr("This card entry has expired. Enter the card again.")
         case .authenticationFailed: tr("The security check failed. Your card was not charged.")
         case .authenticationCancelled: tr("The security check was cancelled. Your card was not charged.")
+        case .authenticationRequired: tr("Your card asks for a security check that cannot be shown here. Your card was not charged.")
         case .paymentMethodNotFound: tr("This saved card is no longer available.")
         case .refused(let reason): reason.message
         }

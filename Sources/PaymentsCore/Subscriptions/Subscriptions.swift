@@ -43,7 +43,12 @@ public final class Subscriptions {
     /// from it, so a payment whose answer is lost (a crash, a failed write) is settled by
     /// `settleIncomplete` from that key: paid activates it, refused removes it. Never a charge
     /// without its subscription.
-    public func subscribe(customerId: String, planId: String, payer: SubscriptionPayer, completion: @escaping (Result<Subscription, SubscriptionError>) -> Void) {
+    ///
+    /// The shopper is at the counter for this payment (not for the renewals): `firstPayment` may
+    /// collect it differently, showing a card's 3-D Secure check; by default it is collected as
+    /// the renewals are.
+    public func subscribe(customerId: String, planId: String, payer: SubscriptionPayer, firstPayment: RenewalCollecting? = nil,
+                          completion: @escaping (Result<Subscription, SubscriptionError>) -> Void) {
         let plan: Plan
         let id: String
         // Periods are anchored to the moment the customer subscribed, not to the payment's latency.
@@ -63,7 +68,8 @@ public final class Subscriptions {
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
-        collector.collect(plan.price, from: payer, customerId: customerId, idempotencyKey: Self.firstPaymentKey(id), description: "\(plan.name), first period") { [self] result in
+        (firstPayment ?? collector).collect(plan.price, from: payer, customerId: customerId, idempotencyKey: Self.firstPaymentKey(id),
+                                            description: "\(plan.name), first period") { [self] result in
             if case .failure(.outcomeUnknown) = result { return completion(.failure(.outcomeUnknown)) }
             completion(Result { () throws(SubscriptionError) in
                 try write { db in

@@ -28,7 +28,9 @@ public struct KeyHint: Hashable, Sendable {
 ///
 ///     Enter Select  Esc Back  ? Keys  q Quit
 ///
-/// When they do not all fit, whole hints are dropped from the end and `…` says so.
+/// When they do not all fit, the screen's own hints give way from the end and `…` says so;
+/// `? Keys` (which lists every key) and `q Quit` always stay, so a shopper can always learn the
+/// rest and leave.
 public struct Footer: Sendable {
     public var hints: [KeyHint]
 
@@ -36,26 +38,47 @@ public struct Footer: Sendable {
         self.hints = hints
     }
 
-    private static let separator = 2
-    private static func width(of hint: KeyHint) -> Int { hint.key.displayWidth + 1 + hint.shownLabel.displayWidth }
+    /// What the footer line holds, left to right.
+    public enum Item: Equatable, Sendable {
+        case hint(KeyHint)
+        /// Some hints were left out (`?` lists them).
+        case more
+    }
 
-    /// How many hints fit in `width` columns, with room for `  …` when some are left out.
-    public func fittingCount(width: Int) -> Int {
-        var used = 0
-        var fitted = 0
-        for (index, hint) in hints.enumerated() {
-            let next = used + (index > 0 ? Self.separator : 0) + Self.width(of: hint)
-            let isLast = index == hints.count - 1
-            let ellipsis = isLast ? 0 : (Self.separator + 1)
-            if next + ellipsis > width {
-                // The last hint may still fit without an ellipsis after it.
-                if isLast && next <= width { fitted += 1 }
-                break
-            }
-            used = next
-            fitted += 1
+    private static let separator = 2
+    private static func width(of item: Item) -> Int {
+        switch item {
+        case .hint(let hint): hint.key.displayWidth + 1 + hint.shownLabel.displayWidth
+        case .more: 1
         }
-        return fitted
+    }
+
+    private static func width(of items: [Item]) -> Int {
+        items.reduce(0) { $0 + width(of: $1) } + max(0, items.count - 1) * separator
+    }
+
+    /// The hints that stay whatever the width.
+    static func isKept(_ hint: KeyHint) -> Bool { hint == .help || hint == .quit }
+
+    /// The items that fit in `width` columns: every hint when they fit; otherwise as many of the
+    /// screen's own as fit (from the start), `…`, and the kept ones. When not even the kept ones
+    /// fit, as many hints as fit from the start, then `…`. Empty when not even one fits whole.
+    public func items(width: Int) -> [Item] {
+        let all = hints.map(Item.hint)
+        if Self.width(of: all) <= width { return all }
+        let kept = hints.filter(Self.isKept).map(Item.hint)
+        let own = hints.filter { !Self.isKept($0) }.map(Item.hint)
+        if !kept.isEmpty {
+            for count in stride(from: own.count - 1, through: 0, by: -1) {
+                let candidate = Array(own.prefix(count)) + [.more] + kept
+                if Self.width(of: candidate) <= width { return candidate }
+            }
+        }
+        for count in stride(from: hints.count - 1, through: 1, by: -1) {
+            let candidate = Array(all.prefix(count)) + [.more]
+            if Self.width(of: candidate) <= width { return candidate }
+        }
+        return []
     }
 
     /// Draws on `rect`'s first row, in the footer role with keys in the accent.
@@ -64,8 +87,8 @@ public struct Footer: Sendable {
         let line = Rect(x: rect.x, y: rect.y, width: rect.width, height: 1)
         let labelStyle = Style(.footer), keyStyle = Style(.accent, .bold)
         frame.fill(line, style: labelStyle)
-        let count = fittingCount(width: line.width)
-        guard count > 0 else {
+        let items = items(width: line.width)
+        guard !items.isEmpty else {
             // Not even one hint fits whole: show the first, cut.
             if let first = hints.first {
                 frame.write("\(first.key) \(first.shownLabel)", in: line, style: labelStyle)
@@ -73,13 +96,15 @@ public struct Footer: Sendable {
             return
         }
         var x = line.x
-        for (index, hint) in hints.prefix(count).enumerated() {
+        for (index, item) in items.enumerated() {
             if index > 0 { x += Self.separator }
-            x += frame.write(hint.key, at: Point(x: x, y: line.y), style: keyStyle, clip: line)
-            x += frame.write(" " + hint.shownLabel, at: Point(x: x, y: line.y), style: labelStyle, clip: line)
-        }
-        if count < hints.count {
-            frame.write("…", at: Point(x: x + Self.separator, y: line.y), style: labelStyle, clip: line)
+            switch item {
+            case .hint(let hint):
+                x += frame.write(hint.key, at: Point(x: x, y: line.y), style: keyStyle, clip: line)
+                x += frame.write(" " + hint.shownLabel, at: Point(x: x, y: line.y), style: labelStyle, clip: line)
+            case .more:
+                x += frame.write("…", at: Point(x: x, y: line.y), style: labelStyle, clip: line)
+            }
         }
     }
 }

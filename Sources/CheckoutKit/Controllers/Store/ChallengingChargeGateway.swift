@@ -66,7 +66,7 @@ final class ChallengingChargeGateway: ChargeGateway {
     private func challenge(_ charge: Charge, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         guard let presenter else {
             guard (try? charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
-            return completion(.failure(.declined(PaymentDecline(code: "authentication_required", cause: .securityCheckRequired))))
+            return completion(.failure(.declined(PaymentDecline(code: Self.requiredCode, cause: .securityCheckRequired))))
         }
         let shown = ThreeDSChallenge(identifier: charge.id, amount: charge.amount, merchantName: merchantName,
                                      cardBrand: charge.brand.displayName, cardLastFour: charge.lastFour,
@@ -85,4 +85,6 @@ final class ChallengingChargeGateway: ChargeGateway {
     }
 
     static let cancelledCode = "authentication_cancelled"
+    /// The card asks for a check and nobody is there to answer it.
+    static let requiredCode = "authentication_required"
 }

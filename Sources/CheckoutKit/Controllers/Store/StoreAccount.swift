@@ -106,9 +106,21 @@ public final class StoreAccount {
         try attempt { try commerce.subscriptions.plans() }
     }
 
-    /// Subscribes with a saved card; the first period is charged now. Calls back once.
-    public func subscribe(planId: String, cardID: String, completion: @escaping (Result<Subscription, AccountError>) -> Void) {
-        subscribe(planId: planId, payer: .savedCard(paymentMethodId: cardID), completion: completion)
+    /// Subscribes with a saved card; the first period is charged now. A card that asks for a
+    /// 3-D Secure check shows it through `authentication` (the shopper is at the counter for the
+    /// first payment); without one such a card is refused. Calls back once.
+    public func subscribe(planId: String, cardID: String, authentication: AuthenticationPresenter? = nil,
+                          completion: @escaping (Result<Subscription, AccountError>) -> Void) {
+        var firstPayment: RenewalCollecting?
+        if let authentication {
+            let gateway = ChallengingChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
+            gateway.presenter = authentication
+            firstPayment = RenewalCollector(charges: gateway, bank: commerce.bank)
+        }
+        // The gateway answers only while something holds it: this payment's completion does.
+        subscribe(planId: planId, payer: .savedCard(paymentMethodId: cardID), firstPayment: firstPayment) { result in
+            withExtendedLifetime(firstPayment) { completion(result) }
+        }
     }
 
     /// Subscribes paying by an authorised bank mandate (seed 004).
@@ -116,9 +128,10 @@ public final class StoreAccount {
         subscribe(planId: planId, payer: .mandate(identifier: mandate.identifier, token: mandate.token), completion: completion)
     }
 
-    private func subscribe(planId: String, payer: SubscriptionPayer, completion: @escaping (Result<Subscription, AccountError>) -> Void) {
+    private func subscribe(planId: String, payer: SubscriptionPayer, firstPayment: RenewalCollecting? = nil,
+                           completion: @escaping (Result<Subscription, AccountError>) -> Void) {
         guard let customer = session.customer else { return completion(.failure(.notSignedIn)) }
-        commerce.subscriptions.subscribe(customerId: customer.id, planId: planId, payer: payer) { result in
+        commerce.subscriptions.subscribe(customerId: customer.id, planId: planId, payer: payer, firstPayment: firstPayment) { result in
             completion(result.mapError { AccountError($0) })
         }
     }

@@ -6,7 +6,8 @@ import TerminalUI
 /// Recurring billing: the plans (subscribe with the default saved card), and the shopper's
 /// subscriptions with status, next renewal and failed renewals; cancel now or at period end.
 /// Subscribing (it charges the first period) and cancelling now (it ends what is paid) each ask
-/// first: a single key never moves money or ends a subscription.
+/// first: a single key never moves money or ends a subscription. A card that asks for a 3-D
+/// Secure check for the first payment shows it here, as at the checkout.
 public enum SubscriptionsFeature {
     /// A step waiting for the shopper's Enter (or Esc).
     public enum Confirmation: Equatable, Sendable {
@@ -32,6 +33,8 @@ public enum SubscriptionsFeature {
         /// What the last step came to (worded when drawn).
         public var message: Notice?
         public var confirming: Confirmation?
+        /// The first payment's 3-D Secure check, while the card's bank waits for the code.
+        public var challenge: ChallengeFeature.State?
         public init() {}
     }
 
@@ -68,6 +71,8 @@ public enum SubscriptionsFeature {
         case dismiss
         case subscribe(planIndex: Int)
         case subscribed(Result<Subscription, AccountError>)
+        case challengeRequested(ThreeDSChallenge)
+        case challenge(ChallengeFeature.Action)
         case cancel(atPeriodEnd: Bool)
     }
 
@@ -126,9 +131,23 @@ public enum SubscriptionsFeature {
             state.isSubscribing = true
             state.message = .subscribing(plan: state.plans[index].name)
             let plan = state.plans[index].id
-            return .run { client, send in client.subscribe(plan, card.card.id) { send(.subscribed($0)) } }
+            return .run { client, send in
+                client.subscribe(plan, card.card.id, { send(.challengeRequested($0)) }) { send(.subscribed($0)) }
+            }
+        case .challengeRequested(let challenge):
+            state.challenge = ChallengeFeature.State(challenge: challenge)
+        case .challenge(.delegate(.answer(let code))):
+            guard let id = state.challenge?.challenge.identifier else { return .none }
+            state.challenge = nil
+            return .run { client, _ in client.answerChallenge(id, code) }
+        case .challenge(let inner):
+            guard var challenge = state.challenge else { return .none }
+            let effect = ChallengeFeature.reduce(&challenge, inner)
+            state.challenge = challenge
+            return effect.map(Action.challenge)
         case .subscribed(let result):
             state.isSubscribing = false
+            state.challenge = nil
             switch result {
             case .success: state.message = .subscribed
             case .failure(let error): state.message = .notSubscribed(error)
@@ -162,6 +181,7 @@ public enum SubscriptionsFeature {
     static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, pick: { .askSubscribe(planIndex: $0) })
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
+        if let challenge = state.challenge { return ChallengeFeature.action(for: event, in: challenge).map(Action.challenge) }
         guard case let .key(key) = event else { return nil }
         if state.confirming != nil {
             switch key {
@@ -179,7 +199,8 @@ public enum SubscriptionsFeature {
     }
 
     public static func keyHints(_ state: State) -> [KeyHint] {
-        switch state.confirming {
+        if state.challenge != nil { return ChallengeFeature.keyHints }
+        return switch state.confirming {
         case .subscribe?: [KeyHint("Enter", "Subscribe and pay"), KeyHint("Esc", "Back")]
         case .cancelNow?: [KeyHint("Enter", "Cancel now"), KeyHint("Esc", "Keep it")]
         case nil: [KeyHint("1-9", "Subscribe"), KeyHint("↑↓", "Move"), KeyHint("x", "Cancel now"),
@@ -245,5 +266,6 @@ public enum SubscriptionsFeature {
         } else if let message = state.message {
             ScreenDrawing.text(words(message), into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: .success)
         }
+        if let challenge = state.challenge { ChallengeFeature.draw(challenge, into: &frame, in: area) }
     }
 }

@@ -177,7 +177,7 @@ enum ScreenKinds {
             reduce: { s, a, _ in SubscriptionsFeature.reduce(&s, a) },
             appear: { _ in .send(.reload) },
             action: { event, s, _ in SubscriptionsFeature.action(for: event, in: s) },
-            keyHints: SubscriptionsFeature.keyHints, hasTextFocus: { _ in false },
+            keyHints: SubscriptionsFeature.keyHints, hasTextFocus: { $0.challenge != nil },
             draw: { s, _, frame, area in SubscriptionsFeature.draw(s, into: &frame, in: area) }))
     }
 

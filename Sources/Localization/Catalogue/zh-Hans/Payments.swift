@@ -3,6 +3,8 @@
 
 extension Catalogue {
     static let zhHansPayments: [CatalogueEntry] = [
+        .text("Your card asks for a security check that cannot be shown here. Your card was not charged.",
+              "您的卡要求进行安全验证，但此处无法显示。您的卡未被扣款。"),
         .section("The picker's other ways to pay (their names are the store's)"),
         .text("saved address and card",
               "已保存的地址和卡"),
