@@ -1,6 +1,6 @@
-import CheckoutKit
+@_spi(Core) import CheckoutKit
 import Clocks
-import PaymentsCore
+@_spi(Testing) import PaymentsCore
 import Testing
 
 /// Seed 001 against the real core: the four jars, the cart, checkout by new card and saved card,
@@ -207,6 +207,51 @@ import Testing
             #expect(fields.number != nil && fields.expiry != nil && fields.cvc != nil && fields.holder != nil,
                     "every field at fault at once: \(fields)")
         }
+    }
+
+    /// The first period of a subscription on a card that asks for 3-D Secure: the check is
+    /// shown (the shopper is there); the right code pays it, a cancelled check charges nothing
+    /// and leaves no subscription, and without anyone to show it the card is refused as before.
+    @Test func subscribingWithACardThatAsksForACheckShowsIt() throws {
+        world.signUp()
+        let card = try account.saveCard(world.newCard(CoreWorld.challengeAlways)).card
+        let plan = try #require(try account.plans().first)
+        // Held here: the gateway holds its presenter weakly, as the store's checkout does.
+        let walksAway = ChallengeScreen(code: nil)
+        let cancelled = world.settle { account.subscribe(planId: plan.id, cardID: card.id, authentication: walksAway, completion: $0) }
+        #expect(walksAway.shown.count == 1)
+        #expect(cancelled == .failure(.refused(.cardCharge(.authenticationCancelled))))
+        let unattended = world.settle { account.subscribe(planId: plan.id, cardID: card.id, completion: $0) }
+        #expect(unattended == .failure(.refused(.cardCharge(.authenticationRequired))))
+        #expect(try account.subscriptions().isEmpty)
+        #expect(world.charges(for: world.services.session.customerId).allSatisfy { $0.status != .succeeded })
+
+        let screen = ChallengeScreen(code: SimulatedAcquirer.challengeCode)
+        let subscription = try #require(try world.settle { account.subscribe(planId: plan.id, cardID: card.id, authentication: screen, completion: $0) }?.get())
+        #expect(subscription.state == .active)
+        #expect(screen.shown.map(\.amount) == [plan.price])
+        #expect(screen.shown.map(\.cardLastFour) == ["3184"])
+    }
+
+    /// A check nobody answers (the shopper walked away, or the counter stopped) is the settler's:
+    /// after 15 minutes the charge is cancelled, the subscription that never was is removed, and
+    /// the audit finds nothing wrong.
+    @Test func aCheckNobodyAnswersIsSettledWithNoChargeAndNoSubscription() throws {
+        world.signUp()
+        let card = try account.saveCard(world.newCard(CoreWorld.challengeAlways)).card
+        let plan = try #require(try account.plans().first)
+        let screen = CoreStoreControllerTests.HeldChallengeScreen()
+        var answer: Result<Subscription, AccountError>?
+        account.subscribe(planId: plan.id, cardID: card.id, authentication: screen) { answer = $0 }
+        world.advance(.seconds(5))
+        #expect(screen.held != nil)
+        #expect(answer == nil)
+        world.advance(.minutes(16))
+        _ = world.settle { world.services.commerce.settler.settle(completion: $0) }
+        #expect(try account.subscriptions().isEmpty)
+        #expect(world.charges(for: world.services.session.customerId).allSatisfy { $0.status != .succeeded })
+        let problems = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now)
+        #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test func subscribeWithASavedCardAndCancelAtPeriodEnd() throws {
