@@ -8,10 +8,14 @@ public final class AuctionCatalog {
     public static let bookedCabin = "Economy"
     private let auctions: Auctions
     private let clock: () -> Date
+    private let bids: ShopperBids
+    private let session: CounterSession
 
-    init(auctions: Auctions, clock: @escaping () -> Date) {
+    init(core: PaymentsServices, auctions: Auctions, session: CounterSession) {
         self.auctions = auctions
-        self.clock = clock
+        self.clock = { [clock = core.clock] in clock.now }
+        self.bids = ShopperBids(core: core, auctions: auctions)
+        self.session = session
     }
 
     public struct Listing: Hashable, Sendable {
@@ -22,13 +26,16 @@ public final class AuctionCatalog {
         public let startBid: Money
         public let closesAt: Date
         public let isClosed: Bool
+        /// The signed-in shopper's bid in it, if she joined.
+        public let yourBid: ShopperBid?
     }
 
     public func listings() -> [Listing] {
         let now = clock()
+        let yours = bids.all(customerId: session.customerId)
         return ((try? auctions.auctions()) ?? []).map {
             Listing(identifier: $0.id, title: $0.title, flight: $0.flight, route: $0.route, startBid: $0.startBid,
-                    closesAt: $0.closesAt, isClosed: $0.isClosed(at: now))
+                    closesAt: $0.closesAt, isClosed: $0.isClosed(at: now), yourBid: yours[$0.id])
         }
     }
 
