@@ -200,6 +200,7 @@ public enum AppFeature {
             return .merge(.run { env, send in send(.cartLoaded(env.store.emptyCart())) }, .send(.catalog(.load)))
         case .dueWorkRan:
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
+            if case .auction = state.top { return .send(.auction(.dueWorkRan)) }
             return .none
 
         // MARK: The same everywhere

@@ -34,15 +34,24 @@ public final class AuctionCatalog {
         let now = clock()
         let yours = bids.all(customerId: session.customerId)
         return ((try? auctions.auctions()) ?? []).map {
-            Listing(identifier: $0.id, title: $0.title, flight: $0.flight, route: $0.route, startBid: $0.startBid,
+            Listing(identifier: $0.id, title: $0.title, flight: $0.flight, route: $0.route, startBid: startBid(of: $0),
                     closesAt: $0.closesAt, isClosed: $0.isClosed(at: now), yourBid: yours[$0.id])
         }
+    }
+
+    /// What a newcomer's start bid is now: the auction's start bid, or one increment above the
+    /// highest bid once others have bid (the core refuses less). Closed, it takes none: as set.
+    private func startBid(of auction: StoredAuction) -> Money {
+        guard !auction.isClosed(at: clock()) else { return auction.startBid }
+        return (try? auctions.minimumBid(auctionId: auction.id)) ?? auction.startBid
     }
 
     /// The context for one auction; `.missingField("auctionIdentifier")` for an unknown one.
     public func upgradeContext(auctionId: String) throws(UpgradeContextError) -> UpgradeContext {
         guard let auction = try? auctions.auction(id: auctionId) else { throw .missingField("auctionIdentifier") }
-        return try UpgradeContext(validating: Self.draft(for: auction))
+        var draft = Self.draft(for: auction)
+        draft.startBid = startBid(of: auction)
+        return try UpgradeContext(validating: draft)
     }
 
     static func draft(for auction: StoredAuction) -> UpgradeContext.Draft {
