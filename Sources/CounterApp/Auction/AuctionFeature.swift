@@ -55,6 +55,16 @@ public enum AuctionFeature {
         case yourBid(AuctionYourBid.Action)
         /// The settler passed (an auction may have closed): what is on screen is read again.
         case dueWorkRan
+        /// Somebody signed in over the payment step (`delegate(.signIn)`): the flow reads its
+        /// data source again, on the same step.
+        case signedIn
+        case delegate(Delegate)
+    }
+
+    /// What the app does for the auction screen.
+    public enum Delegate: Equatable, Sendable {
+        /// Show the store's log-in or sign-up screen over this one.
+        case signIn(AuthFeature.Mode)
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, AuctionEnvironment> {
@@ -107,6 +117,15 @@ public enum AuctionFeature {
             return AuctionTerms.reduce(&state.terms, termsAction).map(Action.terms)
         case .review(let reviewAction):
             return AuctionReview.reduce(reviewAction).map(Action.review)
+        case .payment(.signIn(let mode)):
+            return .send(.delegate(.signIn(mode)))
+        case .signedIn:
+            guard state.phase == .flow else { return .none }
+            return .run { environment, send in
+                if let snapshot = environment.withFlow({ flow, _ in flow.customerChanged() }) { send(.flowChanged(snapshot)) }
+            }
+        case .delegate:
+            return .none
         case .payment(let paymentAction):
             return AuctionPayment.reduce(&state.payment, paymentAction, flow: state.flow, context: state.context).map(Action.payment)
         case .joined(.done):

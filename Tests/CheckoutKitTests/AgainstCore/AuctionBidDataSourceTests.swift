@@ -83,6 +83,14 @@ import Testing
         #expect(controller.currentBid?.minimumRaise == nil, "closed: nothing to raise")
     }
 
+    @Test func aNewcomersStartBidIsOneIncrementAboveTheHighestBid() throws {
+        _ = try joined()
+        #expect(try world.services.auctionCatalog.upgradeContext(auctionId: "auction-lx318").auction.startBid == euros(16_000))
+        #expect(world.services.auctionCatalog.listings().first?.startBid == euros(16_000))
+        world.advance(.days(3))
+        #expect(world.services.auctionCatalog.listings().first?.startBid == euros(15_000), "closed: the auction's own start bid")
+    }
+
     @Test func aGuestHasNoBidToRaiseOrLeave() throws {
         let controller = world.services.auctionController(for: "auction-lx318")
         #expect(controller.currentBid == nil)
