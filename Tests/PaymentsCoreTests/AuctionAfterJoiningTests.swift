@@ -69,6 +69,19 @@ import Testing
         #expect(try audit(world) == [])
     }
 
+    @Test func aRaiseWhoseIntentCannotBeWrittenNeverAsksTheCard() throws {
+        let world = CommerceTestWorld()
+        let (old, instrument) = try joinedShopper(world)
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "auction_bids"
+        failing.failNext = 1
+        let answer = world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument, completion: $0) }
+        guard case .storage? = answer?.failure else { Issue.record("expected a storage refusal, got \(String(describing: answer))"); return }
+        #expect(try world.core.chargeRepository.charges(status: .authorized).count == 1, "no second hold was asked for")
+        #expect(try world.auctions.bids(auctionId: "auction-lx318").map(\.state) == [.joined])
+        #expect(try audit(world) == [])
+    }
+
     @Test func aRaiseWhoseSwapCannotBeWrittenIsUnknownTheOldBidStandsAndTheSettlerVoidsTheNewHold() throws {
         let counter = SettlerTests.Counter()
         let (old, instrument) = try joinedShopper(counter.world)
