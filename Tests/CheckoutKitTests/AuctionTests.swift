@@ -233,6 +233,22 @@ import Testing
         #expect(gateway.requests.isEmpty)
     }
 
+    @Test func aGuestWhoSignsInOnThePaymentStepStaysThereWithHerCards() {
+        app.customerId = ""
+        let flow = atPayment()
+        flow.placeStartBid()
+        #expect(flow.notice == .signInRequired)
+        app.customerId = "cus_eve"
+        flow.customerChanged()
+        #expect(flow.step == .payment)
+        #expect(flow.notice == nil)
+        #expect(flow.access == .unlocked)
+        #expect(flow.payments == [AuctionFixtures.mastercard, AuctionFixtures.visa])
+        #expect(flow.selectedCard != nil)
+        flow.placeStartBid()
+        #expect(gateway.requests.count == 1)
+    }
+
     // MARK: - Contract rules
 
     @Test func ruleADataSourceThatAnswersTwiceIsReported() {

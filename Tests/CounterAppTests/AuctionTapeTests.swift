@@ -13,7 +13,7 @@ import Testing
     static let tapes = [
         "happy-path", "terms-not-accepted", "no-tips", "locked-then-unlocked", "three-wrong-pins",
         "no-saved-cards-then-add", "remove-card", "declined-then-another", "challenge-card", "closed-auction",
-        "esc-back-to-onback", "sizes",
+        "esc-back-to-onback", "sizes", "joined-list-and-raise", "leave", "won", "lost", "guest-signs-in", "zh-hans-your-bid",
     ]
 
     /// Plays one tape; returns the world so a test can look at what the callbacks did.

@@ -16,7 +16,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
     case checkoutMethods, checkoutCardForm, checkoutCharging, checkoutChallenge, checkoutChecking, receipt
     case account, logIn, signUp, savedCards, savedCardRemoval, orders, orderReceipt, subscriptions
     case auctionList, auctionRefused, auctionTerms, auctionReview, auctionPIN, auctionCards, auctionCardForm, auctionRemoval
-    case auctionPlacingBid, auctionJoined, auctionChallenge
+    case auctionPlacingBid, auctionJoined, auctionChallenge, auctionYourBid
     case expressSheet, expressAddress, expressFinished
     case bankCountries, bankBanks, bankPage, bankWaiting, bankResult, bankStatus
     case walletMethods, walletCode, walletWorking, walletFinished
@@ -93,6 +93,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
         switch s.phase {
         case .entry: return .auctionList
         case .contextError: return .auctionRefused
+        case .yourBid: return .auctionYourBid
         case .flow: break
         }
         switch s.flow.step {
@@ -222,6 +223,9 @@ extension KioskWalk {
                   secrets: ["4242"]),
         KioskWalk(place: .auctionJoined, world: signedIn, steps: toAuctionPayment + "\nPress b\nSleep 2s\nExpect \"You joined the auction\"",
                   secrets: ["4242", "held"]),
+        KioskWalk(place: .auctionYourBid, world: signedIn,
+                  steps: toAuctionPayment + "\nPress b\nSleep 2s\nPress Enter\nPress Enter\nExpect \"Lowest raise\"",
+                  secrets: ["4242", "€150.00"]),
         KioskWalk(place: .auctionChallenge, world: "customer cards=4000002760003184",
                   steps: toAuctionPayment + "\nPress b\nSleep 2s\nExpect \"Security check\"\nType \"12\"", secrets: ["3184"]),
         KioskWalk(place: .expressSheet, steps: toCheckout + "\nPress 2\nExpect \"Express pay · Honey Store\"",

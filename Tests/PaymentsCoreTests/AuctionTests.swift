@@ -110,14 +110,14 @@ import Testing
         #expect(try world.auctions.bid(id: bidId).state == .failed)
     }
 
-    @Test func closingKeepsTheWinningHoldAndReleasesTheOthers() throws {
+    @Test func closingCapturesTheWinningHoldAndReleasesTheOthers() throws {
         let world = CommerceTestWorld()
         let low = try joined(join(world, customer: "cus_low"))
         let high = try joined(join(world, customer: "cus_high", bid: Money(minorUnits: 30_000, currency: .eur)))
         world.advance(.days(3))
         _ = world.settle { (done: @escaping (Bool) -> Void) in world.auctions.closeDueAuctions { done(true) } }
         #expect(try world.auctions.bid(id: high.id).state == .won)
-        #expect(try holdStatus(world, high) == .authorized)
+        #expect(try holdStatus(world, high) == .succeeded)
         #expect(try world.auctions.bid(id: low.id).state == .lost)
         #expect(try holdStatus(world, low) == .canceled)
     }

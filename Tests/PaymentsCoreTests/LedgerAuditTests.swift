@@ -16,6 +16,7 @@ import Testing
         var placed: Order!
         var bankOrder: Order!
         var bid: AuctionBid!
+        var winner: AuctionBid!
 
         init() {
             paid = pay("paid", "honey-acacia", CommerceTestWorld.approvingCard)
@@ -31,10 +32,21 @@ import Testing
             }
             guard case .joined(let bid)? = joined?.value else { fatalError("the auction join did not hold: \(String(describing: joined))") }
             self.bid = bid
+            // LX 318 stays open past the month below, so its bid is an open hold; LX 1612 closes
+            // within it, and its bid wins: captured, its order paid.
+            try! world.core.database.queue.write { db in
+                try db.execute(sql: "UPDATE auctions SET closes_at = closes_at + 86400000 * 60 WHERE id = 'auction-lx318'")
+            }
+            let won = world.settle {
+                world.auctions.join(auctionId: "auction-lx1612", customerId: saved.customerId,
+                                    instrument: .savedMethod(saved.methodId, customerId: saved.customerId), termsAccepted: true, completion: $0)
+            }
+            guard case .joined(let winner)? = won?.value else { fatalError("the second join did not hold: \(String(describing: won))") }
+            self.winner = winner
             let plan = try! world.subscriptions.plans()[0]
             #expect(world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: plan.id,
                                                                  payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }?.value != nil)
-            // A month later: the first renewal is paid (and the auction has closed, its bid won).
+            // A month later: the first renewal is paid (and LX 1612 has closed, its bid won).
             world.advance(.days(32))
             world.commerce.runDueWork()
             world.advance(.seconds(2))
@@ -220,8 +232,8 @@ import Testing
             .violations(in: ledger.world.core.database.queue, now: ledger.world.clock.now.addingTimeInterval(3_600))
         #expect(late.contains { if case .unsettled(.bid(let id), _) = $0 { id == ledger.bid.id } else { false } })
         ledger.world.commerce.settler.settleNow()
-        // The auction has closed (the bid had won): released after closing, it is lost.
-        #expect(try ledger.world.auctions.bid(id: ledger.bid.id).state == .lost)
+        // The auction is still open: released before closing, the shopper left it.
+        #expect(try ledger.world.auctions.bid(id: ledger.bid.id).state == .left)
         #expect(try ledger.audit() == [])
     }
 

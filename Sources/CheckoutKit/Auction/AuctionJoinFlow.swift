@@ -97,6 +97,16 @@ public final class AuctionJoinFlow {
         }
     }
 
+    /// The data source's customer changed on the payment step (a guest signed in there): the
+    /// step reads the lock and the saved payments again, and stays where it is.
+    public func customerChanged() {
+        guard step == .payment, pendingCall == nil else { return }
+        notice = nil
+        access = .locked
+        selectedCard = nil
+        refreshAccess()
+    }
+
     // MARK: - Saved payments
 
     public func select(_ card: PaymentCard) {

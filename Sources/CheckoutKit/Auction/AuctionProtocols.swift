@@ -37,3 +37,17 @@ public protocol PaymentCardDataSource: AnyObject {
                      cancel: (() -> Void)?, exceededAttempts: (() -> Void)?)
     func removePayment(_ card: PaymentCard, success: @escaping () -> Void, failure: @escaping (_ error: Refusal) -> Void)
 }
+
+/// After joining (seed 002 ends at `onJoin`): the shopper's bid in the auction, raised or left
+/// through the app as the join's card calls go through `PaymentCardDataSource`. Each completion
+/// is called exactly once; money moves only through the core.
+public protocol AuctionBidDataSource: AnyObject {
+    /// The signed-in shopper's bid in this auction; nil when she has none (or nobody is signed in).
+    var currentBid: ShopperBid? { get }
+    /// Holds `amount` (at least `currentBid.minimumRaise`) on the card the bid is held on, and only
+    /// then releases the old hold. A failure leaves the old bid standing (`.cardCharge(...)`
+    /// declined), or says its outcome is not known yet.
+    func raiseBid(to amount: Money, completion: @escaping (Result<ShopperBid, Refusal>) -> Void)
+    /// Leaves the auction: the hold is released.
+    func leaveAuction(completion: @escaping (Result<ShopperBid, Refusal>) -> Void)
+}

@@ -47,7 +47,7 @@ public final class CheckoutServices {
         store = CoreStoreController(core: core, commerce: commerce, session: session)
         account = StoreAccount(core: core, commerce: commerce, session: session)
         cards = CardEntry(vault: core.vault, clock: core.clock)
-        auctionCatalog = AuctionCatalog(auctions: commerce.auctions, clock: { [clock = core.clock] in clock.now })
+        auctionCatalog = AuctionCatalog(core: core, auctions: commerce.auctions, session: session)
         bankGateway = CoreBankGateway(bank: commerce.bank, providers: commerce.bankProviders, scheduler: core.scheduler)
         sources = CoreSourceService(sources: commerce.sources, scheduler: core.scheduler)
         settlerLoop = SettlerLoop(commerce: commerce, scheduler: core.scheduler)

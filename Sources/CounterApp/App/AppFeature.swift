@@ -180,9 +180,14 @@ public enum AppFeature {
         case let .cartLoaded(cart):
             state.session.cart = cart
             return .none
+        case let .auction(.delegate(.signIn(mode))):
+            state.stack.append(.auth(AuthFeature.State(mode: mode)))
+            return .none
         case let .auth(.delegate(.signedIn(email))):
             state.session.shopper = email
             state.stack.removeLast()
+            // Signed in from the auction's payment step: back to that step, which reads her cards.
+            if case .auction = state.top { return .merge(reloadCart(), .send(.auction(.signedIn))) }
             updateTop(&state) { (account: inout AccountFeature.State) in
                 account.list = ListSelection()
                 account.message = .welcome(email: email)
@@ -211,6 +216,7 @@ public enum AppFeature {
             }, .send(.catalog(.load)))
         case .dueWorkRan:
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
+            if case .auction = state.top { return .send(.auction(.dueWorkRan)) }
             return .none
 
         // MARK: The same everywhere

@@ -16,6 +16,8 @@ public enum AuctionFeature {
         case contextError(title: String, problem: AuctionProblem)
         /// The join flow is open; `flow.step` says which step.
         case flow
+        /// The shopper's bid in an auction she joined (`yourBid`).
+        case yourBid
     }
 
     public struct State: Equatable, Sendable {
@@ -28,6 +30,7 @@ public enum AuctionFeature {
         /// The 3-D Secure challenge on top of the start bid (the store's challenge screen), while
         /// the issuer waits for a code.
         public var challenge: ChallengeFeature.State?
+        public var yourBid: AuctionYourBid.State?
 
         public init() {}
     }
@@ -49,6 +52,19 @@ public enum AuctionFeature {
         case flowChanged(AuctionFlowSnapshot)
         case leftFlow
         case challengeRequested(ThreeDSChallenge)
+        case yourBid(AuctionYourBid.Action)
+        /// The settler passed (an auction may have closed): what is on screen is read again.
+        case dueWorkRan
+        /// Somebody signed in over the payment step (`delegate(.signIn)`): the flow reads its
+        /// data source again, on the same step.
+        case signedIn
+        case delegate(Delegate)
+    }
+
+    /// What the app does for the auction screen.
+    public enum Delegate: Equatable, Sendable {
+        /// Show the store's log-in or sign-up screen over this one.
+        case signIn(AuthFeature.Mode)
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, AuctionEnvironment> {
@@ -61,6 +77,26 @@ public enum AuctionFeature {
             return AuctionEntry.reduce(&state.entry, .load).map(Action.entry)
         case .entry(.open(let listing)):
             return open(listing)
+        case .entry(.openBid(let listing)):
+            guard let bid = listing.yourBid else { return .none }
+            state.yourBid = AuctionYourBid.State(listing: listing, bid: bid)
+            state.phase = .yourBid
+            return .none
+        case .yourBid(.done):
+            state.yourBid = nil
+            state.phase = .entry
+            return .send(.onAppear)
+        case .yourBid(let bidAction):
+            guard var yourBid = state.yourBid else { return .none }
+            let effect = AuctionYourBid.reduce(&yourBid, bidAction)
+            state.yourBid = yourBid
+            return effect.map(Action.yourBid)
+        case .dueWorkRan:
+            switch state.phase {
+            case .entry: return .send(.onAppear)
+            case .yourBid: return .send(.yourBid(.reload))
+            case .flow, .contextError: return .none
+            }
         case .entry(let entryAction):
             return AuctionEntry.reduce(&state.entry, entryAction).map(Action.entry)
         case let .opened(context, snapshot):
@@ -81,6 +117,15 @@ public enum AuctionFeature {
             return AuctionTerms.reduce(&state.terms, termsAction).map(Action.terms)
         case .review(let reviewAction):
             return AuctionReview.reduce(reviewAction).map(Action.review)
+        case .payment(.signIn(let mode)):
+            return .send(.delegate(.signIn(mode)))
+        case .signedIn:
+            guard state.phase == .flow else { return .none }
+            return .run { environment, send in
+                if let snapshot = environment.withFlow({ flow, _ in flow.customerChanged() }) { send(.flowChanged(snapshot)) }
+            }
+        case .delegate:
+            return .none
         case .payment(let paymentAction):
             return AuctionPayment.reduce(&state.payment, paymentAction, flow: state.flow, context: state.context).map(Action.payment)
         case .joined(.done):
@@ -148,6 +193,9 @@ public enum AuctionFeature {
         case .contextError:
             if case .key(let key) = event, key == .escape || key == .enter { return .dismissError }
             return nil
+        case .yourBid:
+            guard let yourBid = state.yourBid else { return nil }
+            return AuctionYourBid.action(for: event, in: yourBid).map(Action.yourBid)
         case .flow:
             break
         }
@@ -179,6 +227,7 @@ public enum AuctionFeature {
         switch state.phase {
         case .entry: return AuctionEntry.keyHints(state.entry)
         case .contextError: return [KeyHint("Enter", "Back to the list")]
+        case .yourBid: return state.yourBid.map(AuctionYourBid.keyHints) ?? []
         case .flow: break
         }
         switch state.flow.step {
@@ -205,6 +254,8 @@ public enum AuctionFeature {
             AuctionEntry.draw(state.entry, into: &frame, in: area)
         case let .contextError(title, problem):
             AuctionLayout.drawContextError(title: title, message: AuctionText.words(problem), into: &frame, in: area)
+        case .yourBid:
+            if let yourBid = state.yourBid { AuctionYourBid.draw(yourBid, into: &frame, in: area) }
         case .flow:
             guard let context = state.context else { return }
             let body = AuctionLayout.drawHeader(context: context, step: state.flow.step, into: &frame, in: area)

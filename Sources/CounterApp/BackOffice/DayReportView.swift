@@ -38,6 +38,8 @@ extension BackOfficeFeature {
         case "express": tr("Express")
         case "wallet": tr("Wallet")
         case "bank": tr("Bank")
+        // A won auction bid, its hold captured.
+        case "auction": tr("Auctions")
         default: method
         }
     }

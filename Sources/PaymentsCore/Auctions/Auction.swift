@@ -33,9 +33,13 @@ public enum BidState: String, Hashable, Sendable {
     case left
     /// The auction closed and another bid won; the hold was released.
     case lost
-    /// The highest bid when the auction closed; the hold stays for capture.
+    /// The highest bid when the auction closed: its hold is captured, and the order that says
+    /// so is `Auctions.wonOrder(bidId:)`.
     case won
     case failed
+    /// The shopper raised it: a higher bid of hers, held on the card, took its place, and this
+    /// bid's hold is released (by the settler, should the counter die first).
+    case raised
 }
 
 public struct AuctionBid: Hashable, Sendable, Identifiable {

@@ -54,6 +54,7 @@ struct AuctionBidRecord: Codable, CoreRecord {
         static let authToken = Column("auth_token")
         static let state = Column("state")
         static let failure = Column("failure")
+        static let createdAt = Column("created_at")
         static let updatedAt = Column("updated_at")
     }
 }

@@ -5,20 +5,23 @@ import GRDB
 /// Joining an auction places the bid as an authorisation HOLD (never a capture) through the
 /// hold gateway, honouring 3-D Secure; leaving, or losing when the auction closes, releases it.
 public final class Auctions {
-    private let database: any DatabaseWriter
-    private let holds: HoldGateway
-    private let ids: IDGenerator
-    private let scheduler: Scheduler
-    private var clock: Clock { scheduler.clock }
-    private let events: EventRecording
+    let database: any DatabaseWriter
+    let holds: HoldGateway
+    /// Where a won bid's order is placed and paid.
+    let orders: Orders
+    let ids: IDGenerator
+    let scheduler: Scheduler
+    var clock: Clock { scheduler.clock }
+    let events: EventRecording
     /// The counter instance placing holds (see `CounterInstance`).
     private let owner: String?
 
-    public init(database: any DatabaseWriter, holds: HoldGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
+    public init(database: any DatabaseWriter, holds: HoldGateway, orders: Orders, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 owner: String? = nil) {
         self.owner = owner
         self.database = database
         self.holds = holds
+        self.orders = orders
         self.ids = ids
         self.scheduler = scheduler
         self.events = events
@@ -158,8 +161,9 @@ public final class Auctions {
         release(joined, as: .left, completion: completion)
     }
 
-    /// Closes every auction whose time has come: the highest bid wins (its hold stays for
-    /// capture), every other bid is released as `lost`. The loop calls this like renewals.
+    /// Closes every auction whose time has come: the highest bid wins (`win`: its hold is
+    /// captured and its order paid), every other bid is released as `lost`. The loop calls this
+    /// like renewals.
     public func closeDueAuctions(completion: @escaping () -> Void = {}) {
         let now = clock.now.milliseconds
         guard let open = try? database.read({ db in
@@ -181,16 +185,13 @@ public final class Auctions {
         func next() {
             guard !queue.isEmpty else { return completion() }
             let (bid, state) = queue.removeFirst()
-            if state == .won {
-                _ = try? write { db in try setBidState(db, bid, .won, failure: nil) }
-                return next()
-            }
+            if state == .won { return win(bid, completion: next) }
             release(bid, as: .lost) { _ in next() }
         }
         next()
     }
 
-    private func release(_ bid: AuctionBid, as state: BidState, completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
+    func release(_ bid: AuctionBid, as state: BidState, completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
         guard let holdId = bid.holdId else { return scheduler.answer(completion, with: .failure(.notJoined(bid.state))) }
         holds.releaseHold(holdId: holdId) { [self] result in
             completion(Result { () throws(AuctionError) in
@@ -266,13 +267,13 @@ public final class Auctions {
         }
     }
 
-    private func minimumBid(_ db: Database, _ auction: StoredAuction) throws -> Money {
+    func minimumBid(_ db: Database, _ auction: StoredAuction) throws -> Money {
         let standing = AuctionBidRecord.filter(AuctionBidRecord.Columns.auctionId == auction.id).inState([.joined, .won])
         guard let highest = try Int64.fetchOne(db, standing.select(max(AuctionBidRecord.Columns.bidMinor))) else { return auction.startBid }
         return Money(minorUnits: max(auction.startBid.minorUnits, highest + auction.minimumIncrement.minorUnits), currency: auction.startBid.currency)
     }
 
-    private func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String?, state: BidState) throws {
+    func insertBid(_ db: Database, _ id: String, _ auctionId: String, _ customerId: String, _ amount: Money, holdId: String?, state: BidState) throws {
         // The token the join hands to `onJoin(authToken:auction:)`: deterministic, names no card data.
         let token = "sbat_\(auctionId)_\(id)"
         try AuctionBidRecord(id: id, auctionId: auctionId, customerId: customerId, bidMinor: amount.minorUnits, holdId: holdId,
@@ -298,24 +299,24 @@ public final class Auctions {
         try events.record(db, type: "auction.bid.\(state.rawValue)", subject: bid.id, data: data)
     }
 
-    private func load(_ db: Database, _ id: String) throws -> StoredAuction {
+    func load(_ db: Database, _ id: String) throws -> StoredAuction {
         guard let auction = try AuctionRecord.fetchOne(db, key: id).map(StoredAuction.init) else {
             throw AuctionError.unknownAuction(id)
         }
         return auction
     }
 
-    private func loadBid(_ db: Database, _ id: String) throws -> AuctionBid {
+    func loadBid(_ db: Database, _ id: String) throws -> AuctionBid {
         guard let bid = try AuctionBidRecord.filter(key: id).auctionBids(db).first else { throw AuctionError.unknownBid(id) }
         return bid
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
+    func write<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
         try storageErrors { try database.write(body) }
     }
 
     /// A read (no write lock, nothing to commit) whose storage failures become `.storage`.
-    private func read<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(AuctionError) -> T {
         try storageErrors { try database.read(body) }
     }
 

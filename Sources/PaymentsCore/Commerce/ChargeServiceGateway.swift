@@ -109,6 +109,26 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
         scheduler.schedule(after: .zero) { completion(result) }
     }
 
+    public func captureHold(holdId: String, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        let result: Result<ChargeReceipt, CardPaymentFailure>
+        do {
+            let charge = try charges.capture(holdId)
+            result = .success(ChargeReceipt(chargeId: charge.id, amount: charge.amountCaptured))
+        } catch {
+            let hold = try? charges.charge(holdId)
+            switch hold?.status {
+            case .succeeded?:
+                result = .success(ChargeReceipt(chargeId: holdId, amount: hold!.amountCaptured))
+            case .canceled?, .failed?:
+                result = .failure(.declined(PaymentDecline(code: "hold_released", cause: .holdNotPlaced)))
+            default:
+                // Still held (the capture's write failed) or not readable: not known, the settler asks again.
+                result = .failure(.outcomeUnknown(chargeId: holdId))
+            }
+        }
+        scheduler.schedule(after: .zero) { completion(result) }
+    }
+
     private static func coreRequest(amount: Money, instrument: PaymentInstrument, key: String, description: String, capture: Bool) -> ChargeRequest {
         switch instrument {
         case .token(let token):

@@ -52,7 +52,7 @@ public final class Commerce {
         subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
         sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
-        auctions = Auctions(database: queue, holds: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
+        auctions = Auctions(database: queue, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
         settler = Settler(core: core, commerce: self, instance: instance, policy: settlerPolicy)
     }

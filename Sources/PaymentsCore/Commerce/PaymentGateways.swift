@@ -135,4 +135,7 @@ public protocol HoldGateway: AnyObject {
     func placeHold(amount: Money, instrument: PaymentInstrument, idempotencyKey: String, completion: @escaping (HoldOutcome) -> Void)
     func completeChallenge(holdId: String, code: String, completion: @escaping (HoldOutcome) -> Void)
     func releaseHold(holdId: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void)
+    /// Takes the held money (a won bid). Asked again after a lost answer, a hold captured
+    /// already answers its receipt; `outcomeUnknown` when the capture could not be recorded.
+    func captureHold(holdId: String, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void)
 }

@@ -8,6 +8,12 @@ public struct Customer: Hashable, Sendable {
     public let email: String
     public let hasPIN: Bool
     public let createdAt: Date
+
+    /// The key of the customer's cart and orders: what the order history lists, so an order the
+    /// core places for her (a won auction) is found there too.
+    public var cartKey: String { Self.cartKey(customerId: id) }
+
+    public static func cartKey(customerId: String) -> String { "customer-\(customerId)" }
 }
 
 /// A customer as stored: with the password and PIN hashes and the PIN attempt counter.

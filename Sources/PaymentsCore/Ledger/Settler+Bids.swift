@@ -16,6 +16,39 @@ extension Settler {
             if (try? settle(bid.bid, ownerGone: ownerGone)) == true { settled.append(bid.bid.id) }
         }
         settled += (try? commerce.auctions.finishReleases()) ?? []
+        settled += releaseRaisedHolds()
+        settled += finishWins()
+        return settled
+    }
+
+    /// A raised bid's hold still on the card (its release failed, or the counter died after the
+    /// swap): released now. The raise stands; only the old money is let go.
+    private func releaseRaisedHolds() -> [String] {
+        ((try? commerce.auctions.raisedHoldsStillHeld()) ?? []).compactMap { entry in
+            (try? core.charges.cancel(entry.holdId)).map { _ in entry.bidId }
+        }
+    }
+
+    /// A won bid's order still waiting for its capture: the hold is asked what became of it.
+    /// Still held: captured now; captured: the order is paid; released or failed: nothing was
+    /// taken. A hold that cannot be read is asked again next pass.
+    private func finishWins() -> [String] {
+        let auctions = commerce.auctions
+        var settled: [String] = []
+        for win in (try? auctions.winsAwaitingCapture()) ?? [] {
+            guard let holdId = (try? core.chargeRepository.idempotencyKey(win.holdKey))??.chargeID,
+                  let hold = try? core.charges.charge(holdId) else { continue }
+            let answer: Auctions.CaptureAnswer
+            switch hold.status {
+            case .authorized:
+                guard (try? core.charges.capture(holdId)) != nil else { continue }
+                answer = .captured(chargeId: holdId)
+            case .succeeded: answer = .captured(chargeId: holdId)
+            case .canceled, .failed: answer = .notTaken(reason: "hold_released")
+            case .pending, .requiresAction: continue
+            }
+            if (try? auctions.recordCapture(orderId: win.orderId, answer)) != nil { settled.append(win.orderId) }
+        }
         return settled
     }
 

@@ -15,7 +15,9 @@ import GRDB
 ///    attempt that never reached the acquirer is released;
 /// 3. an auction bid whose counter died while placing its hold gets the bid recorded (the
 ///    auction still open) or the hold voided, never both, never neither; a bid waiting for a
-///    challenge on a dead counter is cancelled, which lets the shopper join again;
+///    challenge on a dead counter is cancelled, which lets the shopper join again; a raised
+///    bid's old hold still on the card is released; a won bid whose capture's answer was lost
+///    has its hold asked (still held: captured now) and its order paid or failed by it;
 /// 4. orders paid by bank or wallet are asked of the bank payment or source at every pass (the
 ///    bank's own cadence decides when its answer changes); one whose counter died before it
 ///    noted what to ask is released;
@@ -115,6 +117,9 @@ public final class Settler {
                 SELECT EXISTS (SELECT 1 FROM stock_reservations)
                     OR EXISTS (SELECT 1 FROM charges WHERE status IN ('pending', 'requires_action'))
                     OR EXISTS (SELECT 1 FROM auction_bids WHERE state IN ('placing', 'requiresAction'))
+                    OR EXISTS (SELECT 1 FROM orders WHERE payment_kind = 'auction' AND state = 'pendingPayment')
+                    OR EXISTS (SELECT 1 FROM auction_bids b JOIN charges c ON c.id = b.hold_id
+                               WHERE b.state = 'raised' AND c.status = 'authorized')
                     OR EXISTS (SELECT 1 FROM subscriptions WHERE state = 'incomplete')
                 """) ?? false
         }) ?? true

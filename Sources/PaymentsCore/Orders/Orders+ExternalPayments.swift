@@ -141,7 +141,7 @@ extension Orders {
         case .wallet:
             try SourceRecord.filter(SourceRecord.Columns.description == Order.paymentDescription(number: order.number))
                 .order(SourceRecord.Columns.createdAt.desc).fetchOne(db).map { ExternalReference(identifier: $0.id) }
-        case .express, nil:
+        case .express, .auction, nil:
             nil
         }
     }

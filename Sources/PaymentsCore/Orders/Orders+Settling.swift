@@ -55,7 +55,9 @@ extension Orders {
     public func closeAbandoned(olderThan age: TimeInterval) throws(OrderError) -> [Order] {
         let cutoff = clock.now.addingTimeInterval(-age).milliseconds
         return try write { db in
-            let ids = try OrderRecord.all().awaitingPayment().notReserved().filter(OrderRecord.Columns.updatedAt <= cutoff)
+            // A won auction's order waits for its hold's capture, not for a shopper: the settler's.
+            let forShoppers = OrderRecord.Columns.paymentKind == nil || OrderRecord.Columns.paymentKind != ExternalPaymentKind.auction
+            let ids = try OrderRecord.all().awaitingPayment().notReserved().filter(forShoppers).filter(OrderRecord.Columns.updatedAt <= cutoff)
                 .order(OrderRecord.Columns.id).fetchAll(db).map(\.id)
             return try ids.compactMap { id in
                 try setState(db, id, .failed, failure: "abandoned", chargeId: nil)

@@ -179,6 +179,8 @@ public enum ExternalPaymentKind: String, Hashable, Sendable {
     case express
     case wallet
     case bank
+    /// A won auction bid: its hold is captured (`Auctions`), no jars are reserved.
+    case auction
 }
 
 extension PaymentInstrument {

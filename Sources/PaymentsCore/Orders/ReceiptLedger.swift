@@ -144,7 +144,7 @@ public final class ReceiptLedger {
             return .bank(name: bank?.name)
         case .wallet:
             return .wallet(type: try SourceRecord.fetchOne(db, key: reference)?.type.rawValue ?? "")
-        case .express, nil:
+        case .express, .auction, nil:
             guard let card = try ChargeRow.fetchOne(db, key: reference) else { return .unknown }
             return .card(brand: CardBrand(rawValue: card.brand)?.displayName ?? card.brand, lastFour: card.lastFour)
         }

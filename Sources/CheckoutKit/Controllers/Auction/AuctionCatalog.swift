@@ -8,10 +8,14 @@ public final class AuctionCatalog {
     public static let bookedCabin = "Economy"
     private let auctions: Auctions
     private let clock: () -> Date
+    private let bids: ShopperBids
+    private let session: CounterSession
 
-    init(auctions: Auctions, clock: @escaping () -> Date) {
+    init(core: PaymentsServices, auctions: Auctions, session: CounterSession) {
         self.auctions = auctions
-        self.clock = clock
+        self.clock = { [clock = core.clock] in clock.now }
+        self.bids = ShopperBids(core: core, auctions: auctions)
+        self.session = session
     }
 
     public struct Listing: Hashable, Sendable {
@@ -22,20 +26,32 @@ public final class AuctionCatalog {
         public let startBid: Money
         public let closesAt: Date
         public let isClosed: Bool
+        /// The signed-in shopper's bid in it, if she joined.
+        public let yourBid: ShopperBid?
     }
 
     public func listings() -> [Listing] {
         let now = clock()
+        let yours = bids.all(customerId: session.customerId)
         return ((try? auctions.auctions()) ?? []).map {
-            Listing(identifier: $0.id, title: $0.title, flight: $0.flight, route: $0.route, startBid: $0.startBid,
-                    closesAt: $0.closesAt, isClosed: $0.isClosed(at: now))
+            Listing(identifier: $0.id, title: $0.title, flight: $0.flight, route: $0.route, startBid: startBid(of: $0),
+                    closesAt: $0.closesAt, isClosed: $0.isClosed(at: now), yourBid: yours[$0.id])
         }
+    }
+
+    /// What a newcomer's start bid is now: the auction's start bid, or one increment above the
+    /// highest bid once others have bid (the core refuses less). Closed, it takes none: as set.
+    private func startBid(of auction: StoredAuction) -> Money {
+        guard !auction.isClosed(at: clock()) else { return auction.startBid }
+        return (try? auctions.minimumBid(auctionId: auction.id)) ?? auction.startBid
     }
 
     /// The context for one auction; `.missingField("auctionIdentifier")` for an unknown one.
     public func upgradeContext(auctionId: String) throws(UpgradeContextError) -> UpgradeContext {
         guard let auction = try? auctions.auction(id: auctionId) else { throw .missingField("auctionIdentifier") }
-        return try UpgradeContext(validating: Self.draft(for: auction))
+        var draft = Self.draft(for: auction)
+        draft.startBid = startBid(of: auction)
+        return try UpgradeContext(validating: draft)
     }
 
     static func draft(for auction: StoredAuction) -> UpgradeContext.Draft {

@@ -152,6 +152,47 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     }
 }
 
+// MARK: - AuctionBidDataSource (after joining)
+
+extension CoreAuctionController: AuctionBidDataSource {
+    private var bids: ShopperBids { ShopperBids(core: core, auctions: auctions) }
+
+    public var currentBid: ShopperBid? {
+        bids.standing(customerId: customerId, auctionId: auctionId).map(bids.describe)
+    }
+
+    public func raiseBid(to amount: Money, completion: @escaping (Result<ShopperBid, Refusal>) -> Void) {
+        guard !customerId.isEmpty else { return completion(.failure(.notSignedIn)) }
+        guard let standing = bids.standing(customerId: customerId, auctionId: auctionId) else {
+            return completion(.failure(.auction(.notJoined(.left))))
+        }
+        guard let instrument = raiseInstrument(for: standing) else { return completion(.failure(.auction(.paymentMethodRequired))) }
+        // Held strongly until the core answers: the completion is called exactly once.
+        auctions.raise(bidId: standing.id, to: amount, instrument: instrument) { [self] result in
+            completion(result.map(bids.describe).mapError(Refusal.auction))
+        }
+    }
+
+    public func leaveAuction(completion: @escaping (Result<ShopperBid, Refusal>) -> Void) {
+        guard !customerId.isEmpty else { return completion(.failure(.notSignedIn)) }
+        guard let standing = bids.standing(customerId: customerId, auctionId: auctionId) else {
+            return completion(.failure(.auction(.notJoined(.left))))
+        }
+        auctions.leave(bidId: standing.id) { [self] result in
+            completion(result.map(bids.describe).mapError(Refusal.auction))
+        }
+    }
+
+    /// The raise is held on the card the bid is held on, when it is a saved card still usable;
+    /// else on the default card (a bid placed with a card not kept has no card to reuse).
+    private func raiseInstrument(for bid: AuctionBid) -> PaymentInstrument? {
+        let heldOn = bid.holdId.flatMap { try? core.charges.charge($0) }?.paymentMethodID
+        let usable = payments
+        guard let card = usable.first(where: { $0.id == heldOn }) ?? usable.first else { return nil }
+        return .savedMethod(card.id, customerId: customerId)
+    }
+}
+
 extension CardChargeFailure {
     init(_ error: AuctionError) {
         switch error {

@@ -14,7 +14,7 @@ public final class CounterSession {
     }
 
     /// The key of the cart the store shows: the customer's own, or this guest's.
-    public var cartKey: String { customer.map { "customer-\($0.id)" } ?? guestKey }
+    public var cartKey: String { customer?.cartKey ?? guestKey }
     public var customerId: String { customer?.id ?? "" }
 
     func signIn(_ customer: Customer) { self.customer = customer }

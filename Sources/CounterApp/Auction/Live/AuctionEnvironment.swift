@@ -19,9 +19,11 @@ public struct AuctionListing: Equatable, Sendable, Identifiable {
     public var isClosed: Bool
     /// Why it cannot be opened (worded when drawn).
     public var problem: AuctionProblem?
+    /// The signed-in shopper's bid in it, when she joined: opening it shows her bid.
+    public var yourBid: ShopperBid?
 
     public init(id: String, title: String, flight: String, route: String, departure: Date?, cabin: String?, startBid: Money,
-                increment: Money?, closesAt: Date, isClosed: Bool, problem: AuctionProblem? = nil) {
+                increment: Money?, closesAt: Date, isClosed: Bool, problem: AuctionProblem? = nil, yourBid: ShopperBid? = nil) {
         self.id = id
         self.title = title
         self.flight = flight
@@ -33,6 +35,14 @@ public struct AuctionListing: Equatable, Sendable, Identifiable {
         self.closesAt = closesAt
         self.isClosed = isClosed
         self.problem = problem
+        self.yourBid = yourBid
+    }
+
+    /// Opening it shows the shopper's bid rather than the join flow: she has one, unless she
+    /// left an auction still open (she may join it again).
+    public var opensYourBid: Bool {
+        guard let yourBid else { return false }
+        return yourBid.standing != .left || isClosed
     }
 }
 
@@ -61,7 +71,7 @@ public final class AuctionEnvironment {
         return services.auctionCatalog.listings().map { listing in
             var row = AuctionListing(id: listing.identifier, title: listing.title, flight: listing.flight, route: listing.route,
                                      departure: nil, cabin: nil, startBid: listing.startBid, increment: nil,
-                                     closesAt: listing.closesAt, isClosed: listing.isClosed)
+                                     closesAt: listing.closesAt, isClosed: listing.isClosed, yourBid: listing.yourBid)
             do {
                 let context = try services.auctionCatalog.upgradeContext(auctionId: listing.identifier)
                 row.route = context.route
@@ -73,6 +83,11 @@ public final class AuctionEnvironment {
             }
             return row
         }
+    }
+
+    /// The shopper's bid in one auction, raised or left through the data source.
+    func bidSource(auctionId: String) -> AuctionBidDataSource? {
+        services?.auctionController(for: auctionId)
     }
 
     /// Opens the join flow for one auction; its callbacks come back through `send`.

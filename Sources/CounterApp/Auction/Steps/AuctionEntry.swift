@@ -24,6 +24,8 @@ public enum AuctionEntry {
         case activate
         /// Reported to the parent, which opens the flow.
         case open(AuctionListing)
+        /// Reported to the parent, which shows the shopper's bid in it.
+        case openBid(AuctionListing)
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, AuctionEnvironment> {
@@ -43,13 +45,17 @@ public enum AuctionEntry {
             return .send(.activate)
         case .activate:
             guard let listing = state.selected else { return .none }
+            if listing.opensYourBid {
+                state.notice = nil
+                return .send(.openBid(listing))
+            }
             if listing.isClosed {
                 state.notice = .closed(flight: listing.flight, at: listing.closesAt)
                 return .none
             }
             state.notice = nil
             return .send(.open(listing))
-        case .open:
+        case .open, .openBid:
             return .none
         }
     }
@@ -79,7 +85,8 @@ public enum AuctionEntry {
     }
 
     static func keyHints(_ state: State) -> [KeyHint] {
-        [KeyHint("↑↓", "Move"), KeyHint("1-\(max(1, min(9, state.listings.count)))", "Pick"), KeyHint("Enter", "Join"), KeyHint("Esc", "Home")]
+        let enter = state.selected?.opensYourBid == true ? KeyHint("Enter", "Your bid") : KeyHint("Enter", "Join")
+        return [KeyHint("↑↓", "Move"), KeyHint("1-\(max(1, min(9, state.listings.count)))", "Pick"), enter, KeyHint("Esc", "Home")]
     }
 
     /// Why a pick did not open, as a value: `words(_:)` says it.
@@ -94,6 +101,13 @@ public enum AuctionEntry {
         }
     }
 
+    /// The row's right-hand words: the shopper's bid where she has one, else what it takes.
+    static func detail(_ listing: AuctionListing) -> String {
+        if let bid = listing.yourBid { return tr("your bid {0} · {1}", bid.amount.formatted(), AuctionYourBid.shortWord(bid.standing)) }
+        if listing.isClosed { return tr("closed") }
+        return listing.problem != nil ? tr("incomplete") : tr("from {0}", listing.startBid.formatted())
+    }
+
     static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         let column = AuctionLayout.column(in: area)
         frame.write(tr("Flight upgrade auctions"), in: column.splitTop(1).top, style: WidgetLook.title)
@@ -104,7 +118,7 @@ public enum AuctionEntry {
         var list = state.list
         ListView(state.listings, emptyText: tr("No auctions are open at this counter.")) { listing in
             ListRow(listing.flight.padded(toWidth: 9) + listing.route.padded(toWidth: 12) + (listing.cabin.map(AuctionText.cabin) ?? "?"),
-                    detail: listing.isClosed ? tr("closed") : (listing.problem != nil ? tr("incomplete") : tr("from {0}", listing.startBid.formatted())))
+                    detail: detail(listing))
         }.draw(into: &frame, in: listArea, state: &list, focused: true)
 
         guard let listing = state.selected else { return }

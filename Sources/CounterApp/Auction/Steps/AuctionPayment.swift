@@ -59,6 +59,9 @@ public enum AuctionPayment {
         case cardForm(CardFormFeature.Action)
         case ignoredKey
         case flowChanged(AuctionFlowSnapshot)
+        /// A guest asks to log in or sign up here; the auction screen asks the app for it, and
+        /// the flow comes back to this step once she is signed in.
+        case signIn(AuthFeature.Mode)
     }
 
     static let pinLength = 8
@@ -166,7 +169,7 @@ public enum AuctionPayment {
             let effect = CardFormFeature.reduce(&form, formAction)
             state.cardForm = form
             return effect.map(Action.cardForm, environment: \.cardForm)
-        case .flowChanged, .ignoredKey:
+        case .flowChanged, .ignoredKey, .signIn:
             return .none
         }
     }
@@ -231,7 +234,13 @@ public enum AuctionPayment {
         if state.removing != nil { return .dialog(key) }
         if let form = state.cardForm { return CardFormFeature.action(for: event, in: form).map(Action.cardForm) }
         switch panel(flow) {
-        case .signedOut, .lockedOut:
+        case .signedOut:
+            switch key {
+            case .character("l"): return .signIn(.logIn)
+            case .character("s"): return .signIn(.signUp)
+            default: return nil
+            }
+        case .lockedOut:
             return nil
         case .locked:
             switch key {
@@ -268,7 +277,8 @@ public enum AuctionPayment {
         if state.cardForm != nil { return CardFormFeature.keyHints }
         if flow.pendingCall != nil { return [KeyHint("…", "Waiting for an answer")] }
         switch panel(flow) {
-        case .signedOut, .lockedOut: return [KeyHint("Esc", "Back to review")]
+        case .signedOut: return [KeyHint("l", "Log in"), KeyHint("s", "Sign up"), KeyHint("Esc", "Back to review")]
+        case .lockedOut: return [KeyHint("Esc", "Back to review")]
         case .locked: return [KeyHint("0-9", "PIN"), KeyHint("Enter", "Unlock"), KeyHint("Tab", "Next"), KeyHint("Esc", "Back")]
         case .cards:
             // Esc early: at 80 columns the footer drops hints from the end.
@@ -291,7 +301,7 @@ public enum AuctionPayment {
         switch panel(flow) {
         case .signedOut:
             let inside = frame.drawBox(panelArea.splitTop(5).top, title: tr("Saved payment methods"), border: .rounded)
-            TextBlock(tr("Nobody is signed in. Sign in (Honey Store, Account) to join an auction with your saved cards."))
+            TextBlock(tr("Nobody is signed in. Log in (l) or sign up (s) here to join with your cards: you come back to this step."))
                 .draw(into: &frame, in: inside.inset(top: 1, left: 1, bottom: 0, right: 1))
         case .locked:
             drawLocked(state, notice: notice, into: &frame, in: panelArea)

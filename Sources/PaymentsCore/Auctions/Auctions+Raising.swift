@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// Raising a standing bid. The higher bid is on disk (`placing`, under its own hold key) before
+/// the card is asked; only once its hold stands are the two swapped in one transaction (the new
+/// bid `joined`, the old one `raised`) and the old hold released. A decline leaves the old bid
+/// standing; so does a lost answer, and the settler then voids the new hold (the shopper already
+/// has a bid standing in that auction, `canStillJoin`).
+extension Auctions {
+    public func raise(bidId: String, to amount: Money, instrument: PaymentInstrument,
+                      completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
+        let standing: AuctionBid
+        let raisedId: String
+        do throws(AuctionError) {
+            (standing, raisedId) = try write { db in
+                let standing = try loadBid(db, bidId)
+                guard standing.state == .joined, standing.holdId != nil else { throw AuctionError.notJoined(standing.state) }
+                let auction = try load(db, standing.auctionId)
+                guard !auction.isClosed(at: clock.now) else { throw AuctionError.auctionClosed(closedAt: auction.closesAt) }
+                // One raise at a time: another in flight is not known yet.
+                if let inFlight = try AuctionBidRecord
+                    .filter(AuctionBidRecord.Columns.auctionId == standing.auctionId && AuctionBidRecord.Columns.customerId == standing.customerId)
+                    .inState([.placing, .requiresAction]).fetchOne(db) {
+                    throw AuctionError.outcomeUnknown(bidId: inFlight.id)
+                }
+                let minimum = try minimumBid(db, auction)
+                guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
+                let raisedId = ids.next("bid")
+                try insertBid(db, raisedId, standing.auctionId, standing.customerId, amount, holdId: nil, state: .placing)
+                return (standing, raisedId)
+            }
+        } catch {
+            return scheduler.answer(completion, with: .failure(error))
+        }
+        holds.placeHold(amount: amount, instrument: instrument, idempotencyKey: Self.holdKey(bidId: raisedId)) { [self] outcome in
+            switch outcome {
+            case .held(let holdId):
+                swap(standing, for: raisedId, heldBy: holdId, completion: completion)
+            case .requiresAction(let holdId):
+                // A raise has no challenge step: the waiting hold is abandoned, so it holds nothing.
+                holds.releaseHold(holdId: holdId) { [self] released in
+                    let decline = PaymentDecline(code: "authentication_required", cause: .securityCheckRequired)
+                    guard case .success = released, (try? fail(raisedId, decline, holdId: holdId)) != nil else {
+                        return completion(.failure(.outcomeUnknown(bidId: raisedId)))
+                    }
+                    completion(.failure(.paymentFailed(decline)))
+                }
+            case .failed(let decline):
+                // Nothing held: the old bid stands whether or not this is written (the settler
+                // fails a bid still placing whose hold failed).
+                _ = try? fail(raisedId, decline, holdId: nil)
+                completion(.failure(.paymentFailed(decline)))
+            case .outcomeUnknown:
+                completion(.failure(.outcomeUnknown(bidId: raisedId)))
+            }
+        }
+    }
+
+    private func swap(_ standing: AuctionBid, for raisedId: String, heldBy holdId: String,
+                      completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
+        let raised: AuctionBid
+        do throws(AuctionError) {
+            raised = try write { db in
+                try setBidState(db, try loadBid(db, raisedId), .joined, failure: nil, holdId: holdId)
+                try setBidState(db, standing, .raised, failure: nil)
+                return try loadBid(db, raisedId)
+            }
+        } catch {
+            // The new hold stands but is not noted: the settler voids it, and the old bid stands.
+            return completion(.failure(.outcomeUnknown(bidId: raisedId)))
+        }
+        // The old hold goes only now. Should its release fail, the settler releases it
+        // (`raisedHoldsStillHeld`); the raise itself has happened either way.
+        holds.releaseHold(holdId: standing.holdId!) { _ in completion(.success(raised)) }
+    }
+
+    private func fail(_ bidId: String, _ decline: PaymentDecline, holdId: String?) throws(AuctionError) {
+        try write { db in try setBidState(db, try loadBid(db, bidId), .failed, failure: decline.code, holdId: holdId) }
+    }
+
+    /// For the settler: the holds of raised bids still on the card.
+    func raisedHoldsStillHeld() throws -> [(bidId: String, holdId: String)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT b.id, b.hold_id FROM auction_bids b JOIN charges c ON c.id = b.hold_id
+                WHERE b.state = 'raised' AND c.status = 'authorized' ORDER BY b.id
+                """).map { (bidId: $0["id"], holdId: $0["hold_id"]) }
+        }
+    }
+}

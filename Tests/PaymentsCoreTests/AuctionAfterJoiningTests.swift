@@ -1,0 +1,205 @@
+import Clocks
+import Foundation
+import GRDB
+@_spi(Testing) @testable import PaymentsCore
+import Testing
+
+/// After joining: raising the bid (a new hold first, the old one released only once it stands),
+/// and the close (the winner's hold captured into a paid order, the others released), each with
+/// a write that fails where money moves, and the ledger's audit clean once settled.
+@Suite struct AuctionAfterJoiningTests {
+    private static func euros(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: .eur) }
+
+    /// A shopper with a saved card who joined LX 318 at the start bid (€150).
+    private func joinedShopper(_ world: CommerceTestWorld, card: String = CommerceTestWorld.approvingCard,
+                               bid: Money? = nil) throws -> (bid: AuctionBid, instrument: PaymentInstrument) {
+        let saved = world.savedCard(card)
+        let instrument = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
+        let joined = world.settle { world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId, instrument: instrument,
+                                                       bid: bid, termsAccepted: true, completion: $0) }
+        guard case .success(.joined(let bid))? = joined else { throw AuctionTestError.notJoined("\(String(describing: joined))") }
+        return (bid, instrument)
+    }
+
+    private func status(_ world: CommerceTestWorld, _ holdId: String?) throws -> ChargeStatus {
+        try world.core.charges.charge(#require(holdId)).status
+    }
+
+    private func audit(_ world: CommerceTestWorld) throws -> [LedgerViolation] {
+        try LedgerAudit().violations(in: world.core.database.queue, now: world.clock.now)
+    }
+
+    // MARK: - Raise
+
+    @Test func aRaiseHoldsTheNewAmountFirstAndOnlyThenReleasesTheOldHold() throws {
+        let world = CommerceTestWorld()
+        let (old, instrument) = try joinedShopper(world)
+        let raised = try #require(world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument, completion: $0) }?.value)
+        #expect(raised.state == .joined && raised.amount == Self.euros(16_000) && raised.id != old.id)
+        #expect(try status(world, raised.holdId) == .authorized)
+        #expect(try world.auctions.bid(id: old.id).state == .raised)
+        #expect(try status(world, old.holdId) == .canceled)
+        #expect(try world.auctions.standingBids(customerId: old.customerId)["auction-lx318"] == raised)
+        #expect(try world.auctions.minimumBid(auctionId: "auction-lx318") == Self.euros(17_000))
+        #expect(world.capturedCharges().isEmpty, "a raise holds, never takes")
+        #expect(try audit(world) == [])
+    }
+
+    @Test func aRaiseBelowOneIncrementAboveTheHighestBidIsRefusedBeforeTheCardIsAsked() throws {
+        let world = CommerceTestWorld()
+        let (old, instrument) = try joinedShopper(world)
+        let refused = world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(15_500), instrument: instrument, completion: $0) }
+        #expect(refused?.failure == .bidTooLow(minimum: Self.euros(16_000)))
+        #expect(try world.auctions.bids(auctionId: "auction-lx318").count == 1, "nothing written")
+        // Someone else bids higher: the minimum follows the highest bid, not hers.
+        _ = try joinedShopper(world, bid: Self.euros(20_000))
+        let tooLow = world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument, completion: $0) }
+        #expect(tooLow?.failure == .bidTooLow(minimum: Self.euros(21_000)))
+    }
+
+    @Test func aDeclinedRaiseLeavesTheOldBidAndItsHoldStanding() throws {
+        let world = CommerceTestWorld()
+        let (old, _) = try joinedShopper(world)
+        let declined = world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: world.token(CommerceTestWorld.decliningCard),
+                                                           completion: $0) }
+        #expect(declined?.failure == .paymentFailed(PaymentDecline(.genericDecline)))
+        #expect(try world.auctions.bid(id: old.id).state == .joined)
+        #expect(try status(world, old.holdId) == .authorized)
+        #expect(try world.auctions.standingBids(customerId: old.customerId)["auction-lx318"]?.id == old.id)
+        #expect(try audit(world) == [])
+    }
+
+    @Test func aRaiseWhoseIntentCannotBeWrittenNeverAsksTheCard() throws {
+        let world = CommerceTestWorld()
+        let (old, instrument) = try joinedShopper(world)
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "auction_bids"
+        failing.failNext = 1
+        let answer = world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument, completion: $0) }
+        guard case .storage? = answer?.failure else { Issue.record("expected a storage refusal, got \(String(describing: answer))"); return }
+        #expect(try world.core.chargeRepository.charges(status: .authorized).count == 1, "no second hold was asked for")
+        #expect(try world.auctions.bids(auctionId: "auction-lx318").map(\.state) == [.joined])
+        #expect(try audit(world) == [])
+    }
+
+    @Test func aRaiseWhoseSwapCannotBeWrittenIsUnknownTheOldBidStandsAndTheSettlerVoidsTheNewHold() throws {
+        let counter = SettlerTests.Counter()
+        let (old, instrument) = try joinedShopper(counter.world)
+        let failing = FailingCommits.install(on: counter.world.core)
+        failing.onlyTable = "auction_bids"
+        failing.passFirst = 1  // the raised bid's intent goes through
+        failing.failNext = 1   // the swap does not
+        let answer = counter.world.settle { counter.world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument, completion: $0) }
+        guard case .outcomeUnknown(let raisedId)? = answer?.failure else { Issue.record("expected unknown, got \(String(describing: answer))"); return }
+        #expect(failing.failed == 1)
+        #expect(try counter.world.auctions.bid(id: raisedId).state == .placing)
+        #expect(try counter.world.auctions.bid(id: old.id).state == .joined)
+        #expect(try status(counter.world, old.holdId) == .authorized)
+        #expect(try counter.world.auctions.standingBids(customerId: old.customerId)["auction-lx318"]?.id == old.id, "the standing bid, not the raise in flight")
+        // Another raise waits until this one is known.
+        let again = counter.world.settle { counter.world.auctions.raise(bidId: old.id, to: Self.euros(17_000), instrument: instrument, completion: $0) }
+        #expect(again?.failure == .outcomeUnknown(bidId: raisedId))
+
+        counter.crashAndRestart()
+        counter.world.advance(.seconds(11))
+        counter.world.commerce.settler.settleNow()
+        #expect(counter.count("SELECT COUNT(*) FROM auction_bids WHERE state = 'failed' AND failure = 'hold_voided'") == 1)
+        #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'authorized'") == 1, "the old hold, only")
+        #expect(try status(counter.world, old.holdId) == .authorized)
+        #expect(try audit(counter.world) == [])
+    }
+
+    @Test func anOldHoldWhoseReleaseFailsIsReleasedByTheSettler() throws {
+        let world = CommerceTestWorld()
+        let (old, instrument) = try joinedShopper(world)
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "charges"
+        failing.passFirst = 2 // the new hold: recorded, then answered
+        failing.failNext = 1  // the old hold's release
+        let raised = world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument, completion: $0) }
+        #expect(failing.failed == 1)
+        #expect(raised?.value?.state == .joined, "the raise has happened")
+        #expect(try world.auctions.bid(id: old.id).state == .raised)
+        #expect(try status(world, old.holdId) == .authorized)
+        #expect(world.commerce.settler.hasUnsettled())
+        world.commerce.settler.settleNow()
+        #expect(try status(world, old.holdId) == .canceled)
+        #expect(try status(world, raised?.value?.holdId) == .authorized)
+        #expect(try audit(world) == [])
+    }
+
+    // MARK: - Leave
+
+    @Test func aLeaveWhoseAnswerCannotBeWrittenIsFinishedByTheSettler() throws {
+        let world = CommerceTestWorld()
+        let (bid, _) = try joinedShopper(world)
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "auction_bids"
+        failing.failNext = 1
+        let left = world.settle { world.auctions.leave(bidId: bid.id, completion: $0) }
+        guard case .storage? = left?.failure else { Issue.record("expected a storage failure, got \(String(describing: left))"); return }
+        #expect(try status(world, bid.holdId) == .canceled, "the hold went")
+        world.commerce.settler.settleNow()
+        #expect(try world.auctions.bid(id: bid.id).state == .left)
+        #expect(try audit(world) == [])
+    }
+
+    // MARK: - Close
+
+    @Test func theWinnersHoldIsCapturedIntoAPaidOrderInHerHistoryAndTheOthersAreReleased() throws {
+        let world = CommerceTestWorld()
+        let (low, _) = try joinedShopper(world)
+        let (high, _) = try joinedShopper(world, bid: Self.euros(30_000))
+        world.advance(.days(3))
+        _ = world.settle { (done: @escaping (Bool) -> Void) in world.auctions.closeDueAuctions { done(true) } }
+        #expect(try world.auctions.bid(id: high.id).state == .won)
+        #expect(try status(world, high.holdId) == .succeeded)
+        #expect(world.capturedCharges().map(\.amountCaptured) == [Self.euros(30_000)])
+        let order = try #require(try world.auctions.wonOrder(bidId: high.id))
+        #expect(order.state == .paid && order.total == Self.euros(30_000) && order.chargeId == high.holdId)
+        #expect(order.lines.map(\.name) == ["Upgrade to Business, LX 318 LHR -> ZRH"])
+        #expect(try world.orders.orders(for: Customer.cartKey(customerId: high.customerId)).map(\.number) == [order.number])
+        #expect(try world.auctions.bid(id: low.id).state == .lost)
+        #expect(try status(world, low.holdId) == .canceled)
+        #expect(try world.auctions.wonOrder(bidId: low.id) == nil)
+        #expect(try audit(world) == [])
+    }
+
+    @Test func aCaptureWhoseWriteFailsLeavesTheOrderAwaitingAndTheSettlerCapturesItOnce() throws {
+        let world = CommerceTestWorld()
+        let (bid, _) = try joinedShopper(world)
+        world.advance(.days(3))
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "charges"
+        failing.failNext = 1 // the capture
+        _ = world.settle { (done: @escaping (Bool) -> Void) in world.auctions.closeDueAuctions { done(true) } }
+        #expect(failing.failed == 1)
+        #expect(try world.auctions.bid(id: bid.id).state == .won)
+        #expect(try world.auctions.wonOrder(bidId: bid.id)?.state == .pendingPayment, "not known: never paid, never failed")
+        #expect(try status(world, bid.holdId) == .authorized)
+        #expect(world.commerce.settler.hasUnsettled())
+        // A day later the abandoned-order rule must not end it.
+        world.advance(.days(1))
+        world.commerce.settler.settleNow()
+        #expect(try world.auctions.wonOrder(bidId: bid.id)?.state == .paid)
+        #expect(try status(world, bid.holdId) == .succeeded)
+        world.commerce.settler.settleNow()
+        #expect(world.capturedCharges().count == 1)
+        #expect(!world.commerce.settler.hasUnsettled())
+        #expect(try audit(world) == [])
+    }
+
+    @Test func aWinWhoseIntentCannotBeWrittenStaysJoinedAndClosesNextPass() throws {
+        let world = CommerceTestWorld()
+        let (bid, _) = try joinedShopper(world)
+        world.advance(.days(3))
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "orders"
+        failing.failNext = 1
+        _ = world.settle { (done: @escaping (Bool) -> Void) in world.auctions.closeDueAuctions { done(true) } }
+        #expect(try world.auctions.bid(id: bid.id).state == .joined)
+        #expect(try status(world, bid.holdId) == .authorized, "nothing taken without its order")
+        _ = world.settle { (done: @escaping (Bool) -> Void) in world.auctions.closeDueAuctions { done(true) } }
+        #expect(try world.auctions.wonOrder(bidId: bid.id)?.state == .paid)
+    }
+}
