@@ -225,6 +225,7 @@ public enum AppFeature {
                 state.isShowingHelp = false
             } else if state.stack.count > 1 {
                 state.stack.removeLast()
+                forgetWhatIsNoLongerTrue(&state)
                 // The screen under the one closed shows what changed meanwhile: the cart, and the
                 // shelves' stock after a purchase.
                 let cart: Effects = state.top.isStore ? reloadCart() : .none
@@ -277,6 +278,15 @@ public enum AppFeature {
     }
 
     /// Re-reads the cart for the badge.
+    /// "Added 1 × Acacia honey" speaks of the cart as it was: back on the jar after the cart
+    /// changed on another screen (emptied, say), a message that is no longer true goes.
+    private static func forgetWhatIsNoLongerTrue(_ state: inout State) {
+        guard case var .details(details) = state.top, case let .added(quantity, _)? = details.message,
+              state.session.cart.quantity(of: details.product.id) < quantity else { return }
+        details.message = nil
+        state.stack[state.stack.count - 1] = .details(details)
+    }
+
     private static func reloadCart() -> Effects {
         .run { env, send in send(.cartLoaded(env.store.cart())) }
     }
