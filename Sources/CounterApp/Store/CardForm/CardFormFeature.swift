@@ -59,6 +59,8 @@ public enum CardFormFeature {
         }
 
         public var brandName: String? { CardNumberFormat.brandName(number.value) }
+        /// The security code's length for the brand typed so far (an Amex has 4 on its front).
+        public var cvcLength: Int { CardBrand.detect(prefix: number.value)?.cvcLength ?? 3 }
         public var isSwiping: Bool { swipe != nil }
     }
 

@@ -34,7 +34,7 @@ extension CardFormFeature {
         ScreenDrawing.field(tr("Expiry"), state.expiry, focused: state.focus == .expiry, labelWidth: labelWidth,
                             placeholder: "MM/YY", into: &frame, in: next(2))
         ScreenDrawing.field(tr("CVC"), state.cvc, focused: state.focus == .cvc, labelWidth: labelWidth,
-                            placeholder: tr("3 digits"), into: &frame, in: next(2))
+                            placeholder: state.cvcLength == 4 ? tr("4 digits") : tr("3 digits"), into: &frame, in: next(2))
         let saveRect = next(1)
         let checkbox = CheckboxState(isChecked: state.saveCard, isDisabled: !state.canSave)
         let used = Checkbox(tr("Save this card for next time")).draw(into: &frame, in: saveRect, state: checkbox, focused: state.focus == .save)

@@ -182,6 +182,8 @@ extension Catalogue {
               "与卡面一致"),
         .text("3 digits",
               "3 位数字"),
+        .text("4 digits",
+              "4 位数字"),
         .text("Save this card for next time",
               "保存此卡，下次使用"),
         .text("(log in to save cards)",
