@@ -45,6 +45,52 @@ import Testing
         #expect(try audit(world) == [])
     }
 
+    /// Found by the fault simulator: a leave while her raise was in flight released the old hold
+    /// and told her "left", then the raise stood with a new hold. A leave now waits for the raise.
+    @Test func leavingWhileARaiseIsInFlightIsRefusedUntilTheRaiseIsKnown() throws {
+        let world = CommerceTestWorld()
+        let (old, instrument) = try joinedShopper(world)
+        var raise: Result<AuctionBid, AuctionError>?
+        world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument) { raise = $0 }
+        let leave = world.settle { world.auctions.leave(bidId: old.id, completion: $0) }
+        guard case .outcomeUnknown? = leave?.failure else { Issue.record("the leave was not refused: \(String(describing: leave))"); return }
+        let raised = try #require(raise?.value)
+        #expect(raised.state == .joined)
+        #expect(try status(world, old.holdId) == .canceled)
+        #expect(try audit(world) == [])
+        // Known now: she may leave the bid that stands, and nothing of hers is held.
+        #expect(world.settle { world.auctions.leave(bidId: raised.id, completion: $0) }?.value?.state == .left)
+        #expect(try world.core.chargeRepository.charges(status: .authorized).isEmpty)
+    }
+
+    /// Found by reading the raise after the simulator's finding: an auction that closed while the
+    /// card answered a raise has chosen its winner (the old bid); the raise must not stand after
+    /// it (a later close would choose it as a second winner). Its hold goes back.
+    @Test func aRaiseWhoseAuctionClosedWhileTheCardAnsweredDoesNotStand() throws {
+        let world = CommerceTestWorld()
+        let (old, instrument) = try joinedShopper(world)
+        let closesAt = try #require(try world.auctions.auction(id: "auction-lx318")).closesAt
+        world.clock.advance(to: closesAt.addingTimeInterval(-0.05))
+        var raise: Result<AuctionBid, AuctionError>?
+        world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument) { raise = $0 }
+        world.clock.advance(to: closesAt.addingTimeInterval(0.01))
+        world.auctions.closeDueAuctions()
+        world.advance(.seconds(2))
+        // Refused: the old bid won before the raise could stand (or the auction closed first).
+        switch raise?.failure {
+        case .notJoined(.won)?, .auctionClosed?: break
+        default: Issue.record("the raise stood: \(String(describing: raise))"); return
+        }
+        #expect(try world.auctions.bid(id: old.id).state == .won)
+        let bids = try world.auctions.bids(auctionId: "auction-lx318")
+        #expect(bids.filter { $0.state == .joined || $0.state == .won }.map(\.id) == [old.id], "one bid stands, the winner: \(bids)")
+        #expect(try world.core.chargeRepository.charges(status: .authorized).isEmpty, "the raise's hold went back")
+        world.auctions.closeDueAuctions()
+        world.advance(.seconds(2))
+        #expect(world.capturedCharges().count == 1, "the winner is charged once")
+        #expect(try audit(world) == [])
+    }
+
     @Test func aRaiseBelowOneIncrementAboveTheHighestBidIsRefusedBeforeTheCardIsAsked() throws {
         let world = CommerceTestWorld()
         let (old, instrument) = try joinedShopper(world)

@@ -85,8 +85,14 @@ enum Invariants {
                     }
                 case .joined(let bidId):
                     let state = ledger.bidStates[bidId]
-                    if !["joined", "won", "lost", "left"].contains(state ?? "missing") {
+                    // A raised bid stood until a higher one of hers replaced it.
+                    if !["joined", "won", "lost", "left", "raised"].contains(state ?? "missing") {
                         broken.append(Broken(kind: "told Joined, no bid", detail: "\(shopper.name) was told \(told), the bid is \(state ?? "missing")"))
+                    }
+                case .left(let bidId):
+                    let state = ledger.bidStates[bidId]
+                    if state != "left" {
+                        broken.append(Broken(kind: "told Left, bid stands", detail: "\(shopper.name) was told \(told), the bid is \(state ?? "missing")"))
                     }
                 case .refunded(let orderId):
                     let state = ledger.orderStates[orderId]

@@ -8,6 +8,8 @@ final class Shopper {
     let journey: String
     let session: String
     var customerId: String?
+    /// The card saved for the shopper's journey (an auction's raise goes on it again).
+    var savedMethodId: String?
     var told: [Told] = []
     /// Orders the shopper brought back: refunded is what they asked for, even when the counter
     /// died before it could say so (the settler finishes the refund).
@@ -25,6 +27,13 @@ final class Shopper {
     }
 
     var name: String { "shopper#\(number)" }
+
+    /// The bid the shopper was last told stands, unless told since that she left it.
+    var standingBid: String? {
+        guard let bidId = told.lazy.reversed().compactMap({ if case .joined(let id) = $0 { id } else { nil } }).first,
+              !told.contains(.left(bidId: bidId)) else { return nil }
+        return bidId
+    }
 
     /// The last order the shopper was told is paid, unless told it was refunded in full since.
     var returnableOrder: String? {
@@ -44,6 +53,8 @@ enum Told: Equatable, CustomStringConvertible {
     case partlyRefunded(orderId: String, refundId: String)
     case notRefunded(orderId: String, reason: String)
     case joined(bidId: String)
+    /// "You left the auction: your hold is released."
+    case left(bidId: String)
     case notJoined(reason: String)
     case subscribed(subscriptionId: String)
     case notSubscribed(reason: String)
@@ -53,7 +64,7 @@ enum Told: Equatable, CustomStringConvertible {
         switch self {
         case let .paid(order), let .notPaid(order, _), let .waiting(order, _), let .refunded(order), let .notRefunded(order, _),
              let .partlyRefunded(order, _): order
-        case .joined, .notJoined, .subscribed, .notSubscribed: nil
+        case .joined, .left, .notJoined, .subscribed, .notSubscribed: nil
         }
     }
 
@@ -66,6 +77,7 @@ enum Told: Equatable, CustomStringConvertible {
         case let .partlyRefunded(order, refund): "Partly refunded (\(order), \(refund))"
         case let .notRefunded(order, reason): "Not refunded (\(order)): \(reason)"
         case let .joined(bid): "Joined (\(bid))"
+        case let .left(bid): "Left (\(bid))"
         case let .notJoined(reason): "Not joined: \(reason)"
         case let .subscribed(id): "Subscribed (\(id))"
         case let .notSubscribed(reason): "Not subscribed: \(reason)"

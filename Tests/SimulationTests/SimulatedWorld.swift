@@ -111,6 +111,7 @@ final class SimulatedWorld {
         let customer = try core.customers.signUp(email: "\(shopper.session)@honey.test", password: "honey1234")
         shopper.customerId = customer.id
         let saved = try core.paymentMethods.save(card: card(number), for: customer.id)
+        shopper.savedMethodId = saved.method.id
         return (customer.id, saved.method.id)
     }
 

@@ -29,7 +29,7 @@ final class Simulation {
 
     enum Move: CaseIterable {
         case cardOrder, savedCardOrder, expressOrder, auction, bankOrder, walletOrder, subscription
-        case answerChallenge, answerWallet, payAgain, refund
+        case answerChallenge, answerWallet, payAgain, refund, raiseOrLeave
         case tick, wait, settle
         case crashNow, armCrash, armStorageError, clockJump
     }
@@ -88,10 +88,11 @@ final class Simulation {
             return shopper.told.count <= 3
         }
         let returning = world.shoppers.filter { $0.journey.hasSuffix("card order") && $0.returnableOrder != nil }
+        let bidding = world.shoppers.filter { $0.journey == "auction join" && $0.standingBid != nil }
         let moves: [(weight: Int, value: Move)] = [
             (10, .cardOrder), (5, .savedCardOrder), (3, .expressOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription),
             (process.openChallenges.isEmpty ? 0 : 8, .answerChallenge), (process.openWallets.isEmpty ? 0 : 6, .answerWallet),
-            (retrying.isEmpty ? 0 : 3, .payAgain), (returning.isEmpty ? 0 : 4, .refund),
+            (retrying.isEmpty ? 0 : 3, .payAgain), (returning.isEmpty ? 0 : 4, .refund), (bidding.isEmpty ? 0 : 3, .raiseOrLeave),
             (20, .tick), (6, .wait), (5, .settle),
             (2, .crashNow), (3, .armCrash), (4, .armStorageError), (2, .clockJump),
         ]
@@ -107,6 +108,7 @@ final class Simulation {
         case .answerWallet: return answer(&world.process.openWallets, "wallet", codes: ("confirms", "declines"))
         case .payAgain: return CardOrderJourney.payAgain(world, random.pick(retrying))
         case .refund: return RefundJourney.start(world, random.pick(returning), &random)
+        case .raiseOrLeave: return AuctionJourney.raiseOrLeave(world, random.pick(bidding), &random)
         case .tick:
             let duration = Duration.milliseconds(Int64.random(in: 10...3_000, using: &random))
             advance(world, by: duration)

@@ -18,11 +18,7 @@ extension Auctions {
                 let auction = try load(db, standing.auctionId)
                 guard !auction.isClosed(at: clock.now) else { throw AuctionError.auctionClosed(closedAt: auction.closesAt) }
                 // One raise at a time: another in flight is not known yet.
-                if let inFlight = try AuctionBidRecord
-                    .filter(AuctionBidRecord.Columns.auctionId == standing.auctionId && AuctionBidRecord.Columns.customerId == standing.customerId)
-                    .inState([.placing, .requiresAction]).fetchOne(db) {
-                    throw AuctionError.outcomeUnknown(bidId: inFlight.id)
-                }
+                if let inFlight = try Self.raiseInFlight(db, of: standing) { throw AuctionError.outcomeUnknown(bidId: inFlight) }
                 let minimum = try minimumBid(db, auction)
                 guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
                 let raisedId = ids.next("bid")
@@ -58,16 +54,37 @@ extension Auctions {
 
     private func swap(_ standing: AuctionBid, for raisedId: String, heldBy holdId: String,
                       completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
-        let raised: AuctionBid
+        let swapped: Result<AuctionBid, AuctionError>
         do throws(AuctionError) {
-            raised = try write { db in
+            swapped = try write { db in
+                // While the card answered, the old bid may have stopped standing (the auction
+                // closed and chose its winner, or another counter left it): the raise must not
+                // stand alone after that (a second winner, a hold after "you left").
+                let current = try loadBid(db, standing.id)
+                let auction = try load(db, standing.auctionId)
+                guard current.state == .joined else { return .failure(AuctionError.notJoined(current.state)) }
+                guard !auction.isClosed(at: clock.now) else { return .failure(AuctionError.auctionClosed(closedAt: auction.closesAt)) }
                 try setBidState(db, try loadBid(db, raisedId), .joined, failure: nil, holdId: holdId)
-                try setBidState(db, standing, .raised, failure: nil)
-                return try loadBid(db, raisedId)
+                try setBidState(db, current, .raised, failure: nil)
+                return .success(try loadBid(db, raisedId))
             }
         } catch {
             // The new hold stands but is not noted: the settler voids it, and the old bid stands.
             return completion(.failure(.outcomeUnknown(bidId: raisedId)))
+        }
+        let raised: AuctionBid
+        switch swapped {
+        case .success(let bid): raised = bid
+        case .failure(let refusal):
+            // The new hold goes back; should that fail or not be noted, the raise stays placing
+            // and the settler voids its hold (the old bid no longer stands to swap with).
+            return holds.releaseHold(holdId: holdId) { [self] released in
+                let decline = PaymentDecline(code: "bid_no_longer_standing", cause: .canceled)
+                guard case .success = released, (try? fail(raisedId, decline, holdId: holdId)) != nil else {
+                    return completion(.failure(.outcomeUnknown(bidId: raisedId)))
+                }
+                completion(.failure(refusal))
+            }
         }
         // The old hold goes only now. Should its release fail, the settler releases it
         // (`raisedHoldsStillHeld`); the raise itself has happened either way.
@@ -76,6 +93,18 @@ extension Auctions {
 
     private func fail(_ bidId: String, _ decline: PaymentDecline, holdId: String?) throws(AuctionError) {
         try write { db in try setBidState(db, try loadBid(db, bidId), .failed, failure: decline.code, holdId: holdId) }
+    }
+
+    /// Her other bid in this auction still placing or at its check (a raise not known yet).
+    static func raiseInFlight(_ db: Database, of bid: AuctionBid) throws -> String? {
+        try AuctionBidRecord
+            .filter(AuctionBidRecord.Columns.auctionId == bid.auctionId && AuctionBidRecord.Columns.customerId == bid.customerId)
+            .filter(AuctionBidRecord.Columns.id != bid.id)
+            .inState([.placing, .requiresAction]).fetchOne(db)?.id
+    }
+
+    func raiseInFlight(of bid: AuctionBid) throws(AuctionError) -> String? {
+        try read { db in try Self.raiseInFlight(db, of: bid) }
     }
 
     /// For the settler: the holds of raised bids still on the card.

@@ -155,6 +155,9 @@ public final class Auctions {
         do throws(AuctionError) {
             joined = try bid(id: bidId)
             guard joined.state == .joined || joined.state == .requiresAction else { throw AuctionError.notJoined(joined.state) }
+            // A raise of hers in flight would stand once its hold does, after she was told she
+            // left: she leaves once it is known.
+            if let raising = try raiseInFlight(of: joined) { throw AuctionError.outcomeUnknown(bidId: raising) }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }

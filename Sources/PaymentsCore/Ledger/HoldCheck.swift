@@ -7,12 +7,13 @@ enum HoldCheck {
     static func violations(_ db: Database) throws -> [LedgerViolation] {
         // A hold belongs to the bid named in its key (`auction-<bid>-hold`) as well as the bid
         // that notes it: the bid is on disk (`placing`) before the card is asked. A bid still
-        // placing or at its challenge is in flight, the settler's (`unsettled` once late).
+        // placing or at its challenge is in flight, the settler's (`unsettled` once late); so is
+        // a raised bid's old hold, released once the new one stands.
         let holds = try Row.fetchAll(db, sql: """
             SELECT c.id, c.amount, c.currency, b.id AS bid_id, b.state AS bid_state FROM charges c
             LEFT JOIN auction_bids b ON b.hold_id = c.id OR c.idempotency_key = 'auction-' || b.id || '-hold'
             WHERE c.capture = 0 AND c.status = 'authorized'
-              AND (b.id IS NULL OR b.state NOT IN ('joined', 'won', 'placing', 'requiresAction'))
+              AND (b.id IS NULL OR b.state NOT IN ('joined', 'won', 'placing', 'requiresAction', 'raised'))
             ORDER BY c.created_ms, c.id
             """).map { row -> LedgerViolation in
             let currency = Currency(code: row["currency"] as String) ?? Currency(code: row["currency"], exponent: 2)

@@ -29,9 +29,9 @@ enum UnsettledCheck {
         }
         let bids = try Row.fetchAll(db, sql: """
             SELECT b.id, b.created_at FROM auction_bids b LEFT JOIN charges c ON c.id = b.hold_id
-            WHERE (b.state IN ('placing', 'requiresAction') OR (b.state IN ('joined', 'won') AND c.status = 'canceled'))
-            AND b.created_at < ? ORDER BY b.created_at, b.id
-            """, arguments: [milliseconds]).map { row -> LedgerViolation in
+            WHERE ((b.state IN ('placing', 'requiresAction') OR (b.state IN ('joined', 'won') AND c.status = 'canceled')) AND b.created_at < ?)
+            OR (b.state = 'raised' AND c.status = 'authorized' AND b.updated_at < ?) ORDER BY b.created_at, b.id
+            """, arguments: [milliseconds, milliseconds]).map { row -> LedgerViolation in
             .unsettled(.bid(id: row["id"]), since: Date(milliseconds: row["created_at"]))
         }
         let bank = try Row.fetchAll(db, sql: """

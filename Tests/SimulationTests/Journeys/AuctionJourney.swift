@@ -54,4 +54,39 @@ enum AuctionJourney {
             }
         })
     }
+
+    /// A shopper whose bid stands raises it to the lowest raise allowed, on the same card (a new
+    /// hold first, the old one released once it stands), or leaves the auction (her hold released).
+    static func raiseOrLeave(_ world: SimulatedWorld, _ shopper: Shopper, _ random: inout SeededRandom) -> String {
+        guard let bidId = shopper.standingBid, let customerId = shopper.customerId, let methodId = shopper.savedMethodId else {
+            return "\(shopper.name) has no bid standing"
+        }
+        let process = world.process
+        let auctions = process.commerce.auctions
+        if random.chance(0.3) {
+            auctions.leave(bidId: bidId) { [weak world, weak process] result in
+                guard let world, let process else { return }
+                switch result {
+                case .success(let bid) where bid.state == .left: world.tell(shopper, .left(bidId: bidId), by: process)
+                case .success(let bid): world.tell(shopper, .notJoined(reason: "leaving: bid \(bid.state)"), by: process)
+                case .failure(let error): world.tell(shopper, .notJoined(reason: "leaving: \(error)"), by: process)
+                }
+            }
+            return "\(shopper.name) leaves the auction (bid \(bidId))"
+        }
+        let minimum: Money
+        do {
+            minimum = try auctions.minimumBid(auctionId: try auctions.bid(id: bidId).auctionId)
+        } catch {
+            return "\(shopper.name) cannot raise bid \(bidId): \(error)"
+        }
+        auctions.raise(bidId: bidId, to: minimum, instrument: .savedMethod(methodId, customerId: customerId)) { [weak world, weak process] result in
+            guard let world, let process else { return }
+            switch result {
+            case .success(let raised): world.tell(shopper, .joined(bidId: raised.id), by: process)
+            case .failure(let error): world.tell(shopper, .notJoined(reason: "raising: \(error)"), by: process)
+            }
+        }
+        return "\(shopper.name) raises bid \(bidId) to \(minimum)"
+    }
 }
