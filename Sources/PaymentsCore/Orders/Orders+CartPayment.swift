@@ -80,6 +80,7 @@ extension Orders {
             // The answer is written already; what is left (a short shelf's refund) and the words
             // are `pay(orderId:)`'s. No order: refused before anything was written.
             switch ((try? read { db in try Order.load(db, id: payment.orderId) }) ?? nil, result) {
+            case (let order?, .success) where order.state == .paid: completion(.success(order))
             case (let order?, _): finishAttempt(order, result, completion: completion)
             case (nil, .failure(.declined(let decline))): completion(.failure(.paymentDeclined(decline)))
             case (nil, _): completion(.failure(.outcomeUnknown(number: payment.number)))
