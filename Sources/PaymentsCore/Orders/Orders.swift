@@ -73,7 +73,9 @@ public final class Orders {
 
     func sessionCart(_ db: Database, _ sessionKey: String) throws -> Cart {
         let cart: Cart
-        do { cart = try carts.cart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
+        // Not created when missing: an order is never placed from an empty cart, and the look
+        // before a cart's payment writes nothing.
+        do { cart = try carts.existingCart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
         return cart
     }
