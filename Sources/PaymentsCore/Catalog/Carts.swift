@@ -64,7 +64,7 @@ public final class Carts {
     }
 
     static func empty(_ db: Database, sessionKey: String, events: EventRecording) throws {
-        guard let cartId = try CartRecord.filter(CartRecord.Columns.sessionKey == sessionKey).fetchOne(db)?.id else { return }
+        guard let cartId = try storedCartId(db, sessionKey) else { return }
         try CartLineRecord.filter(CartLineRecord.Columns.cartId == cartId).deleteAll(db)
         try events.record(db, type: "cart.emptied", subject: cartId, data: [:])
     }
@@ -86,7 +86,7 @@ public final class Carts {
     }
 
     private func cartId(_ db: Database, sessionKey: String) throws -> String {
-        if let cart = try CartRecord.filter(CartRecord.Columns.sessionKey == sessionKey).fetchOne(db) { return cart.id }
+        if let id = try Self.storedCartId(db, sessionKey) { return id }
         let id = ids.next("cart")
         try CartRecord(id: id, sessionKey: sessionKey, createdAt: clock.now).insert(db)
         try events.record(db, type: "cart.created", subject: id, data: ["session": sessionKey])
@@ -94,7 +94,21 @@ public final class Carts {
     }
 
     func cart(_ db: Database, sessionKey: String) throws -> Cart {
-        let id = try cartId(db, sessionKey: sessionKey)
+        try cart(db, id: try cartId(db, sessionKey: sessionKey))
+    }
+
+    /// The session's cart as it is, without creating it (a look that writes nothing): empty when
+    /// the session never had one.
+    func existingCart(_ db: Database, sessionKey: String) throws -> Cart {
+        guard let id = try Self.storedCartId(db, sessionKey) else { return Cart(currency: .eur) }
+        return try cart(db, id: id)
+    }
+
+    private static func storedCartId(_ db: Database, _ sessionKey: String) throws -> String? {
+        try CartRecord.filter(CartRecord.Columns.sessionKey == sessionKey).fetchOne(db)?.id
+    }
+
+    private func cart(_ db: Database, id: String) throws -> Cart {
         let stored = try CartLineRecord
             .filter(CartLineRecord.Columns.cartId == id)
             .including(required: CartLineRecord.product)

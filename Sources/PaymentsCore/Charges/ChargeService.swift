@@ -27,6 +27,8 @@ public final class ChargeService {
     private let log: CoreLog
     /// Callers waiting for a charge's next answer (the first caller and any replays meanwhile).
     private var waiters: [String: [Completion]] = [:]
+    /// What the charge's creator writes with its final answer (see `ChargeCompanion`), until then.
+    private var companions: [String: ChargeCompanion] = [:]
 
     public init(repository: ChargeRepository, customers: CustomerService, paymentMethods: PaymentMethodService, vault: Vault,
                 acquirer: SimulatedAcquirer, scheduler: Scheduler, clock: Clock, ids: IDGenerator, log: CoreLog) {
@@ -39,14 +41,18 @@ public final class ChargeService {
     /// Charges (or, with `capture: false`, places a hold). The completion receives the charge in
     /// its answered state: `succeeded`, `authorized` (a hold), `requiresAction` (call
     /// `confirmChallenge`) or `failed(reason)`; or an error if nothing could be attempted.
-    public func create(_ request: ChargeRequest, completion: @escaping Completion) {
+    ///
+    /// With a `companion`, the caller's own rows are written in the charge's two transactions.
+    /// A replay (a key already used) writes nothing: its charge's transactions are long past.
+    public func create(_ request: ChargeRequest, alongside companion: ChargeCompanion? = nil, completion: @escaping Completion) {
         do {
-            switch try begin(request) {
+            switch try begin(request, alongside: companion) {
             case let .replay(charge):
                 if waiters[charge.id] != nil { waiters[charge.id]?.append(completion) }
                 else { deliver(.success(charge), to: [completion]) }
             case let .started(record, number, authenticatedBefore):
                 waiters[record.charge.id] = [completion]
+                companions[record.charge.id] = companion
                 ask(record.charge, number, cardAuthenticatedBefore: authenticatedBefore, challengePassed: false)
             }
         } catch {
@@ -196,7 +202,7 @@ public final class ChargeService {
         case started(ChargeRecord, CardNumber, authenticatedBefore: Bool)
     }
 
-    private func begin(_ unsafeRequest: ChargeRequest) throws -> Beginning {
+    private func begin(_ unsafeRequest: ChargeRequest, alongside companion: ChargeCompanion?) throws -> Beginning {
         // Free text is stored and hashed only redacted: a card number typed into a description
         // or metadata value must not reach the disk.
         var request = unsafeRequest
@@ -247,7 +253,8 @@ public final class ChargeService {
             try repository.insert(record, key: IdempotencyRecord(key: key, requestHash: hash, chargeID: charge.id, createdAt: now),
                                   event: NewEvent("charge.created", subject: charge.id,
                                                   ["amount": String(charge.amount.minorUnits), "currency": charge.amount.currency.code,
-                                                   "card": "\(number.brand.rawValue) \(number.lastFour)", "capture": String(request.capture)]))
+                                                   "card": "\(number.brand.rawValue) \(number.lastFour)", "capture": String(request.capture)]),
+                                  alongside: companion?.intent)
         }
         log.info("charge \(charge.id) pending: \(charge.amount) on \(number.description)")
         return .started(record, number, authenticatedBefore: authenticatedBefore)
@@ -293,14 +300,18 @@ public final class ChargeService {
         return charge
     }
 
-    /// Moves a charge to `status` and commits it with its event. The sealed number is dropped as
-    /// soon as no further acquirer request can need it.
+    /// Moves a charge to `status` and commits it with its event, and with what its creator writes
+    /// for that answer. The sealed number is dropped as soon as no further acquirer request can
+    /// need it.
     private func settle(_ record: inout ChargeRecord, status: ChargeStatus, event: String, _ payload: [String: String] = [:]) throws -> Charge {
         record.charge.status = status
         record.charge.updatedAt = clock.now
-        if status != .pending && status != .requiresAction { record.sealedNumber = nil }
-        try storage { try repository.update(record, event: NewEvent(event, subject: record.charge.id, payload)) }
-        log.info("charge \(record.charge.id) \(status.storedName)")
+        if status.isSettled { record.sealedNumber = nil }
+        let id = record.charge.id
+        let alongside = companions[id]?.answering(record.charge)
+        try storage { try repository.update(record, event: NewEvent(event, subject: id, payload), alongside: alongside) }
+        if status.isSettled { companions[id] = nil }
+        log.info("charge \(id) \(status.storedName)")
         return record.charge
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// Issue 3's `ChargeService` behind issue 4's two seams: captures (orders, renewals, card
 /// sources) and holds (auction bids, `capture: false`), with 3-D Secure and release.
-public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
+public final class ChargeServiceGateway: TransactionalChargeGateway, HoldGateway {
     private let charges: ChargeService
     private let repository: ChargeRepository
     private let scheduler: Scheduler
@@ -29,8 +29,18 @@ public final class ChargeServiceGateway: ChargeGateway, HoldGateway {
     }
 
     public func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        charge(request, companion: nil, completion: completion)
+    }
+
+    public func charge(_ request: CardPaymentRequest, alongside companion: ChargeCompanion,
+                       completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        charge(request, companion: companion, completion: completion)
+    }
+
+    private func charge(_ request: CardPaymentRequest, companion: ChargeCompanion?,
+                        completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         charges.create(Self.coreRequest(amount: request.amount, instrument: request.instrument, key: request.idempotencyKey,
-                                        description: request.description, capture: true)) { [charges] result in
+                                        description: request.description, capture: true), alongside: companion) { [charges] result in
             switch result {
             case .success(let charge):
                 switch charge.status {

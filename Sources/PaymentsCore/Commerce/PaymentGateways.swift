@@ -121,6 +121,14 @@ public protocol ChargeGateway: AnyObject {
     func lookUp(idempotencyKey: String) -> ChargeLookup?
 }
 
+/// A gateway whose charges are rows of the caller's own database (the core's `ChargeService`):
+/// the caller's rows can be written in the charge's own transactions (`ChargeCompanion`), so
+/// that a payment costs two durable commits. A gateway to a service elsewhere cannot offer that.
+public protocol TransactionalChargeGateway: ChargeGateway {
+    func charge(_ request: CardPaymentRequest, alongside companion: ChargeCompanion,
+                completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void)
+}
+
 public enum HoldOutcome: Hashable, Sendable {
     case held(holdId: String)
     /// 3-D Secure: the shopper must answer `challenge`; finish with `completeChallenge`.

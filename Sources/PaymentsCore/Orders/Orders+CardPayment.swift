@@ -16,44 +16,55 @@ extension Orders {
     /// `gateway` takes this one charge in place of the orders' own (the store's checkout passes
     /// one that can show a 3-D Secure challenge); lookups, refunds and the settler keep the orders'
     /// own, which answers for the same charges.
+    ///
+    /// The order's intent and answer are committed apart from the charge's own (three commits
+    /// for the attempt, one more for the order placed before): `pay(_ payment:)` pays a cart in two.
     public func pay(orderId: String, with instrument: PaymentInstrument, through gateway: ChargeGateway? = nil,
                     completion: @escaping (Result<Order, OrderError>) -> Void) {
         let order: Order
         let key: String
         do throws(OrderError) {
-            let started = try write { db -> (Order, String?) in
-                guard let record = try OrderRecord.fetchOne(db, key: orderId) else { throw OrderError.unknownOrder(orderId) }
-                let order = try record.order(db)
-                switch order.state {
-                case .paid: return (order, nil)
-                case .failed, .refunded: throw OrderError.notPayable(order.state)
-                case .pendingPayment: break
-                }
-                guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
-                try reserveStock(db, order: order)
-                let attempt = record.attempt + 1
-                let key = Self.paymentKey(orderId: orderId, attempt: attempt)
-                try OrderRecord.filter(key: orderId).updateAll(db, [
-                    OrderRecord.Columns.attempt.set(to: attempt), OrderRecord.Columns.paymentKey.set(to: key), OrderRecord.Columns.owner.set(to: owner),
-                    OrderRecord.Columns.failure.set(to: nil), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
-                ])
-                try events.record(db, type: "order.payment_started", subject: orderId,
-                                  data: ["instrument": instrument.kind, "attempt": String(attempt)])
-                return (order, key)
-            }
-            guard let startedKey = started.1 else { return scheduler.answer(completion, with: .success(started.0)) }
-            (order, key) = (started.0, startedKey)
+            let started = try write { db in try startAttempt(db, orderId: orderId, instrument: instrument) }
+            guard let startedKey = started.key else { return scheduler.answer(completion, with: .success(started.order)) }
+            (order, key) = (started.order, startedKey)
         } catch {
             if case .outOfStock = error { refuseSoldOut(orderId, error) }
             return scheduler.answer(completion, with: .failure(error))
         }
         let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: key, description: order.paymentDescription)
-        (gateway ?? charges).charge(request) { [self] result in
-            switch result {
-            case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)
-            case .failure(.declined(let decline)): completeDeclined(order, decline: decline, completion: completion)
-            case .failure(.outcomeUnknown): completion(.failure(.outcomeUnknown(number: order.number)))
-            }
+        (gateway ?? charges).charge(request) { [self] result in finishAttempt(order, result, completion: completion) }
+    }
+
+    /// The intent of an attempt: the order's jars reserved, the attempt's key, this counter as its
+    /// owner. The key is nil when the order is paid already (nothing to charge).
+    func startAttempt(_ db: Database, orderId: String, instrument: PaymentInstrument) throws -> (order: Order, key: String?) {
+        guard let record = try OrderRecord.fetchOne(db, key: orderId) else { throw OrderError.unknownOrder(orderId) }
+        let order = try record.order(db)
+        switch order.state {
+        case .paid: return (order, nil)
+        case .failed, .refunded: throw OrderError.notPayable(order.state)
+        case .pendingPayment: break
+        }
+        guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
+        try reserveStock(db, order: order)
+        let attempt = record.attempt + 1
+        let key = Self.paymentKey(orderId: orderId, attempt: attempt)
+        try OrderRecord.filter(key: orderId).updateAll(db, [
+            OrderRecord.Columns.attempt.set(to: attempt), OrderRecord.Columns.paymentKey.set(to: key), OrderRecord.Columns.owner.set(to: owner),
+            OrderRecord.Columns.failure.set(to: nil), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
+        ])
+        try events.record(db, type: "order.payment_started", subject: orderId,
+                          data: ["instrument": instrument.kind, "attempt": String(attempt)])
+        return (order, key)
+    }
+
+    /// What the gateway's answer means for the order, told to the shopper once it is written.
+    func finishAttempt(_ order: Order, _ result: Result<ChargeReceipt, CardPaymentFailure>,
+                       completion: @escaping (Result<Order, OrderError>) -> Void) {
+        switch result {
+        case .success(let receipt): completePaid(order, receipt: receipt, completion: completion)
+        case .failure(.declined(let decline)): completeDeclined(order, decline: decline, completion: completion)
+        case .failure(.outcomeUnknown): completion(.failure(.outcomeUnknown(number: order.number)))
         }
     }
 
@@ -70,12 +81,14 @@ extension Orders {
     /// A sold-out refusal ends the order (the cart must change before it can be paid), with the
     /// refusal in the log; written after the refused transaction rolled back.
     func refuseSoldOut(_ orderId: String, _ error: OrderError) {
+        _ = try? database.write { db in try recordSoldOut(db, orderId, error) }
+    }
+
+    func recordSoldOut(_ db: Database, _ orderId: String, _ error: OrderError) throws {
         guard case .outOfStock(let productId, _) = error else { return }
-        _ = try? database.write { db in
-            try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
-            if let current = try Order.load(db, id: orderId), current.state == .pendingPayment, try !Self.hasReservation(db, orderId) {
-                try setState(db, orderId, .failed, failure: "out_of_stock", chargeId: nil)
-            }
+        try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
+        if let current = try Order.load(db, id: orderId), current.state == .pendingPayment, try !Self.hasReservation(db, orderId) {
+            try setState(db, orderId, .failed, failure: "out_of_stock", chargeId: nil)
         }
     }
 
@@ -105,20 +118,22 @@ extension Orders {
     /// nil when the shelf is short. An order already settled (by `reconcilePayments`) is left as it is.
     @discardableResult
     func markPaid(_ order: Order, chargeId: String) throws(OrderError) -> Order? {
-        try write { db -> Order? in
-            if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return current }
-            try StockReservationRecord.of(order.id).deleteAll(db)
-            for line in order.lines {
-                let stock = try ProductRecord.fetchOne(db, key: line.productId)?.stock ?? 0
-                guard stock >= line.quantity else { return nil }
-            }
-            for line in order.lines {
-                try ProductRecord.filter(key: line.productId).updateAll(db, ProductRecord.Columns.stock -= line.quantity)
-            }
-            try setState(db, order.id, .paid, failure: nil, chargeId: chargeId)
-            try Carts.empty(db, sessionKey: order.sessionKey, events: events)
-            return try Order.load(db, id: order.id)
+        try write { db in try recordPaid(db, order, chargeId: chargeId) }
+    }
+
+    func recordPaid(_ db: Database, _ order: Order, chargeId: String) throws -> Order? {
+        if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return current }
+        try StockReservationRecord.of(order.id).deleteAll(db)
+        for line in order.lines {
+            let stock = try ProductRecord.fetchOne(db, key: line.productId)?.stock ?? 0
+            guard stock >= line.quantity else { return nil }
         }
+        for line in order.lines {
+            try ProductRecord.filter(key: line.productId).updateAll(db, ProductRecord.Columns.stock -= line.quantity)
+        }
+        try setState(db, order.id, .paid, failure: nil, chargeId: chargeId)
+        try Carts.empty(db, sessionKey: order.sessionKey, events: events)
+        return try Order.load(db, id: order.id)
     }
 
     /// Only reachable if stock was lowered behind the reservations' back (e.g. by hand in the

@@ -49,22 +49,33 @@ public final class Orders {
     /// new order), else a new one, the stale one closed. An order whose outcome is unknown
     /// refuses (`outcomeUnknown`): the cart is tied to it until the settler knows.
     public func orderToPay(for sessionKey: String) throws(OrderError) -> Order {
-        try write { db in
-            let cart = try sessionCart(db, sessionKey)
-            let open = try OrderRecord.all().ofSession(sessionKey).awaitingPayment().filter(OrderRecord.Columns.paymentKind == nil)
-                .newestFirst().fetchOne(db)?.order(db)
-            if let open {
-                guard try !Self.hasReservation(db, open.id) else { throw OrderError.outcomeUnknown(number: open.number) }
-                if Self.holds(open, the: cart) { return open }
-                try setState(db, open.id, .failed, failure: "cart_changed", chargeId: nil)
-            }
-            return try place(db, sessionKey: sessionKey, cart: cart)
+        try write { db in try orderToPay(db, sessionKey: sessionKey) }
+    }
+
+    /// `orderToPay`, with the id a new order gets when one is chosen beforehand.
+    func orderToPay(_ db: Database, sessionKey: String, newOrderId: String? = nil) throws -> Order {
+        let (cart, open) = try cartAndOpenOrder(db, sessionKey)
+        if let open {
+            if Self.holds(open, the: cart) { return open }
+            try setState(db, open.id, .failed, failure: "cart_changed", chargeId: nil)
         }
+        return try place(db, sessionKey: sessionKey, cart: cart, id: newOrderId)
+    }
+
+    /// The session's cart and its open card order; refused while that order's outcome is unknown.
+    func cartAndOpenOrder(_ db: Database, _ sessionKey: String) throws -> (cart: Cart, open: Order?) {
+        let cart = try sessionCart(db, sessionKey)
+        let open = try OrderRecord.all().ofSession(sessionKey).awaitingPayment().filter(OrderRecord.Columns.paymentKind == nil)
+            .newestFirst().fetchOne(db)?.order(db)
+        if let open, try Self.hasReservation(db, open.id) { throw OrderError.outcomeUnknown(number: open.number) }
+        return (cart, open)
     }
 
     func sessionCart(_ db: Database, _ sessionKey: String) throws -> Cart {
         let cart: Cart
-        do { cart = try carts.cart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
+        // Not created when missing: an order is never placed from an empty cart, and the look
+        // before a cart's payment writes nothing.
+        do { cart = try carts.existingCart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
         return cart
     }
@@ -75,9 +86,9 @@ public final class Orders {
             && zip(order.lines, cart.lines).allSatisfy { $0.productId == $1.product.id && $0.quantity == $1.quantity && $0.unitPrice == $1.product.price }
     }
 
-    func place(_ db: Database, sessionKey: String, cart: Cart) throws -> Order {
+    func place(_ db: Database, sessionKey: String, cart: Cart, id chosenId: String? = nil) throws -> Order {
         let number = try OrderNumbers.next(in: db)
-        let id = ids.next("ord")
+        let id = chosenId ?? ids.next("ord")
         let record = OrderRecord(id: id, number: number, sessionKey: sessionKey, state: .pendingPayment, totalMinor: cart.total.minorUnits,
                                  currency: cart.total.currency.code, createdAt: clock.now, updatedAt: clock.now)
         try record.insert(db)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Storage for customers. Each write records its event in the same transaction.
 public protocol CustomerRepository: AnyObject {
@@ -24,8 +25,9 @@ public protocol PaymentMethodRepository: AnyObject {
 /// Storage for charges, their idempotency keys and refunds.
 public protocol ChargeRepository: AnyObject {
     /// The charge and its key in one transaction: a key never points at a missing charge.
-    func insert(_ charge: ChargeRecord, key: IdempotencyRecord, event: NewEvent) throws
-    func update(_ charge: ChargeRecord, event: NewEvent) throws
+    /// `alongside` (a caller's own rows, see `ChargeCompanion`) is written in the same one.
+    func insert(_ charge: ChargeRecord, key: IdempotencyRecord, event: NewEvent, alongside: ((Database) throws -> Void)?) throws
+    func update(_ charge: ChargeRecord, event: NewEvent, alongside: ((Database) throws -> Void)?) throws
     func charge(id: String) throws -> ChargeRecord?
     func charges(customerID: String) throws -> [ChargeRecord]
     func charges(status: ChargeStatus) throws -> [ChargeRecord]
@@ -33,6 +35,16 @@ public protocol ChargeRepository: AnyObject {
     func forgetIdempotencyKey(_ key: String) throws
     func insert(_ refund: Refund, updating charge: ChargeRecord, event: NewEvent) throws
     func refunds(chargeID: String) throws -> [Refund]
+}
+
+extension ChargeRepository {
+    func insert(_ charge: ChargeRecord, key: IdempotencyRecord, event: NewEvent) throws {
+        try insert(charge, key: key, event: event, alongside: nil)
+    }
+
+    func update(_ charge: ChargeRecord, event: NewEvent) throws {
+        try update(charge, event: event, alongside: nil)
+    }
 }
 
 public enum StorageError: Error, Equatable {

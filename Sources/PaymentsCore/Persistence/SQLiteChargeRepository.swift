@@ -8,18 +8,21 @@ public final class SQLiteChargeRepository: ChargeRepository {
 
     public init(queue: DatabaseQueue, clock: Clock) { self.queue = queue; self.clock = clock }
 
-    public func insert(_ record: ChargeRecord, key: IdempotencyRecord, event: NewEvent) throws {
+    public func insert(_ record: ChargeRecord, key: IdempotencyRecord, event: NewEvent, alongside: ((Database) throws -> Void)?) throws {
         try queue.write { db in
+            // The caller's intent first, so that the log reads as it happened: the attempt, then its charge.
+            try alongside?(db)
             try ChargeRow(record).insert(db)
             try IdempotencyKeyRow(key).insert(db)
             try SQLiteEventLog.append(event, at: clock.now, in: db)
         }
     }
 
-    public func update(_ record: ChargeRecord, event: NewEvent) throws {
+    public func update(_ record: ChargeRecord, event: NewEvent, alongside: ((Database) throws -> Void)?) throws {
         try queue.write { db in
             try Self.update(record, in: db)
             try SQLiteEventLog.append(event, at: clock.now, in: db)
+            try alongside?(db)
         }
     }
 

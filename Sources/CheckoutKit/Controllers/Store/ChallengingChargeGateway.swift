@@ -6,7 +6,7 @@ import PaymentsCore
 /// is at the counter: a challenge goes to `presenter`, the screen asks for the one-time code, and
 /// the order's payment continues with the answer. Without a presenter the card is refused as the
 /// core's gateway would.
-final class ChallengingChargeGateway: ChargeGateway {
+final class ChallengingChargeGateway: TransactionalChargeGateway {
     /// Who shows the challenge for the payment under way; set by the store for one checkout.
     weak var presenter: AuthenticationPresenter?
     var merchantName = "Honey Store"
@@ -20,6 +20,16 @@ final class ChallengingChargeGateway: ChargeGateway {
     }
 
     func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        charge(request, companion: nil, completion: completion)
+    }
+
+    func charge(_ request: CardPaymentRequest, alongside companion: ChargeCompanion,
+                completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        charge(request, companion: companion, completion: completion)
+    }
+
+    private func charge(_ request: CardPaymentRequest, companion: ChargeCompanion?,
+                        completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         let coreRequest: ChargeRequest = switch request.instrument {
         case .token(let token):
             ChargeRequest(amount: request.amount, source: .token(token), description: request.description, capture: true,
@@ -28,7 +38,7 @@ final class ChallengingChargeGateway: ChargeGateway {
             ChargeRequest(amount: request.amount, source: .paymentMethod(id), customerID: customerId, description: request.description,
                           capture: true, idempotencyKey: request.idempotencyKey)
         }
-        charges.create(coreRequest) { [weak self] result in self?.answer(result, completion) }
+        charges.create(coreRequest, alongside: companion) { [weak self] result in self?.answer(result, completion) }
     }
 
     func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {

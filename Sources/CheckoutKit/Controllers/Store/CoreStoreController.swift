@@ -120,11 +120,12 @@ public final class CoreStoreController: StoreController {
         } catch {
             return finish(.failure(error))
         }
-        let order: Order
+        let payment: CartPayment
         do throws(OrderError) {
             // The cart's own order: a declined attempt's order again while the cart is what it
             // holds; refused while an attempt's outcome is unknown (never a second charge).
-            order = try orders.orderToPay(for: session.cartKey)
+            // Nothing is written until the payment's intent, with its charge, in one commit.
+            payment = try orders.prepareCartPayment(for: session.cartKey)
         } catch {
             return finish(.failure(StoreError(error)))
         }
@@ -132,7 +133,7 @@ public final class CoreStoreController: StoreController {
         // A payment in flight is open work: the settler passes every few seconds until it is
         // settled (a card that never answers is asked again, and the screen hears the answer).
         onUnsettled()
-        orders.pay(orderId: order.id, with: instrument, through: gateway) { [weak self] result in
+        orders.pay(payment, with: instrument, through: gateway) { [weak self] result in
             guard let self else { return }
             self.gateway.presenter = nil
             switch result {

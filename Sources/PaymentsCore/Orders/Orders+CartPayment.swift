@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+
+/// What paying a session's cart will be, looked at before anything is written: the order it is
+/// paid by (the cart's open order again, or a new one) and the attempt's key. The charge needs
+/// the key and the order's number before its transaction begins; the transaction checks that
+/// they still hold.
+public struct CartPayment: Hashable, Sendable {
+    public let sessionKey: String
+    public let orderId: String
+    /// The order's number (a new order's, if no other counter takes it first).
+    public let number: String
+    public let total: Money
+    let attempt: Int
+
+    var key: String { Orders.paymentKey(orderId: orderId, attempt: attempt) }
+}
+
+/// Paying a cart in two durable commits (issue 18): the intent (the order placed or its next
+/// attempt, the jars reserved, the charge pending under the attempt's key, their events) before
+/// the acquirer is asked, and the answer (the charge's outcome with the order paid, the stock
+/// down and the cart emptied, or the jars back) after; each in one transaction.
+extension Orders {
+    /// Looks at what paying the session's cart will be. Refuses, writing nothing, an empty cart
+    /// (or a cart error) and a cart tied to an order whose outcome is not known yet.
+    public func prepareCartPayment(for sessionKey: String) throws(OrderError) -> CartPayment {
+        try read { db in
+            let (cart, open) = try cartAndOpenOrder(db, sessionKey)
+            if let open, Self.holds(open, the: cart) {
+                let attempt = try OrderRecord.fetchOne(db, key: open.id)?.attempt ?? 0
+                return CartPayment(sessionKey: sessionKey, orderId: open.id, number: open.number, total: open.total, attempt: attempt + 1)
+            }
+            return CartPayment(sessionKey: sessionKey, orderId: ids.next("ord"), number: try OrderNumbers.peekNext(in: db),
+                               total: cart.total, attempt: 1)
+        }
+    }
+
+    /// Pays the cart as `payment` said, by card, as `pay(orderId:)` pays an order, in two commits
+    /// when the gateway's charges live in this database (else as `orderToPay`, then `pay(orderId:)`).
+    /// A sold-out jar ends the order with nothing charged; another counter taking the order's
+    /// number meanwhile refuses with nothing charged (the shopper pays again).
+    public func pay(_ payment: CartPayment, with instrument: PaymentInstrument, through gateway: ChargeGateway? = nil,
+                    completion: @escaping (Result<Order, OrderError>) -> Void) {
+        guard let joining = (gateway ?? charges) as? TransactionalChargeGateway else {
+            do throws(OrderError) {
+                let order = try orderToPay(for: payment.sessionKey)
+                return pay(orderId: order.id, with: instrument, through: gateway, completion: completion)
+            } catch {
+                return scheduler.answer(completion, with: .failure(error))
+            }
+        }
+        // The intent's refusal as the shopper hears it (the charge service hears only that its
+        // transaction failed).
+        var refusal: OrderError?
+        let companion = ChargeCompanion(intent: { [self] db in
+            do {
+                let order = try orderToPay(db, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
+                guard order.id == payment.orderId, order.number == payment.number, order.total == payment.total,
+                      try startAttempt(db, orderId: order.id, instrument: instrument).key == payment.key else {
+                    throw OrderError.storage("order \(payment.number) changed while its payment began; nothing was charged")
+                }
+            } catch let error as OrderError {
+                refusal = error
+                throw error
+            }
+        }, answer: { [self] db, answer in
+            guard let order = try Order.load(db, id: payment.orderId) else { return }
+            switch answer {
+            case .success(let receipt): _ = try recordPaid(db, order, chargeId: receipt.chargeId)
+            case .failure(let decline): try recordAttemptReleased(db, order.id, reason: decline.code, endOrder: false)
+            }
+        })
+        let request = CardPaymentRequest(amount: payment.total, instrument: instrument, idempotencyKey: payment.key,
+                                         description: Order.paymentDescription(number: payment.number))
+        joining.charge(request, alongside: companion) { [self] result in
+            if let refusal {
+                if case .outOfStock = refusal { refuseSoldOut(payment, refusal) }
+                return completion(.failure(refusal))
+            }
+            // The answer is written already; what is left (a short shelf's refund) and the words
+            // are `pay(orderId:)`'s. No order: refused before anything was written.
+            switch ((try? read { db in try Order.load(db, id: payment.orderId) }) ?? nil, result) {
+            case (let order?, .success) where order.state == .paid: completion(.success(order))
+            case (let order?, _): finishAttempt(order, result, completion: completion)
+            case (nil, .failure(.declined(let decline))): completion(.failure(.paymentDeclined(decline)))
+            case (nil, _): completion(.failure(.outcomeUnknown(number: payment.number)))
+            }
+        }
+    }
+
+    /// A sold-out refusal of a cart's payment: the whole intent rolled back, so the order is
+    /// placed again (if it was new) to be ended with the refusal, as `pay(orderId:)` ends it.
+    private func refuseSoldOut(_ payment: CartPayment, _ error: OrderError) {
+        _ = try? database.write { db in
+            let order = try orderToPay(db, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
+            try recordSoldOut(db, order.id, error)
+        }
+    }
+}

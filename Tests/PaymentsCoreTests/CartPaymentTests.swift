@@ -1,0 +1,54 @@
+import Clocks
+import Foundation
+@_spi(Testing) import PaymentsCore
+import Testing
+
+/// A cart paid in two commits: what the look before the intent promises, and what happens when
+/// it no longer holds or the charge is refused before it is recorded (nothing is written).
+@Suite struct CartPaymentTests {
+    @Test func lookingWritesNothingAndAnEmptyCartIsRefusedThere() throws {
+        let world = CommerceTestWorld()
+        #expect(throws: OrderError.emptyCart) { try world.orders.prepareCartPayment(for: "s") }
+        try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
+        let commits = CommitLog.install(on: world.core.database)
+        let payment = try world.orders.prepareCartPayment(for: "s")
+        #expect(commits.commits.isEmpty)
+        #expect(payment.number == "HS-000001")
+        #expect(payment.total == Money(minorUnits: 650, currency: .eur))
+        #expect(try world.orders.order(id: payment.orderId) == nil)
+    }
+
+    @Test func anotherOrderTakingTheNumberMeanwhileRefusesWithNothingCharged() throws {
+        let world = CommerceTestWorld()
+        try world.carts.add(productId: "honey-acacia", quantity: 1, for: "a")
+        try world.carts.add(productId: "honey-clover", quantity: 1, for: "b")
+        let payment = try world.orders.prepareCartPayment(for: "a")
+        // As another counter on the same file would, between the look and the intent.
+        let other = try world.orders.orderToPay(for: "b")
+        #expect(other.number == payment.number)
+        let refused = world.settle { world.orders.pay(payment, with: world.token(), completion: $0) }
+        guard case .storage? = refused?.failure else { Issue.record("expected a refusal, got \(String(describing: refused))"); return }
+        #expect(try world.orders.order(id: payment.orderId) == nil)
+        #expect((try world.core.chargeRepository.charges(status: .pending)).isEmpty && world.capturedCharges().isEmpty)
+        #expect(world.stock("honey-acacia") == 12)
+        #expect(try world.carts.cart(for: "a").quantity(of: "honey-acacia") == 1, "the cart is kept")
+
+        let again = try world.orders.prepareCartPayment(for: "a")
+        #expect(world.settle { world.orders.pay(again, with: world.token(), completion: $0) }?.value?.state == .paid)
+    }
+
+    @Test func aChargeRefusedBeforeItIsRecordedWritesNothing() throws {
+        let world = CommerceTestWorld()
+        try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
+        let token = world.token()
+        _ = world.settle { world.orders.pay(try! world.orders.prepareCartPayment(for: "s"), with: token, completion: $0) }
+        try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
+        let commits = CommitLog.install(on: world.core.database)
+        let payment = try world.orders.prepareCartPayment(for: "s")
+        let refused = world.settle { world.orders.pay(payment, with: token, completion: $0) } // a one-time token, used
+        guard case .paymentDeclined? = refused?.failure else { Issue.record("expected a refusal, got \(String(describing: refused))"); return }
+        #expect(commits.commits.isEmpty)
+        #expect(try world.orders.order(id: payment.orderId) == nil)
+        #expect(try world.carts.cart(for: "s").quantity(of: "honey-acacia") == 1)
+    }
+}
