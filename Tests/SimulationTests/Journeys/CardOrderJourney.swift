@@ -2,8 +2,10 @@ import Foundation
 import PaymentsCore
 
 /// A shopper fills a cart and pays the order by card, typed now or saved, as the store screen
-/// does: `orderToPay` (the cart's open order, or a new one), then `pay` through the gateway that
-/// shows 3-D Secure. A shopper told "Not paid" may pay again: the same order, a new attempt.
+/// does: `prepareCartPayment` then `pay` in two commits (the intent, the answer) through the
+/// gateway that shows 3-D Secure; one payment in three the older way the core still offers,
+/// `orderToPay` then `pay(orderId:)`, in its own commits. A shopper told "Not paid" may pay
+/// again: the same order, a new attempt.
 enum CardOrderJourney {
     /// The cards a shopper may bring, by what the simulated acquirer does with them.
     static let typedCards: [(name: String, number: String)] = [
@@ -32,7 +34,7 @@ enum CardOrderJourney {
             } else {
                 instrument = try world.token(card.number)
             }
-            pay(world, shopper, instrument)
+            pay(world, shopper, instrument, inTwoCommits: !random.chance(1.0 / 3))
         } catch {
             return "\(shopper.name) \(shopper.journey): \(quantity) × \(product) with \(card.name) refused before paying: \(error)"
         }
@@ -42,23 +44,29 @@ enum CardOrderJourney {
     /// "Pay" again after "Not paid", with a card that approves.
     static func payAgain(_ world: SimulatedWorld, _ shopper: Shopper) -> String {
         do {
-            pay(world, shopper, try world.token("4242424242424242"))
+            pay(world, shopper, try world.token("4242424242424242"), inTwoCommits: true)
             return "\(shopper.name) pays again with approves …4242"
         } catch {
             return "\(shopper.name) pays again: refused: \(error)"
         }
     }
 
-    private static func pay(_ world: SimulatedWorld, _ shopper: Shopper, _ instrument: PaymentInstrument) {
+    private static func pay(_ world: SimulatedWorld, _ shopper: Shopper, _ instrument: PaymentInstrument, inTwoCommits: Bool) {
         let process = world.process
-        let order: Order
+        let orderId: String
+        var cartPayment: CartPayment?
         do {
-            order = try process.storeOrders.orderToPay(for: shopper.session)
-        } catch {
             // Refused (an empty cart, or the last attempt still being checked): nothing is asked.
+            if inTwoCommits {
+                cartPayment = try process.storeOrders.prepareCartPayment(for: shopper.session)
+                orderId = cartPayment!.orderId
+            } else {
+                orderId = try process.storeOrders.orderToPay(for: shopper.session).id
+            }
+        } catch {
             return
         }
-        process.challengeGateway.presenters["order-\(order.id)-payment"] = { [weak process] answer in
+        process.challengeGateway.presenters["order-\(orderId)-payment"] = { [weak process] answer in
             guard let process else { return }
             process.openChallenges.append(OpenPrompt(shopper: shopper, openedAt: world.clock.now) { choice in
                 switch choice {
@@ -68,10 +76,15 @@ enum CardOrderJourney {
                 }
             })
         }
-        shopper.attempts.append((orderId: order.id, heard: shopper.told.count))
-        process.storeOrders.pay(orderId: order.id, with: instrument) { [weak world, weak process] result in
+        shopper.attempts.append((orderId: orderId, heard: shopper.told.count))
+        let told: (Result<Order, OrderError>) -> Void = { [weak world, weak process] result in
             guard let world, let process else { return }
-            world.tell(shopper, verdict(order.id, result), by: process)
+            world.tell(shopper, verdict(orderId, result), by: process)
+        }
+        if let cartPayment {
+            process.storeOrders.pay(cartPayment, with: instrument, completion: told)
+        } else {
+            process.storeOrders.pay(orderId: orderId, with: instrument, completion: told)
         }
     }
 

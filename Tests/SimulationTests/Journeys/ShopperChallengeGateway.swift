@@ -3,7 +3,7 @@ import PaymentsCore
 /// The store's card captures with the 3-D Secure step, as the app's `ChallengingChargeGateway`
 /// (CheckoutKit) does it with the core's public calls: a challenge is shown to the shopper whose
 /// payment it is (registered by idempotency key), and the answer confirms or cancels the charge.
-final class ShopperChallengeGateway: ChargeGateway {
+final class ShopperChallengeGateway: TransactionalChargeGateway {
     /// Shows a challenge to the shopper paying under a key; the closure gets the typed code, or
     /// nil when the shopper walks away.
     var presenters: [String: (@escaping (String?) -> Void) -> Void] = [:]
@@ -16,6 +16,17 @@ final class ShopperChallengeGateway: ChargeGateway {
     }
 
     func charge(_ request: CardPaymentRequest, completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        charge(request, companion: nil, completion: completion)
+    }
+
+    /// The store's cart paid in two commits: the order's rows ride in the charge's transactions.
+    func charge(_ request: CardPaymentRequest, alongside companion: ChargeCompanion,
+                completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        charge(request, companion: companion, completion: completion)
+    }
+
+    private func charge(_ request: CardPaymentRequest, companion: ChargeCompanion?,
+                        completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         let coreRequest: ChargeRequest = switch request.instrument {
         case .token(let token):
             ChargeRequest(amount: request.amount, source: .token(token), description: request.description, capture: true,
@@ -24,7 +35,7 @@ final class ShopperChallengeGateway: ChargeGateway {
             ChargeRequest(amount: request.amount, source: .paymentMethod(id), customerID: customerId, description: request.description,
                           capture: true, idempotencyKey: request.idempotencyKey)
         }
-        charges.create(coreRequest) { [weak self] result in self?.answer(result, key: request.idempotencyKey, completion) }
+        charges.create(coreRequest, alongside: companion) { [weak self] result in self?.answer(result, key: request.idempotencyKey, completion) }
     }
 
     func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
