@@ -39,8 +39,7 @@ public final class ChargeServiceGateway: TransactionalChargeGateway, HoldGateway
 
     private func charge(_ request: CardPaymentRequest, companion: ChargeCompanion?,
                         completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
-        charges.create(Self.coreRequest(amount: request.amount, instrument: request.instrument, key: request.idempotencyKey,
-                                        description: request.description, capture: true), alongside: companion) { [charges] result in
+        charges.create(ChargeRequest(capturing: request), alongside: companion) { [charges] result in
             switch result {
             case .success(let charge):
                 switch charge.status {
@@ -95,8 +94,8 @@ public final class ChargeServiceGateway: TransactionalChargeGateway, HoldGateway
     }
 
     public func placeHold(amount: Money, instrument: PaymentInstrument, idempotencyKey: String, completion: @escaping (HoldOutcome) -> Void) {
-        charges.create(Self.coreRequest(amount: amount, instrument: instrument, key: idempotencyKey, description: "Auction bid hold",
-                                        capture: false)) { result in
+        charges.create(ChargeRequest(amount: amount, instrument: instrument, idempotencyKey: idempotencyKey, description: "Auction bid hold",
+                                     capture: false)) { result in
             completion(Self.holdOutcome(result))
         }
     }
@@ -137,16 +136,6 @@ public final class ChargeServiceGateway: TransactionalChargeGateway, HoldGateway
             }
         }
         scheduler.schedule(after: .zero) { completion(result) }
-    }
-
-    private static func coreRequest(amount: Money, instrument: PaymentInstrument, key: String, description: String, capture: Bool) -> ChargeRequest {
-        switch instrument {
-        case .token(let token):
-            ChargeRequest(amount: amount, source: .token(token), description: description, capture: capture, idempotencyKey: key)
-        case .savedMethod(let id, let customerId):
-            ChargeRequest(amount: amount, source: .paymentMethod(id), customerID: customerId, description: description,
-                          capture: capture, idempotencyKey: key)
-        }
     }
 
     private static func holdOutcome(_ result: Result<Charge, ChargeError>) -> HoldOutcome {

@@ -30,15 +30,7 @@ final class ChallengingChargeGateway: TransactionalChargeGateway {
 
     private func charge(_ request: CardPaymentRequest, companion: ChargeCompanion?,
                         completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
-        let coreRequest: ChargeRequest = switch request.instrument {
-        case .token(let token):
-            ChargeRequest(amount: request.amount, source: .token(token), description: request.description, capture: true,
-                          idempotencyKey: request.idempotencyKey)
-        case .savedMethod(let id, let customerId):
-            ChargeRequest(amount: request.amount, source: .paymentMethod(id), customerID: customerId, description: request.description,
-                          capture: true, idempotencyKey: request.idempotencyKey)
-        }
-        charges.create(coreRequest, alongside: companion) { [weak self] result in self?.answer(result, completion) }
+        charges.create(ChargeRequest(capturing: request), alongside: companion) { [weak self] result in self?.answer(result, completion) }
     }
 
     func refund(chargeId: String, idempotencyKey: String, completion: @escaping (Result<Void, PaymentDecline>) -> Void) {
