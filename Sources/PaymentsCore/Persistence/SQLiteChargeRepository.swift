@@ -9,10 +9,14 @@ public final class SQLiteChargeRepository: ChargeRepository {
     public init(queue: DatabaseQueue, clock: Clock) { self.queue = queue; self.clock = clock }
 
     public func insert(_ record: ChargeRecord, key: IdempotencyRecord, event: NewEvent) throws {
-        try queue.write { db in
-            try ChargeRow(record).insert(db)
-            try IdempotencyKeyRow(key).insert(db)
-            try SQLiteEventLog.append(event, at: clock.now, in: db)
+        do {
+            try queue.write { db in
+                try ChargeRow(record).insert(db)
+                try IdempotencyKeyRow(key).insert(db)
+                try SQLiteEventLog.append(event, at: clock.now, in: db)
+            }
+        } catch let error as DatabaseError where [.SQLITE_CONSTRAINT_PRIMARYKEY, .SQLITE_CONSTRAINT_UNIQUE].contains(error.extendedResultCode) {
+            throw StorageError.duplicate
         }
     }
 
@@ -65,11 +69,7 @@ public final class SQLiteChargeRepository: ChargeRepository {
         }
     }
 
-    /// What a charge's life changes: its state, the money moved, the sealed number (dropped once
-    /// settled) and its 3-D Secure state. What it was asked for stays as it was written.
     private static func update(_ record: ChargeRecord, in db: Database) throws {
-        typealias Key = ChargeRow.CodingKeys
-        let changing: [Key] = [.status, .failureReason, .amountCaptured, .amountRefunded, .sealedNumber, .authenticated, .updatedAt]
-        try ChargeRow(record).update(db, columns: changing.map(\.rawValue))
+        try ChargeRow(record).update(db, columns: ChargeRow.changingColumns)
     }
 }
