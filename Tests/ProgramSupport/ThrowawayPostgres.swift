@@ -80,6 +80,12 @@ public final class ThrowawayPostgres: Sendable {
         return database + "&options=-c%20search_path%3D\(schema)"
     }
 
+    /// Runs one of the server's client programs (`pgbench`, `psql`) as this process's user,
+    /// against this server's socket as its superuser; returns what it printed.
+    public func runClient(_ program: String, _ arguments: [String]) throws -> String {
+        try Self.run(binaries + "/" + program, ["-h", socketDirectory, "-U", "postgres"] + arguments)
+    }
+
     /// Stops the server at once (no checkpoint: the data is thrown away) and removes the folder.
     public func stop() {
         _ = try? run("pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
@@ -126,10 +132,21 @@ public final class ThrowawayPostgres: Sendable {
         for fd in ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap({ Int32($0) }) where fd > 2 {
             posix_spawn_file_actions_addclose(&actions, fd)
         }
+        // The test runner's threads block signals; a child inherits that mask, and pgbench's
+        // -T timer never fires under it. Each child starts with none blocked and default handlers.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw ThrowawayPostgresError(message: "\(executable) could not be started: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
