@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, imports pointing down only (see DESIGN.md):
-//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks
+//   checkout -> CounterApp -> CheckoutKit -> PaymentsCore -> Clocks, PostgresClient -> CLibPQ
 //                          -> TerminalUI  -> CNcurses, Clocks, Localization
 //   CounterApp -> Localization (the views word the core's values; the core and the kit never do)
 // `Clocks` sits below both the toolkit and the core because both must run on the loop's one
@@ -32,6 +32,15 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // PostgreSQL's own client library, for a fleet of counters on one server (Docs/fleet.md).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        // A small synchronous wrapper over libpq: connect, statements with parameters, typed
+        // rows, transactions retried whole on 40001/40P01, the socket for LISTEN/NOTIFY.
+        .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
         .target(name: "Clocks"),
         // The catalogue of every text the counter shows, by language, with dates and currency
         // symbols; below the toolkit and the core, which both show text.
@@ -47,6 +56,7 @@ let package = Package(
             name: "PaymentsCore",
             dependencies: [
                 "Clocks",
+                "PostgresClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -73,8 +83,9 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),
         .testTarget(
             name: "PaymentsCoreTests",
-            dependencies: ["PaymentsCore", "Clocks", "Localization", "ProgramSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PaymentsCore", "Clocks", "Localization", "ProgramSupport", "PostgresClient", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "ProgramSupport"]),
         // A seeded fault simulator for the core (crashes, failed writes, late answers, clock jumps);
         // a few seeds in `swift test`, long campaigns behind SIMULATION_STEPS / SIMULATION_SEEDS.
         .testTarget(
@@ -86,7 +97,8 @@ let package = Package(
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         // The programs tests run that Swift does not bring (tmux, zbarimg, msgfmt...), each with
         // the Debian package that a failing test names when it is missing.
-        .target(name: "ProgramSupport", path: "Tests/ProgramSupport"),
+        // It also starts the throwaway PostgreSQL server the PostgreSQL tests share.
+        .target(name: "ProgramSupport", dependencies: ["PostgresClient"], path: "Tests/ProgramSupport"),
         // Drives the real binary in tmux; shared by the end-to-end and hardening tests.
         .target(name: "TerminalTestSupport", dependencies: ["ProgramSupport"], path: "Tests/TerminalTestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport", "ProgramSupport", "OperationalLog",

@@ -13,12 +13,14 @@ import Testing
         "Clocks": ["TerminalUI", "CNcurses", "PaymentsCore", "CheckoutKit", "CounterApp", "QRCode"],
         "QRCode": ["TerminalUI", "CNcurses", "PaymentsCore", "CheckoutKit", "CounterApp"],
         // The core speaks in values and typed errors; the views turn them into words (DESIGN.md).
-        "PaymentsCore": ["TerminalUI", "CNcurses", "CheckoutKit", "CounterApp", "Localization"],
-        "CheckoutKit": ["TerminalUI", "CNcurses", "CounterApp", "Localization"],
-        "TerminalUI": ["PaymentsCore", "CheckoutKit", "CounterApp"],
+        // libpq is reached through PostgresClient only, and only the core's storage uses it.
+        "PaymentsCore": ["TerminalUI", "CNcurses", "CheckoutKit", "CounterApp", "Localization", "CLibPQ"],
+        "PostgresClient": ["TerminalUI", "CNcurses", "PaymentsCore", "CheckoutKit", "CounterApp", "Localization", "Clocks"],
+        "CheckoutKit": ["TerminalUI", "CNcurses", "CounterApp", "Localization", "PostgresClient", "CLibPQ"],
+        "TerminalUI": ["PaymentsCore", "CheckoutKit", "CounterApp", "PostgresClient", "CLibPQ"],
         // The screens reach the core through CheckoutKit (DESIGN.md).
-        "CounterApp": ["CNcurses", "PaymentsCore"],
-        "checkout": ["CNcurses"],
+        "CounterApp": ["CNcurses", "PaymentsCore", "PostgresClient", "CLibPQ"],
+        "checkout": ["CNcurses", "CLibPQ"],
     ]
 
     static let declarationKinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]

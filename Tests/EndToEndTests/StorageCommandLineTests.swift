@@ -67,6 +67,17 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// Not yet a fleet: a server URL is refused by name before anything is opened (it would
+    /// otherwise be taken for a file `postgres:/...` in the working directory).
+    @Test(arguments: ["postgres://counter@db.shop/checkout", "postgresql:///checkout?host=/run/postgresql", "postgres:"])
+    func aPostgreSQLURLIsRefusedSayingItIsNotReadyYet(url: String) throws {
+        let place = try Place()
+        let outcome = try Self.run(["--accessible", "--db", url], place: place)
+        #expect(outcome.status == 3)
+        #expect(outcome.error.contains(url) && outcome.error.contains("PostgreSQL") && outcome.error.contains("--db"), "\(outcome.error)")
+        #expect(!FileManager.default.fileExists(atPath: place.defaultKey), "no key made for a database that never opened")
+    }
+
     @Test func aNewDatabaseGetsItsKeyInTheConfigDirectoryNotBesideTheData() throws {
         let place = try Place()
         let first = try Self.start(place)

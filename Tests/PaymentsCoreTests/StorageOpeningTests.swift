@@ -102,6 +102,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: place.key), "a key was made for a database that never opened")
     }
 
+    @Test func aPostgreSQLURLIsTypedNotYetCompleteAndNothingIsCreated() throws {
+        let root = try temporaryDirectory()
+        let url = "postgres://counter@db.shop/checkout"
+        let before = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
+        #expect(Self.reason { () throws(CoreOpenError) in
+            try CoreStorage(.file(url), vaultKey: VaultKeyLocation(path: root + "/key", origin: .flag))
+        } == CoreOpenError(file: url, reason: .serverStorageNotYetComplete))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath) == before, "no postgres: folder made")
+        #expect(!FileManager.default.fileExists(atPath: root + "/key"))
+    }
+
     @Test func aDirectoryThatCannotBeMadeIsTyped() throws {
         let root = try temporaryDirectory()
         #expect(FileManager.default.createFile(atPath: root + "/plain-file", contents: Data()))

@@ -47,6 +47,11 @@ struct ChargeRow: Codable, CoreRecord {
         case updatedAt = "updated_ms"
     }
 
+    /// What a charge's life changes: its state, the money moved, the sealed number (dropped once
+    /// settled) and its 3-D Secure state. What it was asked for stays as it was written.
+    static let changingColumns = [CodingKeys.status, .failureReason, .amountCaptured, .amountRefunded, .sealedNumber, .authenticated, .updatedAt]
+        .map(\.rawValue)
+
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let customerID = Column(CodingKeys.customerID)

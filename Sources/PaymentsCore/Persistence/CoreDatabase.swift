@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PostgresClient
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,6 +42,8 @@ public final class CoreDatabase {
                 throw CoreOpenError.classify(error, file: ":memory:")
             }
         case let .file(path):
+            // Only customers, saved cards and charges run on PostgreSQL so far (issue 17).
+            if PostgresConnection.conninfo(path) != nil { throw CoreOpenError(file: path, reason: .serverStorageNotYetComplete) }
             queue = try Self.openFile(path, busyTimeout: busyTimeout, migrator: migrator)
         }
     }

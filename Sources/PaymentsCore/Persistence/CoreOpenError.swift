@@ -23,6 +23,9 @@ public struct CoreOpenError: Error, Equatable, Sendable, CustomStringConvertible
         case vaultKeyMalformed(path: String)
         /// A new key file could not be written at `path`.
         case vaultKeyUnwritable(path: String)
+        /// `--db` names a PostgreSQL server; the core does not run on one yet (Docs/fleet.md):
+        /// refused before anything is opened, rather than taken for a file named `postgres:`.
+        case serverStorageNotYetComplete
         /// Anything else, in SQLite's or the system's own words.
         case failed(String)
     }

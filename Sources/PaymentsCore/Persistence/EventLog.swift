@@ -53,10 +53,16 @@ public final class SQLiteEventLog: EventLog {
     /// Appends inside a caller's transaction, so a state change and its event commit together.
     /// Every value is redacted on the way in (see `Redaction`).
     static func append(_ event: NewEvent, at time: Date, in db: Database) throws {
+        try EventRow(id: nil, time: time, kind: event.kind, subjectID: event.subjectID, payload: try event.storedPayload()).insert(db)
+    }
+}
+
+extension NewEvent {
+    /// The payload as every backend stores it: JSON, keys sorted, every value redacted (see
+    /// `Redaction`).
+    func storedPayload() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let safe = event.payload.mapValues(Redaction.redact)
-        let json = String(decoding: try encoder.encode(safe), as: UTF8.self)
-        try EventRow(id: nil, time: time, kind: event.kind, subjectID: event.subjectID, payload: json).insert(db)
+        return String(decoding: try encoder.encode(payload.mapValues(Redaction.redact)), as: UTF8.self)
     }
 }

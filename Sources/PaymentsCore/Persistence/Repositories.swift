@@ -50,4 +50,6 @@ extension ChargeRepository {
 public enum StorageError: Error, Equatable {
     case duplicate
     case corrupt(String)
+    /// Not done by this storage yet (said by the PostgreSQL backend while it is partial).
+    case unsupported(String)
 }

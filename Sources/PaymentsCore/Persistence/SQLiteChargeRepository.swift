@@ -9,12 +9,19 @@ public final class SQLiteChargeRepository: ChargeRepository {
     public init(queue: DatabaseQueue, clock: Clock) { self.queue = queue; self.clock = clock }
 
     public func insert(_ record: ChargeRecord, key: IdempotencyRecord, event: NewEvent, alongside: ((Database) throws -> Void)?) throws {
-        try queue.write { db in
-            // The caller's intent first, so that the log reads as it happened: the attempt, then its charge.
-            try alongside?(db)
-            try ChargeRow(record).insert(db)
-            try IdempotencyKeyRow(key).insert(db)
-            try SQLiteEventLog.append(event, at: clock.now, in: db)
+        do {
+            try queue.write { db in
+                // The caller's intent first, so that the log reads as it happened: the attempt, then its charge.
+                do { try alongside?(db) } catch { throw CompanionFailure(underlying: error) }
+                try ChargeRow(record).insert(db)
+                try IdempotencyKeyRow(key).insert(db)
+                try SQLiteEventLog.append(event, at: clock.now, in: db)
+            }
+        } catch let failure as CompanionFailure {
+            // The caller's own rows failed (an order number another counter took): its error, as it is.
+            throw failure.underlying
+        } catch let error as DatabaseError where [.SQLITE_CONSTRAINT_PRIMARYKEY, .SQLITE_CONSTRAINT_UNIQUE].contains(error.extendedResultCode) {
+            throw StorageError.duplicate
         }
     }
 
@@ -68,11 +75,13 @@ public final class SQLiteChargeRepository: ChargeRepository {
         }
     }
 
-    /// What a charge's life changes: its state, the money moved, the sealed number (dropped once
-    /// settled) and its 3-D Secure state. What it was asked for stays as it was written.
     private static func update(_ record: ChargeRecord, in db: Database) throws {
-        typealias Key = ChargeRow.CodingKeys
-        let changing: [Key] = [.status, .failureReason, .amountCaptured, .amountRefunded, .sealedNumber, .authenticated, .updatedAt]
-        try ChargeRow(record).update(db, columns: changing.map(\.rawValue))
+        try ChargeRow(record).update(db, columns: ChargeRow.changingColumns)
     }
+}
+
+/// A caller's rows that failed inside the charge's transaction, told apart from the charge's own
+/// constraints (a taken idempotency key is `StorageError.duplicate`; theirs is their error).
+private struct CompanionFailure: Error {
+    let underlying: Error
 }

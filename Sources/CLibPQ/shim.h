@@ -1,0 +1,2 @@
+// PostgreSQL's own client library (Debian: libpq-dev); pkg-config adds /usr/include/postgresql.
+#include <libpq-fe.h>

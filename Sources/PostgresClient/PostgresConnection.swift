@@ -1,0 +1,130 @@
+import CLibPQ
+import Foundation
+
+/// One synchronous connection to a PostgreSQL server, through libpq.
+///
+/// Synchronous on purpose: the core runs on the one loop thread, as GRDB's `DatabaseQueue` does,
+/// and each call returns when the server has answered. Not shared between threads; a second
+/// thread opens its own connection.
+public final class PostgresConnection {
+    private let connection: OpaquePointer
+
+    /// - Parameter url: `postgres://user@host/dbname` or `postgresql://...` (libpq's URI form,
+    ///   including `?host=/socket/dir`), or `postgres:` alone to take everything from libpq's
+    ///   environment (`PGHOST`, `PGDATABASE`, `PGUSER`...).
+    public init(url: String) throws {
+        guard let conninfo = Self.conninfo(url) else {
+            throw PostgresError(sqlState: nil, message: "\(url) is not a PostgreSQL URL (postgres://, postgresql:// or postgres:)")
+        }
+        guard let connection = PQconnectdb(conninfo) else {
+            throw PostgresError(sqlState: nil, message: "libpq could not allocate a connection")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.trimmed(PQerrorMessage(connection))
+            PQfinish(connection)
+            throw PostgresError(sqlState: nil, message: message)
+        }
+        self.connection = connection
+        // libpq prints the server's NOTICEs to stderr, which is the counter's terminal; the
+        // core has nothing to learn from them ("relation already exists, skipping").
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// What libpq is given for a URL the counter accepts; nil for anything else (a file path).
+    public static func conninfo(_ url: String) -> String? {
+        if url == "postgres:" || url == "postgresql:" { return "" }
+        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") { return url }
+        return nil
+    }
+
+    /// Runs one statement with `$1, $2...` parameters (nil is NULL), in text format.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [(any PostgresBindable)?] = []) throws -> PostgresResult {
+        let texts = parameters.map { $0?.postgresText }
+        let cStrings: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
+        defer { cStrings.forEach { free($0) } }
+        let result = cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+            PQexecParams(connection, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+        }
+        guard let result else { throw PostgresError(sqlState: nil, message: Self.trimmed(PQerrorMessage(connection))) }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            return Self.read(result)
+        default:
+            throw error(of: result)
+        }
+    }
+
+    /// Runs several statements separated by semicolons, without parameters (a migration's
+    /// script); libpq's extended protocol, which `execute` uses, takes one statement only.
+    public func executeScript(_ sql: String) throws {
+        guard let result = PQexec(connection, sql) else { throw PostgresError(sqlState: nil, message: Self.trimmed(PQerrorMessage(connection))) }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
+        default: throw error(of: result)
+        }
+    }
+
+    /// The rows of a query.
+    public func query(_ sql: String, _ parameters: [(any PostgresBindable)?] = []) throws -> [PostgresRow] {
+        try execute(sql, parameters).rows
+    }
+
+    /// Whether a transaction is open (or failed and not yet rolled back) on this connection.
+    public var isInTransaction: Bool { PQtransactionStatus(connection) != PQTRANS_IDLE }
+
+    /// Whether libpq still holds a working connection (false once the server is gone).
+    public var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
+
+    /// The connection's socket, for the loop's `poll` to wait on `LISTEN` notifications.
+    public var socketDescriptor: Int32 { PQsocket(connection) }
+
+    /// The notifications that have arrived, without waiting (call when `socketDescriptor` is
+    /// readable, or now and then). Channels are joined with `LISTEN name` through `execute`.
+    public func notifications() throws -> [PostgresNotification] {
+        guard PQconsumeInput(connection) == 1 else {
+            throw PostgresError(sqlState: nil, message: Self.trimmed(PQerrorMessage(connection)))
+        }
+        var arrived: [PostgresNotification] = []
+        while let notify = PQnotifies(connection) {
+            arrived.append(PostgresNotification(channel: String(cString: notify.pointee.relname),
+                                                payload: String(cString: notify.pointee.extra),
+                                                senderProcessID: notify.pointee.be_pid))
+            PQfreemem(notify)
+        }
+        return arrived
+    }
+
+    private func error(of result: OpaquePointer) -> PostgresError {
+        let field = { (code: UInt8) in PQresultErrorField(result, Int32(code)).map { String(cString: $0) } }
+        let message = field(UInt8(ascii: "M")) ?? Self.trimmed(PQerrorMessage(connection))
+        return PostgresError(sqlState: field(UInt8(ascii: "C")), message: message)
+    }
+
+    private static func read(_ result: OpaquePointer) -> PostgresResult {
+        let columnCount = PQnfields(result), rowCount = PQntuples(result)
+        let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
+        let rows = (0..<rowCount).map { row in
+            PostgresRow(columns: columns, values: (0..<columnCount).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            })
+        }
+        let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+        return PostgresResult(rows: rows, affectedRows: affected)
+    }
+
+    private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
+        message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "libpq gave no message"
+    }
+}
+
+/// A `NOTIFY` another session sent on a channel this connection listens to.
+public struct PostgresNotification: Equatable, Sendable {
+    public let channel: String
+    public let payload: String
+    public let senderProcessID: Int32
+}
