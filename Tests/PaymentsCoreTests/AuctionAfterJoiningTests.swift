@@ -45,6 +45,34 @@ import Testing
         #expect(try audit(world) == [])
     }
 
+    /// Found by the fault simulator: two closes running at once (the settler's and the loop's)
+    /// each won the same bid, from a copy read before the other wrote, and placed two paid
+    /// orders for one captured hold. A close reads each bid again before settling it.
+    @Test func twoClosesAtOnceWinABidOnce() throws {
+        let world = CommerceTestWorld()
+        let (first, _) = try joinedShopper(world)
+        let saved = world.savedCard()
+        let other = world.settle { world.auctions.join(auctionId: "auction-lx1612", customerId: saved.customerId,
+                                                      instrument: .savedMethod(saved.methodId, customerId: saved.customerId),
+                                                      termsAccepted: true, completion: $0) }
+        guard case .success(.joined(let second))? = other else { Issue.record("not joined: \(String(describing: other))"); return }
+        world.clock.advance(by: .days(30))
+        // The first close wins LX 1612's bid and waits for its capture; the second reads LX 318's
+        // bid still joined and wins it; the first then comes to its own copy of that bid.
+        world.auctions.closeDueAuctions()
+        world.auctions.closeDueAuctions()
+        world.advance(.seconds(5))
+        for bid in [first, second] {
+            #expect(try world.auctions.bid(id: bid.id).state == .won)
+            let orders = try world.core.database.queue.read { db in
+                try String.fetchAll(db, sql: "SELECT id FROM orders WHERE payment_key = ?", arguments: ["auction-\(bid.id)-hold"])
+            }
+            #expect(orders.count == 1, "one order for the won bid \(bid.id): \(orders)")
+        }
+        #expect(world.capturedCharges().count == 2)
+        #expect(try audit(world) == [])
+    }
+
     /// Found by the fault simulator: a leave while her raise was in flight released the old hold
     /// and told her "left", then the raise stood with a new hold. A leave now waits for the raise.
     @Test func leavingWhileARaiseIsInFlightIsRefusedUntilTheRaiseIsKnown() throws {

@@ -7,9 +7,11 @@ import GRDB
 /// settler (`finishWins`): never guessed either way.
 extension Auctions {
     func win(_ bid: AuctionBid, completion: @escaping () -> Void) {
-        let order: Order
+        let placed: Order?
         do throws(AuctionError) {
-            order = try write { db in
+            placed = try write { db in
+                // Won once: a bid another close already settled gets no second order.
+                guard try loadBid(db, bid.id).state == .joined else { return nil }
                 let auction = try load(db, bid.auctionId)
                 try setBidState(db, bid, .won, failure: nil)
                 return try orders.placeWonBid(db, bid: bid, auction: auction)
@@ -18,6 +20,7 @@ extension Auctions {
             // Nothing written: the bid still stands, and the next pass closes its auction again.
             return completion()
         }
+        guard let order = placed else { return completion() }
         guard let holdId = bid.holdId else { return completion() }
         holds.captureHold(holdId: holdId) { [self] result in
             switch result {

@@ -187,7 +187,11 @@ public final class Auctions {
         }
         func next() {
             guard !queue.isEmpty else { return completion() }
-            let (bid, state) = queue.removeFirst()
+            let (queued, state) = queue.removeFirst()
+            // Read again: while this run waited for a release, another close (the settler's, the
+            // loop's) may have settled the bid; a stale copy would win it twice (two orders for
+            // one hold, found by the fault simulator) or release a hold already won.
+            guard let bid = try? self.bid(id: queued.id), bid.state == queued.state else { return next() }
             if state == .won { return win(bid, completion: next) }
             release(bid, as: .lost) { _ in next() }
         }
