@@ -207,12 +207,16 @@ public enum AppFeature {
             return .merge(reloadCart(), .send(.catalog(.load)))
         case let .payment(.delegate(.close(paid))):
             guard paid else { return .send(.back) }
+            guard case let .payment(payment) = state.top else { return .none }
             // Paid: the jars are the shopper's; the receipt, over the shelves, as after a card
-            // payment. (A wallet's "possible success" has no paid order yet: the shelves alone.)
+            // payment. Only an order paid since these screens opened is theirs: a wallet's
+            // "possible success" has no paid order yet, and an earlier purchase's receipt would lie.
             while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
             return .merge(.run { env, send in
                 send(.cartLoaded(env.store.emptyCart()))
-                if let receipt = env.store.latestPaidReceipt() { send(.push(.receipt(ReceiptFeature.State(paid: receipt)))) }
+                if let receipt = env.store.latestPaidReceipt(), receipt.paidAt >= payment.openedAt {
+                    send(.push(.receipt(ReceiptFeature.State(paid: receipt))))
+                }
             }, .send(.catalog(.load)))
         case .dueWorkRan:
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
@@ -277,7 +281,6 @@ public enum AppFeature {
         return screen.kind.appear(screen)
     }
 
-    /// Re-reads the cart for the badge.
     /// "Added 1 × Acacia honey" speaks of the cart as it was: back on the jar after the cart
     /// changed on another screen (emptied, say), a message that is no longer true goes.
     private static func forgetWhatIsNoLongerTrue(_ state: inout State) {
@@ -287,6 +290,7 @@ public enum AppFeature {
         state.stack[state.stack.count - 1] = .details(details)
     }
 
+    /// Re-reads the cart for the badge.
     private static func reloadCart() -> Effects {
         .run { env, send in send(.cartLoaded(env.store.cart())) }
     }

@@ -39,6 +39,8 @@ public enum PaymentScreensFeature {
         public var now: Date
         /// A tick is scheduled: the screen shows a spinner, or did at the last tick.
         public var isTicking = false
+        /// When the screens opened: an order paid since then is the one they paid.
+        public let openedAt: Date
 
         /// `itemDescription` is what the payment is created with; `shownDescription`, what the
         /// counter shows of it (the same text in the language in force; `itemDescription` if nil).
@@ -47,6 +49,7 @@ public enum PaymentScreensFeature {
             self.amount = amount
             self.itemDescription = itemDescription
             self.now = now
+            openedAt = now
             switch method {
             case .express: screen = .express(ExpressSheetFeature.State(goods: goods))
             case .bank: screen = .bank(BankPaymentFeature.State(kind: .payment, amount: amount, reference: "cart", localeCountry: localeCountry))
