@@ -48,7 +48,7 @@ struct Kiosk: ParsableCommand {
             Log.counter.warning("no operator PIN is set", metadata: ["file": "\(pin.path)"])
             FileHandle.standardError.write(Data(("checkout: " + tr("no operator PIN is set ({0}); the kiosk can only be stopped by the system. Set one with: checkout kiosk --set-operator-pin", pin.path) + "\n").utf8))
         }
-        try CounterLauncher.logEnd { try CounterLauncher.runInteractive(options: options, kiosk: kiosk, operatorPIN: pin) }
+        try CounterLauncher.logEnd { try CounterLauncher.runInteractive(options: options, kiosk: kiosk, printer: kiosk.receiptPrinter, operatorPIN: pin) }
     }
 
     static func setPIN(_ pin: OperatorPIN) throws {
@@ -85,6 +85,11 @@ struct KioskOptions: ParsableArguments {
     func validate() throws {
         guard idle >= 5 else { throw ValidationError("--idle must be at least 5 seconds") }
         guard attract >= 0 else { throw ValidationError("--attract is 0 (never) or a number of seconds") }
+    }
+
+    /// The receipt printer named by --printer, kiosk or staffed counter alike.
+    var receiptPrinter: ReceiptPrinter? {
+        printer.map { ReceiptPrinter(path: $0, format: printerFormat) }
     }
 
     func configuration(isKiosk: Bool) -> KioskFeature.Configuration {
@@ -127,7 +132,7 @@ enum CounterLauncher {
         }
     }
 
-    static func runInteractive(options: CounterOptions, kiosk: KioskOptions?, operatorPIN: OperatorPIN?) throws {
+    static func runInteractive(options: CounterOptions, kiosk: KioskOptions?, printer: ReceiptPrinter?, operatorPIN: OperatorPIN?) throws {
         let library = ThemeLibrary.standard()
         let resolution = library.resolve(options.theme)
         let isKiosk = kiosk != nil
@@ -140,7 +145,7 @@ enum CounterLauncher {
                                          makeServices: CounterApplication.services(core: core, log: { Log.payments.info("\($0)") }))
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
-                                 operatorPIN: operatorPIN, printer: kiosk.flatMap { kiosk in kiosk.printer.map { ReceiptPrinter(path: $0, format: kiosk.printerFormat) } },
+                                 operatorPIN: operatorPIN, printer: printer,
                                  demoTapes: isKiosk ? DemoPlayerTapes.standard() : [], report: Self.logReceipt)
         let status: Int32
         do {

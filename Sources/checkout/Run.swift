@@ -30,7 +30,10 @@ struct Run: ParsableCommand {
             try CounterLauncher.logEnd { try AccessibleLauncher.run(options: options) }
             return
         }
-        let pin = kiosk ? OperatorPIN(path: kioskOptions.operatorPinFile ?? OperatorPIN.defaultPath()) : nil
-        try CounterLauncher.logEnd { try CounterLauncher.runInteractive(options: options, kiosk: kiosk ? kioskOptions : nil, operatorPIN: pin) }
+        // A staffed counter has the operator's back office too (its home's "Operator" line, or F10).
+        let pin = OperatorPIN(path: kioskOptions.operatorPinFile ?? OperatorPIN.defaultPath())
+        try CounterLauncher.logEnd {
+            try CounterLauncher.runInteractive(options: options, kiosk: kiosk ? kioskOptions : nil, printer: kioskOptions.receiptPrinter, operatorPIN: pin)
+        }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct AppFeatureTests {
     @Test func homeMenuMovesWrapsAndOpensWhatIsPicked() {
         let store = TestStore(initialState: AppFeature.State(), environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
-        store.send(.home(.moveUp)) { $0.stack = [.home(Self.home(selection: 2))] }
+        store.send(.home(.moveUp)) { $0.stack = [.home(Self.home(selection: 3))] }
         store.send(.home(.moveDown)) { $0.stack = [.home(Self.home(selection: 0))] }
         store.send(.home(.pick(1))) { $0.stack = [.home(Self.home(selection: 1))] }
         store.receive(.home(.activate))
@@ -29,7 +29,7 @@ import Testing
 
     @Test func quitEndsWithStatusZeroButAKioskRefuses() {
         let store = TestStore(initialState: AppFeature.State(), environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
-        store.send(.home(.pick(2))) { $0.stack = [.home(Self.home(selection: 2))] }
+        store.send(.home(.pick(3))) { $0.stack = [.home(Self.home(selection: 3))] }
         store.receive(.home(.activate))
         store.receive(.home(.open(.quit)))
         store.receive(.quit)
@@ -39,6 +39,19 @@ import Testing
         let kiosk = TestStore(initialState: AppFeature.State(isKiosk: true), environment: AppEnvironment(store: .unavailable), reducer: AppFeature.reduce)
         kiosk.send(.quit)
         kiosk.finish()
+    }
+
+    @Test func theStaffedHomesOperatorLineAsksTheShellForThePIN() {
+        var asked = 0
+        var environment = AppEnvironment(store: .unavailable)
+        environment.openOperator = { asked += 1 }
+        let store = TestStore(initialState: AppFeature.State(), environment: environment, reducer: AppFeature.reduce)
+        store.send(.home(.pick(2))) { $0.stack = [.home(Self.home(selection: 2))] }
+        store.receive(.home(.activate))
+        store.receive(.home(.open(.operatorDesk)))
+        store.finish()
+        #expect(asked == 1)
+        #expect(AppFeature.kioskHome(isKiosk: true).destinations == [.honeyStore, .auctions], "a kiosk shows no shopper the operator's way in, nor Quit")
     }
 
     @Test func keysMapToActionsTheSameOnEveryScreen() {

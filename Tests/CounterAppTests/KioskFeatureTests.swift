@@ -145,7 +145,7 @@ import Testing
         }
         let plain = KioskFeature.State(configuration: .init(isKiosk: false), themeName: "honey", now: start)
         #expect(KioskFeature.action(for: .key(.control("c")), in: plain) == nil, "outside a kiosk Ctrl+C still reaches the counter, which quits")
-        #expect(KioskFeature.action(for: .key(.function(10)), in: plain) == nil)
+        #expect(KioskFeature.action(for: .key(.function(10)), in: plain) == .openOperator, "a staffed counter's F10 asks for the operator PIN")
         #expect(KioskFeature.action(for: .key(.function(2)), in: plain) == .cycleTheme, "a staffed counter's F2 steps through the themes")
     }
 
@@ -409,5 +409,44 @@ import Testing
         state.overlay = .operatorPIN(entry: "", message: nil)
         #expect(KioskFeature.action(for: .paste("4711"), in: state) == .activity(start), "a paste types no PIN and reaches no screen")
         #expect(KioskFeature.action(for: .resize(Size(columns: 100, rows: 30)), in: state) == nil, "a resize reaches the counter")
+    }
+
+    @Test func aStaffedCounterOpensTheOperatorsMenuWithoutExitOrTheme() {
+        var environment = KioskFeature.Environment()
+        environment.verifyPIN = { $0 == "4711" }
+        var opened = 0
+        environment.openBackOffice = { opened += 1 }
+        let state = KioskFeature.State(configuration: .init(isKiosk: false), themeName: "honey", now: start)
+        let store = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        store.send(.openOperator) { $0.overlay = .operatorPIN(entry: "", message: nil) }
+        #expect(KioskFeature.action(for: .key(.character("4")), in: store.state) == .operatorKey(.character("4")),
+                "the PIN prompt takes the keys at a staffed counter too")
+        for digit in "4711" {
+            store.send(.operatorKey(.character(digit))) {
+                guard case let .operatorPIN(entry, _) = $0.overlay else { return }
+                $0.overlay = .operatorPIN(entry: entry + String(digit), message: nil)
+            }
+        }
+        store.send(.operatorKey(.enter))
+        store.receive(.pinChecked(true)) { $0.overlay = .operatorMenu(selection: 0, message: nil) }
+        // `q` and F2 are the staffed counter's own: the menu has neither Exit nor a theme, and
+        // its numbers follow what is shown (5 is the back office, the last line).
+        #expect(KioskFeature.OperatorChoice.menu(isKiosk: false) == [.close, .printLastReceipt, .reprint, .printWaiting, .backOffice])
+        store.send(.operatorKey(.character("6")))
+        store.send(.operatorKey(.up)) { $0.overlay = .operatorMenu(selection: 4, message: nil) }
+        store.send(.operatorKey(.character("5"))) { $0.overlay = nil }
+        #expect(opened == 1)
+        #expect(store.state.exitStatus == nil)
+        store.finish()
+    }
+
+    @Test func withoutAnOperatorPINTheCounterSaysHowToSetOne() {
+        var configuration = KioskFeature.Configuration(isKiosk: true)
+        configuration.hasOperatorPIN = false
+        let store = TestStore(initialState: KioskFeature.State(configuration: configuration, themeName: "honey", now: start),
+                              environment: KioskFeature.Environment(), reducer: KioskFeature.reduce)
+        store.send(.openOperator) { $0.notice = .noOperatorPIN }
+        #expect(KioskFeature.words(.noOperatorPIN).contains("checkout kiosk --set-operator-pin"))
+        store.finish()
     }
 }

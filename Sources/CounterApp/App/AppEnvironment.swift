@@ -5,6 +5,8 @@ public struct AppEnvironment {
     public var auctions: AuctionEnvironment
     /// The operator's back office (behind the operator PIN).
     public var backOffice: BackOfficeClient
+    /// Asks the shell for the operator's PIN (the staffed counter's "Operator" line).
+    public var openOperator: () -> Void = {}
 
     public init(store: StoreClient = .unavailable, auctions: AuctionEnvironment = AuctionEnvironment(),
                 backOffice: BackOfficeClient = .unavailable) {

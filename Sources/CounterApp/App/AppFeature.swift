@@ -102,6 +102,10 @@ public enum AppFeature {
                               push(&state, .catalog(CatalogFeature.State())))
             case .auctions:
                 return push(&state, .auction(AuctionFeature.State()))
+            case .operatorDesk:
+                // The PIN is the shell's (it keeps the lockout); past it, the shell asks back for
+                // the back office (`KioskRequest.openBackOffice`).
+                return .run { env, _ in env.openOperator() }
             }
         case let .catalog(.delegate(delegate)):
             switch delegate {

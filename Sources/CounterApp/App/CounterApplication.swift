@@ -21,11 +21,14 @@ public final class CounterApplication: Application {
         // The effects' environment is unavailable until `start` opens the core.
         store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice), environment: AppEnvironment(),
                       reducer: AppFeature.reduce)
+        store.environment.openOperator = { [weak self] in self?.openOperator?() }
     }
 
     public var state: AppFeature.State { store.state }
     /// The shell's receipt printer, for the back office's reprints (a copy); nil: none.
     public var printReceipt: ((_ orderNumber: String) -> Result<String, ReceiptPrinter.Failure>)?
+    /// The shell's operator PIN prompt, for the home's "Operator" line; nil: no shell to ask.
+    public var openOperator: (() -> Void)?
     /// Seed 002's callbacks as the auction screens saw them (for tests).
     public var auctionCallbacks: AuctionCallbackLog { store.environment.auctions.log }
 
@@ -44,6 +47,7 @@ public final class CounterApplication: Application {
             }
             store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, cardForm: client.cardForm),
                                                backOffice: backOffice)
+            store.environment.openOperator = { [weak self] in self?.openOperator?() }
             startSettler(services, timers: context.timers)
         } catch {
             // A counter without its store would take shoppers' time for nothing: it stops, and

@@ -6,6 +6,8 @@ public enum HomeFeature {
     public enum Destination: String, CaseIterable, Equatable, Sendable {
         case honeyStore = "Honey Store"
         case auctions = "Auctions"
+        /// The back office behind the operator PIN, at a staffed counter (a kiosk's is on F10).
+        case operatorDesk = "Operator"
         case quit = "Quit"
 
         /// The menu line, in the current language (`rawValue` is the English one).
@@ -13,6 +15,7 @@ public enum HomeFeature {
             switch self {
             case .honeyStore: tr("Honey Store")
             case .auctions: tr("Auctions")
+            case .operatorDesk: tr("Operator")
             case .quit: tr("Quit")
             }
         }
@@ -21,6 +24,7 @@ public enum HomeFeature {
             switch self {
             case .honeyStore: tr("Browse the honey jars, fill a cart and pay.")
             case .auctions: tr("Join a flight-upgrade auction with a start bid.")
+            case .operatorDesk: tr("Orders, refunds, reprints and the day's reports (operator PIN).")
             case .quit: tr("Close the counter.")
             }
         }

@@ -35,10 +35,11 @@ extension AppFeature {
         }
     }
 
-    /// Home as a kiosk shows it: no "Quit" line (nobody at the counter may close it).
+    /// Home as a kiosk shows it: no "Quit" line (nobody at the counter may close it) and no
+    /// "Operator" line (the operator's way in is F10, which no shopper is shown).
     static func kioskHome(isKiosk: Bool) -> HomeFeature.State {
         var home = HomeFeature.State()
-        if isKiosk { home.destinations.removeAll { $0 == .quit } }
+        if isKiosk { home.destinations.removeAll { $0 == .quit || $0 == .operatorDesk } }
         return home
     }
 }

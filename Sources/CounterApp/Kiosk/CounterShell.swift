@@ -32,6 +32,8 @@ public final class CounterShell: Application {
         self.printer = printer
         self.demoTapes = demoTapes
         self.report = report
+        var configuration = configuration
+        configuration.hasOperatorPIN = operatorPIN?.isSet ?? false
         let initial = KioskFeature.State(configuration: configuration, themeName: themes.current.name, now: Date(timeIntervalSince1970: 0))
         var environment = KioskFeature.Environment()
         environment.standDown = { [weak self] in self?.counter.standDown() ?? true }
@@ -65,6 +67,7 @@ public final class CounterShell: Application {
                 report(.unavailable(reason: "the receipt ledger cannot be opened: \(error)"))
             }
         }
+        counter.openOperator = { [weak self] in self?.store.send(.openOperator) }
         counter.printReceipt = { [weak self] number in
             guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
             return receipts.print(number, copy: true)
@@ -74,7 +77,7 @@ public final class CounterShell: Application {
             store.send(.printerUnavailable(problem))
             report(.unavailable(reason: problem.description))
         }
-        guard store.state.configuration.isKiosk else { return }
+        // A staffed counter ticks too, for its printer's owed receipts (the rest is the kiosk's).
         scheduleTick(context.timers)
     }
 

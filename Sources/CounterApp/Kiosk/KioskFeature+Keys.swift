@@ -7,12 +7,20 @@ extension KioskFeature {
     /// the demo is up, nothing reaches the counter underneath: not a key, a click or a paste.
     public static func action(for event: InputEvent, in state: State) -> Action? {
         if case .resize = event { return nil }
-        guard state.configuration.isKiosk else {
-            // Outside a kiosk F2 is the person's own: it steps through the themes.
-            if event == .key(.function(2)) { return .cycleTheme }
-            return nil
-        }
         let key: Key? = if case let .key(key) = event { key } else { nil }
+        guard state.configuration.isKiosk else {
+            // A staffed counter: F2 is the person's own (it steps through the themes); F10, as
+            // the home's "Operator" line, asks for the operator PIN.
+            switch state.overlay {
+            case .operatorPIN, .operatorMenu, .operatorReprint: return key.map(Action.operatorKey) ?? .activity(state.now)
+            case .stillThere, .startingOver, nil: break
+            }
+            switch key {
+            case .function(2): return .cycleTheme
+            case .function(10): return .openOperator
+            default: return nil
+            }
+        }
         if state.isAttracting { return key == .function(10) ? .openOperator : .stopAttract }
         switch state.overlay {
         case .stillThere: return .stillThereAnswered

@@ -20,6 +20,17 @@ extension KioskFeature {
             case .exit: tr("Exit the counter")
             }
         }
+
+        /// The menu as this counter shows it. A staffed counter has its own `q` and F2, so its
+        /// menu has no Exit and no theme: only what needs the operator.
+        static func menu(isKiosk: Bool) -> [OperatorChoice] {
+            isKiosk ? allCases : allCases.filter { $0 != .exit && $0 != .changeTheme }
+        }
+    }
+
+    /// The operator's menu, on `choice`, with `message` under it.
+    static func operatorMenu(_ state: State, on choice: OperatorChoice, message: OperatorMessage? = nil) -> Overlay {
+        .operatorMenu(selection: OperatorChoice.menu(isKiosk: state.configuration.isKiosk).firstIndex(of: choice) ?? 0, message: message)
     }
 
     /// Wrong PINs allowed in a row before F10 is refused for `operatorLockout`.
@@ -29,7 +40,11 @@ extension KioskFeature {
     static func reduceOperator(_ state: inout State, _ action: Action) -> Effect<Action, Environment> {
         switch action {
         case .openOperator:
-            guard state.configuration.isKiosk else { return .none }
+            if !state.configuration.hasOperatorPIN {
+                // A prompt no PIN can pass would only count wrong guesses: say how to set one.
+                state.notice = .noOperatorPIN
+                return .none
+            }
             if let until = state.operatorLockedUntil, state.now < until {
                 state.notice = .operatorLocked(until: until)
                 return .none
@@ -67,7 +82,7 @@ extension KioskFeature {
         case let .lastReceiptFound(order):
             // The last one printed at this counter, also before a restart: it is in the ledger.
             guard let order else {
-                state.overlay = .operatorMenu(selection: OperatorChoice.printLastReceipt.rawValue, message: .noReceiptPrintedYet)
+                state.overlay = operatorMenu(state, on: .printLastReceipt, message: .noReceiptPrintedYet)
                 return .none
             }
             return reprint(orderNumber: order, from: .printLastReceipt)
@@ -75,12 +90,11 @@ extension KioskFeature {
             state.themeName = name
             // The menu says which theme it is now; no older theme notice is left to contradict it.
             state.notice = nil
-            state.overlay = .operatorMenu(selection: OperatorChoice.changeTheme.rawValue,
-                                          message: .theme(name: name))
+            state.overlay = operatorMenu(state, on: .changeTheme, message: .theme(name: name))
             return .none
         case let .waitingReceiptsPrinted(owed, printed, failure):
             let message = waitingPrinted(&state, owed: owed, printed: printed, failure: failure)
-            state.overlay = .operatorMenu(selection: OperatorChoice.printWaiting.rawValue, message: message)
+            state.overlay = operatorMenu(state, on: .printWaiting, message: message)
             return .none
         default:
             return .none
@@ -105,7 +119,8 @@ extension KioskFeature {
             }
             return .none
         case let .operatorMenu(selection, _):
-            let count = OperatorChoice.allCases.count
+            let menu = OperatorChoice.menu(isKiosk: state.configuration.isKiosk)
+            let count = menu.count
             switch key {
             case .escape:
                 state.overlay = nil
@@ -115,11 +130,11 @@ extension KioskFeature {
                 if key == .up || key == .backTab { list.moveUp(count: count) } else { list.moveDown(count: count) }
                 state.overlay = .operatorMenu(selection: list.index, message: nil)
             case let .character(c) where (c.wholeNumberValue ?? 0) >= 1 && (c.wholeNumberValue ?? 0) <= count:
-                guard let digit = c.wholeNumberValue, let choice = OperatorChoice(rawValue: digit - 1) else { break }
-                return choose(&state, choice)
+                guard let digit = c.wholeNumberValue else { break }
+                return choose(&state, menu[digit - 1])
             case .enter, .character(" "):
-                guard let choice = OperatorChoice(rawValue: selection) else { break }
-                return choose(&state, choice)
+                guard menu.indices.contains(selection) else { break }
+                return choose(&state, menu[selection])
             default:
                 break
             }
@@ -127,7 +142,7 @@ extension KioskFeature {
         case let .operatorReprint(digits, _):
             switch key {
             case .escape:
-                state.overlay = .operatorMenu(selection: OperatorChoice.reprint.rawValue, message: nil)
+                state.overlay = operatorMenu(state, on: .reprint)
             case .backspace:
                 state.overlay = .operatorReprint(digits: String(digits.dropLast()), message: nil)
             case let .character(c) where c.isASCII && c.isNumber && digits.count < 6:
@@ -171,7 +186,7 @@ extension KioskFeature {
             message = .printerUnavailable(failure)
             report = .failed(order: orderNumber, reason: failure.description)
         }
-        state.overlay = .operatorMenu(selection: choice.rawValue, message: message)
+        state.overlay = operatorMenu(state, on: choice, message: message)
         return .run { environment, _ in environment.report(report) }
     }
 

@@ -13,6 +13,8 @@ extension KioskFeature {
         case receiptPrinted(order: String)
         /// The order is paid; its receipt waits for the printer.
         case receiptNotPrinted(order: String)
+        /// F10 or "Operator" with no operator PIN set: how to set one.
+        case noOperatorPIN
     }
 
     /// The line under an operator dialog's prompt.
@@ -37,6 +39,7 @@ extension KioskFeature {
         case let .theme(name): tr("Theme: {0} (F2: next theme)", ThemeCycle.displayName(of: name))
         case let .receiptPrinted(order): tr("Receipt for order {0} printed.", order)
         case let .receiptNotPrinted(order): tr("Your order number is {0}. The receipt printer is unavailable.", order)
+        case .noOperatorPIN: tr("No operator PIN is set. Set one with: checkout kiosk --set-operator-pin")
         }
     }
 

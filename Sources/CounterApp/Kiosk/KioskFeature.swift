@@ -30,6 +30,9 @@ public enum KioskFeature {
         /// the bank has not answered yet turns into "checking" after 30 s, which Esc leaves).
         /// Past it the session is forgotten anyway: what is still open is the settler's.
         public var resetPatience: Duration = .seconds(120)
+        /// False: no operator PIN was ever set, so F10 (or "Operator") says how to set one
+        /// instead of asking for a PIN nothing can pass.
+        public var hasOperatorPIN = true
 
         public init(isKiosk: Bool, idleTimeout: Duration = .seconds(90), attractAfter: Duration? = .seconds(60)) {
             self.isKiosk = isKiosk

@@ -38,8 +38,8 @@ extension KioskFeature {
             ModalDialog(title: tr("Operator"), message: text, buttons: [], maxWidth: 44)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case let .operatorMenu(selection, message):
-            var lines = OperatorChoice.allCases.map { choice in
-                "\(choice.rawValue == selection ? "›" : " ") \(choice.rawValue + 1)  \(choice.title)"
+            var lines = OperatorChoice.menu(isKiosk: state.configuration.isKiosk).enumerated().map { index, choice in
+                "\(index == selection ? "›" : " ") \(index + 1)  \(choice.title)"
             }
             if let message { lines += ["", words(message)] }
             if let status = printerStatus(state) { lines = [status, ""] + lines }

@@ -267,5 +267,7 @@ extension Catalogue {
               "支付成功"),
         .text("Card declined",
               "银行卡被拒"),
+        .text("No operator PIN is set. Set one with: checkout kiosk --set-operator-pin",
+              "未设置操作员 PIN。设置方法：checkout kiosk --set-operator-pin"),
     ]
 }

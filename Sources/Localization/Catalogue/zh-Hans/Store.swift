@@ -575,5 +575,7 @@ extension Catalogue {
               "订阅{0}？现在从 {2} •••• {3} 扣款 {1}，之后每次续订时扣款。"),
         .text("Cancel {0} now? It ends today; the period already paid is not refunded.",
               "立即取消{0}？订阅今天结束，已付的当期费用不退还。"),
+        .text("Orders, refunds, reprints and the day's reports (operator PIN).",
+              "订单、退款、补打收据和日报（需要操作员 PIN）。"),
     ]
 }
