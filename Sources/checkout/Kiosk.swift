@@ -129,6 +129,8 @@ enum CounterLauncher {
             Log.counter.warning("receipt not printed", metadata: ["order": "\(order)", "reason": "\(reason)"])
         case let .unavailable(reason):
             Log.counter.warning("receipt printer cannot be written", metadata: ["reason": "\(reason)"])
+        case .paperLow:
+            Log.counter.warning("receipt printer paper low: change the roll soon")
         }
     }
 

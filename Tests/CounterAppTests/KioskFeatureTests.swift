@@ -449,4 +449,25 @@ import Testing
         #expect(KioskFeature.words(.noOperatorPIN).contains("checkout kiosk --set-operator-pin"))
         store.finish()
     }
+
+    @Test func theOperatorHearsOfALowRollOnceAndTheMenuSaysIt() {
+        var reports: [ReceiptReport] = []
+        var paper: ReceiptPrinter.Paper? = .low
+        var environment = KioskFeature.Environment()
+        environment.report = { reports.append($0) }
+        environment.paper = { paper }
+        let store = store(environment)
+        store.send(.printed(order: "HS-000001", forShopper: false, .success("/dev/usb/lp0")))
+        store.receive(.paperChecked(.low)) { $0.printerPaper = .low }
+        store.send(.printed(order: "HS-000002", forShopper: false, .success("/dev/usb/lp0")))
+        #expect(reports == [.printed(order: "HS-000001", destination: "/dev/usb/lp0", copy: false), .paperLow,
+                            .printed(order: "HS-000002", destination: "/dev/usb/lp0", copy: false)])
+        #expect(KioskFeature.printerStatus(store.state) == "Printer: paper low; change the roll soon.")
+        // A new roll: the operator, coming to the menu, sees nothing wrong any more.
+        paper = .present
+        store.send(.pinChecked(true)) { $0.overlay = .operatorMenu(selection: 0, message: nil) }
+        store.receive(.paperChecked(.present)) { $0.printerPaper = .present }
+        #expect(KioskFeature.printerStatus(store.state) == nil)
+        store.finish()
+    }
 }

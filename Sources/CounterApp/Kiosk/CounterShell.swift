@@ -47,6 +47,7 @@ public final class CounterShell: Application {
         }
         environment.lastReceipt = { [weak self] in self?.receipts?.lastPrinted() }
         environment.report = { [weak self] event in self?.report(event) }
+        environment.paper = { [weak self] in self?.printer?.paper() }
         environment.openBackOffice = { [weak self] in self?.counter.send(.kiosk(.openBackOffice)) }
         environment.startDemo = { [weak self] in self?.startDemo() ?? false }
         environment.stopDemo = { [weak self] in self?.demo?.stop(); self?.demo = nil }
@@ -73,9 +74,13 @@ public final class CounterShell: Application {
             return receipts.print(number, copy: true)
         }
         store.send(.started(context.clock.now))
-        if let problem = printer?.check() {
-            store.send(.printerUnavailable(problem))
-            report(.unavailable(reason: problem.description))
+        if let printer {
+            let paper = printer.paper()
+            if let problem = printer.check() ?? (paper == .out ? .outOfPaper(printer.path) : nil) {
+                store.send(.printerUnavailable(problem))
+                report(.unavailable(reason: problem.description))
+            }
+            store.send(.paperChecked(paper))
         }
         // A staffed counter ticks too, for its printer's owed receipts (the rest is the kiosk's).
         scheduleTick(context.timers)

@@ -62,6 +62,8 @@ extension KioskFeature {
             if isRight {
                 state.wrongPINs = 0
                 state.overlay = .operatorMenu(selection: 0, message: nil)
+                // The menu's top line says how the paper is, as the printer says it now.
+                return askPaper(state)
             } else {
                 state.wrongPINs += 1
                 if state.wrongPINs >= maxPINAttempts {

@@ -24,7 +24,8 @@ extension KioskFeature {
             case let .success(destination):
                 state.printerProblem = nil
                 if forShopper { state.notice = .receiptPrinted(order: order) }
-                return .run { environment, _ in environment.report(.printed(order: order, destination: destination, copy: false)) }
+                return .merge(.run { environment, _ in environment.report(.printed(order: order, destination: destination, copy: false)) },
+                              askPaper(state))
             case .failure(.notConfigured):
                 state.printedOrders.removeAll { $0 == order }
                 return .none

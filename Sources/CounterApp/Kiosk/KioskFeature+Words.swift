@@ -61,7 +61,13 @@ extension KioskFeature {
 
     /// The printer's state, on top of the operator's menu while something is wrong.
     static func printerStatus(_ state: State) -> String? {
-        guard let problem = state.printerProblem else { return nil }
+        guard let problem = state.printerProblem else {
+            switch state.printerPaper {
+            case .low: return tr("Printer: paper low; change the roll soon.")
+            case .out: return tr("Printer: out of paper.")
+            case .present, nil: return nil
+            }
+        }
         let waiting = state.waitingReceipts.count
         return tr("Printer: {0}.", problem.description) + "\n" + trn("{0} receipt waiting.", "{0} receipts waiting.", count: waiting, waiting)
     }

@@ -77,6 +77,8 @@ public enum KioskFeature {
         public var waitingReceipts: [String] = []
         /// What is wrong with the printer, since its last failure and until it prints again.
         public var printerProblem: ReceiptPrinter.Failure?
+        /// What the printer last said of its paper (nil: it cannot say, or was not asked yet).
+        public var printerPaper: ReceiptPrinter.Paper?
         public var exitStatus: Int32?
         /// Wrong operator PINs in a row; at `maxPINAttempts` the prompt closes and F10 waits.
         public var wrongPINs = 0
@@ -109,6 +111,8 @@ public enum KioskFeature {
         case stoodDown(atRest: Bool)
         /// Found at start: the printer cannot be written; the operator's menu says so.
         case printerUnavailable(ReceiptPrinter.Failure)
+        /// What the printer said of its paper when asked (after a receipt, when the operator comes).
+        case paperChecked(ReceiptPrinter.Paper?)
         /// The ledger's owed receipts, read on a tick.
         case receiptsOwed([OwedReceipt])
         /// A receipt printed by itself (not an operator's copy); `forShopper`: the order of the
@@ -141,6 +145,8 @@ public enum KioskFeature {
         public var lastReceipt: () -> String? = { nil }
         /// Tells the operator (their log) what the printer did.
         public var report: (ReceiptReport) -> Void = { _ in }
+        /// Asks the printer about its paper (nil: no printer, or it cannot say).
+        public var paper: () -> ReceiptPrinter.Paper? = { nil }
         /// Opens the back office on the counter (the PIN was just given).
         public var openBackOffice: () -> Void = {}
         public var startDemo: () -> Bool = { false }
@@ -197,6 +203,11 @@ public enum KioskFeature {
         case let .printerUnavailable(problem):
             state.printerProblem = problem
             return .none
+        case let .paperChecked(paper):
+            let wasLow = state.printerPaper == .low
+            state.printerPaper = paper
+            // The operator's log hears of a low roll once, not after every receipt.
+            return paper == .low && !wasLow ? .run { environment, _ in environment.report(.paperLow) } : .none
         case .receiptsOwed, .printed:
             return reduceReceipts(&state, action)
         }
@@ -275,6 +286,16 @@ public enum KioskFeature {
 
     private static func merged(_ effects: [Effect<Action, Environment>]) -> Effect<Action, Environment> {
         .merge(effects)
+    }
+
+    /// Asks the printer about its paper; only news comes back (a printer that cannot say, or
+    /// says what it said before, changes nothing).
+    static func askPaper(_ state: State) -> Effect<Action, Environment> {
+        let known = state.printerPaper
+        return .run { environment, send in
+            let paper = environment.paper()
+            if paper != known { send(.paperChecked(paper)) }
+        }
     }
 
     static func idle(_ state: State) -> Duration {

@@ -19,6 +19,8 @@ public enum ReceiptReport: Equatable, Sendable {
     case failed(order: String, reason: String)
     /// Found at start: the printer cannot be written (nothing is lost yet).
     case unavailable(reason: String)
+    /// The printer says its roll is nearly out (said once, until it has paper again).
+    case paperLow
 }
 
 /// The kiosk's receipts: the ledger's (which are owed, which were printed) and the printer's

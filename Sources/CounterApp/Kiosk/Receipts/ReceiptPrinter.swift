@@ -20,6 +20,8 @@ public struct ReceiptPrinter: Sendable {
         /// The device takes no more bytes (out of paper, cover open, switched off with its
         /// buffer full): nothing more is waited for, the receipt waits instead.
         case notAccepting(String)
+        /// The printer said it has no paper (ESC/POS status): nothing was sent.
+        case outOfPaper(String)
         case noSuchReceipt(String)
 
         public var description: String {
@@ -27,6 +29,7 @@ public struct ReceiptPrinter: Sendable {
             case .notConfigured: tr("no printer configured")
             case let .cannotWrite(path): tr("cannot write to {0}", path)
             case let .notAccepting(path): tr("{0} takes nothing (out of paper, or off?)", path)
+            case let .outOfPaper(path): tr("{0} is out of paper", path)
             case let .noSuchReceipt(order): tr("no paid order {0}", order)
             }
         }
@@ -59,7 +62,9 @@ public struct ReceiptPrinter: Sendable {
 
     /// Writes the receipt; answers where it went.
     public func print(_ document: ReceiptDocument) -> Result<String, Failure> {
-        write(bytes(of: document))
+        // A printer that says it has no paper is sent nothing: the receipt waits, not lost.
+        if paper() == .out { return .failure(.outOfPaper(path)) }
+        return write(bytes(of: document))
     }
 
     /// Never blocks the loop for long: the device is opened without waiting, and a device that

@@ -269,5 +269,11 @@ extension Catalogue {
               "银行卡被拒"),
         .text("No operator PIN is set. Set one with: checkout kiosk --set-operator-pin",
               "未设置操作员 PIN。设置方法：checkout kiosk --set-operator-pin"),
+        .text("{0} is out of paper",
+              "{0} 缺纸"),
+        .text("Printer: paper low; change the roll soon.",
+              "打印机：纸张将尽，请尽快更换纸卷。"),
+        .text("Printer: out of paper.",
+              "打印机：缺纸。"),
     ]
 }
