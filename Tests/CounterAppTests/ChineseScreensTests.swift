@@ -60,7 +60,12 @@ import Testing
     /// Runs of two or more Latin letters, outside anything that looks like a code (digits, `_`,
     /// `@`, `://`, `.`): order numbers, receipt ids, emails and payment links are data.
     static func latinWords(in text: String) -> [String] {
-        text.split(whereSeparator: { $0.isWhitespace }).flatMap { token -> [String] in
+        // A shell command (`checkout kiosk --set-operator-pin`) is typed as it is in any language.
+        var text = text
+        if let command = text.range(of: "checkout "), text[command.upperBound...].contains(" --") {
+            text = String(text[..<command.lowerBound])
+        }
+        return text.split(whereSeparator: { $0.isWhitespace }).flatMap { token -> [String] in
             if token.contains(where: { $0.isNumber || $0 == "_" || $0 == "@" || $0 == "." || $0 == "/" }) { return [] }
             // Capitals alone, up to four, are codes in any language: LHR, IBAN, PIN, USD.
             let words: [Substring] = token.split(whereSeparator: { !($0.isASCII && $0.isLetter) })
@@ -93,5 +98,7 @@ import Testing
         #expect(Self.latinWords(in: "Order HS-000001 · receipt ch_abc Pay now") == ["Order", "receipt", "Pay", "now"])
         #expect(Self.latinWords(in: "订单 wechatpay://pay/src_1 ann@example.com 合计") == [])
         #expect(Self.latinWords(in: "LX 1234 LHR → ZRH · PIN · Paid") == ["Paid"])
+        #expect(Self.latinWords(in: "未设置。设置方法：checkout kiosk --set-operator-pin").isEmpty)
+        #expect(Self.latinWords(in: "Go to checkout now") == ["Go", "to", "checkout", "now"])
     }
 }

@@ -39,7 +39,7 @@ extension AppFeature {
     }
 
     public static func keyHints(for state: State) -> [KeyHint] {
-        var hints = state.top.kind.keyHints(state.top)
+        var hints = state.top.kind.keyHints(state.top, state.session)
         if !hasTextFocus(state.top) {
             hints.append(KeyHint("?", "Keys"))
             if !state.isKiosk { hints.append(KeyHint("q", "Quit")) }

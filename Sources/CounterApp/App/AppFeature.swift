@@ -188,13 +188,15 @@ public enum AppFeature {
             state.stack.append(.auth(AuthFeature.State(mode: mode)))
             return .none
         case let .auth(.delegate(.signedIn(email))):
+            // Still the guest's cart: said to have come along only when it had jars.
+            let broughtCart = !state.session.cart.lines.isEmpty
             state.session.shopper = email
             state.stack.removeLast()
             // Signed in from the auction's payment step: back to that step, which reads her cards.
             if case .auction = state.top { return .merge(reloadCart(), .send(.auction(.signedIn))) }
             updateTop(&state) { (account: inout AccountFeature.State) in
                 account.list = ListSelection()
-                account.message = .welcome(email: email)
+                account.message = .welcome(email: email, broughtCart: broughtCart)
             }
             // The guest's cart went into the account: the badge shows the account's.
             return reloadCart()

@@ -28,7 +28,11 @@ enum ScreenDrawing {
         let style: Style = selected ? Style(.selection, .reverse) : (enabled ? Style(.text) : Style(.muted))
         if selected { frame.focus = Point(x: rect.x, y: rect.y) }
         frame.fill(rect, style: style)
-        frame.write("\(selected ? "›" : " ") \(text)", in: rect, style: style)
+        // The detail keeps its place at the right; a text too long for both gives way with an
+        // ellipsis and a space between them, never written over by the detail.
+        let detailWidth = detail.isEmpty ? 0 : detail.displayWidth + 2
+        let line = "\(selected ? "›" : " ") \(text)"
+        frame.write(line.truncated(toWidth: max(0, rect.width - detailWidth)), in: rect, style: style)
         if !detail.isEmpty {
             frame.write(detail + " ", in: rect, alignment: .trailing, style: style)
         }

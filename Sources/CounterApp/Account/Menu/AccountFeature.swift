@@ -37,15 +37,16 @@ public enum AccountFeature {
     /// What the menu tells the shopper, as a value: `words(_:)` says it.
     public enum Notice: Equatable, Sendable {
         case loggedOut
-        /// Signed in as this email.
-        case welcome(email: String)
+        /// Signed in as this email; `broughtCart`: the guest's jars went into the account.
+        case welcome(email: String, broughtCart: Bool)
     }
 
     /// A notice in the current language.
     static func words(_ notice: Notice) -> String {
         switch notice {
         case .loggedOut: tr("Logged out. Your cart and saved cards stay with your account.")
-        case let .welcome(email): tr("Welcome, {0}. Your cart came with you.", email)
+        case let .welcome(email, broughtCart):
+            broughtCart ? tr("Welcome, {0}. Your cart came with you.", email) : tr("Welcome, {0}.", email)
         }
     }
 
@@ -83,7 +84,10 @@ public enum AccountFeature {
         return listKeys.action(for: key)
     }
 
-    public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Open"), KeyHint("Esc", "Back")]
+    /// "1-4" as far as there are lines (a guest has two).
+    public static func keyHints(session: StoreSession) -> [KeyHint] {
+        [KeyHint("↑↓", "Move"), KeyHint("1-\(items(signedIn: session.shopper != nil).count)", "Pick"), KeyHint("Enter", "Open"), KeyHint("Esc", "Back")]
+    }
 
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Your account"), into: &frame, in: area)

@@ -23,7 +23,8 @@ struct ScreenKind<State, Action, Environment> {
     var appear: (State) -> Effect<Action, Environment> = { _ in .none }
     /// The screen's own keys (the terminal's size, for screens that lay out by it).
     var action: (InputEvent, State, Size) -> Action?
-    var keyHints: (State) -> [KeyHint]
+    /// The keys that act now, for the footer and `?` (the session: a cart's keys need jars).
+    var keyHints: (State, StoreSession) -> [KeyHint]
     /// Whether a text field has the keys (then `q` and `?` are typed, not obeyed).
     var hasTextFocus: (State) -> Bool
     var draw: (State, StoreSession, inout Frame, Rect) -> Void
@@ -43,7 +44,7 @@ struct AnyScreenKind {
     let route: (inout AppFeature.State, AppFeature.Action) -> Effect<AppFeature.Action, AppEnvironment>?
     let appear: (AppFeature.Screen) -> Effect<AppFeature.Action, AppEnvironment>
     let action: (InputEvent, AppFeature.Screen, Size) -> AppFeature.Action?
-    let keyHints: (AppFeature.Screen) -> [KeyHint]
+    let keyHints: (AppFeature.Screen, StoreSession) -> [KeyHint]
     let hasTextFocus: (AppFeature.Screen) -> Bool
     let draw: (AppFeature.Screen, StoreSession, inout Frame, Rect) -> Void
     let click: (Point, AppFeature.Screen, StoreSession, Rect) -> AppFeature.Action?
@@ -65,7 +66,7 @@ struct AnyScreenKind {
         action = { event, screen, size in
             kind.extractState(screen).flatMap { kind.action(event, $0, size) }.map(kind.embedAction)
         }
-        keyHints = { screen in kind.extractState(screen).map(kind.keyHints) ?? [] }
+        keyHints = { screen, session in kind.extractState(screen).map { kind.keyHints($0, session) } ?? [] }
         hasTextFocus = { screen in kind.extractState(screen).map(kind.hasTextFocus) ?? false }
         draw = { screen, session, frame, area in
             guard let state = kind.extractState(screen) else { return }
@@ -85,7 +86,7 @@ struct AnyScreenKind {
         route = { _, _ in nil }
         appear = { _ in .none }
         action = { _, _, _ in nil }
-        self.keyHints = { _ in keyHints }
+        self.keyHints = { _, _ in keyHints }
         hasTextFocus = { _ in false }
         self.draw = { screen, _, frame, area in
             guard let state = extractState(screen) else { return }

@@ -44,7 +44,7 @@ enum ScreenKinds {
             action: { event, s, size in
                 HomeFeature.action(for: event, in: s, layout: HomeFeature.Layout(in: AppFeature.contentArea(size), rowCount: s.destinations.count))
             },
-            keyHints: HomeFeature.keyHints, hasTextFocus: { _ in false },
+            keyHints: { s, _ in HomeFeature.keyHints(s) }, hasTextFocus: { _ in false },
             draw: { s, _, frame, area in HomeFeature.draw(s, into: &frame, in: area) }))
     }
 
@@ -63,7 +63,7 @@ enum ScreenKinds {
             reduce: { s, a, _ in CatalogFeature.reduce(&s, a) },
             appear: { _ in .send(.load) },
             action: { event, s, _ in CatalogFeature.action(for: event, in: s) },
-            keyHints: CatalogFeature.keyHints, hasTextFocus: { $0.filter != nil },
+            keyHints: { s, _ in CatalogFeature.keyHints(s) }, hasTextFocus: { $0.filter != nil },
             draw: { s, _, frame, area in CatalogFeature.draw(s, into: &frame, in: area) },
             click: { point, s, _, area in CatalogFeature.action(forClickAt: point, in: s, area: area) }))
     }
@@ -76,7 +76,7 @@ enum ScreenKinds {
             environment: \.store,
             reduce: { s, a, session in ProductDetailsFeature.reduce(&s, a, session: session) },
             action: { event, s, _ in ProductDetailsFeature.action(for: event, in: s) },
-            keyHints: ProductDetailsFeature.keyHints, hasTextFocus: { _ in false },
+            keyHints: { s, _ in ProductDetailsFeature.keyHints(s) }, hasTextFocus: { _ in false },
             draw: { s, session, frame, area in ProductDetailsFeature.draw(s, session: session, into: &frame, in: area) }))
     }
 
@@ -88,7 +88,7 @@ enum ScreenKinds {
             environment: \.store,
             reduce: { s, a, session in CartFeature.reduce(&s, a, session: session) },
             action: { event, s, _ in CartFeature.action(for: event, in: s) },
-            keyHints: CartFeature.keyHints, hasTextFocus: { _ in false },
+            keyHints: CartFeature.keyHints(_:session:), hasTextFocus: { _ in false },
             draw: { s, session, frame, area in CartFeature.draw(s, session: session, into: &frame, in: area) }))
     }
 
@@ -101,7 +101,7 @@ enum ScreenKinds {
             reduce: { s, a, session in CheckoutFeature.reduce(&s, a, session: session) },
             appear: CheckoutFeature.onAppear,
             action: { event, s, _ in CheckoutFeature.action(for: event, in: s) },
-            keyHints: CheckoutFeature.keyHints, hasTextFocus: CheckoutFeature.hasTextFocus,
+            keyHints: { s, _ in CheckoutFeature.keyHints(s) }, hasTextFocus: CheckoutFeature.hasTextFocus,
             draw: { s, session, frame, area in CheckoutFeature.draw(s, session: session, into: &frame, in: area) },
             click: { point, s, _, area in CheckoutFeature.action(forClickAt: point, in: s, area: area) }))
     }
@@ -115,7 +115,7 @@ enum ScreenKinds {
             // Its one action (done) is the counter's to act on: back to the shelves.
             reduce: { _, _, _ in .none },
             action: { event, _, _ in event == .key(.enter) ? .done : nil },
-            keyHints: { _ in ReceiptFeature.keyHints }, hasTextFocus: { _ in false },
+            keyHints: { _, _ in ReceiptFeature.keyHints }, hasTextFocus: { _ in false },
             draw: { s, _, frame, area in ReceiptFeature.draw(s, into: &frame, in: area) }))
     }
 
@@ -127,7 +127,7 @@ enum ScreenKinds {
             environment: { _ in () },
             reduce: { s, a, session in AccountFeature.reduce(&s, a, session: session) },
             action: { event, s, _ in AccountFeature.action(for: event, in: s) },
-            keyHints: { _ in AccountFeature.keyHints }, hasTextFocus: { _ in false },
+            keyHints: { _, session in AccountFeature.keyHints(session: session) }, hasTextFocus: { _ in false },
             draw: { s, session, frame, area in AccountFeature.draw(s, session: session, into: &frame, in: area) },
             click: { point, _, session, area in AccountFeature.action(forClickAt: point, session: session, area: area) }))
     }
@@ -140,7 +140,7 @@ enum ScreenKinds {
             environment: \.store,
             reduce: { s, a, _ in AuthFeature.reduce(&s, a) },
             action: { event, s, _ in AuthFeature.action(for: event, in: s) },
-            keyHints: { _ in AuthFeature.keyHints }, hasTextFocus: AuthFeature.hasTextFocus,
+            keyHints: { _, _ in AuthFeature.keyHints }, hasTextFocus: AuthFeature.hasTextFocus,
             draw: { s, _, frame, area in AuthFeature.draw(s, into: &frame, in: area) }))
     }
 
@@ -152,7 +152,7 @@ enum ScreenKinds {
             environment: \.store,
             reduce: { s, a, _ in SavedCardsFeature.reduce(&s, a) },
             action: { event, s, _ in SavedCardsFeature.action(for: event, in: s) },
-            keyHints: SavedCardsFeature.keyHints, hasTextFocus: { _ in false },
+            keyHints: { s, _ in SavedCardsFeature.keyHints(s) }, hasTextFocus: { _ in false },
             draw: { s, _, frame, area in SavedCardsFeature.draw(s, into: &frame, in: area) }))
     }
 
@@ -164,7 +164,7 @@ enum ScreenKinds {
             environment: { _ in () },
             reduce: { s, a, _ in OrdersFeature.reduce(&s, a) },
             action: { event, s, _ in OrdersFeature.action(for: event, in: s) },
-            keyHints: { _ in OrdersFeature.keyHints }, hasTextFocus: { _ in false },
+            keyHints: { _, _ in OrdersFeature.keyHints }, hasTextFocus: { _ in false },
             draw: { s, _, frame, area in OrdersFeature.draw(s, into: &frame, in: area) }))
     }
 
@@ -177,7 +177,7 @@ enum ScreenKinds {
             reduce: { s, a, _ in SubscriptionsFeature.reduce(&s, a) },
             appear: { _ in .send(.reload) },
             action: { event, s, _ in SubscriptionsFeature.action(for: event, in: s) },
-            keyHints: SubscriptionsFeature.keyHints, hasTextFocus: { $0.challenge != nil },
+            keyHints: { s, _ in SubscriptionsFeature.keyHints(s) }, hasTextFocus: { $0.challenge != nil },
             draw: { s, _, frame, area in SubscriptionsFeature.draw(s, into: &frame, in: area) }))
     }
 
@@ -190,7 +190,7 @@ enum ScreenKinds {
             reduce: { s, a, _ in AuctionFeature.reduce(&s, a) },
             appear: { _ in .send(.onAppear) },
             action: { event, s, size in AuctionFeature.action(for: event, in: s, size: size) },
-            keyHints: AuctionFeature.keyHints(for:), hasTextFocus: AuctionFeature.isTyping,
+            keyHints: { s, _ in AuctionFeature.keyHints(for: s) }, hasTextFocus: AuctionFeature.isTyping,
             draw: { s, _, frame, area in AuctionFeature.draw(s, into: &frame, in: area) }))
     }
 
@@ -203,7 +203,7 @@ enum ScreenKinds {
             reduce: { s, a, _ in PaymentScreensFeature.reduce(&s, a) },
             appear: { _ in .send(.start) },
             action: { event, s, _ in PaymentScreensFeature.action(for: event, in: s) },
-            keyHints: PaymentScreensFeature.keyHints, hasTextFocus: PaymentScreensFeature.hasTextFocus,
+            keyHints: { s, _ in PaymentScreensFeature.keyHints(s) }, hasTextFocus: PaymentScreensFeature.hasTextFocus,
             draw: { s, _, frame, area in PaymentScreensFeature.draw(s, into: &frame, in: area) }))
     }
 
@@ -217,7 +217,7 @@ enum ScreenKinds {
             // Today's orders first: the operator usually looks for one just sold.
             appear: { _ in .send(.submit) },
             action: { event, s, _ in BackOfficeFeature.action(for: event, in: s) },
-            keyHints: BackOfficeFeature.keyHints, hasTextFocus: BackOfficeFeature.hasTextFocus,
+            keyHints: { s, _ in BackOfficeFeature.keyHints(s) }, hasTextFocus: BackOfficeFeature.hasTextFocus,
             draw: { s, _, frame, area in BackOfficeFeature.draw(s, into: &frame, in: area) }))
     }
 }

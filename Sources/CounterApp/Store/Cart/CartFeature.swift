@@ -143,8 +143,10 @@ public enum CartFeature {
     /// The lines move as every list's do; Enter pays, so it is the cart's own key below.
     static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown)
 
-    public static func keyHints(_ state: State) -> [KeyHint] {
+    /// An empty cart has nothing to move, change, remove or pay for: only its way back.
+    public static func keyHints(_ state: State, session: StoreSession) -> [KeyHint] {
         if state.isConfirmingEmpty { return [KeyHint("y", "Empty it"), KeyHint("n", "Keep it")] }
+        guard !session.cart.lines.isEmpty else { return [KeyHint("Esc", "Back")] }
         return [KeyHint("↑↓", "Move"), KeyHint("+ -", "Quantity"), KeyHint("d", "Remove"), KeyHint("e", "Empty"),
                 KeyHint("Enter", "Checkout"), KeyHint("Esc", "Back")]
     }

@@ -577,5 +577,7 @@ extension Catalogue {
               "立即取消{0}？订阅今天结束，已付的当期费用不退还。"),
         .text("Orders, refunds, reprints and the day's reports (operator PIN).",
               "订单、退款、补打收据和日报（需要操作员 PIN）。"),
+        .text("Welcome, {0}.",
+              "欢迎，{0}。"),
     ]
 }
