@@ -1,7 +1,7 @@
 import CheckoutKit
 @testable import CounterApp
 import Foundation
-import PaymentsCore
+@testable import PaymentsCore
 import TerminalUI
 import Testing
 
@@ -147,5 +147,13 @@ import Testing
         shopper.receive(.choose)
         shopper.receive(.delegate(.logOut))
         shopper.finish()
+    }
+
+    @Test func theSubscriptionsFooterListsOnlyKeysThatAct() {
+        var state = SubscriptionsFeature.State()
+        #expect(SubscriptionsFeature.keyHints(state).map(\.key) == ["Esc"], "no plans, no rows: only the way back")
+        state.plans = [Plan(id: "p1", name: "Monthly jar", price: Money(minorUnits: 990, currency: .eur), interval: .months(1)),
+                       Plan(id: "p2", name: "Weekly jar", price: Money(minorUnits: 350, currency: .eur), interval: .weeks(1))]
+        #expect(SubscriptionsFeature.keyHints(state).map(\.key) == ["1-2", "Esc"], "nothing of one's own to move or cancel")
     }
 }

@@ -83,7 +83,7 @@ public enum HomeFeature {
 
     /// The number keys named as far as there are destinations (a kiosk has no Quit line).
     public static func keyHints(_ state: State) -> [KeyHint] {
-        [KeyHint("↑↓", "Move"), KeyHint("1-\(state.destinations.count)", "Pick"), KeyHint("Enter", "Open")]
+        [KeyHint("↑↓", "Move")] + KeyHint.numbers(state.destinations.count, "Pick") + [KeyHint("Enter", "Open")]
     }
 
     /// Where things are on screen, shared by drawing and by mouse hit-testing so they agree.

@@ -17,6 +17,16 @@ public struct KeyHint: Hashable, Sendable {
         self.label = label
     }
 
+    /// The number keys of a list of `count` lines ("1-4", "1", or none for an empty list),
+    /// as far as a single digit picks.
+    public static func numbers(_ count: Int, _ label: String) -> [KeyHint] {
+        switch count {
+        case ..<1: []
+        case 1: [KeyHint("1", label)]
+        default: [KeyHint("1-\(min(count, 9))", label)]
+        }
+    }
+
     public static let select = KeyHint("Enter", "Select")
     public static let back = KeyHint("Esc", "Back")
     public static let help = KeyHint("?", "Keys")

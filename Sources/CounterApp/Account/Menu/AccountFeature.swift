@@ -86,7 +86,7 @@ public enum AccountFeature {
 
     /// "1-4" as far as there are lines (a guest has two).
     public static func keyHints(session: StoreSession) -> [KeyHint] {
-        [KeyHint("↑↓", "Move"), KeyHint("1-\(items(signedIn: session.shopper != nil).count)", "Pick"), KeyHint("Enter", "Open"), KeyHint("Esc", "Back")]
+        [KeyHint("↑↓", "Move")] + KeyHint.numbers(items(signedIn: session.shopper != nil).count, "Pick") + [KeyHint("Enter", "Open"), KeyHint("Esc", "Back")]
     }
 
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {

@@ -203,9 +203,17 @@ public enum SubscriptionsFeature {
         return switch state.confirming {
         case .subscribe?: [KeyHint("Enter", "Subscribe and pay"), KeyHint("Esc", "Back")]
         case .cancelNow?: [KeyHint("Enter", "Cancel now"), KeyHint("Esc", "Keep it")]
-        case nil: [KeyHint("1-9", "Subscribe"), KeyHint("↑↓", "Move"), KeyHint("x", "Cancel now"),
-                   KeyHint("e", "Cancel at period end"), KeyHint("Esc", "Back")]
+        case nil: KeyHint.numbers(min(4, state.plans.count), "Subscribe") + rowKeyHints(state) + [KeyHint("Esc", "Back")]
         }
+    }
+
+    /// Moving needs two rows of one's own; cancelling, a selected subscription not cancelled yet.
+    private static func rowKeyHints(_ state: State) -> [KeyHint] {
+        var hints = state.rows.count > 1 ? [KeyHint("↑↓", "Move")] : []
+        if state.rows.indices.contains(state.selection), state.rows[state.selection].subscription.state != .canceled {
+            hints += [KeyHint("x", "Cancel now"), KeyHint("e", "Cancel at period end")]
+        }
+        return hints
     }
 
     /// The question a confirmation asks, with what it will do to the shopper's money.

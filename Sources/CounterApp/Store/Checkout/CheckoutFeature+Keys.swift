@@ -32,7 +32,7 @@ extension CheckoutFeature {
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         switch state.phase {
-        case .choosing: [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Pay / Use"), KeyHint("Esc", "Back to cart")]
+        case .choosing: [KeyHint("↑↓", "Move")] + KeyHint.numbers(state.options.count, "Pick") + [KeyHint("Enter", "Pay / Use"), KeyHint("Esc", "Back to cart")]
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
         // "wait" is no key cap but a word: it is shown in the current language.
