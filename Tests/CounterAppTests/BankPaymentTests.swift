@@ -83,9 +83,10 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
     /// notice says the order is paid only if the bank approves); a mandate left so closes as
     /// before, since no order waits on it.
     @Test func leavingBeforeTheAnswerIsNeitherPaidNorNotPaid() {
-        for (kind, told) in [(BankPaymentFeature.Kind.payment, PaymentScreensFeature.Action.delegate(.leftBeforeTheAnswer)),
-                             (.mandate, .delegate(.close(paid: false)))] {
-            var bank = BankPaymentFeature.State(kind: kind, amount: Self.basket, reference: "cart", localeCountry: "GB")
+        for (kind, reference, told) in [(BankPaymentFeature.Kind.payment, "HS-000007", PaymentScreensFeature.Action.delegate(.leftBeforeTheAnswer(order: "HS-000007"))),
+                                        (.payment, "cart", .delegate(.leftBeforeTheAnswer(order: nil))),
+                                        (.mandate, "cart", .delegate(.close(paid: false)))] {
+            var bank = BankPaymentFeature.State(kind: kind, amount: Self.basket, reference: reference, localeCountry: "GB")
             bank.leftBeforeTheAnswer = true
             var payment = PaymentScreensFeature.State(method: .bank, amount: Self.basket, itemDescription: "Jar", goods: [], localeCountry: "GB",
                                                       now: Date(timeIntervalSince1970: 0))

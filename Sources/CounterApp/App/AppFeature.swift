@@ -205,10 +205,10 @@ public enum AppFeature {
                 send(.push(.receipt(ReceiptFeature.State(order: order, tender: env.store.paidReceipt(order.number)?.tender ?? .unknown))))
             }
 
-        case .payment(.delegate(.leftBeforeTheAnswer)):
+        case let .payment(.delegate(.leftBeforeTheAnswer(order))):
             // Back to the shelves with the cart as it is: its order waits for the bank, and the
             // core refuses to pay it twice meanwhile.
-            state.notice = BankWords.leftBeforeTheAnswer
+            state.notice = BankWords.leftBeforeTheAnswer(order: order)
             while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
             return .merge(reloadCart(), .send(.catalog(.load)))
         case let .payment(.delegate(.close(paid))):

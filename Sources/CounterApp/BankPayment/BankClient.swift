@@ -92,6 +92,7 @@ final class LiveBankSession: BankRedirectPresenter {
                 let paying = try services.bankOrderPayment(redirectURL: Self.redirectURL, preferences: preferences)
                 orderId = paying.order.id
                 context = paying.context
+                send(.orderPlaced(number: paying.order.number))
             } catch let error as OrderError {
                 return send(.finished(.notStarted(.order(error))))
             } catch {

@@ -102,6 +102,8 @@ public enum BankPaymentFeature {
         case toggleKind
         case cycleSituation
         case started(BankPaymentContext)
+        /// The cart became this order (its jars reserved) before the bank was asked.
+        case orderPlaced(number: String)
         case pagePresented(BankAuthorizationPage)
         /// The manager gave up waiting (the authorisation window passed).
         case pageDismissed
@@ -181,6 +183,10 @@ public enum BankPaymentFeature {
             return .none
         case let .started(context):
             state.context = context
+            return .none
+        case let .orderPlaced(number):
+            // From now on the payment is the order's: its number is what the shopper keeps.
+            state.reference = number
             return .none
         case let .pagePresented(page):
             state.bankList = ListSelection()

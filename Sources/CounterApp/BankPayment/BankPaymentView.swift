@@ -77,7 +77,7 @@ extension BankPaymentFeature {
             pen.spinner(time: time, label: BankWords.words(waiting))
             if waiting == .waitingForTheBank {
                 pen.skip()
-                pen.paragraph(BankWords.leavingWhileTheBankDecides(state.kind), Style(.muted))
+                pen.paragraph(BankWords.leavingWhileTheBankDecides(state.kind, reference: state.reference), Style(.muted))
             }
         case let .chooseBank(page): drawBanks(state, page, &pen)
         case let .bankPage(page, bank): drawBankPage(state, page, bank, &pen, area: area)

@@ -136,16 +136,20 @@ enum BankWords {
     }
 
     /// Under "Waiting for the bank…": what leaving now means for the money.
-    static func leavingWhileTheBankDecides(_ kind: BankPaymentFeature.Kind) -> String {
+    /// An order's number is what a guest can ask the shop about (a guest has no Account → Orders).
+    static func leavingWhileTheBankDecides(_ kind: BankPaymentFeature.Kind, reference: String) -> String {
         switch kind {
+        case .payment where reference != "cart":
+            tr("Your bank has your answer and decides now. You may leave this screen: if the bank approves, order {0} is paid; if not, it is cancelled and nothing is taken. Account → Orders, or the shop, can tell you which.", reference)
         case .payment: tr("Your bank has your answer and decides now. You may leave this screen: if the bank approves, the order is paid; if not, it is cancelled and nothing is taken. Account → Orders shows which.")
         case .mandate: tr("Your bank has your answer and decides now. You may leave this screen: if the bank approves, the mandate is set up; if not, nothing is.")
         }
     }
 
     /// The counter's notice after leaving a bank payment before its answer.
-    static var leftBeforeTheAnswer: String {
-        tr("Your bank has not answered: the order is paid only if it approves.")
+    static func leftBeforeTheAnswer(order: String?) -> String {
+        guard let order else { return tr("Your bank has not answered: the order is paid only if it approves.") }
+        return tr("Your bank has not answered: order {0} is paid only if it approves.", order)
     }
 
     static func words(_ reason: BankPaymentFeature.NotStarted) -> String {

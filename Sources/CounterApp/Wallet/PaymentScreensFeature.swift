@@ -75,7 +75,8 @@ public enum PaymentScreensFeature {
         case close(paid: Bool)
         /// The shopper left while the bank decides: neither paid nor not paid yet (the settler
         /// records the bank's answer).
-        case leftBeforeTheAnswer
+        /// The order the bank is deciding on, when the cart became one.
+        case leftBeforeTheAnswer(order: String?)
     }
 
     static let tickInterval: Duration = .milliseconds(200)
@@ -111,7 +112,9 @@ public enum PaymentScreensFeature {
             return .merge(effect.map(Action.express, environment: \.express), keepTicking(&state))
         case .bank(.close):
             guard case let .bank(s) = state.screen else { return .none }
-            if s.leftBeforeTheAnswer, s.kind == .payment { return .send(.delegate(.leftBeforeTheAnswer)) }
+            if s.leftBeforeTheAnswer, s.kind == .payment {
+                return .send(.delegate(.leftBeforeTheAnswer(order: s.reference == "cart" ? nil : s.reference)))
+            }
             return .send(.delegate(.close(paid: isPaid(s))))
         case let .bank(action):
             guard case var .bank(s) = state.screen else { return .none }

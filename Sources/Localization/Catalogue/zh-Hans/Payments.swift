@@ -644,5 +644,9 @@ extension Catalogue {
               "没有待确认的付款"),
         .text("nothing to decline",
               "没有可拒绝的付款"),
+        .text("Your bank has your answer and decides now. You may leave this screen: if the bank approves, order {0} is paid; if not, it is cancelled and nothing is taken. Account → Orders, or the shop, can tell you which.",
+              "银行已收到您的确认，正在决定。您可以离开此页面：银行批准则订单 {0} 已付款；否则订单取消，不扣任何款项。结果可在“账户 → 订单”中查看，或询问本店。"),
+        .text("Your bank has not answered: order {0} is paid only if it approves.",
+              "银行尚未答复：只有银行批准，订单 {0} 才算付款。"),
     ]
 }
