@@ -69,6 +69,10 @@ public final class CounterShell: Application {
             guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
             return receipts.print(number, copy: true)
         }
+        counter.printDocument = { [weak self] document, once in
+            guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
+            return receipts.print(document, once: once)
+        }
         store.send(.started(context.clock.now))
         if let problem = printer?.check() {
             store.send(.printerUnavailable(problem))

@@ -35,6 +35,15 @@ public final class ReceiptBook {
         try ledger.lastPrinted()
     }
 
+    /// Whether the back office's document printed once under `key` has come out.
+    public func documentPrinted(key: String) throws -> Bool {
+        try ledger.documentPrinted(key: key)
+    }
+
+    public func markDocumentPrinted(key: String) throws {
+        try ledger.markDocumentPrinted(key: key)
+    }
+
     /// Notes that the receipt was printed (a `copy` at the operator's asking).
     public func markPrinted(orderNumber: String, copy: Bool) throws {
         try ledger.markPrinted(orderNumber: orderNumber, copy: copy)
