@@ -1,6 +1,7 @@
 @testable import CheckoutKit
 @testable import CounterApp
 import Foundation
+import TerminalUI
 import Testing
 
 /// The back office's reducer with a stand-in client: typing searches, Enter opens, a typed refund
@@ -129,7 +130,15 @@ import Testing
         var client = BackOfficeClient(find: { _ in .success([]) }, refund: { _, _, _, _ in }, reprint: { _ in .failure(.notConfigured) },
                                       report: { close in closes.append(close); return .success(report) })
         // The printer is down: the report is saved and shown all the same, its print waits.
-        client.print = { document, once in printed.append((document, once)); return .failure(.cannotWrite("/dev/usb/lp0")) }
+        var printerWorks = false
+        var printedKeys: Set<String> = []
+        client.print = { document, once in
+            printed.append((document, once))
+            guard printerWorks else { return .failure(.cannotWrite("/dev/usb/lp0")) }
+            if let once { printedKeys.insert(once) }
+            return .success("/dev/usb/lp0")
+        }
+        client.waitingReports = { printedKeys.contains("z-report-1") ? [] : [report] }
         let store = TestStore(initialState: BackOfficeFeature.State(), environment: client) { BackOfficeFeature.reduce(&$0, $1) }
         #expect(BackOfficeFeature.action(for: .key(.character("z")), in: store.state) == .askCloseDay)
         store.send(.askCloseDay) { $0.entry = .confirmClose }
@@ -153,6 +162,20 @@ import Testing
         #expect(printed.count == 2 && printed.last?.1 == nil)
         #expect(BackOfficeFeature.action(for: .key(.escape), in: store.state) == .closeReport)
         store.send(.closeReport) { $0.report = nil; $0.printout = nil }
+        // Back in the list it is said to wait; p prints it once the printer works.
+        store.receive(.checkWaitingReports)
+        store.receive(.waitingReportsFound([1])) { $0.waitingReports = [1] }
+        #expect(BackOfficeFeature.keyHints(store.state).contains(KeyHint("p", "Print")))
+        printerWorks = true
+        #expect(BackOfficeFeature.action(for: .key(.character("p")), in: store.state) == .printWaitingReports)
+        store.send(.printWaitingReports) { $0.isBusy = true }
+        store.receive(.printed(.report(number: 1), .success("/dev/usb/lp0"))) {
+            $0.isBusy = false
+            $0.printout = .printed(what: .report(number: 1), destination: "/dev/usb/lp0")
+        }
+        store.receive(.waitingReportsFound([])) { $0.waitingReports = [] }
+        #expect(printed.last?.1 == "z-report-1", "printed as the original, under its key")
+        #expect(BackOfficeFeature.action(for: .key(.character("p")), in: store.state) == .typed("p"), "nothing waits: p is typed")
         store.finish()
     }
 }

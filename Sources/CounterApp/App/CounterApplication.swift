@@ -28,6 +28,8 @@ public final class CounterApplication: Application {
     public var printReceipt: ((_ orderNumber: String) -> Result<String, ReceiptPrinter.Failure>)?
     /// The shell's receipt printer, for the back office's own printouts (see `BackOfficeClient.print`).
     public var printDocument: ((_ document: ReceiptDocument, _ once: String?) -> Result<String, ReceiptPrinter.Failure>?)?
+    /// The Z reports whose printout waits for the shell's printer.
+    public var waitingReports: (() -> [DayReport])?
     /// Seed 002's callbacks as the auction screens saw them (for tests).
     public var auctionCallbacks: AuctionCallbackLog { store.environment.auctions.log }
 
@@ -46,7 +48,7 @@ public final class CounterApplication: Application {
             }, print: { [weak self] document, once in
                 guard let print = self?.printDocument else { return .failure(.notConfigured) }
                 return print(document, once)
-            })
+            }, waitingReports: { [weak self] in self?.waitingReports?() ?? [] })
             store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, cardForm: client.cardForm),
                                                backOffice: backOffice)
             startSettler(services, timers: context.timers)

@@ -19,6 +19,8 @@ public struct BackOfficeClient {
     /// Prints a back-office document (a refund's or a void's receipt, a report) on the kiosk's
     /// receipt printer. With `once`, at most once under that key: nil when it was printed before.
     public var print: (_ document: ReceiptDocument, _ once: String?) -> Result<String, ReceiptPrinter.Failure>? = { _, _ in .failure(.notConfigured) }
+    /// Z reports whose printout has not come out (the printer could not be written), oldest first.
+    public var waitingReports: () -> [DayReport] = { [] }
 
     public init(find: @escaping (BackOfficeQuery) -> Result<[BackOfficeOrder], BackOfficeRefusal>,
                 refund: @escaping (BackOfficeOrder, BackOfficeRefundRequest, String,
@@ -39,7 +41,8 @@ public struct BackOfficeClient {
 
     /// On the counter's services; `reprint` and `print` are the shell's printer (none: `notConfigured`).
     public static func live(services: CheckoutServices, reprint: @escaping (String) -> Result<String, ReceiptPrinter.Failure>,
-                            print: @escaping (ReceiptDocument, String?) -> Result<String, ReceiptPrinter.Failure>? = { _, _ in .failure(.notConfigured) })
+                            print: @escaping (ReceiptDocument, String?) -> Result<String, ReceiptPrinter.Failure>? = { _, _ in .failure(.notConfigured) },
+                            waitingReports: @escaping () -> [DayReport] = { [] })
         -> BackOfficeClient {
         let controller = services.backOffice()
         var client = BackOfficeClient(find: controller.find, refund: controller.refund, reprint: reprint,
@@ -47,6 +50,7 @@ public struct BackOfficeClient {
         client.holds = controller.holds
         client.void = controller.void
         client.print = print
+        client.waitingReports = waitingReports
         return client
     }
 }

@@ -50,6 +50,7 @@ extension BackOfficeFeature {
         case .character("z"): return .askCloseDay
         // Never part of a query (numbers, days, "HS-"), like x and z.
         case .character("v"): return .showHolds
+        case .character("p") where !state.waitingReports.isEmpty: return .printWaitingReports
         case .up: return .moveUp
         case .down: return .moveDown
         case .enter: return .submit
@@ -78,7 +79,8 @@ extension BackOfficeFeature {
         }
         if state.report != nil { return [KeyHint("p", "Print"), KeyHint("Esc", "Orders")] }
         if state.holds != nil { return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Void"), KeyHint("Esc", "Orders")] }
-        return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Search/Open"), KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report"),
-                KeyHint("Esc", "Back")]
+        let waiting = state.waitingReports.isEmpty ? [] : [KeyHint("p", "Print")]
+        return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Search/Open"), KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report")]
+            + waiting + [KeyHint("Esc", "Back")]
     }
 }

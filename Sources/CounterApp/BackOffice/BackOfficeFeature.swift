@@ -26,6 +26,8 @@ public enum BackOfficeFeature {
         public var holdList = ListSelection()
         /// How the last printout went (a refund's, a void's receipt, a report).
         public var printout: Printout?
+        /// Z reports whose printout waits for the printer, by number (`p` in the list prints them).
+        public var waitingReports: [Int] = []
         /// A refund or a reprint is on its way: keys wait.
         public var isBusy = false
         public var message: Notice?
@@ -111,6 +113,11 @@ public enum BackOfficeFeature {
         case printReport
         /// r in an order: print its newest refund's receipt again, as a copy.
         case reprintRefund
+        /// As the back office opens and after a report: which Z reports wait for the printer.
+        case checkWaitingReports
+        case waitingReportsFound([Int])
+        /// p in the list: print the Z reports that wait, each once.
+        case printWaitingReports
         case printed(PrintedDocument, Result<String, ReceiptPrinter.Failure>?)
     }
 
@@ -192,12 +199,26 @@ public enum BackOfficeFeature {
             case .success(let report):
                 state.report = report
                 // A Z report is printed as it is made, once under its number.
-                if let number = report.number { return print(.report(number: number), ReceiptDocument(report: report, copy: false), once: "z-report-\(number)") }
+                if let number = report.number { return print(.report(number: number), ReceiptDocument(report: report, copy: false), once: report.printKey) }
             case .failure(let refusal): state.message = .refused(refusal)
             }
         case .closeReport:
             state.report = nil
             state.printout = nil
+            return .send(.checkWaitingReports)
+        case .checkWaitingReports:
+            return .run { client, send in send(.waitingReportsFound(client.waitingReports().compactMap(\.number))) }
+        case .waitingReportsFound(let numbers):
+            state.waitingReports = numbers
+        case .printWaitingReports:
+            guard !state.waitingReports.isEmpty, !state.isBusy else { return .none }
+            state.isBusy = true
+            return .run { client, send in
+                for report in client.waitingReports() {
+                    send(.printed(.report(number: report.number), client.print(ReceiptDocument(report: report, copy: false), report.printKey)))
+                }
+                send(.waitingReportsFound(client.waitingReports().compactMap(\.number)))
+            }
         case .showHolds, .holdsFound, .closeHolds, .askVoid, .voided:
             return holdsAction(&state, action)
         case .printReport:

@@ -78,6 +78,11 @@ extension BackOfficeFeature {
             if let printout = state.printout {
                 let good: Bool = if case .waiting = printout { false } else { true }
                 ScreenDrawing.text(words(printout), into: &frame, in: ScreenDrawing.row(area, area.height - 2), role: good ? .muted : .warning)
+            } else if !state.waitingReports.isEmpty, state.order == nil, state.holds == nil, state.report == nil {
+                let numbers = state.waitingReports.map(String.init).joined(separator: ", ")
+                ScreenDrawing.text(trn("Z report no. {0} waits for the printer: p prints it.", "Z reports no. {0} wait for the printer: p prints them.",
+                                       count: state.waitingReports.count, numbers), into: &frame,
+                                   in: ScreenDrawing.row(area, area.height - 2), role: .warning)
             }
             if state.isBusy {
                 ScreenDrawing.text(tr("One moment…"), into: &frame, in: bottom, role: .muted)

@@ -73,6 +73,7 @@ public final class CounterShell: Application {
             guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
             return receipts.print(document, once: once)
         }
+        counter.waitingReports = { [weak self] in self?.receipts?.waitingReports() ?? [] }
         store.send(.started(context.clock.now))
         if let problem = printer?.check() {
             store.send(.printerUnavailable(problem))

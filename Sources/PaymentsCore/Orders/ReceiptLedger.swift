@@ -131,6 +131,24 @@ public final class ReceiptLedger {
         }
     }
 
+    /// Z reports made since this counter first printed whose printout has not come out (the
+    /// printer could not be written when the day was closed), oldest first.
+    public func reportsAwaitingPrint() throws -> [DayReport] {
+        try database.read { db in
+            let bodies = try String.fetchAll(db, sql: """
+                SELECT d.body FROM day_reports d
+                WHERE d.to_at >= (SELECT MIN(registered_at) FROM receipt_printers WHERE instance_id = ?)
+                ORDER BY d.number
+                """, arguments: [instanceId])
+            // A day a Z report: few rows, read whole; the key is the report's own (`DayReport.printKey`).
+            return try bodies.map { try JSONDecoder().decode(DayReport.self, from: Data($0.utf8)) }.filter { report in
+                try report.printKey.map { key in
+                    try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipt_documents WHERE key = ?)", arguments: [key]) ?? false)
+                } ?? false
+            }
+        }
+    }
+
     /// Whether the document printed once under `key` has come out.
     public func documentPrinted(key: String) throws -> Bool {
         try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipt_documents WHERE key = ?)", arguments: [key]) ?? false }

@@ -44,6 +44,11 @@ public final class ReceiptBook {
         try ledger.markDocumentPrinted(key: key)
     }
 
+    /// Z reports whose printout has not come out yet, oldest first.
+    public func reportsAwaitingPrint() throws -> [DayReport] {
+        try ledger.reportsAwaitingPrint()
+    }
+
     /// Notes that the receipt was printed (a `copy` at the operator's asking).
     public func markPrinted(orderNumber: String, copy: Bool) throws {
         try ledger.markPrinted(orderNumber: orderNumber, copy: copy)

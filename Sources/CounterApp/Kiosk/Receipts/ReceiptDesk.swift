@@ -64,6 +64,11 @@ public final class ReceiptDesk {
         return result
     }
 
+    /// Z reports whose printout waits for the printer, oldest first; none when unreadable.
+    public func waitingReports() -> [DayReport] {
+        (try? ledger.reportsAwaitingPrint()) ?? []
+    }
+
     /// The order whose receipt this host's printers printed last, also from before a restart.
     public func lastPrinted() -> String? {
         (try? ledger.lastPrinted())?.order.number

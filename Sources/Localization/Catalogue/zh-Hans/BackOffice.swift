@@ -190,5 +190,7 @@ extension Catalogue {
               "打印"),
         .text("Holds",
               "预授权"),
+        .plural("Z report no. {0} waits for the printer: p prints it.", "Z reports no. {0} wait for the printer: p prints them.",
+                ["Z 报表 第 {0} 号正在等待打印机：按 p 打印。"]),
     ]
 }
