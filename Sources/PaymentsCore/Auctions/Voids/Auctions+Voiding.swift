@@ -35,6 +35,7 @@ extension Auctions {
         }
         switch intent.state {
         case .voided: scheduler.answer(completion, with: Result { () throws(HoldVoidError) in try self.holdVoid(intent.id) })
+        // A void fails only when its hold was captured meanwhile: its bid won.
         case .failed: scheduler.answer(completion, with: .failure(.notHeld(.won)))
         case .requested: askVoid(intent, completion: completion)
         }
@@ -143,7 +144,10 @@ extension Auctions {
     }
 
     private func holdVoid(_ id: String) throws(HoldVoidError) -> HoldVoid {
-        guard case let found?? = try? holdVoid(id: id) else { throw HoldVoidError.outcomeUnknown(voidId: id) }
+        // Committed, but not readable back: the screen cannot say it is done, so it is not known.
+        let found: HoldVoid?
+        do { found = try holdVoid(id: id) } catch { throw .outcomeUnknown(voidId: id) }
+        guard let found else { throw .outcomeUnknown(voidId: id) }
         return found
     }
 
