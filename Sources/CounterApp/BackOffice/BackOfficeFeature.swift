@@ -198,6 +198,8 @@ public enum BackOfficeFeature {
             switch result {
             case .success(let report):
                 state.report = report
+                // The list's message ("No orders found.") is not the report's.
+                state.message = nil
                 // A Z report is printed as it is made, once under its number.
                 if let number = report.number { return print(.report(number: number), ReceiptDocument(report: report, copy: false), once: report.printKey) }
             case .failure(let refusal): state.message = .refused(refusal)
