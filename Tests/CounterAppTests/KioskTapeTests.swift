@@ -24,7 +24,7 @@ final class KioskTapeWorld {
 }
 
 @Suite struct KioskTapeTests {
-    static let directories = ["kiosk", "themes"]
+    static let directories = ["kiosk", "themes", "backoffice"]
 
     static func tapes() -> [String] {
         directories.flatMap { directory in

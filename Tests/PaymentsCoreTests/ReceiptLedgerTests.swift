@@ -34,6 +34,29 @@ import Testing
         #expect(try ledger.owed().isEmpty, "a copy is never owed")
     }
 
+    /// The back office's printouts: each noted once under its key; a Z report made since the
+    /// counter prints waits for the printer until its printout is noted, one made before does not.
+    @Test func aZReportWaitsForThePrinterUntilItsPrintoutIsNoted() throws {
+        let world = CommerceTestWorld()
+        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
+        let reports = DayReports(database: world.core.database, clock: world.clock)
+        world.clock.advance(by: .seconds(60))
+        _ = try reports.close()
+        world.clock.advance(by: .seconds(60))
+        try ledger.registerPrinter()
+        #expect(try ledger.reportsAwaitingPrint().isEmpty, "closed before this counter printed")
+        world.clock.advance(by: .seconds(60))
+        let second = try reports.close()
+        #expect(second.printKey == "z-report-2")
+        #expect(try ledger.reportsAwaitingPrint().map(\.number) == [2])
+        #expect(try !ledger.documentPrinted(key: "z-report-2"))
+        try ledger.markDocumentPrinted(key: "z-report-2")
+        try ledger.markDocumentPrinted(key: "z-report-2")
+        #expect(try ledger.documentPrinted(key: "z-report-2"))
+        #expect(try ledger.reportsAwaitingPrint().isEmpty)
+        #expect(try reports.current().printKey == nil, "an X report is printed whenever asked")
+    }
+
     @Test func ordersOfACounterWithoutAPrinterOweNothing() throws {
         let world = CommerceTestWorld()
         let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)

@@ -29,6 +29,10 @@ public final class CounterApplication: Application {
     public var printReceipt: ((_ orderNumber: String) -> Result<String, ReceiptPrinter.Failure>)?
     /// The shell's operator PIN prompt, for the home's "Operator" line; nil: no shell to ask.
     public var openOperator: (() -> Void)?
+    /// The shell's receipt printer, for the back office's own printouts (see `BackOfficeClient.print`).
+    public var printDocument: ((_ document: ReceiptDocument, _ once: String?) -> Result<String, ReceiptPrinter.Failure>?)?
+    /// The Z reports whose printout waits for the shell's printer.
+    public var waitingReports: (() -> [DayReport])?
     /// Seed 002's callbacks as the auction screens saw them (for tests).
     public var auctionCallbacks: AuctionCallbackLog { store.environment.auctions.log }
 
@@ -42,9 +46,12 @@ public final class CounterApplication: Application {
             var client = StoreClient.live(services: services, timers: context.timers)
             // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
             client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
-            let backOffice = BackOfficeClient.live(services: services) { [weak self] number in
+            let backOffice = BackOfficeClient.live(services: services, reprint: { [weak self] number in
                 self?.printReceipt?(number) ?? .failure(.notConfigured)
-            }
+            }, print: { [weak self] document, once in
+                guard let print = self?.printDocument else { return .failure(.notConfigured) }
+                return print(document, once)
+            }, waitingReports: { [weak self] in self?.waitingReports?() ?? [] })
             store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, cardForm: client.cardForm),
                                                backOffice: backOffice)
             store.environment.openOperator = { [weak self] in self?.openOperator?() }

@@ -11,6 +11,16 @@ public struct BackOfficeClient {
     public var reprint: (_ orderNumber: String) -> Result<String, ReceiptPrinter.Failure>
     /// The X report (`close` false) or the Z report, which closes the day.
     public var report: (_ close: Bool) -> Result<DayReport, BackOfficeRefusal>
+    /// The holds that may be voided (auction bids' money authorised, not captured).
+    public var holds: () -> Result<[BackOfficeHold], BackOfficeRefusal> = { .failure(.storage) }
+    /// Voids a hold through the core under the screen's idempotency key.
+    public var void: (_ hold: BackOfficeHold, _ idempotencyKey: String,
+                      _ completion: @escaping (Result<BackOfficeVoid, BackOfficeRefusal>) -> Void) -> Void = { _, _, done in done(.failure(.storage)) }
+    /// Prints a back-office document (a refund's or a void's receipt, a report) on the kiosk's
+    /// receipt printer. With `once`, at most once under that key: nil when it was printed before.
+    public var print: (_ document: ReceiptDocument, _ once: String?) -> Result<String, ReceiptPrinter.Failure>? = { _, _ in .failure(.notConfigured) }
+    /// Z reports whose printout has not come out (the printer could not be written), oldest first.
+    public var waitingReports: () -> [DayReport] = { [] }
 
     public init(find: @escaping (BackOfficeQuery) -> Result<[BackOfficeOrder], BackOfficeRefusal>,
                 refund: @escaping (BackOfficeOrder, BackOfficeRefundRequest, String,
@@ -29,10 +39,18 @@ public struct BackOfficeClient {
                          reprint: { _ in .failure(.notConfigured) })
     }
 
-    /// On the counter's services; `reprint` is the shell's printer (none: `notConfigured`).
-    public static func live(services: CheckoutServices, reprint: @escaping (String) -> Result<String, ReceiptPrinter.Failure>) -> BackOfficeClient {
+    /// On the counter's services; `reprint` and `print` are the shell's printer (none: `notConfigured`).
+    public static func live(services: CheckoutServices, reprint: @escaping (String) -> Result<String, ReceiptPrinter.Failure>,
+                            print: @escaping (ReceiptDocument, String?) -> Result<String, ReceiptPrinter.Failure>? = { _, _ in .failure(.notConfigured) },
+                            waitingReports: @escaping () -> [DayReport] = { [] })
+        -> BackOfficeClient {
         let controller = services.backOffice()
-        return BackOfficeClient(find: controller.find, refund: controller.refund, reprint: reprint,
-                                report: { close in close ? controller.closeDay() : controller.dayReport() })
+        var client = BackOfficeClient(find: controller.find, refund: controller.refund, reprint: reprint,
+                                      report: { close in close ? controller.closeDay() : controller.dayReport() })
+        client.holds = controller.holds
+        client.void = controller.void
+        client.print = print
+        client.waitingReports = waitingReports
+        return client
     }
 }

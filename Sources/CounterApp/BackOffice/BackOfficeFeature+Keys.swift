@@ -1,13 +1,14 @@
 import TerminalUI
 
 /// The back office's keys: typing searches; in an order, w refunds the whole, j jars of the
-/// selected line, a an amount, p reprints; Esc steps back one level.
+/// selected line, a an amount, p reprints, r reprints the newest refund's receipt; v shows the
+/// holds, where Enter voids one; p prints a report; Esc steps back one level.
 extension BackOfficeFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
         if state.isBusy { return nil }
         if let entry = state.entry {
-            if entry == .confirmWhole || entry == .confirmClose {
+            if entry == .confirmWhole || entry == .confirmClose || entry == .confirmVoid {
                 return key == .escape ? .cancelEntry : .confirm(key == .character("y") || key == .character("Y"))
             }
             switch key {
@@ -18,7 +19,19 @@ extension BackOfficeFeature {
             default: return nil
             }
         }
-        if state.report != nil { return key == .escape || key == .enter ? .closeReport : nil }
+        if state.report != nil {
+            if key == .character("p") { return .printReport }
+            return key == .escape || key == .enter ? .closeReport : nil
+        }
+        if state.holds != nil {
+            switch key {
+            case .escape: return .closeHolds
+            case .up: return .moveUp
+            case .down: return .moveDown
+            case .enter: return .askVoid
+            default: return nil
+            }
+        }
         if state.order != nil {
             switch key {
             case .escape: return .closeOrder
@@ -28,12 +41,16 @@ extension BackOfficeFeature {
             case .character("j"): return .askJars
             case .character("a"): return .askAmount
             case .character("p"): return .reprint
+            case .character("r"): return .reprintRefund
             default: return nil
             }
         }
         switch key {
         case .character("x"): return .showDayReport
         case .character("z"): return .askCloseDay
+        // Never part of a query (numbers, days, "HS-"), like x and z.
+        case .character("v"): return .showHolds
+        case .character("p") where !state.waitingReports.isEmpty: return .printWaitingReports
         case .up: return .moveUp
         case .down: return .moveDown
         case .enter: return .submit
@@ -45,21 +62,25 @@ extension BackOfficeFeature {
 
     /// The search field and the typed refunds take every key.
     public static func hasTextFocus(_ state: State) -> Bool {
-        (state.order == nil && state.report == nil) || state.entry != nil
+        (state.order == nil && state.report == nil && state.holds == nil) || state.entry != nil
     }
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         switch state.entry {
         case .confirmWhole: return [KeyHint("y", "Refund"), KeyHint("n", "Keep")]
         case .confirmClose: return [KeyHint("y", "Close the day"), KeyHint("n", "Keep it open")]
+        case .confirmVoid: return [KeyHint("y", "Void"), KeyHint("n", "Keep")]
         case .jars, .amount: return [KeyHint("Enter", "Refund"), KeyHint("Esc", "Cancel")]
         case nil: break
         }
         if state.order != nil {
             return [KeyHint("↑↓", "Line"), KeyHint("w", "Refund all"), KeyHint("j", "Jars"), KeyHint("a", "Amount"),
-                    KeyHint("p", "Reprint"), KeyHint("Esc", "Orders")]
+                    KeyHint("p", "Reprint"), KeyHint("r", "Slip"), KeyHint("Esc", "Orders")]
         }
-        if state.report != nil { return [KeyHint("Esc", "Orders")] }
-        return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Search/Open"), KeyHint("x", "X report"), KeyHint("z", "Z report"), KeyHint("Esc", "Back")]
+        if state.report != nil { return [KeyHint("p", "Print"), KeyHint("Esc", "Orders")] }
+        if state.holds != nil { return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Void"), KeyHint("Esc", "Orders")] }
+        let waiting = state.waitingReports.isEmpty ? [] : [KeyHint("p", "Print")]
+        return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Search/Open"), KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report")]
+            + waiting + [KeyHint("Esc", "Back")]
     }
 }

@@ -4,7 +4,8 @@ import TerminalUI
 
 /// The operator's back office: find an order (by number, day or a card's last four), open it to
 /// see its lines, payment and refunds, refund it whole, by jars or by an amount, and reprint its
-/// receipt. Reached behind the operator PIN only (the kiosk's F10 menu).
+/// receipt; void an auction's hold; close the day. Each refund and void prints a receipt of its
+/// own, a Z report prints itself. Reached behind the operator PIN only (the kiosk's F10 menu).
 public enum BackOfficeFeature {
     public struct State: Equatable, Sendable {
         /// The search field: what the operator typed.
@@ -20,6 +21,13 @@ public enum BackOfficeFeature {
         public var entry: Entry?
         /// The X or Z report shown over the list.
         public var report: DayReport?
+        /// The holds shown over the list (`v`): what may be voided.
+        public var holds: [BackOfficeHold]?
+        public var holdList = ListSelection()
+        /// How the last printout went (a refund's, a void's receipt, a report).
+        public var printout: Printout?
+        /// Z reports whose printout waits for the printer, by number (`p` in the list prints them).
+        public var waitingReports: [Int] = []
         /// A refund or a reprint is on its way: keys wait.
         public var isBusy = false
         public var message: Notice?
@@ -35,6 +43,23 @@ public enum BackOfficeFeature {
         case amount(String, problem: Problem?)
         /// "Close the day with a Z report? y/n".
         case confirmClose
+        /// "Void this hold? y/n".
+        case confirmVoid
+    }
+
+    /// How a printout went, said above the message line.
+    public enum Printout: Equatable, Sendable {
+        case printed(what: PrintedDocument, destination: String)
+        /// Printed before under its key: not again (a double press, an answer replayed).
+        case printedBefore(what: PrintedDocument)
+        /// The printer cannot be written: the printout waits to be printed again from here.
+        case waiting(what: PrintedDocument, ReceiptPrinter.Failure)
+    }
+
+    public enum PrintedDocument: Equatable, Sendable {
+        case refundReceipt
+        case voidReceipt
+        case report(number: Int?)
     }
 
     /// What is wrong with a typed refund, said at its field.
@@ -52,6 +77,9 @@ public enum BackOfficeFeature {
         case refused(BackOfficeRefusal)
         case reprinted(order: String, destination: String)
         case notReprinted(ReceiptPrinter.Failure)
+        case voided(Money, flight: String)
+        case noHolds
+        case noRefundReceipt
     }
 
     public enum Action: Equatable, Sendable {
@@ -75,6 +103,22 @@ public enum BackOfficeFeature {
         case askCloseDay
         case dayReport(Result<DayReport, BackOfficeRefusal>)
         case closeReport
+        /// v: the holds that may be voided.
+        case showHolds
+        case holdsFound(Result<[BackOfficeHold], BackOfficeRefusal>)
+        case closeHolds
+        case askVoid
+        case voided(Result<BackOfficeVoid, BackOfficeRefusal>)
+        /// p on a report: print it (a Z report prints itself once when made).
+        case printReport
+        /// r in an order: print its newest refund's receipt again, as a copy.
+        case reprintRefund
+        /// As the back office opens and after a report: which Z reports wait for the printer.
+        case checkWaitingReports
+        case waitingReportsFound([Int])
+        /// p in the list: print the Z reports that wait, each once.
+        case printWaitingReports
+        case printed(PrintedDocument, Result<String, ReceiptPrinter.Failure>?)
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, BackOfficeClient> {
@@ -85,7 +129,7 @@ public enum BackOfficeFeature {
             switch state.entry {
             case let .jars(text, _): state.entry = .jars(String(text.dropLast()), problem: nil)
             case let .amount(text, _): state.entry = .amount(String(text.dropLast()), problem: nil)
-            case .confirmWhole, .confirmClose: break
+            case .confirmWhole, .confirmClose, .confirmVoid: break
             case nil: if state.order == nil { state.query = String(state.query.dropLast()) }
             }
         case .submit:
@@ -101,6 +145,10 @@ public enum BackOfficeFeature {
                 state.results = []
                 state.message = .refused(refusal)
             }
+        case .moveUp where state.holds != nil:
+            state.holdList.moveUp(count: state.holds?.count ?? 0)
+        case .moveDown where state.holds != nil:
+            state.holdList.moveDown(count: state.holds?.count ?? 0)
         case .moveUp:
             if let order = state.order { state.line.moveUp(count: order.lines.count) } else { state.list.moveUp(count: state.results.count) }
         case .moveDown:
@@ -118,6 +166,9 @@ public enum BackOfficeFeature {
         case .askAmount:
             guard let order = state.order, order.canRefund else { return refuse(&state) }
             state.entry = .amount("", problem: nil)
+        case .confirm(let yes) where state.entry == .confirmVoid:
+            state.entry = nil
+            return yes ? void(&state) : .none
         case .confirm(let yes) where state.entry == .confirmClose:
             state.entry = nil
             guard yes else { return .none }
@@ -143,12 +194,49 @@ public enum BackOfficeFeature {
             state.entry = .confirmClose
         case .dayReport(let result):
             state.isBusy = false
+            state.printout = nil
             switch result {
-            case .success(let report): state.report = report
+            case .success(let report):
+                state.report = report
+                // The list's message ("No orders found.") is not the report's.
+                state.message = nil
+                // A Z report is printed as it is made, once under its number.
+                if let number = report.number { return print(.report(number: number), ReceiptDocument(report: report, copy: false), once: report.printKey) }
             case .failure(let refusal): state.message = .refused(refusal)
             }
         case .closeReport:
             state.report = nil
+            state.printout = nil
+            return .send(.checkWaitingReports)
+        case .checkWaitingReports:
+            return .run { client, send in send(.waitingReportsFound(client.waitingReports().compactMap(\.number))) }
+        case .waitingReportsFound(let numbers):
+            state.waitingReports = numbers
+        case .printWaitingReports:
+            guard !state.waitingReports.isEmpty, !state.isBusy else { return .none }
+            state.isBusy = true
+            return .run { client, send in
+                for report in client.waitingReports() {
+                    send(.printed(.report(number: report.number), client.print(ReceiptDocument(report: report, copy: false), report.printKey)))
+                }
+                send(.waitingReportsFound(client.waitingReports().compactMap(\.number)))
+            }
+        case .showHolds, .holdsFound, .closeHolds, .askVoid, .voided:
+            return holdsAction(&state, action)
+        case .printReport:
+            guard let report = state.report, !state.isBusy else { return .none }
+            return print(.report(number: report.number), ReceiptDocument(report: report, copy: report.number != nil), once: nil)
+        case .reprintRefund:
+            guard let order = state.order, !state.isBusy else { return .none }
+            guard let refund = order.refunds.last(where: { $0.state == .refunded }) else { state.message = .noRefundReceipt; return .none }
+            return print(.refundReceipt, ReceiptDocument(refund: refund, of: order, copy: true), once: nil)
+        case let .printed(what, result):
+            state.isBusy = false
+            switch result {
+            case .success(let destination)?: state.printout = .printed(what: what, destination: destination)
+            case .failure(let failure)?: state.printout = .waiting(what: what, failure)
+            case nil: state.printout = .printedBefore(what: what)
+            }
         case let .reprinted(order, result):
             state.isBusy = false
             switch result {
@@ -173,10 +261,10 @@ public enum BackOfficeFeature {
             if character.isASCII, character.isNumber || character == "." || character == ",", text.count < 12 {
                 state.entry = .amount(text + String(character), problem: nil)
             }
-        case .confirmWhole, .confirmClose:
+        case .confirmWhole, .confirmClose, .confirmVoid:
             break
         case nil:
-            if state.order == nil, state.query.count < 12, character.isASCII, !character.isWhitespace {
+            if state.order == nil, state.holds == nil, state.query.count < 12, character.isASCII, !character.isWhitespace {
                 state.query.append(character)
                 state.message = nil
             }
@@ -201,10 +289,11 @@ public enum BackOfficeFeature {
                     return .none
                 }
                 return refund(&state, order, .amount(amount), asked: amount)
-            case .confirmWhole, .confirmClose, nil:
+            case .confirmWhole, .confirmClose, .confirmVoid, nil:
                 return .none
             }
         }
+        guard state.holds == nil else { return .none }
         if state.searched != state.query || state.results.isEmpty {
             guard let query = BackOfficeQuery(state.query) else {
                 state.message = .notAQuery
@@ -224,6 +313,7 @@ public enum BackOfficeFeature {
                                asked: Money) -> Effect<Action, BackOfficeClient> {
         state.isBusy = true
         state.message = nil
+        state.printout = nil
         let key = refundKey(order)
         return .run { client, send in
             client.refund(order, request, key) { send(.refunded($0, asked: asked)) }
@@ -239,12 +329,16 @@ public enum BackOfficeFeature {
             if let index = state.results.firstIndex(where: { $0.id == order.id }) { state.results[index] = order }
             state.entry = nil
             if let asked { state.message = .refunded(asked, order: order.number) }
+            // Its own receipt, once under the refund's id: an answer replayed prints nothing more.
+            if let refund = order.refunds.last, refund.state == .refunded {
+                return print(.refundReceipt, ReceiptDocument(refund: refund, of: order, copy: false), once: "refund-\(refund.id)")
+            }
         case .failure(let refusal):
             // Said at the field that was typed, so the operator can correct it there.
             switch state.entry {
             case let .jars(text, _): state.entry = .jars(text, problem: .refused(refusal))
             case let .amount(text, _): state.entry = .amount(text, problem: .refused(refusal))
-            case .confirmWhole, .confirmClose, nil: state.message = .refused(refusal)
+            case .confirmWhole, .confirmClose, .confirmVoid, nil: state.message = .refused(refusal)
             }
         }
         return .none

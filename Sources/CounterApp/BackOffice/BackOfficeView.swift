@@ -13,6 +13,27 @@ extension BackOfficeFeature {
         case .refused(let refusal): refusal.message
         case let .reprinted(order, destination): tr("Receipt for order {0} printed again on {1}.", order, destination)
         case .notReprinted(let failure): tr("Not printed: {0}.", failure.description)
+        case let .voided(amount, flight): tr("Voided: {0} held for {1} went back to the card.", amount.formatted(), flight)
+        case .noHolds: tr("No money is held on a card now.")
+        case .noRefundReceipt: tr("This order has no refund to print.")
+        }
+    }
+
+    static func words(_ printout: Printout) -> String {
+        switch printout {
+        case let .printed(what, destination): tr("{0} printed on {1}.", words(what), destination)
+        case .printedBefore(let what): tr("{0} was printed already.", words(what))
+        case let .waiting(what, failure):
+            tr("{0} not printed: {1}. It waits: fix the printer, then print it again from here.", words(what), failure.description)
+        }
+    }
+
+    static func words(_ document: PrintedDocument) -> String {
+        switch document {
+        case .refundReceipt: tr("Refund receipt")
+        case .voidReceipt: tr("Void receipt")
+        case .report(let number?): tr("Z report no. {0}", number)
+        case .report(nil): tr("X report")
         }
     }
 
@@ -27,6 +48,8 @@ extension BackOfficeFeature {
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         if let report = state.report {
             drawReport(report, into: &frame, in: area)
+        } else if let holds = state.holds {
+            drawHolds(holds, state, into: &frame, in: area)
         } else if let order = state.order {
             drawOrder(order, state, into: &frame, in: area)
         } else {
@@ -41,12 +64,26 @@ extension BackOfficeFeature {
         case .confirmClose:
             ScreenDrawing.text(tr("Close the day with a Z report? Nothing of it can change afterwards. y = yes, any other key = no"),
                                into: &frame, in: bottom, role: .warning, attributes: .bold)
+        case .confirmVoid:
+            let hold = state.holds.flatMap { $0.indices.contains(state.holdList.index) ? $0[state.holdList.index] : nil }
+            ScreenDrawing.text(tr("Void the {0} held for {1}? y = yes, any other key = no",
+                                  hold?.amount.formatted() ?? "", hold?.flight ?? ""),
+                               into: &frame, in: bottom, role: .warning, attributes: .bold)
         case let .jars(text, problem):
             let name = state.order.flatMap { $0.lines.indices.contains(state.line.index) ? tr($0.lines[state.line.index].name) : nil } ?? ""
             entry(tr("Jars of {0} coming back: {1}", name, text), problem, into: &frame, in: area)
         case let .amount(text, problem):
             entry(tr("Amount to refund: {0}", text), problem, into: &frame, in: area)
         case nil:
+            if let printout = state.printout {
+                let good: Bool = if case .waiting = printout { false } else { true }
+                ScreenDrawing.text(words(printout), into: &frame, in: ScreenDrawing.row(area, area.height - 2), role: good ? .muted : .warning)
+            } else if !state.waitingReports.isEmpty, state.order == nil, state.holds == nil, state.report == nil {
+                let numbers = state.waitingReports.map(String.init).joined(separator: ", ")
+                ScreenDrawing.text(trn("Z report no. {0} waits for the printer: p prints it.", "Z reports no. {0} wait for the printer: p prints them.",
+                                       count: state.waitingReports.count, numbers), into: &frame,
+                                   in: ScreenDrawing.row(area, area.height - 2), role: .warning)
+            }
             if state.isBusy {
                 ScreenDrawing.text(tr("One moment…"), into: &frame, in: bottom, role: .muted)
             } else if let message = state.message {
@@ -66,8 +103,8 @@ extension BackOfficeFeature {
 
     private static func isGood(_ notice: Notice) -> Bool {
         switch notice {
-        case .refunded, .reprinted: true
-        case .notAQuery, .nothingFound, .refused, .notReprinted: false
+        case .refunded, .reprinted, .voided: true
+        case .notAQuery, .nothingFound, .refused, .notReprinted, .noHolds, .noRefundReceipt: false
         }
     }
 
@@ -109,6 +146,24 @@ extension BackOfficeFeature {
             let jars = refund.jars > 0 ? " · " + trn("{0} jar", "{0} jars", count: refund.jars, refund.jars) : ""
             ScreenDrawing.text("  \(refund.amount.formatted())\(jars) · \(refund.state.text) · \(DateText.dayAndTime(refund.at))", into: &frame,
                                in: ScreenDrawing.row(area, row))
+        }
+    }
+}
+
+extension BackOfficeFeature {
+    /// The holds that may be voided: the flight each bids on, the card, the amount held.
+    static func drawHolds(_ holds: [BackOfficeHold], _ state: State, into frame: inout Frame, in area: Rect) {
+        ScreenDrawing.title(tr("Back office · Holds on cards (auction bids)"), into: &frame, in: area)
+        ScreenDrawing.text(tr("Authorised, not captured. Enter voids the selected hold."), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+        let height = max(0, area.height - 5)
+        let offset = ScreenDrawing.scrollOffset(selected: state.holdList.index, count: holds.count, height: height)
+        for (row, index) in (offset..<min(holds.count, offset + height)).enumerated() {
+            let hold = holds[index]
+            let pending = hold.voidInFlight ? " · " + tr("void not known yet") : ""
+            // The screen draws the arrow the auction screens draw; a receipt keeps "->" (a printer's code page has no arrow).
+            let route = hold.route.replacingOccurrences(of: "->", with: "→")
+            ScreenDrawing.selectableRow("\(hold.flight)  \(route)  \(hold.flightDate) · \(hold.card.text)\(pending)", detail: hold.amount.formatted(),
+                                        selected: index == state.holdList.index, into: &frame, in: ScreenDrawing.row(area, 3 + row))
         }
     }
 }

@@ -73,6 +73,11 @@ public final class CounterShell: Application {
             guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
             return receipts.print(number, copy: true)
         }
+        counter.printDocument = { [weak self] document, once in
+            guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
+            return receipts.print(document, once: once)
+        }
+        counter.waitingReports = { [weak self] in self?.receipts?.waitingReports() ?? [] }
         store.send(.started(context.clock.now))
         if let printer {
             let paper = printer.paper()

@@ -14,6 +14,11 @@ extension BackOfficeRefusal {
         case .nothingLeft: tr("Everything was refunded already.")
         case .declined(let decline): decline.message
         case .outcomeUnknown: tr("The refund was asked, but its answer is not recorded. The counter finishes it by itself; check the order again in a minute.")
+        case .holdWon: tr("This bid won its auction and was charged: there is no hold to void. Refund its order instead.")
+        case .holdGone: tr("This hold is no longer held: the bid left, lost or was raised.")
+        case .holdInFlight: tr("This hold is changing right now (a raise or a void not known yet). Try again in a minute.")
+        case .auctionClosed: tr("This auction has closed: the close charges the winner and releases the other holds.")
+        case .voidOutcomeUnknown: tr("The void was asked, but its answer is not recorded. The counter finishes it by itself; check the holds again in a minute.")
         case .storage: tr("The orders cannot be read right now. Try again.")
         }
     }

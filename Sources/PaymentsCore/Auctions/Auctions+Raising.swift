@@ -19,6 +19,7 @@ extension Auctions {
                 guard !auction.isClosed(at: clock.now) else { throw AuctionError.auctionClosed(closedAt: auction.closesAt) }
                 // One raise at a time: another in flight is not known yet.
                 if let inFlight = try Self.raiseInFlight(db, of: standing) { throw AuctionError.outcomeUnknown(bidId: inFlight) }
+                if try Self.voidInFlight(db, bidId: standing.id) { throw AuctionError.outcomeUnknown(bidId: standing.id) }
                 let minimum = try minimumBid(db, auction)
                 guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
                 let raisedId = ids.next("bid")

@@ -11,7 +11,7 @@ extension Auctions {
         do throws(AuctionError) {
             placed = try write { db in
                 // Won once: a bid another close already settled gets no second order.
-                guard try loadBid(db, bid.id).state == .joined else { return nil }
+                guard try loadBid(db, bid.id).state == .joined, !(try Self.voidInFlight(db, bidId: bid.id)) else { return nil }
                 let auction = try load(db, bid.auctionId)
                 try setBidState(db, bid, .won, failure: nil)
                 return try orders.placeWonBid(db, bid: bid, auction: auction)

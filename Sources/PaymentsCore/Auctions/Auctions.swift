@@ -158,6 +158,8 @@ public final class Auctions {
             // A raise of hers in flight would stand once its hold does, after she was told she
             // left: she leaves once it is known.
             if let raising = try raiseInFlight(of: joined) { throw AuctionError.outcomeUnknown(bidId: raising) }
+            // The operator's void of it is on its way: she has left once it is known.
+            if voidInFlight(bidId: bidId) { throw AuctionError.outcomeUnknown(bidId: bidId) }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
@@ -169,12 +171,13 @@ public final class Auctions {
     /// like renewals.
     public func closeDueAuctions(completion: @escaping () -> Void = {}) {
         let now = clock.now.milliseconds
+        // A bid whose hold the operator is voiding is out of the running, whatever the answer.
         guard let open = try? database.read({ db in
             try AuctionBidRecord.all().inState([.joined, .requiresAction])
                 .including(required: AuctionBidRecord.auction.filter(AuctionRecord.Columns.closesAt <= now))
                 .order(AuctionBidRecord.Columns.auctionId, AuctionBidRecord.Columns.bidMinor.desc, AuctionBidRecord.Columns.id)
                 .asRequest(of: AuctionBidWithAuction.self).fetchAll(db).map { try $0.auctionBid() }
-        }), !open.isEmpty else { return completion() }
+        }).filter({ !voidInFlight(bidId: $0.id) }), !open.isEmpty else { return completion() }
         var winners: Set<String> = []
         var queue: [(AuctionBid, BidState)] = []
         for bid in open {

@@ -94,6 +94,7 @@ public enum CommerceMigrations {
         MillisecondTimesMigration.register(in: &migrator)
         RefundMigrations.register(in: &migrator)
         DayReportMigrations.register(in: &migrator)
+        HoldVoidMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

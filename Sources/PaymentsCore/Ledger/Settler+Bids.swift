@@ -15,6 +15,8 @@ extension Settler {
             guard ownerGone || bid.bid.state == .requiresAction else { continue }
             if (try? settle(bid.bid, ownerGone: ownerGone)) == true { settled.append(bid.bid.id) }
         }
+        // Before the releases' rule: a voided bid is `left` by its void, not by the close.
+        settled += finishVoids()
         settled += (try? commerce.auctions.finishReleases()) ?? []
         settled += releaseRaisedHolds()
         settled += finishWins()

@@ -17,7 +17,8 @@ import GRDB
 ///    auction still open) or the hold voided, never both, never neither; a bid waiting for a
 ///    challenge on a dead counter is cancelled, which lets the shopper join again; a raised
 ///    bid's old hold still on the card is released; a won bid whose capture's answer was lost
-///    has its hold asked (still held: captured now) and its order paid or failed by it;
+///    has its hold asked (still held: captured now) and its order paid or failed by it; an
+///    operator's void whose answer was lost is finished by its hold (`finishVoids`);
 /// 4. orders paid by bank or wallet are asked of the bank payment or source at every pass (the
 ///    bank's own cadence decides when its answer changes); one whose counter died before it
 ///    noted what to ask is released;

@@ -54,6 +54,11 @@ enum UnsettledCheck {
             """, arguments: [milliseconds]).map { row -> LedgerViolation in
             .unsettled(.refund(id: row["id"], orderNumber: row["number"]), since: Date(milliseconds: row["created_at"]))
         }
-        return charges + orders + refunds + orderRefunds + bids + bank + renewals
+        let voids = try Row.fetchAll(db, sql: """
+            SELECT bid_id, created_at FROM hold_voids WHERE state = 'requested' AND created_at < ? ORDER BY created_at, id
+            """, arguments: [milliseconds]).map { row -> LedgerViolation in
+            .unsettled(.bid(id: row["bid_id"]), since: Date(milliseconds: row["created_at"]))
+        }
+        return charges + orders + refunds + orderRefunds + bids + voids + bank + renewals
     }
 }

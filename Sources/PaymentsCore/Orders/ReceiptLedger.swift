@@ -43,6 +43,11 @@ public final class ReceiptLedger {
         migrator.registerMigration("receipts-v2-times-in-milliseconds") { db in
             for table in millisecondTables { try MillisecondTimesMigration.rebuild(table, in: db) }
         }
+        // The back office's printouts (a refund's or a void's receipt, a Z report), by a key of
+        // their own, so that each is printed once however often its answer comes.
+        migrator.registerMigration("receipts-v3-documents") { db in
+            try db.execute(sql: "CREATE TABLE receipt_documents (key TEXT PRIMARY KEY, printed_at INTEGER NOT NULL)")
+        }
     }
 
     /// The receipts' tables as they are after `receipts-v2-times-in-milliseconds`.
@@ -123,6 +128,37 @@ public final class ReceiptLedger {
                 ON CONFLICT(order_number) DO UPDATE SET last_printed_at = excluded.last_printed_at,
                   copies = copies + excluded.copies
                 """, arguments: [orderNumber, now, now, copy ? 1 : 0])
+        }
+    }
+
+    /// Z reports made since this counter first printed whose printout has not come out (the
+    /// printer could not be written when the day was closed), oldest first.
+    public func reportsAwaitingPrint() throws -> [DayReport] {
+        try database.read { db in
+            let bodies = try String.fetchAll(db, sql: """
+                SELECT d.body FROM day_reports d
+                WHERE d.to_at >= (SELECT MIN(registered_at) FROM receipt_printers WHERE instance_id = ?)
+                ORDER BY d.number
+                """, arguments: [instanceId])
+            // A day a Z report: few rows, read whole; the key is the report's own (`DayReport.printKey`).
+            return try bodies.map { try JSONDecoder().decode(DayReport.self, from: Data($0.utf8)) }.filter { report in
+                try report.printKey.map { key in
+                    try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipt_documents WHERE key = ?)", arguments: [key]) ?? false)
+                } ?? false
+            }
+        }
+    }
+
+    /// Whether the document printed once under `key` has come out.
+    public func documentPrinted(key: String) throws -> Bool {
+        try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipt_documents WHERE key = ?)", arguments: [key]) ?? false }
+    }
+
+    /// The document printed once under `key` came out.
+    public func markDocumentPrinted(key: String) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO receipt_documents (key, printed_at) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
+                           arguments: [key, clock.now.milliseconds])
         }
     }
 

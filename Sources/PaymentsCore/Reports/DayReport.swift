@@ -27,4 +27,8 @@ public struct DayReport: Hashable, Sendable, Codable {
     public let voids: [Total]
     /// Orders whose payment is in flight or not known yet, by number: the settler decides them.
     public let unsettled: [String]
+
+    /// The key a Z report's printout is noted under in the receipt ledger (printed once); nil
+    /// for an X report, printed whenever asked.
+    public var printKey: String? { number.map { "z-report-\($0)" } }
 }

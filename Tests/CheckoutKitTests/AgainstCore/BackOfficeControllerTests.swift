@@ -74,6 +74,48 @@ import Testing
     }
 }
 
+extension BackOfficeControllerTests {
+    /// A shopper's bid held on LX 318 (€150), by a card token.
+    private func heldBid(_ world: CoreWorld) throws -> AuctionBid {
+        let token = try world.core.vault.tokenize(Card.validate(number: CoreWorld.visa, expiry: "12/30", cvc: "123", holder: "Ada Lovelace",
+                                                                 now: world.clock.now)).id
+        let joined = try #require(world.settle { world.services.commerce.auctions.join(auctionId: "auction-lx318", customerId: "cus_ada",
+                                                                                        instrument: .token(token), termsAccepted: true,
+                                                                                        completion: $0) })
+        guard case .joined(let bid) = try joined.get() else { throw BackOfficeRefusal.storage }
+        return bid
+    }
+
+    @Test func holdsAreListedAndVoidedOnceAndRefusalsAreTyped() throws {
+        let world = CoreWorld()
+        let bid = try heldBid(world)
+        let office = world.services.backOffice()
+        let hold = try #require(try office.holds().get().first)
+        #expect(hold.id == bid.id && hold.flight == "LX 318" && hold.amount == Money(minorUnits: 15_000, currency: .eur))
+        #expect(hold.card == .card(brand: "Visa", lastFour: "4242") && !hold.voidInFlight)
+        let voided = try #require(world.settle { office.void(hold, idempotencyKey: "v1", completion: $0) }).get()
+        #expect(voided.hold == hold && voided.id.hasPrefix("hvd"))
+        #expect(try office.holds().get().isEmpty)
+        #expect(try world.settle { office.void(hold, idempotencyKey: "v1", completion: $0) }?.get().id == voided.id, "the same key, the same void")
+        #expect(world.settle { office.void(hold, idempotencyKey: "v2", completion: $0) }?.failure == .holdGone)
+        let report = try office.dayReport().get()
+        #expect(report.voids.map(\.minorUnits) == [15_000])
+    }
+
+    @Test func aWonBidIsRefusedAsCharged() throws {
+        let world = CoreWorld()
+        _ = try heldBid(world)
+        let office = world.services.backOffice()
+        let hold = try #require(try office.holds().get().first)
+        world.clock.advance(by: .days(30))
+        #expect(try office.holds().get().isEmpty, "a closed auction's holds are the close's")
+        #expect(world.settle { office.void(hold, idempotencyKey: "late", completion: $0) }?.failure == .auctionClosed)
+        world.services.commerce.auctions.closeDueAuctions()
+        world.advance(.seconds(2))
+        #expect(world.settle { office.void(hold, idempotencyKey: "won", completion: $0) }?.failure == .holdWon)
+    }
+}
+
 private extension Result {
     var failure: Failure? { if case .failure(let error) = self { error } else { nil } }
 }

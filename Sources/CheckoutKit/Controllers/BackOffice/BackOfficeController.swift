@@ -6,13 +6,15 @@ import PaymentsCore
 /// the idempotency key the screen gives, so a double press or a retry refunds once.
 public final class BackOfficeController {
     private let orders: Orders
-    private let charges: ChargeService
+    let charges: ChargeService
+    let auctions: Auctions
     private let clock: () -> Date
     private let reports: DayReports
 
     public init(core: PaymentsServices, commerce: Commerce) {
         orders = commerce.orders
         charges = core.charges
+        auctions = commerce.auctions
         reports = DayReports(database: core.database, clock: core.clock)
         clock = { [clock = core.clock] in clock.now }
     }
@@ -117,7 +119,13 @@ public final class BackOfficeController {
             refunds: refunds.map { refund in
                 BackOfficeOrder.Refund(amount: refund.amount, jars: refund.returned.reduce(0) { $0 + $1.quantity },
                                        state: refund.state == .refunded ? .refunded : refund.state == .failed ? .failed : .asked,
-                                       at: refund.createdAt)
+                                       at: refund.createdAt, id: refund.id, items: refund.returned.compactMap { returned in
+                                           guard order.lines.indices.contains(returned.position) else { return nil }
+                                           let line = order.lines[returned.position]
+                                           return BackOfficeOrder.Refund.Item(
+                                               name: line.name, quantity: returned.quantity,
+                                               amount: Money(minorUnits: line.unitPrice.minorUnits * Int64(returned.quantity), currency: line.unitPrice.currency))
+                                       })
             },
             refundable: Money(minorUnits: refundable, currency: order.total.currency))
     }

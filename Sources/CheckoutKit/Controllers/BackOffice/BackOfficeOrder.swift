@@ -23,10 +23,20 @@ public struct BackOfficeOrder: Hashable, Sendable, Identifiable {
 
     public struct Refund: Hashable, Sendable {
         public enum State: Hashable, Sendable { case asked, refunded, failed }
+        /// Jars of one line that came back with a refund, at the price they were sold for.
+        public struct Item: Hashable, Sendable {
+            public let name: String
+            public let quantity: Int
+            public let amount: Money
+        }
         public let amount: Money
         public let jars: Int
         public let state: State
         public let at: Date
+        /// The core's refund id, printed on its receipt.
+        public var id: String = ""
+        /// The jars that came back; empty for a refund of an amount.
+        public var items: [Item] = []
     }
 
     public let id: String
@@ -65,5 +75,15 @@ public enum BackOfficeRefusal: Error, Hashable, Sendable {
     case declined(PaymentDecline)
     /// Asked, answer not recorded: it may have gone back; the settler finishes it.
     case outcomeUnknown
+    /// The hold's bid won its auction and was charged: there is nothing to void.
+    case holdWon
+    /// The hold is no longer there (the shopper left or raised, the auction released it).
+    case holdGone
+    /// The hold is being placed, raised or voided: not known yet.
+    case holdInFlight
+    /// The auction has closed: the close charges the winner and releases the others.
+    case auctionClosed
+    /// The void was asked, its answer not recorded: the hold may be released; the settler finishes it.
+    case voidOutcomeUnknown
     case storage
 }

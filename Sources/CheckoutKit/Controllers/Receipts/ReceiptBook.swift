@@ -35,6 +35,20 @@ public final class ReceiptBook {
         try ledger.lastPrinted()
     }
 
+    /// Whether the back office's document printed once under `key` has come out.
+    public func documentPrinted(key: String) throws -> Bool {
+        try ledger.documentPrinted(key: key)
+    }
+
+    public func markDocumentPrinted(key: String) throws {
+        try ledger.markDocumentPrinted(key: key)
+    }
+
+    /// Z reports whose printout has not come out yet, oldest first.
+    public func reportsAwaitingPrint() throws -> [DayReport] {
+        try ledger.reportsAwaitingPrint()
+    }
+
     /// Notes that the receipt was printed (a `copy` at the operator's asking).
     public func markPrinted(orderNumber: String, copy: Bool) throws {
         try ledger.markPrinted(orderNumber: orderNumber, copy: copy)

@@ -214,8 +214,9 @@ enum ScreenKinds {
             embedAction: Action.backOffice, extractAction: { if case let .backOffice(a) = $0 { a } else { nil } },
             environment: \.backOffice,
             reduce: { s, a, _ in BackOfficeFeature.reduce(&s, a) },
-            // Today's orders first: the operator usually looks for one just sold.
-            appear: { _ in .send(.submit) },
+            // Today's orders first: the operator usually looks for one just sold; and a Z report
+            // still owed to the printer is said.
+            appear: { _ in .merge(.send(.submit), .send(.checkWaitingReports)) },
             action: { event, s, _ in BackOfficeFeature.action(for: event, in: s) },
             keyHints: { s, _ in BackOfficeFeature.keyHints(s) }, hasTextFocus: BackOfficeFeature.hasTextFocus,
             draw: { s, _, frame, area in BackOfficeFeature.draw(s, into: &frame, in: area) }))

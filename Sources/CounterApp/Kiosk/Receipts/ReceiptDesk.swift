@@ -54,6 +54,23 @@ public final class ReceiptDesk {
         return result
     }
 
+    /// Prints a back-office document (a refund's or a void's receipt, a report). With `once`, at
+    /// most once under that key: nil when it came out before (a double press, an answer replayed).
+    public func print(_ document: ReceiptDocument, once key: String?) -> Result<String, ReceiptPrinter.Failure>? {
+        if let key, (try? ledger.documentPrinted(key: key)) == true { return nil }
+        let result = printer.print(document)
+        if case .success = result, let key {
+            // As for receipts: should this write fail, a replayed answer prints it once more.
+            try? ledger.markDocumentPrinted(key: key)
+        }
+        return result
+    }
+
+    /// Z reports whose printout waits for the printer, oldest first; none when unreadable.
+    public func waitingReports() -> [DayReport] {
+        (try? ledger.reportsAwaitingPrint()) ?? []
+    }
+
     /// The order whose receipt this host's printers printed last, also from before a restart.
     public func lastPrinted() -> String? {
         (try? ledger.lastPrinted())?.order.number

@@ -1,0 +1,63 @@
+import CheckoutKit
+import Foundation
+import Localization
+
+/// The back office's own printouts, receipt-width, in the language in force: a refund's
+/// receipt, a void's, and the X or Z report. A card only by brand and last four.
+extension ReceiptDocument {
+    /// "REFUND": the order, what came back, to which card, the refund's id and time, and what
+    /// is left to refund of the order now.
+    public init(refund: BackOfficeOrder.Refund, of order: BackOfficeOrder, copy: Bool) {
+        var lines = Self.header(tr("REFUND"), copy: copy)
+        lines += [.text(tr("Order {0}", order.number)), .text(DateText.dayAndTime(refund.at)), .text(tr("Refund {0}", refund.id)), .blank]
+        if refund.items.isEmpty {
+            lines.append(.item(tr("Amount refunded"), amount: "-" + refund.amount.formatted()))
+        }
+        for item in refund.items {
+            lines.append(.item("\(item.quantity) x \(tr(item.name))", amount: "-" + item.amount.formatted()))
+        }
+        lines += [.rule, .total(tr("Refunded {0}", refund.amount.formatted()))]
+        if case let .card(brand, lastFour) = order.payment { lines.append(.text(tr("Back to {0} **** {1}", brand, lastFour))) }
+        lines += [.text(tr("Left to refund {0}", order.refundable.formatted())), .blank, .qrCode(order.number)]
+        self.init(lines: lines)
+    }
+
+    /// "VOID": the hold released without capture, the flight it bid on, the card.
+    public init(void: BackOfficeVoid, copy: Bool) {
+        let hold = void.hold
+        var lines = Self.header(tr("VOID"), copy: copy)
+        lines += [.text(tr("Auction hold released")), .text("\(hold.flight) · \(hold.route) · \(hold.flightDate)"), .text(tr(hold.auctionTitle)),
+                  .text(DateText.dayAndTime(void.at)), .text(tr("Void {0}", void.id)), .blank]
+        lines += [.item(tr("Held, not taken"), amount: hold.amount.formatted()), .rule, .total(tr("Released {0}", hold.amount.formatted()))]
+        if case let .card(brand, lastFour) = hold.card { lines.append(.text(tr("Card {0} **** {1}", brand, lastFour))) }
+        self.init(lines: lines)
+    }
+
+    /// The X or Z report, with the same figures as the screen.
+    public init(report: DayReport, copy: Bool) {
+        let title = report.number.map { tr("Z REPORT NO. {0}", $0) } ?? tr("X REPORT (day not closed)")
+        var lines = Self.header(title, copy: copy)
+        let since = report.from.map(DateText.dayAndTime) ?? tr("the first sale")
+        lines += [.text(tr("From {0}", since)), .text(tr("To {0}", DateText.dayAndTime(report.to))), .blank]
+        for (heading, totals) in [(tr("Sales"), report.sales), (tr("Refunds"), report.refunds), (tr("Voids"), report.voids)] {
+            lines.append(.text(heading))
+            if totals.isEmpty { lines.append(.text("  " + tr("none"))) }
+            for total in totals {
+                let amount = total.amount?.formatted() ?? "\(total.minorUnits) \(total.currency)"
+                lines.append(.item("  \(BackOfficeFeature.methodName(total.method)) × \(total.count)", amount: amount))
+            }
+            lines.append(.rule)
+        }
+        lines.append(.text(report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
+                                                    : tr("Not known yet: {0}", report.unsettled.joined(separator: ", "))))
+        if report.number != nil { lines += [.blank, .emphasis(tr("The day is closed."))] }
+        self.init(lines: lines)
+    }
+
+    private static func header(_ title: String, copy: Bool) -> [Line] {
+        var lines: [Line] = [.title(tr("Honey Store")), .centered(tr("Checkout Counter")), .blank, .emphasis(title)]
+        if copy { lines.append(.emphasis(tr("** COPY **"))) }
+        lines.append(.blank)
+        return lines
+    }
+}
