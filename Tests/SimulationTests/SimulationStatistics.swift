@@ -13,6 +13,8 @@ final class SimulationStatistics {
         case walletLate = "wallet consumed after the poll gave up"
         case shopperWalksAway = "shopper walks away from a prompt"
         case refundPressedTwice = "refund pressed twice (same key)"
+        case holdVoided = "operator voids a standing bid's hold"
+        case voidPressedTwice = "void pressed twice (same key)"
     }
 
     private(set) var faults: [Fault: Int] = [:]

@@ -56,13 +56,32 @@ enum AuctionJourney {
     }
 
     /// A shopper whose bid stands raises it to the lowest raise allowed, on the same card (a new
-    /// hold first, the old one released once it stands), or leaves the auction (her hold released).
+    /// hold first, the old one released once it stands), or leaves the auction (her hold
+    /// released), or asks at the counter and the operator voids her hold from the back office
+    /// (sometimes pressing Void twice, which under the same key must void once).
     static func raiseOrLeave(_ world: SimulatedWorld, _ shopper: Shopper, _ random: inout SeededRandom) -> String {
         guard let bidId = shopper.standingBid, let customerId = shopper.customerId, let methodId = shopper.savedMethodId else {
             return "\(shopper.name) has no bid standing"
         }
         let process = world.process
         let auctions = process.commerce.auctions
+        if random.chance(0.15) {
+            world.statistics.count(.holdVoided)
+            let key = "sim-void-\(bidId)"
+            let presses = random.chance(0.25) ? 2 : 1
+            if presses == 2 { world.statistics.count(.voidPressedTwice) }
+            for _ in 0..<presses {
+                auctions.voidHold(bidId: bidId, idempotencyKey: key) { [weak world, weak process] result in
+                    guard let world, let process else { return }
+                    switch result {
+                    case .success(let void) where void.state == .voided: world.tell(shopper, .left(bidId: bidId), by: process)
+                    case .success(let void): world.tell(shopper, .notJoined(reason: "voiding: \(void.state)"), by: process)
+                    case .failure(let error): world.tell(shopper, .notJoined(reason: "voiding: \(error)"), by: process)
+                    }
+                }
+            }
+            return "the operator voids \(shopper.name)'s hold (bid \(bidId), \(presses == 2 ? "pressed twice" : "once"))"
+        }
         if random.chance(0.3) {
             auctions.leave(bidId: bidId) { [weak world, weak process] result in
                 guard let world, let process else { return }
