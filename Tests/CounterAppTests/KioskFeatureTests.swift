@@ -470,4 +470,30 @@ import Testing
         #expect(KioskFeature.printerStatus(store.state) == nil)
         store.finish()
     }
+
+    @Test func printWaitingReceiptsAlsoPrintsTheZReportsThatWaited() {
+        var environment = KioskFeature.Environment()
+        var asked = 0
+        environment.printWaitingReports = { asked += 1; return (2, nil) }
+        var state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        state.overlay = .operatorMenu(selection: 0, message: nil)
+        let menu = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        let choice = KioskFeature.OperatorChoice.printWaiting.rawValue
+        menu.send(.operatorKey(.character(Character("\(choice + 1)"))))
+        menu.receive(.waitingReceiptsPrinted(owed: [], printed: [], failure: nil, reports: 2)) {
+            $0.overlay = .operatorMenu(selection: choice, message: .printedWaitingWithReports(count: 0, reports: 2))
+        }
+        #expect(asked == 1)
+        #expect(KioskFeature.words(.printedWaitingWithReports(count: 0, reports: 2)) == "Printed 0 waiting receipts. Printed 2 waiting Z reports.")
+        // The printer fails on the first report: it says so, the reports wait on.
+        environment.printWaitingReports = { (0, .notAccepting("/dev/usb/lp0")) }
+        let failing = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        failing.send(.operatorKey(.character(Character("\(choice + 1)"))))
+        failing.receive(.waitingReceiptsPrinted(owed: [], printed: [], failure: .notAccepting("/dev/usb/lp0"), reports: 0)) {
+            $0.overlay = .operatorMenu(selection: choice, message: .waitingNotPrinted(.notAccepting("/dev/usb/lp0"), waiting: 0))
+            $0.printerProblem = .notAccepting("/dev/usb/lp0")
+        }
+        menu.finish()
+        failing.finish()
+    }
 }

@@ -48,6 +48,7 @@ public final class CounterShell: Application {
         environment.lastReceipt = { [weak self] in self?.receipts?.lastPrinted() }
         environment.report = { [weak self] event in self?.report(event) }
         environment.paper = { [weak self] in self?.printer?.paper() }
+        environment.printWaitingReports = { [weak self] in self?.receipts?.printWaitingReports() ?? (0, nil) }
         environment.openBackOffice = { [weak self] in self?.counter.send(.kiosk(.openBackOffice)) }
         environment.startDemo = { [weak self] in self?.startDemo() ?? false }
         environment.stopDemo = { [weak self] in self?.demo?.stop(); self?.demo = nil }

@@ -94,8 +94,8 @@ extension KioskFeature {
             state.notice = nil
             state.overlay = operatorMenu(state, on: .changeTheme, message: .theme(name: name))
             return .none
-        case let .waitingReceiptsPrinted(owed, printed, failure):
-            let message = waitingPrinted(&state, owed: owed, printed: printed, failure: failure)
+        case let .waitingReceiptsPrinted(owed, printed, failure, reports):
+            let message = waitingPrinted(&state, owed: owed, printed: printed, failure: failure, reports: reports)
             state.overlay = operatorMenu(state, on: .printWaiting, message: message)
             return .none
         default:

@@ -61,13 +61,17 @@ extension KioskFeature {
                     environment.report(.failed(order: order, reason: problem.description))
                 }
             }
-            send(.waitingReceiptsPrinted(owed: owed, printed: printed, failure: failure))
+            // Then the Z reports the printer owes (the back office made them while it was down).
+            var reports = 0
+            if failure == nil { (reports, failure) = environment.printWaitingReports() }
+            send(.waitingReceiptsPrinted(owed: owed, printed: printed, failure: failure, reports: reports))
         }
     }
 
     /// What "Print waiting receipts" did, in the books and on the menu's line.
-    static func waitingPrinted(_ state: inout State, owed: [String], printed: [String], failure: ReceiptPrinter.Failure?) -> OperatorMessage {
-        guard !owed.isEmpty else {
+    static func waitingPrinted(_ state: inout State, owed: [String], printed: [String], failure: ReceiptPrinter.Failure?,
+                               reports: Int = 0) -> OperatorMessage {
+        guard !owed.isEmpty || reports > 0 || failure != nil else {
             state.waitingReceipts = []
             return .noReceiptWaiting
         }
@@ -79,6 +83,6 @@ extension KioskFeature {
         }
         state.printerProblem = nil
         state.waitingReceipts = []
-        return .printedWaiting(count: printed.count)
+        return reports > 0 ? .printedWaitingWithReports(count: printed.count, reports: reports) : .printedWaiting(count: printed.count)
     }
 }

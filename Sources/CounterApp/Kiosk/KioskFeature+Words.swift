@@ -30,6 +30,8 @@ extension KioskFeature {
         /// "Print waiting receipts" stopped at a failure with `waiting` left.
         case waitingNotPrinted(ReceiptPrinter.Failure, waiting: Int)
         case printedWaiting(count: Int)
+        /// Waiting receipts and waiting Z reports printed.
+        case printedWaitingWithReports(count: Int, reports: Int)
     }
 
     static func words(_ notice: Notice) -> String {
@@ -56,6 +58,9 @@ extension KioskFeature {
             tr("Printer unavailable ({0}).", failure.description) + "\n"
                 + trn("{0} receipt waiting.", "{0} receipts waiting.", count: waiting, waiting)
         case let .printedWaiting(count): trn("Printed {0} waiting receipt.", "Printed {0} waiting receipts.", count: count, count)
+        case let .printedWaitingWithReports(count, reports):
+            trn("Printed {0} waiting receipt.", "Printed {0} waiting receipts.", count: count, count) + " "
+                + trn("Printed {0} waiting Z report.", "Printed {0} waiting Z reports.", count: reports, reports)
         }
     }
 

@@ -125,7 +125,8 @@ public enum KioskFeature {
         /// The theme the operator's menu moved to.
         case themeChangedFromMenu(String)
         /// "Print waiting receipts" done: which were owed, which printed, and why it stopped.
-        case waitingReceiptsPrinted(owed: [String], printed: [String], failure: ReceiptPrinter.Failure?)
+        /// `reports`: Z reports that were waiting for the printer and came out with them.
+        case waitingReceiptsPrinted(owed: [String], printed: [String], failure: ReceiptPrinter.Failure?, reports: Int = 0)
     }
 
     /// What the reducer asks of the world; closures so a test can stand in for each.
@@ -147,6 +148,9 @@ public enum KioskFeature {
         public var report: (ReceiptReport) -> Void = { _ in }
         /// Asks the printer about its paper (nil: no printer, or it cannot say).
         public var paper: () -> ReceiptPrinter.Paper? = { nil }
+        /// Prints the Z reports that wait for the printer, each once; how many came out, and why
+        /// it stopped.
+        public var printWaitingReports: () -> (printed: Int, failure: ReceiptPrinter.Failure?) = { (0, nil) }
         /// Opens the back office on the counter (the PIN was just given).
         public var openBackOffice: () -> Void = {}
         public var startDemo: () -> Bool = { false }

@@ -66,6 +66,19 @@ public final class ReceiptDesk {
         return result
     }
 
+    /// Prints each waiting Z report once, oldest first, until the printer fails.
+    public func printWaitingReports() -> (printed: Int, failure: ReceiptPrinter.Failure?) {
+        var printed = 0
+        for report in waitingReports() {
+            switch print(ReceiptDocument(report: report, copy: false), once: report.printKey) {
+            case .success?: printed += 1
+            case .failure(let failure)?: return (printed, failure)
+            case nil: continue
+            }
+        }
+        return (printed, nil)
+    }
+
     /// Z reports whose printout waits for the printer, oldest first; none when unreadable.
     public func waitingReports() -> [DayReport] {
         (try? ledger.reportsAwaitingPrint()) ?? []

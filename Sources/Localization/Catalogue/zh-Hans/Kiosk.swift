@@ -275,5 +275,7 @@ extension Catalogue {
               "打印机：纸张将尽，请尽快更换纸卷。"),
         .text("Printer: out of paper.",
               "打印机：缺纸。"),
+        .plural("Printed {0} waiting Z report.", "Printed {0} waiting Z reports.",
+                ["已打印 {0} 份等待中的 Z 报表。"]),
     ]
 }
