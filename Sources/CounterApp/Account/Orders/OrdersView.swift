@@ -3,7 +3,7 @@ import Localization
 import TerminalUI
 
 /// The history drawn from its state: one line an order or a subscription payment, scrolled to
-/// keep the selection in sight.
+/// keep the selection in sight, and how the selected subscription payment was paid.
 extension OrdersFeature {
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Order history"), into: &frame, in: area)
@@ -17,6 +17,22 @@ extension OrdersFeature {
             ScreenDrawing.selectableRow(text, detail: amount, selected: index == state.selection,
                                         into: &frame, in: ScreenDrawing.row(area, 2 + row))
         }
+        // How the selected subscription payment was paid: a line of its own, so the list's lines
+        // keep their amounts in sight at 80 columns.
+        if state.entries.indices.contains(state.selection), case .subscriptionPayment(let payment) = state.entries[state.selection],
+           let detail = paymentDetail(payment) {
+            ScreenDrawing.text(detail, into: &frame, in: ScreenDrawing.row(area, area.height - 1), role: payment.succeeded ? .muted : .error)
+        }
+    }
+
+    /// "Paid with Visa •••• 4242" (as a receipt says it); for a failed payment, what was not charged.
+    static func paymentDetail(_ payment: SubscriptionPaymentLine) -> String? {
+        if payment.succeeded { return ReceiptDocument.tenderLine(payment.paidWith, mask: "••••") }
+        switch payment.paidWith {
+        case let .card(brand, lastFour): return tr("{0} •••• {1} was not charged.", brand, lastFour)
+        case .bank, .wallet: return tr("The bank did not pay.")
+        case .unknown: return nil
+        }
     }
 
     /// An entry's line and its amount.
@@ -28,10 +44,8 @@ extension OrdersFeature {
                     order.total.formatted())
         case .subscriptionPayment(let payment):
             let what = payment.isRenewal ? tr("Subscription renewal: {0}", tr(payment.planName)) : tr("Subscription: {0}", tr(payment.planName))
-            var parts = [DateText.dayAndTime(payment.at), what]
-            if let paidWith = ReceiptDocument.tenderLine(payment.paidWith, mask: "••••") { parts.append(paidWith) }
-            parts.append(payment.succeeded ? tr("paid") : tr("failed"))
-            return (parts.joined(separator: "  "), payment.amount.formatted())
+            let outcome = payment.succeeded ? tr("paid") : tr("failed")
+            return ("\(DateText.dayAndTime(payment.at))  \(what)  \(outcome)", payment.amount.formatted())
         }
     }
 }

@@ -50,7 +50,13 @@ extension SavedCardsFeature {
         ScreenDrawing.title(tr("Add a card"), into: &frame, in: area)
         ScreenDrawing.text(tr("Your saved cards are locked. Enter your payments PIN to add a card."), into: &frame,
                            in: ScreenDrawing.row(area, 2))
-        ScreenDrawing.field(tr("PIN"), pin, focused: true, labelWidth: 12, into: &frame,
-                            in: Rect(x: area.x, y: area.y + 4, width: area.width, height: 2))
+        // The refusal under the field at full width: the lockout's, with its time, is long.
+        var field = pin
+        field.problem = nil
+        ScreenDrawing.field(tr("PIN"), field, focused: true, labelWidth: 12, into: &frame,
+                            in: Rect(x: area.x, y: area.y + 4, width: area.width, height: 1))
+        if let problem = pin.problem {
+            _ = TextBlock(problem.message, style: Style(.error, .bold)).draw(into: &frame, in: Rect(x: area.x, y: area.y + 6, width: area.width, height: 2))
+        }
     }
 }
