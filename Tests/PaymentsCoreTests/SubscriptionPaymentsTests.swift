@@ -31,6 +31,30 @@ import Testing
         #expect(try world.subscriptions.payments(customerId: "cus_someone_else").isEmpty)
     }
 
+    /// The payments PIN locks what a person at the counter may do with saved cards; a renewal is
+    /// asked by nobody there, and goes through (it did not, before: every renewal of a shopper
+    /// with a PIN failed as "payments locked").
+    @Test func aPINLocksTheCounterNotTheRenewals() throws {
+        let world = CommerceTestWorld()
+        let saved = world.savedCard()
+        let subscription = try #require(world.settle {
+            world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar",
+                                          payer: .savedCard(paymentMethodId: saved.methodId), completion: $0)
+        }?.value)
+        try world.core.customers.setPIN("2468", for: saved.customerId)
+        #expect(world.core.customers.isPaymentsLocked(saved.customerId))
+        // At the counter, locked: a new subscription's first payment is refused.
+        let refused = world.settle {
+            world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-monthly-jar",
+                                          payer: .savedCard(paymentMethodId: saved.methodId), completion: $0)
+        }
+        #expect(refused?.failure == .paymentFailed(reason: "payments_locked"))
+        world.advance(.days(7))
+        renew(world)
+        #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .active)
+        #expect(try world.subscriptions.renewalAttempts(subscriptionId: subscription.id).map(\.succeeded) == [true, true])
+    }
+
     private func renew(_ world: CommerceTestWorld) {
         var done = false
         world.subscriptions.runDueRenewals { done = true }

@@ -69,7 +69,7 @@ public final class Subscriptions {
             return scheduler.answer(completion, with: .failure(error))
         }
         (firstPayment ?? collector).collect(plan.price, from: payer, customerId: customerId, idempotencyKey: Self.firstPaymentKey(id),
-                                            description: "\(plan.name), first period") { [self] result in
+                                            description: "\(plan.name), first period", unattended: false) { [self] result in
             if case .failure(.outcomeUnknown) = result { return completion(.failure(.outcomeUnknown)) }
             completion(Result { () throws(SubscriptionError) in
                 try write { db in
@@ -272,7 +272,7 @@ public final class Subscriptions {
         case nil: break
         }
         collector.collect(plan.price, from: subscription.payer, customerId: subscription.customerId, idempotencyKey: key,
-                          description: "\(plan.name), period \(period + 1)", completion: record)
+                          description: "\(plan.name), period \(period + 1)", unattended: true, completion: record)
     }
 
     private func markRenewed(_ db: Database, _ subscription: Subscription, plan: Plan) throws {
