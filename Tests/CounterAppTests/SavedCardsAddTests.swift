@@ -50,48 +50,50 @@ import Testing
         client.unlockPayments = { typed.append($0); return typed.count == 1 ? wrong : nil }
         let store = TestStore(initialState: SavedCardsFeature.State(cards: [Self.visa]), environment: client) { SavedCardsFeature.reduce(&$0, $1) }
         store.send(.add(.start))
-        store.receive(.add(.opened(locked: true, today: StoreWorld.now))) { $0.adding = .unlocking(PaymentsPINFeature.State.pinField()) }
-        store.send(.add(.unlock)) {
-            var pin = PaymentsPINFeature.State.pinField()
-            pin.problem = .pinMissing
-            $0.adding = .unlocking(pin)
-        }
+        store.receive(.add(.opened(locked: true, today: StoreWorld.now))) { $0.adding = .unlocking(PaymentsUnlockFeature.State()) }
+        store.send(.add(.unlock(.unlock))) { $0.adding = .unlocking(Self.unlock(problem: .pinMissing)) }
         #expect(typed.isEmpty, "an empty PIN costs no try")
-        #expect(SavedCardsFeature.action(for: .key(.character("q")), in: store.state) == .add(.typedPIN(.character("q"))), "q is typed, never Quit")
-        for digit in "1111" {
-            store.send(.add(.typedPIN(.character(digit)))) {
-                guard case .unlocking(var pin) = $0.adding else { return }
-                pin.input.insert(String(digit))
-                pin.problem = nil
-                $0.adding = .unlocking(pin)
-            }
-        }
-        store.send(.add(.unlock)) {
-            guard case .unlocking(var pin) = $0.adding else { return }
-            pin.value = ""
-            $0.adding = .unlocking(pin)
-        }
-        store.receive(.add(.unlocked(wrong, today: StoreWorld.now))) {
-            var pin = PaymentsPINFeature.State.pinField()
-            pin.problem = .account(wrong)
-            $0.adding = .unlocking(pin)
-        }
-        for digit in "2468" {
-            store.send(.add(.typedPIN(.character(digit)))) {
-                guard case .unlocking(var pin) = $0.adding else { return }
-                pin.input.insert(String(digit))
-                pin.problem = nil
-                $0.adding = .unlocking(pin)
-            }
-        }
-        store.send(.add(.unlock)) {
-            guard case .unlocking(var pin) = $0.adding else { return }
-            pin.value = ""
-            $0.adding = .unlocking(pin)
-        }
-        store.receive(.add(.unlocked(nil, today: StoreWorld.now))) { $0.adding = .form(Self.form()) }
+        #expect(SavedCardsFeature.action(for: .key(.character("q")), in: store.state) == .add(.unlock(.typed(.character("q")))),
+                "q is typed, never Quit")
+        #expect(SavedCardsFeature.keyHints(store.state) == PaymentsUnlockFeature.keyHints)
+        Self.type("1111", into: store)
+        store.send(.add(.unlock(.unlock))) { $0.adding = .unlocking(Self.unlock()) }
+        store.receive(.add(.unlock(.answered(wrong)))) { $0.adding = .unlocking(Self.unlock(problem: .account(wrong))) }
+        Self.type("2468", into: store)
+        store.send(.add(.unlock(.unlock))) { $0.adding = .unlocking(Self.unlock()) }
+        store.receive(.add(.unlock(.answered(nil))))
+        store.receive(.add(.unlock(.delegate(.unlocked))))
+        store.receive(.add(.opened(locked: false, today: StoreWorld.now))) { $0.adding = .form(Self.form()) }
         store.finish()
         #expect(typed == ["1111", "2468"])
+    }
+
+    @Test func escFromThePINLeavesTheListAsItWas() {
+        var initial = SavedCardsFeature.State(cards: [Self.visa])
+        initial.adding = .unlocking(Self.unlock(typed: "12"))
+        let store = TestStore(initialState: initial, environment: StoreWorld().client) { SavedCardsFeature.reduce(&$0, $1) }
+        #expect(SavedCardsFeature.action(for: .key(.escape), in: store.state) == .add(.unlock(.delegate(.cancelled))))
+        store.send(.add(.unlock(.delegate(.cancelled)))) { $0.adding = nil }
+        store.finish()
+        #expect(store.state.cards == [Self.visa])
+    }
+
+    static func unlock(typed: String = "", problem: FieldProblem? = nil) -> PaymentsUnlockFeature.State {
+        var unlock = PaymentsUnlockFeature.State()
+        unlock.pin.value = typed
+        unlock.pin.problem = problem
+        return unlock
+    }
+
+    static func type(_ pin: String, into store: TestStore<SavedCardsFeature.State, SavedCardsFeature.Action, StoreClient>) {
+        for digit in pin {
+            store.send(.add(.unlock(.typed(.character(digit))))) {
+                guard case .unlocking(var unlock) = $0.adding else { return }
+                unlock.pin.input.insert(String(digit))
+                unlock.pin.problem = nil
+                $0.adding = .unlocking(unlock)
+            }
+        }
     }
 
     @Test func escLeavesTheFormWithTheListAsItWas() {
@@ -143,7 +145,7 @@ import Testing
         store.send(.add(.start)) { $0.message = nil }
         store.receive(.add(.opened(locked: false, today: StoreWorld.now))) { $0.adding = .form(Self.form()) }
         store.send(.add(.saved(.failure(.refused(.paymentMethod(.paymentsLocked))), cards: [Self.visa]))) {
-            $0.adding = .unlocking(PaymentsPINFeature.State.pinField())
+            $0.adding = .unlocking(PaymentsUnlockFeature.State())
         }
         store.finish()
     }
@@ -152,5 +154,49 @@ import Testing
         #expect(SavedCardsFeature.keyHints(SavedCardsFeature.State(cards: [])).map(\.key) == ["a", "Esc"])
         #expect(SavedCardsFeature.action(for: .key(.character("d")), in: SavedCardsFeature.State(cards: [])) == nil)
         #expect(SavedCardsFeature.keyHints(SavedCardsFeature.State(cards: [Self.visa])).map(\.key) == ["↑↓", "a", "d", "r", "Esc"])
+    }
+}
+
+/// Paying with a saved card while saved payments are locked: the PIN first, then the charge;
+/// Esc goes back to the picker without paying.
+@Suite struct CheckoutUnlockTests {
+    @Test func aLockedSavedCardAsksForThePINThenPays() {
+        let world = StoreWorld()
+        var client = world.client
+        client.unlockPayments = { $0 == "2468" ? nil : .refused(.customer(.wrongPIN(attemptsLeft: 2))) }
+        let initial = CheckoutFeature.State(savedCards: [SavedCardsAddTests.visa], now: StoreWorld.now, paymentsLocked: true)
+        let store = TestStore(initialState: initial, environment: client) { CheckoutFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com")) }
+        store.send(.choose) { $0.phase = .unlocking(PaymentsUnlockFeature.State(), card: SavedCardsAddTests.visa) }
+        #expect(world.checkouts.isEmpty, "nothing is charged before the PIN")
+        #expect(CheckoutFeature.hasTextFocus(store.state))
+        #expect(CheckoutFeature.action(for: .key(.escape), in: store.state) == .unlock(.delegate(.cancelled)))
+        store.send(.unlock(.typed(.character("x"))))   // not a digit: the field keeps nothing
+        for digit in "2468" {
+            store.send(.unlock(.typed(.character(digit)))) {
+                guard case .unlocking(var typed, let card) = $0.phase else { return }
+                typed.pin.input.insert(String(digit))
+                $0.phase = .unlocking(typed, card: card)
+            }
+        }
+        store.send(.unlock(.unlock)) { $0.phase = .unlocking(PaymentsUnlockFeature.State(), card: SavedCardsAddTests.visa) }
+        store.receive(.unlock(.answered(nil)))
+        store.receive(.unlock(.delegate(.unlocked))) {
+            $0.paymentsLocked = false
+            $0.phase = .paying(.charging(card: "Visa •••• 4242"))
+        }
+        store.receive(.chargeStarted(at: StoreWorld.now)) { $0.payingSince = StoreWorld.now }
+        #expect(world.checkouts.count == 1)
+        store.finish()
+    }
+
+    @Test func escFromThePINGoesBackToThePickerWithoutPaying() {
+        let world = StoreWorld()
+        var initial = CheckoutFeature.State(savedCards: [SavedCardsAddTests.visa], now: StoreWorld.now, paymentsLocked: true)
+        initial.phase = .unlocking(PaymentsUnlockFeature.State(), card: SavedCardsAddTests.visa)
+        let store = TestStore(initialState: initial, environment: world.client) { CheckoutFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com")) }
+        store.send(.unlock(.delegate(.cancelled))) { $0.phase = .choosing }
+        store.finish()
+        #expect(world.checkouts.isEmpty)
+        #expect(store.state.paymentsLocked)
     }
 }

@@ -13,7 +13,7 @@ import Testing
 enum KioskPlace: String, CaseIterable, Sendable {
     case home, help, comingSoon
     case catalog, catalogFilter, details, cart
-    case checkoutMethods, checkoutCardForm, checkoutCharging, checkoutChallenge, checkoutChecking, receipt
+    case checkoutMethods, checkoutCardForm, checkoutUnlock, checkoutCharging, checkoutChallenge, checkoutChecking, receipt
     case account, logIn, signUp, savedCards, savedCardRemoval, savedCardUnlock, savedCardForm, paymentsPIN, orders, orderReceipt, subscriptions
     case auctionList, auctionRefused, auctionTerms, auctionReview, auctionPIN, auctionCards, auctionCardForm, auctionRemoval
     case auctionPlacingBid, auctionJoined, auctionChallenge, auctionYourBid
@@ -49,6 +49,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
             switch s.phase {
             case .choosing: return .checkoutMethods
             case .cardForm: return .checkoutCardForm
+            case .unlocking: return .checkoutUnlock
             case .paying: return .checkoutCharging
             case .challenge: return .checkoutChallenge
             case .checking: return .checkoutChecking
@@ -205,6 +206,9 @@ extension KioskWalk {
         KioskWalk(place: .savedCards, world: signedIn, steps: "Press Enter\nPress a\nPress 1\nExpect \"4242\"",
                   secrets: ["ada@example.com", "4242"]),
         KioskWalk(place: .savedCardRemoval, world: signedIn, steps: "Press Enter\nPress a\nPress 1\nPress r",
+                  secrets: ["ada@example.com", "4242"]),
+        KioskWalk(place: .checkoutUnlock, world: locked,
+                  steps: toCheckout + "\nPress Enter\nExpect \"Enter your payments PIN to pay with Visa •••• 4242\"\nType \"24\"",
                   secrets: ["ada@example.com", "4242"]),
         KioskWalk(place: .savedCardUnlock, world: locked,
                   steps: "Press Enter\nPress a\nPress 1\nPress a\nExpect \"Enter your payments PIN to add a card\"\nType \"24\"",

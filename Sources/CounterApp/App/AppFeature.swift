@@ -127,7 +127,8 @@ public enum AppFeature {
                     // A cart whose payment is still being checked opens on that check, not on Pay.
                     let client = env.store
                     send(.push(.checkout(CheckoutFeature.State(savedCards: isGuest ? [] : client.savedCards(), now: client.now(),
-                                                               unsettledOrder: client.unsettledOrder()))))
+                                                               unsettledOrder: client.unsettledOrder(),
+                                                               paymentsLocked: !isGuest && client.paymentsLocked()))))
                 }
             }
             return .none

@@ -13,15 +13,10 @@ extension SavedCardsFeature {
         case start
         /// Whether saved payments are locked now, and the loop's day (the form checks expiry on it).
         case opened(locked: Bool, today: Date)
-        case typedPIN(Key)
-        case pastedPIN(String)
-        case unlock
-        /// The account's answer to the PIN (nil: unlocked), on the loop's day.
-        case unlocked(AccountError?, today: Date)
+        case unlock(PaymentsUnlockFeature.Action)
         case cardForm(CardFormFeature.Action)
         /// The account's answer to saving, and the cards as they are now.
         case saved(Result<CardSaved, AccountError>, cards: [SavedCard])
-        case cancel
     }
 
     static func reduceAdding(_ state: inout State, _ action: AddAction) -> Effect<AddAction, StoreClient> {
@@ -31,42 +26,20 @@ extension SavedCardsFeature {
             state.message = nil
             return .run { client, send in send(.opened(locked: client.paymentsLocked(), today: client.now())) }
         case let .opened(locked, today):
-            state.adding = locked ? .unlocking(PaymentsPINFeature.State.pinField()) : .form(newCardForm(today: today))
+            state.adding = locked ? .unlocking(PaymentsUnlockFeature.State()) : .form(newCardForm(today: today))
             return .none
-        case .typedPIN(let key):
-            guard case .unlocking(var pin) = state.adding else { return .none }
-            pin.input.handle(key)
-            pin.problem = nil
-            state.adding = .unlocking(pin)
+        case .unlock(.delegate(.unlocked)):
+            // Unlocked: the form, on the loop's day.
+            return .run { client, send in send(.opened(locked: false, today: client.now())) }
+        case .unlock(.delegate(.cancelled)):
+            state.adding = nil
             return .none
-        case .pastedPIN(let text):
-            guard case .unlocking(var pin) = state.adding else { return .none }
-            pin.input.handle(.paste(text))
-            pin.problem = nil
-            state.adding = .unlocking(pin)
-            return .none
-        case .unlock:
-            guard case .unlocking(var pin) = state.adding else { return .none }
-            // An empty PIN would cost a try: said here, before the account is asked.
-            guard !pin.value.isEmpty else {
-                pin.problem = .pinMissing
-                state.adding = .unlocking(pin)
-                return .none
-            }
-            let typed = pin.value
-            pin.value = ""
-            state.adding = .unlocking(pin)
-            return .run { client, send in send(.unlocked(client.unlockPayments(typed), today: client.now())) }
-        case let .unlocked(error, today):
-            guard case .unlocking(var pin) = state.adding else { return .none }
-            guard let error else {
-                state.adding = .form(newCardForm(today: today))
-                return .none
-            }
-            pin.problem = .account(error)
-            state.adding = .unlocking(pin)
-            return .none
-        case .cardForm(.delegate(.cancel)), .cancel:
+        case .unlock(let unlockAction):
+            guard case .unlocking(var unlock) = state.adding else { return .none }
+            let effect = PaymentsUnlockFeature.reduce(&unlock, unlockAction)
+            state.adding = .unlocking(unlock)
+            return effect.map(AddAction.unlock)
+        case .cardForm(.delegate(.cancel)):
             state.adding = nil
             return .none
         case .cardForm(.delegate(.cardReady(let card, _))):
@@ -88,7 +61,7 @@ extension SavedCardsFeature {
         case let .saved(.failure(error), cards):
             // Locked meanwhile (a log-out elsewhere, say): the PIN again, then the card again.
             if case .refused(.paymentMethod(.paymentsLocked)) = error {
-                state.adding = .unlocking(PaymentsPINFeature.State.pinField())
+                state.adding = .unlocking(PaymentsUnlockFeature.State())
                 return .none
             }
             state.adding = nil

@@ -9,14 +9,7 @@ extension SavedCardsFeature {
         case .form(let form):
             return CardFormFeature.action(for: event, in: form).map { .add(.cardForm($0)) }
         case .unlocking:
-            if case .paste(let text) = event { return .add(.pastedPIN(text)) }
-            guard case let .key(key) = event else { return nil }
-            switch key {
-            case .escape: return .add(.cancel)
-            case .enter: return .add(.unlock)
-            // Everything else is the PIN field's (it keeps digits only): a `q` there must not quit.
-            default: return .add(.typedPIN(key))
-            }
+            return PaymentsUnlockFeature.action(for: event).map { .add(.unlock($0)) }
         case nil:
             break
         }
@@ -43,7 +36,7 @@ extension SavedCardsFeature {
     public static func keyHints(_ state: State) -> [KeyHint] {
         switch state.adding {
         case .form(let form): return CardFormFeature.keyHints(for: form)
-        case .unlocking: return [KeyHint("0-9", "PIN"), KeyHint("Enter", "Unlock"), KeyHint("Esc", "Cancel")]
+        case .unlocking: return PaymentsUnlockFeature.keyHints
         case nil: break
         }
         if state.confirmingRemoval != nil { return [KeyHint("y", "Remove"), KeyHint("n", "Keep")] }

@@ -21,8 +21,7 @@ public enum SavedCardsFeature {
 
     /// Adding a card: the PIN first when saved payments are locked, then the card form.
     public enum Adding: Equatable, Sendable {
-        /// The payments PIN typed so far (masked), and what the account said to the last one.
-        case unlocking(FormField)
+        case unlocking(PaymentsUnlockFeature.State)
         case form(CardFormFeature.State)
     }
 

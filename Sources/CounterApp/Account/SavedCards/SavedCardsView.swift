@@ -21,8 +21,8 @@ extension SavedCardsFeature {
             ScreenDrawing.title(tr("Add a card"), into: &frame, in: area)
             CardFormFeature.draw(form, into: &frame, in: area.inset(top: 2, left: 0, bottom: 0, right: 0))
             return
-        case .unlocking(let pin):
-            drawUnlocking(pin, into: &frame, in: area)
+        case .unlocking(let unlock):
+            drawUnlocking(unlock, into: &frame, in: area)
             return
         case nil:
             break
@@ -46,17 +46,9 @@ extension SavedCardsFeature {
         }
     }
 
-    private static func drawUnlocking(_ pin: FormField, into frame: inout Frame, in area: Rect) {
+    private static func drawUnlocking(_ unlock: PaymentsUnlockFeature.State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Add a card"), into: &frame, in: area)
-        ScreenDrawing.text(tr("Your saved cards are locked. Enter your payments PIN to add a card."), into: &frame,
-                           in: ScreenDrawing.row(area, 2))
-        // The refusal under the field at full width: the lockout's, with its time, is long.
-        var field = pin
-        field.problem = nil
-        ScreenDrawing.field(tr("PIN"), field, focused: true, labelWidth: 12, into: &frame,
-                            in: Rect(x: area.x, y: area.y + 4, width: area.width, height: 1))
-        if let problem = pin.problem {
-            _ = TextBlock(problem.message, style: Style(.error, .bold)).draw(into: &frame, in: Rect(x: area.x, y: area.y + 6, width: area.width, height: 2))
-        }
+        PaymentsUnlockFeature.draw(unlock, prompt: tr("Your saved cards are locked. Enter your payments PIN to add a card."),
+                                   into: &frame, in: area.inset(top: 2, left: 0, bottom: 0, right: 0))
     }
 }
