@@ -143,7 +143,7 @@ import Testing
         let shopper = TestStore(initialState: AccountFeature.State(), environment: ()) {
             AccountFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com"))
         }
-        shopper.send(.pick(3)) { $0.list = ListSelection(3) }
+        shopper.send(.pick(4)) { $0.list = ListSelection(4) }
         shopper.receive(.choose)
         shopper.receive(.delegate(.logOut))
         shopper.finish()

@@ -56,9 +56,15 @@ import Testing
         Press Tab
         Type "honey2026"
         Press Enter
-        Expect "4  Log out"
+        Expect "5  Log out"
         Press 1
-        Expect "No saved cards."
+        Expect "No saved cards yet."
+        Press a
+        Expect "[ Save card ]"
+        Press Esc
+        Press Esc
+        Press 4
+        Expect "[ Set PIN ]"
         Press Esc
         Press 3
         Expect "2  Weekly jar: €3.50 a week"

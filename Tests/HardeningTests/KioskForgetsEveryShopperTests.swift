@@ -13,8 +13,8 @@ import Testing
 enum KioskPlace: String, CaseIterable, Sendable {
     case home, help, comingSoon
     case catalog, catalogFilter, details, cart
-    case checkoutMethods, checkoutCardForm, checkoutCharging, checkoutChallenge, checkoutChecking, receipt
-    case account, logIn, signUp, savedCards, savedCardRemoval, orders, orderReceipt, subscriptions
+    case checkoutMethods, checkoutCardForm, checkoutUnlock, checkoutCharging, checkoutChallenge, checkoutChecking, receipt
+    case account, logIn, signUp, savedCards, savedCardRemoval, savedCardUnlock, savedCardForm, paymentsPIN, orders, orderReceipt, subscriptions
     case auctionList, auctionRefused, auctionTerms, auctionReview, auctionPIN, auctionCards, auctionCardForm, auctionRemoval
     case auctionPlacingBid, auctionJoined, auctionChallenge, auctionYourBid
     case expressSheet, expressAddress, expressFinished
@@ -49,6 +49,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
             switch s.phase {
             case .choosing: return .checkoutMethods
             case .cardForm: return .checkoutCardForm
+            case .unlocking: return .checkoutUnlock
             case .paying: return .checkoutCharging
             case .challenge: return .checkoutChallenge
             case .checking: return .checkoutChecking
@@ -56,7 +57,13 @@ enum KioskPlace: String, CaseIterable, Sendable {
         case let .receipt(s): return s.isJustPaid ? .receipt : .orderReceipt
         case .account: return .account
         case let .auth(s): return s.mode == .logIn ? .logIn : .signUp
-        case let .savedCards(s): return s.confirmingRemoval == nil ? .savedCards : .savedCardRemoval
+        case let .savedCards(s):
+            switch s.adding {
+            case .unlocking: return .savedCardUnlock
+            case .form: return .savedCardForm
+            case nil: return s.confirmingRemoval == nil ? .savedCards : .savedCardRemoval
+            }
+        case .paymentsPIN: return .paymentsPIN
         case .orders: return .orders
         case .subscriptions: return .subscriptions
         case let .auction(s): return auction(s)
@@ -200,6 +207,18 @@ extension KioskWalk {
                   secrets: ["ada@example.com", "4242"]),
         KioskWalk(place: .savedCardRemoval, world: signedIn, steps: "Press Enter\nPress a\nPress 1\nPress r",
                   secrets: ["ada@example.com", "4242"]),
+        KioskWalk(place: .checkoutUnlock, world: locked,
+                  steps: toCheckout + "\nPress Enter\nExpect \"Enter your payments PIN to pay with Visa\"\nType \"24\"",
+                  secrets: ["ada@example.com", "4242"]),
+        KioskWalk(place: .savedCardUnlock, world: locked,
+                  steps: "Press Enter\nPress a\nPress 1\nPress a\nExpect \"Enter your payments PIN to add a card\"\nType \"24\"",
+                  secrets: ["ada@example.com", "4242"]),
+        KioskWalk(place: .savedCardForm, world: signedIn,
+                  steps: "Press Enter\nPress a\nPress 1\nPress a\nExpect \"Add a card\"\nType \"Eve Honeybee\"\nPress Tab\nType \"5555 5555\"",
+                  secrets: ["ada@example.com", "Eve Honeybee", "5555"]),
+        KioskWalk(place: .paymentsPIN, world: signedIn,
+                  steps: "Press Enter\nPress a\nPress 4\nExpect \"Set payments PIN\"\nType \"24\"",
+                  secrets: ["ada@example.com", "Set payments PIN"]),
         KioskWalk(place: .orders, world: signedIn,
                   steps: toCheckout + "\nPress Enter\nSleep 2s\nExpect \"Thank you!\"\nPress Enter\nPress a\nPress 2\nExpect \"HS-000001\"",
                   secrets: ["ada@example.com", "HS-000001"]),

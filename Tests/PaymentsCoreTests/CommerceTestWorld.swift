@@ -111,10 +111,11 @@ final class SwitchableRenewalCollector: RenewalCollecting {
     }
 
     func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
-                 completion: @escaping (Result<String, SubscriptionError>) -> Void) {
+                 unattended: Bool, completion: @escaping (Result<String, SubscriptionError>) -> Void) {
         guard !failing else { return completion(.failure(.paymentFailed(reason: "card_declined"))) }
         asked += 1
-        real.collect(amount, from: payer, customerId: customerId, idempotencyKey: idempotencyKey, description: description) { [self] result in
+        real.collect(amount, from: payer, customerId: customerId, idempotencyKey: idempotencyKey, description: description,
+                     unattended: unattended) { [self] result in
             onAnswer()
             completion(result)
         }

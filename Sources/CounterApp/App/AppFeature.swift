@@ -17,6 +17,7 @@ public enum AppFeature {
         case account(AccountFeature.State)
         case auth(AuthFeature.State)
         case savedCards(SavedCardsFeature.State)
+        case paymentsPIN(PaymentsPINFeature.State)
         case orders(OrdersFeature.State)
         case subscriptions(SubscriptionsFeature.State)
         case auction(AuctionFeature.State)
@@ -58,6 +59,7 @@ public enum AppFeature {
         case account(AccountFeature.Action)
         case auth(AuthFeature.Action)
         case savedCards(SavedCardsFeature.Action)
+        case paymentsPIN(PaymentsPINFeature.Action)
         case orders(OrdersFeature.Action)
         case subscriptions(SubscriptionsFeature.Action)
         case auction(AuctionFeature.Action)
@@ -111,7 +113,7 @@ public enum AppFeature {
             switch delegate {
             case .openProduct(let product): state.stack.append(.details(ProductDetailsFeature.State(product: product)))
             case .openCart: state.stack.append(.cart(CartFeature.State()))
-            case .openAccount: state.stack.append(.account(AccountFeature.State()))
+            case .openAccount: return openAccount()
             }
             return .none
         case let .details(.delegate(delegate)):
@@ -129,7 +131,8 @@ public enum AppFeature {
                     // A cart whose payment is still being checked opens on that check, not on Pay.
                     let client = env.store
                     send(.push(.checkout(CheckoutFeature.State(savedCards: isGuest ? [] : client.savedCards(), now: client.now(),
-                                                               unsettledOrder: client.unsettledOrder()))))
+                                                               unsettledOrder: client.unsettledOrder(),
+                                                               paymentsLocked: !isGuest && client.paymentsLocked()))))
                 }
             }
             return .none
@@ -157,9 +160,11 @@ public enum AppFeature {
             case .logIn: state.stack.append(.auth(AuthFeature.State(mode: .logIn)))
             case .signUp: state.stack.append(.auth(AuthFeature.State(mode: .signUp)))
             case .savedCards: return .run { env, send in send(.push(.savedCards(SavedCardsFeature.State(cards: env.store.savedCards())))) }
-            case .orders: return .run { env, send in send(.push(.orders(OrdersFeature.State(orders: env.store.orders())))) }
+            case .orders: return .run { env, send in send(.push(.orders(OrdersFeature.State(entries: env.store.history())))) }
             case .subscriptions:
                 return push(&state, .subscriptions(SubscriptionsFeature.State()))
+            case .setPIN: state.stack.append(.paymentsPIN(PaymentsPINFeature.State(mode: .set)))
+            case .changePIN: state.stack.append(.paymentsPIN(PaymentsPINFeature.State(mode: .change)))
             case .logOut:
                 return .run { env, send in
                     env.store.logOut()
@@ -199,7 +204,14 @@ public enum AppFeature {
                 account.message = .welcome(email: email, broughtCart: broughtCart)
             }
             // The guest's cart went into the account: the badge shows the account's.
-            return reloadCart()
+            return .merge(reloadCart(), .run { env, send in send(.account(.pinStatusLoaded(env.store.hasPaymentsPIN()))) })
+        case let .paymentsPIN(.delegate(.saved(mode))):
+            state.stack.removeLast()
+            updateTop(&state) { (account: inout AccountFeature.State) in
+                account.hasPaymentsPIN = true
+                account.message = mode == .set ? .pinSet : .pinChanged
+            }
+            return .none
         case let .orders(.delegate(order)):
             return .run { env, send in
                 send(.push(.receipt(ReceiptFeature.State(order: order, tender: env.store.paidReceipt(order.number)?.tender ?? .unknown))))
@@ -273,12 +285,17 @@ public enum AppFeature {
             return event == .chose(0) ? .send(.quitNow) : .none
 
         // MARK: Each screen's own actions
-        case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .orders, .subscriptions, .auction, .payment,
+        case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .paymentsPIN, .orders, .subscriptions, .auction, .payment,
              .backOffice:
             // The top screen's kind runs its reducer; an action for a screen no longer on top
             // (a late answer) is dropped.
             return state.top.kind.route(&state, action) ?? .none
         }
+    }
+
+    /// The account menu, knowing whether the shopper has a payments PIN.
+    private static func openAccount() -> Effects {
+        .run { env, send in send(.push(.account(AccountFeature.State(hasPaymentsPIN: env.store.hasPaymentsPIN())))) }
     }
 
     /// Opens `screen` on top, and starts what it starts on opening.

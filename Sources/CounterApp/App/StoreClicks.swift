@@ -35,9 +35,9 @@ extension CheckoutFeature {
 }
 
 extension AccountFeature {
-    static func action(forClickAt point: Point, session: StoreSession, area: Rect) -> Action? {
+    static func action(forClickAt point: Point, in state: State, session: StoreSession, area: Rect) -> Action? {
         let row = point.y - (area.y + 3)
-        guard row >= 0, row < items(signedIn: session.shopper != nil).count else { return nil }
+        guard row >= 0, row < items(state, session: session).count else { return nil }
         return .pick(row)
     }
 }

@@ -16,4 +16,7 @@ public enum FieldProblem: Equatable, Sendable {
     /// A new password that does not keep `PasswordPolicy`.
     case passwordRule
     case passwordsDiffer
+    /// The current payments PIN left empty.
+    case pinMissing
+    case pinsDiffer
 }

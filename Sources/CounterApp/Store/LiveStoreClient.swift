@@ -42,6 +42,7 @@ extension StoreClient {
                 do throws(AccountError) { try account.removeCard(id); return nil } catch { return error }
             },
             orders: { (try? account.orderHistory()) ?? [] },
+            history: { (try? account.history()) ?? [] },
             plans: { (try? account.plans()) ?? [] },
             subscriptions: { (try? account.subscriptions()) ?? [] },
             subscribe: { plan, card, onChallenge, completion in
@@ -56,7 +57,24 @@ extension StoreClient {
             unsettledOrder: { store.unsettledOrder?.number },
             settledOutcome: { store.outcome(ofOrder: $0) },
             latestPaidReceipt: { try? receipts?.latestPaid(sessionKey: services.session.cartKey) },
-            paidReceipt: { try? receipts?.receipt(orderNumber: $0) }
+            paidReceipt: { try? receipts?.receipt(orderNumber: $0) },
+            hasPaymentsPIN: { account.hasPIN },
+            setPaymentsPIN: { pin in
+                do throws(AccountError) { try account.setPIN(pin); return nil } catch { return error }
+            },
+            changePaymentsPIN: { current, new in
+                do throws(AccountError) { try account.changePIN(current: current, new: new); return nil } catch { return error }
+            },
+            paymentsLocked: { account.isPaymentsLocked },
+            unlockPayments: { pin in
+                do throws(AccountError) { try account.unlockPayments(pin: pin); return nil } catch { return error }
+            },
+            saveCard: { card in
+                Result { () throws(AccountError) in
+                    let saved = try account.saveCard(card)
+                    return CardSaved(card: saved.card, alreadySaved: saved.alreadySaved)
+                }
+            }
         )
     }
 }

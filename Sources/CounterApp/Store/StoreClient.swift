@@ -36,6 +36,8 @@ public struct StoreClient {
     public var setDefaultCard: (_ id: String) -> AccountError?
     public var removeCard: (_ id: String) -> AccountError?
     public var orders: () -> [Order]
+    /// The orders and the subscriptions' payments, newest first.
+    public var history: () -> [HistoryEntry] = { [] }
     public var plans: () -> [Plan]
     public var subscriptions: () -> [Subscription]
     /// Subscribes; a card's 3-D Secure check for the first payment goes to `challenge` (answered
@@ -56,6 +58,28 @@ public struct StoreClient {
     public var latestPaidReceipt: () -> PaidOrderReceipt? = { nil }
     /// A paid or refunded order's receipt, with how it was paid; nil for an order not paid.
     public var paidReceipt: (_ orderNumber: String) -> PaidOrderReceipt? = { _ in nil }
+
+    // The payments PIN and adding a card from the account (issue 16).
+    public var hasPaymentsPIN: () -> Bool = { false }
+    public var setPaymentsPIN: (_ pin: String) -> AccountError? = { _ in .notSignedIn }
+    public var changePaymentsPIN: (_ current: String, _ new: String) -> AccountError? = { _, _ in .notSignedIn }
+    /// True while saved payments wait for the PIN.
+    public var paymentsLocked: () -> Bool = { false }
+    public var unlockPayments: (_ pin: String) -> AccountError? = { _ in .notSignedIn }
+    /// Saves a card just typed (its one-time token) to the shopper's cards.
+    public var saveCard: (_ card: PaymentCard) -> Result<CardSaved, AccountError> = { _ in .failure(.notSignedIn) }
+}
+
+/// A card saved from the account: the card as saved, and whether it was there already (the same
+/// card number, by its fingerprint: the core refreshes that card rather than adding another).
+public struct CardSaved: Equatable, Sendable {
+    public let card: PaymentCard
+    public let alreadySaved: Bool
+
+    public init(card: PaymentCard, alreadySaved: Bool) {
+        self.card = card
+        self.alreadySaved = alreadySaved
+    }
 }
 
 extension StoreClient {

@@ -14,6 +14,8 @@ extension FieldProblem {
         case .passwordMissing: tr("Enter your password.")
         case .passwordRule: PasswordPolicy().description
         case .passwordsDiffer: tr("The two passwords are not the same.")
+        case .pinMissing: tr("Enter your current PIN.")
+        case .pinsDiffer: tr("The two PINs are not the same.")
         }
     }
 }

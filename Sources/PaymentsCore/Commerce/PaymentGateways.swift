@@ -79,12 +79,15 @@ public struct CardPaymentRequest: Hashable, Sendable {
     /// The same key replays the first result and never charges twice.
     public let idempotencyKey: String
     public let description: String
+    /// Nobody is at the counter for it (a subscription's renewal): see `ChargeRequest.unattended`.
+    public let unattended: Bool
 
-    public init(amount: Money, instrument: PaymentInstrument, idempotencyKey: String, description: String) {
+    public init(amount: Money, instrument: PaymentInstrument, idempotencyKey: String, description: String, unattended: Bool = false) {
         self.amount = amount
         self.instrument = instrument
         self.idempotencyKey = idempotencyKey
         self.description = description
+        self.unattended = unattended
     }
 }
 

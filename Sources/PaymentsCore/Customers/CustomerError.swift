@@ -11,6 +11,8 @@ public enum CustomerError: Error, Hashable, Sendable {
     /// Not `PINPolicy.lengths` digits.
     case pinInvalid
     case pinNotSet
+    /// A first PIN asked for a customer who has one: it is changed only with the current one.
+    case pinAlreadySet
     case wrongPIN(attemptsLeft: Int)
     /// The seed's `exceededAttempts`: payments stay locked until `lockedUntil`.
     case tooManyPINAttempts(lockedUntil: Date)

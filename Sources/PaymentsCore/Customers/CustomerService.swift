@@ -58,14 +58,33 @@ public final class CustomerService {
         try record(id).customer
     }
 
+    /// Sets the first payments PIN. One already set is changed only with it (`changePIN`):
+    /// setting a PIN over another would let anyone at the counter past the lock.
     public func setPIN(_ pin: String, for customerID: String) throws {
         guard PINPolicy.accepts(pin) else { throw CustomerError.pinInvalid }
         var record = try record(customerID)
+        guard record.pinHash == nil else { throw CustomerError.pinAlreadySet }
+        try store(pin, in: &record, event: "customer.pin_set")
+    }
+
+    /// Changes the PIN, the current one first. The current one is checked as unlocking checks
+    /// it: a wrong one counts toward the same lockout, and during the lockout even the right one
+    /// is refused. A new PIN that breaks the rule costs no try (it is refused before the check).
+    public func changePIN(_ customerID: String, current: String, new pin: String) throws {
+        guard PINPolicy.accepts(pin) else { throw CustomerError.pinInvalid }
+        var record = try record(customerID)
+        guard record.pinHash != nil else { throw CustomerError.pinNotSet }
+        try check(current, against: &record)
+        try store(pin, in: &record, event: "customer.pin_changed")
+    }
+
+    /// A new PIN locks payments until it is typed.
+    private func store(_ pin: String, in record: inout CustomerRecord, event: String) throws {
         record.pinHash = hasher.hash(pin)
         record.pinFailedAttempts = 0
         record.pinLockedUntil = nil
-        try storage { try repository.update(record, event: NewEvent("customer.pin_set", subject: customerID)) }
-        unlocked.remove(customerID)
+        try storage { try repository.update(record, event: NewEvent(event, subject: record.id)) }
+        unlocked.remove(record.id)
     }
 
     /// True while the customer has a PIN and has not unlocked with it in this session.
@@ -84,7 +103,18 @@ public final class CustomerService {
     /// wrong try (and during the cooldown, even with the right PIN) `.tooManyPINAttempts`.
     public func unlockPayments(_ customerID: String, pin: String) throws {
         var record = try record(customerID)
-        guard let pinHash = record.pinHash else { unlocked.insert(customerID); return }
+        guard record.pinHash != nil else { unlocked.insert(customerID); return }
+        try check(pin, against: &record)
+        try storage { try repository.update(record, event: NewEvent("customer.payments_unlocked", subject: customerID)) }
+        unlocked.insert(customerID)
+    }
+
+    /// Checks a PIN typed for a customer who has one. A wrong one is written (the count, and the
+    /// lockout on the last try) and thrown; the right one leaves `record` with the count cleared,
+    /// for the caller to write with its own event.
+    private func check(_ pin: String, against record: inout CustomerRecord) throws {
+        guard let pinHash = record.pinHash else { throw CustomerError.pinNotSet }
+        let customerID = record.id
         let now = clock.now
         if let until = record.pinLockedUntil {
             if until > now { throw CustomerError.tooManyPINAttempts(lockedUntil: until) }
@@ -93,24 +123,23 @@ public final class CustomerService {
         }
         if hasher.verify(pin, against: pinHash) {
             record.pinFailedAttempts = 0
-            try storage { try repository.update(record, event: NewEvent("customer.payments_unlocked", subject: customerID)) }
-            unlocked.insert(customerID)
             return
         }
         record.pinFailedAttempts += 1
         if record.pinFailedAttempts >= Self.maximumPINAttempts {
             let until = now.addingTimeInterval(pinCooldown.timeInterval)
             record.pinLockedUntil = until
+            let attempts = String(record.pinFailedAttempts)
+            let locked = record
             try storage {
-                try repository.update(record, event: NewEvent("customer.pin_locked_out", subject: customerID,
-                                                              ["attempts": String(record.pinFailedAttempts)]))
+                try repository.update(locked, event: NewEvent("customer.pin_locked_out", subject: customerID, ["attempts": attempts]))
             }
-            log.info("customer \(customerID): payments locked after \(record.pinFailedAttempts) wrong PINs")
+            log.info("customer \(customerID): payments locked after \(attempts) wrong PINs")
             throw CustomerError.tooManyPINAttempts(lockedUntil: until)
         }
+        let failed = record
         try storage {
-            try repository.update(record, event: NewEvent("customer.pin_failed", subject: customerID,
-                                                          ["attempts": String(record.pinFailedAttempts)]))
+            try repository.update(failed, event: NewEvent("customer.pin_failed", subject: customerID, ["attempts": String(failed.pinFailedAttempts)]))
         }
         throw CustomerError.wrongPIN(attemptsLeft: Self.maximumPINAttempts - record.pinFailedAttempts)
     }

@@ -3,8 +3,9 @@ import Foundation
 /// Collects one period's money from a subscription's payer. Success carries a reference to the
 /// charge or bank payment; failure a reason for the failed-renewals list.
 public protocol RenewalCollecting: AnyObject {
+    /// `unattended`: nobody is at the counter for this payment (a renewal, not the first period's).
     func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
-                 completion: @escaping (Result<String, SubscriptionError>) -> Void)
+                 unattended: Bool, completion: @escaping (Result<String, SubscriptionError>) -> Void)
     /// What became of a payment already asked under this key, if one was: a renewal whose answer
     /// was not recorded (a crash, a failed write) is looked up before it is asked again, because
     /// an acquirer forgets a key after a day and would charge a second time.
@@ -44,10 +45,11 @@ public final class RenewalCollector: RenewalCollecting {
     }
 
     public func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
-                        completion: @escaping (Result<String, SubscriptionError>) -> Void) {
+                        unattended: Bool, completion: @escaping (Result<String, SubscriptionError>) -> Void) {
         switch payer {
         case .savedCard(let methodId):
-            let request = CardPaymentRequest(amount: amount, instrument: .savedMethod(methodId, customerId: customerId), idempotencyKey: idempotencyKey, description: description)
+            let request = CardPaymentRequest(amount: amount, instrument: .savedMethod(methodId, customerId: customerId), idempotencyKey: idempotencyKey,
+                                             description: description, unattended: unattended)
             charges.charge(request) { result in
                 completion(result.map(\.chargeId).mapError { failure in
                     if case .outcomeUnknown = failure { return .outcomeUnknown }

@@ -54,6 +54,19 @@ public struct RenewalAttempt: Hashable, Sendable {
     public let succeeded: Bool
     public let paymentReference: String?
     public let reason: String?
+    /// What was asked: the plan's price at the time.
+    public let amount: Money
+}
+
+/// One payment of a customer's subscription, as the order history lists it.
+public struct SubscriptionPayment: Hashable, Sendable {
+    public let subscriptionId: String
+    public let planName: String
+    public let payer: SubscriptionPayer
+    public let attempt: RenewalAttempt
+
+    /// Any payment after the first period's (renewals and their retries).
+    public var isRenewal: Bool { attempt.periodIndex > 0 }
 }
 
 public enum SubscriptionError: Error, Hashable, Sendable {

@@ -87,6 +87,16 @@ struct RenewalAttemptRecord: Codable, CoreRecord {
     var succeeded: Bool
     var paymentRef: String?
     var reason: String?
+    /// What the attempt asked for. NULL only in a row of a subscription already gone when the
+    /// amounts were added (a refused first payment removes its subscription).
+    var amountMinor: Int64?
+    var currency: String?
+
+    /// The amount asked; a row without one cannot be read back as a payment.
+    func amount() throws -> Money {
+        guard let amountMinor, let currency else { throw UnreadableRow(table: Self.databaseTableName, column: "amount_minor", value: "NULL") }
+        return Money(minorUnits: amountMinor, currency: try Currency.stored(currency, in: Self.databaseTableName))
+    }
 }
 
 extension SubscriptionState: Codable, DatabaseValueConvertible {}

@@ -69,11 +69,11 @@ public final class Subscriptions {
             return scheduler.answer(completion, with: .failure(error))
         }
         (firstPayment ?? collector).collect(plan.price, from: payer, customerId: customerId, idempotencyKey: Self.firstPaymentKey(id),
-                                            description: "\(plan.name), first period") { [self] result in
+                                            description: "\(plan.name), first period", unattended: false) { [self] result in
             if case .failure(.outcomeUnknown) = result { return completion(.failure(.outcomeUnknown)) }
             completion(Result { () throws(SubscriptionError) in
                 try write { db in
-                    try recordAttempt(db, id, period: 0, attempt: 0, result: result)
+                    try recordAttempt(db, id, period: 0, attempt: 0, amount: plan.price, result: result)
                     try finishFirstPayment(db, id, plan: plan, paid: (try? result.get()) != nil)
                 }
                 if case .failure(let error) = result { throw error }
@@ -145,8 +145,31 @@ public final class Subscriptions {
         try database.read { db in
             try RenewalAttemptRecord.filter(Column("subscription_id") == subscriptionId).order(Column("seq")).fetchAll(db).map { attempt in
                 RenewalAttempt(periodIndex: attempt.periodIndex, attempt: attempt.attempt, at: attempt.at, succeeded: attempt.succeeded,
-                               paymentReference: attempt.paymentRef, reason: attempt.reason)
+                               paymentReference: attempt.paymentRef, reason: attempt.reason, amount: try attempt.amount())
             }
+        }
+    }
+
+    /// Every payment asked for a customer's subscriptions (first payments, renewals, retries),
+    /// oldest first, with the plan and payer: what the order history lists beside the orders.
+    /// A refused first payment is not among them (its subscription never was one, and is gone).
+    public func payments(customerId: String) throws -> [SubscriptionPayment] {
+        try database.read { db in
+            let subscriptions = try SubscriptionRecord.filter(SubscriptionRecord.Columns.customerId == customerId).fetchAll(db)
+            let plans = try Dictionary(PlanRecord.fetchAll(db).map { ($0.id, try Plan($0)) }, uniquingKeysWith: { first, _ in first })
+            var payments: [(seq: Int64, payment: SubscriptionPayment)] = []
+            for stored in subscriptions {
+                let subscription = Subscription(stored)
+                let planName = plans[stored.planId]?.name ?? stored.planId
+                for attempt in try RenewalAttemptRecord.filter(Column("subscription_id") == stored.id).fetchAll(db) {
+                    payments.append((attempt.seq ?? 0, SubscriptionPayment(
+                        subscriptionId: stored.id, planName: planName, payer: subscription.payer,
+                        attempt: RenewalAttempt(periodIndex: attempt.periodIndex, attempt: attempt.attempt, at: attempt.at,
+                                                succeeded: attempt.succeeded, paymentReference: attempt.paymentRef,
+                                                reason: attempt.reason, amount: try attempt.amount()))))
+                }
+            }
+            return payments.sorted { $0.seq < $1.seq }.map(\.payment)
         }
     }
 
@@ -230,7 +253,7 @@ public final class Subscriptions {
                 return finishRun()
             }
             let recorded = try? write { db in
-                try recordAttempt(db, subscription.id, period: period, attempt: attempt, result: result)
+                try recordAttempt(db, subscription.id, period: period, attempt: attempt, amount: plan.price, result: result)
                 switch result {
                 case .success: try markRenewed(db, subscription, plan: plan)
                 case .failure(let error): try markFailed(db, subscription, reason: error)
@@ -249,7 +272,7 @@ public final class Subscriptions {
         case nil: break
         }
         collector.collect(plan.price, from: subscription.payer, customerId: subscription.customerId, idempotencyKey: key,
-                          description: "\(plan.name), period \(period + 1)", completion: record)
+                          description: "\(plan.name), period \(period + 1)", unattended: true, completion: record)
     }
 
     private func markRenewed(_ db: Database, _ subscription: Subscription, plan: Plan) throws {
@@ -293,7 +316,8 @@ public final class Subscriptions {
         try events.record(db, type: "subscription.\(to.rawValue)", subject: id, data: ["from": from?.rawValue ?? "", "note": note])
     }
 
-    private func recordAttempt(_ db: Database, _ id: String, period: Int, attempt: Int, result: Result<String, SubscriptionError>) throws {
+    private func recordAttempt(_ db: Database, _ id: String, period: Int, attempt: Int, amount: Money,
+                               result: Result<String, SubscriptionError>) throws {
         var reference: String?
         var reason: String?
         switch result {
@@ -302,7 +326,7 @@ public final class Subscriptions {
         case .failure(let other): reason = "\(other)"
         }
         try RenewalAttemptRecord(subscriptionId: id, periodIndex: period, attempt: attempt, at: clock.now, succeeded: reference != nil,
-                                 paymentRef: reference, reason: reason).insert(db)
+                                 paymentRef: reference, reason: reason, amountMinor: amount.minorUnits, currency: amount.currency.code).insert(db)
     }
 
     private func load(_ db: Database, _ id: String) throws -> Subscription {

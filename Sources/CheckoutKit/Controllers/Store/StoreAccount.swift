@@ -56,11 +56,38 @@ public final class StoreAccount {
         session.signOut()
     }
 
-    /// Sets the payments PIN (the auction's lock).
+    // MARK: - The payments PIN (the auction's lock, and saving a card)
+
+    /// Whether the shopper has a payments PIN (then it is changed, not set).
+    public var hasPIN: Bool {
+        guard let id = session.customer?.id else { return false }
+        return (try? core.customers.customer(id: id).hasPIN) ?? false
+    }
+
+    /// Sets the first payments PIN; one already set is changed with `changePIN`.
     public func setPIN(_ pin: String) throws(AccountError) {
         let id = try signedIn()
         try attempt { try core.customers.setPIN(pin, for: id) }
         session.signIn(try attempt { try core.customers.customer(id: id) })
+    }
+
+    /// Changes the PIN, the current one first (a wrong one counts toward the unlock's lockout).
+    public func changePIN(current: String, new pin: String) throws(AccountError) {
+        let id = try signedIn()
+        try attempt { try core.customers.changePIN(id, current: current, new: pin) }
+    }
+
+    /// True while saved payments wait for the PIN (a shopper with a PIN, not yet unlocked).
+    public var isPaymentsLocked: Bool {
+        guard let id = session.customer?.id else { return true }
+        return core.customers.isPaymentsLocked(id)
+    }
+
+    /// Unlocks saved payments for this session with the PIN; the same count and lockout as the
+    /// auction's unlock step.
+    public func unlockPayments(pin: String) throws(AccountError) {
+        let id = try signedIn()
+        try attempt { try core.customers.unlockPayments(id, pin: pin) }
     }
 
     // MARK: - Saved cards
@@ -147,6 +174,30 @@ public final class StoreAccount {
         try attempt { try commerce.subscriptions.cancel(subscriptionId: id, atPeriodEnd: atPeriodEnd) }
     }
 
+    /// Every payment of the customer's subscriptions, oldest first, with how each was paid.
+    func subscriptionPayments(customerId: String) throws(AccountError) -> [SubscriptionPaymentLine] {
+        try attempt { try commerce.subscriptions.payments(customerId: customerId) }.map { payment in
+            SubscriptionPaymentLine(planName: payment.planName, isRenewal: payment.isRenewal, at: payment.attempt.at,
+                                    amount: payment.attempt.amount, succeeded: payment.attempt.succeeded,
+                                    paidWith: tender(of: payment, customerId: customerId))
+        }
+    }
+
+    /// The card the charge was made on; for a payment that failed (no charge to name), the card
+    /// the subscription pays with, while it is saved; a mandate is paid by bank.
+    private func tender(of payment: SubscriptionPayment, customerId: String) -> PaidOrderReceipt.Tender {
+        switch payment.payer {
+        case .mandate:
+            return .bank(name: nil)
+        case .savedCard(let methodId):
+            if let reference = payment.attempt.paymentReference, let charge = try? core.charges.charge(reference) {
+                return .card(brand: charge.brand.displayName, lastFour: charge.lastFour)
+            }
+            guard let method = try? core.paymentMethods.method(methodId, for: customerId) else { return .unknown }
+            return .card(brand: method.brand.displayName, lastFour: method.lastFour)
+        }
+    }
+
     /// The renewals that did not go through (for "your card was declined, update it").
     public func failedRenewals(of subscriptionId: String) throws(AccountError) -> [RenewalAttempt] {
         try attempt { try commerce.subscriptions.failedRenewals(subscriptionId: subscriptionId) }
@@ -171,6 +222,13 @@ public struct SavedCard: Hashable, Sendable {
     public let summary: String
     public let isExpired: Bool
     public let canBeCharged: Bool
+
+    public init(card: PaymentCard, summary: String, isExpired: Bool, canBeCharged: Bool) {
+        self.card = card
+        self.summary = summary
+        self.isExpired = isExpired
+        self.canBeCharged = canBeCharged
+    }
 }
 
 public enum AccountError: Error, Hashable, Sendable {

@@ -1,15 +1,22 @@
-import Localization
 import CheckoutKit
+import Localization
 import TerminalUI
 
-/// The shopper's orders, newest first; Enter opens one's receipt.
+/// The shopper's order history, newest first: her orders (Enter opens one's receipt) and her
+/// subscriptions' payments (the first period's and each renewal, failed ones too).
 public enum OrdersFeature {
     public struct State: Equatable, Sendable {
-        public var orders: [Order]
+        public var entries: [HistoryEntry]
         /// The selected line (the toolkit's wrap-around list selection).
         public var list = ListSelection()
         public var selection: Int { list.index }
-        public init(orders: [Order]) { self.orders = orders }
+        public init(entries: [HistoryEntry]) { self.entries = entries }
+
+        /// The order on the selected line; nil on a subscription payment (it has no receipt).
+        var selectedOrder: Order? {
+            guard entries.indices.contains(selection), case .order(let order) = entries[selection] else { return nil }
+            return order
+        }
     }
 
     public enum Action: Equatable, Sendable {
@@ -19,13 +26,13 @@ public enum OrdersFeature {
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, Void> {
-        let count = state.orders.count
+        let count = state.entries.count
         switch action {
         case .moveUp: state.list.moveUp(count: count)
         case .moveDown: state.list.moveDown(count: count)
         case .open:
-            guard state.orders.indices.contains(state.selection) else { return .none }
-            return .send(.delegate(state.orders[state.selection]))
+            guard let order = state.selectedOrder else { return .none }
+            return .send(.delegate(order))
         case .delegate: break
         }
         return .none
@@ -34,11 +41,18 @@ public enum OrdersFeature {
     static let listKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, enter: .open)
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
-        guard case let .key(key) = event else { return nil }
-        return listKeys.action(for: key)
+        guard case let .key(key) = event, !state.entries.isEmpty else { return nil }
+        let action = listKeys.action(for: key)
+        return action == .open && state.selectedOrder == nil ? nil : action
     }
 
-    public static let keyHints = [KeyHint("↑↓", "Move"), KeyHint("Enter", "Receipt"), KeyHint("Esc", "Back")]
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        guard !state.entries.isEmpty else { return [KeyHint("Esc", "Back")] }
+        var hints = [KeyHint("↑↓", "Move")]
+        if state.selectedOrder != nil { hints.append(KeyHint("Enter", "Receipt")) }
+        hints.append(KeyHint("Esc", "Back"))
+        return hints
+    }
 
     /// An order's state as the history and the receipt show it (English shows the stored name).
     static func stateText(_ state: OrderState) -> String {
@@ -47,22 +61,6 @@ public enum OrdersFeature {
         case .paid: tr("paid")
         case .failed: tr("failed")
         case .refunded: tr("refunded")
-        }
-    }
-
-    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title(tr("Order history"), into: &frame, in: area)
-        if state.orders.isEmpty {
-            ScreenDrawing.text(tr("No orders yet."), into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
-        }
-        let height = max(0, area.height - 3)
-        let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: state.orders.count, height: height)
-        for (row, index) in (offset..<min(state.orders.count, offset + height)).enumerated() {
-            let order = state.orders[index]
-            let items = order.lines.reduce(0) { $0 + $1.quantity }
-            ScreenDrawing.selectableRow("\(order.number)  \(DateText.dayAndTime(order.createdAt))  \(trn("{0} item", "{0} items", count: items, items))  \(stateText(order.state))",
-                                        detail: order.total.formatted(), selected: index == state.selection,
-                                        into: &frame, in: ScreenDrawing.row(area, 2 + row))
         }
     }
 }

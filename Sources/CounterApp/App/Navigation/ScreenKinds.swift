@@ -17,6 +17,7 @@ extension AppFeature.Screen {
         case .account: ScreenKinds.account
         case .auth: ScreenKinds.auth
         case .savedCards: ScreenKinds.savedCards
+        case .paymentsPIN: ScreenKinds.paymentsPIN
         case .orders: ScreenKinds.orders
         case .subscriptions: ScreenKinds.subscriptions
         case .auction: ScreenKinds.auction
@@ -127,9 +128,9 @@ enum ScreenKinds {
             environment: { _ in () },
             reduce: { s, a, session in AccountFeature.reduce(&s, a, session: session) },
             action: { event, s, _ in AccountFeature.action(for: event, in: s) },
-            keyHints: { _, session in AccountFeature.keyHints(session: session) }, hasTextFocus: { _ in false },
+            keyHints: AccountFeature.keyHints(_:session:), hasTextFocus: { _ in false },
             draw: { s, session, frame, area in AccountFeature.draw(s, session: session, into: &frame, in: area) },
-            click: { point, _, session, area in AccountFeature.action(forClickAt: point, session: session, area: area) }))
+            click: { point, s, session, area in AccountFeature.action(forClickAt: point, in: s, session: session, area: area) }))
     }
 
     static var auth: AnyScreenKind {
@@ -152,8 +153,20 @@ enum ScreenKinds {
             environment: \.store,
             reduce: { s, a, _ in SavedCardsFeature.reduce(&s, a) },
             action: { event, s, _ in SavedCardsFeature.action(for: event, in: s) },
-            keyHints: { s, _ in SavedCardsFeature.keyHints(s) }, hasTextFocus: { _ in false },
+            keyHints: { s, _ in SavedCardsFeature.keyHints(s) }, hasTextFocus: SavedCardsFeature.hasTextFocus,
             draw: { s, _, frame, area in SavedCardsFeature.draw(s, into: &frame, in: area) }))
+    }
+
+    static var paymentsPIN: AnyScreenKind {
+        AnyScreenKind(ScreenKind<PaymentsPINFeature.State, PaymentsPINFeature.Action, StoreClient>(
+            name: { tr("Payments PIN") }, isStore: true, drawsInStoreArea: true,
+            embedState: Screen.paymentsPIN, extractState: { if case let .paymentsPIN(s) = $0 { s } else { nil } },
+            embedAction: Action.paymentsPIN, extractAction: { if case let .paymentsPIN(a) = $0 { a } else { nil } },
+            environment: \.store,
+            reduce: { s, a, _ in PaymentsPINFeature.reduce(&s, a) },
+            action: { event, s, _ in PaymentsPINFeature.action(for: event, in: s) },
+            keyHints: { s, _ in PaymentsPINFeature.keyHints(s) }, hasTextFocus: PaymentsPINFeature.hasTextFocus,
+            draw: { s, _, frame, area in PaymentsPINFeature.draw(s, into: &frame, in: area) }))
     }
 
     static var orders: AnyScreenKind {
@@ -164,7 +177,7 @@ enum ScreenKinds {
             environment: { _ in () },
             reduce: { s, a, _ in OrdersFeature.reduce(&s, a) },
             action: { event, s, _ in OrdersFeature.action(for: event, in: s) },
-            keyHints: { _, _ in OrdersFeature.keyHints }, hasTextFocus: { _ in false },
+            keyHints: { s, _ in OrdersFeature.keyHints(s) }, hasTextFocus: { _ in false },
             draw: { s, _, frame, area in OrdersFeature.draw(s, into: &frame, in: area) }))
     }
 

@@ -33,4 +33,10 @@ extension CardFormFeature {
         [KeyHint("Tab", "Next field"), KeyHint("Space", "Tick"), KeyHint("Enter", "Next / Pay"),
          KeyHint("Esc", "Back"), KeyHint(tr("swipe"), "Card reader")]
     }
+
+    /// The keys of a form that saves without asking (no checkbox to tick).
+    public static func keyHints(for state: State) -> [KeyHint] {
+        guard !state.asksToSave else { return keyHints }
+        return [KeyHint("Tab", "Next field"), KeyHint("Enter", "Next / Save"), KeyHint("Esc", "Back"), KeyHint(tr("swipe"), "Card reader")]
+    }
 }

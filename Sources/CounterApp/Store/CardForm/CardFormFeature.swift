@@ -37,6 +37,9 @@ public enum CardFormFeature {
         public var saveCard = false
         /// Guests cannot keep cards.
         public var canSave: Bool
+        /// False where saving is the form's whole point (adding a card to the account): no
+        /// checkbox is shown or focused, and the card is saved.
+        public var asksToSave = true
         public var focus: Field = .holder
         /// The day the expiry is checked against (from the loop's clock when the form opened).
         public var today: Date
@@ -128,16 +131,16 @@ public enum CardFormFeature {
             }
             return .none
         case .focusNext:
-            move(&state, to: Field(rawValue: state.focus.rawValue + 1) ?? .submit)
+            move(&state, to: shown(Field(rawValue: state.focus.rawValue + 1) ?? .submit, in: state, step: 1))
             return .none
         case .focusPrevious:
-            move(&state, to: Field(rawValue: state.focus.rawValue - 1) ?? .holder)
+            move(&state, to: shown(Field(rawValue: state.focus.rawValue - 1) ?? .holder, in: state, step: -1))
             return .none
         case .focus(let field):
             move(&state, to: field)
             return .none
         case .toggleSave:
-            if state.canSave { state.saveCard.toggle() }
+            if state.canSave, state.asksToSave { state.saveCard.toggle() }
             return .none
         case .submit:
             guard !state.isSubmitting else { return .none }
@@ -210,6 +213,12 @@ public enum CardFormFeature {
         case .submit:
             break
         }
+    }
+
+    /// The field itself, or the next one in the direction of travel when the form does not show it.
+    private static func shown(_ field: Field, in state: State, step: Int) -> Field {
+        guard field == .save, !state.asksToSave else { return field }
+        return Field(rawValue: field.rawValue + step) ?? field
     }
 
     private static func move(_ state: inout State, to field: Field) {

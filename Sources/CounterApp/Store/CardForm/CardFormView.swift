@@ -36,10 +36,12 @@ extension CardFormFeature {
         ScreenDrawing.field(tr("CVC"), state.cvc, focused: state.focus == .cvc, labelWidth: labelWidth,
                             placeholder: state.cvcLength == 4 ? tr("4 digits") : tr("3 digits"), into: &frame, in: next(2))
         let saveRect = next(1)
-        let checkbox = CheckboxState(isChecked: state.saveCard, isDisabled: !state.canSave)
-        let used = Checkbox(tr("Save this card for next time")).draw(into: &frame, in: saveRect, state: checkbox, focused: state.focus == .save)
-        if !state.canSave {
-            frame.write("  " + tr("(log in to save cards)"), in: Rect(x: saveRect.x + used, y: saveRect.y, width: max(0, saveRect.width - used), height: saveRect.height), style: Style(.muted))
+        if state.asksToSave {
+            let checkbox = CheckboxState(isChecked: state.saveCard, isDisabled: !state.canSave)
+            let used = Checkbox(tr("Save this card for next time")).draw(into: &frame, in: saveRect, state: checkbox, focused: state.focus == .save)
+            if !state.canSave {
+                frame.write("  " + tr("(log in to save cards)"), in: Rect(x: saveRect.x + used, y: saveRect.y, width: max(0, saveRect.width - used), height: saveRect.height), style: Style(.muted))
+            }
         }
         _ = next(1)
         let button = Button(state.isSubmitting ? tr("Checking the card…") : state.submitTitle, isDisabled: state.isSubmitting)

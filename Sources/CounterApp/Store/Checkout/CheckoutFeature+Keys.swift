@@ -11,6 +11,8 @@ extension CheckoutFeature {
             return CardFormFeature.action(for: event, in: form).map(Action.cardForm)
         case .challenge(let challenge):
             return ChallengeFeature.action(for: event, in: challenge).map(Action.challenge)
+        case .unlocking:
+            return PaymentsUnlockFeature.action(for: event).map(Action.unlock)
         case .paying:
             // Nothing leaves or pays again while the charge runs (Ctrl+C still quits).
             if case .key = event { return .busy }
@@ -35,6 +37,7 @@ extension CheckoutFeature {
         case .choosing: [KeyHint("↑↓", "Move")] + KeyHint.numbers(state.options.count, "Pick") + [KeyHint("Enter", "Pay / Use"), KeyHint("Esc", "Back to cart")]
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
+        case .unlocking: PaymentsUnlockFeature.keyHints
         // "wait" is no key cap but a word: it is shown in the current language.
         case .paying: [KeyHint(tr("wait"), "The bank is answering"), KeyHint("Ctrl+C", "Quit")]
         case .checking: [KeyHint(tr("wait"), "Checking with the bank"), KeyHint("Esc", "Back to cart")]
@@ -45,7 +48,7 @@ extension CheckoutFeature {
     public static func hasTextFocus(_ state: State) -> Bool {
         switch state.phase {
         case .cardForm(let form): form.focus.rawValue <= CardFormFeature.Field.cvc.rawValue || form.isSwiping
-        case .challenge, .paying: true
+        case .challenge, .paying, .unlocking: true
         case .choosing, .checking: false
         }
     }

@@ -10,6 +10,8 @@ public enum CheckoutFeature {
     public enum Phase: Equatable, Sendable {
         case choosing
         case cardForm(CardFormFeature.State)
+        /// The shopper's saved payments are locked: her payments PIN first, then `card` is charged.
+        case unlocking(PaymentsUnlockFeature.State, card: SavedCard)
         /// The charge is under way; `status` says what is happening.
         case paying(PayingStatus)
         case challenge(ChallengeFeature.State)
@@ -47,10 +49,13 @@ public enum CheckoutFeature {
         public var clock: Date
         /// When the charge under way started: a charge the acquirer never answers gives up waiting.
         var payingSince: Date?
+        /// The shopper's saved cards wait for her payments PIN (the core refuses them until then).
+        public var paymentsLocked: Bool
 
-        public init(savedCards: [SavedCard], now: Date, unsettledOrder: String? = nil) {
+        public init(savedCards: [SavedCard], now: Date, unsettledOrder: String? = nil, paymentsLocked: Bool = false) {
             self.savedCards = savedCards
             self.clock = now
+            self.paymentsLocked = paymentsLocked
             if let unsettledOrder { phase = .checking(orderNumber: unsettledOrder) }
             // The default card when there is one that can pay, else "New card".
             list = ListSelection(options.firstIndex(where: \.isSelectable) ?? 0)
@@ -72,6 +77,7 @@ public enum CheckoutFeature {
         /// The card form opens on the loop's day (its expiry is checked against it).
         case cardFormOpened(today: Date)
         case cardForm(CardFormFeature.Action)
+        case unlock(PaymentsUnlockFeature.Action)
         case challenge(ChallengeFeature.Action)
         /// The charge was asked at this time (the spinner starts, the wait for an answer too).
         case chargeStarted(at: Date)
@@ -124,8 +130,11 @@ public enum CheckoutFeature {
             state.failure = nil
             switch option {
             case .saved(let card):
-                return pay(&state, .savedPayment(identifier: card.card.id), save: false,
-                           card: "\(card.card.brand) •••• \(card.card.lastFour)")
+                if state.paymentsLocked {
+                    state.phase = .unlocking(PaymentsUnlockFeature.State(), card: card)
+                    return .none
+                }
+                return payWithSaved(&state, card)
             case .newCard:
                 return .run { client, send in send(.cardFormOpened(today: client.now())) }
             case .comingSoon:
@@ -138,6 +147,19 @@ public enum CheckoutFeature {
             state.phase = .cardForm(CardFormFeature.State(canSave: session.shopper != nil, today: today,
                                                           submitTitle: tr("Pay {0}", session.cart.total.formatted())))
             return .none
+        case .unlock(.delegate(.unlocked)):
+            guard case .unlocking(_, let card) = state.phase else { return .none }
+            state.paymentsLocked = false
+            state.phase = .choosing
+            return payWithSaved(&state, card)
+        case .unlock(.delegate(.cancelled)):
+            state.phase = .choosing
+            return .none
+        case .unlock(let unlockAction):
+            guard case .unlocking(var unlock, let card) = state.phase else { return .none }
+            let effect = PaymentsUnlockFeature.reduce(&unlock, unlockAction)
+            state.phase = .unlocking(unlock, card: card)
+            return effect.map(Action.unlock)
         case .cardForm(.delegate(.cancel)):
             state.phase = .choosing
             return .none
@@ -209,6 +231,10 @@ public enum CheckoutFeature {
         case .busy, .delegate:
             return .none
         }
+    }
+
+    private static func payWithSaved(_ state: inout State, _ card: SavedCard) -> Effect<Action, StoreClient> {
+        pay(&state, .savedPayment(identifier: card.card.id), save: false, card: "\(card.card.brand) •••• \(card.card.lastFour)")
     }
 
     /// Starts the charge once: while one is under way every further Pay is ignored here, and the
