@@ -55,5 +55,22 @@ extension KioskFeature {
         case nil:
             break
         }
+        // The counter's footer names the counter's keys; under an operator dialog the keys are
+        // the dialog's, so its own footer covers the counter's.
+        if let hints = operatorKeyHints(state) {
+            Footer(hints).draw(into: &frame, in: bounds.splitBottom(1).bottom)
+        }
+    }
+
+    /// The keys of the operator dialog on screen, if one is.
+    static func operatorKeyHints(_ state: State) -> [KeyHint]? {
+        switch state.overlay {
+        case .operatorPIN: [KeyHint("0-9", "PIN"), KeyHint("Enter", "Confirm"), KeyHint("Esc", "Cancel")]
+        case .operatorMenu:
+            [KeyHint("↑↓", "Move")] + KeyHint.numbers(OperatorChoice.menu(isKiosk: state.configuration.isKiosk).count, "Pick")
+                + [KeyHint("Enter", "Choose"), KeyHint("Esc", "Close")]
+        case .operatorReprint: [KeyHint("0-9", "Order number"), KeyHint("Enter", "Print a copy"), KeyHint("Esc", "Back")]
+        case .stillThere, .startingOver, nil: nil
+        }
     }
 }

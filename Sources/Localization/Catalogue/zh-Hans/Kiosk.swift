@@ -277,5 +277,9 @@ extension Catalogue {
               "打印机：缺纸。"),
         .plural("Printed {0} waiting Z report.", "Printed {0} waiting Z reports.",
                 ["已打印 {0} 份等待中的 Z 报表。"]),
+        .text("Order number",
+              "订单号"),
+        .text("Print a copy",
+              "打印副本"),
     ]
 }
