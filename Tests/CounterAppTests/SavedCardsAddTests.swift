@@ -153,7 +153,12 @@ import Testing
     @Test func theFooterListsOnlyKeysThatAct() {
         #expect(SavedCardsFeature.keyHints(SavedCardsFeature.State(cards: [])).map(\.key) == ["a", "Esc"])
         #expect(SavedCardsFeature.action(for: .key(.character("d")), in: SavedCardsFeature.State(cards: [])) == nil)
-        #expect(SavedCardsFeature.keyHints(SavedCardsFeature.State(cards: [Self.visa])).map(\.key) == ["↑↓", "a", "d", "r", "Esc"])
+        // One card, the default: nothing to move to, nothing to make default.
+        #expect(SavedCardsFeature.keyHints(SavedCardsFeature.State(cards: [Self.visa])).map(\.key) == ["a", "r", "Esc"])
+        var two = SavedCardsFeature.State(cards: [Self.visa, Self.mastercard])
+        #expect(SavedCardsFeature.keyHints(two).map(\.key) == ["↑↓", "a", "r", "Esc"], "the default card is selected")
+        two.list = ListSelection(1)
+        #expect(SavedCardsFeature.keyHints(two).map(\.key) == ["↑↓", "a", "d", "r", "Esc"])
     }
 }
 
