@@ -54,11 +54,8 @@ public enum PaymentsPINFeature {
             edit(&state) { $0.input.handle(.paste(text)) }
             return .none
         case .focusNext, .focusPrevious:
-            let fields = state.fields
-            let index = fields.firstIndex(of: state.focus) ?? 0
-            let next = action == .focusNext ? min(fields.count - 1, index + 1) : max(0, index - 1)
             validate(state.focus, &state)
-            state.focus = fields[next]
+            state.focus = FieldFocus.step(from: state.focus, in: state.fields, forward: action == .focusNext)
             return .none
         case .submit:
             guard !state.isSaving else { return .none }
