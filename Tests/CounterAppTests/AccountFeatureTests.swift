@@ -156,4 +156,20 @@ import Testing
                        Plan(id: "p2", name: "Weekly jar", price: Money(minorUnits: 350, currency: .eur), interval: .weeks(1))]
         #expect(SubscriptionsFeature.keyHints(state).map(\.key) == ["1-2", "Esc"], "nothing of one's own to move or cancel")
     }
+
+    @Test func aLockedShopperGivesHerPINBeforeASubscriptionIsCharged() {
+        var state = SubscriptionsFeature.State()
+        state.plans = [Plan(id: "p1", name: "Monthly jar", price: Money(minorUnits: 990, currency: .eur), interval: .months(1))]
+        state.paymentsLocked = true
+        state.confirming = .subscribe(planIndex: 0)
+        let store = TestStore(initialState: state, environment: StoreWorld().client) { SubscriptionsFeature.reduce(&$0, $1) }
+        // Confirming asks for the PIN; nothing is sent to the card (no `.subscribe` received).
+        store.send(.confirm) {
+            $0.confirming = nil
+            $0.unlocking = SubscriptionsFeature.Unlocking(planIndex: 0)
+        }
+        #expect(SubscriptionsFeature.action(for: .key(.character("q")), in: store.state) == .unlock(.typed(.character("q"))), "the PIN field has the keys")
+        store.send(.unlock(.delegate(.cancelled))) { $0.unlocking = nil }
+        store.finish()
+    }
 }

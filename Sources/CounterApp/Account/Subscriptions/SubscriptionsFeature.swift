@@ -35,7 +35,16 @@ public enum SubscriptionsFeature {
         public var confirming: Confirmation?
         /// The first payment's 3-D Secure check, while the card's bank waits for the code.
         public var challenge: ChallengeFeature.State?
+        /// The shopper's saved payments ask for the payments PIN before a card is charged.
+        public var paymentsLocked = false
+        /// The PIN asked before subscribing to a plan, while saved payments are locked.
+        public var unlocking: Unlocking?
         public init() {}
+    }
+
+    public struct Unlocking: Equatable, Sendable {
+        public var pin = PaymentsUnlockFeature.State()
+        public var planIndex: Int
     }
 
     /// What the screen tells the shopper, as a value: `words(_:)` says it.
@@ -56,9 +65,12 @@ public enum SubscriptionsFeature {
         public var plans: [Plan]
         public var rows: [Row]
         public var payingCard: SavedCard?
+        public var paymentsLocked = false
     }
 
     public enum Action: Equatable, Sendable {
+        /// The PIN step before subscribing while saved payments are locked.
+        case unlock(PaymentsUnlockFeature.Action)
         case reload
         case loaded(Loaded)
         case cancelled(Notice)
@@ -89,12 +101,14 @@ public enum SubscriptionsFeature {
                 let rows = subscriptions.map {
                     Row(subscription: $0, planName: names[$0.planId] ?? $0.planId, failedRenewals: client.failedRenewals($0.id).count)
                 }
-                send(.loaded(Loaded(plans: plans, rows: rows, payingCard: client.savedCards().first { !$0.isExpired && $0.canBeCharged })))
+                send(.loaded(Loaded(plans: plans, rows: rows, payingCard: client.savedCards().first { !$0.isExpired && $0.canBeCharged },
+                                    paymentsLocked: client.paymentsLocked())))
             }
         case .loaded(let loaded):
             state.plans = loaded.plans
             state.rows = loaded.rows
             state.payingCard = loaded.payingCard
+            state.paymentsLocked = loaded.paymentsLocked
             state.list.clamp(count: state.rows.count)
         case .cancelled(let notice):
             state.message = notice
@@ -115,7 +129,13 @@ public enum SubscriptionsFeature {
             guard let confirming = state.confirming else { return .none }
             state.confirming = nil
             switch confirming {
-            case .subscribe(let index): return .send(.subscribe(planIndex: index))
+            case .subscribe(let index):
+                // A locked card is not charged before the PIN, as at the checkout.
+                if state.paymentsLocked {
+                    state.unlocking = Unlocking(planIndex: index)
+                    return .none
+                }
+                return .send(.subscribe(planIndex: index))
             case .cancelNow: return .send(.cancel(atPeriodEnd: false))
             }
         case .dismiss:
@@ -145,6 +165,18 @@ public enum SubscriptionsFeature {
             let effect = ChallengeFeature.reduce(&challenge, inner)
             state.challenge = challenge
             return effect.map(Action.challenge)
+        case .unlock(.delegate(.unlocked)):
+            guard let unlocking = state.unlocking else { return .none }
+            state.unlocking = nil
+            state.paymentsLocked = false
+            return .send(.subscribe(planIndex: unlocking.planIndex))
+        case .unlock(.delegate(.cancelled)):
+            state.unlocking = nil
+        case .unlock(let inner):
+            guard var unlocking = state.unlocking else { return .none }
+            let effect = PaymentsUnlockFeature.reduce(&unlocking.pin, inner)
+            state.unlocking = unlocking
+            return effect.map(Action.unlock)
         case .subscribed(let result):
             state.isSubscribing = false
             state.challenge = nil
@@ -182,6 +214,7 @@ public enum SubscriptionsFeature {
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
         if let challenge = state.challenge { return ChallengeFeature.action(for: event, in: challenge).map(Action.challenge) }
+        if state.unlocking != nil { return PaymentsUnlockFeature.action(for: event).map(Action.unlock) }
         guard case let .key(key) = event else { return nil }
         if state.confirming != nil {
             switch key {
@@ -200,6 +233,7 @@ public enum SubscriptionsFeature {
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         if state.challenge != nil { return ChallengeFeature.keyHints }
+        if state.unlocking != nil { return PaymentsUnlockFeature.keyHints }
         return switch state.confirming {
         case .subscribe?: [KeyHint("Enter", "Subscribe and pay"), KeyHint("Esc", "Back")]
         case .cancelNow?: [KeyHint("Enter", "Cancel now"), KeyHint("Esc", "Keep it")]
@@ -232,6 +266,12 @@ public enum SubscriptionsFeature {
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Subscriptions"), into: &frame, in: area)
+        if let unlocking = state.unlocking, state.plans.indices.contains(unlocking.planIndex) {
+            PaymentsUnlockFeature.draw(unlocking.pin, prompt: tr("Your saved cards are locked. Enter your payments PIN to subscribe to {0}.",
+                                                                tr(state.plans[unlocking.planIndex].name)),
+                                       into: &frame, in: area.inset(top: 2, left: 0, bottom: 0, right: 0))
+            return
+        }
         let paying = state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe.")
         ScreenDrawing.text(tr("Plans — press the number to subscribe. {0}", paying), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         for (index, plan) in state.plans.prefix(4).enumerated() {

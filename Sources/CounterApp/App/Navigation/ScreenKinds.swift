@@ -190,7 +190,7 @@ enum ScreenKinds {
             reduce: { s, a, _ in SubscriptionsFeature.reduce(&s, a) },
             appear: { _ in .send(.reload) },
             action: { event, s, _ in SubscriptionsFeature.action(for: event, in: s) },
-            keyHints: { s, _ in SubscriptionsFeature.keyHints(s) }, hasTextFocus: { $0.challenge != nil },
+            keyHints: { s, _ in SubscriptionsFeature.keyHints(s) }, hasTextFocus: { $0.challenge != nil || $0.unlocking != nil },
             draw: { s, _, frame, area in SubscriptionsFeature.draw(s, into: &frame, in: area) }))
     }
 

@@ -625,5 +625,7 @@ extension Catalogue {
               "订单、退款、补打收据和日报（需要操作员 PIN）。"),
         .text("Welcome, {0}.",
               "欢迎，{0}。"),
+        .text("Your saved cards are locked. Enter your payments PIN to subscribe to {0}.",
+              "您已保存的卡已锁定。请输入支付密码以订阅{0}。"),
     ]
 }
