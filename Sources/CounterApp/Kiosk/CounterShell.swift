@@ -88,7 +88,8 @@ public final class CounterShell: Application {
             }
             store.send(.paperChecked(paper))
         }
-        // A staffed counter ticks too, for its printer's owed receipts (the rest is the kiosk's).
+        // A staffed counter ticks only for its printer's owed receipts (the rest is the kiosk's).
+        guard store.state.configuration.isKiosk || printer != nil else { return }
         scheduleTick(context.timers)
     }
 
