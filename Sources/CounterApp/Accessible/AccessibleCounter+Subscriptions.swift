@@ -57,7 +57,7 @@ extension AccessibleCounter {
         let row = screen.state.rows[index]
         say(SubscriptionsFeature.words(row).text)
         guard row.subscription.state != .canceled else {
-            say(tr("This subscription is already cancelled."))
+            say(SubscriptionError.alreadyCanceled.message)
             return
         }
         switch try choose([tr("Cancel now"), tr("Cancel at period end"), tr("Back to the subscriptions")]) {
