@@ -20,6 +20,8 @@ extension AccessibleCounter {
                 // The core's answer, or a check the fields missed, lands at its field: said, and
                 // that field asked again.
                 form.send(.submit)
+                // The live account answers at once; a later answer is waited for, not asked over.
+                if form.state.isSaving, try awaitAnswer({ form.state.isSaving ? nil : true }) == nil { return }
                 if !saved, let problem = Self.problem(at: form.state.focus, in: form.state) { say(problem.message) }
                 continue
             }

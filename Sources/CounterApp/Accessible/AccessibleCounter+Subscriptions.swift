@@ -12,7 +12,7 @@ extension AccessibleCounter {
             let state = screen.state
             say("")
             say(tr("Subscriptions"))
-            say(state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe."))
+            say(SubscriptionsFeature.payingWords(state))
             let plans = state.plans.map { tr("Subscribe to {0}: {1} a {2}", tr($0.name), $0.price.formatted(), SubscriptionsFeature.every($0)) }
             let rows = state.rows.map { row -> String in
                 let (text, next) = SubscriptionsFeature.words(row)

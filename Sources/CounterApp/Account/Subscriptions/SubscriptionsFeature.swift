@@ -216,6 +216,11 @@ public enum SubscriptionsFeature {
         return hints
     }
 
+    /// The card a new subscription is paid with, or that one is needed.
+    static func payingWords(_ state: State) -> String {
+        state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe.")
+    }
+
     /// How often a plan renews ("month", "3 months"), in the current language.
     static func every(_ plan: Plan) -> String {
         switch plan.interval {
@@ -260,8 +265,7 @@ public enum SubscriptionsFeature {
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Subscriptions"), into: &frame, in: area)
-        let paying = state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe.")
-        ScreenDrawing.text(tr("Plans — press the number to subscribe. {0}", paying), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+        ScreenDrawing.text(tr("Plans — press the number to subscribe. {0}", payingWords(state)), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         for (index, plan) in state.plans.prefix(4).enumerated() {
             ScreenDrawing.text("  " + tr("{0}  {1}: {2} a {3}", index + 1, tr(plan.name), plan.price.formatted(), every(plan)), into: &frame, in: ScreenDrawing.row(area, 2 + index))
         }
