@@ -11,7 +11,7 @@ import Localization
 /// so while it waits for one it runs the timers, waiting for each deadline with `waitUntil`
 /// (the system clock sleeps until then; a test's manual clock just moves).
 public final class AccessibleCounter {
-    private let client: StoreClient
+    let client: StoreClient
     private let timers: TimerQueue
     private let readLine: () -> String?
     private let write: (String) -> Void
@@ -45,17 +45,19 @@ public final class AccessibleCounter {
 
     private func mainMenu() throws -> Bool {
         let cart = client.cart()
+        let signedIn = client.shopper() != nil
         let who = client.shopper().map { tr("Signed in as {0}.", $0) } ?? tr("Shopping as a guest.")
         say("")
         say(tr("Main menu. {0} {1}", who, describe(cart)))
-        let signInOrOut = client.shopper() == nil ? tr("Sign in or create an account") : tr("Sign out")
-        switch try choose([tr("Browse the honey jars"), tr("Your cart"), tr("Check out"), signInOrOut, tr("Quit")]) {
-        case 1: try browse()
-        case 2: try reviewCart()
-        case 3: try checkOut()
-        case 4: try signInOrOutMenu()
-        default: return false
-        }
+        // The account's parts are a signed-in shopper's: a guest has none to see.
+        var entries: [(title: String, open: () throws -> Void)] = [
+            (tr("Browse the honey jars"), browse), (tr("Your cart"), reviewCart), (tr("Check out"), checkOut),
+        ]
+        if signedIn { entries.append((tr("Your account"), accountMenu)) }
+        entries.append((signedIn ? tr("Sign out") : tr("Sign in or create an account"), signInOrOutMenu))
+        let choice = try choose(entries.map(\.title) + [tr("Quit")])
+        guard choice <= entries.count else { return false }
+        try entries[choice - 1].open()
         return true
     }
 
@@ -105,11 +107,7 @@ public final class AccessibleCounter {
     }
 
     private func signInOrOutMenu() throws {
-        if client.shopper() != nil {
-            client.logOut()
-            say(tr("Signed out. Your cart and saved cards stay with your account."))
-            return
-        }
+        if client.shopper() != nil { return signOut() }
         let choice = try choose([tr("Log in"), tr("Create an account"), tr("Back to the main menu")])
         guard choice < 3 else { return }
         let email = try ask(tr("Email address:"))
@@ -119,6 +117,11 @@ public final class AccessibleCounter {
         case let .success(who): say(tr("Welcome, {0}. {1}", who, describe(client.cart())))
         case let .failure(error): say(tr("That did not work. {0} Back to the main menu.", error.message))
         }
+    }
+
+    func signOut() {
+        client.logOut()
+        say(tr("Signed out. Your cart and saved cards stay with your account."))
     }
 
     // MARK: - Checking out
@@ -137,7 +140,7 @@ public final class AccessibleCounter {
         if choice <= saved.count {
             source = .savedPayment(identifier: saved[choice - 1].id)
         } else if choice == saved.count + 1 {
-            guard let card = try enterCard() else { return }
+            guard let card = try enterCard(back: tr("Back to the main menu")) else { return }
             source = .newCardToken(card.vaultToken ?? card.id)
             if client.shopper() != nil { save = try choose([tr("Save this card for next time"), tr("Do not save it")]) == 1 }
         } else {
@@ -146,8 +149,9 @@ public final class AccessibleCounter {
         try pay(with: source, save: save)
     }
 
-    /// Asks for each field of a card until the vault takes it; nil when the shopper gives up.
-    private func enterCard() throws -> PaymentCard? {
+    /// Asks for each field of a card until the vault takes it (the checkout's checks, wherever a
+    /// card is typed); nil when the shopper gives up, by the choice `back` names.
+    func enterCard(back: String) throws -> PaymentCard? {
         while true {
             let number = try ask(tr("Card number (digits, spaces allowed):"))
             let expiry = try ask(tr("Expiry, month and year as MM/YY:"))
@@ -161,7 +165,7 @@ public final class AccessibleCounter {
                 return card
             case let .failure(error):
                 say(tr("The card was not accepted. {0}", error.messages.joined(separator: " ")))
-                if try choose([tr("Enter the card again"), tr("Back to the main menu")]) != 1 { return nil }
+                if try choose([tr("Enter the card again"), back]) != 1 { return nil }
             }
         }
     }
@@ -174,10 +178,7 @@ public final class AccessibleCounter {
         while outcome == nil {
             if let asked = challenge {
                 challenge = nil
-                say(tr("Your bank asks you to confirm (3-D Secure): {0} to {1} with {2} ending {3}.",
-                       asked.amount.formatted(), tr(asked.merchantName), asked.cardBrand, asked.cardLastFour))
-                let code = try ask(tr("The code your bank sent (empty to cancel):"))
-                client.answerChallenge(asked.identifier, code.isEmpty ? nil : code)
+                client.answerChallenge(asked.identifier, try askCode(for: asked))
                 continue
             }
             guard try awaitAnswer({ outcome != nil || challenge != nil ? true : nil }) != nil else { return }
@@ -194,29 +195,37 @@ public final class AccessibleCounter {
         }
     }
 
+    /// The card's bank's 3-D Secure question, asked as a line: the code, or nil to cancel.
+    func askCode(for challenge: ThreeDSChallenge) throws -> String? {
+        say(tr("Your bank asks you to confirm (3-D Secure): {0} to {1} with {2} ending {3}.",
+               challenge.amount.formatted(), tr(challenge.merchantName), challenge.cardBrand, challenge.cardLastFour))
+        let code = try ask(tr("The code your bank sent (empty to cancel):"))
+        return code.isEmpty ? nil : code
+    }
+
     // MARK: - Asking
 
-    private func say(_ line: String) { write(line + "\n") }
+    func say(_ line: String) { write(line + "\n") }
 
-    private func describe(_ cart: Cart) -> String {
+    func describe(_ cart: Cart) -> String {
         if cart.isEmpty { return tr("Your cart is empty.") }
         return cart.itemCount == 1 ? tr("Your cart: {0} jar, {1}.", cart.itemCount, cart.total.formatted())
             : tr("Your cart: {0} jars, {1}.", cart.itemCount, cart.total.formatted())
     }
 
-    private func ask(_ question: String) throws -> String {
+    func ask(_ question: String) throws -> String {
         say(question)
         guard let line = readLine() else { throw EndOfInput() }
         return line.trimmingCharacters(in: .whitespaces)
     }
 
     /// Numbered choices; asks again until the answer is one of the numbers. Answers 1...count.
-    private func choose(_ options: [String]) throws -> Int {
+    func choose(_ options: [String]) throws -> Int {
         for (index, option) in options.enumerated() { say("  \(index + 1). \(option)") }
         return try askNumber(tr("Your choice, 1 to {0}:", options.count), in: 1...options.count)
     }
 
-    private func askNumber(_ question: String, in range: ClosedRange<Int>) throws -> Int {
+    func askNumber(_ question: String, in range: ClosedRange<Int>) throws -> Int {
         while true {
             let answer = try ask(question)
             if let number = Int(answer), range.contains(number) { return number }
@@ -226,7 +235,7 @@ public final class AccessibleCounter {
 
     /// Runs the loop's timers until `answer` has something; each wait lasts until the next
     /// deadline. Nil if nothing is left that could answer (it never should).
-    private func awaitAnswer<T>(_ answer: () -> T?) throws -> T? {
+    func awaitAnswer<T>(_ answer: () -> T?) throws -> T? {
         while true {
             timers.fireDue()
             if let value = answer() { return value }

@@ -43,7 +43,7 @@ public enum SubscriptionsFeature {
     }
 
     public struct Unlocking: Equatable, Sendable {
-        public var pin = PaymentsUnlockFeature.State()
+        public var step = PaymentsUnlockFeature.State()
         public var planIndex: Int
     }
 
@@ -174,7 +174,7 @@ public enum SubscriptionsFeature {
             state.unlocking = nil
         case .unlock(let inner):
             guard var unlocking = state.unlocking else { return .none }
-            let effect = PaymentsUnlockFeature.reduce(&unlocking.pin, inner)
+            let effect = PaymentsUnlockFeature.reduce(&unlocking.step, inner)
             state.unlocking = unlocking
             return effect.map(Action.unlock)
         case .subscribed(let result):
@@ -250,6 +250,39 @@ public enum SubscriptionsFeature {
         return hints
     }
 
+    /// The card a new subscription is paid with, or that one is needed.
+    static func payingWords(_ state: State) -> String {
+        state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe.")
+    }
+
+    /// How often a plan renews ("month", "3 months"), in the current language.
+    static func every(_ plan: Plan) -> String {
+        switch plan.interval {
+        case .months(let n): n == 1 ? tr("month") : tr("{0} months", n)
+        case .weeks(let n): n == 1 ? tr("week") : tr("{0} weeks", n)
+        }
+    }
+
+    /// A subscription's line (plan, period, status, failed renewals) and its next renewal, in the
+    /// current language: the screen's row and the accessible mode's line say the same.
+    static func words(_ row: Row) -> (text: String, next: String) {
+        let s = row.subscription
+        var status = switch s.state {
+        case .active: tr("active")
+        case .pastDue: tr("past due")
+        case .incomplete: tr("checking the first payment with the bank")
+        case .canceled: tr("cancelled")
+        }
+        if s.cancelAtPeriodEnd && s.state != .canceled { status += tr(", ends {0}", DateText.day(s.currentPeriodEnd)) }
+        let next = s.nextRenewalAt.map { s.state == .pastDue ? tr("retries {0}", DateText.day($0)) : tr("renews {0}", DateText.day($0)) } ?? tr("no renewal")
+        let failed = switch row.failedRenewals {
+        case 0: ""
+        case 1: tr(", 1 failed renewal")
+        case let n: tr(", {0} failed renewals", n)
+        }
+        return (tr("{0} · period {1} · {2}{3}", tr(row.planName), s.periodIndex + 1, status, failed), next)
+    }
+
     /// The question a confirmation asks, with what it will do to the shopper's money.
     static func question(_ confirming: Confirmation, _ state: State) -> String? {
         switch confirming {
@@ -267,20 +300,14 @@ public enum SubscriptionsFeature {
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Subscriptions"), into: &frame, in: area)
         if let unlocking = state.unlocking, state.plans.indices.contains(unlocking.planIndex) {
-            PaymentsUnlockFeature.draw(unlocking.pin, prompt: tr("Your saved cards are locked. Enter your payments PIN to subscribe to {0}.",
+            PaymentsUnlockFeature.draw(unlocking.step, prompt: tr("Your saved cards are locked. Enter your payments PIN to subscribe to {0}.",
                                                                 tr(state.plans[unlocking.planIndex].name)),
                                        into: &frame, in: area.inset(top: 2, left: 0, bottom: 0, right: 0))
             return
         }
-        let paying = state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe.")
-        ScreenDrawing.text(tr("Plans — press the number to subscribe. {0}", paying), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+        ScreenDrawing.text(tr("Plans — press the number to subscribe. {0}", payingWords(state)), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         for (index, plan) in state.plans.prefix(4).enumerated() {
-            let every: String
-            switch plan.interval {
-            case .months(let n): every = n == 1 ? tr("month") : tr("{0} months", n)
-            case .weeks(let n): every = n == 1 ? tr("week") : tr("{0} weeks", n)
-            }
-            ScreenDrawing.text("  " + tr("{0}  {1}: {2} a {3}", index + 1, tr(plan.name), plan.price.formatted(), every), into: &frame, in: ScreenDrawing.row(area, 2 + index))
+            ScreenDrawing.text("  " + tr("{0}  {1}: {2} a {3}", index + 1, tr(plan.name), plan.price.formatted(), every(plan)), into: &frame, in: ScreenDrawing.row(area, 2 + index))
         }
         let top = 3 + min(4, state.plans.count)
         ScreenDrawing.text(tr("Yours:"), into: &frame, in: ScreenDrawing.row(area, top), attributes: .bold)
@@ -288,22 +315,8 @@ public enum SubscriptionsFeature {
             ScreenDrawing.text("  " + tr("none yet"), into: &frame, in: ScreenDrawing.row(area, top + 1), role: .muted)
         }
         for (index, row) in state.rows.prefix(max(0, area.height - top - 3)).enumerated() {
-            let s = row.subscription
-            var status = switch s.state {
-            case .active: tr("active")
-            case .pastDue: tr("past due")
-            case .incomplete: tr("checking the first payment with the bank")
-            case .canceled: tr("cancelled")
-            }
-            if s.cancelAtPeriodEnd && s.state != .canceled { status += tr(", ends {0}", DateText.day(s.currentPeriodEnd)) }
-            let next = s.nextRenewalAt.map { s.state == .pastDue ? tr("retries {0}", DateText.day($0)) : tr("renews {0}", DateText.day($0)) } ?? tr("no renewal")
-            let failed = switch row.failedRenewals {
-            case 0: ""
-            case 1: tr(", 1 failed renewal")
-            case let n: tr(", {0} failed renewals", n)
-            }
-            ScreenDrawing.selectableRow(tr("{0} · period {1} · {2}{3}", tr(row.planName), s.periodIndex + 1, status, failed), detail: next,
-                                        selected: index == state.selection, into: &frame, in: ScreenDrawing.row(area, top + 1 + index))
+            let (text, next) = words(row)
+            ScreenDrawing.selectableRow(text, detail: next, selected: index == state.selection, into: &frame, in: ScreenDrawing.row(area, top + 1 + index))
         }
         if let confirming = state.confirming, let question = question(confirming, state) {
             // Two lines at the foot: the whole question is read before anything is paid.
