@@ -12,7 +12,7 @@ extension AccessibleCounter {
     func unlockSavedCards(_ unlock: PaymentsUnlockFeature.State, prompt: String, typed: () -> String?,
                           send: (PaymentsUnlockFeature.Action) -> Void) throws {
         say(unlock.pin.problem?.message ?? prompt)
-        let pin = try ask(tr("Your payments PIN (empty to go back):"))
+        let pin = try askSecret(tr("Your payments PIN (empty to go back):"))
         guard !pin.isEmpty else { return send(.delegate(.cancelled)) }
         send(.typed(.control("u")))
         send(.pasted(pin))
@@ -40,7 +40,7 @@ extension AccessibleCounter {
                 if !saved, let problem = Self.problem(at: form.state.focus, in: form.state) { say(problem.message) }
                 continue
             }
-            let typed = try ask(Self.question(for: field))
+            let typed = try askSecret(Self.question(for: field))
             guard !typed.isEmpty else { return }
             form.send(.typed(.control("u")))
             form.send(.pasted(typed))

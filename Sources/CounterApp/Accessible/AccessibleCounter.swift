@@ -14,14 +14,18 @@ public final class AccessibleCounter {
     let client: StoreClient
     private let timers: TimerQueue
     private let readLine: () -> String?
+    /// A line typed without being shown (a password, a PIN, a security code).
+    private let readSecret: () -> String?
     private let write: (String) -> Void
     private let waitUntil: (Date) -> Void
 
+    /// `readSecret`: how a secret is read; by default as any line (a script, a test).
     public init(services: CheckoutServices, timers: TimerQueue, readLine: @escaping () -> String?,
-                write: @escaping (String) -> Void, waitUntil: @escaping (Date) -> Void) {
+                readSecret: (() -> String?)? = nil, write: @escaping (String) -> Void, waitUntil: @escaping (Date) -> Void) {
         self.client = .live(services: services, timers: timers)
         self.timers = timers
         self.readLine = readLine
+        self.readSecret = readSecret ?? readLine
         self.write = write
         self.waitUntil = waitUntil
     }
@@ -111,7 +115,7 @@ public final class AccessibleCounter {
         let choice = try choose([tr("Log in"), tr("Create an account"), tr("Back to the main menu")])
         guard choice < 3 else { return }
         let email = try ask(tr("Email address:"))
-        let password = try ask(tr("Password:"))
+        let password = try askSecret(tr("Password:"))
         let result = choice == 1 ? client.logIn(email, password) : client.signUp(email, password)
         switch result {
         case let .success(who): say(tr("Welcome, {0}. {1}", who, describe(client.cart())))
@@ -155,7 +159,7 @@ public final class AccessibleCounter {
         while true {
             let number = try ask(tr("Card number (digits, spaces allowed):"))
             let expiry = try ask(tr("Expiry, month and year as MM/YY:"))
-            let cvc = try ask(tr("Security code (CVC):"))
+            let cvc = try askSecret(tr("Security code (CVC):"))
             let holder = try ask(tr("Name on the card:"))
             let typed = Result { () throws(CardValidationErrors) in
                 try Card.validate(number: number, expiry: expiry, cvc: cvc, holder: holder, now: client.now())
@@ -199,7 +203,7 @@ public final class AccessibleCounter {
     func askCode(for challenge: ThreeDSChallenge) throws -> String? {
         say(tr("Your bank asks you to confirm (3-D Secure): {0} to {1} with {2} ending {3}.",
                challenge.amount.formatted(), tr(challenge.merchantName), challenge.cardBrand, challenge.cardLastFour))
-        let code = try ask(tr("The code your bank sent (empty to cancel):"))
+        let code = try askSecret(tr("The code your bank sent (empty to cancel):"))
         return code.isEmpty ? nil : code
     }
 
@@ -216,6 +220,13 @@ public final class AccessibleCounter {
     func ask(_ question: String) throws -> String {
         say(question)
         guard let line = readLine() else { throw EndOfInput() }
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// As `ask`, the answer not shown as it is typed (a password, a PIN, a security code).
+    func askSecret(_ question: String) throws -> String {
+        say(question)
+        guard let line = readSecret() else { throw EndOfInput() }
         return line.trimmingCharacters(in: .whitespaces)
     }
 
@@ -267,6 +278,7 @@ extension AccessibleCounter {
         return AccessibleCounter(
             services: services, timers: timers,
             readLine: { Swift.readLine(strippingNewline: true) },
+            readSecret: SecretLine.read,
             write: { FileHandle.standardOutput.write(Data($0.utf8)) },
             // A line-by-line program blocks on its input anyway; waiting for the acquirer's
             // answer (the next timer) is the same kind of wait.
