@@ -32,8 +32,6 @@ public final class CounterShell: Application {
         self.printer = printer
         self.demoTapes = demoTapes
         self.report = report
-        var configuration = configuration
-        configuration.hasOperatorPIN = operatorPIN?.isSet ?? false
         let initial = KioskFeature.State(configuration: configuration, themeName: themes.current.name, now: Date(timeIntervalSince1970: 0))
         var environment = KioskFeature.Environment()
         environment.standDown = { [weak self] in self?.counter.standDown() ?? true }
@@ -69,7 +67,7 @@ public final class CounterShell: Application {
                 report(.unavailable(reason: "the receipt ledger cannot be opened: \(error)"))
             }
         }
-        counter.openOperator = { [weak self] in self?.store.send(.openOperator) }
+        counter.openOperator = { [weak self] in self?.openOperator() }
         counter.printReceipt = { [weak self] number in
             guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
             return receipts.print(number, copy: true)
@@ -111,7 +109,7 @@ public final class CounterShell: Application {
             return
         }
         if let action = KioskFeature.action(for: event, in: store.state) {
-            store.send(action)
+            if action == .openOperator { openOperator() } else { store.send(action) }
             return
         }
         store.send(.activity(context?.clock.now ?? store.state.now))
@@ -132,6 +130,13 @@ public final class CounterShell: Application {
 
     /// The counter's own title, also while the demo plays (the window is still the counter).
     public var title: String? { counter.title }
+
+    /// The PIN file is read each time: a PIN set while the counter runs (as the notice says
+    /// how) is asked for at once, without a restart.
+    private func openOperator() {
+        store.send(.operatorPINIsSet(operatorPIN?.isSet ?? false))
+        store.send(.openOperator)
+    }
 
     private func nextTheme() -> String {
         let theme = themes.next()

@@ -103,6 +103,8 @@ public enum KioskFeature {
         case cycleTheme
         case themeApplied(String)
         case openOperator
+        /// Whether an operator PIN is set now, read by the shell just before `openOperator`.
+        case operatorPINIsSet(Bool)
         case operatorKey(Key)
         case pinChecked(Bool)
         case stillThereAnswered
@@ -204,6 +206,9 @@ public enum KioskFeature {
             state.receiptShownAt = nil
             state.sessionStartedAt = state.now
             return .run { environment, _ in environment.resetCounter() }
+        case let .operatorPINIsSet(isSet):
+            state.configuration.hasOperatorPIN = isSet
+            return .none
         case let .printerUnavailable(problem):
             state.printerProblem = problem
             return .none
