@@ -40,7 +40,7 @@ public final class CounterShell: Application {
         environment.verifyPIN = { [weak self] pin in self?.operatorPIN?.verify(pin) ?? false }
         environment.owedReceipts = { [weak self] in self?.receipts?.owed() ?? [] }
         environment.printReceipt = { [weak self] order, copy in
-            guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
+            guard let receipts = self?.receipts else { return .failure(self?.deskMissing ?? .notConfigured) }
             return receipts.print(order, copy: copy)
         }
         environment.lastReceipt = { [weak self] in self?.receipts?.lastPrinted() }
@@ -69,11 +69,11 @@ public final class CounterShell: Application {
         }
         counter.openOperator = { [weak self] in self?.openOperator() }
         counter.printReceipt = { [weak self] number in
-            guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
+            guard let receipts = self?.receipts else { return .failure(self?.deskMissing ?? .notConfigured) }
             return receipts.print(number, copy: true)
         }
         counter.printDocument = { [weak self] document, once in
-            guard let receipts = self?.receipts else { return .failure(self?.printer == nil ? .notConfigured : .cannotWrite(self?.printer?.path ?? "")) }
+            guard let receipts = self?.receipts else { return .failure(self?.deskMissing ?? .notConfigured) }
             return receipts.print(document, once: once)
         }
         counter.waitingReports = { [weak self] in self?.receipts?.waitingReports() ?? [] }
@@ -136,6 +136,12 @@ public final class CounterShell: Application {
     private func openOperator() {
         store.send(.operatorPINIsSet(operatorPIN?.isSet ?? false))
         store.send(.openOperator)
+    }
+
+    /// Why nothing can be printed while there is no receipt desk: no printer was given, or its
+    /// ledger could not be opened.
+    private var deskMissing: ReceiptPrinter.Failure {
+        printer.map { .cannotWrite($0.path) } ?? .notConfigured
     }
 
     private func nextTheme() -> String {
