@@ -37,6 +37,8 @@ public final class PaymentsServices {
     public let paymentMethods: PaymentMethodService
     public let acquirer: SimulatedAcquirer
     public let charges: ChargeService
+    /// Cards saved from the account after their bank has checked them.
+    public let cardChecks: CardCheckService
 
     /// Repositories, for tests and for later services in the same database.
     public let customerRepository: CustomerRepository
@@ -73,6 +75,7 @@ public final class PaymentsServices {
         acquirer = SimulatedAcquirer(scheduler: scheduler, latency: options.acquirerLatency)
         charges = ChargeService(repository: chargeRepository, customers: customers, paymentMethods: paymentMethods, vault: vault,
                                 acquirer: acquirer, scheduler: scheduler, clock: clock, ids: ids, log: log)
+        cardChecks = CardCheckService(paymentMethods: paymentMethods, vault: vault, acquirer: acquirer, scheduler: scheduler, log: log)
     }
 
     /// Closes the database. Use a new `PaymentsServices` to open it again.

@@ -119,7 +119,8 @@ import Testing
 
     @Test func aSubscriptionIsPaidAfterAQuestionAndA3DSCheckThenCancelled() throws {
         let (output, services) = try Self.run(Self.signUp + [
-            Self.account, "1", "1", "4000 0027 6000 3184", "12/30", "123", "Jane Doe", "3",  // a card that asks for 3-D Secure
+            Self.account, "1", "1", "4000 0027 6000 3184", "12/30", "123", "Jane Doe",  // a card that asks for 3-D Secure
+            "123456", "3",                  // its bank checks it before it is saved (nothing charged)
             "3", "1", "2",                  // subscriptions, Monthly jar, back: nothing paid
             "1", "1", "000000",             // subscribe and pay: the bank refuses a wrong code
             "1", "1", "123456",             // again, with the code

@@ -111,16 +111,16 @@ import Testing
     @Test func aSavedCardIsSelectedAndNamedAndAnEarlierOneSaysSo() {
         var client = StoreWorld().client
         var saved: [PaymentCard] = []
-        client.saveCard = { card in
+        client.saveCard = { card, _, completion in
             saved.append(card)
             let stored = PaymentCard(id: "pm_2", brand: "Mastercard", lastFour: "4444", expiryMonth: 1, expiryYear: 2031, holderName: "Bee")
-            return .success(CardSaved(card: stored, alreadySaved: saved.count > 1))
+            completion(.success(CardSaved(card: stored, alreadySaved: saved.count > 1)))
         }
         client.savedCards = { [Self.visa, Self.mastercard] }
         var initial = SavedCardsFeature.State(cards: [Self.visa])
         initial.adding = .form(Self.form())
         let store = TestStore(initialState: initial, environment: client) { SavedCardsFeature.reduce(&$0, $1) }
-        store.send(.add(.cardForm(.delegate(.cardReady(Self.token, saveCard: true)))))
+        store.send(.add(.cardForm(.delegate(.cardReady(Self.token, saveCard: true))))) { $0.adding = .checking(card: "Mastercard •••• 4444") }
         store.receive(.add(.saved(.success(CardSaved(card: Self.mastercard.card, alreadySaved: false)), cards: [Self.visa, Self.mastercard]))) {
             $0.adding = nil
             $0.cards = [Self.visa, Self.mastercard]
@@ -131,6 +131,47 @@ import Testing
         #expect(saved.map(\.vaultToken) == ["tok_1"], "only the vault's token goes to the account")
         #expect(SavedCardsFeature.words(.added(card: "Mastercard •••• 4444")) == "Saved Mastercard •••• 4444.")
         #expect(SavedCardsFeature.words(.alreadySaved(card: "Mastercard •••• 4444")) == "Mastercard •••• 4444 was already saved: its details are updated.")
+    }
+
+    /// The card's bank asks for its 3-D Secure code before the card is kept: the challenge over
+    /// the form's place, the answer to the account, and Esc cancels the check (nothing saved).
+    @Test func aCardThatAsksForASecurityCheckIsSavedOnlyAfterTheCode() {
+        var client = StoreWorld().client
+        var answers: [String?] = []
+        var finish: ((Result<CardSaved, AccountError>) -> Void)?
+        let challenge = ThreeDSChallenge(identifier: "tok_1", amount: .zero(.eur), merchantName: "Honey Store",
+                                         cardBrand: "Mastercard", cardLastFour: "4444", prompt: .confirmCard)
+        client.saveCard = { _, onChallenge, completion in
+            finish = completion
+            onChallenge(challenge)
+        }
+        client.answerChallenge = { _, code in answers.append(code) }
+        client.savedCards = { [Self.visa] }
+        var initial = SavedCardsFeature.State(cards: [Self.visa])
+        initial.adding = .form(Self.form())
+        let store = TestStore(initialState: initial, environment: client) { SavedCardsFeature.reduce(&$0, $1) }
+        store.send(.add(.cardForm(.delegate(.cardReady(Self.token, saveCard: true))))) { $0.adding = .checking(card: "Mastercard •••• 4444") }
+        store.receive(.add(.challengeRequested(challenge))) { $0.adding = .challenge(ChallengeFeature.State(challenge: challenge)) }
+        #expect(SavedCardsFeature.hasTextFocus(store.state))
+        #expect(SavedCardsFeature.keyHints(store.state).map(\.label) == ["Code", "Confirm", "Cancel"], "a check, not a payment, is cancelled")
+        #expect(SavedCardsFeature.action(for: .key(.escape), in: store.state) == .add(.challenge(.delegate(.answer(nil)))))
+        store.send(.add(.challenge(.typed(.character("1"))))) {
+            guard case .challenge(var typed) = $0.adding else { return }
+            typed.code.input.insert("1")
+            $0.adding = .challenge(typed)
+        }
+        store.send(.add(.challenge(.delegate(.answer(nil))))) { $0.adding = .checking(card: "Mastercard •••• 4444") }
+        store.finish()
+        #expect(answers == [nil], "Esc answers the bank: the check is cancelled")
+        #expect(SavedCardsFeature.action(for: .key(.escape), in: store.state) == .add(.busy), "nothing leaves while the bank answers")
+        let cancelled = AccountError.refused(.decline(PaymentDecline(code: "authentication_cancelled", cause: .securityCheckCancelled)))
+        finish?(.failure(cancelled))
+        store.receive(.add(.saved(.failure(cancelled), cards: [Self.visa]))) {
+            $0.adding = nil
+            $0.message = .refused(cancelled)
+        }
+        store.finish()
+        #expect(SavedCardsFeature.words(.refused(cancelled)) == "The security check was cancelled.")
     }
 
     @Test func aRefusalIsSaidOnTheListAndALockMeanwhileAsksForThePINAgain() {

@@ -14,7 +14,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
     case home, help, comingSoon
     case catalog, catalogFilter, details, cart
     case checkoutMethods, checkoutCardForm, checkoutUnlock, checkoutCharging, checkoutChallenge, checkoutChecking, receipt
-    case account, logIn, signUp, savedCards, savedCardRemoval, savedCardUnlock, savedCardForm, paymentsPIN, orders, orderReceipt, subscriptions
+    case account, logIn, signUp, savedCards, savedCardRemoval, savedCardUnlock, savedCardForm, savedCardChallenge, savedCardChecking, paymentsPIN, orders, orderReceipt, subscriptions
     case auctionList, auctionRefused, auctionTerms, auctionReview, auctionPIN, auctionCards, auctionCardForm, auctionRemoval
     case auctionPlacingBid, auctionJoined, auctionChallenge, auctionYourBid
     case expressSheet, expressAddress, expressFinished
@@ -61,6 +61,8 @@ enum KioskPlace: String, CaseIterable, Sendable {
             switch s.adding {
             case .unlocking: return .savedCardUnlock
             case .form: return .savedCardForm
+            case .challenge: return .savedCardChallenge
+            case .checking: return .savedCardChecking
             case nil: return s.confirmingRemoval == nil ? .savedCards : .savedCardRemoval
             }
         case .paymentsPIN: return .paymentsPIN
@@ -159,6 +161,25 @@ extension KioskWalk {
             Press Enter
             """
     }
+    /// A card typed on the account's "Add a card" form, and sent.
+    static func addCard(_ number: String) -> String {
+        """
+        Press Enter
+        Press a
+        Press 1
+        Press a
+        Expect "Add a card"
+        Type "Eve Honeybee"
+        Press Tab
+        Type "\(number)"
+        Press Tab
+        Type "1230"
+        Press Tab
+        Type "123"
+        Press Enter
+        Press Enter
+        """
+    }
     static let toBanks = toCheckout + "\nPress 3\nExpect \"Pay by bank\"\nPress 4\nExpect \"Choose your bank\""
     static let toWallet = toCheckout + "\nPress 4\nExpect \"WeChat Pay\""
     static let signedIn = "customer cards=4242424242424242"
@@ -216,6 +237,13 @@ extension KioskWalk {
         KioskWalk(place: .savedCardForm, world: signedIn,
                   steps: "Press Enter\nPress a\nPress 1\nPress a\nExpect \"Add a card\"\nType \"Eve Honeybee\"\nPress Tab\nType \"5555 5555\"",
                   secrets: ["ada@example.com", "Eve Honeybee", "5555"]),
+        KioskWalk(place: .savedCardChallenge, world: signedIn,
+                  steps: addCard("4000002760003184") + "\nSleep 2s\nExpect \"Security check\"\nType \"12\"",
+                  secrets: ["ada@example.com", "Eve Honeybee", "3184", "Security check"]),
+        // The never-answering card: the bank's check is in flight when nobody is there any more.
+        KioskWalk(place: .savedCardChecking, world: signedIn,
+                  steps: addCard("4000000000000259") + "\nExpect \"Asking your bank about Visa •••• 0259\"",
+                  secrets: ["ada@example.com", "0259"]),
         KioskWalk(place: .paymentsPIN, world: signedIn,
                   steps: "Press Enter\nPress a\nPress 4\nExpect \"Set payments PIN\"\nType \"24\"",
                   secrets: ["ada@example.com", "Set payments PIN"]),

@@ -77,6 +77,8 @@ public struct ThreeDSChallenge: Hashable, Sendable {
         case bankCode
         /// The code, to approve `amount` to `merchantName`.
         case approvePayment
+        /// The code, to confirm a card being saved with `merchantName` (no amount: nothing is charged).
+        case confirmCard
     }
 
     public init(identifier: String, amount: Money, merchantName: String, cardBrand: String, cardLastFour: String, prompt: Prompt) {

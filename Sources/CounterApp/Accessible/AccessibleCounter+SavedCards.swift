@@ -70,6 +70,15 @@ extension AccessibleCounter {
                 }
                 typed = card
                 screen.send(.add(.cardForm(.delegate(.cardReady(card, saveCard: true)))))
+            case .checking(let card):
+                say(tr("Asking your bank about {0}… Nothing is charged.", typed.map(spokenName) ?? card))
+                let answered = try awaitAnswer { () -> Bool? in
+                    if case .checking? = screen.state.adding { nil } else { true }
+                }
+                // Nothing left that could answer (the core's own timeout always does).
+                guard answered != nil else { return say(tr("The card's bank did not answer. Nothing was saved or charged; try again.")) }
+            case .challenge(let challenge):
+                screen.send(.add(.challenge(.delegate(.answer(try askCode(for: challenge.challenge))))))
             }
         }
         if let message = screen.state.message, let typed { say(SavedCardsFeature.words(message.naming(spokenName(typed)))) }

@@ -201,8 +201,14 @@ public final class AccessibleCounter {
 
     /// The card's bank's 3-D Secure question, asked as a line: the code, or nil to cancel.
     func askCode(for challenge: ThreeDSChallenge) throws -> String? {
-        say(tr("Your bank asks you to confirm (3-D Secure): {0} to {1} with {2} ending {3}.",
-               challenge.amount.formatted(), tr(challenge.merchantName), challenge.cardBrand, challenge.cardLastFour))
+        switch challenge.prompt {
+        case .confirmCard:
+            say(tr("Your bank asks you to confirm (3-D Secure) saving {0} ending {1} with {2}. Nothing is charged.",
+                   challenge.cardBrand, challenge.cardLastFour, tr(challenge.merchantName)))
+        case .approvePayment, .bankCode:
+            say(tr("Your bank asks you to confirm (3-D Secure): {0} to {1} with {2} ending {3}.",
+                   challenge.amount.formatted(), tr(challenge.merchantName), challenge.cardBrand, challenge.cardLastFour))
+        }
         let code = try askSecret(tr("The code your bank sent (empty to cancel):"))
         return code.isEmpty ? nil : code
     }

@@ -69,10 +69,10 @@ extension StoreClient {
             unlockPayments: { pin in
                 do throws(AccountError) { try account.unlockPayments(pin: pin); return nil } catch { return error }
             },
-            saveCard: { card in
-                Result { () throws(AccountError) in
-                    let saved = try account.saveCard(card)
-                    return CardSaved(card: saved.card, alreadySaved: saved.alreadySaved)
+            saveCard: { card, onChallenge, completion in
+                challenges.onChallenge = onChallenge
+                account.saveCheckedCard(card, authentication: challenges) { result in
+                    completion(result.map { CardSaved(card: $0.card, alreadySaved: $0.alreadySaved) })
                 }
             }
         )

@@ -66,8 +66,13 @@ public struct StoreClient {
     /// True while saved payments wait for the PIN.
     public var paymentsLocked: () -> Bool = { false }
     public var unlockPayments: (_ pin: String) -> AccountError? = { _ in .notSignedIn }
-    /// Saves a card just typed (its one-time token) to the shopper's cards.
-    public var saveCard: (_ card: PaymentCard) -> Result<CardSaved, AccountError> = { _ in .failure(.notSignedIn) }
+    /// Saves a card just typed (its one-time token) to the shopper's cards once its bank has
+    /// checked it; a 3-D Secure question goes to `challenge` (answered by `answerChallenge`).
+    /// `completion` is called once.
+    public var saveCard: (_ card: PaymentCard, _ challenge: @escaping (ThreeDSChallenge) -> Void,
+                          _ completion: @escaping (Result<CardSaved, AccountError>) -> Void) -> Void = { _, _, completion in
+        completion(.failure(.notSignedIn))
+    }
 }
 
 /// A card saved from the account: the card as saved, and whether it was there already (the same

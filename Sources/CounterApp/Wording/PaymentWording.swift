@@ -76,6 +76,7 @@ extension PaymentDecline {
         case .securityCheckRequired: tr("This card needs a security check; use another card.")
         case .securityCheckCancelled: tr("The security check was cancelled.")
         case .outcomeUnknown: ChargeError.outcomeUnknown(chargeID: "").message
+        case .checkNotAnswered: tr("The card's bank did not answer. Nothing was saved or charged; try again.")
         case .unrecorded(let detail): detail
         }
     }
@@ -150,6 +151,7 @@ extension ThreeDSChallenge {
         case .bankCode: tr("Enter the code your bank sent you.")
         // The merchant's name is the counter's own (English), shown in the current language.
         case .approvePayment: tr("Enter the code your bank sent you to approve {0} to {1}.", amount.formatted(), tr(merchantName))
+        case .confirmCard: tr("Enter the code your bank sent you to confirm this card for {0}. Nothing is charged.", tr(merchantName))
         }
     }
 }

@@ -48,6 +48,28 @@ public final class SimulatedAcquirer {
         }
     }
 
+    /// Asks whether a card may be saved: a check of no amount, as a processor's "setup" does
+    /// before a card is kept for later. The never-answering card's completion never runs.
+    public func check(_ number: CardNumber, challengePassed: Bool, completion: @escaping (AcquirerDecision) -> Void) {
+        if TestCardBehaviour.of(number) == .neverAnswer { return }
+        let decision = checkDecision(number, challengePassed: challengePassed)
+        scheduler.schedule(after: latency) { completion(decision) }
+    }
+
+    /// A card check's answer. It moves no money, so what only a charge can meet (too little in
+    /// the account, a card that saves but cannot be charged) does not refuse it; a refused or
+    /// lost card does, and the issuer's 3-D Secure comes first, as for a charge.
+    public func checkDecision(_ number: CardNumber, challengePassed: Bool) -> AcquirerDecision {
+        switch TestCardBehaviour.of(number) {
+        case .approve, .neverAnswer, .declineCharges: return .approved
+        case let .decline(reason): return reason == .insufficientFunds ? .approved : .declined(reason)
+        case let .challengeAlways(then), let .challengeOnce(then):
+            guard challengePassed else { return .challengeRequired }
+            guard let then, then != .insufficientFunds else { return .approved }
+            return .declined(then)
+        }
+    }
+
     /// Whether a 3-D Secure answer is right.
     public func verifyChallenge(code: String) -> Bool {
         code.trimmingWhitespace() == Self.challengeCode

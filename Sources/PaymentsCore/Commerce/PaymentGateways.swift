@@ -37,6 +37,8 @@ public struct PaymentDecline: Error, Hashable, Sendable {
         case securityCheckRequired
         case securityCheckCancelled
         case outcomeUnknown
+        /// A card check (nothing charged) that the card's bank did not answer in time.
+        case checkNotAnswered
         /// A write or a release failed; the error's own description.
         case unrecorded(String)
     }

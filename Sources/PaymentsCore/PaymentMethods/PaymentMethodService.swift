@@ -24,11 +24,14 @@ public final class PaymentMethodService {
 
     /// Saves the card behind a one-time token (using the token up). With `keepNumber` false only
     /// the display details and fingerprint are kept and the method cannot be charged again.
-    public func save(token tokenID: String, for customerID: String, keepNumber: Bool = true, makeDefault: Bool = false) throws -> SavedPaymentMethod {
+    /// `authenticated`: the card's bank has just checked the shopper (3-D Secure), so a card that
+    /// asks once is not asked again at its first charge.
+    public func save(token tokenID: String, for customerID: String, keepNumber: Bool = true, makeDefault: Bool = false,
+                     authenticated: Bool = false) throws -> SavedPaymentMethod {
         try requireUnlocked(customerID)
         let card: Card
         do { card = try vault.redeem(tokenID) } catch { throw PaymentMethodError.token(error) }
-        return try store(card, for: customerID, keepNumber: keepNumber, makeDefault: makeDefault)
+        return try store(card, for: customerID, keepNumber: keepNumber, makeDefault: makeDefault, authenticated: authenticated)
     }
 
     public func save(card: Card, for customerID: String, keepNumber: Bool = true, makeDefault: Bool = false) throws -> SavedPaymentMethod {
@@ -81,7 +84,8 @@ public final class PaymentMethodService {
         try? repository.update(method, event: NewEvent("payment_method.authenticated", subject: id))
     }
 
-    private func store(_ card: Card, for customerID: String, keepNumber: Bool, makeDefault: Bool) throws -> SavedPaymentMethod {
+    private func store(_ card: Card, for customerID: String, keepNumber: Bool, makeDefault: Bool,
+                       authenticated: Bool = false) throws -> SavedPaymentMethod {
         if card.expiry.isExpired(at: clock.now) { throw PaymentMethodError.cardExpired }
         let fingerprint = vault.keys.fingerprint(card.number)
         let sealed = keepNumber ? try vault.keys.seal(card.number) : nil
@@ -90,6 +94,7 @@ public final class PaymentMethodService {
             existing.expiry = card.expiry
             existing.holder = card.holder.value
             if keepNumber { existing.sealedNumber = sealed }
+            if authenticated { existing.authenticated = true }
             try storage { try repository.update(existing, event: NewEvent("payment_method.updated", subject: existing.id)) }
             if makeDefault { try setDefault(existing.id, for: customerID) }
             return SavedPaymentMethod(method: try method(existing.id, for: customerID), alreadySaved: true)
@@ -97,7 +102,7 @@ public final class PaymentMethodService {
         let isFirst = try storage { try repository.methods(customerID: customerID).isEmpty }
         let record = PaymentMethodRecord(id: ids.next("pm"), customerID: customerID, brand: card.number.brand,
                                          lastFour: card.number.lastFour, expiry: card.expiry, holder: card.holder.value,
-                                         fingerprint: fingerprint, sealedNumber: sealed, isDefault: false, authenticated: false,
+                                         fingerprint: fingerprint, sealedNumber: sealed, isDefault: false, authenticated: authenticated,
                                          createdAt: clock.now, removedAt: nil)
         try storage {
             try repository.insert(record, event: NewEvent("payment_method.saved", subject: record.id,
@@ -108,7 +113,7 @@ public final class PaymentMethodService {
         return SavedPaymentMethod(method: try method(record.id, for: customerID), alreadySaved: false)
     }
 
-    private func requireUnlocked(_ customerID: String) throws {
+    func requireUnlocked(_ customerID: String) throws {
         do { _ = try customers.customer(id: customerID) } catch { throw PaymentMethodError.customerNotFound }
         if customers.isPaymentsLocked(customerID) { throw PaymentMethodError.paymentsLocked }
     }

@@ -61,6 +61,14 @@ public final class Vault {
         try check(tokenID).token
     }
 
+    /// The token's card, leaving the token unused (a card check asks the bank before the card is
+    /// saved, and only a saved card uses the token up).
+    func card(_ tokenID: String) throws(VaultError) -> Card {
+        // A live, unused token always holds its card; one without is as good as expired.
+        guard let card = try check(tokenID).card else { throw .tokenExpired }
+        return card
+    }
+
     /// Uses the token up and hands over its card. Valid strictly before `expiresAt`: at exactly
     /// 5:00 after tokenizing it has expired.
     func redeem(_ tokenID: String) throws(VaultError) -> Card {

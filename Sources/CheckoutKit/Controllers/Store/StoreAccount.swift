@@ -101,13 +101,53 @@ public final class StoreAccount {
         return cards.filter(\.card.isDefault) + cards.filter { !$0.card.isDefault }
     }
 
-    /// Saves a card just entered (its one-time token); a card saved before is not added again.
+    /// Saves a card (its one-time token) without asking its bank: for a world set up before the
+    /// counter opens (tapes' customer worlds, tests). A shopper's card goes through
+    /// `saveCheckedCard`. A card saved before is not added again.
     @discardableResult
     public func saveCard(_ card: PaymentCard, makeDefault: Bool = false) throws(AccountError) -> (card: PaymentCard, alreadySaved: Bool) {
         let id = try signedIn()
         guard let token = card.vaultToken else { throw .refused(.cardAlreadySaved) }
         let saved = try attempt { try core.paymentMethods.save(token: token, for: id, makeDefault: makeDefault) }
         return (PaymentCard(method: saved.method), saved.alreadySaved)
+    }
+
+    /// Saves a card just typed once its bank has checked it (no money moves). A card that asks
+    /// for 3-D Secure shows its question through `authentication`; without a presenter such a
+    /// card is refused, as at a checkout with nobody to answer. Calls back once, on the loop.
+    public func saveCheckedCard(_ card: PaymentCard, makeDefault: Bool = false, authentication: AuthenticationPresenter?,
+                                completion: @escaping (Result<(card: PaymentCard, alreadySaved: Bool), AccountError>) -> Void) {
+        let id: String
+        do { id = try signedIn() } catch { return completion(.failure(error)) }
+        guard let token = card.vaultToken else { return completion(.failure(.refused(.cardAlreadySaved))) }
+        core.cardChecks.checkAndSave(token: token, for: id, makeDefault: makeDefault) { [weak self] result in
+            self?.checked(result, authentication: authentication, completion: completion)
+        }
+    }
+
+    private func checked(_ result: Result<CardCheckOutcome, PaymentMethodError>, authentication: AuthenticationPresenter?,
+                         completion: @escaping (Result<(card: PaymentCard, alreadySaved: Bool), AccountError>) -> Void) {
+        switch result {
+        case .failure(let error):
+            completion(.failure(AccountError(error)))
+        case .success(.saved(let saved)):
+            completion(.success((PaymentCard(method: saved.method), saved.alreadySaved)))
+        case .success(.declined(let decline)):
+            completion(.failure(.refused(.decline(decline))))
+        case .success(.challengeRequired(let challenge)):
+            guard let authentication else {
+                core.cardChecks.answer(challenge.id, code: nil) { _ in }
+                return completion(.failure(.refused(.decline(PaymentDecline(code: ChallengingChargeGateway.requiredCode,
+                                                                                 cause: .securityCheckRequired)))))
+            }
+            let shown = ThreeDSChallenge(identifier: challenge.id, amount: .zero(.eur), merchantName: CoreBankGateway.payeeName,
+                                         cardBrand: challenge.brand.displayName, cardLastFour: challenge.lastFour, prompt: .confirmCard)
+            authentication.presentChallenge(shown) { [weak self] code in
+                self?.core.cardChecks.answer(challenge.id, code: code) { [weak self] result in
+                    self?.checked(result, authentication: authentication, completion: completion)
+                }
+            }
+        }
     }
 
     public func setDefaultCard(_ cardID: String) throws(AccountError) {

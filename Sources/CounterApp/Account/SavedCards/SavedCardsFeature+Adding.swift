@@ -4,8 +4,8 @@ import Localization
 import TerminalUI
 
 /// Adding a card from the account: the store's card form (the same fields and checks as at the
-/// checkout; the number and CVC go no further than the vault's one-time token), saved through
-/// the account. Saving a card needs unlocked payments (seed 002's `savePayment`, whose
+/// checkout; the number and CVC go no further than the vault's one-time token), checked by the
+/// card's bank (3-D Secure when the card asks; nothing is charged) and saved through the account. Saving a card needs unlocked payments (seed 002's `savePayment`, whose
 /// `exceededAttempts` is the PIN's lockout): a locked shopper types her PIN first, checked by the
 /// core with the auction's count and lockout.
 extension SavedCardsFeature {
@@ -15,6 +15,11 @@ extension SavedCardsFeature {
         case opened(locked: Bool, today: Date)
         case unlock(PaymentsUnlockFeature.Action)
         case cardForm(CardFormFeature.Action)
+        /// The card's bank asks the shopper for its 3-D Secure code before the card is saved.
+        case challengeRequested(ThreeDSChallenge)
+        case challenge(ChallengeFeature.Action)
+        /// A key while the card's bank answers: nothing happens.
+        case busy
         /// The account's answer to saving, and the cards as they are now.
         case saved(Result<CardSaved, AccountError>, cards: [SavedCard])
     }
@@ -43,11 +48,27 @@ extension SavedCardsFeature {
             state.adding = nil
             return .none
         case .cardForm(.delegate(.cardReady(let card, _))):
-            // The form has forgotten the number and CVC: only the vault's token goes on.
+            // The form has forgotten the number and CVC: only the vault's token goes on, to the
+            // card's bank first.
+            state.adding = .checking(card: cardName(card))
             return .run { client, send in
-                let result = client.saveCard(card)
-                send(.saved(result, cards: client.savedCards()))
+                client.saveCard(card, { send(.challengeRequested($0)) }) { result in send(.saved(result, cards: client.savedCards())) }
             }
+        case .busy:
+            return .none
+        case .challengeRequested(let challenge):
+            state.adding = .challenge(ChallengeFeature.State(challenge: challenge))
+            return .none
+        case .challenge(.delegate(.answer(let code))):
+            guard case .challenge(let challenge) = state.adding else { return .none }
+            state.adding = .checking(card: "\(challenge.challenge.cardBrand) •••• \(challenge.challenge.cardLastFour)")
+            let id = challenge.challenge.identifier
+            return .run { client, _ in client.answerChallenge(id, code) }
+        case .challenge(let challengeAction):
+            guard case .challenge(var challenge) = state.adding else { return .none }
+            let effect = ChallengeFeature.reduce(&challenge, challengeAction)
+            state.adding = .challenge(challenge)
+            return effect.map(AddAction.challenge)
         case .cardForm(let formAction):
             guard case .form(var form) = state.adding else { return .none }
             let effect = CardFormFeature.reduce(&form, formAction)

@@ -10,6 +10,13 @@ extension SavedCardsFeature {
             return CardFormFeature.action(for: event, in: form).map { .add(.cardForm($0)) }
         case .unlocking:
             return PaymentsUnlockFeature.action(for: event).map { .add(.unlock($0)) }
+        case .challenge(let challenge):
+            return ChallengeFeature.action(for: event, in: challenge).map { .add(.challenge($0)) }
+        case .checking:
+            // The bank answers within `CardCheckService.answerTimeout`: until then no key leaves
+            // (a card the bank then accepts would be saved behind the shopper's back).
+            if case .key = event { return .add(.busy) }
+            return nil
         case nil:
             break
         }
@@ -28,7 +35,8 @@ extension SavedCardsFeature {
     public static func hasTextFocus(_ state: State) -> Bool {
         switch state.adding {
         case .form(let form): form.focus.rawValue <= CardFormFeature.Field.cvc.rawValue || form.isSwiping
-        case .unlocking: true
+        // While the bank answers every key is the screen's (none acts), as at the checkout.
+        case .unlocking, .challenge, .checking: true
         case nil: false
         }
     }
@@ -37,6 +45,9 @@ extension SavedCardsFeature {
         switch state.adding {
         case .form(let form): return CardFormFeature.keyHints(for: form)
         case .unlocking: return PaymentsUnlockFeature.keyHints
+        // Cancelling here cancels the card's check, not a payment.
+        case .challenge: return [KeyHint("0-9", "Code"), KeyHint("Enter", "Confirm"), KeyHint("Esc", "Cancel")]
+        case .checking: return KeyHint.bankAnswering
         case nil: break
         }
         if state.confirmingRemoval != nil { return [KeyHint("y", "Remove"), KeyHint("n", "Keep")] }

@@ -19,10 +19,14 @@ public enum SavedCardsFeature {
         var selected: SavedCard? { cards.indices.contains(selection) ? cards[selection] : nil }
     }
 
-    /// Adding a card: the PIN first when saved payments are locked, then the card form.
+    /// Adding a card: the PIN first when saved payments are locked, then the card form, then the
+    /// card's bank checks it (nothing is charged), with its 3-D Secure question if it has one.
     public enum Adding: Equatable, Sendable {
         case unlocking(PaymentsUnlockFeature.State)
         case form(CardFormFeature.State)
+        /// Waiting for the bank's answer about the card named ("Visa •••• 3184").
+        case checking(card: String)
+        case challenge(ChallengeFeature.State)
     }
 
     /// What the screen tells the shopper after a change, as a value: `words(_:)` says it.

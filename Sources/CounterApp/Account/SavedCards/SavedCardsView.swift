@@ -24,6 +24,15 @@ extension SavedCardsFeature {
         case .unlocking(let unlock):
             drawUnlocking(unlock, into: &frame, in: area)
             return
+        case .checking(let card):
+            ScreenDrawing.title(tr("Add a card"), into: &frame, in: area)
+            ScreenDrawing.text(tr("Asking your bank about {0}… Nothing is charged.", card), into: &frame,
+                               in: ScreenDrawing.row(area, 2), role: .muted)
+            return
+        case .challenge(let challenge):
+            ScreenDrawing.title(tr("Add a card"), into: &frame, in: area)
+            ChallengeFeature.draw(challenge, into: &frame, in: area.inset(top: 2, left: 0, bottom: 0, right: 0))
+            return
         case nil:
             break
         }

@@ -38,8 +38,7 @@ extension CheckoutFeature {
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
         case .unlocking: PaymentsUnlockFeature.keyHints
-        // "wait" is no key cap but a word: it is shown in the current language.
-        case .paying: [KeyHint(tr("wait"), "The bank is answering"), KeyHint("Ctrl+C", "Quit")]
+        case .paying: KeyHint.bankAnswering
         case .checking: [KeyHint(tr("wait"), "Checking with the bank"), KeyHint("Esc", "Back to cart")]
         }
     }
@@ -52,4 +51,10 @@ extension CheckoutFeature {
         case .choosing, .checking: false
         }
     }
+}
+
+extension KeyHint {
+    /// While a bank answers no key acts but Ctrl+C. "wait" is no key cap but a word: it is shown
+    /// in the current language.
+    static var bankAnswering: [KeyHint] { [KeyHint(tr("wait"), "The bank is answering"), KeyHint("Ctrl+C", "Quit")] }
 }

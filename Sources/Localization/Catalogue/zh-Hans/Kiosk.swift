@@ -212,7 +212,7 @@ extension Catalogue {
         .text("Paying. Please wait.",
               "正在支付，请稍候。"),
         .text("Your bank asks you to confirm (3-D Secure): {0} to {1} with {2} ending {3}.",
-              "您的银行要求确认（3-D Secure）：使用尾号 {3} 的 {2} 向{1}支付 {0}。"),
+              "您的银行要求确认（3-D 安全验证）：使用尾号 {3} 的 {2} 向{1}支付 {0}。"),
         .text("The code your bank sent (empty to cancel):",
               "银行发送的验证码（留空则取消）："),
         .text("Payment approved. Thank you!",

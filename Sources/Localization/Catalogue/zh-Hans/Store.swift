@@ -331,7 +331,7 @@ extension Catalogue {
         .text("The payment could not be processed. Please try again.",
               "付款无法处理，请重试。"),
         .text("The card's security check (3-D Secure) failed.",
-              "银行卡安全验证（3-D Secure）失败。"),
+              "银行卡 3-D 安全验证失败。"),
         .section("Store and cart refusals"),
         .text("This product is no longer in the store.",
               "该商品已下架。"),
@@ -627,5 +627,13 @@ extension Catalogue {
               "欢迎，{0}。"),
         .text("Your saved cards are locked. Enter your payments PIN to subscribe to {0}.",
               "您已保存的卡已锁定。请输入支付密码以订阅{0}。"),
+        .text("The card's bank did not answer. Nothing was saved or charged; try again.",
+              "发卡银行没有回应。未保存任何内容，也未扣款；请重试。"),
+        .text("Enter the code your bank sent you to confirm this card for {0}. Nothing is charged.",
+              "请输入银行发送的验证码，以在{0}确认这张卡。不会扣款。"),
+        .text("Asking your bank about {0}… Nothing is charged.",
+              "正在向银行核实 {0}…… 不会扣款。"),
+        .text("Your bank asks you to confirm (3-D Secure) saving {0} ending {1} with {2}. Nothing is charged.",
+              "您的银行要求确认（3-D 安全验证）：在{2}保存尾号 {1} 的 {0}。不会扣款。"),
     ]
 }
