@@ -164,6 +164,27 @@ import Testing
         #expect(subscriptions.count == 1, "backing out of the PIN subscribed to nothing; the right PIN to one")
     }
 
+    /// Locked saved cards pay, and a typed card is saved, only after the payments PIN, as on
+    /// the screen; going back from the PIN pays nothing.
+    @Test func aLockedShopperTypesHerPINBeforePayingWithASavedCardOrSavingOne() throws {
+        let (output, services) = try Self.run(Self.signUp + [
+            Self.account, "1", "1", "4242 4242 4242 4242", "12/30", "123", "Jane Doe", "3",  // a card
+            "4", "1234", "1234",                                      // set a PIN
+            "5", "4", "1", "jane@example.com", "secret123",           // log out, log in again: locked
+            "1", "1", "1",                                            // one jar of acacia
+            "3", "2", "5555 5555 5555 4444", "12/30", "123", "Jane Doe", "1",  // a new card, saved
+            "",                                                       // no PIN: nothing paid
+            "3", "1", "9999", "1234",                                 // the saved card: a wrong PIN, the right one
+            "6",
+        ])
+        #expect(output.contains("Your saved cards are locked. Enter your payments PIN to save Mastercard ending 4444 and pay."))
+        #expect(output.contains("Your saved cards are locked. Enter your payments PIN to pay with Visa ending 4242."))
+        #expect(output.contains("Wrong PIN. 2 tries left."))
+        #expect(output.components(separatedBy: "Payment approved.").count == 2, "one payment: backing out of the PIN paid nothing")
+        #expect(try services.account.savedCards().map(\.card.lastFour) == ["4242"], "backing out of the PIN saved nothing")
+        #expect(try services.account.orderHistory().filter { $0.state == .paid }.count == 1)
+    }
+
     @Test func theEndOfInputInsideTheAccountQuits() throws {
         for cut in [[Self.account], [Self.account, "4", "12"], [Self.account, "1", "1", "4242"], [Self.account, "3", "1"]] {
             let (output, _) = try Self.run(Self.signUp + cut)

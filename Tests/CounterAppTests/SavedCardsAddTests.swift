@@ -212,19 +212,19 @@ import Testing
         client.unlockPayments = { $0 == "2468" ? nil : .refused(.customer(.wrongPIN(attemptsLeft: 2))) }
         let initial = CheckoutFeature.State(savedCards: [SavedCardsAddTests.visa], now: StoreWorld.now, paymentsLocked: true)
         let store = TestStore(initialState: initial, environment: client) { CheckoutFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com")) }
-        store.send(.choose) { $0.phase = .unlocking(PaymentsUnlockFeature.State(), card: SavedCardsAddTests.visa) }
+        store.send(.choose) { $0.phase = .unlocking(PaymentsUnlockFeature.State(), then: .payWith(SavedCardsAddTests.visa)) }
         #expect(world.checkouts.isEmpty, "nothing is charged before the PIN")
         #expect(CheckoutFeature.hasTextFocus(store.state))
         #expect(CheckoutFeature.action(for: .key(.escape), in: store.state) == .unlock(.delegate(.cancelled)))
         store.send(.unlock(.typed(.character("x"))))   // not a digit: the field keeps nothing
         for digit in "2468" {
             store.send(.unlock(.typed(.character(digit)))) {
-                guard case .unlocking(var typed, let card) = $0.phase else { return }
+                guard case .unlocking(var typed, let next) = $0.phase else { return }
                 typed.pin.input.insert(String(digit))
-                $0.phase = .unlocking(typed, card: card)
+                $0.phase = .unlocking(typed, then: next)
             }
         }
-        store.send(.unlock(.unlock)) { $0.phase = .unlocking(PaymentsUnlockFeature.State(), card: SavedCardsAddTests.visa) }
+        store.send(.unlock(.unlock)) { $0.phase = .unlocking(PaymentsUnlockFeature.State(), then: .payWith(SavedCardsAddTests.visa)) }
         store.receive(.unlock(.answered(nil)))
         store.receive(.unlock(.delegate(.unlocked))) {
             $0.paymentsLocked = false
@@ -238,11 +238,32 @@ import Testing
     @Test func escFromThePINGoesBackToThePickerWithoutPaying() {
         let world = StoreWorld()
         var initial = CheckoutFeature.State(savedCards: [SavedCardsAddTests.visa], now: StoreWorld.now, paymentsLocked: true)
-        initial.phase = .unlocking(PaymentsUnlockFeature.State(), card: SavedCardsAddTests.visa)
+        initial.phase = .unlocking(PaymentsUnlockFeature.State(), then: .payWith(SavedCardsAddTests.visa))
         let store = TestStore(initialState: initial, environment: world.client) { CheckoutFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com")) }
         store.send(.unlock(.delegate(.cancelled))) { $0.phase = .choosing }
         store.finish()
         #expect(world.checkouts.isEmpty)
         #expect(store.state.paymentsLocked)
+    }
+
+    /// "Save this card" ticked while saved payments are locked: saving needs the PIN, so it is
+    /// asked before anything is charged; once right, the card is saved and pays.
+    @Test func savingATypedCardWhileLockedAsksForThePINFirst() {
+        let world = StoreWorld()
+        var initial = CheckoutFeature.State(savedCards: [SavedCardsAddTests.visa], now: StoreWorld.now, paymentsLocked: true)
+        initial.phase = .cardForm(SavedCardsAddTests.form())
+        let store = TestStore(initialState: initial, environment: world.client) { CheckoutFeature.reduce(&$0, $1, session: StoreSession(shopper: "bee@example.com")) }
+        store.send(.cardForm(.delegate(.cardReady(SavedCardsAddTests.token, saveCard: true)))) {
+            $0.phase = .unlocking(PaymentsUnlockFeature.State(), then: .saveAndPay(SavedCardsAddTests.token))
+        }
+        #expect(world.checkouts.isEmpty, "nothing is charged before the PIN")
+        store.send(.unlock(.delegate(.unlocked))) {
+            $0.paymentsLocked = false
+            $0.phase = .paying(.charging(card: "Mastercard •••• 4444"))
+        }
+        store.receive(.chargeStarted(at: StoreWorld.now)) { $0.payingSince = StoreWorld.now }
+        store.finish()
+        #expect(world.checkouts.count == 1)
+        #expect(world.checkouts.first?.1 == true, "the card is saved as it pays")
     }
 }

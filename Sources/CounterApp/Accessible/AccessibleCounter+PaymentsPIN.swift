@@ -21,6 +21,20 @@ extension AccessibleCounter {
         send(.unlock)
     }
 
+    /// The payments PIN before locked saved cards pay or a typed card is saved, asked until it
+    /// is right: true once unlocked (or when nothing was locked), false when the shopper went back.
+    func unlockedToPay(prompt: String) throws -> Bool {
+        guard client.paymentsLocked() else { return true }
+        var unlocked: Bool?
+        let unlock = feature(PaymentsUnlockFeature.State(), PaymentsUnlockFeature.reduce) { action in
+            if case let .delegate(delegate) = action { unlocked = delegate == .unlocked }
+        }
+        while unlocked == nil {
+            try unlockSavedCards(unlock.state, prompt: prompt, typed: { unlock.state.pin.value }, send: { unlock.send($0) })
+        }
+        return unlocked == true
+    }
+
     func paymentsPIN(_ mode: PaymentsPINFeature.Mode) throws {
         var saved = false
         let form = feature(PaymentsPINFeature.State(mode: mode), PaymentsPINFeature.reduce) {

@@ -142,11 +142,17 @@ public final class AccessibleCounter {
         let source: CardFundingSource
         var save = false
         if choice <= saved.count {
-            source = .savedPayment(identifier: saved[choice - 1].id)
+            let card = saved[choice - 1]
+            // Locked saved cards pay after the payments PIN, as on the screen.
+            guard try unlockedToPay(prompt: tr("Your saved cards are locked. Enter your payments PIN to pay with {0}.", spokenName(card))) else { return }
+            source = .savedPayment(identifier: card.id)
         } else if choice == saved.count + 1 {
             guard let card = try enterCard(back: tr("Back to the main menu")) else { return }
             source = .newCardToken(card.vaultToken ?? card.id)
             if client.shopper() != nil { save = try choose([tr("Save this card for next time"), tr("Do not save it")]) == 1 }
+            if save {
+                guard try unlockedToPay(prompt: tr("Your saved cards are locked. Enter your payments PIN to save {0} and pay.", spokenName(card))) else { return }
+            }
         } else {
             return
         }

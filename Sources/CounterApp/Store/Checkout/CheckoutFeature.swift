@@ -10,8 +10,8 @@ public enum CheckoutFeature {
     public enum Phase: Equatable, Sendable {
         case choosing
         case cardForm(CardFormFeature.State)
-        /// The shopper's saved payments are locked: her payments PIN first, then `card` is charged.
-        case unlocking(PaymentsUnlockFeature.State, card: SavedCard)
+        /// The shopper's saved payments are locked: her payments PIN first, then what it opens.
+        case unlocking(PaymentsUnlockFeature.State, then: AfterUnlock)
         /// The charge is under way; `status` says what is happening.
         case paying(PayingStatus)
         case challenge(ChallengeFeature.State)
@@ -19,6 +19,22 @@ public enum CheckoutFeature {
         /// or unrecorded answer): the shopper is told the truth and the screen waits for the
         /// settler; no other card is offered until the first attempt is known to have failed.
         case checking(orderNumber: String)
+    }
+
+    /// What the payments PIN opens at the checkout.
+    public enum AfterUnlock: Equatable, Sendable {
+        /// Paying with this saved card.
+        case payWith(SavedCard)
+        /// Saving the card just typed ("Save this card" ticked), and paying with it.
+        case saveAndPay(PaymentCard)
+
+        /// "Visa •••• 4242".
+        var cardName: String {
+            switch self {
+            case .payWith(let saved): "\(saved.card.brand) •••• \(saved.card.lastFour)"
+            case .saveAndPay(let card): "\(card.brand) •••• \(card.lastFour)"
+            }
+        }
     }
 
     /// What the spinner says while the charge runs (a value: `words(_:)` says it when drawn).
@@ -131,7 +147,7 @@ public enum CheckoutFeature {
             switch option {
             case .saved(let card):
                 if state.paymentsLocked {
-                    state.phase = .unlocking(PaymentsUnlockFeature.State(), card: card)
+                    state.phase = .unlocking(PaymentsUnlockFeature.State(), then: .payWith(card))
                     return .none
                 }
                 return payWithSaved(&state, card)
@@ -148,22 +164,31 @@ public enum CheckoutFeature {
                                                           submitTitle: tr("Pay {0}", session.cart.total.formatted())))
             return .none
         case .unlock(.delegate(.unlocked)):
-            guard case .unlocking(_, let card) = state.phase else { return .none }
+            guard case .unlocking(_, let next) = state.phase else { return .none }
             state.paymentsLocked = false
             state.phase = .choosing
-            return payWithSaved(&state, card)
+            switch next {
+            case .payWith(let card): return payWithSaved(&state, card)
+            case .saveAndPay(let card): return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: true, card: next.cardName)
+            }
         case .unlock(.delegate(.cancelled)):
             state.phase = .choosing
             return .none
         case .unlock(let unlockAction):
-            guard case .unlocking(var unlock, let card) = state.phase else { return .none }
+            guard case .unlocking(var unlock, let next) = state.phase else { return .none }
             let effect = PaymentsUnlockFeature.reduce(&unlock, unlockAction)
-            state.phase = .unlocking(unlock, card: card)
+            state.phase = .unlocking(unlock, then: next)
             return effect.map(Action.unlock)
         case .cardForm(.delegate(.cancel)):
             state.phase = .choosing
             return .none
         case .cardForm(.delegate(.cardReady(let card, let save))):
+            // Saving a card needs unlocked saved payments, as adding one from the account does:
+            // the PIN first, and nothing is charged until it is right (Esc goes back unpaid).
+            if save, state.paymentsLocked {
+                state.phase = .unlocking(PaymentsUnlockFeature.State(), then: .saveAndPay(card))
+                return .none
+            }
             return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: save, card: "\(card.brand) •••• \(card.lastFour)")
         case .cardForm(let formAction):
             guard case .cardForm(var form) = state.phase else { return .none }

@@ -57,10 +57,12 @@ extension CheckoutFeature {
             ScreenDrawing.text(tr("Please wait: this takes a moment. Do not pay twice."), into: &frame, in: ScreenDrawing.row(body, 4), role: .muted)
         case .challenge(let challenge):
             ChallengeFeature.draw(challenge, into: &frame, in: body)
-        case let .unlocking(unlock, card):
-            let name = "\(card.card.brand) •••• \(card.card.lastFour)"
-            PaymentsUnlockFeature.draw(unlock, prompt: tr("Your saved cards are locked. Enter your payments PIN to pay with {0}.", name),
-                                       into: &frame, in: body)
+        case let .unlocking(unlock, next):
+            let prompt = switch next {
+            case .payWith: tr("Your saved cards are locked. Enter your payments PIN to pay with {0}.", next.cardName)
+            case .saveAndPay: tr("Your saved cards are locked. Enter your payments PIN to save {0} and pay.", next.cardName)
+            }
+            PaymentsUnlockFeature.draw(unlock, prompt: prompt, into: &frame, in: body)
         case .checking(let number):
             let row = ScreenDrawing.row(body, 1)
             _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: tr("Checking with the bank about order {0}…", number))
