@@ -131,6 +131,10 @@ enum CounterLauncher {
             Log.counter.warning("receipt printer cannot be written", metadata: ["reason": "\(reason)"])
         case .paperLow:
             Log.counter.warning("receipt printer paper low: change the roll soon")
+        case let .reportsPrinted(count):
+            Log.counter.info("waiting Z reports printed", metadata: ["count": "\(count)"])
+        case let .reportsNotPrinted(reason):
+            Log.counter.warning("Z reports wait for the printer", metadata: ["reason": "\(reason)"])
         }
     }
 

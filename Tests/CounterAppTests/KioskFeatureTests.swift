@@ -496,4 +496,32 @@ import Testing
         menu.finish()
         failing.finish()
     }
+
+    /// Z reports the printer could not take before the counter stopped come out at the next
+    /// start, once; a printer that fails again is the operator's to see, and they wait on.
+    @Test func zReportsThatWaitedArePrintedAtTheNextStart() {
+        var environment = KioskFeature.Environment()
+        var reports: [ReceiptReport] = []
+        environment.report = { reports.append($0) }
+        environment.printWaitingReports = { (2, nil) }
+        let state = KioskFeature.State(configuration: .init(isKiosk: true), themeName: "honey", now: start)
+        let printing = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        printing.send(.started(start))
+        printing.finish()
+        #expect(reports == [.reportsPrinted(count: 2)])
+        reports = []
+        environment.printWaitingReports = { (0, .notAccepting("/dev/usb/lp0")) }
+        let failing = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        failing.send(.started(start))
+        failing.receive(.printerUnavailable(.notAccepting("/dev/usb/lp0"))) { $0.printerProblem = .notAccepting("/dev/usb/lp0") }
+        failing.finish()
+        #expect(reports == [.reportsNotPrinted(reason: ReceiptPrinter.Failure.notAccepting("/dev/usb/lp0").description)])
+        // No printer at all: nothing to say.
+        reports = []
+        environment.printWaitingReports = { (0, .notConfigured) }
+        let none = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        none.send(.started(start))
+        none.finish()
+        #expect(reports.isEmpty)
+    }
 }

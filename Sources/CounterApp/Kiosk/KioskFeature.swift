@@ -169,7 +169,16 @@ public enum KioskFeature {
             state.now = now
             state.lastInput = now
             state.sessionStartedAt = now
-            return .none
+            // Z reports the printer could not take before the stop come out now, as owed
+            // receipts do on the first tick; one that fails again waits for the operator.
+            return .run { environment, send in
+                let (printed, failure) = environment.printWaitingReports()
+                if printed > 0 { environment.report(.reportsPrinted(count: printed)) }
+                if let failure, failure != .notConfigured {
+                    environment.report(.reportsNotPrinted(reason: failure.description))
+                    send(.printerUnavailable(failure))
+                }
+            }
         case let .activity(now):
             state.now = now
             state.lastInput = now

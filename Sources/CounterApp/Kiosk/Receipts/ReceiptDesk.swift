@@ -21,6 +21,10 @@ public enum ReceiptReport: Equatable, Sendable {
     case unavailable(reason: String)
     /// The printer says its roll is nearly out (said once, until it has paper again).
     case paperLow
+    /// Z reports that waited for the printer came out (at the start).
+    case reportsPrinted(count: Int)
+    /// Z reports still wait for the printer (the operator prints them with the waiting receipts).
+    case reportsNotPrinted(reason: String)
 }
 
 /// The kiosk's receipts: the ledger's (which are owed, which were printed) and the printer's
