@@ -66,6 +66,7 @@
 @_exported import enum PaymentsCore.OrderError
 @_exported import struct PaymentsCore.PaidOrderReceipt
 @_exported import struct PaymentsCore.DayReport
+@_exported import enum PaymentsCore.OwedDocument
 @_exported import struct PaymentsCore.Plan
 @_exported import struct PaymentsCore.Subscription
 @_exported import enum PaymentsCore.SubscriptionError

@@ -131,6 +131,8 @@ enum CounterLauncher {
             Log.counter.warning("receipt printer cannot be written", metadata: ["reason": "\(reason)"])
         case .paperLow:
             Log.counter.warning("receipt printer paper low: change the roll soon")
+        case let .refundReceiptsPrinted(count):
+            Log.counter.info("waiting refund and void receipts printed", metadata: ["count": "\(count)"])
         case let .reportsPrinted(count):
             Log.counter.info("waiting Z reports printed", metadata: ["count": "\(count)"])
         case let .reportsNotPrinted(reason):

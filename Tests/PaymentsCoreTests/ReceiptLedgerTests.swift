@@ -57,6 +57,53 @@ import Testing
         #expect(try reports.current().printKey == nil, "an X report is printed whenever asked")
     }
 
+    /// A refund or void asked at a printing counter owes its own receipt once its money moved,
+    /// also when the settler finished it (the screen was not there to print it); one whose
+    /// answer is not known yet, or another counter's, owes nothing here.
+    @Test func aRefundAndAVoidTheSettlerFinishedOweTheirReceipts() throws {
+        let world = CommerceTestWorld()
+        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
+        try ledger.registerPrinter()
+        let order = try paidOrder(world)
+        try ledger.markPrinted(orderNumber: order.number, copy: false)
+        let failing = FailingCommits.install(on: world.core)
+        failing.passFirst = 2 // the intent, the charge's refund
+        failing.failNext = 1  // the order's side
+        let refund = world.settle { world.orders.refund(orderId: order.id, .everythingLeft, idempotencyKey: "r", completion: $0) }
+        guard case .outcomeUnknown? = refund?.error else { Issue.record("\(String(describing: refund))"); return }
+        #expect(try ledger.owedDocuments().isEmpty, "the money is back but its answer is not written: nothing to print yet")
+        world.commerce.settler.settleNow()
+        let refunded = try #require(try world.orders.refunds(orderId: order.id).first)
+        #expect(refunded.state == .refunded)
+        #expect(try ledger.owedDocuments() == [.refund(id: refunded.id, orderId: order.id)])
+
+        let saved = world.savedCard()
+        let joined = world.settle { world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId,
+                                                        instrument: .savedMethod(saved.methodId, customerId: saved.customerId),
+                                                        bid: nil, termsAccepted: true, completion: $0) }
+        guard case .success(.joined(let bid))? = joined else { Issue.record("\(String(describing: joined))"); return }
+        failing.onlyTable = "hold_voids"
+        failing.passFirst = 1 // the intent
+        failing.failNext = 1  // the answer
+        _ = world.settle { world.auctions.voidHold(bidId: bid.id, idempotencyKey: "v", completion: $0) }
+        world.commerce.settler.settleNow()
+        let void = try #require(try world.auctions.holdVoids(bidId: bid.id).first)
+        #expect(void.state == .voided)
+        #expect(try ledger.owedDocuments() == [.refund(id: refunded.id, orderId: order.id), .void(id: void.id)])
+        #expect(OwedDocument.void(id: void.id).printKey == "void-\(void.id)")
+
+        try ledger.markDocumentPrinted(key: OwedDocument.refund(id: refunded.id, orderId: order.id).printKey)
+        try ledger.markDocumentPrinted(key: OwedDocument.void(id: void.id).printKey)
+        #expect(try ledger.owedDocuments().isEmpty)
+        // Another counter on the same file without a printer: its refunds are not this printer's.
+        let other = try Commerce(core: world.core)
+        let second = try paidOrder(world, orders: other.orders, session: "other")
+        failing.onlyTable = nil
+        let elsewhere = world.settle { other.orders.refund(orderId: second.id, .everythingLeft, idempotencyKey: "o", completion: $0) }
+        #expect(elsewhere?.value?.state == .refunded)
+        #expect(try ledger.owedDocuments().isEmpty)
+    }
+
     @Test func ordersOfACounterWithoutAPrinterOweNothing() throws {
         let world = CommerceTestWorld()
         let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)

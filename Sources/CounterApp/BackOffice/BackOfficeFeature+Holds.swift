@@ -43,7 +43,7 @@ extension BackOfficeFeature {
             case .success(let void):
                 state.message = .voided(void.hold.amount, flight: void.hold.flight)
                 let receipt = ReceiptDocument(void: void, copy: false)
-                return .merge(print(.voidReceipt, receipt, once: "void-\(void.id)"), refresh)
+                return .merge(print(.voidReceipt, receipt, once: OwedDocument.voidKey(void.id)), refresh)
             case .failure(let refusal):
                 state.message = .refused(refusal)
                 return refresh

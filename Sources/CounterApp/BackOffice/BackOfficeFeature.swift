@@ -331,7 +331,7 @@ public enum BackOfficeFeature {
             if let asked { state.message = .refunded(asked, order: order.number) }
             // Its own receipt, once under the refund's id: an answer replayed prints nothing more.
             if let refund = order.refunds.last, refund.state == .refunded {
-                return print(.refundReceipt, ReceiptDocument(refund: refund, of: order, copy: false), once: "refund-\(refund.id)")
+                return print(.refundReceipt, ReceiptDocument(refund: refund, of: order, copy: false), once: OwedDocument.refundKey(refund.id))
             }
         case .failure(let refusal):
             // Said at the field that was typed, so the operator can correct it there.

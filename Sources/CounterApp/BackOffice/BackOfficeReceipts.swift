@@ -61,3 +61,13 @@ extension ReceiptDocument {
         return lines
     }
 }
+
+extension ReceiptDocument {
+    /// An owed refund's or void's receipt, as the back office prints it when its answer comes.
+    public init(owed: OwedBackOfficeReceipt) {
+        switch owed {
+        case let .refund(refund, order): self.init(refund: refund, of: order, copy: false)
+        case let .void(void): self.init(void: void, copy: false)
+        }
+    }
+}

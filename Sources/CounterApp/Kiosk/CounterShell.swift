@@ -47,6 +47,7 @@ public final class CounterShell: Application {
         environment.report = { [weak self] event in self?.report(event) }
         environment.paper = { [weak self] in self?.printer?.paper() }
         environment.printWaitingReports = { [weak self] in self?.receipts?.printWaitingReports() ?? (0, nil) }
+        environment.printOwedDocuments = { [weak self] in self?.receipts?.printOwedDocuments() ?? (0, nil) }
         environment.openBackOffice = { [weak self] in self?.counter.send(.kiosk(.openBackOffice)) }
         environment.startDemo = { [weak self] in self?.startDemo() ?? false }
         environment.stopDemo = { [weak self] in self?.demo?.stop(); self?.demo = nil }
@@ -62,7 +63,8 @@ public final class CounterShell: Application {
         // receipt, and what an earlier run left owed is printed on the first tick.
         if let printer, let services = counter.services {
             do {
-                receipts = try ReceiptDesk(printer: printer, ledger: services.receiptBook())
+                let backOffice = services.backOffice()
+                receipts = try ReceiptDesk(printer: printer, ledger: services.receiptBook(), owedReceipt: backOffice.receipt(for:))
             } catch {
                 report(.unavailable(reason: "the receipt ledger cannot be opened: \(error)"))
             }

@@ -44,6 +44,19 @@ extension KioskFeature {
         }
     }
 
+    /// The refunds' and voids' receipts owed (`ReceiptDesk.printOwedDocuments`), printed; a
+    /// printer that fails is said and not tried again by itself.
+    static func printOwedDocuments() -> Effect<Action, Environment> {
+        .run { environment, send in
+            let (printed, failure) = environment.printOwedDocuments()
+            if printed > 0 { environment.report(.refundReceiptsPrinted(count: printed)) }
+            if let failure, failure != .notConfigured {
+                environment.report(.unavailable(reason: failure.description))
+                send(.printerUnavailable(failure))
+            }
+        }
+    }
+
     /// The operator's "Print waiting receipts": every owed receipt, now, until the printer fails.
     /// The printing is the effect's; the answer says what became of each.
     static func printWaiting() -> Effect<Action, Environment> {
@@ -61,17 +74,20 @@ extension KioskFeature {
                     environment.report(.failed(order: order, reason: problem.description))
                 }
             }
-            // Then the Z reports the printer owes (the back office made them while it was down).
-            var reports = 0
+            // Then the refunds' and voids' receipts, counted with the receipts, and the Z reports
+            // the printer owes (the back office made them while it was down).
+            var documents = 0, reports = 0
+            if failure == nil { (documents, failure) = environment.printOwedDocuments() }
+            if documents > 0 { environment.report(.refundReceiptsPrinted(count: documents)) }
             if failure == nil { (reports, failure) = environment.printWaitingReports() }
-            send(.waitingReceiptsPrinted(owed: owed, printed: printed, failure: failure, reports: reports))
+            send(.waitingReceiptsPrinted(owed: owed, printed: printed, failure: failure, reports: reports, documents: documents))
         }
     }
 
     /// What "Print waiting receipts" did, in the books and on the menu's line.
     static func waitingPrinted(_ state: inout State, owed: [String], printed: [String], failure: ReceiptPrinter.Failure?,
-                               reports: Int = 0) -> OperatorMessage {
-        guard !owed.isEmpty || reports > 0 || failure != nil else {
+                               reports: Int = 0, documents: Int = 0) -> OperatorMessage {
+        guard !owed.isEmpty || reports > 0 || documents > 0 || failure != nil else {
             state.waitingReceipts = []
             return .noReceiptWaiting
         }
@@ -83,6 +99,7 @@ extension KioskFeature {
         }
         state.printerProblem = nil
         state.waitingReceipts = []
-        return reports > 0 ? .printedWaitingWithReports(count: printed.count, reports: reports) : .printedWaiting(count: printed.count)
+        let receipts = printed.count + documents
+        return reports > 0 ? .printedWaitingWithReports(count: receipts, reports: reports) : .printedWaiting(count: receipts)
     }
 }

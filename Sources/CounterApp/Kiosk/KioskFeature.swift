@@ -128,7 +128,8 @@ public enum KioskFeature {
         case themeChangedFromMenu(String)
         /// "Print waiting receipts" done: which were owed, which printed, and why it stopped.
         /// `reports`: Z reports that were waiting for the printer and came out with them.
-        case waitingReceiptsPrinted(owed: [String], printed: [String], failure: ReceiptPrinter.Failure?, reports: Int = 0)
+        /// `documents`: refunds' and voids' receipts that came out with them.
+        case waitingReceiptsPrinted(owed: [String], printed: [String], failure: ReceiptPrinter.Failure?, reports: Int = 0, documents: Int = 0)
     }
 
     /// What the reducer asks of the world; closures so a test can stand in for each.
@@ -153,6 +154,8 @@ public enum KioskFeature {
         /// Prints the Z reports that wait for the printer, each once; how many came out, and why
         /// it stopped.
         public var printWaitingReports: () -> (printed: Int, failure: ReceiptPrinter.Failure?) = { (0, nil) }
+        /// Prints the refunds' and voids' receipts the back office did not (settled later).
+        public var printOwedDocuments: () -> (printed: Int, failure: ReceiptPrinter.Failure?) = { (0, nil) }
         /// Opens the back office on the counter (the PIN was just given).
         public var openBackOffice: () -> Void = {}
         public var startDemo: () -> Bool = { false }
@@ -179,6 +182,7 @@ public enum KioskFeature {
                     send(.printerUnavailable(failure))
                 }
             }
+
         case let .activity(now):
             state.now = now
             state.lastInput = now
@@ -237,6 +241,9 @@ public enum KioskFeature {
             let owed = environment.owedReceipts()
             if !owed.isEmpty { send(.receiptsOwed(owed)) }
         }]
+        // A refund or void the settler finished owes its receipt too; a printer that failed is
+        // not tried every second (the operator's "Print waiting receipts" does).
+        if state.printerProblem == nil { effects.append(printOwedDocuments()) }
         // A new receipt on screen starts its way home.
         if let receipt = counter.freshReceipt {
             if state.receiptOrder != receipt.orderNumber {

@@ -14,7 +14,7 @@ public final class Auctions {
     var clock: Clock { scheduler.clock }
     let events: EventRecording
     /// The counter instance placing holds (see `CounterInstance`).
-    private let owner: String?
+    let owner: String?
 
     public init(database: any DatabaseWriter, holds: HoldGateway, orders: Orders, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 owner: String? = nil) {

@@ -114,7 +114,7 @@ extension Orders {
         let (amount, returned) = try left.refund(for: request)
         let row = OrderRefundRecord(id: ids.next("orf"), orderId: orderId, idempotencyKey: key, amountMinor: amount.minorUnits,
                                     currency: amount.currency.code, state: .requested, chargeRefundId: ids.next("re"), failure: nil,
-                                    createdAt: clock.now, updatedAt: clock.now)
+                                    createdAt: clock.now, updatedAt: clock.now, requestedBy: owner)
         try row.insert(db)
         for line in returned { try OrderRefundLineRecord(refundId: row.id, position: line.position, quantity: line.quantity).insert(db) }
         try events.record(db, type: "order.refund_requested", subject: orderId, data: [

@@ -149,6 +149,35 @@ public final class ReceiptLedger {
         }
     }
 
+    /// Refunds and voids this host's printing counters asked for, whose money moved and whose
+    /// receipt has not come out, oldest first: the back office prints each when its answer comes,
+    /// and what the settler finished after a stop (or after the screen stopped waiting) is owed
+    /// here, so that each gets its receipt once, as a paid order does. The same window as `owed`.
+    public func owedDocuments() throws -> [OwedDocument] {
+        let since = clock.now.addingTimeInterval(-Self.owedWindow).milliseconds
+        return try database.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                WITH printers AS (
+                  SELECT p.instance_id, p.registered_at FROM receipt_printers p JOIN counter_instances i ON i.id = p.instance_id
+                  WHERE i.host = (SELECT host FROM counter_instances WHERE id = ?))
+                SELECT 'refund' AS kind, r.id, r.order_id AS subject, r.updated_at AS at FROM order_refunds r
+                  JOIN printers p ON p.instance_id = r.requested_by
+                  WHERE r.state = 'refunded' AND r.updated_at >= ? AND r.updated_at >= p.registered_at
+                  AND NOT EXISTS (SELECT 1 FROM receipt_documents d WHERE d.key = 'refund-' || r.id)
+                UNION ALL
+                SELECT 'void', v.id, v.bid_id, v.updated_at FROM hold_voids v
+                  JOIN printers p ON p.instance_id = v.requested_by
+                  WHERE v.state = 'voided' AND v.updated_at >= ? AND v.updated_at >= p.registered_at
+                  AND NOT EXISTS (SELECT 1 FROM receipt_documents d WHERE d.key = 'void-' || v.id)
+                ORDER BY at, id
+                """, arguments: [instanceId, since, since])
+            return rows.map { row in
+                let id: String = row["id"]
+                return row["kind"] == "refund" ? .refund(id: id, orderId: row["subject"]) : .void(id: id)
+            }
+        }
+    }
+
     /// Whether the document printed once under `key` has come out.
     public func documentPrinted(key: String) throws -> Bool {
         try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipt_documents WHERE key = ?)", arguments: [key]) ?? false }
@@ -206,4 +235,21 @@ public struct PaidOrderReceipt: Hashable, Sendable {
     public let printedAt: Date?
     /// Copies the operator reprinted.
     public let copies: Int
+}
+
+/// A refund's or a void's receipt owed by this host's printing counters (`owedDocuments`).
+public enum OwedDocument: Hashable, Sendable {
+    case refund(id: String, orderId: String)
+    case void(id: String)
+
+    /// The key it is printed once under (`markDocumentPrinted`).
+    public var printKey: String {
+        switch self {
+        case .refund(let id, _): Self.refundKey(id)
+        case .void(let id): Self.voidKey(id)
+        }
+    }
+
+    public static func refundKey(_ refundId: String) -> String { "refund-\(refundId)" }
+    public static func voidKey(_ voidId: String) -> String { "void-\(voidId)" }
 }

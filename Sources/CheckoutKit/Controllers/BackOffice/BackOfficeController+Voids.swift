@@ -17,6 +17,13 @@ extension BackOfficeController {
         }
     }
 
+    /// A void as its receipt shows it, by the void's id; nil when it is unknown or unreadable.
+    func void(id: String) -> BackOfficeVoid? {
+        guard let void = try? auctions.holdVoid(id: id), void.state == .voided,
+              let bid = try? auctions.bid(id: void.bidId), let auction = try? auctions.auction(id: void.auctionId) else { return nil }
+        return BackOfficeVoid(id: void.id, hold: hold(bid, auction, voidInFlight: false), at: void.updatedAt)
+    }
+
     static func refusal(_ error: HoldVoidError) -> BackOfficeRefusal {
         switch error {
         case .unknownBid: .holdGone

@@ -130,3 +130,24 @@ public final class BackOfficeController {
             refundable: Money(minorUnits: refundable, currency: order.total.currency))
     }
 }
+
+/// A refund's or a void's receipt the printer owes (`ReceiptBook.owedDocuments`), as the back
+/// office shows it.
+public enum OwedBackOfficeReceipt: Hashable, Sendable {
+    case refund(BackOfficeOrder.Refund, of: BackOfficeOrder)
+    case void(BackOfficeVoid)
+}
+
+extension BackOfficeController {
+    /// What an owed document prints; nil when its refund or void cannot be read now (asked again
+    /// on the next look).
+    public func receipt(for document: OwedDocument) -> OwedBackOfficeReceipt? {
+        switch document {
+        case let .refund(id, orderId):
+            guard case let .success(order) = order(id: orderId), let refund = order.refunds.first(where: { $0.id == id }) else { return nil }
+            return .refund(refund, of: order)
+        case let .void(id):
+            return void(id: id).map(OwedBackOfficeReceipt.void)
+        }
+    }
+}

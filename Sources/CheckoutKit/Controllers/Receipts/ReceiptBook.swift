@@ -44,6 +44,11 @@ public final class ReceiptBook {
         try ledger.markDocumentPrinted(key: key)
     }
 
+    /// Refunds' and voids' receipts owed by this host's printing counters, oldest first.
+    public func owedDocuments() throws -> [OwedDocument] {
+        try ledger.owedDocuments()
+    }
+
     /// Z reports whose printout has not come out yet, oldest first.
     public func reportsAwaitingPrint() throws -> [DayReport] {
         try ledger.reportsAwaitingPrint()

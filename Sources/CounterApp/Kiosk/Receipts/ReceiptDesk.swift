@@ -23,6 +23,8 @@ public enum ReceiptReport: Equatable, Sendable {
     case paperLow
     /// Z reports that waited for the printer came out (at the start).
     case reportsPrinted(count: Int)
+    /// Refunds' and voids' receipts the back office had not printed came out.
+    case refundReceiptsPrinted(count: Int)
     /// Z reports still wait for the printer (the operator prints them with the waiting receipts).
     case reportsNotPrinted(reason: String)
 }
@@ -33,11 +35,14 @@ public enum ReceiptReport: Equatable, Sendable {
 public final class ReceiptDesk {
     public let printer: ReceiptPrinter
     private let ledger: ReceiptBook
+    /// What an owed refund's or void's receipt prints (the back office reads it); nil: not now.
+    private let owedReceipt: (OwedDocument) -> OwedBackOfficeReceipt?
 
     /// Registers this counter as one that prints, before it takes any payment.
-    public init(printer: ReceiptPrinter, ledger: ReceiptBook) throws {
+    public init(printer: ReceiptPrinter, ledger: ReceiptBook, owedReceipt: @escaping (OwedDocument) -> OwedBackOfficeReceipt? = { _ in nil }) throws {
         self.printer = printer
         self.ledger = ledger
+        self.owedReceipt = owedReceipt
         try ledger.registerPrinter()
     }
 
@@ -72,9 +77,22 @@ public final class ReceiptDesk {
 
     /// Prints each waiting Z report once, oldest first, until the printer fails.
     public func printWaitingReports() -> (printed: Int, failure: ReceiptPrinter.Failure?) {
+        printOnce(waitingReports().map { (ReceiptDocument(report: $0, copy: false), $0.printKey) })
+    }
+
+    /// Prints each refund's and void's receipt the back office did not print (the settler
+    /// finished it after a stop, or after the screen stopped waiting), oldest first, until the
+    /// printer fails.
+    public func printOwedDocuments() -> (printed: Int, failure: ReceiptPrinter.Failure?) {
+        printOnce(((try? ledger.owedDocuments()) ?? []).compactMap { document in
+            owedReceipt(document).map { (ReceiptDocument(owed: $0), document.printKey) }
+        })
+    }
+
+    private func printOnce(_ documents: [(ReceiptDocument, String?)]) -> (printed: Int, failure: ReceiptPrinter.Failure?) {
         var printed = 0
-        for report in waitingReports() {
-            switch print(ReceiptDocument(report: report, copy: false), once: report.printKey) {
+        for (document, key) in documents {
+            switch print(document, once: key) {
             case .success?: printed += 1
             case .failure(let failure)?: return (printed, failure)
             case nil: continue

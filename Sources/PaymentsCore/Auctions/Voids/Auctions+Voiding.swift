@@ -73,7 +73,8 @@ extension Auctions {
         if let raising = try Self.raiseInFlight(db, of: bid) { throw HoldVoidError.inFlight(bidId: raising) }
         guard !(try load(db, bid.auctionId)).isClosed(at: clock.now) else { throw HoldVoidError.auctionClosed }
         let row = HoldVoidRecord(id: ids.next("hvd"), bidId: bidId, holdId: holdId, idempotencyKey: key, amountMinor: bid.amount.minorUnits,
-                                 currency: bid.amount.currency.code, state: .requested, failure: nil, createdAt: clock.now, updatedAt: clock.now)
+                                 currency: bid.amount.currency.code, state: .requested, failure: nil, createdAt: clock.now, updatedAt: clock.now,
+                                 requestedBy: owner)
         try row.insert(db)
         try events.record(db, type: "auction.void_requested", subject: bidId, data: [
             "void": row.id, "auction": bid.auctionId, "hold": holdId, "amount": String(row.amountMinor), "currency": row.currency,

@@ -15,6 +15,8 @@ struct HoldVoidRecord: Codable, CoreRecord {
     var failure: String?
     var createdAt: Date
     var updatedAt: Date
+    /// The counter instance that asked (its receipt is that counter's to print).
+    var requestedBy: String?
 
     enum Columns {
         static let bidId = Column("bid_id")
@@ -41,6 +43,9 @@ enum HoldVoidMigrations {
                   currency TEXT NOT NULL, state TEXT NOT NULL, failure TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
                 CREATE UNIQUE INDEX hold_voids_one_in_flight ON hold_voids(bid_id) WHERE state = 'requested';
                 """)
+        }
+        migrator.registerMigration("voids-v2-requested-by") { db in
+            try db.execute(sql: "ALTER TABLE hold_voids ADD COLUMN requested_by TEXT")
         }
     }
 }

@@ -16,6 +16,8 @@ struct OrderRefundRecord: Codable, CoreRecord {
     var failure: String?
     var createdAt: Date
     var updatedAt: Date
+    /// The counter instance that asked (its receipt is that counter's to print).
+    var requestedBy: String?
 
     enum Columns {
         static let orderId = Column("order_id")
@@ -65,6 +67,9 @@ enum RefundMigrations {
                 CREATE TABLE order_refund_lines (refund_id TEXT NOT NULL REFERENCES order_refunds(id), position INTEGER NOT NULL,
                   quantity INTEGER NOT NULL CHECK (quantity > 0), PRIMARY KEY (refund_id, position));
                 """)
+        }
+        migrator.registerMigration("refunds-v2-requested-by") { db in
+            try db.execute(sql: "ALTER TABLE order_refunds ADD COLUMN requested_by TEXT")
         }
     }
 }
