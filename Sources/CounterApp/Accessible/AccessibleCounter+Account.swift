@@ -38,6 +38,6 @@ extension AccessibleCounter {
 
     /// "Visa ending 4242": a card as a line is read (four bullets read as four words).
     func spokenName(_ card: PaymentCard) -> String {
-        tr("{0} ending {1}", card.brand, card.lastFour)
+        CardNaming.spoken.name(card)
     }
 }

@@ -21,8 +21,8 @@ extension AccessibleCounter {
 
     private func paidWith(_ entry: HistoryEntry) -> String? {
         switch entry {
-        case .order(let order): client.paidReceipt(order.number).flatMap { ReceiptDocument.tenderLine($0.tender, mask: "••••") }
-        case .subscriptionPayment(let payment): OrdersFeature.paymentDetail(payment)
+        case .order(let order): client.paidReceipt(order.number).flatMap { ReceiptDocument.tenderLine($0.tender, naming: .spoken) }
+        case .subscriptionPayment(let payment): OrdersFeature.paymentDetail(payment, naming: .spoken)
         }
     }
 }

@@ -12,7 +12,7 @@ extension AccessibleCounter {
             let state = screen.state
             say("")
             say(tr("Subscriptions"))
-            say(SubscriptionsFeature.payingWords(state))
+            say(SubscriptionsFeature.payingWords(state, naming: .spoken))
             let plans = state.plans.map { tr("Subscribe to {0}: {1} a {2}", tr($0.name), $0.price.formatted(), SubscriptionsFeature.every($0)) }
             let rows = state.rows.map { row -> String in
                 let (text, next) = SubscriptionsFeature.words(row)
@@ -31,7 +31,7 @@ extension AccessibleCounter {
 
     private func subscribe(to plan: Int, on screen: Store<SubscriptionsFeature.State, SubscriptionsFeature.Action, StoreClient>) throws {
         screen.send(.askSubscribe(planIndex: plan))
-        guard let confirming = screen.state.confirming, let question = SubscriptionsFeature.question(confirming, screen.state) else {
+        guard let confirming = screen.state.confirming, let question = SubscriptionsFeature.question(confirming, screen.state, naming: .spoken) else {
             if let message = screen.state.message { say(SubscriptionsFeature.words(message)) }
             return
         }
@@ -69,7 +69,7 @@ extension AccessibleCounter {
         switch try choose([tr("Cancel now"), tr("Cancel at period end"), tr("Back to the subscriptions")]) {
         case 1:
             screen.send(.askCancelNow)
-            guard let confirming = screen.state.confirming, let question = SubscriptionsFeature.question(confirming, screen.state) else { return }
+            guard let confirming = screen.state.confirming, let question = SubscriptionsFeature.question(confirming, screen.state, naming: .spoken) else { return }
             say(question)
             guard try choose([tr("Cancel now"), tr("Keep it")]) == 1 else {
                 screen.send(.dismiss)

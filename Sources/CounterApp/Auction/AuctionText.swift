@@ -7,7 +7,7 @@ import Localization
 enum AuctionText {
     /// "Visa •••• 4242  12/30"
     static func card(_ card: PaymentCard) -> String {
-        "\(card.brand) •••• \(card.lastFour)  \(String(format: "%02d/%02d", card.expiryMonth, card.expiryYear % 100))"
+        "\(CardNaming.screen.name(card))  \(String(format: "%02d/%02d", card.expiryMonth, card.expiryYear % 100))"
     }
 
     /// Why an auction cannot open, in the current language (the core's words for a context).
@@ -18,7 +18,7 @@ enum AuctionText {
         }
     }
 
-    static func shortCard(_ card: PaymentCard) -> String { "\(card.brand) •••• \(card.lastFour)" }
+    static func shortCard(_ card: PaymentCard) -> String { CardNaming.screen.name(card) }
 
     /// A cabin as the auction screens show it: the seeded cabins are the counter's own words.
     static func cabin(_ cabin: String) -> String { tr(cabin) }

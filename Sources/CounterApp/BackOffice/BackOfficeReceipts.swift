@@ -17,7 +17,7 @@ extension ReceiptDocument {
             lines.append(.item("\(item.quantity) x \(tr(item.name))", amount: "-" + item.amount.formatted()))
         }
         lines += [.rule, .total(tr("Refunded {0}", refund.amount.formatted()))]
-        if case let .card(brand, lastFour) = order.payment { lines.append(.text(tr("Back to {0} **** {1}", brand, lastFour))) }
+        if case let .card(brand, lastFour) = order.payment { lines.append(.text(tr("Back to {0}", CardNaming.paper.name(brand, lastFour)))) }
         lines += [.text(tr("Left to refund {0}", order.refundable.formatted())), .blank, .qrCode(order.number)]
         self.init(lines: lines)
     }
@@ -29,7 +29,7 @@ extension ReceiptDocument {
         lines += [.text(tr("Auction hold released")), .text("\(hold.flight) · \(hold.route) · \(hold.flightDate)"), .text(tr(hold.auctionTitle)),
                   .text(DateText.dayAndTime(void.at)), .text(tr("Void {0}", void.id)), .blank]
         lines += [.item(tr("Held, not taken"), amount: hold.amount.formatted()), .rule, .total(tr("Released {0}", hold.amount.formatted()))]
-        if case let .card(brand, lastFour) = hold.card { lines.append(.text(tr("Card {0} **** {1}", brand, lastFour))) }
+        if case let .card(brand, lastFour) = hold.card { lines.append(.text(tr("Card {0}", CardNaming.paper.name(brand, lastFour)))) }
         self.init(lines: lines)
     }
 

@@ -28,7 +28,7 @@ extension BackOfficeOrder.Payment {
     /// "Visa •••• 4242", or the method's name: never more of a card.
     var text: String {
         switch self {
-        case let .card(brand, lastFour): "\(brand) •••• \(lastFour)"
+        case let .card(brand, lastFour): CardNaming.screen.name(brand, lastFour)
         case .other(let kind): tr("paid by {0}", kind)
         case .none: tr("no payment")
         }

@@ -26,10 +26,10 @@ extension OrdersFeature {
     }
 
     /// "Paid with Visa •••• 4242" (as a receipt says it); for a failed payment, what was not charged.
-    static func paymentDetail(_ payment: SubscriptionPaymentLine) -> String? {
-        if payment.succeeded { return ReceiptDocument.tenderLine(payment.paidWith, mask: "••••") }
+    static func paymentDetail(_ payment: SubscriptionPaymentLine, naming: CardNaming = .screen) -> String? {
+        if payment.succeeded { return ReceiptDocument.tenderLine(payment.paidWith, naming: naming) }
         switch payment.paidWith {
-        case let .card(brand, lastFour): return tr("{0} •••• {1} was not charged.", brand, lastFour)
+        case let .card(brand, lastFour): return tr("{0} was not charged.", naming.name(brand, lastFour))
         case .bank, .wallet: return tr("The bank did not pay.")
         case .unknown: return nil
         }

@@ -61,7 +61,7 @@ extension SavedCardsFeature {
             return .none
         case .challenge(.delegate(.answer(let code))):
             guard case .challenge(let challenge) = state.adding else { return .none }
-            state.adding = .checking(card: "\(challenge.challenge.cardBrand) •••• \(challenge.challenge.cardLastFour)")
+            state.adding = .checking(card: CardNaming.screen.name(challenge.challenge.cardBrand, challenge.challenge.cardLastFour))
             let id = challenge.challenge.identifier
             return .run { client, _ in client.answerChallenge(id, code) }
         case .challenge(let challengeAction):

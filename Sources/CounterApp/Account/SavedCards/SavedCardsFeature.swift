@@ -95,6 +95,5 @@ public enum SavedCardsFeature {
         state.message = notice
     }
 
-    /// "Visa •••• 4242".
-    static func cardName(_ card: PaymentCard) -> String { "\(card.brand) •••• \(card.lastFour)" }
+    static func cardName(_ card: PaymentCard) -> String { CardNaming.screen.name(card) }
 }

@@ -199,7 +199,8 @@ public enum SubscriptionsFeature {
     /// A notice in the current language.
     static func words(_ notice: Notice) -> String {
         switch notice {
-        case .saveACardFirst: tr("Save a card first (tick \"Save this card\" when you pay).")
+        // Said on the screen and aloud: both ways to save a card, in words that fit either.
+        case .saveACardFirst: tr("Save a card first: add one in Saved cards, or save it when you pay.")
         case .subscribing(let plan): tr("Subscribing to {0}…", tr(plan))
         case .subscribed: tr("Subscribed. The first period is paid.")
         case .notSubscribed(let error): tr("Not subscribed: {0}", error.message)
@@ -251,8 +252,8 @@ public enum SubscriptionsFeature {
     }
 
     /// The card a new subscription is paid with, or that one is needed.
-    static func payingWords(_ state: State) -> String {
-        state.payingCard.map { tr("Paid with {0} •••• {1}.", $0.card.brand, $0.card.lastFour) } ?? tr("Save a card to subscribe.")
+    static func payingWords(_ state: State, naming: CardNaming = .screen) -> String {
+        state.payingCard.map { tr("Paid with {0}.", naming.name($0.card)) } ?? tr("Save a card to subscribe.")
     }
 
     /// How often a plan renews ("month", "3 months"), in the current language.
@@ -284,13 +285,13 @@ public enum SubscriptionsFeature {
     }
 
     /// The question a confirmation asks, with what it will do to the shopper's money.
-    static func question(_ confirming: Confirmation, _ state: State) -> String? {
+    static func question(_ confirming: Confirmation, _ state: State, naming: CardNaming = .screen) -> String? {
         switch confirming {
         case .subscribe(let index):
             guard state.plans.indices.contains(index), let card = state.payingCard else { return nil }
             let plan = state.plans[index]
-            return tr("Subscribe to {0}? {1} is charged now to {2} •••• {3}, then at each renewal.", tr(plan.name),
-                      plan.price.formatted(), card.card.brand, card.card.lastFour)
+            return tr("Subscribe to {0}? {1} is charged now to {2}, then at each renewal.", tr(plan.name),
+                      plan.price.formatted(), naming.name(card.card))
         case .cancelNow:
             guard state.rows.indices.contains(state.selection) else { return nil }
             return tr("Cancel {0} now? It ends today; the period already paid is not refunded.", tr(state.rows[state.selection].planName))

@@ -163,7 +163,7 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
             switch result {
             case .success(.approved(let receipt)):
                 log.record("charge -> approved")
-                heldOn = "\(receipt.brand) •••• \(receipt.lastFour)"
+                heldOn = CardNaming.screen.name(receipt.brand, receipt.lastFour)
             case .success(.challengeRequired): log.record("charge -> challengeRequired")
             case .failure(let failure): log.record("charge -> \(failure)")
             }
@@ -179,7 +179,7 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
             switch result {
             case .success(let receipt):
                 log.record("completeChallenge -> approved")
-                heldOn = "\(receipt.brand) •••• \(receipt.lastFour)"
+                heldOn = CardNaming.screen.name(receipt.brand, receipt.lastFour)
             case .failure(let failure): log.record("completeChallenge -> \(failure)")
             }
             completion(result)

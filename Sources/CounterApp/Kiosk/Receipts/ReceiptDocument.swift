@@ -54,11 +54,10 @@ public struct ReceiptDocument: Equatable, Sendable {
         self.init(lines: lines)
     }
 
-    /// How the order was paid, in a line; the card's hidden digits drawn as `mask` (a printer's
-    /// "****", a screen's "••••").
-    static func tenderLine(_ tender: PaidOrderReceipt.Tender, mask: String = "****") -> String? {
+    /// How the order was paid, in a line; the card named for paper, a screen or a voice.
+    static func tenderLine(_ tender: PaidOrderReceipt.Tender, naming: CardNaming = .paper) -> String? {
         switch tender {
-        case let .card(brand, lastFour): tr("Paid with {0} {1} {2}", brand, mask, lastFour)
+        case let .card(brand, lastFour): tr("Paid with {0}", naming.name(brand, lastFour))
         case let .bank(name?): tr("Paid by bank: {0}", tr(name))
         case .bank(nil): tr("Paid by bank")
         case let .wallet(type): tr("Paid with {0}", tr(PaymentMethodType(rawValue: type)?.displayName ?? type))

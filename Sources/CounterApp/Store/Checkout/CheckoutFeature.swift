@@ -31,8 +31,8 @@ public enum CheckoutFeature {
         /// "Visa •••• 4242".
         var cardName: String {
             switch self {
-            case .payWith(let saved): "\(saved.card.brand) •••• \(saved.card.lastFour)"
-            case .saveAndPay(let card): "\(card.brand) •••• \(card.lastFour)"
+            case .payWith(let saved): CardNaming.screen.name(saved.card)
+            case .saveAndPay(let card): CardNaming.screen.name(card)
             }
         }
     }
@@ -189,7 +189,7 @@ public enum CheckoutFeature {
                 state.phase = .unlocking(PaymentsUnlockFeature.State(), then: .saveAndPay(card))
                 return .none
             }
-            return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: save, card: "\(card.brand) •••• \(card.lastFour)")
+            return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: save, card: CardNaming.screen.name(card))
         case .cardForm(let formAction):
             guard case .cardForm(var form) = state.phase else { return .none }
             let effect = CardFormFeature.reduce(&form, formAction)
@@ -259,7 +259,7 @@ public enum CheckoutFeature {
     }
 
     private static func payWithSaved(_ state: inout State, _ card: SavedCard) -> Effect<Action, StoreClient> {
-        pay(&state, .savedPayment(identifier: card.card.id), save: false, card: "\(card.card.brand) •••• \(card.card.lastFour)")
+        pay(&state, .savedPayment(identifier: card.card.id), save: false, card: CardNaming.screen.name(card.card))
     }
 
     /// Starts the charge once: while one is under way every further Pay is ignored here, and the

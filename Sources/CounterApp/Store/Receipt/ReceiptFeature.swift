@@ -65,7 +65,7 @@ public enum ReceiptFeature {
         }
         let after = 3 + min(state.lines.count, listHeight)
         frame.write(tr("Total {0}", state.total.formatted()) + " ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
-        if let paidWith = ReceiptDocument.tenderLine(state.tender, mask: "••••") {
+        if let paidWith = ReceiptDocument.tenderLine(state.tender, naming: .screen) {
             ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, after + 2))
         }
     }
