@@ -147,29 +147,10 @@ extension KioskWalk {
         Press Enter
         Expect "Pay with:"
         """
-    static func newCard(_ number: String) -> String {
-        toCheckout + "\n" + """
-            Press 1
-            Type "Jane Doe"
-            Press Tab
-            Type "\(number)"
-            Press Tab
-            Type "1230"
-            Press Tab
-            Type "123"
-            Press Enter
-            Press Enter
-            """
-    }
-    /// A card typed on the account's "Add a card" form, and sent.
-    static func addCard(_ number: String) -> String {
+    /// A card typed on the store's card form (`holder` on it), and sent.
+    static func typedCard(_ number: String, holder: String) -> String {
         """
-        Press Enter
-        Press a
-        Press 1
-        Press a
-        Expect "Add a card"
-        Type "Eve Honeybee"
+        Type "\(holder)"
         Press Tab
         Type "\(number)"
         Press Tab
@@ -179,6 +160,13 @@ extension KioskWalk {
         Press Enter
         Press Enter
         """
+    }
+    static func newCard(_ number: String) -> String {
+        toCheckout + "\nPress 1\n" + typedCard(number, holder: "Jane Doe")
+    }
+    /// A card typed on the account's "Add a card" form, and sent.
+    static func addCard(_ number: String) -> String {
+        "Press Enter\nPress a\nPress 1\nPress a\nExpect \"Add a card\"\n" + typedCard(number, holder: "Eve Honeybee")
     }
     static let toBanks = toCheckout + "\nPress 3\nExpect \"Pay by bank\"\nPress 4\nExpect \"Choose your bank\""
     static let toWallet = toCheckout + "\nPress 4\nExpect \"WeChat Pay\""
