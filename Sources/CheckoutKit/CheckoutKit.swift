@@ -19,7 +19,7 @@
 //                     Refusal (why the counter said no, as a value), declines as failures,
 //                     aliases for the core's like-named types
 //     Store/          CoreStoreController (seed 001, 3-D Secure through AuthenticationPresenter),
-//                     ChallengingChargeGateway, StoreAccount (sign up/in/out, cards, orders, subscriptions)
+//                     AttendedChargeGateway+Presenter, StoreAccount (sign up/in/out, cards, orders, subscriptions)
 //     Auction/        CoreAuctionController (data source + start-bid hold gateway), PINProvider,
 //                     AuctionCatalog (listings, UpgradeContext from the seeded auctions)
 //     Express/        ExpressCheckoutController (seed 003 delegate), ShippingRates, CardSurcharges, AddressCheck

@@ -14,7 +14,10 @@ final class CounterProcess {
     /// The store's orders, paid through a gateway that shows 3-D Secure to the shopper, as the
     /// app's store does (the core's own order gateway refuses such cards).
     let storeOrders: Orders
-    let challengeGateway: ShopperChallengeGateway
+    let challengeGateway: AttendedChargeGateway
+    /// Who is shown a challenge, by the order's first payment key (every attempt's key starts
+    /// with it); the closure gets the typed code, or nil when the shopper walks away.
+    var challengePresenters: [String: (@escaping (String?) -> Void) -> Void] = [:]
     /// Things on screen waiting for the shopper; a step answers one of them.
     var openChallenges: [OpenPrompt] = []
     var openWallets: [OpenPrompt] = []
@@ -30,9 +33,16 @@ final class CounterProcess {
         core = try PaymentsServices(database: .file(path), clock: clock, scheduler: scheduler, ids: ids, options: options,
                                 migrations: CommerceMigrations.register)
         commerce = try Commerce(core: core)
-        challengeGateway = ShopperChallengeGateway(charges: core.charges, unattended: commerce.cardGateway)
+        challengeGateway = AttendedChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
         storeOrders = Orders(database: core.database, carts: commerce.carts, charges: challengeGateway, ids: core.ids,
                              scheduler: core.scheduler, events: CoreEventRecorder(clock: clock))
+        challengeGateway.presentChallenge = { [weak self] request, _, answer in
+            let key = request.idempotencyKey
+            guard let presenters = self?.challengePresenters,
+                  let present = presenters[key] ?? presenters.first(where: { key.hasPrefix($0.key + "-") })?.value else { return false }
+            present(answer)
+            return true
+        }
         // From now on every commit of this process goes past the injector.
         core.database.queue.inDatabase { db in db.add(transactionObserver: injector, extent: .databaseLifetime) }
     }

@@ -59,7 +59,7 @@ public final class CardCheckService {
             return later(completion, .failure(.token(.unknownToken)))
         }
         guard let code else {
-            return later(completion, .success(.declined(PaymentDecline(code: Self.cancelledCode, cause: .securityCheckCancelled))))
+            return later(completion, .success(.declined(PaymentDecline(code: AttendedChargeGateway.cancelledCode, cause: .securityCheckCancelled))))
         }
         guard acquirer.verifyChallenge(code: code) else {
             log.info("card check \(checkID): wrong security code")
@@ -120,6 +120,5 @@ public final class CardCheckService {
         scheduler.schedule(after: .zero) { completion(result) }
     }
 
-    static let cancelledCode = "authentication_cancelled"
     static let noAnswerCode = "check_not_answered"
 }

@@ -66,7 +66,7 @@ enum CardOrderJourney {
         } catch {
             return
         }
-        process.challengeGateway.presenters["order-\(orderId)-payment"] = { [weak process] answer in
+        process.challengePresenters["order-\(orderId)-payment"] = { [weak process] answer in
             guard let process else { return }
             process.openChallenges.append(OpenPrompt(shopper: shopper, openedAt: world.clock.now) { choice in
                 switch choice {

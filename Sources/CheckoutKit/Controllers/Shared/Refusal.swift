@@ -44,8 +44,8 @@ public enum Refusal: Error, Hashable, Sendable {
         case let error as PaymentMethodError: self = .paymentMethod(error)
         case SubscriptionError.paymentFailed(let code):
             // The card's refusal, worded as the checkout words it (never the raw code).
-            self = .cardCharge(code == ChallengingChargeGateway.cancelledCode ? .authenticationCancelled
-                               : code == ChallengingChargeGateway.requiredCode ? .authenticationRequired
+            self = .cardCharge(code == AttendedChargeGateway.cancelledCode ? .authenticationCancelled
+                               : code == AttendedChargeGateway.requiredCode ? .authenticationRequired
                                : CardChargeFailure(declineCode: code, otherwise: .declined))
         case let error as SubscriptionError: self = .subscription(error)
         case let error as ChargeError: self = .charge(error)

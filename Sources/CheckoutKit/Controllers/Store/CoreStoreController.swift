@@ -18,7 +18,7 @@ public final class CoreStoreController: StoreController {
     private let carts: Carts
     private let catalog: Catalog
     private let orders: Orders
-    private let gateway: ChallengingChargeGateway
+    private let gateway: AttendedChargeGateway
     private let session: CounterSession
     /// Callers waiting on the checkout under way (a double "Pay" joins the first).
     private var waiting: [(Result<StoreReceipt, StoreError>) -> Void] = []
@@ -28,7 +28,7 @@ public final class CoreStoreController: StoreController {
         self.session = session
         carts = commerce.carts
         catalog = commerce.catalog
-        gateway = ChallengingChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
+        gateway = AttendedChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
         // The core's one orders service; the checkout pays through the gateway that can ask for
         // a 3-D Secure code.
         orders = commerce.orders
@@ -129,13 +129,13 @@ public final class CoreStoreController: StoreController {
         } catch {
             return finish(.failure(StoreError(error)))
         }
-        gateway.presenter = authentication
+        gateway.present(to: authentication)
         // A payment in flight is open work: the settler passes every few seconds until it is
         // settled (a card that never answers is asked again, and the screen hears the answer).
         onUnsettled()
         orders.pay(payment, with: instrument, through: gateway) { [weak self] result in
             guard let self else { return }
-            self.gateway.presenter = nil
+            self.gateway.present(to: nil)
             switch result {
             case .success(let paid):
                 self.finish(.success(self.receipt(for: paid, source: source, instrument: instrument)))
@@ -227,7 +227,7 @@ extension StoreError {
         case .emptyCart: self = .emptyCart
         case .outOfStock(_, let name): self = .outOfStock(name: name)
         case .paymentDeclined(let decline):
-            self = decline.code == ChallengingChargeGateway.cancelledCode
+            self = decline.code == AttendedChargeGateway.cancelledCode
                 ? .checkoutFailed(.authenticationCancelled) : .checkoutFailed(CardChargeFailure(decline))
         case .cart(let cartError): self = StoreError(cartError)
         case .paymentInProgress(let number), .outcomeUnknown(let number): self = .paymentUnknown(orderNumber: number)

@@ -137,7 +137,7 @@ public final class StoreAccount {
         case .success(.challengeRequired(let challenge)):
             guard let authentication else {
                 core.cardChecks.answer(challenge.id, code: nil) { _ in }
-                return completion(.failure(.refused(.decline(PaymentDecline(code: ChallengingChargeGateway.requiredCode,
+                return completion(.failure(.refused(.decline(PaymentDecline(code: AttendedChargeGateway.requiredCode,
                                                                                  cause: .securityCheckRequired)))))
             }
             let shown = ThreeDSChallenge(identifier: challenge.id, amount: .zero(.eur), merchantName: CoreBankGateway.payeeName,
@@ -180,8 +180,8 @@ public final class StoreAccount {
                           completion: @escaping (Result<Subscription, AccountError>) -> Void) {
         var firstPayment: RenewalCollecting?
         if let authentication {
-            let gateway = ChallengingChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
-            gateway.presenter = authentication
+            let gateway = AttendedChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
+            gateway.present(to: authentication)
             firstPayment = RenewalCollector(charges: gateway, bank: commerce.bank)
         }
         // The gateway answers only while something holds it: this payment's completion does.
