@@ -50,6 +50,20 @@ import Testing
         store.finish()
     }
 
+    /// An order's footer lists only keys that act: ↑↓ with two lines to choose from, r once a
+    /// refund has a slip to print again.
+    @Test func anOrdersFooterListsOnlyKeysThatAct() {
+        var state = BackOfficeFeature.State()
+        state.order = Self.order
+        #expect(BackOfficeFeature.keyHints(state).map(\.key) == ["↑↓", "w", "j", "a", "p", "Esc"])
+        state.order = BackOfficeOrder(id: "ord_2", number: "HS-000002", state: .paid, placedAt: Self.order.placedAt, total: Self.order.total,
+                                      lines: [Self.order.lines[0]], payment: Self.order.payment,
+                                      refunds: [BackOfficeOrder.Refund(amount: Money(minorUnits: 650, currency: .eur), jars: 1, state: .refunded,
+                                                                       at: Self.order.placedAt, id: "orf_1")],
+                                      refundable: Money(minorUnits: 650, currency: .eur))
+        #expect(BackOfficeFeature.keyHints(state).map(\.key) == ["w", "j", "a", "p", "r", "Esc"])
+    }
+
     @Test func aTypedRefundGoesOutOnceUnderTheOrdersNextKey() throws {
         let calls = Calls()
         var refunded = Self.order

@@ -73,9 +73,13 @@ extension BackOfficeFeature {
         case .jars, .amount: return [KeyHint("Enter", "Refund"), KeyHint("Esc", "Cancel")]
         case nil: break
         }
-        if state.order != nil {
-            return [KeyHint("↑↓", "Line"), KeyHint("w", "Refund all"), KeyHint("j", "Jars"), KeyHint("a", "Amount"),
-                    KeyHint("p", "Reprint"), KeyHint("r", "Slip"), KeyHint("Esc", "Orders")]
+        if let order = state.order {
+            // Only keys that act here: a line to choose needs two, a slip needs a refund; w, j
+            // and a say why an order cannot be refunded, so they stay.
+            let line = order.lines.count > 1 ? [KeyHint("↑↓", "Line")] : []
+            let slip = order.refunds.contains { $0.state == .refunded } ? [KeyHint("r", "Slip")] : []
+            return line + [KeyHint("w", "Refund all"), KeyHint("j", "Jars"), KeyHint("a", "Amount"), KeyHint("p", "Reprint")]
+                + slip + [KeyHint("Esc", "Orders")]
         }
         if state.report != nil { return [KeyHint("p", "Print"), KeyHint("Esc", "Orders")] }
         if state.holds != nil { return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Void"), KeyHint("Esc", "Orders")] }
