@@ -33,7 +33,9 @@ import Testing
     @Test func enterOpensNothingOnASubscriptionPaymentAndTheFooterSaysSo() {
         let state = OrdersFeature.State(entries: [.subscriptionPayment(Self.renewal)])
         #expect(OrdersFeature.action(for: .key(.enter), in: state) == nil)
-        #expect(OrdersFeature.keyHints(state).map(\.key) == ["↑↓", "Esc"])
+        #expect(OrdersFeature.keyHints(state).map(\.key) == ["Esc"], "one entry: nothing to move to, nothing to open")
+        let two = OrdersFeature.State(entries: [.subscriptionPayment(Self.renewal), .subscriptionPayment(Self.firstPayment)])
+        #expect(OrdersFeature.keyHints(two).map(\.key) == ["↑↓", "Esc"])
         #expect(OrdersFeature.keyHints(OrdersFeature.State(entries: [])).map(\.key) == ["Esc"])
     }
 }

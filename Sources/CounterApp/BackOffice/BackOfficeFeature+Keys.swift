@@ -76,15 +76,15 @@ extension BackOfficeFeature {
         if let order = state.order {
             // Only keys that act here: a line to choose needs two, a slip needs a refund; w, j
             // and a say why an order cannot be refunded, so they stay.
-            let line = order.lines.count > 1 ? [KeyHint("↑↓", "Line")] : []
+            let line = KeyHint.move(order.lines.count, "Line")
             let slip = order.refunds.contains { $0.state == .refunded } ? [KeyHint("r", "Slip")] : []
             return line + [KeyHint("w", "Refund all"), KeyHint("j", "Jars"), KeyHint("a", "Amount"), KeyHint("p", "Reprint")]
                 + slip + [KeyHint("Esc", "Orders")]
         }
         if state.report != nil { return [KeyHint("p", "Print"), KeyHint("Esc", "Orders")] }
-        if state.holds != nil { return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Void"), KeyHint("Esc", "Orders")] }
+        if let holds = state.holds { return KeyHint.move(holds.count) + (holds.isEmpty ? [] : [KeyHint("Enter", "Void")]) + [KeyHint("Esc", "Orders")] }
         let waiting = state.waitingReports.isEmpty ? [] : [KeyHint("p", "Print")]
-        return [KeyHint("↑↓", "Move"), KeyHint("Enter", "Search/Open"), KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report")]
+        return KeyHint.move(state.results.count) + [KeyHint("Enter", "Search/Open"), KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report")]
             + waiting + [KeyHint("Esc", "Back")]
     }
 }

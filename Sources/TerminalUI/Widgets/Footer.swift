@@ -27,6 +27,11 @@ public struct KeyHint: Hashable, Sendable {
         }
     }
 
+    /// "↑↓ Move" for a list of `count` rows: nothing, when there is no other row to move to.
+    public static func move(_ count: Int, _ label: String = "Move") -> [KeyHint] {
+        count > 1 ? [KeyHint("↑↓", label)] : []
+    }
+
     public static let select = KeyHint("Enter", "Select")
     public static let back = KeyHint("Esc", "Back")
     public static let help = KeyHint("?", "Keys")

@@ -48,7 +48,7 @@ public enum OrdersFeature {
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         guard !state.entries.isEmpty else { return [KeyHint("Esc", "Back")] }
-        var hints = [KeyHint("↑↓", "Move")]
+        var hints = KeyHint.move(state.entries.count)
         if state.selectedOrder != nil { hints.append(KeyHint("Enter", "Receipt")) }
         hints.append(KeyHint("Esc", "Back"))
         return hints

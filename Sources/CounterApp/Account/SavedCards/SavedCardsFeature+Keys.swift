@@ -53,7 +53,7 @@ extension SavedCardsFeature {
         if state.confirmingRemoval != nil { return [KeyHint("y", "Remove"), KeyHint("n", "Keep")] }
         guard !state.cards.isEmpty else { return [KeyHint("a", "Add card"), KeyHint("Esc", "Back")] }
         // Moving needs two cards; the default card is already the default.
-        let move = state.cards.count > 1 ? [KeyHint("↑↓", "Move")] : []
+        let move = KeyHint.move(state.cards.count)
         let makeDefault = state.selected?.card.isDefault == false ? [KeyHint("d", "Make default")] : []
         return move + [KeyHint("a", "Add card")] + makeDefault + [KeyHint("r", "Remove"), KeyHint("Esc", "Back")]
     }

@@ -244,7 +244,7 @@ public enum SubscriptionsFeature {
 
     /// Moving needs two rows of one's own; cancelling, a selected subscription not cancelled yet.
     private static func rowKeyHints(_ state: State) -> [KeyHint] {
-        var hints = state.rows.count > 1 ? [KeyHint("↑↓", "Move")] : []
+        var hints = KeyHint.move(state.rows.count)
         if state.rows.indices.contains(state.selection), state.rows[state.selection].subscription.state != .canceled {
             hints += [KeyHint("x", "Cancel now"), KeyHint("e", "Cancel at period end")]
         }
