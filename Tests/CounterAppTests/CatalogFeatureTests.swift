@@ -1,0 +1,268 @@
+@_spi(Core) import CheckoutKit
+import Clocks
+@testable import CounterApp
+import Foundation
+import Localization
+@_spi(Testing) import PaymentsCore
+import TerminalUI
+import Testing
+
+/// The store over a real core in memory: the four honey jars, then `jars` more named "Jar 0",
+/// "Jar 1"... (positions 10, 11...). `all` is the whole list, read at once: what the catalog's
+/// windows must be slices of.
+final class ShelfWorld {
+    let services: CheckoutServices
+    let client: StoreClient
+    private(set) var all: [Product] = []
+
+    init(jars: Int, extraNames: [String] = []) throws {
+        let clock = ManualClock()
+        let timers = TimerQueue(clock: clock)
+        services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator())
+        try services.core.database.queue.write { db in
+            for (index, name) in ((0..<jars).map { "Jar \($0)" } + extraNames).enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO products (id, position, name, description, price_minor, currency, stock, image)
+                    VALUES (?, ?, ?, '', 100, 'EUR', 5, '')
+                    """, arguments: ["jar-\(index)", 10 + index, name])
+            }
+        }
+        client = StoreClient.live(services: services, timers: timers)
+        try reread()
+    }
+
+    func reread() throws { all = try services.commerce.catalog.products() }
+
+    func window(_ range: Range<Int>, reachesEnd: Bool = false) -> CatalogWindow {
+        CatalogWindow(products: Array(all[range]), start: range.lowerBound, reachesEnd: reachesEnd)
+    }
+
+    func store() -> TestStore<CatalogFeature.State, CatalogFeature.Action, StoreClient> {
+        TestStore(initialState: CatalogFeature.State(), environment: client) { CatalogFeature.reduce(&$0, $1) }
+    }
+}
+
+/// The catalog screen holds a window of the list around the selection (issue 18): each test
+/// says what the window is after each key, and which reads the keys cause.
+@Suite struct CatalogFeatureTests {
+    @Test func loadsTheShelvesAndANumberOpensALine() {
+        let world = StoreWorld()
+        let store = TestStore(initialState: CatalogFeature.State(), environment: world.client) { CatalogFeature.reduce(&$0, $1) }
+        store.send(.load)
+        store.receive(.loaded(.success(.shelves(productCount: 2, window: StoreWorld.shelf)))) {
+            $0.isLoading = false
+            $0.productCount = 2
+            $0.window = StoreWorld.shelf
+        }
+        store.send(.pick(1)) { $0.list = ListSelection(1) }
+        store.receive(.open)
+        store.receive(.delegate(.openProduct(StoreWorld.manuka)))
+        store.send(.pick(7))
+        store.finish()
+    }
+
+    @Test func numberKeysPickAndTheFilterOnlyWhenTheListIsLong() {
+        var state = CatalogFeature.State()
+        state.productCount = 2
+        #expect(CatalogFeature.action(for: .key(.character("2")), in: state) == .pick(1))
+        #expect(CatalogFeature.action(for: .key(.character("/")), in: state) == nil)
+        state.productCount = 12
+        #expect(CatalogFeature.action(for: .key(.character("/")), in: state) == .startFilter)
+        state.filter = "1"
+        #expect(CatalogFeature.action(for: .key(.character("q")), in: state) == .filterTyped("q"))
+    }
+
+    /// Down reads the next hundred rows when the selection comes within a hundred of the
+    /// window's end; the read that comes back short marks the end, and Down from there wraps.
+    @Test func downReadsAheadAndWrapsFromTheEnd() throws {
+        let world = try ShelfWorld(jars: 250)
+        let store = world.store()
+        store.send(.load)
+        store.receive(.loaded(.success(.shelves(productCount: 254, window: world.window(0..<200))))) {
+            $0.isLoading = false
+            $0.productCount = 254
+            $0.window = world.window(0..<200)
+        }
+        for index in 1...99 { store.send(.moveDown) { $0.list = ListSelection(index) } }
+        store.send(.moveDown) { $0.list = ListSelection(100) }
+        store.receive(.loaded(.success(.after(anchor: world.all[199].id, Array(world.all[200..<254]), asked: 100)))) {
+            $0.window = world.window(0..<254, reachesEnd: true)
+        }
+        for index in 101...253 { store.send(.moveDown) { $0.list = ListSelection(index) } }
+        #expect(store.state.selected == world.all[253])
+        store.send(.moveDown) { $0.list = ListSelection(0) }
+        store.send(.moveUp) { $0.list = ListSelection(253) }
+        store.finish()
+    }
+
+    /// Far down a long list the window lets go of the rows far above the selection, and reads
+    /// them back, a hundred at a time, when the selection goes up towards them.
+    @Test func theWindowSlidesDownAndBackUp() throws {
+        let world = try ShelfWorld(jars: 500)
+        let store = world.store()
+        store.send(.load)
+        store.receive(.loaded(.success(.shelves(productCount: 504, window: world.window(0..<200))))) {
+            $0.isLoading = false
+            $0.productCount = 504
+            $0.window = world.window(0..<200)
+        }
+        var index = 0
+        func down(to target: Int) {
+            while index < target {
+                index += 1
+                store.send(.moveDown) { [index] in $0.list = ListSelection(index) }
+            }
+        }
+        down(to: 100)
+        store.receive(.loaded(.success(.after(anchor: world.all[199].id, Array(world.all[200..<300]), asked: 100)))) {
+            $0.window = world.window(0..<300)
+        }
+        down(to: 200)
+        store.receive(.loaded(.success(.after(anchor: world.all[299].id, Array(world.all[300..<400]), asked: 100)))) {
+            $0.window = world.window(0..<400)
+        }
+        down(to: 300)
+        store.receive(.loaded(.success(.after(anchor: world.all[399].id, Array(world.all[400..<500]), asked: 100)))) {
+            $0.window = world.window(100..<500)
+        }
+        down(to: 400)
+        store.receive(.loaded(.success(.after(anchor: world.all[499].id, Array(world.all[500..<504]), asked: 100)))) {
+            $0.window = world.window(200..<504, reachesEnd: true)
+        }
+        #expect(store.state.window.products.count == 304, "the window, not the shop")
+        for up in stride(from: 399, through: 300, by: -1) { store.send(.moveUp) { $0.list = ListSelection(up) } }
+        store.send(.moveUp) { $0.list = ListSelection(299) }
+        store.receive(.loaded(.success(.before(anchor: world.all[200].id, Array(world.all[100..<200]), asked: 100)))) {
+            $0.window = world.window(100..<499)
+        }
+        #expect(store.state.selected == world.all[299])
+        store.finish()
+    }
+
+    /// Up on the first line goes to the last: the last rows are read, and where they start takes
+    /// a count. A number then picks from the top again, read back first.
+    @Test func upFromTheTopReadsTheEndAndANumberReadsTheTopBack() throws {
+        let world = try ShelfWorld(jars: 500)
+        let store = world.store()
+        store.send(.load)
+        store.receive(.loaded(.success(.shelves(productCount: 504, window: world.window(0..<200))))) {
+            $0.isLoading = false
+            $0.productCount = 504
+            $0.window = world.window(0..<200)
+        }
+        store.send(.moveUp)
+        store.receive(.loaded(.success(.window(world.window(304..<504, reachesEnd: true), select: 503)))) {
+            $0.window = world.window(304..<504, reachesEnd: true)
+            $0.list = ListSelection(503)
+        }
+        #expect(store.state.selected == world.all[503])
+        // Sold out meanwhile: the shelves read again where the shopper is show it.
+        try world.services.core.database.queue.write { db in
+            try db.execute(sql: "UPDATE products SET stock = 0 WHERE id = ?", arguments: [world.all[503].id])
+        }
+        try world.reread()
+        store.send(.load) { $0.isLoading = true }
+        store.receive(.loaded(.success(.shelves(productCount: 504, window: world.window(304..<504, reachesEnd: true))))) {
+            $0.isLoading = false
+            $0.window = world.window(304..<504, reachesEnd: true)
+        }
+        #expect(store.state.selected?.stock == 0)
+        store.send(.moveDown)
+        store.receive(.loaded(.success(.window(world.window(0..<200), select: 0)))) {
+            $0.window = world.window(0..<200)
+            $0.list = ListSelection(0)
+        }
+        store.send(.moveUp)
+        store.receive(.loaded(.success(.window(world.window(304..<504, reachesEnd: true), select: 503)))) {
+            $0.window = world.window(304..<504, reachesEnd: true)
+            $0.list = ListSelection(503)
+        }
+        store.send(.pick(2))
+        store.receive(.loaded(.success(.window(world.window(0..<200), select: 2)))) {
+            $0.window = world.window(0..<200)
+            $0.list = ListSelection(2)
+        }
+        store.receive(.pick(2))
+        store.receive(.open)
+        store.receive(.delegate(.openProduct(world.all[2])))
+        store.finish()
+    }
+
+    /// The filter ignores case, narrows as letters are added, widens again as they are erased,
+    /// and finds a product by its shown name in Chinese as well as by its stored one. Each key
+    /// reads the first rows that match.
+    @Test func theFilterNarrowsWidensAndReadsBothNames() throws {
+        let world = try ShelfWorld(jars: 0, extraNames: ["Jar ÉTÉ"] + (1...7).map { "Filler \($0)" })
+        let everything = world.window(0..<12, reachesEnd: true)
+        func window(_ names: [String]) -> CatalogWindow {
+            CatalogWindow(products: world.all.filter { names.contains($0.name) }, start: 0, reachesEnd: true)
+        }
+        let honeys = ["Acacia honey", "Clover honey", "Manuka honey", "Wildflower honey"]
+        let store = world.store()
+        func start() {
+            store.send(.startFilter) {
+                $0.filter = ""
+                $0.list = ListSelection()
+            }
+            store.receive(.loaded(.success(.window(everything, select: 0)))) { $0.window = everything }
+        }
+        func type(_ character: Character, _ names: [String]) {
+            store.send(.filterTyped(character)) { [filter = store.state.filter ?? ""] in $0.filter = filter + String(character) }
+            store.receive(.loaded(.success(.window(window(names), select: 0)))) { $0.window = window(names) }
+        }
+        func erase(_ names: [String]) {
+            store.send(.filterErased) { [filter = store.state.filter ?? ""] in $0.filter = String(filter.dropLast()) }
+            store.receive(.loaded(.success(.window(window(names), select: 0)))) { $0.window = window(names) }
+        }
+        func stop() {
+            store.send(.endFilter) { $0.filter = nil }
+            store.receive(.loaded(.success(.window(everything, select: 0)))) { $0.window = everything }
+        }
+        store.send(.load)
+        store.receive(.loaded(.success(.shelves(productCount: 12, window: everything)))) {
+            $0.isLoading = false
+            $0.productCount = 12
+            $0.window = everything
+        }
+        store.send(.moveDown) { $0.list = ListSelection(1) }
+        start()
+        type("H", honeys)
+        type("O", honeys)
+        type("N", honeys)
+        type("E", honeys)
+        type("Y", honeys)
+        type(" ", [])
+        type("C", [])
+        #expect(store.state.window.isEmptyList)
+        var frame = Frame(size: Size(columns: 60, rows: 8))
+        CatalogFeature.draw(store.state, into: &frame, in: Rect(x: 0, y: 0, width: 60, height: 8))
+        #expect(frame.text.contains("No product matches."))
+        erase([])
+        for _ in 0..<5 { erase(honeys) }
+        erase(world.all.map(\.name))
+        #expect(store.state.filter == "")
+        store.send(.filterErased) { $0.filter = nil }
+        store.receive(.loaded(.success(.window(everything, select: 0))))
+        start()
+        type("o", ["Acacia honey", "Clover honey", "Manuka honey", "Wildflower honey"])
+        type("v", ["Clover honey"])
+        erase(honeys)
+        stop()
+        start()
+        type("é", ["Jar ÉTÉ"])
+        type("t", ["Jar ÉTÉ"])
+        type("é", ["Jar ÉTÉ"])
+        stop()
+        Language.$current.withValue(.simplifiedChinese) {
+            start()
+            type("麦", ["Manuka honey"])
+            type("卢", ["Manuka honey"])
+            type("卡", ["Manuka honey"])
+            stop()
+            start()
+            for character in "manuka" { type(character, ["Manuka honey"]) }
+            stop()
+        }
+        store.finish()
+    }
+}
