@@ -72,39 +72,49 @@ final class ShelfWorld {
         #expect(CatalogFeature.action(for: .key(.character("q")), in: state) == .filterTyped("q"))
     }
 
-    /// Down reads the next hundred rows when the selection comes within a hundred of the
-    /// window's end; the read that comes back short marks the end, and Down from there wraps.
+    /// The rows a window reads at a time (40): the tests say where each read starts and ends in
+    /// terms of it.
+    private let reach = CatalogWindow.reach
+
+    /// Down reads the next rows when the selection comes within `reach` of the window's end; the
+    /// read that comes back short marks the end, and Down from there wraps to the top.
     @Test func downReadsAheadAndWrapsFromTheEnd() throws {
-        let world = try ShelfWorld(jars: 250)
+        let world = try ShelfWorld(jars: 2 * reach + 10 - 4)
+        let count = 2 * reach + 10
         let store = world.store()
         store.send(.load)
-        store.receive(.loaded(.success(.shelves(productCount: 254, window: world.window(0..<200))))) {
+        store.receive(.loaded(.success(.shelves(productCount: count, window: world.window(0..<reach + 1))))) {
             $0.isLoading = false
-            $0.productCount = 254
-            $0.window = world.window(0..<200)
+            $0.productCount = count
+            $0.window = world.window(0..<reach + 1)
         }
-        for index in 1...99 { store.send(.moveDown) { $0.list = ListSelection(index) } }
-        store.send(.moveDown) { $0.list = ListSelection(100) }
-        store.receive(.loaded(.success(.after(anchor: world.all[199].id, Array(world.all[200..<254]), asked: 100)))) {
-            $0.window = world.window(0..<254, reachesEnd: true)
+        store.send(.moveDown) { $0.list = ListSelection(1) }
+        store.receive(.loaded(.success(.after(anchor: world.all[reach].id, Array(world.all[reach + 1..<2 * reach + 1]), asked: reach)))) {
+            $0.window = world.window(0..<2 * reach + 1)
         }
-        for index in 101...253 { store.send(.moveDown) { $0.list = ListSelection(index) } }
-        #expect(store.state.selected == world.all[253])
+        for index in 2...reach { store.send(.moveDown) { $0.list = ListSelection(index) } }
+        store.send(.moveDown) { $0.list = ListSelection(reach + 1) }
+        store.receive(.loaded(.success(.after(anchor: world.all[2 * reach].id, Array(world.all[2 * reach + 1..<count]), asked: reach)))) {
+            $0.window = world.window(0..<count, reachesEnd: true)
+        }
+        for index in reach + 2..<count { store.send(.moveDown) { $0.list = ListSelection(index) } }
+        #expect(store.state.selected == world.all[count - 1])
         store.send(.moveDown) { $0.list = ListSelection(0) }
-        store.send(.moveUp) { $0.list = ListSelection(253) }
+        store.send(.moveUp) { $0.list = ListSelection(count - 1) }
         store.finish()
     }
 
     /// Far down a long list the window lets go of the rows far above the selection, and reads
-    /// them back, a hundred at a time, when the selection goes up towards them.
+    /// them back when the selection goes up towards them.
     @Test func theWindowSlidesDownAndBackUp() throws {
-        let world = try ShelfWorld(jars: 500)
+        let count = 4 * reach + 11
+        let world = try ShelfWorld(jars: count - 4)
         let store = world.store()
         store.send(.load)
-        store.receive(.loaded(.success(.shelves(productCount: 504, window: world.window(0..<200))))) {
+        store.receive(.loaded(.success(.shelves(productCount: count, window: world.window(0..<reach + 1))))) {
             $0.isLoading = false
-            $0.productCount = 504
-            $0.window = world.window(0..<200)
+            $0.productCount = count
+            $0.window = world.window(0..<reach + 1)
         }
         var index = 0
         func down(to target: Int) {
@@ -113,76 +123,86 @@ final class ShelfWorld {
                 store.send(.moveDown) { [index] in $0.list = ListSelection(index) }
             }
         }
-        down(to: 100)
-        store.receive(.loaded(.success(.after(anchor: world.all[199].id, Array(world.all[200..<300]), asked: 100)))) {
-            $0.window = world.window(0..<300)
+        down(to: 1)
+        store.receive(.loaded(.success(.after(anchor: world.all[reach].id, Array(world.all[reach + 1..<2 * reach + 1]), asked: reach)))) {
+            $0.window = world.window(0..<2 * reach + 1)
         }
-        down(to: 200)
-        store.receive(.loaded(.success(.after(anchor: world.all[299].id, Array(world.all[300..<400]), asked: 100)))) {
-            $0.window = world.window(0..<400)
+        down(to: reach + 1)
+        store.receive(.loaded(.success(.after(anchor: world.all[2 * reach].id, Array(world.all[2 * reach + 1..<3 * reach + 1]), asked: reach)))) {
+            $0.window = world.window(0..<3 * reach + 1)
         }
-        down(to: 300)
-        store.receive(.loaded(.success(.after(anchor: world.all[399].id, Array(world.all[400..<500]), asked: 100)))) {
-            $0.window = world.window(100..<500)
+        down(to: 2 * reach + 1)
+        // Twice `reach` rows stay above the selection: the first row goes.
+        store.receive(.loaded(.success(.after(anchor: world.all[3 * reach].id, Array(world.all[3 * reach + 1..<4 * reach + 1]), asked: reach)))) {
+            $0.window = world.window(1..<4 * reach + 1)
         }
-        down(to: 400)
-        store.receive(.loaded(.success(.after(anchor: world.all[499].id, Array(world.all[500..<504]), asked: 100)))) {
-            $0.window = world.window(200..<504, reachesEnd: true)
+        down(to: 3 * reach + 1)
+        store.receive(.loaded(.success(.after(anchor: world.all[4 * reach].id, Array(world.all[4 * reach + 1..<count]), asked: reach)))) {
+            $0.window = world.window(reach + 1..<count, reachesEnd: true)
         }
-        #expect(store.state.window.products.count == 304, "the window, not the shop")
-        for up in stride(from: 399, through: 300, by: -1) { store.send(.moveUp) { $0.list = ListSelection(up) } }
-        store.send(.moveUp) { $0.list = ListSelection(299) }
-        store.receive(.loaded(.success(.before(anchor: world.all[200].id, Array(world.all[100..<200]), asked: 100)))) {
-            $0.window = world.window(100..<499)
+        #expect(store.state.window.products.count == 3 * reach + 10, "the window, not the shop")
+        for up in stride(from: 3 * reach, through: 2 * reach + 1, by: -1) { store.send(.moveUp) { $0.list = ListSelection(up) } }
+        store.send(.moveUp) { $0.list = ListSelection(2 * reach) }
+        // Read back above; twice `reach` rows stay below the selection.
+        store.receive(.loaded(.success(.before(anchor: world.all[reach + 1].id, Array(world.all[1..<reach + 1]), asked: reach)))) {
+            $0.window = world.window(1..<4 * reach)
         }
-        #expect(store.state.selected == world.all[299])
+        #expect(store.state.selected == world.all[2 * reach])
         store.finish()
     }
 
     /// Up on the first line goes to the last: the last rows are read, and where they start takes
     /// a count. A number then picks from the top again, read back first.
     @Test func upFromTheTopReadsTheEndAndANumberReadsTheTopBack() throws {
-        let world = try ShelfWorld(jars: 500)
+        let count = 504
+        let world = try ShelfWorld(jars: count - 4)
+        let top = world.window(0..<reach + 1)
+        let end = world.window(count - reach - 1..<count, reachesEnd: true)
         let store = world.store()
         store.send(.load)
-        store.receive(.loaded(.success(.shelves(productCount: 504, window: world.window(0..<200))))) {
+        store.receive(.loaded(.success(.shelves(productCount: count, window: top)))) {
             $0.isLoading = false
-            $0.productCount = 504
-            $0.window = world.window(0..<200)
+            $0.productCount = count
+            $0.window = top
         }
         store.send(.moveUp)
-        store.receive(.loaded(.success(.window(world.window(304..<504, reachesEnd: true), select: 503)))) {
-            $0.window = world.window(304..<504, reachesEnd: true)
-            $0.list = ListSelection(503)
+        store.receive(.loaded(.success(.window(end, select: count - 1)))) {
+            $0.window = end
+            $0.list = ListSelection(count - 1)
         }
-        #expect(store.state.selected == world.all[503])
+        #expect(store.state.selected == world.all[count - 1])
         // Sold out meanwhile: the shelves read again where the shopper is show it.
         try world.services.core.database.queue.write { db in
-            try db.execute(sql: "UPDATE products SET stock = 0 WHERE id = ?", arguments: [world.all[503].id])
+            try db.execute(sql: "UPDATE products SET stock = 0 WHERE id = ?", arguments: [world.all[count - 1].id])
         }
         try world.reread()
+        let soldOut = world.window(count - reach - 1..<count, reachesEnd: true)
         store.send(.load) { $0.isLoading = true }
-        store.receive(.loaded(.success(.shelves(productCount: 504, window: world.window(304..<504, reachesEnd: true))))) {
+        store.receive(.loaded(.success(.shelves(productCount: count, window: soldOut)))) {
             $0.isLoading = false
-            $0.window = world.window(304..<504, reachesEnd: true)
+            $0.window = soldOut
         }
         #expect(store.state.selected?.stock == 0)
         store.send(.moveDown)
-        store.receive(.loaded(.success(.window(world.window(0..<200), select: 0)))) {
-            $0.window = world.window(0..<200)
+        store.receive(.loaded(.success(.window(top, select: 0)))) {
+            $0.window = top
             $0.list = ListSelection(0)
         }
         store.send(.moveUp)
-        store.receive(.loaded(.success(.window(world.window(304..<504, reachesEnd: true), select: 503)))) {
-            $0.window = world.window(304..<504, reachesEnd: true)
-            $0.list = ListSelection(503)
+        store.receive(.loaded(.success(.window(soldOut, select: count - 1)))) {
+            $0.window = soldOut
+            $0.list = ListSelection(count - 1)
         }
         store.send(.pick(2))
-        store.receive(.loaded(.success(.window(world.window(0..<200), select: 2)))) {
-            $0.window = world.window(0..<200)
+        store.receive(.loaded(.success(.window(top, select: 2)))) {
+            $0.window = top
             $0.list = ListSelection(2)
         }
         store.receive(.pick(2))
+        // Two lines down, the window reads ahead as a move there would.
+        store.receive(.loaded(.success(.after(anchor: world.all[reach].id, Array(world.all[reach + 1..<2 * reach + 1]), asked: reach)))) {
+            $0.window = world.window(0..<2 * reach + 1)
+        }
         store.receive(.open)
         store.receive(.delegate(.openProduct(world.all[2])))
         store.finish()

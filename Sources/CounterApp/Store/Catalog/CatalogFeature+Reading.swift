@@ -9,8 +9,9 @@ extension CatalogFeature {
         case window, ahead
     }
 
-    /// The first rows a window holds: enough to draw the tallest list and move a while.
-    static var windowSize: Int { 2 * CatalogWindow.reach }
+    /// The rows a new window holds: the tallest list drawn, and one more so that the first
+    /// move does not read again at once.
+    static var windowSize: Int { CatalogWindow.reach + 1 }
 
     /// The shop's size and the window the screen shows, read (again) where it stands.
     static func readShelves(_ state: State) -> Effect<Action, StoreClient> {

@@ -15,7 +15,8 @@ enum CatalogSearch {
 
     /// The English texts whose translation in `language` contains `text`, ignoring case.
     static func namesShown(containing text: String, in language: Language) -> Set<String> {
-        guard !text.isEmpty, let translations = lowercasedTranslations[language] else { return [] }
+        // English is the stored names themselves: no table to search (nor to build).
+        guard !text.isEmpty, Catalogue.table(for: language) != nil, let translations = lowercasedTranslations[language] else { return [] }
         let needle = text.lowercased()
         return Set(translations.lazy.filter { $0.shown.contains(needle) }.map(\.english))
     }

@@ -17,9 +17,11 @@ public struct CatalogWindow: Equatable, Sendable {
         self.reachesEnd = reachesEnd
     }
 
-    /// Rows the screen may draw above the selection (and below it at the top of the list): a
-    /// terminal taller than this shows blank rows below. Also how many rows a read adds.
-    static let reach = 100
+    /// Rows the screen may draw above the selection (and below it at the top of the list), and
+    /// how many rows a read adds. A list up to this high is always full (80x24 draws 18 rows);
+    /// a higher one may show blank rows at its foot. Every filter key reads `reach + 1` rows, so
+    /// this is also what a key costs: 100 rows took 2.7 ms a key, 40 take about 1.
+    static let reach = 40
 
     /// The list index just past the last product held.
     public var end: Int { start + products.count }
