@@ -13,6 +13,8 @@
 
 // The honey store's shelf and cart (seed 001).
 @_exported import struct PaymentsCore.Product
+@_exported import struct PaymentsCore.CatalogFilter
+@_exported import enum PaymentsCore.CatalogAnchor
 @_exported import struct PaymentsCore.CartLine
 @_exported import struct PaymentsCore.Cart
 @_exported import enum PaymentsCore.CartError

@@ -6,68 +6,6 @@ import TerminalUI
 import Localization
 import Testing
 
-@Suite struct CatalogFeatureTests {
-    @Test func loadsTheShelvesAndANumberOpensALine() {
-        let world = StoreWorld()
-        let store = TestStore(initialState: CatalogFeature.State(), environment: world.client) { CatalogFeature.reduce(&$0, $1) }
-        store.send(.load)
-        store.receive(.loaded(.success([StoreWorld.acacia, StoreWorld.manuka]))) {
-            $0.isLoading = false
-            $0.products = [StoreWorld.acacia, StoreWorld.manuka]
-        }
-        store.send(.pick(1)) { $0.list = ListSelection(1) }
-        store.receive(.open)
-        store.receive(.delegate(.openProduct(StoreWorld.manuka)))
-        store.send(.pick(7))
-        store.finish()
-    }
-
-    @Test func numberKeysPickAndTheFilterOnlyWhenTheListIsLong() {
-        var state = CatalogFeature.State()
-        state.products = [StoreWorld.acacia, StoreWorld.manuka]
-        #expect(CatalogFeature.action(for: .key(.character("2")), in: state) == .pick(1))
-        #expect(CatalogFeature.action(for: .key(.character("/")), in: state) == nil)
-        state.products = (0..<12).map { Product(id: "p\($0)", name: "Jar \($0)", detail: "", price: StoreWorld.acacia.price) }
-        #expect(CatalogFeature.action(for: .key(.character("/")), in: state) == .startFilter)
-        state.filter = "1"
-        #expect(state.visible.map(\.name) == ["Jar 1", "Jar 10", "Jar 11"])
-        #expect(CatalogFeature.action(for: .key(.character("q")), in: state) == .filterTyped("q"))
-    }
-
-    /// The filter ignores case, narrows as letters are added, widens again as they are erased,
-    /// and finds a product by its shown name in Chinese as well as by its stored one.
-    @Test func theFilterNarrowsWidensAndReadsBothNames() {
-        var state = CatalogFeature.State()
-        state.products = ["Acacia honey", "Clover honey", "Manuka honey", "Wildflower honey", "Jar ÉTÉ"].enumerated().map {
-            Product(id: "p\($0.offset)", name: $0.element, detail: "", price: StoreWorld.acacia.price)
-        }
-        state.filter = "HON"
-        #expect(state.visibleCount == 4)
-        state.filter = "HONEY C"
-        #expect(state.visible.map(\.name) == [])
-        state.filter = "o"
-        #expect(state.visible.map(\.name) == ["Acacia honey", "Clover honey", "Manuka honey", "Wildflower honey"])
-        state.filter = "ov"
-        #expect(state.visible.map(\.name) == ["Clover honey"])
-        state.filter = "o"
-        #expect(state.visibleCount == 4)
-        state.filter = "été"
-        #expect(state.visible.map(\.name) == ["Jar ÉTÉ"])
-        state.filter = nil
-        #expect(state.visibleCount == 5)
-        #expect(state.selected?.name == "Acacia honey")
-
-        Language.$current.withValue(.simplifiedChinese) {
-            var chinese = CatalogFeature.State()
-            chinese.products = state.products
-            chinese.filter = "麦卢卡"
-            #expect(chinese.visible.map(\.name) == ["Manuka honey"])
-            chinese.filter = "manuka"
-            #expect(chinese.visible.map(\.name) == ["Manuka honey"])
-        }
-    }
-}
-
 @Suite struct ProductDetailsFeatureTests {
     @Test func addsTheQuantityAndTellsTheParentTheNewCart() {
         let world = StoreWorld()
@@ -263,10 +201,11 @@ import Testing
         store.send(.home(.open(.honeyStore))) { $0.stack.append(.catalog(CatalogFeature.State())) }
         store.receive(.sessionLoaded(cart: world.client.cart(), shopper: nil))
         store.receive(.catalog(.load))
-        store.receive(.catalog(.loaded(.success([StoreWorld.acacia, StoreWorld.manuka])))) {
+        store.receive(.catalog(.loaded(.success(.shelves(productCount: 2, window: StoreWorld.shelf))))) {
             var catalog = CatalogFeature.State()
             catalog.isLoading = false
-            catalog.products = [StoreWorld.acacia, StoreWorld.manuka]
+            catalog.productCount = 2
+            catalog.window = StoreWorld.shelf
             $0.stack[1] = .catalog(catalog)
         }
         store.finish()
@@ -305,7 +244,7 @@ import Testing
         var state = AppFeature.State()
         var catalog = CatalogFeature.State()
         catalog.isLoading = false
-        catalog.products = [StoreWorld.acacia, StoreWorld.manuka]
+        catalog.window = StoreWorld.shelf
         state.stack.append(.catalog(catalog))
         let size = Size(columns: 80, rows: 24)
         // The store area starts at row 2 (header, blank row); its lines at row 4.

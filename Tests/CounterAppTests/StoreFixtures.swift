@@ -11,6 +11,8 @@ final class StoreWorld {
     static let manuka = Product(id: "honey-manuka", name: "Manuka honey", detail: "Dark and rare.",
                                            price: Money(minorUnits: 2400, currency: .eur), stock: 0)
     static let now = Date(timeIntervalSince1970: 1_795_341_600)
+    /// The catalog's window over the two jars: the whole list.
+    static let shelf = CatalogWindow(products: [acacia, manuka], start: 0, reachesEnd: true)
 
     var cart = Cart(currency: .eur)
     var checkouts: [(CardFundingSource, Bool)] = []
@@ -29,6 +31,9 @@ final class StoreWorld {
         client.now = { StoreWorld.now }
         client.schedule = { [unowned self] _, action in scheduled.append(action) }
         client.loadProducts = { $0(.success([StoreWorld.acacia, StoreWorld.manuka])) }
+        // The two jars are the whole shelf: from the top, and nothing after or before them.
+        client.shelf = { _, anchor, _ in .success(anchor == .first || anchor == .last ? StoreWorld.shelf.products : []) }
+        client.shelfCount = { _ in .success(2) }
         client.cart = { [unowned self] in cart }
         client.add = { [unowned self] id, quantity in
             guard id == StoreWorld.acacia.id else { return .failure(.notEnoughStock(productID: id, available: 0)) }

@@ -14,10 +14,10 @@ extension AppFeature {
 extension CatalogFeature {
     static func action(forClickAt point: Point, in catalog: State, area: Rect) -> Action? {
         guard catalog.filter == nil, !catalog.isLoading else { return nil }
-        let height = max(0, area.height - 4)
-        let offset = ScreenDrawing.scrollOffset(selected: catalog.selection, count: catalog.visibleCount, height: height)
+        let height = listHeight(area)
+        let offset = scrollOffset(catalog, height: height)
         let row = point.y - (area.y + 2)
-        guard (0..<height).contains(row), (0..<catalog.visibleCount).contains(offset + row) else { return nil }
+        guard (0..<height).contains(row), catalog.window.product(at: offset + row) != nil else { return nil }
         return .pick(offset + row)
     }
 }

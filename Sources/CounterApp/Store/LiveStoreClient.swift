@@ -14,6 +14,8 @@ extension StoreClient {
             now: { services.clock.now },
             schedule: { delay, action in _ = timers.schedule(after: delay, action) },
             loadProducts: { store.loadProducts(completion: $0) },
+            shelf: { filter, anchor, limit in store.products(CatalogSearch.filter(filter), from: anchor, limit: limit) },
+            shelfCount: { store.productCount(CatalogSearch.filter($0)) },
             cart: { store.cart },
             add: { id, quantity in Result { () throws(StoreError) in try store.add(productID: id, quantity: quantity) } },
             setQuantity: { id, quantity in Result { () throws(StoreError) in try store.changeQuantity(productID: id, to: quantity) } },

@@ -13,6 +13,13 @@ public struct StoreClient {
 
     // Catalogue and cart (seed 001's store controller).
     public var loadProducts: (_ completion: @escaping (Result<[Product], StoreError>) -> Void) -> Void
+    /// A window of the shelf: up to `limit` products whose name contains `filter` (as stored or
+    /// as shown in the current language), from `anchor` on, in the list's order.
+    public var shelf: (_ filter: String, _ anchor: CatalogAnchor, _ limit: Int) -> Result<[Product], StoreError> = { _, _, _ in
+        .failure(.refused(.storeNotOpen))
+    }
+    /// How many products the filter lets through (reads every match: for the list's far end).
+    public var shelfCount: (_ filter: String) -> Result<Int, StoreError> = { _ in .failure(.refused(.storeNotOpen)) }
     public var cart: () -> Cart
     public var add: (_ productID: String, _ quantity: Int) -> Result<Cart, StoreError>
     public var setQuantity: (_ productID: String, _ quantity: Int) -> Result<Cart, StoreError>

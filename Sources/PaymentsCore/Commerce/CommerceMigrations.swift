@@ -109,6 +109,8 @@ public enum CommerceMigrations {
                               WHERE s.id = renewal_attempts.subscription_id);
                 """)
         }
+        // Issue 18: the catalog pages and filters from the database (`CatalogSearchSchema`).
+        migrator.registerMigration("commerce-v4-catalog-search") { db in try CatalogSearchSchema.create(db) }
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

@@ -45,6 +45,17 @@ public final class CoreStoreController: StoreController {
         }
     }
 
+    /// A window of the shelf (issue 18): up to `limit` products `filter` lets through, from
+    /// `anchor` on. The screen holds this, never the whole shop; `products` is not touched.
+    public func products(_ filter: CatalogFilter, from anchor: CatalogAnchor, limit: Int) -> Result<[Product], StoreError> {
+        Result { try catalog.products(filter, from: anchor, limit: limit) }.mapError { .loadFailed("\($0)") }
+    }
+
+    /// How many products `filter` lets through (every match is read: for the list's far end).
+    public func productCount(_ filter: CatalogFilter) -> Result<Int, StoreError> {
+        Result { try catalog.count(filter) }.mapError { .loadFailed("\($0)") }
+    }
+
     // MARK: - Cart
 
     public var cart: Cart { (try? carts.cart(for: session.cartKey)) ?? Cart(currency: .eur) }

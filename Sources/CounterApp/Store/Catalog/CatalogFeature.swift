@@ -2,74 +2,49 @@ import CheckoutKit
 import Localization
 import TerminalUI
 
-/// The store's front: every product from the database with its price and stock. Number keys
+/// The store's front: the products from the database with their price and stock. Number keys
 /// open a line; with more than nine products `/` starts a type-ahead filter.
+///
+/// The screen holds a window of the list around the selection, not the shop (issue 18): moving
+/// near the window's edge reads the next rows by an effect (`CatalogFeature+Reading.swift`).
 public enum CatalogFeature {
     public struct State: Equatable, Sendable {
-        public var products: [Product] = [] {
-            didSet {
-                searchKeys = []
-                refilter(among: nil)
-            }
-        }
+        /// The rows held: what the screen draws, and a little around it.
+        public var window = CatalogWindow()
+        /// How many products the shop has, unfiltered.
+        public var productCount = 0
         public var isLoading = true
         /// Why the shelves could not be read (the store's error, worded when drawn).
         public var loadError: StoreError?
-        /// The selected line (the toolkit's wrap-around list selection).
+        /// The selected line, an index into the (filtered) list.
         public var list = ListSelection()
         public var selection: Int { list.index }
         /// The type-ahead filter; nil when not filtering.
-        public var filter: String? {
-            didSet {
-                // A letter typed at the end can only narrow what already matched.
-                let narrowing = oldValue.map { !$0.isEmpty && (filter?.hasPrefix($0) ?? false) } ?? false
-                refilter(among: narrowing ? matches : nil)
-            }
-        }
-        /// Each product's name, as stored and as shown, lowercased: what the filter searches.
-        /// Made when the first letter is typed, so that a long catalog opens without the cost.
-        private(set) var searchKeys: [[UInt8]] = []
-        /// The indices the filter lets through; nil when nothing is filtered out.
-        private(set) var matches: [Int]?
+        public var filter: String?
 
         public init() {}
 
-        /// Equal by what a test or a screen can tell apart: the search caches are derived.
-        public static func == (lhs: State, rhs: State) -> Bool {
-            lhs.products == rhs.products && lhs.isLoading == rhs.isLoading && lhs.loadError == rhs.loadError
-                && lhs.list == rhs.list && lhs.filter == rhs.filter
-        }
-
-        private mutating func refilter(among candidates: [Int]?) {
-            guard let filter, !filter.isEmpty else {
-                matches = nil
-                return
-            }
-            if searchKeys.count != products.count { searchKeys = products.map(CatalogSearch.key(for:)) }
-            matches = CatalogSearch.matches(filter, in: searchKeys, among: candidates)
-        }
-
-        /// The products the filter lets through, in catalogue order.
-        public var visible: [Product] {
-            guard let matches else { return products }
-            return matches.map { products[$0] }
-        }
-
-        /// How many products the filter lets through, without building the list.
-        public var visibleCount: Int { matches?.count ?? products.count }
-
-        public var selected: Product? {
-            guard (0..<visibleCount).contains(selection) else { return nil }
-            return products[matches?[selection] ?? selection]
-        }
+        public var selected: Product? { window.product(at: selection) }
 
         /// Long enough that picking by number runs out: filter instead.
-        public var isLong: Bool { products.count > 9 }
+        public var isLong: Bool { productCount > 9 }
+    }
+
+    /// What a read brought back, and which line to select with it.
+    public enum Read: Equatable, Sendable {
+        /// The first load, or the shelves read again: the shop's size and the window.
+        case shelves(productCount: Int, window: CatalogWindow)
+        /// A new window (a new filter, a jump to either end), with the line to select.
+        case window(CatalogWindow, select: Int)
+        /// Rows after the window's last, `anchor`, of `asked`.
+        case after(anchor: String, [Product], asked: Int)
+        /// Rows before the window's first, `anchor`, of `asked`.
+        case before(anchor: String, [Product], asked: Int)
     }
 
     public enum Action: Equatable, Sendable {
         case load
-        case loaded(Result<[Product], StoreError>)
+        case loaded(Result<Read, StoreError>)
         case moveUp, moveDown
         case pick(Int)
         case open
@@ -90,37 +65,58 @@ public enum CatalogFeature {
         switch action {
         case .load:
             state.isLoading = true
-            return .run { client, send in client.loadProducts { send(.loaded($0)) } }
-        case .loaded(.success(let products)):
-            state.isLoading = false
-            state.products = products
-            state.loadError = nil
-            state.list.clamp(count: products.count)
-            return .none
+            return readShelves(state)
+        case .loaded(.success(let read)):
+            apply(read, to: &state)
+            return readAhead(state)
         case .loaded(.failure(let error)):
             state.isLoading = false
             state.loadError = error
             return .none
         case .moveUp:
-            state.list.moveUp(count: state.visibleCount)
-            return .none
+            if state.selection > state.window.start {
+                state.list = ListSelection(state.selection - 1)
+                return readAhead(state)
+            }
+            // The line above is not held yet (a read failed): read it first.
+            guard state.window.start == 0 else { return readAhead(state) }
+            // From the first line to the last: held when the window reaches the end.
+            guard let count = state.window.count else { return readLast(state) }
+            state.list.moveUp(count: count)
+            return readAhead(state)
         case .moveDown:
-            state.list.moveDown(count: state.visibleCount)
-            return .none
+            if state.window.product(at: state.selection + 1) != nil {
+                state.list = ListSelection(state.selection + 1)
+                return readAhead(state)
+            }
+            // The window holds the line after the selection unless the list ends there
+            // (`readAhead`), or a read failed: read it first.
+            guard state.window.reachesEnd else { return readAhead(state) }
+            // From the last line to the first.
+            guard state.window.start > 0 else {
+                state.list = ListSelection()
+                return readAhead(state)
+            }
+            return readFirst(state, select: 0)
         case .pick(let index):
-            guard state.list.select(index, count: state.visibleCount) else { return .none }
-            return .send(.open)
+            guard index >= 0 else { return .none }
+            if state.window.product(at: index) != nil {
+                state.list = ListSelection(index)
+                return .send(.open)
+            }
+            // A number picks a line from the top while the window is further down.
+            return state.window.start > index ? readFirst(state, select: index, thenPick: true) : .none
         case .open:
             guard let product = state.selected else { return .none }
             return .send(.delegate(.openProduct(product)))
         case .startFilter:
             state.filter = ""
             state.list = ListSelection()
-            return .none
+            return readFirst(state, select: 0)
         case .filterTyped(let character):
             state.filter = (state.filter ?? "") + String(character)
             state.list = ListSelection()
-            return .none
+            return readFirst(state, select: 0)
         case .filterErased:
             if var filter = state.filter, !filter.isEmpty {
                 filter.removeLast()
@@ -129,13 +125,35 @@ public enum CatalogFeature {
                 state.filter = nil
             }
             state.list = ListSelection()
-            return .none
+            return readFirst(state, select: 0)
         case .endFilter:
             state.filter = nil
             state.list = ListSelection()
-            return .none
+            return readFirst(state, select: 0)
         case .delegate:
             return .none
+        }
+    }
+
+    private static func apply(_ read: Read, to state: inout State) {
+        switch read {
+        case let .shelves(productCount, window):
+            state.isLoading = false
+            state.loadError = nil
+            state.productCount = productCount
+            state.window = window
+            // The shelves read again may have fewer lines than the selection.
+            if let count = window.count { state.list.clamp(count: count) }
+        case let .window(window, select):
+            state.window = window
+            state.list = ListSelection(select)
+        case let .after(anchor, products, asked):
+            guard state.window.products.last?.id == anchor else { return }
+            state.window.append(products, asked: asked, selection: state.selection)
+        case let .before(anchor, products, asked):
+            guard state.window.products.first?.id == anchor else { return }
+            let shift = state.window.prepend(products, asked: asked, selection: state.selection)
+            state.list = ListSelection(state.selection + shift)
         }
     }
 
@@ -172,46 +190,5 @@ public enum CatalogFeature {
         if state.isLong { hints.append(KeyHint("/", "Filter")) }
         hints.append(KeyHint("Esc", "Back"))
         return hints
-    }
-
-    public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
-        ScreenDrawing.title(tr("Honey Store"), into: &frame, in: area)
-        if state.isLoading {
-            ScreenDrawing.text(tr("Loading the shelves…"), into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
-            return
-        }
-        if let error = state.loadError {
-            ScreenDrawing.text(error.message, into: &frame, in: ScreenDrawing.row(area, 2), role: .error)
-            return
-        }
-        let top = 2
-        if let filter = state.filter {
-            ScreenDrawing.text(tr("Filter: {0}", filter) + "▏", into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
-        } else {
-            ScreenDrawing.text(tr("Pick a jar to read about it and add it to your cart."), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
-        }
-        let shown = state.visible
-        let listHeight = max(0, area.height - top - 2)
-        let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: shown.count, height: listHeight)
-        if shown.isEmpty {
-            ScreenDrawing.text(tr("No product matches."), into: &frame, in: ScreenDrawing.row(area, top), role: .muted)
-        }
-        for (row, index) in (offset..<min(shown.count, offset + listHeight)).enumerated() {
-            let product = shown[index]
-            let stock = stockText(product.stock)
-            let number = index < 9 ? "\(index + 1)" : " "
-            let text = "\(number)  \(tr(product.name))"
-            let detail = "\(stock)   \(product.price.formatted())"
-            ScreenDrawing.selectableRow(text, detail: detail, selected: index == state.selection,
-                                        enabled: product.stock != 0, into: &frame, in: ScreenDrawing.row(area, top + row))
-        }
-    }
-
-    static func stockText(_ stock: Int?) -> String {
-        switch stock {
-        case nil: ""
-        case 0?: tr("Out of stock")
-        case let n?: tr("{0} in stock", n)
-        }
     }
 }

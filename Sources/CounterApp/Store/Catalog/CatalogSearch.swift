@@ -1,40 +1,33 @@
 import CheckoutKit
 import Localization
 
-/// The catalog's type-ahead search: a product matches when the filter, ignoring case, is part of
+/// The catalog's type-ahead filter: a product matches when the text, ignoring case, is part of
 /// its name as stored or as shown in the current language.
 ///
-/// Built to keep up with a shop of 100,000 products at every key: each name is lowercased once,
-/// when the products arrive, and compared as UTF-8 bytes (Foundation's case-insensitive search
-/// on every name took over 100 ms a key); a letter added at the end searches only what matched.
+/// The database finds the stored names (`CatalogFilter`, issue 18). It knows no language, so the
+/// names shown in another language are looked for here, in the catalogue of texts: the English
+/// keys whose translation contains the text go with the filter, and the database lets through
+/// the products with those names.
 enum CatalogSearch {
-    static func key(for product: Product) -> [UInt8] {
-        let shown = tr(product.name)
-        let both = shown == product.name ? product.name : product.name + "\n" + shown
-        return Array(both.lowercased().utf8)
+    static func filter(_ text: String) -> CatalogFilter {
+        CatalogFilter(text: text, alsoNamed: namesShown(containing: text, in: Language.current))
     }
 
-    /// The indices of `keys` that contain `filter`, searching only `candidates` when given; nil
-    /// when there is no filter to apply.
-    static func matches(_ filter: String?, in keys: [[UInt8]], among candidates: [Int]?) -> [Int]? {
-        guard let filter, !filter.isEmpty else { return nil }
-        let needle = Array(filter.lowercased().utf8)
-        return (candidates ?? Array(keys.indices)).filter { contains(keys[$0], needle) }
+    /// The English texts whose translation in `language` contains `text`, ignoring case.
+    static func namesShown(containing text: String, in language: Language) -> Set<String> {
+        // English is the stored names themselves: no table to search (nor to build).
+        guard !text.isEmpty, Catalogue.table(for: language) != nil, let translations = lowercasedTranslations[language] else { return [] }
+        let needle = text.lowercased()
+        return Set(translations.lazy.filter { $0.shown.contains(needle) }.map(\.english))
     }
 
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count else { return false }
-        var start = 0
-        let last = haystack.count - needle.count
-        while start <= last {
-            if haystack[start] == first {
-                var offset = 1
-                while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            start += 1
+    /// Each language's translations, lowercased once (a thousand texts: searched at every key).
+    private static let lowercasedTranslations: [Language: [(english: String, shown: String)]] = {
+        var tables: [Language: [(english: String, shown: String)]] = [:]
+        for language in Language.allCases {
+            guard let table = Catalogue.table(for: language) else { continue }
+            tables[language] = table.map { (english: $0.key, shown: $0.value.lowercased()) }
         }
-        return false
-    }
+        return tables
+    }()
 }
