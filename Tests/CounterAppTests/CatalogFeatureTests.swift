@@ -72,8 +72,19 @@ final class ShelfWorld {
         #expect(CatalogFeature.action(for: .key(.character("q")), in: state) == .filterTyped("q"))
     }
 
-    /// The rows a window reads at a time (40): the tests say where each read starts and ends in
-    /// terms of it.
+    /// The footer lists only keys that act: the numbers there are, nothing to move or open on an
+    /// empty shelf, the filter for a long list.
+    @Test func theFooterListsOnlyKeysThatAct() {
+        var state = CatalogFeature.State()
+        #expect(CatalogFeature.keyHints(state).map(\.key) == ["c", "a", "Esc"])
+        state.productCount = 4
+        #expect(CatalogFeature.keyHints(state).map(\.key) == ["↑↓", "1-4", "Enter", "c", "a", "Esc"])
+        state.productCount = 304
+        #expect(CatalogFeature.keyHints(state).map(\.key) == ["↑↓", "1-9", "Enter", "c", "a", "/", "Esc"])
+    }
+
+    /// The rows a window reads at a time (`reach`): the tests say where each read starts and ends
+    /// in terms of it.
     private let reach = CatalogWindow.reach
 
     /// Down reads the next rows when the selection comes within `reach` of the window's end; the

@@ -186,7 +186,10 @@ public enum CatalogFeature {
     public static func keyHints(_ state: State) -> [KeyHint] {
         // "type" is no key cap but a word: it is shown in the current language.
         if state.filter != nil { return [KeyHint(tr("type"), "Filter"), KeyHint("Enter", "Open"), KeyHint("Esc", "Stop filtering")] }
-        var hints = [KeyHint("↑↓", "Move"), KeyHint("1-9", "Pick"), KeyHint("Enter", "Details"), KeyHint("c", "Cart"), KeyHint("a", "Account")]
+        // Only keys that act: 1-4 picks in a shop of four jars, and an empty shelf has nothing to pick.
+        let count = state.productCount
+        var hints = KeyHint.move(count) + KeyHint.numbers(count, "Pick") + (count > 0 ? [KeyHint("Enter", "Details")] : [])
+            + [KeyHint("c", "Cart"), KeyHint("a", "Account")]
         if state.isLong { hints.append(KeyHint("/", "Filter")) }
         hints.append(KeyHint("Esc", "Back"))
         return hints
