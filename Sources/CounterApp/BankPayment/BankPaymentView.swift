@@ -8,8 +8,8 @@ extension BankPaymentFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
         switch (state.step, key) {
-        case (.chooseCountry, .character("m")): return .toggleKind
-        case (.chooseCountry, .character("t")): return .cycleSituation
+        case (.chooseCountry, .character("m")) where DemoMode.showsTestControls: return .toggleKind
+        case (.chooseCountry, .character("t")) where DemoMode.showsTestControls: return .cycleSituation
         case (.chooseCountry, _), (.chooseBank, _):
             switch key {
             case .up, .backTab: return .moveUp
@@ -48,7 +48,8 @@ extension BankPaymentFeature {
 
     public static func keyHints(for state: State) -> [KeyHint] {
         switch state.step {
-        case .chooseCountry: [KeyHint("↑↓", "Country"), KeyHint("Enter", "Continue"), KeyHint("m", "Payment/mandate"), KeyHint("t", "Test"), KeyHint("Esc", "Back")]
+        case .chooseCountry: [KeyHint("↑↓", "Country"), KeyHint("Enter", "Continue")]
+            + (DemoMode.showsTestControls ? [KeyHint("m", "Payment/mandate"), KeyHint("t", "Test")] : []) + [KeyHint("Esc", "Back")]
         case .chooseBank: [KeyHint("↑↓", "Bank"), KeyHint("Enter", "Go to bank"), KeyHint("Esc", "Countries")]
         case .bankPage: [KeyHint("a", "Approve"), KeyHint("r", "Reject"), KeyHint("o", "Bank site"), KeyHint("p", "Phone"), KeyHint("Esc", "Cancel")]
         case .result: [KeyHint("s", "Status"), KeyHint("r", "Check again")] + mandateHints(state)

@@ -98,7 +98,7 @@ extension WalletCounterFeature {
 
     static func drawFinished(_ outcome: Outcome, amount: Money, into frame: inout Frame, in area: Rect) {
         let (title, detail, style): (String, String, Style) = switch outcome {
-        case .success: (tr("✓ Paid {0}", amount.formatted()), tr("Thank you. The counter is closed."), Style(.success, .bold))
+        case .success: (tr("✓ Paid {0}", amount.formatted()), tr("Thank you. Enter shows your receipt."), Style(.success, .bold))
         case .possibleSuccess: (tr("Your payment is probably through"),
                                 tr("The wallet confirmed it; the final word is late. Do not pay again."), Style(.warning, .bold))
         case .dismissed: (tr("Checkout closed"), tr("Nothing was paid."), Style(.muted, .bold))
