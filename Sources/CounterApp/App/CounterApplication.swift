@@ -56,7 +56,7 @@ public final class CounterApplication: Application {
                 guard let print = self?.printDocument else { return .failure(.notConfigured) }
                 return print(document, once)
             }, waitingReports: { [weak self] in self?.waitingReports?() ?? [] })
-            store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, cardForm: client.cardForm),
+            store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, store: client),
                                                backOffice: backOffice)
             store.environment.openOperator = { [weak self] in self?.openOperator?() }
             startSettler(services, timers: context.timers)

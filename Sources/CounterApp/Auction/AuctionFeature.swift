@@ -243,6 +243,7 @@ public enum AuctionFeature {
     /// Whether a text field has the keys (then `q` and `?` are typed, not obeyed).
     public static func isTyping(_ state: State) -> Bool {
         if state.challenge != nil { return true }
+        if state.phase == .yourBid, let yourBid = state.yourBid { return AuctionYourBid.isTyping(yourBid) }
         return state.phase == .flow && state.flow.step == .payment && AuctionPayment.isTyping(state.payment, flow: state.flow)
     }
 
