@@ -180,6 +180,8 @@ public enum WalletCounterFeature {
     public static func keyHints(for state: State) -> [KeyHint] {
         switch state.phase {
         case .opening: []
+        // Paid, Enter shows the order's receipt (the parent's), as the screen says.
+        case .finished(.success): [KeyHint("Enter", "Receipt")]
         case .finished: [KeyHint("Enter", "Back to the store")]
         case .idle: [KeyHint("↑↓", "Method"), KeyHint("Enter", "Pay")]
             + (DemoMode.showsTestControls ? [KeyHint("t", "Test wallet")] : []) + [KeyHint("Esc", "Close")]
