@@ -69,7 +69,7 @@ extension BankPaymentFeature {
         let title = state.kind == .payment ? tr("Pay by bank") : tr("Bank mandate for a subscription")
         pen.line(title, Style(.title, .bold))
         pen.line(state.kind == .payment
-                 ? tr("{0} to {1}, reference {2}", state.amount.formatted(), tr(CoreBankGateway.payeeName), shownReference(state.reference))
+                 ? paymentLine(state)
                  : tr("Renewals of up to {0} each, to {1}", state.amount.formatted(), tr(CoreBankGateway.payeeName)), Style(.muted))
         pen.skip()
         switch state.step {
@@ -88,10 +88,13 @@ extension BankPaymentFeature {
         frame = pen.frame
     }
 
-    /// The payment's reference: the store's cart is named in the language in force; any other
-    /// reference is a code and shown as it is.
-    private static func shownReference(_ reference: String) -> String {
-        reference == "cart" ? tr("cart") : reference
+    /// What is paid, to whom, and under which reference once there is one.
+    private static func paymentLine(_ state: State) -> String {
+        // Until the cart is an order it has no reference a shopper could quote ("reference cart"
+        // was the counter's own word); once it is, the order's number is the reference.
+        state.reference == "cart"
+            ? tr("{0} to {1}", state.amount.formatted(), tr(CoreBankGateway.payeeName))
+            : tr("{0} to {1}, reference {2}", state.amount.formatted(), tr(CoreBankGateway.payeeName), state.reference)
     }
 
     private static func drawCountries(_ state: State, _ pen: inout Pen) {

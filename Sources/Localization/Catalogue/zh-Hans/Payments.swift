@@ -652,5 +652,7 @@ extension Catalogue {
               "谢谢！按 Enter 查看收据。"),
         .text("Shared with the store until you pay: {0}, {1}, {2}",
               "付款前只告知商店：{2} {0} {1}"),
+        .text("{0} to {1}",
+              "{0} 付给{1}"),
     ]
 }
