@@ -29,6 +29,8 @@ struct Checkout: ParsableCommand {
           --lang <language>     en or zh-Hans (default: from the environment)
           --vault-key <path>    the key that seals saved card numbers
           --accessible          numbered prompts, for a screen reader or braille
+          --no-demo             a real shop: no test-only controls or wording
+                                (--demo, the default, shows them)
           --log <file>          the operator's log; --log-level <level>: how much
           --kiosk               unattended, with --idle <seconds>, --attract
                                 <seconds>, --printer <path>, --printer-format

@@ -13,4 +13,9 @@ struct CounterOptions: ParsableArguments {
     @OptionGroup var language: LanguageOption
 
     @OptionGroup var logging: LogOptions
+
+    // On by default: the counter runs on its seeded demo shop and simulated acquirer, bank and
+    // wallet, whose test controls are how one tries each outcome.
+    @Flag(inversion: .prefixedNo, help: "Show the test-only controls (the bank's test situations, the slow test wallet, the test cards' code, internal ids). A real shop runs --no-demo.")
+    var demo = true
 }

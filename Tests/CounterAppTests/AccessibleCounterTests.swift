@@ -59,11 +59,32 @@ import Testing
         #expect(output.contains("Your cart: 1 jar, €6.50."))
     }
 
-    @Test func aBadCardNumberIsRefusedAndCanBeRetyped() throws {
-        let (output, _) = try Self.run(["1", "1", "1", "3", "1", "4242 4242 4242 4241", "12/30", "123", "Jane",
-                                        "1", "4242 4242 4242 4242", "12/30", "123", "Jane", "5"])
-        #expect(output.contains("The card was not accepted"))
+    /// Each answer is checked when it is given and asked again (issue 15): a wrong number is
+    /// said before the expiry is asked, a past expiry before the CVC, a short CVC before the name.
+    @Test func eachCardAnswerIsCheckedWhenGivenAndAskedAgain() throws {
+        let (output, _) = try Self.run(["1", "1", "1", "3", "1",
+                                        "4242 4242 4242 4241", "4242 4242 4242 4242",
+                                        "01/20", "12/30",
+                                        "12", "123",
+                                        "", "Jane", "5"])
+        let wrongNumber = try #require(output.range(of: CardNumberError.failedChecksum.message))
+        let expiryAsked = try #require(output.range(of: "Expiry, month and year as MM/YY:"))
+        #expect(wrongNumber.upperBound <= expiryAsked.lowerBound, "the number's problem is said before the expiry is asked")
+        #expect(output.components(separatedBy: "Card number (digits, spaces allowed):").count == 3)
+        #expect(output.components(separatedBy: "Expiry, month and year as MM/YY:").count == 3)
+        #expect(output.components(separatedBy: "Security code (CVC):").count == 3)
+        #expect(output.components(separatedBy: "Name on the card:").count == 3)
+        #expect(!output.contains("The card was not accepted"))
         #expect(output.contains("Payment approved."))
+    }
+
+    /// "Only 3 left." asks the number of jars again (issue 15): fewer jars are added, and the
+    /// shopper is not dropped at the main menu.
+    @Test func tooManyJarsAsksTheNumberAgain() throws {
+        let (output, _) = try Self.run(["1", "3", "5", "2", "5"])
+        #expect(output.contains("Not added: Only 3 left."))
+        #expect(output.components(separatedBy: "How many jars of Manuka honey? (0 to cancel)").count == 3)
+        #expect(output.contains("Added. Your cart: 2 jars, €48.00."))
     }
 
     @Test func theEndOfInputQuits() throws {

@@ -16,15 +16,18 @@ final class AuctionTapeWorld {
     private(set) var application: CounterApplication?
     private(set) var services: CheckoutServices?
 
+    private let isDemo: Bool
+
     init(tapeText: String = "") {
         world = CustomerTapeWorld(tapeText: tapeText)
+        isDemo = TapeWorld.isDemo(tapeText: tapeText)
     }
 
     var callbacks: [String] { application?.auctionCallbacks.entries ?? [] }
 
     func makeApplication() -> CounterApplication {
         let world = self.world
-        let app = CounterApplication(makeServices: { [weak self] clock, timers in
+        let app = CounterApplication(demo: isDemo, makeServices: { [weak self] clock, timers in
             var options = PaymentsServices.Options()
             options.passwordIterations = 1_000
             let services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)

@@ -53,6 +53,50 @@ import Testing
         #expect(AuctionYourBid.words(store.state.notice!, card: "Visa •••• 4242").hasSuffix("Your bid of €150.00 still stands."))
     }
 
+    @Test func aRaiseWithTheSavedCardsLockedAsksThePINAndHoldsNothingUntilTheyAreUnlocked() {
+        var client = StoreClient.unavailable
+        var locked = true
+        client.paymentsLocked = { locked }
+        client.unlockPayments = { pin in
+            guard pin == "2468" else { return .refused(.customer(.wrongPIN(attemptsLeft: 2))) }
+            locked = false
+            return nil
+        }
+        var state = Self.state()
+        state.mode = .confirmingRaise(Self.euros(16_000))
+        let store = TestStore(initialState: state, environment: AuctionEnvironment(store: client)) { AuctionYourBid.reduce(&$0, $1) }
+        store.send(.confirm) {
+            $0.mode = .viewing
+            $0.working = .raising(Self.euros(16_000))
+        }
+        store.receive(.unlockNeeded(Self.euros(16_000))) {
+            $0.working = nil
+            $0.mode = .unlocking(PaymentsUnlockFeature.State(), raiseTo: Self.euros(16_000))
+        }
+        #expect(AuctionYourBid.isTyping(store.state))
+        for digit in "2468" {
+            store.send(.unlock(.typed(.character(digit)))) {
+                guard case .unlocking(var unlock, let amount) = $0.mode else { return }
+                unlock.pin.input.handle(.character(digit))
+                $0.mode = .unlocking(unlock, raiseTo: amount)
+            }
+        }
+        store.send(.unlock(.unlock)) { $0.mode = .unlocking(PaymentsUnlockFeature.State(), raiseTo: Self.euros(16_000)) }
+        store.receive(.unlock(.answered(nil)))
+        store.receive(.unlock(.delegate(.unlocked))) {
+            $0.mode = .viewing
+            $0.working = .raising(Self.euros(16_000))
+        }
+        // Unlocked: the raise goes to the data source (none here, so refused as not open).
+        store.receive(.raised(.failure(.storeNotOpen))) {
+            $0.working = nil
+            $0.notice = .raiseRefused(.storeNotOpen, standing: Self.euros(15_000))
+        }
+        store.receive(.reload)
+        store.receive(.reloaded(nil))
+        store.finish()
+    }
+
     @Test func anAnswerNotKnownIsNeverADecline() {
         var state = Self.state()
         state.working = .raising(Self.euros(16_000))

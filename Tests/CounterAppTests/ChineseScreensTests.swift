@@ -24,11 +24,11 @@ import Testing
         let path = root.appendingPathComponent("Tapes").appendingPathComponent(relativePath).path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let tape = try TapeParser.parse(text, path: path)
-        // What the tape typed or swiped is data wherever it shows (a swiped "LOVELACE/ADA" is
+        // What the tape typed, swiped or pasted is data wherever it shows (a swiped "LOVELACE/ADA" is
         // shown as "Ada Lovelace"), so its words are compared without case.
         let typed = Set(tape.commands.flatMap { command -> [String] in
             switch command {
-            case let .type(text), let .swipe(text):
+            case let .type(text), let .swipe(text), let .paste(text):
                 return text.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).map { $0.lowercased() }
             default: return []
             }

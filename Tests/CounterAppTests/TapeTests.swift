@@ -32,7 +32,8 @@ import Testing
         let tape = try TapeParser.parse(contentsOfFile: path)
         let customer = CustomerTapeWorld(tapeText: text).map { _ in AuctionTapeWorld(tapeText: text) }
         let result = TapePlayer().play(tape) {
-            customer?.makeApplication() ?? CounterApplication(makeServices: CounterApplication.services(database: ":memory:"))
+            customer?.makeApplication() ?? CounterApplication(demo: TapeWorld.isDemo(tapeText: text),
+                                                              makeServices: CounterApplication.services(database: ":memory:"))
         }
         #expect(result.failure == nil, "\(result.report(path: path))")
     }

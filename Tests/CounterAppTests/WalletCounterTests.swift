@@ -21,6 +21,27 @@ import Testing
         }
     }
 
+    /// The payment code is never cut (issue 15: "…" even at 100x30): the box widens for it where
+    /// the terminal allows, and a narrow one carries the rest over the line below.
+    @Test(arguments: [Size(columns: 100, rows: 30), Size(columns: 80, rows: 24), Size(columns: 60, rows: 24)])
+    func theWholePaymentCodeIsOnTheScreen(size: Size) {
+        let code = "wechatpay://pay/src_me20y2m4rtav5ujajqeu"
+        var state = WalletCounterFeature.State(itemDescription: "Jar", amount: Self.jar)
+        state.phase = .walletStep(paymentCode: code, methodName: "WeChat Pay")
+        var frame = Frame(size: size)
+        WalletCounterFeature.draw(state, into: &frame, in: Rect(x: 0, y: 1, width: size.columns, height: size.rows - 2), time: Date())
+        let rows = frame.text.split(separator: "\n").map { String($0) }
+        let first = rows.firstIndex { $0.contains("wechatpay://") }
+        #expect(first != nil)
+        guard let first else { return }
+        let start = rows[first].range(of: "wechatpay://")!
+        let column = rows[first].distance(from: rows[first].startIndex, to: start.lowerBound)
+        // The code's rows, read from its column on (the next row only when the code goes on).
+        let pieces = rows[first...].prefix(2).map { String($0.dropFirst(column).prefix { $0 != " " && $0 != "│" }) }
+        #expect(!rows[first...].prefix(2).joined().contains("…"))
+        #expect(pieces[0] == code || pieces.joined() == code, "\(pieces)")
+    }
+
     @Test func payMarksInProgressAndAFailureRestoresIdleWithTheError() {
         let calls = Calls()
         let store = TestStore(initialState: WalletCounterFeature.State(itemDescription: "Jar", amount: Self.jar), environment: calls.client) {

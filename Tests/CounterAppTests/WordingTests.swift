@@ -19,6 +19,22 @@ import Testing
         #expect(errors.messages.count == 4)
     }
 
+    /// A subscription's refused first payment carries its decline: a refusal before the card was
+    /// asked says its own cause (it used to read "Your card was declined" for any code it did not
+    /// know), and a security check is said as the checkout says it.
+    @Test func aSubscriptionsRefusedFirstPaymentSaysItsCause() {
+        let locked = Refusal(SubscriptionError.paymentFailed(PaymentDecline(ChargeError.paymentsLocked))).message
+        #expect(locked == ChargeError.paymentsLocked.message)
+        #expect(!locked.contains("declined"))
+        #expect(Refusal(SubscriptionError.paymentFailed(PaymentDecline(.insufficientFunds))) == .cardCharge(.insufficientFunds))
+        #expect(Refusal(SubscriptionError.paymentFailed(PaymentDecline(code: "authentication_required", cause: .securityCheckRequired)))
+            == .cardCharge(.authenticationRequired))
+        #expect(Refusal(SubscriptionError.paymentFailed(PaymentDecline(code: "authentication_cancelled", cause: .securityCheckCancelled)))
+            == .cardCharge(.authenticationCancelled))
+        #expect(SubscriptionError.mandatePaymentFailed(.mandateRejected).message
+            == "The first payment did not go through: the mandate is revoked or was rejected.")
+    }
+
     @Test func swipeMessagesAreForShoppers() {
         #expect(TrackDataError.missingEndSentinel.message == "The swipe was cut short. Swipe again, a little slower.")
     }

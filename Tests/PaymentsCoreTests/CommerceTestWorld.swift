@@ -112,7 +112,7 @@ final class SwitchableRenewalCollector: RenewalCollecting {
 
     func collect(_ amount: Money, from payer: SubscriptionPayer, customerId: String, idempotencyKey: String, description: String,
                  unattended: Bool, completion: @escaping (Result<String, SubscriptionError>) -> Void) {
-        guard !failing else { return completion(.failure(.paymentFailed(reason: "card_declined"))) }
+        guard !failing else { return completion(.failure(.paymentFailed(PaymentDecline(.genericDecline)))) }
         asked += 1
         real.collect(amount, from: payer, customerId: customerId, idempotencyKey: idempotencyKey, description: description,
                      unattended: unattended) { [self] result in

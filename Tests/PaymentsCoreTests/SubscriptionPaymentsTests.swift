@@ -48,7 +48,7 @@ import Testing
             world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-monthly-jar",
                                           payer: .savedCard(paymentMethodId: saved.methodId), completion: $0)
         }
-        #expect(refused?.failure == .paymentFailed(reason: "payments_locked"))
+        #expect(refused?.failure == .paymentFailed(PaymentDecline(ChargeError.paymentsLocked)))
         world.advance(.days(7))
         renew(world)
         #expect(try world.subscriptions.subscription(id: subscription.id)?.state == .active)

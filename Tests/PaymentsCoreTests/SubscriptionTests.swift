@@ -40,7 +40,7 @@ import Testing
         let world = CommerceTestWorld()
         let saved = world.savedCard(CommerceTestWorld.decliningCard)
         let answer = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
-        #expect(answer?.failure == .paymentFailed(reason: "card_declined"))
+        #expect(answer?.failure == .paymentFailed(PaymentDecline(.genericDecline)))
         #expect(try world.subscriptions.subscriptions(customerId: saved.customerId).isEmpty)
         #expect(world.settle { world.subscriptions.subscribe(customerId: "c", planId: "nope", payer: .savedCard(paymentMethodId: "pm"), completion: $0) }?.failure == .unknownPlan("nope"))
     }

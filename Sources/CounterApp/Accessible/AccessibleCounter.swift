@@ -86,11 +86,15 @@ public final class AccessibleCounter {
         guard let pick = try choose(lines + [tr("Back to the main menu")]).nonBack(count: lines.count) else { return }
         let product = products[pick - 1]
         say(tr(product.detail))
-        let quantity = try askNumber(tr("How many jars of {0}? (0 to cancel)", tr(product.name)), in: 0...99)
-        guard quantity > 0 else { return }
-        switch client.add(product.id, quantity) {
-        case let .success(cart): say(tr("Added. {0}", describe(cart)))
-        case let .failure(error): say(tr("Not added: {0}", error.message))
+        // A refusal ("Only 3 left.") asks the number again, as the screen keeps the jar open:
+        // the shopper answers with fewer jars, or 0, never lands back at the main menu unasked.
+        while true {
+            let quantity = try askNumber(tr("How many jars of {0}? (0 to cancel)", tr(product.name)), in: 0...99)
+            guard quantity > 0 else { return }
+            switch client.add(product.id, quantity) {
+            case let .success(cart): return say(tr("Added. {0}", describe(cart)))
+            case let .failure(error): say(tr("Not added: {0}", error.message))
+            }
         }
     }
 
@@ -163,10 +167,19 @@ public final class AccessibleCounter {
     /// card is typed); nil when the shopper gives up, by the choice `back` names.
     func enterCard(back: String) throws -> PaymentCard? {
         while true {
-            let number = try ask(tr("Card number (digits, spaces allowed):"))
-            let expiry = try ask(tr("Expiry, month and year as MM/YY:"))
-            let cvc = try askSecret(tr("Security code (CVC):"))
-            let holder = try ask(tr("Name on the card:"))
+            // Each answer is checked as it is given, with the card form's checks, and asked
+            // again until it holds: no list of every error after the fourth question.
+            func field(_ field: CardFormFeature.Field, number: String = "", _ question: () throws -> String) throws -> String {
+                while true {
+                    let answer = try question()
+                    guard let problem = CardFormFeature.problem(field, answer, number: number, today: client.now()) else { return answer }
+                    say(problem.message)
+                }
+            }
+            let number = try field(.number) { try ask(tr("Card number (digits, spaces allowed):")) }
+            let expiry = try field(.expiry) { try ask(tr("Expiry, month and year as MM/YY:")) }
+            let cvc = try field(.cvc, number: number) { try askSecret(tr("Security code (CVC):")) }
+            let holder = try field(.holder) { try ask(tr("Name on the card:")) }
             let typed = Result { () throws(CardValidationErrors) in
                 try Card.validate(number: number, expiry: expiry, cvc: cvc, holder: holder, now: client.now())
             }

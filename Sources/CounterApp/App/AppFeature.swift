@@ -223,6 +223,10 @@ public enum AppFeature {
             state.notice = BankWords.leftBeforeTheAnswer(order: order)
             while state.stack.count > 2, !isCatalog(state.top) { state.stack.removeLast() }
             return .merge(reloadCart(), .send(.catalog(.load)))
+        case .payment(.delegate(.paid)):
+            // The jars are the order's now, as `close(paid:)` below says: emptied at once, so a
+            // counter closed on the method's last step does not keep a paid cart.
+            return .run { env, send in send(.cartLoaded(env.store.emptyCart())) }
         case let .payment(.delegate(.close(paid))):
             guard paid else { return .send(.back) }
             guard case let .payment(payment) = state.top else { return .none }

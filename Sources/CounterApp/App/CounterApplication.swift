@@ -16,8 +16,12 @@ public final class CounterApplication: Application {
     private let makeServices: ServicesFactory?
     public private(set) var services: CheckoutServices?
 
-    public init(isKiosk: Bool = false, notice: String? = nil, makeServices: ServicesFactory? = nil) {
+    /// Shows the test-only controls (`DemoMode`); false for a real shop (`--no-demo`).
+    public let isDemo: Bool
+
+    public init(isKiosk: Bool = false, notice: String? = nil, demo: Bool = true, makeServices: ServicesFactory? = nil) {
         self.makeServices = makeServices
+        isDemo = demo
         // The effects' environment is unavailable until `start` opens the core.
         store = Store(initialState: AppFeature.State(isKiosk: isKiosk, notice: notice), environment: AppEnvironment(),
                       reducer: AppFeature.reduce)
@@ -52,7 +56,7 @@ public final class CounterApplication: Application {
                 guard let print = self?.printDocument else { return .failure(.notConfigured) }
                 return print(document, once)
             }, waitingReports: { [weak self] in self?.waitingReports?() ?? [] })
-            store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, cardForm: client.cardForm),
+            store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, store: client),
                                                backOffice: backOffice)
             store.environment.openOperator = { [weak self] in self?.openOperator?() }
             startSettler(services, timers: context.timers)
@@ -76,18 +80,23 @@ public final class CounterApplication: Application {
 
     public func handle(_ event: InputEvent) {
         if case let .resize(newSize) = event { size = newSize; return }
+        // A key is mapped as the screen shows it: a test-only key does nothing where it is not shown.
+        DemoMode.$showsTestControls.withValue(isDemo) { map(event) }
+    }
+
+    private func map(_ event: InputEvent) {
         if let action = AppFeature.action(for: event, in: store.state, size: size) {
             store.send(action)
         } else if case let .paste(text) = event, AppFeature.hasTextFocus(store.state.top) {
             // A field that takes no paste whole takes it as typed characters; a screen with no
             // field in focus takes nothing (a pasted `q` must not quit).
-            for character in text { handle(.key(.character(character))) }
+            for character in text { map(.key(.character(character))) }
         }
     }
 
     public func draw(into frame: inout Frame) {
         size = frame.size
-        AppFeature.draw(store.state, into: &frame)
+        DemoMode.$showsTestControls.withValue(isDemo) { AppFeature.draw(store.state, into: &frame) }
     }
 
     public var exitStatus: Int32? { startFailure != nil ? Self.startFailureStatus : store.state.exitStatus }

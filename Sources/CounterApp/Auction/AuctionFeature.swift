@@ -58,6 +58,9 @@ public enum AuctionFeature {
         /// Somebody signed in over the payment step (`delegate(.signIn)`): the flow reads its
         /// data source again, on the same step.
         case signedIn
+        /// Signed in on the way through the join flow, the shopper turned out to hold a bid in
+        /// this auction already: her bid is shown, not a second join.
+        case alreadyJoined(ShopperBid)
         case delegate(Delegate)
     }
 
@@ -121,9 +124,19 @@ public enum AuctionFeature {
             return .send(.delegate(.signIn(mode)))
         case .signedIn:
             guard state.phase == .flow else { return .none }
+            let auctionId = state.context?.auction.identifier
             return .run { environment, send in
+                if let auctionId, let bid = environment.bidSource(auctionId: auctionId)?.currentBid, bid.standing != .left {
+                    return send(.alreadyJoined(bid))
+                }
                 if let snapshot = environment.withFlow({ flow, _ in flow.customerChanged() }) { send(.flowChanged(snapshot)) }
             }
+        case .alreadyJoined(let bid):
+            guard state.phase == .flow, let listing = state.entry.listings.first(where: { $0.id == bid.auctionId }) else { return .none }
+            state.yourBid = AuctionYourBid.State(listing: listing, bid: bid)
+            state.phase = .yourBid
+            state.context = nil
+            return .run { environment, _ in environment.close() }
         case .delegate:
             return .none
         case .payment(let paymentAction):
@@ -243,6 +256,7 @@ public enum AuctionFeature {
     /// Whether a text field has the keys (then `q` and `?` are typed, not obeyed).
     public static func isTyping(_ state: State) -> Bool {
         if state.challenge != nil { return true }
+        if state.phase == .yourBid, let yourBid = state.yourBid { return AuctionYourBid.isTyping(yourBid) }
         return state.phase == .flow && state.flow.step == .payment && AuctionPayment.isTyping(state.payment, flow: state.flow)
     }
 

@@ -8,8 +8,8 @@ extension BankPaymentFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
         switch (state.step, key) {
-        case (.chooseCountry, .character("m")): return .toggleKind
-        case (.chooseCountry, .character("t")): return .cycleSituation
+        case (.chooseCountry, .character("m")) where DemoMode.showsTestControls: return .toggleKind
+        case (.chooseCountry, .character("t")) where DemoMode.showsTestControls: return .cycleSituation
         case (.chooseCountry, _), (.chooseBank, _):
             switch key {
             case .up, .backTab: return .moveUp
@@ -48,7 +48,8 @@ extension BankPaymentFeature {
 
     public static func keyHints(for state: State) -> [KeyHint] {
         switch state.step {
-        case .chooseCountry: [KeyHint("↑↓", "Country"), KeyHint("Enter", "Continue"), KeyHint("m", "Payment/mandate"), KeyHint("t", "Test"), KeyHint("Esc", "Back")]
+        case .chooseCountry: [KeyHint("↑↓", "Country"), KeyHint("Enter", "Continue")]
+            + (DemoMode.showsTestControls ? [KeyHint("m", "Payment/mandate"), KeyHint("t", "Test")] : []) + [KeyHint("Esc", "Back")]
         case .chooseBank: [KeyHint("↑↓", "Bank"), KeyHint("Enter", "Go to bank"), KeyHint("Esc", "Countries")]
         case .bankPage: [KeyHint("a", "Approve"), KeyHint("r", "Reject"), KeyHint("o", "Bank site"), KeyHint("p", "Phone"), KeyHint("Esc", "Cancel")]
         case .result: [KeyHint("s", "Status"), KeyHint("r", "Check again")] + mandateHints(state)
@@ -68,7 +69,7 @@ extension BankPaymentFeature {
         let title = state.kind == .payment ? tr("Pay by bank") : tr("Bank mandate for a subscription")
         pen.line(title, Style(.title, .bold))
         pen.line(state.kind == .payment
-                 ? tr("{0} to {1}, reference {2}", state.amount.formatted(), tr(CoreBankGateway.payeeName), shownReference(state.reference))
+                 ? paymentLine(state)
                  : tr("Renewals of up to {0} each, to {1}", state.amount.formatted(), tr(CoreBankGateway.payeeName)), Style(.muted))
         pen.skip()
         switch state.step {
@@ -87,10 +88,13 @@ extension BankPaymentFeature {
         frame = pen.frame
     }
 
-    /// The payment's reference: the store's cart is named in the language in force; any other
-    /// reference is a code and shown as it is.
-    private static func shownReference(_ reference: String) -> String {
-        reference == "cart" ? tr("cart") : reference
+    /// What is paid, to whom, and under which reference once there is one.
+    private static func paymentLine(_ state: State) -> String {
+        // Until the cart is an order it has no reference a shopper could quote ("reference cart"
+        // was the counter's own word); once it is, the order's number is the reference.
+        state.reference == "cart"
+            ? tr("{0} to {1}", state.amount.formatted(), tr(CoreBankGateway.payeeName))
+            : tr("{0} to {1}, reference {2}", state.amount.formatted(), tr(CoreBankGateway.payeeName), state.reference)
     }
 
     private static func drawCountries(_ state: State, _ pen: inout Pen) {

@@ -234,7 +234,7 @@ public enum ExpressSheetFeature {
     }
 
     public static func keyHints(for state: State) -> [KeyHint] {
-        if state.sheet?.finished != nil { return [KeyHint("Enter", "Back to the store")] }
+        if state.sheet?.finished != nil { return [KeyHint("Enter", isPaid(state) ? "Receipt" : "Back to the store")] }
         if state.form != nil { return [KeyHint("Tab", "Next field"), KeyHint("Enter", "Use this address"), KeyHint("Esc", "Back")] }
         if state.isBusy { return [KeyHint("Esc", "Cancel")] }
         return [KeyHint("↑↓", "Row"), KeyHint("←→", "Change"), KeyHint("Enter", state.focus == .pay ? "Pay" : "Choose"), KeyHint("Esc", "Cancel")]

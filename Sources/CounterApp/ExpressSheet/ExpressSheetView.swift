@@ -65,8 +65,11 @@ extension ExpressSheetFeature {
             pen.line(tr("✗ Payment failed: {0}", message), Style(.error, .bold))
         }
         if let shared = sheet.sharedWithStore.map(ExpressWallet.shown) {
-            pen.line(tr("Shared with the store until you pay: {0}, {1} {2}, {3}", shared.city, shared.region, shared.postcode,
-                        CountryText.shown(shared.countryCode)), Style(.muted))
+            // An address without a region (most of Europe's) leaves no gap where it would be.
+            pen.line(shared.region.isEmpty
+                     ? tr("Shared with the store until you pay: {0}, {1}, {2}", shared.city, shared.postcode, CountryText.shown(shared.countryCode))
+                     : tr("Shared with the store until you pay: {0}, {1} {2}, {3}", shared.city, shared.region, shared.postcode,
+                          CountryText.shown(shared.countryCode)), Style(.muted))
         }
         frame = pen.frame
     }
@@ -94,7 +97,12 @@ extension ExpressSheetFeature {
         case let .paid(chargeID, total, orderNumber):
             pen.line(tr("✓ Paid {0} to {1}", total.formatted(), tr(CoreBankGateway.payeeName)), Style(.success, .bold))
             pen.skip()
-            pen.line(orderNumber.map { tr("Order {0} · receipt {1}", $0, chargeID) } ?? tr("Receipt {0}", chargeID))
+            // The charge's id is the core's own: shown only where the counter shows its test controls.
+            if let orderNumber {
+                pen.line(DemoMode.showsTestControls ? tr("Order {0} · receipt {1}", orderNumber, chargeID) : tr("Order {0}", orderNumber))
+            } else if DemoMode.showsTestControls {
+                pen.line(tr("Receipt {0}", chargeID))
+            }
             if let contact = sheet.shippingContact.map(ExpressWallet.shown) {
                 let a = contact.postalAddress
                 pen.line(tr("Ships to {0}, {1}, {2} {3}, {4}", contact.name, a.street, a.postcode, a.city, CountryText.shown(a.countryCode)))

@@ -73,11 +73,13 @@ public enum ExpressWallet {
         return AnonymizedContact(city: tr(contact.city), region: tr(contact.region), postcode: contact.postcode, countryCode: contact.countryCode)
     }
 
-    /// A card's name as the sheet shows it: the brand and last four, and the test card's note.
+    /// A card's name as the sheet shows it: the brand and last four, and the test card's note
+    /// where the counter shows its test controls (a shopper of a real shop is not told).
     static func shownName(_ method: ExpressPaymentMethod) -> String {
         let note = " (declines)"
         guard method.displayName.hasSuffix(note), cards.contains(where: { $0.method == method }) else { return method.displayName }
-        return tr("{0} (declines)", String(method.displayName.dropLast(note.count)))
+        let name = String(method.displayName.dropLast(note.count))
+        return DemoMode.showsTestControls ? tr("{0} (declines)", name) : name
     }
 
     private static var savedContacts: [Contact] { addresses.map(\.contact) + billing.map(\.contact) }

@@ -81,6 +81,9 @@ final class DemoPlayer {
         case let .swipe(text):
             for character in text { counter.handle(.key(.character(character))) }
             schedule(after: Self.keyInterval)
+        case let .paste(text):
+            counter.handle(.paste(text))
+            schedule(after: Self.keyInterval)
         case let .press(key, count):
             counter.handle(.key(key))
             if count > 1 { steps.insert(.press(key, count: count - 1), at: 0) }

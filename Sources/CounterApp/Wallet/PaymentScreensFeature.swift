@@ -71,6 +71,9 @@ public enum PaymentScreensFeature {
     }
 
     public enum Delegate: Equatable, Sendable {
+        /// The money went through while the screen still shows the method's own last step:
+        /// the cart behind the badge is an order now.
+        case paid
         /// The shopper is done; `paid` when the money is (probably) through.
         case close(paid: Bool)
         /// The shopper left while the bank decides: neither paid nor not paid yet (the settler
@@ -107,9 +110,10 @@ public enum PaymentScreensFeature {
             return .send(.delegate(.close(paid: paid)))
         case let .express(action):
             guard case var .express(s) = state.screen else { return .none }
+            let wasPaid = isPaid(state.screen)
             let effect = ExpressSheetFeature.reduce(&s, action)
             state.screen = .express(s)
-            return .merge(effect.map(Action.express, environment: \.express), keepTicking(&state))
+            return .merge(effect.map(Action.express, environment: \.express), keepTicking(&state), told(wasPaid: wasPaid, state))
         case .bank(.close):
             guard case let .bank(s) = state.screen else { return .none }
             if s.leftBeforeTheAnswer, s.kind == .payment {
@@ -118,18 +122,20 @@ public enum PaymentScreensFeature {
             return .send(.delegate(.close(paid: isPaid(s))))
         case let .bank(action):
             guard case var .bank(s) = state.screen else { return .none }
+            let wasPaid = isPaid(state.screen)
             let effect = BankPaymentFeature.reduce(&s, action)
             state.screen = .bank(s)
-            return .merge(effect.map(Action.bank, environment: \.bank), keepTicking(&state))
+            return .merge(effect.map(Action.bank, environment: \.bank), keepTicking(&state), told(wasPaid: wasPaid, state))
         case .wallet(.close):
             guard case let .wallet(s) = state.screen else { return .none }
             let paid = s.phase == .finished(.success) || s.phase == .finished(.possibleSuccess)
             return .send(.delegate(.close(paid: paid)))
         case let .wallet(action):
             guard case var .wallet(s) = state.screen else { return .none }
+            let wasPaid = isPaid(state.screen)
             let effect = WalletCounterFeature.reduce(&s, action)
             state.screen = .wallet(s)
-            return .merge(effect.map(Action.wallet, environment: \.wallet), keepTicking(&state))
+            return .merge(effect.map(Action.wallet, environment: \.wallet), keepTicking(&state), told(wasPaid: wasPaid, state))
         }
     }
 
@@ -149,6 +155,22 @@ public enum PaymentScreensFeature {
         case let .express(s): s.sheet?.isBusy ?? true
         case let .bank(s): if case .working = s.step { true } else { false }
         case let .wallet(s): s.phase == .inProgress || s.phase == .polling || s.phase == .opening
+        }
+    }
+
+    /// The parent hears at once when the money went through (the badge must not show the cart
+    /// that became the order while the method's last step is still on screen).
+    private static func told(wasPaid: Bool, _ state: State) -> Effect<Action, PaymentScreensClient> {
+        !wasPaid && isPaid(state.screen) ? .send(.delegate(.paid)) : .none
+    }
+
+    /// Whether the screen on show has seen the money go through.
+    static func isPaid(_ screen: Screen) -> Bool {
+        switch screen {
+        case let .express(s): ExpressSheetFeature.isPaid(s)
+        case let .bank(s): s.kind == .payment && isPaid(s)
+        // The wallet's order is marked paid when its run ends, after the counter shows success.
+        case let .wallet(s): s.phase == .finished(.success) && s.runEnded
         }
     }
 

@@ -93,7 +93,10 @@ final class LiveWalletSession: WalletApprovalPresenter {
             send(.preparerChanged(preparer.status))
         }
         // The counter learns the outcome from the preparer's status; the completion only ends the run.
-        let ended: (PaymentResultState?, Error?) -> Void = { [weak self] _, _ in self?.pendingApproval = nil }
+        let ended: (PaymentResultState?, Error?) -> Void = { [weak self] _, _ in
+            self?.pendingApproval = nil
+            send(.runEnded)
+        }
         if let orderPayment { orderPayment.start(completion: ended) } else { payment.start(completion: ended) }
     }
 

@@ -44,6 +44,8 @@ public enum WalletCounterFeature {
         /// A test switch, like the README's test cards: the wallet confirms slower than the poll
         /// waits, so a tape can show the possible success.
         public var slowTestWallet = false
+        /// The payment's run has ended: its order is settled (paid, or given up) in the core.
+        public var runEnded = false
 
         public init(itemDescription: String, amount: Money) {
             self.itemDescription = itemDescription
@@ -73,6 +75,8 @@ public enum WalletCounterFeature {
         case closeWalletPrompt
         /// Esc on the counter: completion(nil).
         case dismiss
+        /// The payment's run ended after the counter's outcome: its order is settled.
+        case runEnded
         /// Reported to the parent: the counter is gone and the shopper moves on.
         case close
     }
@@ -128,6 +132,9 @@ public enum WalletCounterFeature {
         case .dismiss:
             if case .finished = state.phase { return .none }
             return .run { client, _ in client.dismiss() }
+        case .runEnded:
+            state.runEnded = true
+            return .none
         case .close:
             return .none
         }
@@ -151,7 +158,7 @@ public enum WalletCounterFeature {
             case .up, .backTab: return .moveUp
             case .down, .tab: return .moveDown
             case .enter, .character("p"): return .pay
-            case .character("t"): return .toggleSlowTestWallet
+            case .character("t") where DemoMode.showsTestControls: return .toggleSlowTestWallet
             case .escape: return .dismiss
             case let .character(c):
                 guard let digit = c.wholeNumberValue, digit >= 1 else { return nil }
@@ -173,8 +180,11 @@ public enum WalletCounterFeature {
     public static func keyHints(for state: State) -> [KeyHint] {
         switch state.phase {
         case .opening: []
+        // Paid, Enter shows the order's receipt (the parent's), as the screen says.
+        case .finished(.success): [KeyHint("Enter", "Receipt")]
         case .finished: [KeyHint("Enter", "Back to the store")]
-        case .idle: [KeyHint("↑↓", "Method"), KeyHint("Enter", "Pay"), KeyHint("t", "Test wallet"), KeyHint("Esc", "Close")]
+        case .idle: [KeyHint("↑↓", "Method"), KeyHint("Enter", "Pay")]
+            + (DemoMode.showsTestControls ? [KeyHint("t", "Test wallet")] : []) + [KeyHint("Esc", "Close")]
         case .walletStep: [KeyHint("c", "Confirm in wallet"), KeyHint("d", "Decline"), KeyHint("Esc", "Close prompt")]
         case .inProgress, .polling: [KeyHint("Esc", "Close")]
         }

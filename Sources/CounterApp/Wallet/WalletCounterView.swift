@@ -69,7 +69,8 @@ extension WalletCounterFeature {
         let qrWidth = lines.first?.count ?? 0
         // On a small terminal the code keeps every row and the box goes: a clipped code cannot be read.
         let fits = area.height >= lines.count + 2
-        let box = area.centered(width: min(area.width, qrWidth + 40), height: min(area.height, lines.count + (fits ? 2 : 0)))
+        // Wide enough for the whole payment code beside the QR code where the terminal allows.
+        let box = area.centered(width: min(area.width, qrWidth + max(40, code.count + 6)), height: min(area.height, lines.count + (fits ? 2 : 0)))
         let walletName = tr(methodName)
         let inside = fits ? frame.drawBox(box, title: " \(walletName) ") : box
         for (index, text) in lines.enumerated() {
@@ -82,7 +83,10 @@ extension WalletCounterFeature {
         line(0, tr("Scan with {0}", walletName), Style(.title, .bold))
         line(1, tr("to pay {0}", amount.formatted()))
         line(3, tr("Payment code"), Style(.muted))
-        line(4, code, Style(.accent, .bold))
+        // Never cut: a code wider than the column goes on over the blank line below it.
+        let width = max(1, text.width)
+        line(4, String(code.prefix(width)), Style(.accent, .bold))
+        if code.count > width { line(5, String(code.dropFirst(width).prefix(width)), Style(.accent, .bold)) }
         line(6, tr("Then confirm in the wallet:"), Style(.muted))
         line(7, "c  \(tr("I confirmed in the wallet"))")
         line(8, "d  \(tr("The wallet declined"))")
@@ -98,7 +102,7 @@ extension WalletCounterFeature {
 
     static func drawFinished(_ outcome: Outcome, amount: Money, into frame: inout Frame, in area: Rect) {
         let (title, detail, style): (String, String, Style) = switch outcome {
-        case .success: (tr("✓ Paid {0}", amount.formatted()), tr("Thank you. The counter is closed."), Style(.success, .bold))
+        case .success: (tr("✓ Paid {0}", amount.formatted()), tr("Thank you. Enter shows your receipt."), Style(.success, .bold))
         case .possibleSuccess: (tr("Your payment is probably through"),
                                 tr("The wallet confirmed it; the final word is late. Do not pay again."), Style(.warning, .bold))
         case .dismissed: (tr("Checkout closed"), tr("Nothing was paid."), Style(.muted, .bold))

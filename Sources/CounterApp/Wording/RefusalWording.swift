@@ -37,7 +37,8 @@ extension SubscriptionError {
         case .unknownPlan: tr("This plan is no longer offered.")
         case .unknownSubscription: tr("This subscription does not exist.")
         case .alreadyCanceled: tr("This subscription is already cancelled.")
-        case .paymentFailed(let reason): tr("The first payment did not go through: {0}", reason)
+        case .paymentFailed(let decline): tr("The first payment did not go through: {0}", CardChargeFailure(decline).shopperMessage)
+        case .mandatePaymentFailed(let error): tr("The first payment did not go through: {0}", BankWords.renewalRefusal(error))
         case .outcomeUnknown: tr("We are checking with the bank; you will not be charged twice.")
         case .storage(let detail): tr("The counter could not save that ({0}).", detail)
         }

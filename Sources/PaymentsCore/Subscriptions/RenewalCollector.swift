@@ -15,7 +15,7 @@ public protocol RenewalCollecting: AnyObject {
 /// A renewal payment found under its key.
 public enum RenewalOutcome: Equatable, Sendable {
     case paid(reference: String)
-    case failed(reason: String)
+    case failed(PaymentDecline)
     /// Asked and not answered yet: the settler learns the answer; nobody asks again meanwhile.
     case unknown
 }
@@ -36,7 +36,7 @@ public final class RenewalCollector: RenewalCollecting {
             switch charges.lookUp(idempotencyKey: idempotencyKey) {
             case nil: return nil
             case .succeeded(let receipt)?: return .paid(reference: receipt.chargeId)
-            case .failed(let decline)?: return .failed(reason: decline.code)
+            case .failed(let decline)?: return .failed(decline)
             case .pending?, .awaitingChallenge?, .notKnown?: return .unknown
             }
         case .mandate(let identifier, _):
@@ -52,8 +52,10 @@ public final class RenewalCollector: RenewalCollecting {
                                              description: description, unattended: unattended)
             charges.charge(request) { result in
                 completion(result.map(\.chargeId).mapError { failure in
-                    if case .outcomeUnknown = failure { return .outcomeUnknown }
-                    return .paymentFailed(reason: failure.code)
+                    switch failure {
+                    case .outcomeUnknown: .outcomeUnknown
+                    case .declined(let decline): .paymentFailed(decline)
+                    }
                 })
             }
         case .mandate(let identifier, let token):
@@ -61,7 +63,7 @@ public final class RenewalCollector: RenewalCollecting {
                 let payment = try bank.payFromMandate(identifier: identifier, token: token, amount: amount, reference: idempotencyKey)
                 completion(.success(payment.identifier))
             } catch {
-                completion(.failure(.paymentFailed(reason: error.code)))
+                completion(.failure(.mandatePaymentFailed(error)))
             }
         }
     }

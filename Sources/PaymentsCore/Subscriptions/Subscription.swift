@@ -73,7 +73,11 @@ public enum SubscriptionError: Error, Hashable, Sendable {
     case unknownPlan(String)
     case unknownSubscription(String)
     case alreadyCanceled
-    case paymentFailed(reason: String)
+    /// The card said no, or the charge was refused before it was asked: the decline as the
+    /// charge gave it, so the screens word its cause (a security check, a lock...), not a code.
+    case paymentFailed(PaymentDecline)
+    /// The bank refused a payment from the mandate.
+    case mandatePaymentFailed(BankError)
     /// The renewal was asked but its answer is not known: never counted as a failure (a retry
     /// under a new key could charge twice); the same key is asked again once the settler knows.
     case outcomeUnknown

@@ -267,7 +267,7 @@ public final class Subscriptions {
         // Asked before and its answer not recorded: the answer is recorded, never asked twice.
         switch collector.earlierOutcome(from: subscription.payer, idempotencyKey: key) {
         case .paid(let reference)?: return record(.success(reference))
-        case .failed(let reason)?: return record(.failure(.paymentFailed(reason: reason)))
+        case .failed(let decline)?: return record(.failure(.paymentFailed(decline)))
         case .unknown?: return record(.failure(.outcomeUnknown))
         case nil: break
         }
@@ -322,7 +322,8 @@ public final class Subscriptions {
         var reason: String?
         switch result {
         case .success(let value): reference = value
-        case .failure(.paymentFailed(let why)): reason = why
+        case .failure(.paymentFailed(let decline)): reason = decline.code
+        case .failure(.mandatePaymentFailed(let error)): reason = error.code
         case .failure(let other): reason = "\(other)"
         }
         try RenewalAttemptRecord(subscriptionId: id, periodIndex: period, attempt: attempt, at: clock.now, succeeded: reference != nil,

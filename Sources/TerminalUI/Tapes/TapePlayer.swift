@@ -124,6 +124,8 @@ private struct Run {
             for character in data where terminal.exitStatus == nil {
                 terminal.send(HeadlessTerminal.key(for: character))
             }
+        case .paste(let text):
+            terminal.send(.paste(text))
         case .press(let key, let count):
             for _ in 0..<count where terminal.exitStatus == nil {
                 terminal.send(key)

@@ -42,11 +42,16 @@ public enum Refusal: Error, Hashable, Sendable {
         case let error as Refusal: self = error
         case let error as CustomerError: self = .customer(error)
         case let error as PaymentMethodError: self = .paymentMethod(error)
-        case SubscriptionError.paymentFailed(let code):
+        case SubscriptionError.paymentFailed(let decline):
             // The card's refusal, worded as the checkout words it (never the raw code).
-            self = .cardCharge(code == AttendedChargeGateway.cancelledCode ? .authenticationCancelled
-                               : code == AttendedChargeGateway.requiredCode ? .authenticationRequired
-                               : CardChargeFailure(declineCode: code, otherwise: .declined))
+            // A security check the subscription could not finish is said as the checkout says
+            // it; any other cause keeps its own words (a refused charge is no card decline).
+            let failure: CardChargeFailure = switch decline.cause {
+            case .securityCheckCancelled: .authenticationCancelled
+            case .securityCheckRequired: .authenticationRequired
+            default: CardChargeFailure(decline)
+            }
+            self = .cardCharge(failure)
         case let error as SubscriptionError: self = .subscription(error)
         case let error as ChargeError: self = .charge(error)
         case let error as AuctionError: self = .auction(error)

@@ -53,14 +53,18 @@ public final class AuctionEnvironment {
     public let services: CheckoutServices?
     /// What the store's card form (shared) needs: the vault and the loop's timers for swipes.
     public let cardForm: CardFormFeature.Client
+    /// The store's client, for the payments PIN a raise asks for when the saved cards are locked
+    /// (after a restart, say): the same unlock as the store's checkout.
+    public let store: StoreClient
     public let log = AuctionCallbackLog()
     private var flow: AuctionJoinFlow?
     private var bridge: AuctionBridge?
 
     /// Without services (no database) the auctions list nothing and say so.
-    public init(services: CheckoutServices? = nil, cardForm: CardFormFeature.Client = StoreClient.unavailable.cardForm) {
+    public init(services: CheckoutServices? = nil, store: StoreClient = .unavailable) {
         self.services = services
-        self.cardForm = cardForm
+        self.store = store
+        cardForm = store.cardForm
     }
 
     /// The time on the loop's clock (the core's), for "try again at".

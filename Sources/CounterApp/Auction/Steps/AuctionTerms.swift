@@ -147,9 +147,12 @@ public enum AuctionTerms {
     }
 
     static func keyHints(_ state: State, hasTips: Bool) -> [KeyHint] {
-        var hints = [KeyHint("↑↓", "Scroll"), KeyHint("Tab", "Next"), KeyHint("Space", state.accepted ? "Untick" : "Accept")]
+        // Space and Enter press what has the focus: the box, or Continue.
+        let onBox = state.focus == .accept
+        var hints = [KeyHint("↑↓", "Scroll"), KeyHint("Tab", "Next"),
+                     onBox ? KeyHint("Space", state.accepted ? "Untick" : "Accept") : KeyHint("Enter", "Continue")]
         if hasTips { hints.append(KeyHint("←→", "Tips")) }
-        hints.append(KeyHint("c", "Continue"))
+        if onBox { hints.append(KeyHint("c", "Continue")) }
         hints.append(KeyHint("Esc", "Leave"))
         return hints
     }

@@ -34,6 +34,9 @@ public enum AuctionYourBid {
         case confirmingRaise(Money)
         /// Asked once: the hold released.
         case confirmingLeave
+        /// The saved cards are locked (a restart locks them again): the payments PIN, then the
+        /// raise already confirmed.
+        case unlocking(PaymentsUnlockFeature.State, raiseTo: Money)
     }
 
     public enum Working: Equatable, Sendable {
@@ -59,6 +62,9 @@ public enum AuctionYourBid {
         case confirm
         case cancel
         case raised(Result<ShopperBid, Refusal>)
+        /// The raise found the saved cards locked before anything was held.
+        case unlockNeeded(Money)
+        case unlock(PaymentsUnlockFeature.Action)
         case leftAuction(Result<ShopperBid, Refusal>)
         /// Read the bid again (the auction may have closed meanwhile).
         case reload
@@ -94,10 +100,7 @@ public enum AuctionYourBid {
             case .confirmingRaise(let amount):
                 state.mode = .viewing
                 state.working = .raising(amount)
-                return .run { environment, send in
-                    guard let source = environment.bidSource(auctionId: auctionId) else { return send(.raised(.failure(.storeNotOpen))) }
-                    source.raiseBid(to: amount) { send(.raised($0)) }
-                }
+                return raise(to: amount, auctionId: auctionId)
             case .confirmingLeave:
                 state.mode = .viewing
                 state.working = .leaving
@@ -105,9 +108,27 @@ public enum AuctionYourBid {
                     guard let source = environment.bidSource(auctionId: auctionId) else { return send(.leftAuction(.failure(.storeNotOpen))) }
                     source.leaveAuction { send(.leftAuction($0)) }
                 }
-            case .viewing, .choosingRaise:
+            case .viewing, .choosingRaise, .unlocking:
                 return .none
             }
+        case .unlockNeeded(let amount):
+            guard state.working == .raising(amount) else { return .none }
+            state.working = nil
+            state.mode = .unlocking(PaymentsUnlockFeature.State(), raiseTo: amount)
+        case .unlock(.delegate(.unlocked)):
+            guard case .unlocking(_, let amount) = state.mode else { return .none }
+            state.mode = .viewing
+            state.working = .raising(amount)
+            return raise(to: amount, auctionId: auctionId)
+        case .unlock(.delegate(.cancelled)):
+            guard case .unlocking = state.mode else { return .none }
+            state.mode = .viewing
+            state.notice = .raiseRefused(.unlockCancelled, standing: state.bid.amount)
+        case .unlock(let unlockAction):
+            guard case .unlocking(var unlock, let amount) = state.mode else { return .none }
+            let effect = PaymentsUnlockFeature.reduce(&unlock, unlockAction)
+            state.mode = .unlocking(unlock, raiseTo: amount)
+            return effect.map(Action.unlock, environment: { $0.store })
         case .raised(.success(let bid)):
             state.notice = .raised(from: state.bid.amount)
             state.working = nil
@@ -140,9 +161,20 @@ public enum AuctionYourBid {
         return .none
     }
 
+    /// Holds the raise through the data source; locked saved cards ask for the PIN first
+    /// (`unlockNeeded`), and nothing is held until they are unlocked.
+    private static func raise(to amount: Money, auctionId: String) -> Effect<Action, AuctionEnvironment> {
+        .run { environment, send in
+            if environment.store.paymentsLocked() { return send(.unlockNeeded(amount)) }
+            guard let source = environment.bidSource(auctionId: auctionId) else { return send(.raised(.failure(.storeNotOpen))) }
+            source.raiseBid(to: amount) { send(.raised($0)) }
+        }
+    }
+
     // MARK: - Keys
 
     static func action(for event: InputEvent, in state: State) -> Action? {
+        if case .unlocking = state.mode, state.working == nil { return PaymentsUnlockFeature.action(for: event).map(Action.unlock) }
         guard case .key(let key) = event, state.working == nil else { return nil }
         switch state.mode {
         case .viewing:
@@ -166,7 +198,15 @@ public enum AuctionYourBid {
             case .escape, .character("n"): return .cancel
             default: return nil
             }
+        case .unlocking:
+            return nil
         }
+    }
+
+    /// The PIN field takes every key while it is asked (a `q` there must not quit).
+    static func isTyping(_ state: State) -> Bool {
+        if case .unlocking = state.mode { return state.working == nil }
+        return false
     }
 
     static func keyHints(_ state: State) -> [KeyHint] {
@@ -178,6 +218,7 @@ public enum AuctionYourBid {
         case .choosingRaise: return [KeyHint("+ -", "Amount"), KeyHint("Enter", "Continue"), KeyHint("Esc", "Cancel")]
         case .confirmingRaise: return [KeyHint("Enter", "Raise"), KeyHint("Esc", "Keep my bid")]
         case .confirmingLeave: return [KeyHint("Enter", "Leave"), KeyHint("Esc", "Keep my bid")]
+        case .unlocking: return PaymentsUnlockFeature.keyHints
         }
     }
 
@@ -225,6 +266,10 @@ public enum AuctionYourBid {
                     bid.amount.formatted()), Style(.accent, .bold))
         case .confirmingLeave:
             line(tr("Leave this auction? The hold of {0} on {1} is released.", bid.amount.formatted(), card), Style(.accent, .bold))
+        case let .unlocking(unlock, amount):
+            guard y < column.maxY else { return }
+            PaymentsUnlockFeature.draw(unlock, prompt: tr("Your saved cards are locked. Enter your payments PIN to raise your bid to {0}.", amount.formatted()),
+                                       into: &frame, in: Rect(x: column.x, y: y, width: column.width, height: max(0, column.maxY - y)))
         }
     }
 

@@ -273,16 +273,34 @@ public enum CardFormFeature {
     private static func validate(_ field: Field, in state: inout State) {
         switch field {
         case .holder:
-            do { _ = try HolderName(state.holder.value) } catch { state.holder.problem = .holderName(error) }
+            if let problem = problem(.holder, state.holder.value, number: state.number.value, today: state.today) { state.holder.problem = problem }
         case .number:
-            do { _ = try CardNumber(state.number.value) } catch { state.number.problem = .cardNumber(error) }
+            if let problem = problem(.number, state.number.value, number: state.number.value, today: state.today) { state.number.problem = problem }
         case .expiry:
-            state.expiry.problem = expiryProblem(state.expiry.value, today: state.today)
+            state.expiry.problem = problem(.expiry, state.expiry.value, number: state.number.value, today: state.today)
         case .cvc:
-            do { _ = try CVC(state.cvc.value, brand: CardBrand.detect(prefix: state.number.value)) } catch { state.cvc.problem = .cvc(error) }
+            if let problem = problem(.cvc, state.cvc.value, number: state.number.value, today: state.today) { state.cvc.problem = problem }
         case .save, .submit:
             break
         }
+    }
+
+    /// What is wrong with one field's text, as the form says it when the field is left; the
+    /// accessible mode asks each answer the same way. `number` (as typed) sets the CVC's length.
+    static func problem(_ field: Field, _ text: String, number: String, today: Date) -> FieldProblem? {
+        do {
+            switch field {
+            case .holder: _ = try HolderName(text)
+            case .number: _ = try CardNumber(text)
+            case .expiry: return expiryProblem(text, today: today)
+            case .cvc: _ = try CVC(text, brand: CardBrand.detect(prefix: number))
+            case .save, .submit: break
+            }
+        } catch let error as HolderNameError { return .holderName(error) }
+        catch let error as CardNumberError { return .cardNumber(error) }
+        catch let error as CVCError { return .cvc(error) }
+        catch { return nil }
+        return nil
     }
 
     private static func expiryProblem(_ text: String, today: Date) -> FieldProblem? {

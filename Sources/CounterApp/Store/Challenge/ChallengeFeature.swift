@@ -74,7 +74,9 @@ public enum ChallengeFeature {
         _ = TextBlock(challenge.message).draw(into: &frame, in: Rect(x: inner.x, y: inner.y, width: inner.width, height: min(2, inner.height)))
         ScreenDrawing.field(tr("Code"), state.code, focused: true, labelWidth: 6, placeholder: tr("6 digits"), into: &frame,
                             in: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, min(2, inner.height - 3))))
-        ScreenDrawing.text(tr("Test cards: the code is 123456."), into: &frame, in: ScreenDrawing.row(inner, 6), role: .muted)
+        if DemoMode.showsTestControls {
+            ScreenDrawing.text(tr("Test cards: the code is 123456."), into: &frame, in: ScreenDrawing.row(inner, 6), role: .muted)
+        }
         if let message = state.message {
             ScreenDrawing.text(words(message), into: &frame, in: ScreenDrawing.row(inner, 5), role: .error)
         }

@@ -60,7 +60,7 @@ public enum ReceiptFeature {
         let listHeight = max(0, area.height - 7)
         for (index, line) in state.lines.prefix(listHeight).enumerated() {
             let row = ScreenDrawing.row(area, 3 + index)
-            frame.write("  \(line.quantity) × \(tr(line.product.name))", in: row, style: Style(.text))
+            frame.write("  \(line.quantity) × \(OrderLineText.shown(line.product.name))", in: row, style: Style(.text))
             frame.write((line.total?.formatted() ?? "") + " ", in: row, alignment: .trailing, style: Style(.text))
         }
         let after = 3 + min(state.lines.count, listHeight)

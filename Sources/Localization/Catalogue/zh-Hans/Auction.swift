@@ -343,5 +343,7 @@ extension Catalogue {
               "银行对您加价到 {0} 的答复尚不清楚，正在核实。在此之前，您 {1} 的出价仍然有效。"),
         .text("Leaving did not go through: {0}",
               "退出未成功：{0}"),
+        .text("Your saved cards are locked. Enter your payments PIN to raise your bid to {0}.",
+              "您已保存的卡已锁定。请输入支付密码，将出价提高到 {0}。"),
     ]
 }

@@ -648,5 +648,11 @@ extension Catalogue {
               "银行已收到您的确认，正在决定。您可以离开此页面：银行批准则订单 {0} 已付款；否则订单取消，不扣任何款项。结果可在“账户 → 订单”中查看，或询问本店。"),
         .text("Your bank has not answered: order {0} is paid only if it approves.",
               "银行尚未答复：只有银行批准，订单 {0} 才算付款。"),
+        .text("Thank you. Enter shows your receipt.",
+              "谢谢！按 Enter 查看收据。"),
+        .text("Shared with the store until you pay: {0}, {1}, {2}",
+              "付款前只告知商店：{2} {0} {1}"),
+        .text("{0} to {1}",
+              "{0} 付给{1}"),
     ]
 }

@@ -1,0 +1,20 @@
+import Localization
+
+/// An order line's name as a screen shows it, in the language in force. A product's name is the
+/// catalogue's own text. A won auction's line is "<auction title>, <flight> <route>" (the core's
+/// `placeWonBid`): its title is translated alone, and its route, which the seed and the printed
+/// receipts write "LHR -> ZRH" (a printer's code page has no arrow), gets the arrow the auction
+/// screens draw.
+enum OrderLineText {
+    static func shown(_ name: String) -> String {
+        let translated: String
+        if Catalogue.table(for: Language.current)?[name] != nil || Language.current == .english {
+            translated = tr(name)
+        } else if let comma = name.range(of: ", ") {
+            translated = tr(String(name[..<comma.lowerBound])) + name[comma.lowerBound...]
+        } else {
+            translated = tr(name)
+        }
+        return translated.replacingOccurrences(of: " -> ", with: " → ")
+    }
+}
