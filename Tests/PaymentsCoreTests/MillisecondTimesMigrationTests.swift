@@ -32,7 +32,8 @@ import Testing
                 }
             }
             let closes = try Int64.fetchOne(db, sql: "SELECT closes_at FROM auctions WHERE id = 'auction-lx40'")
-            #expect(closes == auctionClose.map { Int64(($0 * 1000).rounded()) }, "the seeded auctions too")
+            #expect(closes == auctionClose.map { Int64(($0 * 1000).rounded()) } && closes == 1_795_255_200_000, "the seeded auctions too")
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM auction_seed") == 1, "a database seeded by the old migration is not seeded again")
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM order_lines") == 1, "rows referencing a rebuilt table stay")
             let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
             #expect(Set(["orders_state", "auction_bids_state", "receipts_orders_by_owner"]).isSubset(of: Set(indexes)))
@@ -110,6 +111,13 @@ import Testing
             INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, decides_at, authorized_at,
               created_at, expires_at, updated_at) VALUES ('bpay_old', 'payment', 'rt_old', 1250, 'EUR', 'HS-000001', 'settled', ?, ?, ?, ?, ?)
             """, arguments: [t(0), t(1), t(2), t(3), t(4)])
+        // The closed auction as the old seed migration wrote it (the seed now runs when the
+        // commerce opens, on its clock): seconds, as every time then.
+        try db.execute(sql: """
+            INSERT INTO auctions (id, position, title, flight, route, flight_date, cabin, start_bid_minor, increment_minor,
+              currency, closes_at, terms, tips) VALUES ('auction-lx40', 2, 'Upgrade to First', 'LX 40', 'ZRH -> LAX', '2026-11-20',
+              'First', 90000, 5000, 'EUR', 1795255200.0, '', '')
+            """)
         try db.execute(sql: """
             INSERT INTO auction_bids (id, auction_id, customer_id, bid_minor, state, created_at, updated_at)
             VALUES ('bid_old', 'auction-lx40', 'cus_old', 90000, 'lost', ?, ?)

@@ -39,6 +39,7 @@ public final class Commerce {
         self.core = core
         let queue = core.database.queue
         try CommerceMigrations.migrate(queue)
+        try AuctionSeed.seedIfNew(queue, now: core.clock.now)
         instance = try CounterInstance(database: queue, clock: core.clock, ids: core.ids)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)

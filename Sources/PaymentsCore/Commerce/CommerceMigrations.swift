@@ -80,7 +80,9 @@ public enum CommerceMigrations {
                   state TEXT NOT NULL, failure TEXT, created_at DOUBLE NOT NULL, updated_at DOUBLE NOT NULL);
                 """)
         }
-        migrator.registerMigration("commerce-v1-seed-auctions") { db in try AuctionSeed.insert(db) }
+        // The auctions are seeded when the commerce first opens, on its clock (`AuctionSeed`);
+        // this name stays for databases that were seeded here.
+        migrator.registerMigration("commerce-v1-seed-auctions") { _ in }
         // Orders paid by the express sheet, a wallet source or a bank payment note the method and
         // (NULL: the card checkout's own charge, settled by `reconcilePayments`).
         migrator.registerMigration("commerce-v2-order-payment-kind") { db in
@@ -111,6 +113,7 @@ public enum CommerceMigrations {
         }
         // Issue 18: the catalog pages and filters from the database (`CatalogSearchSchema`).
         migrator.registerMigration("commerce-v4-catalog-search") { db in try CatalogSearchSchema.create(db) }
+        migrator.registerMigration("commerce-v5-auction-seed") { db in try AuctionSeed.createMarker(db) }
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already
