@@ -28,6 +28,8 @@ struct Checkout: ParsableCommand {
           --theme <name|path>   a theme from Themes/, or a .toml file
           --lang <language>     en or zh-Hans (default: from the environment)
           --vault-key <path>    the key that seals saved card numbers
+          --counter <name>      this counter's name (default: the host name); a
+                                staffed counter keeps a guest's cart under it
           --accessible          numbered prompts, for a screen reader or braille
           --no-demo             a real shop: no test-only controls or wording
                                 (--demo, the default, shows them)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// Options every way of running the counter shares.
 struct CounterOptions: ParsableArguments {
@@ -7,6 +8,9 @@ struct CounterOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("The database file, or :memory: for a throwaway one. Default: $XDG_DATA_HOME/checkout-counter/counter.sqlite.", valueName: "path"))
     var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("This counter's name, unique among the counters on one database. A staffed counter keeps a guest's cart under it across restarts. Default: the host name.", valueName: "name"))
+    var counter: String?
 
     @OptionGroup var vaultKey: VaultKeyOption
 
@@ -18,4 +22,17 @@ struct CounterOptions: ParsableArguments {
     // wallet, whose test controls are how one tries each outcome.
     @Flag(inversion: .prefixedNo, help: "Show the test-only controls (the bank's test situations, the slow test wallet, the test cards' code, internal ids). A real shop runs --no-demo.")
     var demo = true
+
+    /// The counter's name: the one given, else the host name.
+    var counterName: String { counter ?? ProcessInfo.processInfo.hostName }
+
+    mutating func validate() throws {
+        if let counter {
+            let trimmed = counter.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed.count <= 40, !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+                throw ValidationError("--counter: a name of 1 to 40 printable characters, such as \"till-1\".")
+            }
+            self.counter = trimmed
+        }
+    }
 }

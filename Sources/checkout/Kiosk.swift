@@ -149,6 +149,8 @@ enum CounterLauncher {
         // Opened before curses takes the terminal: a database or key that cannot be opened stops
         // the counter here, said on a clean terminal, with a status a service manager can read.
         let core = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
+        // A kiosk forgets every shopper, also across a restart; a staffed counter keeps a guest's cart.
+        if !isKiosk { core.counterName = options.counterName }
         let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") }, demo: options.demo,
                                          makeServices: CounterApplication.services(core: core, log: { Log.payments.info("\($0)") }))
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),

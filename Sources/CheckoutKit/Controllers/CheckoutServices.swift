@@ -40,10 +40,12 @@ public final class CheckoutServices {
     /// The loop's timers, as the core schedules on them.
     public var scheduler: Scheduler { core.scheduler }
 
-    @_spi(Core) public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings()) throws {
+    /// - Parameter counterName: this counter's name (`--counter`): a guest's cart is kept under
+    ///   it across restarts; nil, a new guest cart each run.
+    @_spi(Core) public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings(), counterName: String? = nil) throws {
         self.core = core
         commerce = try Commerce(core: core, bankTimings: bankTimings)
-        session = CounterSession(ids: core.ids)
+        session = CounterSession(ids: core.ids, counterName: counterName)
         store = CoreStoreController(core: core, commerce: commerce, session: session)
         account = StoreAccount(core: core, commerce: commerce, session: session)
         cards = CardEntry(vault: core.vault, clock: core.clock)

@@ -33,9 +33,9 @@ extension AppFeature {
         }
         if let dialog = state.quitDialog {
             let count = state.session.cart.itemCount
-            let message = state.session.shopper == nil
-                ? trn("The {0} jar in your cart will be lost.", "The {0} jars in your cart will be lost.", count: count, count)
-                : tr("Your cart stays with your account for next time.")
+            let message = state.session.shopper != nil ? tr("Your cart stays with your account for next time.")
+                : state.session.keepsGuestCart ? tr("Your cart stays at this counter for next time.")
+                : trn("The {0} jar in your cart will be lost.", "The {0} jars in your cart will be lost.", count: count, count)
             ModalDialog(title: tr("Quit the counter?"), message: message, buttons: [tr("Quit"), tr("Stay")], maxWidth: 50, tone: .warning)
                 .draw(into: &frame, state: dialog)
         }

@@ -71,7 +71,8 @@ public enum AppFeature {
         /// loop's time), and starts what it does on opening.
         case push(Screen)
         /// The store's answer when the counter re-reads who is shopping and their cart.
-        case sessionLoaded(cart: Cart, shopper: String?)
+        /// `keepsGuestCart`: a guest's cart stays at this counter across restarts (a named counter).
+        case sessionLoaded(cart: Cart, shopper: String?, keepsGuestCart: Bool = false)
         /// The store's answer when the counter re-reads the cart (the badge's copy).
         case cartLoaded(Cart)
         /// The core ran its due work (renewals): screens that show it reload.
@@ -100,7 +101,8 @@ public enum AppFeature {
                 return .send(.quit)
             case .honeyStore:
                 // Who is shopping and their cart first, then the shelves (the catalogue's load).
-                return .merge(.run { env, send in send(.sessionLoaded(cart: env.store.cart(), shopper: env.store.shopper())) },
+                return .merge(.run { env, send in send(.sessionLoaded(cart: env.store.cart(), shopper: env.store.shopper(),
+                                                                            keepsGuestCart: env.store.keepsGuestCart())) },
                               push(&state, .catalog(CatalogFeature.State())))
             case .auctions:
                 return push(&state, .auction(AuctionFeature.State()))
@@ -182,9 +184,10 @@ public enum AppFeature {
             return .none
         case let .push(screen):
             return push(&state, screen)
-        case let .sessionLoaded(cart, shopper):
+        case let .sessionLoaded(cart, shopper, keepsGuestCart):
             state.session.cart = cart
             state.session.shopper = shopper
+            state.session.keepsGuestCart = keepsGuestCart
             return .none
         case let .cartLoaded(cart):
             state.session.cart = cart

@@ -10,7 +10,7 @@ extension StoreClient {
         let account = services.account
         // Opened once: opening it migrates its tables.
         let receipts = try? services.receiptBook()
-        return StoreClient(
+        var client = StoreClient(
             now: { services.clock.now },
             schedule: { delay, action in _ = timers.schedule(after: delay, action) },
             loadProducts: { store.loadProducts(completion: $0) },
@@ -78,6 +78,8 @@ extension StoreClient {
                 }
             }
         )
+        client.keepsGuestCart = { services.session.keepsGuestCart }
+        return client
     }
 }
 

@@ -39,6 +39,8 @@ public struct StoreClient {
     public var signUp: (_ email: String, _ password: String) -> Result<String, AccountError>
     public var logIn: (_ email: String, _ password: String) -> Result<String, AccountError>
     public var logOut: () -> Void
+    /// A guest's cart stays at this counter across restarts (it is named).
+    public var keepsGuestCart: () -> Bool = { false }
     public var savedCards: () -> [SavedCard]
     public var setDefaultCard: (_ id: String) -> AccountError?
     public var removeCard: (_ id: String) -> AccountError?

@@ -8,6 +8,8 @@ public struct StoreSession: Equatable, Sendable {
     public var cart = Cart(currency: .eur)
     /// The signed-in shopper's email, or nil for a guest.
     public var shopper: String?
+    /// A guest's cart stays at this counter across restarts (a named, staffed counter).
+    public var keepsGuestCart = false
 
     public init(cart: Cart = Cart(currency: .eur), shopper: String? = nil) {
         self.cart = cart

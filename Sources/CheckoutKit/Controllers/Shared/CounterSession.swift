@@ -4,13 +4,19 @@ import PaymentsCore
 /// store, the account and the auction controllers so they agree on whose cart and cards they show.
 public final class CounterSession {
     public private(set) var customer: Customer?
-    /// The guest's cart key; a new one after each sign-out, so the next guest starts empty.
+    /// The guest's cart key. At a named counter it is the counter's own, so a guest's jars are
+    /// still there after a restart (the jars go with a guest who logs in, so the next guest
+    /// after a sign-out starts empty); without a name, a new key each run and each sign-out.
     public private(set) var guestKey: String
+    /// The guest's cart outlives the process (`counterName` given).
+    public var keepsGuestCart: Bool { counterName != nil }
     private let ids: IDGenerator
+    private let counterName: String?
 
-    init(ids: IDGenerator) {
+    init(ids: IDGenerator, counterName: String? = nil) {
         self.ids = ids
-        guestKey = ids.next("guest")
+        self.counterName = counterName
+        guestKey = counterName.map { "guest@" + $0 } ?? ids.next("guest")
     }
 
     /// The key of the cart the store shows: the customer's own, or this guest's.
@@ -21,6 +27,6 @@ public final class CounterSession {
 
     func signOut() {
         customer = nil
-        guestKey = ids.next("guest")
+        if counterName == nil { guestKey = ids.next("guest") }
     }
 }

@@ -25,6 +25,9 @@ public final class CounterCore {
     public var notices: [VaultKeyNotice] { storage.notices }
     public var vaultKeyPath: String { storage.keyLocation.path }
 
+    /// This counter's name (`--counter`), for what it keeps as its own (a guest's cart); nil: none.
+    public var counterName: String?
+
     /// The controllers over this database, on the loop's clock and timers. Build them once.
     /// `log` takes the core's lines: every committed payment state and settler action, redacted.
     public func services(clock: Clock, scheduler: Scheduler, log: ((String) -> Void)? = nil) throws -> CheckoutServices {
@@ -34,7 +37,8 @@ public final class CounterCore {
             options.logsEvents = true
         }
         let ids = Self.ids(inMemory: storage.database.location == .inMemory)
-        return try CheckoutServices(core: PaymentsServices(storage: storage, clock: clock, scheduler: scheduler, ids: ids, options: options))
+        return try CheckoutServices(core: PaymentsServices(storage: storage, clock: clock, scheduler: scheduler, ids: ids, options: options),
+                                    counterName: counterName)
     }
 
     /// The controllers over a database opened as they are built (tapes and tests, where no

@@ -635,5 +635,7 @@ extension Catalogue {
               "您的银行要求确认（3-D 安全验证）：在{2}保存尾号 {1} 的 {0}。不会扣款。"),
         .text("Your saved cards are locked. Enter your payments PIN to save {0} and pay.",
               "您已保存的卡已锁定。请输入支付密码，以保存 {0} 并付款。"),
+        .text("Your cart stays at this counter for next time.",
+              "您的购物车会留在这台收银台，下次继续。"),
     ]
 }
