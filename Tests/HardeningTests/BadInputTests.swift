@@ -121,12 +121,13 @@ struct BadInputTerminalTests {
     }
 
     /// `q` quits with status 0 and no stack trace was printed. With jars in the cart, `q` asks
-    /// first ("The 1 jar in your cart will be lost."), and `y` answers.
+    /// first (on a database file a staffed counter keeps a guest's cart: "Your cart stays at this
+    /// counter for next time."), and `y` answers.
     static func quit(_ session: TmuxSession, cartHasJars: Bool = false) throws {
         try session.send("q")
         if cartHasJars {
             let asked = try session.waitFor("Quit the counter?")
-            #expect(asked.contains("The 1 jar in your cart will be lost."), "\(asked)")
+            #expect(asked.contains("Your cart stays at this counter for next time."), "\(asked)")
             try session.send("y")
         }
         #expect(try session.waitForExit() == 0)

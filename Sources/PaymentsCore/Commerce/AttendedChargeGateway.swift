@@ -52,6 +52,13 @@ public final class AttendedChargeGateway: TransactionalChargeGateway {
 
     private func answer(_ result: Result<Charge, ChargeError>, _ request: CardPaymentRequest,
                         _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        Self.answer(result, completion) { [weak self] charge in self?.challenge(charge, request, completion) }
+    }
+
+    /// A capture's answer as its caller sees it; a charge waiting for its 3-D Secure challenge
+    /// goes to `challenged` (the unattended gateway refuses it, this one shows it).
+    static func answer(_ result: Result<Charge, ChargeError>, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void,
+                       challenged: (Charge) -> Void) {
         switch result {
         case .failure(let error):
             completion(.failure(ChargeServiceGateway.failure(error)))
@@ -59,7 +66,7 @@ public final class AttendedChargeGateway: TransactionalChargeGateway {
             switch charge.status {
             case .succeeded: completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
             case .failed(let reason): completion(.failure(.declined(PaymentDecline(reason))))
-            case .requiresAction: challenge(charge, request, completion)
+            case .requiresAction: challenged(charge)
             case .canceled: completion(.failure(.declined(PaymentDecline(code: "canceled", cause: .canceled))))
             case .pending, .authorized: completion(.failure(.outcomeUnknown(chargeId: charge.id)))
             }
@@ -75,12 +82,23 @@ public final class AttendedChargeGateway: TransactionalChargeGateway {
             }
             self.charges.confirmChallenge(charge.id, code: code) { [weak self] result in self?.answer(result, request, completion) }
         }
-        if !shown { cancel(charge, PaymentDecline(code: Self.requiredCode, cause: .securityCheckRequired), completion) }
+        if !shown { Self.refuseChallenge(charge, charges: charges, completion) }
+    }
+
+    /// A card that insists on 3-D Secure with nobody to answer: refused with a clear reason, and
+    /// the waiting charge abandoned so it holds nothing.
+    static func refuseChallenge(_ charge: Charge, charges: ChargeService, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        cancel(charge, charges: charges, PaymentDecline(code: requiredCode, cause: .securityCheckRequired), completion)
+    }
+
+    private func cancel(_ charge: Charge, _ decline: PaymentDecline, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        Self.cancel(charge, charges: charges, decline, completion)
     }
 
     /// Ends a challenge nobody will answer. A cancel that cannot be written leaves the challenge to
     /// the settler, and the outcome unknown until it has.
-    private func cancel(_ charge: Charge, _ decline: PaymentDecline, _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+    private static func cancel(_ charge: Charge, charges: ChargeService, _ decline: PaymentDecline,
+                               _ completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
         guard (try? charges.cancel(charge.id)) != nil else { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
         completion(.failure(.declined(decline)))
     }

@@ -39,23 +39,10 @@ public final class ChargeServiceGateway: TransactionalChargeGateway, HoldGateway
 
     private func charge(_ request: CardPaymentRequest, companion: ChargeCompanion?,
                         completion: @escaping (Result<ChargeReceipt, CardPaymentFailure>) -> Void) {
+        // Captures here are unattended or have no challenge step (orders, renewals): a card that
+        // insists on 3-D Secure is refused, as the attended gateway refuses it with nobody there.
         charges.create(ChargeRequest(capturing: request), alongside: companion) { [charges] result in
-            switch result {
-            case .success(let charge):
-                switch charge.status {
-                case .succeeded: completion(.success(ChargeReceipt(chargeId: charge.id, amount: charge.amount)))
-                case .failed(let reason): completion(.failure(.declined(Self.decline(reason))))
-                // Captures here are unattended or have no challenge step (orders, renewals):
-                // a card that insists on 3-D Secure is refused with a clear reason, and the
-                // waiting charge is abandoned so it holds nothing.
-                case .requiresAction:
-                    if (try? charges.cancel(charge.id)) == nil { return completion(.failure(.outcomeUnknown(chargeId: charge.id))) }
-                    completion(.failure(.declined(PaymentDecline(code: "authentication_required", cause: .securityCheckRequired))))
-                case .canceled: completion(.failure(.declined(PaymentDecline(code: "canceled", cause: .canceled))))
-                case .pending, .authorized: completion(.failure(.outcomeUnknown(chargeId: charge.id)))
-                }
-            case .failure(let error): completion(.failure(Self.failure(error)))
-            }
+            AttendedChargeGateway.answer(result, completion) { AttendedChargeGateway.refuseChallenge($0, charges: charges, completion) }
         }
     }
 

@@ -37,8 +37,10 @@ public final class CounterCore {
             options.logsEvents = true
         }
         let ids = Self.ids(inMemory: storage.database.location == .inMemory)
+        // A database in memory keeps nothing for next time, a guest's cart included.
+        let name = storage.database.location == .inMemory ? nil : counterName
         return try CheckoutServices(core: PaymentsServices(storage: storage, clock: clock, scheduler: scheduler, ids: ids, options: options),
-                                    counterName: counterName)
+                                    counterName: name)
     }
 
     /// The controllers over a database opened as they are built (tapes and tests, where no
