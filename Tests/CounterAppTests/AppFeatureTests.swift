@@ -120,4 +120,14 @@ import Testing
         store.send(.dismissNotice) { $0.notice = nil }
         store.finish()
     }
+
+    /// A long notice (a theme's parse error) is wrapped under the header and read whole, not cut.
+    @Test func aLongNoticeIsWrappedAndReadWhole() {
+        let long = "Theme not used: /tmp/bad.toml:1: Error while parsing key-value pair: expected '=', saw 't'"
+        var frame = Frame(size: Size(columns: 40, rows: 24))
+        AppFeature.draw(AppFeature.State(notice: long), into: &frame)
+        let rows = frame.text.components(separatedBy: "\n")
+        let shown = rows[1...3].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(shown == long, "\(rows[0...4])")
+    }
 }

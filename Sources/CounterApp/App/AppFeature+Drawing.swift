@@ -21,12 +21,10 @@ extension AppFeature {
         if state.top.isStore {
             StoreSession.drawBadge(state.session, into: &frame, header: header.inset(left: 18))
         }
-        if let notice = state.notice {
-            frame.write(" " + notice, in: bounds.splitTop(2).top.splitBottom(1).bottom, style: Style(.warning, .bold))
-        }
         let kind = state.top.kind
         let area = kind.drawsInStoreArea ? storeArea(frame.size) : contentArea(frame.size)
         kind.draw(state.top, state.session, &frame, area)
+        if let notice = state.notice { drawNotice(notice, into: &frame) }
         Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
         if state.isShowingHelp {
             HelpOverlay(hints: keyHints(for: state)).draw(into: &frame)
@@ -39,5 +37,16 @@ extension AppFeature {
             ModalDialog(title: tr("Quit the counter?"), message: message, buttons: [tr("Quit"), tr("Stay")], maxWidth: 50, tone: .warning)
                 .draw(into: &frame, state: dialog)
         }
+    }
+
+    /// The counter's notice under the header, over the screen until a key dismisses it, wrapped
+    /// to be read whole (a theme's parse error is long): up to a third of the screen.
+    private static func drawNotice(_ notice: String, into frame: inout Frame) {
+        let width = max(1, frame.size.columns - 2)
+        let block = TextBlock(notice, style: Style(.warning, .bold))
+        let rows = min(block.lines(width: width).count, max(1, (frame.size.rows - 2) / 3))
+        let band = Rect(x: 0, y: 1, width: frame.size.columns, height: rows)
+        frame.fill(band, style: Style(.background))
+        block.draw(into: &frame, in: band.inset(top: 0, left: 1, bottom: 0, right: 1))
     }
 }
