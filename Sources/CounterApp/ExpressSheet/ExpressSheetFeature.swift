@@ -45,6 +45,19 @@ public enum ExpressSheetFeature {
         public var problems: [Int: FieldError.Problem] = [:]
         /// The form's rows, in `labels`' order.
         static let rows: [ContactField] = [.name, .email, .phone, .street, .city, .region, .postcode, .countryCode]
+        static let countryField = rows.firstIndex(of: .countryCode)!
+        /// The countries the store ships to: ←→ on the Country field picks among them.
+        static let countries = ShippingRates().countries
+
+        /// The next (`step` 1) or previous (-1) country of the list after the one in the field;
+        /// from a code not in the list, the first (or the last).
+        mutating func pickCountry(_ step: Int) {
+            let list = Self.countries
+            let typed = fields[Self.countryField].trimmingCharacters(in: .whitespaces).uppercased()
+            let next = list.firstIndex(of: typed).map { ($0 + step + list.count) % list.count } ?? (step > 0 ? 0 : list.count - 1)
+            fields[Self.countryField] = list[next]
+            problems[Self.countryField] = nil
+        }
 
         var contact: Contact {
             Contact(name: fields[0], email: fields[1], phone: fields[2],
@@ -82,6 +95,8 @@ public enum ExpressSheetFeature {
         case type(String)
         case backspace
         case next, previous
+        /// ←→ on the Country field: the next or previous country shipped to.
+        case pickCountry(Int)
         case submit
     }
 
@@ -172,6 +187,7 @@ public enum ExpressSheetFeature {
                 form.problems[form.focus] = nil
             case .next: form.focus = (form.focus + 1) % AddressForm.labels.count
             case .previous: form.focus = (form.focus + AddressForm.labels.count - 1) % AddressForm.labels.count
+            case let .pickCountry(step): form.pickCountry(step)
             case .submit:
                 let problems = form.contact.typedContactProblems
                 guard problems.isEmpty else {
@@ -211,8 +227,10 @@ public enum ExpressSheetFeature {
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
-        if state.form != nil {
+        if let form = state.form {
             switch key {
+            case .left where form.focus == AddressForm.countryField: return .form(.pickCountry(-1))
+            case .right where form.focus == AddressForm.countryField: return .form(.pickCountry(1))
             case .tab, .down: return .form(.next)
             case .backTab, .up: return .form(.previous)
             case .enter: return .form(.submit)
@@ -235,7 +253,10 @@ public enum ExpressSheetFeature {
 
     public static func keyHints(for state: State) -> [KeyHint] {
         if state.sheet?.finished != nil { return [KeyHint("Enter", isPaid(state) ? "Receipt" : "Back to the store")] }
-        if state.form != nil { return [KeyHint("Tab", "Next field"), KeyHint("Enter", "Use this address"), KeyHint("Esc", "Back")] }
+        if let form = state.form {
+            let pick = form.focus == AddressForm.countryField ? [KeyHint("←→", "Country")] : []
+            return [KeyHint("Tab", "Next field")] + pick + [KeyHint("Enter", "Use this address"), KeyHint("Esc", "Back")]
+        }
         if state.isBusy { return [KeyHint("Esc", "Cancel")] }
         return [KeyHint("↑↓", "Row"), KeyHint("←→", "Change"), KeyHint("Enter", state.focus == .pay ? "Pay" : "Choose"), KeyHint("Esc", "Cancel")]
     }

@@ -83,10 +83,15 @@ extension ExpressSheetFeature {
             pen.field(tr(label), form.fields[index] + (focused ? "▏" : ""), focused: focused, busy: false)
             if let problem = form.problems[index] {
                 pen.detail("", problem: FieldError(contact: .shipping, field: AddressForm.rows[index], problem: problem).message)
+            } else if focused, index == AddressForm.countryField {
+                // Named in Chinese where the counter knows the name; a code to type or to pick.
+                let code = form.fields[index].trimmingCharacters(in: .whitespaces).uppercased()
+                pen.detail(code.isEmpty ? tr("←→ picks a country the store ships to.")
+                                        : tr("←→ picks a country the store ships to: {0}", CountryText.shown(code)), problem: nil)
             }
         }
         pen.skip()
-        pen.line(tr("Enter uses this address; the store sees only city, region, postcode and country."), Style(.muted))
+        pen.paragraph(tr("Enter uses this address; the store sees only city, region, postcode and country."), Style(.muted))
         frame = pen.frame
     }
 

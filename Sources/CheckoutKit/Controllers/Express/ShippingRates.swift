@@ -22,6 +22,12 @@ public struct ShippingRates: Sendable {
 
     public enum Zone: Hashable, Sendable { case domestic, europe, world }
 
+    /// Every country shipped to, as the address form offers them: home first, then the rest of
+    /// the EU, then the further countries, each group by code.
+    public var countries: [String] {
+        [homeCountry] + euCountries.subtracting([homeCountry]).sorted() + worldCountries.subtracting([homeCountry]).sorted()
+    }
+
     public func zone(of countryCode: String) -> Zone? {
         let code = countryCode.uppercased()
         if code == homeCountry { return .domestic }

@@ -654,5 +654,9 @@ extension Catalogue {
               "付款前只告知商店：{2} {0} {1}"),
         .text("{0} to {1}",
               "{0} 付给{1}"),
+        .text("←→ picks a country the store ships to.",
+              "←→ 选择本店可配送的国家。"),
+        .text("←→ picks a country the store ships to: {0}",
+              "←→ 选择本店可配送的国家：{0}"),
     ]
 }
