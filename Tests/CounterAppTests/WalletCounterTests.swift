@@ -21,6 +21,16 @@ import Testing
         }
     }
 
+    /// "Do not pay again" is read whole at the smallest size the counter draws (60x18).
+    @Test func aPossibleSuccessSaysItWholeAtSixtyColumns() {
+        var state = WalletCounterFeature.State(itemDescription: "Jar", amount: Self.jar)
+        state.phase = .finished(.possibleSuccess)
+        var frame = Frame(size: Size(columns: 60, rows: 18))
+        WalletCounterFeature.draw(state, into: &frame, in: Rect(x: 0, y: 1, width: 60, height: 16), time: Date())
+        let words = frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(words.contains("The wallet confirmed it; the final word is late. Do not pay again."), "\(frame.text)")
+    }
+
     /// The payment code is never cut (issue 15: "…" even at 100x30): the box widens for it where
     /// the terminal allows, and a narrow one carries the rest over the line below.
     @Test(arguments: [Size(columns: 100, rows: 30), Size(columns: 80, rows: 24), Size(columns: 60, rows: 24)])

@@ -88,6 +88,8 @@ extension WalletCounterFeature {
         line(4, String(code.prefix(width)), Style(.accent, .bold))
         if code.count > width { line(5, String(code.dropFirst(width).prefix(width)), Style(.accent, .bold)) }
         line(6, tr("Then confirm in the wallet:"), Style(.muted))
+        // The keys, one a line; at 60 columns beside the code they may be cut, and the footer
+        // says the same keys whole.
         line(7, "c  \(tr("I confirmed in the wallet"))")
         line(8, "d  \(tr("The wallet declined"))")
         line(9, "Esc  \(tr("Close without paying"))")
@@ -108,6 +110,8 @@ extension WalletCounterFeature {
         case .dismissed: (tr("Checkout closed"), tr("Nothing was paid."), Style(.muted, .bold))
         }
         frame.write(title, in: Rect(x: area.x, y: area.y + area.height / 2 - 1, width: area.width, height: 1), alignment: .center, style: style)
-        frame.write(detail, in: Rect(x: area.x, y: area.y + area.height / 2 + 1, width: area.width, height: 1), alignment: .center, style: Style(.text))
+        // Wrapped, never cut: "Do not pay again" is the end of the sentence at 60 columns.
+        TextBlock(detail, style: Style(.text), alignment: .center)
+            .draw(into: &frame, in: Rect(x: area.x, y: area.y + area.height / 2 + 1, width: area.width, height: max(0, min(3, area.maxY - area.y - area.height / 2 - 1))))
     }
 }
