@@ -182,7 +182,6 @@ public enum KioskFeature {
                     send(.printerUnavailable(failure))
                 }
             }
-
         case let .activity(now):
             state.now = now
             state.lastInput = now
