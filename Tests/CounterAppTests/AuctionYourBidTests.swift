@@ -25,6 +25,18 @@ import Testing
         TestStore(initialState: state, environment: AuctionEnvironment()) { AuctionYourBid.reduce(&$0, $1) }
     }
 
+    /// With no data source behind it the raise is refused as not open; the €150 bid stands and
+    /// the bid is read again.
+    private func receiveRaiseRefusedAsNotOpen(_ store: TestStore<AuctionYourBid.State, AuctionYourBid.Action, AuctionEnvironment>) {
+        store.receive(.raised(.failure(.storeNotOpen))) {
+            $0.working = nil
+            $0.notice = .raiseRefused(.storeNotOpen, standing: Self.euros(15_000))
+        }
+        store.receive(.reload)
+        store.receive(.reloaded(nil))
+        store.finish()
+    }
+
     @Test func aRaiseStartsAtTheLowestAndNeverGoesBelowItAndIsAskedBeforeAnythingMoves() {
         let store = store()
         store.send(.startRaise) { $0.mode = .choosingRaise(Self.euros(16_000)) }
@@ -43,13 +55,7 @@ import Testing
             $0.mode = .viewing
             $0.working = .raising(Self.euros(16_000))
         }
-        store.receive(.raised(.failure(.storeNotOpen))) {
-            $0.working = nil
-            $0.notice = .raiseRefused(.storeNotOpen, standing: Self.euros(15_000))
-        }
-        store.receive(.reload)
-        store.receive(.reloaded(nil))
-        store.finish()
+        receiveRaiseRefusedAsNotOpen(store)
         #expect(AuctionYourBid.words(store.state.notice!, card: "Visa •••• 4242").hasSuffix("Your bid of €150.00 still stands."))
     }
 
@@ -88,13 +94,7 @@ import Testing
             $0.working = .raising(Self.euros(16_000))
         }
         // Unlocked: the raise goes to the data source (none here, so refused as not open).
-        store.receive(.raised(.failure(.storeNotOpen))) {
-            $0.working = nil
-            $0.notice = .raiseRefused(.storeNotOpen, standing: Self.euros(15_000))
-        }
-        store.receive(.reload)
-        store.receive(.reloaded(nil))
-        store.finish()
+        receiveRaiseRefusedAsNotOpen(store)
     }
 
     @Test func anAnswerNotKnownIsNeverADecline() {

@@ -40,6 +40,16 @@ final class ShelfWorld {
     func store() -> TestStore<CatalogFeature.State, CatalogFeature.Action, StoreClient> {
         TestStore(initialState: CatalogFeature.State(), environment: client) { CatalogFeature.reduce(&$0, $1) }
     }
+
+    /// Sends `.load` and receives the shelves: `count` products, `window` held.
+    func load(_ store: TestStore<CatalogFeature.State, CatalogFeature.Action, StoreClient>, count: Int, window: CatalogWindow) {
+        store.send(.load)
+        store.receive(.loaded(.success(.shelves(productCount: count, window: window)))) {
+            $0.isLoading = false
+            $0.productCount = count
+            $0.window = window
+        }
+    }
 }
 
 /// The catalog screen holds a window of the list around the selection (issue 18): each test
@@ -93,12 +103,7 @@ final class ShelfWorld {
         let world = try ShelfWorld(jars: 2 * reach + 10 - 4)
         let count = 2 * reach + 10
         let store = world.store()
-        store.send(.load)
-        store.receive(.loaded(.success(.shelves(productCount: count, window: world.window(0..<reach + 1))))) {
-            $0.isLoading = false
-            $0.productCount = count
-            $0.window = world.window(0..<reach + 1)
-        }
+        world.load(store, count: count, window: world.window(0..<reach + 1))
         store.send(.moveDown) { $0.list = ListSelection(1) }
         store.receive(.loaded(.success(.after(anchor: world.all[reach].id, Array(world.all[reach + 1..<2 * reach + 1]), asked: reach)))) {
             $0.window = world.window(0..<2 * reach + 1)
@@ -121,12 +126,7 @@ final class ShelfWorld {
         let count = 4 * reach + 11
         let world = try ShelfWorld(jars: count - 4)
         let store = world.store()
-        store.send(.load)
-        store.receive(.loaded(.success(.shelves(productCount: count, window: world.window(0..<reach + 1))))) {
-            $0.isLoading = false
-            $0.productCount = count
-            $0.window = world.window(0..<reach + 1)
-        }
+        world.load(store, count: count, window: world.window(0..<reach + 1))
         var index = 0
         func down(to target: Int) {
             while index < target {
@@ -170,12 +170,7 @@ final class ShelfWorld {
         let top = world.window(0..<reach + 1)
         let end = world.window(count - reach - 1..<count, reachesEnd: true)
         let store = world.store()
-        store.send(.load)
-        store.receive(.loaded(.success(.shelves(productCount: count, window: top)))) {
-            $0.isLoading = false
-            $0.productCount = count
-            $0.window = top
-        }
+        world.load(store, count: count, window: top)
         store.send(.moveUp)
         store.receive(.loaded(.success(.window(end, select: count - 1)))) {
             $0.window = end
@@ -249,12 +244,7 @@ final class ShelfWorld {
             store.send(.endFilter) { $0.filter = nil }
             store.receive(.loaded(.success(.window(everything, select: 0)))) { $0.window = everything }
         }
-        store.send(.load)
-        store.receive(.loaded(.success(.shelves(productCount: 12, window: everything)))) {
-            $0.isLoading = false
-            $0.productCount = 12
-            $0.window = everything
-        }
+        world.load(store, count: 12, window: everything)
         store.send(.moveDown) { $0.list = ListSelection(1) }
         start()
         type("H", honeys)
