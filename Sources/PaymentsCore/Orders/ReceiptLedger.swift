@@ -160,13 +160,15 @@ public final class ReceiptLedger {
                 WITH printers AS (
                   SELECT p.instance_id, p.registered_at FROM receipt_printers p JOIN counter_instances i ON i.id = p.instance_id
                   WHERE i.host = (SELECT host FROM counter_instances WHERE id = ?))
-                SELECT 'refund' AS kind, r.id, r.order_id AS subject, r.updated_at AS at FROM order_refunds r
-                  JOIN printers p ON p.instance_id = r.requested_by
+                -- "CROSS JOIN": from this host's printers into each table by its requester index,
+                -- never a scan of every refund or void, once a second.
+                SELECT 'refund' AS kind, r.id, r.order_id AS subject, r.updated_at AS at FROM printers p
+                  CROSS JOIN order_refunds r ON r.requested_by = p.instance_id
                   WHERE r.state = 'refunded' AND r.updated_at >= ? AND r.updated_at >= p.registered_at
                   AND NOT EXISTS (SELECT 1 FROM receipt_documents d WHERE d.key = 'refund-' || r.id)
                 UNION ALL
-                SELECT 'void', v.id, v.bid_id, v.updated_at FROM hold_voids v
-                  JOIN printers p ON p.instance_id = v.requested_by
+                SELECT 'void', v.id, v.bid_id, v.updated_at FROM printers p
+                  CROSS JOIN hold_voids v ON v.requested_by = p.instance_id
                   WHERE v.state = 'voided' AND v.updated_at >= ? AND v.updated_at >= p.registered_at
                   AND NOT EXISTS (SELECT 1 FROM receipt_documents d WHERE d.key = 'void-' || v.id)
                 ORDER BY at, id

@@ -45,7 +45,11 @@ enum HoldVoidMigrations {
                 """)
         }
         migrator.registerMigration("voids-v2-requested-by") { db in
-            try db.execute(sql: "ALTER TABLE hold_voids ADD COLUMN requested_by TEXT")
+            // The printer's look for owed void receipts, once a second, reads by this index.
+            try db.execute(sql: """
+                ALTER TABLE hold_voids ADD COLUMN requested_by TEXT;
+                CREATE INDEX hold_voids_by_requester ON hold_voids(requested_by, updated_at);
+                """)
         }
     }
 }

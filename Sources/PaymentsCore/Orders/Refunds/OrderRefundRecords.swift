@@ -69,7 +69,11 @@ enum RefundMigrations {
                 """)
         }
         migrator.registerMigration("refunds-v2-requested-by") { db in
-            try db.execute(sql: "ALTER TABLE order_refunds ADD COLUMN requested_by TEXT")
+            // The printer's look for owed refund receipts, once a second, reads by this index.
+            try db.execute(sql: """
+                ALTER TABLE order_refunds ADD COLUMN requested_by TEXT;
+                CREATE INDEX order_refunds_by_requester ON order_refunds(requested_by, updated_at);
+                """)
         }
     }
 }
