@@ -62,11 +62,11 @@ public final class PaymentsServices {
         database = storage.database
         let keys = storage.keys
         log = CoreLog(sink: options.logSink)
-        events = SQLiteEventLog(queue: database.queue, clock: clock)
+        events = StoredEvents(store: database.store, clock: clock)
         if options.logsEvents { CommittedEventLog.install(on: database.queue, log: log) }
-        customerRepository = SQLiteCustomerRepository(queue: database.queue, clock: clock)
-        paymentMethodRepository = SQLitePaymentMethodRepository(queue: database.queue, clock: clock)
-        chargeRepository = SQLiteChargeRepository(queue: database.queue, clock: clock)
+        customerRepository = StoredCustomers(store: database.store, clock: clock)
+        paymentMethodRepository = StoredPaymentMethods(store: database.store, clock: clock)
+        chargeRepository = StoredCharges(store: database.store, clock: clock)
         vault = Vault(clock: clock, ids: ids, keys: keys)
         customers = CustomerService(repository: customerRepository, hasher: PasswordHasher(iterations: options.passwordIterations),
                                     clock: clock, ids: ids, log: log, pinCooldown: options.pinCooldown)

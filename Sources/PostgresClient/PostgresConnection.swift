@@ -108,10 +108,11 @@ public final class PostgresConnection {
     private static func read(_ result: OpaquePointer) -> PostgresResult {
         let columnCount = PQnfields(result), rowCount = PQntuples(result)
         let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
+        let types = (0..<columnCount).map { UInt32(PQftype(result, $0)) }
         let rows = (0..<rowCount).map { row in
             PostgresRow(columns: columns, values: (0..<columnCount).map { column in
                 PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
-            })
+            }, types: types)
         }
         let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
         return PostgresResult(rows: rows, affectedRows: affected)

@@ -5,10 +5,13 @@ import Foundation
 public struct PostgresRow: Sendable {
     public let columns: [String]
     public let values: [String?]
+    /// Each column's type, as the server's type OID (`PostgresType`); empty when not known.
+    public let types: [UInt32]
 
-    public init(columns: [String], values: [String?]) {
+    public init(columns: [String], values: [String?], types: [UInt32] = []) {
         self.columns = columns
         self.values = values
+        self.types = types
     }
 
     public func contains(_ column: String) -> Bool { columns.contains(column) }
@@ -55,7 +58,8 @@ public struct PostgresRow: Sendable {
         return value
     }
 
-    private static func hexBytes(_ text: String) -> Data? {
+    /// `bytea` hex text (`\x0a1b...`) as bytes; nil when it is not that.
+    public static func hexBytes(_ text: String) -> Data? {
         guard text.hasPrefix("\\x") else { return nil }
         let digits = Array(text.utf8.dropFirst(2))
         guard digits.count.isMultiple(of: 2) else { return nil }

@@ -13,21 +13,21 @@ import GRDB
 ///
 /// Only for a charge whose rows live in the caller's database: the core's `ChargeService`.
 public struct ChargeCompanion {
-    public let intent: (Database) throws -> Void
-    public let answer: (Database, Result<ChargeReceipt, PaymentDecline>) throws -> Void
+    public let intent: (any CoreTransaction) throws -> Void
+    public let answer: (any CoreTransaction, Result<ChargeReceipt, PaymentDecline>) throws -> Void
 
-    public init(intent: @escaping (Database) throws -> Void,
-                answer: @escaping (Database, Result<ChargeReceipt, PaymentDecline>) throws -> Void) {
+    public init(intent: @escaping (any CoreTransaction) throws -> Void,
+                answer: @escaping (any CoreTransaction, Result<ChargeReceipt, PaymentDecline>) throws -> Void) {
         self.intent = intent
         self.answer = answer
     }
 
     /// `answer` for a charge that has just been given `status`; nil when the status is not an
     /// answer the companion hears.
-    func answering(_ charge: Charge) -> ((Database) throws -> Void)? {
+    func answering(_ charge: Charge) -> ((any CoreTransaction) throws -> Void)? {
         switch charge.status {
-        case .succeeded: { db in try answer(db, .success(ChargeReceipt(chargeId: charge.id, amount: charge.amount))) }
-        case .failed(let reason): { db in try answer(db, .failure(PaymentDecline(reason))) }
+        case .succeeded: { tx in try answer(tx, .success(ChargeReceipt(chargeId: charge.id, amount: charge.amount))) }
+        case .failed(let reason): { tx in try answer(tx, .failure(PaymentDecline(reason))) }
         case .pending, .requiresAction, .authorized, .canceled: nil
         }
     }

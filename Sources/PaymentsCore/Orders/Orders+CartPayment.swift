@@ -52,7 +52,8 @@ extension Orders {
         // The intent's refusal as the shopper hears it (the charge service hears only that its
         // transaction failed).
         var refusal: OrderError?
-        let companion = ChargeCompanion(intent: { [self] db in
+        let companion = ChargeCompanion(intent: { [self] tx in
+            let db = try tx.grdb("paying a cart")
             do {
                 let order = try orderToPay(db, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
                 guard order.id == payment.orderId, order.number == payment.number, order.total == payment.total,
@@ -63,7 +64,8 @@ extension Orders {
                 refusal = error
                 throw error
             }
-        }, answer: { [self] db, answer in
+        }, answer: { [self] tx, answer in
+            let db = try tx.grdb("paying a cart")
             guard let order = try Order.load(db, id: payment.orderId) else { return }
             switch answer {
             case .success(let receipt): _ = try recordPaid(db, order, chargeId: receipt.chargeId)

@@ -23,6 +23,8 @@ public final class CoreDatabase {
     /// through them (a queue handed out is a second way to change money rows, past every guard).
     /// Tests inspect and damage the file through the `Testing` SPI.
     @_spi(Testing) public let queue: DatabaseQueue
+    /// The same connection, as the engine-neutral store the core's parts move onto (Docs/fleet.md).
+    public private(set) lazy var store: any CoreStore = SQLiteCoreStore(queue)
 
     /// - Parameter busyTimeout: lower only in tests that wait for a lock to win.
     public init(location: DatabaseLocation, busyTimeout: TimeInterval = CoreDatabase.busyTimeout,

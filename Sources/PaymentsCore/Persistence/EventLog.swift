@@ -1,6 +1,4 @@
-import Clocks
 import Foundation
-import GRDB
 
 /// A state change to record: what happened (`charge.succeeded`), to what (`ch_000001`), with a
 /// small flat payload of strings.
@@ -27,34 +25,6 @@ public struct EventRecord: Equatable, Sendable {
 public protocol EventLog: AnyObject {
     func append(_ event: NewEvent) throws
     func events(subjectID: String?) throws -> [EventRecord]
-}
-
-/// Events in the core's SQLite file. The table's triggers refuse UPDATE and DELETE.
-public final class SQLiteEventLog: EventLog {
-    private let queue: DatabaseQueue
-    private let clock: Clock
-
-    public init(queue: DatabaseQueue, clock: Clock) {
-        self.queue = queue; self.clock = clock
-    }
-
-    public func append(_ event: NewEvent) throws {
-        try queue.write { db in try SQLiteEventLog.append(event, at: clock.now, in: db) }
-    }
-
-    public func events(subjectID: String? = nil) throws -> [EventRecord] {
-        try queue.read { db in
-            var log = EventRow.order(EventRow.Columns.id)
-            if let subjectID { log = log.filter(EventRow.Columns.subjectID == subjectID) }
-            return try log.fetchAll(db).map { try $0.record() }
-        }
-    }
-
-    /// Appends inside a caller's transaction, so a state change and its event commit together.
-    /// Every value is redacted on the way in (see `Redaction`).
-    static func append(_ event: NewEvent, at time: Date, in db: Database) throws {
-        try EventRow(id: nil, time: time, kind: event.kind, subjectID: event.subjectID, payload: try event.storedPayload()).insert(db)
-    }
 }
 
 extension NewEvent {

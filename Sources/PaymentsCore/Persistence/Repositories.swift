@@ -26,8 +26,8 @@ public protocol PaymentMethodRepository: AnyObject {
 public protocol ChargeRepository: AnyObject {
     /// The charge and its key in one transaction: a key never points at a missing charge.
     /// `alongside` (a caller's own rows, see `ChargeCompanion`) is written in the same one.
-    func insert(_ charge: ChargeRecord, key: IdempotencyRecord, event: NewEvent, alongside: ((Database) throws -> Void)?) throws
-    func update(_ charge: ChargeRecord, event: NewEvent, alongside: ((Database) throws -> Void)?) throws
+    func insert(_ charge: ChargeRecord, key: IdempotencyRecord, event: NewEvent, alongside: ((any CoreTransaction) throws -> Void)?) throws
+    func update(_ charge: ChargeRecord, event: NewEvent, alongside: ((any CoreTransaction) throws -> Void)?) throws
     func charge(id: String) throws -> ChargeRecord?
     func charges(customerID: String) throws -> [ChargeRecord]
     func charges(status: ChargeStatus) throws -> [ChargeRecord]

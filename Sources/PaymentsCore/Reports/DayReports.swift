@@ -30,7 +30,7 @@ public final class DayReports {
             let body = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
             try db.execute(sql: "INSERT INTO day_reports (number, from_at, to_at, body) VALUES (?, ?, ?, ?)",
                            arguments: [number, report.from?.milliseconds, now.milliseconds, body])
-            try SQLiteEventLog.append(NewEvent("day.closed", subject: "Z-\(number)", ["to": String(now.milliseconds)]), at: now, in: db)
+            try StoredEvents.append(NewEvent("day.closed", subject: "Z-\(number)", ["to": String(now.milliseconds)]), at: now, in: SQLiteTransaction(db))
             return report
         }
     }

@@ -41,32 +41,27 @@ enum StoreLocation: Sendable {
     case postgres(url: String)
 
     func open(clock: ManualClock = ManualClock()) throws -> Repositories {
-        switch self {
-        case let .sqlite(path):
-            let database = try CoreDatabase(location: .file(path))
-            let queue = database.queue
-            return Repositories(customers: SQLiteCustomerRepository(queue: queue, clock: clock),
-                                methods: SQLitePaymentMethodRepository(queue: queue, clock: clock),
-                                charges: SQLiteChargeRepository(queue: queue, clock: clock),
-                                events: SQLiteEventLog(queue: queue, clock: clock),
-                                execute: { sql in try queue.write { try $0.execute(sql: sql) } })
-        case let .postgres(url):
-            let connection = try PostgresCoreDatabase(url: url).connection
-            return Repositories(customers: PostgresCustomerRepository(connection: connection, clock: clock),
-                                methods: PostgresPaymentMethodRepository(connection: connection, clock: clock),
-                                charges: PostgresChargeRepository(connection: connection, clock: clock),
-                                events: PostgresEventLog(connection: connection, clock: clock),
-                                execute: { sql in try connection.execute(sql) })
+        let store: any CoreStore = switch self {
+        case let .sqlite(path): SQLiteCoreStore(try CoreDatabase(location: .file(path)).queue)
+        case let .postgres(url): PostgresCoreStore(try PostgresCoreDatabase(url: url).connection)
         }
+        return Repositories(store: store,
+                            customers: StoredCustomers(store: store, clock: clock),
+                            methods: StoredPaymentMethods(store: store, clock: clock),
+                            charges: StoredCharges(store: store, clock: clock),
+                            events: StoredEvents(store: store, clock: clock))
     }
 }
 
 /// The core's repositories on one connection, and a way past them for tests that damage rows.
 struct Repositories {
+    /// The connection under them, one engine-neutral transaction at a time.
+    let store: any CoreStore
     let customers: any CustomerRepository
     let methods: any PaymentMethodRepository
     let charges: any ChargeRepository
     let events: any EventLog
+
     /// Raw SQL on the same connection (the same in both dialects where the tests use it).
-    let execute: (String) throws -> Void
+    func execute(_ sql: String) throws { try store.write { tx in try tx.execute(sql) } }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import PostgresClient
+
+/// The core's storage on a PostgreSQL server, shared by a fleet of counters: one connection,
+/// on the loop's thread.
+///
+/// Writes run at READ COMMITTED, as most servers do, and where a rule spans rows that another
+/// counter may change at the same moment the part says so in its SQL (a row lock, `FOR
+/// UPDATE`; a unique constraint; a single-statement upsert). A transaction the server aborts
+/// to let another go on is run again whole (`PostgresConnection.transaction`).
+public final class PostgresCoreStore: CoreStore {
+    @_spi(Testing) public let connection: PostgresConnection
+
+    public init(_ connection: PostgresConnection) { self.connection = connection }
+
+    public var engine: StorageEngine { .postgres }
+
+    public func write<T>(_ body: (any CoreTransaction) throws -> T) throws -> T {
+        try run(.readCommitted, body)
+    }
+
+    /// REPEATABLE READ: every statement of the read sees the same committed state, as one SQLite
+    /// read transaction does.
+    public func read<T>(_ body: (any CoreTransaction) throws -> T) throws -> T {
+        try run(.repeatableRead, body)
+    }
+
+    private func run<T>(_ isolation: PostgresIsolation, _ body: (any CoreTransaction) throws -> T) throws -> T {
+        // A transaction inside another would commit the outer one early (BEGIN is not nested);
+        // GRDB refuses the same on SQLite.
+        guard !connection.isInTransaction else { throw StorageError.unsupported("a transaction inside another") }
+        return try connection.transaction(isolation) { connection in try body(PostgresTransaction(connection)) }
+    }
+}
+
+/// A libpq transaction seen as a `CoreTransaction`: `?` placeholders numbered for the server,
+/// values sent as text, answers read back as the `DatabaseValue`s SQLite would have given.
+final class PostgresTransaction: CoreTransaction {
+    private let connection: PostgresConnection
+
+    init(_ connection: PostgresConnection) { self.connection = connection }
+
+    var engine: StorageEngine { .postgres }
+
+    func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
+        try Self.translatingConstraints { try connection.execute(PostgresPlaceholders.numbered(sql), arguments.map(Self.parameter)).affectedRows }
+    }
+
+    func rows(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StoredRow] {
+        try Self.translatingConstraints {
+            try connection.execute(PostgresPlaceholders.numbered(sql), arguments.map(Self.parameter)).rows.map(Self.storedRow)
+        }
+    }
+
+    /// A value as the server reads a parameter in text format. Booleans arrive as GRDB stores
+    /// them, 1 and 0, which a `BOOLEAN` column takes as true and false.
+    static func parameter(_ value: (any DatabaseValueConvertible)?) -> (any PostgresBindable)? {
+        switch value?.databaseValue.storage ?? .null {
+        case .null: return nil
+        case let .int64(integer): return integer
+        case let .double(real): return String(real)
+        case let .string(text): return text
+        case let .blob(bytes): return bytes
+        }
+    }
+
+    /// Each value typed by its column's type, as SQLite's storage classes: integers and booleans
+    /// as INTEGER (GRDB reads 1 and 0 as `Bool`), `bytea` as BLOB, the rest as TEXT.
+    static func storedRow(_ row: PostgresRow) throws -> StoredRow {
+        let values = try row.values.indices.map { index -> DatabaseValue in
+            guard let text = row.values[index] else { return .null }
+            let type = index < row.types.count ? row.types[index] : 0
+            switch type {
+            case PostgresType.boolean: return (text == "t" ? 1 : 0).databaseValue
+            case PostgresType.bigint, PostgresType.integer, PostgresType.smallint, PostgresType.numeric:
+                if let integer = Int64(text) { return integer.databaseValue }
+                if let real = Double(text) { return real.databaseValue }
+                throw StorageError.corrupt("\(row.columns[index]) holds \(text), not a number")
+            case PostgresType.real, PostgresType.doublePrecision:
+                guard let real = Double(text) else { throw StorageError.corrupt("\(row.columns[index]) holds \(text), not a number") }
+                return real.databaseValue
+            case PostgresType.bytea:
+                guard let bytes = PostgresRow.hexBytes(text) else { throw StorageError.corrupt("\(row.columns[index]) is not hex bytea") }
+                return bytes.databaseValue
+            default:
+                return text.databaseValue
+            }
+        }
+        return StoredRow(columns: row.columns, values: values)
+    }
+
+    /// A unique or primary key refused is the core's `StorageError.duplicate`, on both engines
+    /// (the server has aborted the transaction: it rolls back whole).
+    private static func translatingConstraints<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as PostgresError where error.isUniqueViolation { throw StorageError.duplicate }
+    }
+}
+
+/// SQL written once with `?` for both engines, numbered `$1, $2...` for PostgreSQL. A `?` inside
+/// a quoted string or name is text, not a placeholder.
+enum PostgresPlaceholders {
+    static func numbered(_ sql: String) -> String {
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + 8)
+        var number = 0
+        var quote: Character?
+        for character in sql {
+            if let open = quote {
+                if character == open { quote = nil }
+                result.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                result.append(character)
+            } else if character == "?" {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
