@@ -1,16 +1,24 @@
+import GRDB
 import PostgresClient
 
-/// The core's tables on a PostgreSQL server: one connection, migrated on opening. The first
-/// slice of the fleet backend (issue 17): customers, saved cards, charges and their events.
+/// The core's tables on a PostgreSQL server: one connection, migrated on opening (the core's
+/// own tables, then every table of `migrations` mirrored from SQLite's schema).
 public final class PostgresCoreDatabase {
     public let url: String
     /// The one connection, on the loop's thread. Tests inspect the tables through it.
     @_spi(Testing) public let connection: PostgresConnection
+    public let store: PostgresCoreStore
 
-    /// - Parameter url: as `PostgresConnection(url:)` takes it.
-    public init(url: String) throws {
+    /// - Parameters:
+    ///   - url: as `PostgresConnection(url:)` takes it.
+    ///   - migrations: the migrations after the core's (the commerce's), as `CoreDatabase` takes them.
+    public init(url: String, migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
         self.url = url
         connection = try PostgresConnection(url: url)
-        try PostgresCoreMigrations.migrate(connection)
+        var migrator = DatabaseMigrator()
+        CoreMigrations.register(in: &migrator)
+        migrations(&migrator)
+        try PostgresCoreMigrations.migrate(connection, mirroring: migrator)
+        store = PostgresCoreStore(connection)
     }
 }

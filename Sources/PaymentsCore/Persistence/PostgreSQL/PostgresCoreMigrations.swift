@@ -1,3 +1,4 @@
+import GRDB
 import PostgresClient
 
 /// The core's schema on PostgreSQL: the same named migrations as `CoreMigrations` (SQLite),
@@ -110,11 +111,17 @@ public enum PostgresCoreMigrations {
 
     public static var names: [String] { migrations.map(\.name) }
 
+    /// The tables these migrations create, written for the server by hand; the rest are mirrored
+    /// from SQLite's schema (`PostgresSchemaMirror`).
+    static let coreTables: Set<String> = ["events", "customers", "payment_methods", "charges", "idempotency_keys", "refunds", "vault_meta"]
+
     /// Applies the migrations not applied yet, all in one transaction under an advisory lock:
     /// counters started together against a new database wait for the first, then find
     /// everything applied (DDL is transactional on PostgreSQL, so a half-applied schema is
     /// never seen).
-    public static func migrate(_ connection: PostgresConnection) throws {
+    public static func migrate(_ connection: PostgresConnection, mirroring migrator: DatabaseMigrator? = nil) throws {
+        // Read before the lock is taken: building SQLite's schema in memory takes a moment.
+        let mirrored = try migrator.map { try PostgresSchemaMirror.tables(migrator: $0, skipping: coreTables) }
         try connection.transaction { c in
             try c.execute("SELECT pg_advisory_xact_lock(hashtext('checkout-counter core migrations'))")
             try c.execute("CREATE TABLE IF NOT EXISTS core_migrations (identifier TEXT PRIMARY KEY)")
@@ -123,6 +130,7 @@ public enum PostgresCoreMigrations {
                 try c.executeScript(migration.sql)
                 try c.execute("INSERT INTO core_migrations (identifier) VALUES ($1)", [migration.name])
             }
+            if let mirrored { try PostgresSchemaMirror.apply(mirrored, on: c) }
         }
     }
 }
