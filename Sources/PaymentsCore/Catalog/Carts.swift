@@ -4,13 +4,17 @@ import GRDB
 
 /// Carts owned by a session key (a customer id or a kiosk session): one cart per key.
 public final class Carts {
-    private let database: any DatabaseWriter
+    private let store: any CoreStore
     private let ids: IDGenerator
     private let clock: Clock
     private let events: EventRecording
 
-    public init(database: any DatabaseWriter, ids: IDGenerator, clock: Clock, events: EventRecording) {
-        self.database = database
+    public convenience init(database: any DatabaseWriter, ids: IDGenerator, clock: Clock, events: EventRecording) {
+        self.init(store: SQLiteCoreStore(database), ids: ids, clock: clock, events: events)
+    }
+
+    public init(store: any CoreStore, ids: IDGenerator, clock: Clock, events: EventRecording) {
+        self.store = store
         self.ids = ids
         self.clock = clock
         self.events = events
@@ -18,19 +22,19 @@ public final class Carts {
 
     /// The session's cart, created empty on first use.
     public func cart(for sessionKey: String) throws -> Cart {
-        try database.write { db in try cart(db, sessionKey: sessionKey) }
+        try store.write { tx in try cart(tx, sessionKey: sessionKey) }
     }
 
     /// Adds jars; adding a product already in the cart merges into its line.
     @discardableResult
     public func add(productId: String, quantity: Int = 1, for sessionKey: String) throws -> Cart {
         guard quantity > 0 else { throw CartError.invalidQuantity(quantity) }
-        return try database.write { db in
-            let cartId = try cartId(db, sessionKey: sessionKey)
-            let current = try CartLineRecord.fetchOne(db, key: ["cart_id": cartId, "product_id": productId])?.quantity ?? 0
-            try setLine(db, cartId: cartId, productId: productId, quantity: current + quantity)
-            try events.record(db, type: "cart.line_added", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
-            return try cart(db, sessionKey: sessionKey)
+        return try store.write { tx in
+            let cartId = try cartId(tx, sessionKey: sessionKey)
+            let current = try Self.line(tx, cartId: cartId, productId: productId)?.quantity ?? 0
+            try setLine(tx, cartId: cartId, productId: productId, quantity: current + quantity)
+            try events.record(tx, type: "cart.line_added", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
+            return try cart(tx, sessionKey: sessionKey)
         }
     }
 
@@ -38,15 +42,15 @@ public final class Carts {
     @discardableResult
     public func setQuantity(_ quantity: Int, productId: String, for sessionKey: String) throws -> Cart {
         guard quantity >= 0 else { throw CartError.invalidQuantity(quantity) }
-        return try database.write { db in
-            let cartId = try cartId(db, sessionKey: sessionKey)
+        return try store.write { tx in
+            let cartId = try cartId(tx, sessionKey: sessionKey)
             if quantity == 0 {
-                try CartLineRecord.deleteOne(db, key: ["cart_id": cartId, "product_id": productId])
+                try tx.execute("DELETE FROM cart_lines WHERE cart_id = ? AND product_id = ?", cartId, productId)
             } else {
-                try setLine(db, cartId: cartId, productId: productId, quantity: quantity)
+                try setLine(tx, cartId: cartId, productId: productId, quantity: quantity)
             }
-            try events.record(db, type: "cart.quantity_set", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
-            return try cart(db, sessionKey: sessionKey)
+            try events.record(tx, type: "cart.quantity_set", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
+            return try cart(tx, sessionKey: sessionKey)
         }
     }
 
@@ -57,67 +61,67 @@ public final class Carts {
 
     @discardableResult
     public func empty(for sessionKey: String) throws -> Cart {
-        try database.write { db in
-            try Self.empty(db, sessionKey: sessionKey, events: events)
-            return try cart(db, sessionKey: sessionKey)
+        try store.write { tx in
+            try Self.empty(tx, sessionKey: sessionKey, events: events)
+            return try cart(tx, sessionKey: sessionKey)
         }
     }
 
-    static func empty(_ db: Database, sessionKey: String, events: EventRecording) throws {
-        guard let cartId = try storedCartId(db, sessionKey) else { return }
-        try CartLineRecord.filter(CartLineRecord.Columns.cartId == cartId).deleteAll(db)
-        try events.record(db, type: "cart.emptied", subject: cartId, data: [:])
+    static func empty(_ tx: any CoreTransaction, sessionKey: String, events: EventRecording) throws {
+        guard let cartId = try storedCartId(tx, sessionKey) else { return }
+        try tx.execute("DELETE FROM cart_lines WHERE cart_id = ?", cartId)
+        try events.record(tx, type: "cart.emptied", subject: cartId, data: [:])
     }
 
-    private func setLine(_ db: Database, cartId: String, productId: String, quantity: Int) throws {
-        guard let product = try Catalog.product(db, id: productId) else { throw CartError.unknownProduct(productId) }
+    private func setLine(_ tx: any CoreTransaction, cartId: String, productId: String, quantity: Int) throws {
+        guard let product = try Catalog.product(tx, id: productId) else { throw CartError.unknownProduct(productId) }
         guard quantity <= Cart.maximumQuantity else { throw CartError.invalidQuantity(quantity) }
         // The shelf is checked here for a friendly message; the binding check is at payment.
         if let stock = product.stock, quantity > stock { throw CartError.notEnoughStock(productId: productId, available: stock) }
-        if var line = try CartLineRecord.fetchOne(db, key: ["cart_id": cartId, "product_id": productId]) {
-            line.quantity = quantity
-            try line.update(db)
+        if try Self.line(tx, cartId: cartId, productId: productId) != nil {
+            try tx.execute("UPDATE cart_lines SET quantity = ? WHERE cart_id = ? AND product_id = ?", quantity, cartId, productId)
         } else {
             // A new line goes after the others: the cart lists jars in the order they were first added.
-            let lines = CartLineRecord.filter(CartLineRecord.Columns.cartId == cartId)
-            let last = try Int.fetchOne(db, lines.select(max(CartLineRecord.Columns.addedSeq))) ?? 0
-            try CartLineRecord(cartId: cartId, productId: productId, quantity: quantity, addedSeq: last + 1).insert(db)
+            let last = try tx.fetchValue(Int.self, "SELECT MAX(added_seq) FROM cart_lines WHERE cart_id = ?", cartId) ?? 0
+            try tx.insert(CartLineRecord(cartId: cartId, productId: productId, quantity: quantity, addedSeq: last + 1))
         }
     }
 
-    private func cartId(_ db: Database, sessionKey: String) throws -> String {
-        if let id = try Self.storedCartId(db, sessionKey) { return id }
+    private static func line(_ tx: any CoreTransaction, cartId: String, productId: String) throws -> CartLineRecord? {
+        try tx.fetchOne(CartLineRecord.self, "SELECT * FROM cart_lines WHERE cart_id = ? AND product_id = ?", cartId, productId)
+    }
+
+    private func cartId(_ tx: any CoreTransaction, sessionKey: String) throws -> String {
+        if let id = try Self.storedCartId(tx, sessionKey) { return id }
         let id = ids.next("cart")
-        try CartRecord(id: id, sessionKey: sessionKey, createdAt: clock.now).insert(db)
-        try events.record(db, type: "cart.created", subject: id, data: ["session": sessionKey])
+        try tx.insert(CartRecord(id: id, sessionKey: sessionKey, createdAt: clock.now))
+        try events.record(tx, type: "cart.created", subject: id, data: ["session": sessionKey])
         return id
     }
 
-    func cart(_ db: Database, sessionKey: String) throws -> Cart {
-        try cart(db, id: try cartId(db, sessionKey: sessionKey))
+    func cart(_ tx: any CoreTransaction, sessionKey: String) throws -> Cart {
+        try cart(tx, id: try cartId(tx, sessionKey: sessionKey))
     }
 
     /// The session's cart as it is, without creating it (a look that writes nothing): empty when
     /// the session never had one.
-    func existingCart(_ db: Database, sessionKey: String) throws -> Cart {
-        guard let id = try Self.storedCartId(db, sessionKey) else { return Cart(currency: .eur) }
-        return try cart(db, id: id)
+    func existingCart(_ tx: any CoreTransaction, sessionKey: String) throws -> Cart {
+        guard let id = try Self.storedCartId(tx, sessionKey) else { return Cart(currency: .eur) }
+        return try cart(tx, id: id)
     }
 
-    private static func storedCartId(_ db: Database, _ sessionKey: String) throws -> String? {
-        try CartRecord.filter(CartRecord.Columns.sessionKey == sessionKey).fetchOne(db)?.id
+    private static func storedCartId(_ tx: any CoreTransaction, _ sessionKey: String) throws -> String? {
+        try tx.fetchValue(String.self, "SELECT id FROM carts WHERE session_key = ?", sessionKey)
     }
 
-    private func cart(_ db: Database, id: String) throws -> Cart {
-        let stored = try CartLineRecord
-            .filter(CartLineRecord.Columns.cartId == id)
-            .including(required: CartLineRecord.product)
-            .order(CartLineRecord.Columns.addedSeq)
-            .asRequest(of: CartLineWithProduct.self)
-            .fetchAll(db)
+    private func cart(_ tx: any CoreTransaction, id: String) throws -> Cart {
+        let stored = try tx.rows("""
+            SELECT l.quantity AS line_quantity, p.* FROM cart_lines l JOIN products p ON p.id = l.product_id
+            WHERE l.cart_id = ? ORDER BY l.added_seq
+            """, id)
         // The rows are read back through the value's own rules (one currency, no overflow), so a
         // stored cart that broke them is refused rather than shown with a wrong total.
-        let lines = try stored.map { (product: try Product($0.product), quantity: $0.line.quantity) }
+        let lines = try stored.map { (product: try Product($0.decode(ProductRecord.self)), quantity: try $0.value(Int.self, "line_quantity")) }
         var cart = Cart(currency: lines.first?.product.price.currency ?? .eur)
         for line in lines {
             try cart.setQuantity(of: line.product, to: line.quantity)

@@ -32,6 +32,10 @@ public final class Catalog {
     }
 
     static func product(_ db: Database, id: String) throws -> Product? {
-        try ProductRecord.fetchOne(db, key: id).map(Product.init)
+        try product(SQLiteTransaction(db), id: id)
+    }
+
+    static func product(_ tx: any CoreTransaction, id: String) throws -> Product? {
+        try tx.fetchOne(ProductRecord.self, "SELECT * FROM products WHERE id = ?", id).map(Product.init)
     }
 }

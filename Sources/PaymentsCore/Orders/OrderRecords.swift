@@ -24,6 +24,11 @@ struct OrderRecord: Codable, CoreRecord {
     var attempt: Int = 0
     var paymentToken: String? = nil
 
+    /// - Parameter locking: the row stays locked until the transaction ends (on a server).
+    static func stored(_ tx: any CoreTransaction, id: String, locking: Bool = false) throws -> OrderRecord? {
+        try tx.fetchOne(OrderRecord.self, "SELECT * FROM orders WHERE id = ?\(locking ? tx.engine.forUpdate : "")", id)
+    }
+
     enum Columns {
         static let id = Column("id")
         static let sessionKey = Column("session_key")
@@ -41,10 +46,11 @@ struct OrderRecord: Codable, CoreRecord {
     }
 
     /// The order with its lines.
-    func order(_ db: Database) throws -> Order {
-        let lines = try OrderLineRecord.filter(OrderLineRecord.Columns.orderId == id).order(OrderLineRecord.Columns.position).fetchAll(db)
-        return try Order(self, lines: lines)
+    func order(_ tx: any CoreTransaction) throws -> Order {
+        try Order(self, lines: try tx.fetchAll(OrderLineRecord.self, "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", id))
     }
+
+    func order(_ db: Database) throws -> Order { try order(SQLiteTransaction(db)) }
 }
 
 extension DerivableRequest<OrderRecord> {
@@ -126,7 +132,9 @@ extension Order {
 
     /// The order and its lines; nil when there is no such order. A row the core cannot read
     /// (an unknown state or currency) throws.
-    static func load(_ db: Database, id: String) throws -> Order? {
-        try OrderRecord.fetchOne(db, key: id)?.order(db)
+    static func load(_ tx: any CoreTransaction, id: String) throws -> Order? {
+        try OrderRecord.stored(tx, id: id)?.order(tx)
     }
+
+    static func load(_ db: Database, id: String) throws -> Order? { try load(SQLiteTransaction(db), id: id) }
 }

@@ -24,7 +24,7 @@ extension Orders {
         let order: Order
         let key: String
         do throws(OrderError) {
-            let started = try write { db in try startAttempt(db, orderId: orderId, instrument: instrument) }
+            let started = try writing { tx in try startAttempt(tx, orderId: orderId, instrument: instrument) }
             guard let startedKey = started.key else { return scheduler.answer(completion, with: .success(started.order)) }
             (order, key) = (started.order, startedKey)
         } catch {
@@ -37,23 +37,23 @@ extension Orders {
 
     /// The intent of an attempt: the order's jars reserved, the attempt's key, this counter as its
     /// owner. The key is nil when the order is paid already (nothing to charge).
-    func startAttempt(_ db: Database, orderId: String, instrument: PaymentInstrument) throws -> (order: Order, key: String?) {
-        guard let record = try OrderRecord.fetchOne(db, key: orderId) else { throw OrderError.unknownOrder(orderId) }
-        let order = try record.order(db)
+    func startAttempt(_ tx: any CoreTransaction, orderId: String, instrument: PaymentInstrument) throws -> (order: Order, key: String?) {
+        // Locked on a server: two counters starting an attempt of the same order take turns, and
+        // the second finds the first's jars held.
+        guard let record = try OrderRecord.stored(tx, id: orderId, locking: true) else { throw OrderError.unknownOrder(orderId) }
+        let order = try record.order(tx)
         switch order.state {
         case .paid: return (order, nil)
         case .failed, .refunded: throw OrderError.notPayable(order.state)
         case .pendingPayment: break
         }
-        guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
-        try reserveStock(db, order: order)
+        guard try !Self.hasReservation(tx, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
+        try reserveStock(tx, order: order)
         let attempt = record.attempt + 1
         let key = Self.paymentKey(orderId: orderId, attempt: attempt)
-        try OrderRecord.filter(key: orderId).updateAll(db, [
-            OrderRecord.Columns.attempt.set(to: attempt), OrderRecord.Columns.paymentKey.set(to: key), OrderRecord.Columns.owner.set(to: owner),
-            OrderRecord.Columns.failure.set(to: nil), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
-        ])
-        try events.record(db, type: "order.payment_started", subject: orderId,
+        try tx.execute("UPDATE orders SET attempt = ?, payment_key = ?, owner = ?, failure = NULL, updated_at = ? WHERE id = ?",
+                       attempt, key, owner, clock.now.milliseconds, orderId)
+        try events.record(tx, type: "order.payment_started", subject: orderId,
                           data: ["instrument": instrument.kind, "attempt": String(attempt)])
         return (order, key)
     }
@@ -74,32 +74,44 @@ extension Orders {
         attempt <= 1 ? "order-\(orderId)-payment" : "order-\(orderId)-payment-\(attempt)"
     }
 
-    static func hasReservation(_ db: Database, _ orderId: String) throws -> Bool {
-        try !StockReservationRecord.of(orderId).isEmpty(db)
+    static func hasReservation(_ tx: any CoreTransaction, _ orderId: String) throws -> Bool {
+        try tx.exists("SELECT 1 FROM stock_reservations WHERE order_id = ? LIMIT 1", orderId)
     }
+
+    static func hasReservation(_ db: Database, _ orderId: String) throws -> Bool { try hasReservation(SQLiteTransaction(db), orderId) }
 
     /// A sold-out refusal ends the order (the cart must change before it can be paid), with the
     /// refusal in the log; written after the refused transaction rolled back.
     func refuseSoldOut(_ orderId: String, _ error: OrderError) {
-        _ = try? database.write { db in try recordSoldOut(db, orderId, error) }
+        _ = try? writing { tx in try recordSoldOut(tx, orderId, error) }
     }
 
-    func recordSoldOut(_ db: Database, _ orderId: String, _ error: OrderError) throws {
+    func recordSoldOut(_ tx: any CoreTransaction, _ orderId: String, _ error: OrderError) throws {
         guard case .outOfStock(let productId, _) = error else { return }
-        try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
-        if let current = try Order.load(db, id: orderId), current.state == .pendingPayment, try !Self.hasReservation(db, orderId) {
-            try setState(db, orderId, .failed, failure: "out_of_stock", chargeId: nil)
+        try events.record(tx, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
+        if let current = try Order.load(tx, id: orderId), current.state == .pendingPayment, try !Self.hasReservation(tx, orderId) {
+            try setState(tx, orderId, .failed, failure: "out_of_stock", chargeId: nil)
         }
     }
 
-    func reserveStock(_ db: Database, order: Order) throws {
+    /// The last-jar rule: what is on the shelf less what other attempts hold, checked and held
+    /// in one transaction. On a server the products' rows are locked first, in id order (so two
+    /// carts with the same jars never deadlock), and a second counter reads the shelf only
+    /// after the first has committed or rolled back; on SQLite the write transaction already
+    /// holds the whole file.
+    func reserveStock(_ tx: any CoreTransaction, order: Order) throws {
+        if tx.engine == .postgres {
+            for productId in Set(order.lines.map(\.productId)).sorted() {
+                try tx.rows("SELECT id FROM products WHERE id = ? FOR UPDATE", productId)
+            }
+        }
         for line in order.lines {
-            let available = try Int.fetchOne(db, sql: """
+            let available = try tx.fetchValue(Int.self, """
                 SELECT p.stock - COALESCE((SELECT SUM(quantity) FROM stock_reservations r WHERE r.product_id = p.id), 0)
                 FROM products p WHERE p.id = ?
-                """, arguments: [line.productId]) ?? 0
+                """, line.productId) ?? 0
             guard available >= line.quantity else { throw OrderError.outOfStock(productId: line.productId, name: line.name) }
-            try StockReservationRecord(orderId: order.id, productId: line.productId, quantity: line.quantity).insert(db)
+            try tx.insert(StockReservationRecord(orderId: order.id, productId: line.productId, quantity: line.quantity))
         }
     }
 
@@ -118,22 +130,29 @@ extension Orders {
     /// nil when the shelf is short. An order already settled (by `reconcilePayments`) is left as it is.
     @discardableResult
     func markPaid(_ order: Order, chargeId: String) throws(OrderError) -> Order? {
-        try write { db in try recordPaid(db, order, chargeId: chargeId) }
+        try writing { tx in try recordPaid(tx, order, chargeId: chargeId) }
     }
 
-    func recordPaid(_ db: Database, _ order: Order, chargeId: String) throws -> Order? {
-        if let current = try Order.load(db, id: order.id), current.state != .pendingPayment { return current }
-        try StockReservationRecord.of(order.id).deleteAll(db)
+    /// Locks the order's row first on a server, so that the answer and the settler (or another
+    /// counter's settler) marking the same order paid take turns and the stock goes down once.
+    func recordPaid(_ tx: any CoreTransaction, _ order: Order, chargeId: String) throws -> Order? {
+        if tx.engine == .postgres { try tx.rows("SELECT id FROM orders WHERE id = ? FOR UPDATE", order.id) }
+        if let current = try Order.load(tx, id: order.id), current.state != .pendingPayment { return current }
+        try tx.execute("DELETE FROM stock_reservations WHERE order_id = ?", order.id)
         for line in order.lines {
-            let stock = try ProductRecord.fetchOne(db, key: line.productId)?.stock ?? 0
+            let stock = try tx.fetchValue(Int.self, "SELECT stock FROM products WHERE id = ?\(tx.engine.forUpdate)", line.productId) ?? 0
             guard stock >= line.quantity else { return nil }
         }
         for line in order.lines {
-            try ProductRecord.filter(key: line.productId).updateAll(db, ProductRecord.Columns.stock -= line.quantity)
+            try tx.execute("UPDATE products SET stock = stock - ? WHERE id = ?", line.quantity, line.productId)
         }
-        try setState(db, order.id, .paid, failure: nil, chargeId: chargeId)
-        try Carts.empty(db, sessionKey: order.sessionKey, events: events)
-        return try Order.load(db, id: order.id)
+        try setState(tx, order.id, .paid, failure: nil, chargeId: chargeId)
+        try Carts.empty(tx, sessionKey: order.sessionKey, events: events)
+        return try Order.load(tx, id: order.id)
+    }
+
+    func recordPaid(_ db: Database, _ order: Order, chargeId: String) throws -> Order? {
+        try recordPaid(SQLiteTransaction(db), order, chargeId: chargeId)
     }
 
     /// Only reachable if stock was lowered behind the reservations' back (e.g. by hand in the

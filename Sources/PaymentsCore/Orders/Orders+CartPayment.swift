@@ -24,13 +24,13 @@ extension Orders {
     /// Looks at what paying the session's cart will be. Refuses, writing nothing, an empty cart
     /// (or a cart error) and a cart tied to an order whose outcome is not known yet.
     public func prepareCartPayment(for sessionKey: String) throws(OrderError) -> CartPayment {
-        try read { db in
-            let (cart, open) = try cartAndOpenOrder(db, sessionKey)
+        try reading { tx in
+            let (cart, open) = try cartAndOpenOrder(tx, sessionKey)
             if let open, Self.holds(open, the: cart) {
-                let attempt = try OrderRecord.fetchOne(db, key: open.id)?.attempt ?? 0
+                let attempt = try OrderRecord.stored(tx, id: open.id)?.attempt ?? 0
                 return CartPayment(sessionKey: sessionKey, orderId: open.id, number: open.number, total: open.total, attempt: attempt + 1)
             }
-            return CartPayment(sessionKey: sessionKey, orderId: ids.next("ord"), number: try OrderNumbers.peekNext(in: db),
+            return CartPayment(sessionKey: sessionKey, orderId: ids.next("ord"), number: try OrderNumbers.peekNext(in: tx),
                                total: cart.total, attempt: 1)
         }
     }
@@ -53,11 +53,10 @@ extension Orders {
         // transaction failed).
         var refusal: OrderError?
         let companion = ChargeCompanion(intent: { [self] tx in
-            let db = try tx.grdb("paying a cart")
             do {
-                let order = try orderToPay(db, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
+                let order = try orderToPay(tx, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
                 guard order.id == payment.orderId, order.number == payment.number, order.total == payment.total,
-                      try startAttempt(db, orderId: order.id, instrument: instrument).key == payment.key else {
+                      try startAttempt(tx, orderId: order.id, instrument: instrument).key == payment.key else {
                     throw OrderError.storage("order \(payment.number) changed while its payment began; nothing was charged")
                 }
             } catch let error as OrderError {
@@ -65,11 +64,10 @@ extension Orders {
                 throw error
             }
         }, answer: { [self] tx, answer in
-            let db = try tx.grdb("paying a cart")
-            guard let order = try Order.load(db, id: payment.orderId) else { return }
+            guard let order = try Order.load(tx, id: payment.orderId) else { return }
             switch answer {
-            case .success(let receipt): _ = try recordPaid(db, order, chargeId: receipt.chargeId)
-            case .failure(let decline): try recordAttemptReleased(db, order.id, reason: decline.code, endOrder: false)
+            case .success(let receipt): _ = try recordPaid(tx, order, chargeId: receipt.chargeId)
+            case .failure(let decline): try recordAttemptReleased(tx, order.id, reason: decline.code, endOrder: false)
             }
         })
         let request = CardPaymentRequest(amount: payment.total, instrument: instrument, idempotencyKey: payment.key,
@@ -81,7 +79,7 @@ extension Orders {
             }
             // The answer is written already; what is left (a short shelf's refund) and the words
             // are `pay(orderId:)`'s. No order: refused before anything was written.
-            switch ((try? read { db in try Order.load(db, id: payment.orderId) }) ?? nil, result) {
+            switch ((try? reading { tx in try Order.load(tx, id: payment.orderId) }) ?? nil, result) {
             case (let order?, .success) where order.state == .paid: completion(.success(order))
             case (let order?, _): finishAttempt(order, result, completion: completion)
             case (nil, .failure(.declined(let decline))): completion(.failure(.paymentDeclined(decline)))
@@ -93,9 +91,9 @@ extension Orders {
     /// A sold-out refusal of a cart's payment: the whole intent rolled back, so the order is
     /// placed again (if it was new) to be ended with the refusal, as `pay(orderId:)` ends it.
     private func refuseSoldOut(_ payment: CartPayment, _ error: OrderError) {
-        _ = try? database.write { db in
-            let order = try orderToPay(db, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
-            try recordSoldOut(db, order.id, error)
+        _ = try? writing { tx in
+            let order = try orderToPay(tx, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
+            try recordSoldOut(tx, order.id, error)
         }
     }
 }

@@ -16,7 +16,7 @@ extension Orders {
                 guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
                 guard order.state == .pendingPayment else { throw OrderError.notPayable(order.state) }
                 guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
-                try reserveStock(db, order: order)
+                try reserveStock(SQLiteTransaction(db), order: order)
                 // An express payment is a card charge under `paymentKey`: the settler asks about it as
                 // about a card order's attempt.
                 try OrderRecord.filter(key: orderId).updateAll(db, [

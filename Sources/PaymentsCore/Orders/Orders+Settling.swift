@@ -94,22 +94,23 @@ extension Orders {
     /// The attempt ended without money moving: the jars go back; the order waits for another
     /// attempt, or ends (`endOrder`) when nobody is left to make one.
     func releaseAttempt(_ orderId: String, reason: String, endOrder: Bool) throws(OrderError) {
-        try write { db in try recordAttemptReleased(db, orderId, reason: reason, endOrder: endOrder) }
+        try writing { tx in try recordAttemptReleased(tx, orderId, reason: reason, endOrder: endOrder) }
     }
 
     /// Nothing when no jars are reserved: the attempt was released already (with the charge's
     /// answer, or by the settler) and its release is not written twice.
-    func recordAttemptReleased(_ db: Database, _ orderId: String, reason: String, endOrder: Bool) throws {
-        guard try Self.hasReservation(db, orderId) else { return }
-        try StockReservationRecord.of(orderId).deleteAll(db)
-        guard let current = try Order.load(db, id: orderId), current.state == .pendingPayment else { return }
+    func recordAttemptReleased(_ tx: any CoreTransaction, _ orderId: String, reason: String, endOrder: Bool) throws {
+        guard try tx.execute("DELETE FROM stock_reservations WHERE order_id = ?", orderId) > 0 else { return }
+        guard let current = try Order.load(tx, id: orderId), current.state == .pendingPayment else { return }
         if endOrder {
-            try setState(db, orderId, .failed, failure: reason, chargeId: nil)
+            try setState(tx, orderId, .failed, failure: reason, chargeId: nil)
         } else {
-            try OrderRecord.filter(key: orderId).updateAll(db, [
-                OrderRecord.Columns.failure.set(to: reason), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
-            ])
-            try events.record(db, type: "order.attempt_failed", subject: orderId, data: ["reason": reason])
+            try tx.execute("UPDATE orders SET failure = ?, updated_at = ? WHERE id = ?", reason, clock.now.milliseconds, orderId)
+            try events.record(tx, type: "order.attempt_failed", subject: orderId, data: ["reason": reason])
         }
+    }
+
+    func recordAttemptReleased(_ db: Database, _ orderId: String, reason: String, endOrder: Bool) throws {
+        try recordAttemptReleased(SQLiteTransaction(db), orderId, reason: reason, endOrder: endOrder)
     }
 }

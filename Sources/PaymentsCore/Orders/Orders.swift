@@ -11,7 +11,16 @@ import GRDB
 /// marks the order paid and empties the cart; a failed charge drops the reservation and keeps
 /// the cart. (Defensive: if stock were somehow short at that moment, the charge is refunded.)
 public final class Orders {
-    let database: any DatabaseWriter
+    let store: any CoreStore
+
+    /// GRDB's connection, for the parts not yet moved onto `CoreTransaction` (Docs/fleet.md); on
+    /// PostgreSQL they refuse, by name, rather than run elsewhere.
+    var database: any DatabaseWriter {
+        get throws {
+            guard let sqlite = store as? SQLiteCoreStore else { throw StorageError.unsupported("this part of the orders on PostgreSQL") }
+            return sqlite.writer
+        }
+    }
 
     let carts: Carts
 
@@ -28,10 +37,15 @@ public final class Orders {
     let owner: String?
 
     /// Takes the core's database, not its connection: the connection stays inside the core.
-    public init(database: CoreDatabase, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
+    public convenience init(database: CoreDatabase, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler,
+                            events: EventRecording, owner: String? = nil) {
+        self.init(store: database.store, carts: carts, charges: charges, ids: ids, scheduler: scheduler, events: events, owner: owner)
+    }
+
+    public init(store: any CoreStore, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 owner: String? = nil) {
         self.owner = owner
-        self.database = database.queue
+        self.store = store
         self.carts = carts
         self.charges = charges
         self.ids = ids
@@ -41,7 +55,7 @@ public final class Orders {
 
     /// Snapshots the session's cart into an order awaiting payment. The cart is left as it is.
     public func placeOrder(for sessionKey: String) throws(OrderError) -> Order {
-        try write { db in try place(db, sessionKey: sessionKey, cart: try sessionCart(db, sessionKey)) }
+        try writing { tx in try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey)) }
     }
 
     /// The order the session's cart is paid by: the order a declined attempt left awaiting
@@ -49,33 +63,35 @@ public final class Orders {
     /// new order), else a new one, the stale one closed. An order whose outcome is unknown
     /// refuses (`outcomeUnknown`): the cart is tied to it until the settler knows.
     public func orderToPay(for sessionKey: String) throws(OrderError) -> Order {
-        try write { db in try orderToPay(db, sessionKey: sessionKey) }
+        try writing { tx in try orderToPay(tx, sessionKey: sessionKey) }
     }
 
     /// `orderToPay`, with the id a new order gets when one is chosen beforehand.
-    func orderToPay(_ db: Database, sessionKey: String, newOrderId: String? = nil) throws -> Order {
-        let (cart, open) = try cartAndOpenOrder(db, sessionKey)
+    func orderToPay(_ tx: any CoreTransaction, sessionKey: String, newOrderId: String? = nil) throws -> Order {
+        let (cart, open) = try cartAndOpenOrder(tx, sessionKey)
         if let open {
             if Self.holds(open, the: cart) { return open }
-            try setState(db, open.id, .failed, failure: "cart_changed", chargeId: nil)
+            try setState(tx, open.id, .failed, failure: "cart_changed", chargeId: nil)
         }
-        return try place(db, sessionKey: sessionKey, cart: cart, id: newOrderId)
+        return try place(tx, sessionKey: sessionKey, cart: cart, id: newOrderId)
     }
 
     /// The session's cart and its open card order; refused while that order's outcome is unknown.
-    func cartAndOpenOrder(_ db: Database, _ sessionKey: String) throws -> (cart: Cart, open: Order?) {
-        let cart = try sessionCart(db, sessionKey)
-        let open = try OrderRecord.all().ofSession(sessionKey).awaitingPayment().filter(OrderRecord.Columns.paymentKind == nil)
-            .newestFirst().fetchOne(db)?.order(db)
-        if let open, try Self.hasReservation(db, open.id) { throw OrderError.outcomeUnknown(number: open.number) }
+    func cartAndOpenOrder(_ tx: any CoreTransaction, _ sessionKey: String) throws -> (cart: Cart, open: Order?) {
+        let cart = try sessionCart(tx, sessionKey)
+        let open = try tx.fetchOne(OrderRecord.self, """
+            SELECT * FROM orders WHERE session_key = ? AND state = ? AND payment_kind IS NULL
+            ORDER BY created_at DESC, \(tx.engine.bytewise("id")) DESC LIMIT 1
+            """, sessionKey, OrderState.pendingPayment)?.order(tx)
+        if let open, try Self.hasReservation(tx, open.id) { throw OrderError.outcomeUnknown(number: open.number) }
         return (cart, open)
     }
 
-    func sessionCart(_ db: Database, _ sessionKey: String) throws -> Cart {
+    func sessionCart(_ tx: any CoreTransaction, _ sessionKey: String) throws -> Cart {
         let cart: Cart
         // Not created when missing: an order is never placed from an empty cart, and the look
         // before a cart's payment writes nothing.
-        do { cart = try carts.existingCart(db, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
+        do { cart = try carts.existingCart(tx, sessionKey: sessionKey) } catch let error as CartError { throw OrderError.cart(error) }
         guard !cart.isEmpty else { throw OrderError.emptyCart }
         return cart
     }
@@ -86,22 +102,22 @@ public final class Orders {
             && zip(order.lines, cart.lines).allSatisfy { $0.productId == $1.product.id && $0.quantity == $1.quantity && $0.unitPrice == $1.product.price }
     }
 
-    func place(_ db: Database, sessionKey: String, cart: Cart, id chosenId: String? = nil) throws -> Order {
-        let number = try OrderNumbers.next(in: db)
+    func place(_ tx: any CoreTransaction, sessionKey: String, cart: Cart, id chosenId: String? = nil) throws -> Order {
+        let number = try OrderNumbers.next(in: tx)
         let id = chosenId ?? ids.next("ord")
         let record = OrderRecord(id: id, number: number, sessionKey: sessionKey, state: .pendingPayment, totalMinor: cart.total.minorUnits,
                                  currency: cart.total.currency.code, createdAt: clock.now, updatedAt: clock.now)
-        try record.insert(db)
+        try tx.insert(record)
         for (position, line) in cart.lines.enumerated() {
-            try OrderLineRecord(orderId: id, position: position, productId: line.product.id, name: line.product.name,
-                                unitMinor: line.product.price.minorUnits, quantity: line.quantity).insert(db)
+            try tx.insert(OrderLineRecord(orderId: id, position: position, productId: line.product.id, name: line.product.name,
+                                          unitMinor: line.product.price.minorUnits, quantity: line.quantity))
         }
-        try events.record(db, type: "order.placed", subject: id, data: ["total": "\(cart.total.minorUnits)", "currency": cart.total.currency.code])
-        return try record.order(db)
+        try events.record(tx, type: "order.placed", subject: id, data: ["total": "\(cart.total.minorUnits)", "currency": cart.total.currency.code])
+        return try record.order(tx)
     }
 
     public func order(id: String) throws -> Order? {
-        try database.read { db in try Order.load(db, id: id) }
+        try store.read { tx in try Order.load(tx, id: id) }
     }
 
     public func orders(for sessionKey: String) throws -> [Order] {
@@ -120,15 +136,17 @@ public final class Orders {
         }
     }
 
-    func setState(_ db: Database, _ id: String, _ state: OrderState, failure: String?, chargeId: String?) throws {
-        try OrderRecord.filter(key: id).updateAll(db, [
-            OrderRecord.Columns.state.set(to: state), OrderRecord.Columns.failure.set(to: failure),
-            OrderRecord.Columns.chargeId.set(to: chargeId), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
-        ])
+    func setState(_ tx: any CoreTransaction, _ id: String, _ state: OrderState, failure: String?, chargeId: String?) throws {
+        try tx.execute("UPDATE orders SET state = ?, failure = ?, charge_id = ?, updated_at = ? WHERE id = ?",
+                       state, failure, chargeId, clock.now.milliseconds, id)
         var data = ["state": state.rawValue]
         if let failure { data["reason"] = failure }
         if let chargeId { data["charge"] = chargeId }
-        try events.record(db, type: "order.\(state.rawValue)", subject: id, data: data)
+        try events.record(tx, type: "order.\(state.rawValue)", subject: id, data: data)
+    }
+
+    func setState(_ db: Database, _ id: String, _ state: OrderState, failure: String?, chargeId: String?) throws {
+        try setState(SQLiteTransaction(db), id, state, failure: failure, chargeId: chargeId)
     }
 
     /// A write whose errors are `OrderError`s: storage failures become `.storage`.
@@ -139,6 +157,16 @@ public final class Orders {
     /// A read (no write lock, nothing to commit) whose errors are `OrderError`s.
     func read<T>(_ body: (Database) throws -> T) throws(OrderError) -> T {
         try orderErrors { try database.read(body) }
+    }
+
+    /// `write`, on either engine.
+    func writing<T>(_ body: (any CoreTransaction) throws -> T) throws(OrderError) -> T {
+        try orderErrors { try store.write(body) }
+    }
+
+    /// `read`, on either engine.
+    func reading<T>(_ body: (any CoreTransaction) throws -> T) throws(OrderError) -> T {
+        try orderErrors { try store.read(body) }
     }
 
     func orderErrors<T>(_ access: () throws -> T) throws(OrderError) -> T {
