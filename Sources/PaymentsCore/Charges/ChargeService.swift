@@ -230,7 +230,9 @@ public final class ChargeService {
         var authenticatedBefore = false
         switch request.source {
         case let .token(tokenID):
-            do { number = try vault.redeem(tokenID).number } catch { throw ChargeError.token(error) }
+            // Read, not spent yet: a charge whose intent is refused (nothing written, nothing
+            // asked) leaves the shopper's card to pay with again.
+            do { number = try vault.card(tokenID).number } catch { throw ChargeError.token(error) }
         case let .paymentMethod(methodID):
             guard let customerID = request.customerID else { throw ChargeError.customerRequired }
             let found: (PaymentMethodRecord, CardNumber?)
@@ -256,6 +258,7 @@ public final class ChargeService {
                                                    "card": "\(number.brand.rawValue) \(number.lastFour)", "capture": String(request.capture)]),
                                   alongside: companion?.intent)
         }
+        if case let .token(tokenID) = request.source { _ = try? vault.redeem(tokenID) }
         log.info("charge \(charge.id) pending: \(charge.amount) on \(number.description)")
         return .started(record, number, authenticatedBefore: authenticatedBefore)
     }

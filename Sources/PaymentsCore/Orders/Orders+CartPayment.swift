@@ -12,6 +12,9 @@ public struct CartPayment: Hashable, Sendable {
     public let number: String
     public let total: Money
     let attempt: Int
+    /// The number is this payment's already (taken in a commit of its own after another counter
+    /// took the one looked at): the new order is placed with it.
+    var numberClaimed = false
 
     var key: String { Orders.paymentKey(orderId: orderId, attempt: attempt) }
 }
@@ -35,12 +38,33 @@ extension Orders {
         }
     }
 
+    /// `prepareCartPayment`, with a new order's number taken now, for this payment alone.
+    private func claimNumber(for sessionKey: String) throws(OrderError) -> CartPayment {
+        var payment = try prepareCartPayment(for: sessionKey)
+        guard payment.attempt == 1 else { return payment }
+        let number = try writing { tx in try OrderNumbers.next(in: tx) }
+        payment = CartPayment(sessionKey: sessionKey, orderId: payment.orderId, number: number, total: payment.total, attempt: 1, numberClaimed: true)
+        return payment
+    }
+
     /// Pays the cart as `payment` said, by card, as `pay(orderId:)` pays an order, in two commits
     /// when the gateway's charges live in this database (else as `orderToPay`, then `pay(orderId:)`).
-    /// A sold-out jar ends the order with nothing charged; another counter taking the order's
-    /// number meanwhile refuses with nothing charged (the shopper pays again).
+    /// A sold-out jar ends the order with nothing charged. Another counter taking the new order's
+    /// number meanwhile (several counters paying at once) rolls the intent back whole, with
+    /// nothing charged and nothing written; the payment then takes a number of its own, in a
+    /// commit of its own (a number left unused if it goes no further), and begins again.
     public func pay(_ payment: CartPayment, with instrument: PaymentInstrument, through gateway: ChargeGateway? = nil,
                     completion: @escaping (Result<Order, OrderError>) -> Void) {
+        pay(payment, with: instrument, through: gateway, numberRetries: Self.numberRetries, completion: completion)
+    }
+
+    /// How often a payment is begun again after another counter took its order's number: once
+    /// is enough (the second number is the payment's own), the rest is for a cart that changed
+    /// meanwhile.
+    static let numberRetries = 3
+
+    private func pay(_ payment: CartPayment, with instrument: PaymentInstrument, through gateway: ChargeGateway?, numberRetries: Int,
+                     completion: @escaping (Result<Order, OrderError>) -> Void) {
         guard let joining = (gateway ?? charges) as? TransactionalChargeGateway else {
             do throws(OrderError) {
                 let order = try orderToPay(for: payment.sessionKey)
@@ -52,9 +76,13 @@ extension Orders {
         // The intent's refusal as the shopper hears it (the charge service hears only that its
         // transaction failed).
         var refusal: OrderError?
+        var numberTaken = false
         let companion = ChargeCompanion(intent: { [self] tx in
+            numberTaken = false
             do {
-                let order = try orderToPay(tx, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
+                let order = try orderToPay(tx, sessionKey: payment.sessionKey, newOrderId: payment.orderId,
+                                           newOrderNumber: payment.numberClaimed ? payment.number : nil)
+                numberTaken = order.id == payment.orderId && order.number != payment.number
                 guard order.id == payment.orderId, order.number == payment.number, order.total == payment.total,
                       try startAttempt(tx, orderId: order.id, instrument: instrument).key == payment.key else {
                     throw OrderError.storage("order \(payment.number) changed while its payment began; nothing was charged")
@@ -73,6 +101,9 @@ extension Orders {
         let request = CardPaymentRequest(amount: payment.total, instrument: instrument, idempotencyKey: payment.key,
                                          description: Order.paymentDescription(number: payment.number))
         joining.charge(request, alongside: companion) { [self] result in
+            if numberTaken, numberRetries > 0, let again = try? claimNumber(for: payment.sessionKey) {
+                return pay(again, with: instrument, through: gateway, numberRetries: numberRetries - 1, completion: completion)
+            }
             if let refusal {
                 if case .outOfStock = refusal { refuseSoldOut(payment, refusal) }
                 return completion(.failure(refusal))
@@ -92,7 +123,8 @@ extension Orders {
     /// placed again (if it was new) to be ended with the refusal, as `pay(orderId:)` ends it.
     private func refuseSoldOut(_ payment: CartPayment, _ error: OrderError) {
         _ = try? writing { tx in
-            let order = try orderToPay(tx, sessionKey: payment.sessionKey, newOrderId: payment.orderId)
+            let order = try orderToPay(tx, sessionKey: payment.sessionKey, newOrderId: payment.orderId,
+                                       newOrderNumber: payment.numberClaimed ? payment.number : nil)
             try recordSoldOut(tx, order.id, error)
         }
     }

@@ -67,13 +67,13 @@ public final class Orders {
     }
 
     /// `orderToPay`, with the id a new order gets when one is chosen beforehand.
-    func orderToPay(_ tx: any CoreTransaction, sessionKey: String, newOrderId: String? = nil) throws -> Order {
+    func orderToPay(_ tx: any CoreTransaction, sessionKey: String, newOrderId: String? = nil, newOrderNumber: String? = nil) throws -> Order {
         let (cart, open) = try cartAndOpenOrder(tx, sessionKey)
         if let open {
             if Self.holds(open, the: cart) { return open }
             try setState(tx, open.id, .failed, failure: "cart_changed", chargeId: nil)
         }
-        return try place(tx, sessionKey: sessionKey, cart: cart, id: newOrderId)
+        return try place(tx, sessionKey: sessionKey, cart: cart, id: newOrderId, number: newOrderNumber)
     }
 
     /// The session's cart and its open card order; refused while that order's outcome is unknown.
@@ -102,8 +102,8 @@ public final class Orders {
             && zip(order.lines, cart.lines).allSatisfy { $0.productId == $1.product.id && $0.quantity == $1.quantity && $0.unitPrice == $1.product.price }
     }
 
-    func place(_ tx: any CoreTransaction, sessionKey: String, cart: Cart, id chosenId: String? = nil) throws -> Order {
-        let number = try OrderNumbers.next(in: tx)
+    func place(_ tx: any CoreTransaction, sessionKey: String, cart: Cart, id chosenId: String? = nil, number claimed: String? = nil) throws -> Order {
+        let number = try claimed ?? OrderNumbers.next(in: tx)
         let id = chosenId ?? ids.next("ord")
         let record = OrderRecord(id: id, number: number, sessionKey: sessionKey, state: .pendingPayment, totalMinor: cart.total.minorUnits,
                                  currency: cart.total.currency.code, createdAt: clock.now, updatedAt: clock.now)

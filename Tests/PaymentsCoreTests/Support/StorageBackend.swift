@@ -41,15 +41,23 @@ enum StoreLocation: Sendable {
     case postgres(url: String)
 
     func open(clock: ManualClock = ManualClock()) throws -> Repositories {
-        let store: any CoreStore = switch self {
-        case let .sqlite(path): SQLiteCoreStore(try CoreDatabase(location: .file(path)).queue)
-        case let .postgres(url): PostgresCoreStore(try PostgresCoreDatabase(url: url).connection)
-        }
+        let store = try openStore()
         return Repositories(store: store,
                             customers: StoredCustomers(store: store, clock: clock),
                             methods: StoredPaymentMethods(store: store, clock: clock),
                             charges: StoredCharges(store: store, clock: clock),
                             events: StoredEvents(store: store, clock: clock))
+    }
+}
+
+extension StoreLocation {
+    /// Another connection to the database: the core's tables, and with `commerce` the shop's too.
+    func openStore(commerce: Bool = false) throws -> any CoreStore {
+        let migrations: (inout DatabaseMigrator) -> Void = { migrator in if commerce { CommerceMigrations.register(in: &migrator) } }
+        return switch self {
+        case let .sqlite(path): try CoreDatabase(location: .file(path), extraMigrations: migrations).store
+        case let .postgres(url): try PostgresCoreDatabase(url: url, migrations: migrations).store
+        }
     }
 }
 
