@@ -80,6 +80,15 @@ public final class PostgresConnection {
     /// Whether libpq still holds a working connection (false once the server is gone).
     public var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
 
+    /// Connects again with the same parameters after the server went away; whether it worked.
+    /// Waits as long as connecting takes (libpq's `connect_timeout`, by default until the
+    /// operating system gives up): a counter calls it on its next transaction, not in a loop.
+    @discardableResult
+    public func reset() -> Bool {
+        PQreset(connection)
+        return isConnected
+    }
+
     /// The connection's socket, for the loop's `poll` to wait on `LISTEN` notifications.
     public var socketDescriptor: Int32 { PQsocket(connection) }
 

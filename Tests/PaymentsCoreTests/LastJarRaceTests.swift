@@ -18,7 +18,7 @@ import Testing
         let orders: Orders
         let charges: StoredCharges
 
-        init(_ location: StoreLocation) throws {
+        init(_ location: StoreLocation, acquirerLatency: Duration = .zero) throws {
             timers = TimerQueue(clock: clock)
             store = try location.openStore(commerce: true)
             let ids = RandomIDGenerator(), log = CoreLog()
@@ -29,7 +29,7 @@ import Testing
                                                clock: clock, ids: ids, log: log)
             charges = StoredCharges(store: store, clock: clock)
             let service = ChargeService(repository: charges, customers: customers, paymentMethods: methods, vault: vault,
-                                        acquirer: SimulatedAcquirer(scheduler: timers, latency: .zero), scheduler: timers, clock: clock, ids: ids, log: log)
+                                        acquirer: SimulatedAcquirer(scheduler: timers, latency: acquirerLatency), scheduler: timers, clock: clock, ids: ids, log: log)
             let gateway = ChargeServiceGateway(charges: service, repository: charges, scheduler: timers)
             let events = CoreEventRecorder(clock: clock)
             carts = Carts(store: store, ids: ids, clock: clock, events: events)

@@ -22,7 +22,7 @@ struct PostgresCommitRateBenchmark {
         // pgbench: its own tables in its own database, the simple-update script (-N).
         let pgbenchDatabase = String(database.split(separator: "?")[0].split(separator: "/").last!)
         _ = try server.runClient("pgbench", ["-i", "-s", "1", "-q", pgbenchDatabase])
-        for clients in [1, 4] {
+        for clients in [1, 2, 4, 8] {
             let output = try server.runClient("pgbench", ["-N", "-c", "\(clients)", "-j", "\(clients)", "-T", "5", pgbenchDatabase])
             let tps = output.split(separator: "\n").first { $0.hasPrefix("tps") } ?? "no tps line"
             lines.append("pgbench simple-update, \(clients) client(s): \(tps)")
@@ -34,7 +34,42 @@ struct PostgresCommitRateBenchmark {
         }
         let sqlite = StoreLocation.sqlite(path: try temporaryDirectory() + "/counter.sqlite")
         lines.append("SQLite (WAL, synchronous=FULL), 1 counter: " + (try Self.chargesPerSecond(sqlite, counters: 1)))
+
+        // Whole cart payments (the intent and the answer: order, reservation, charge, stock, cart),
+        // as the store pays them, by counters on their own connections at once.
+        for counters in [1, 2, 4, 8] {
+            let location = StoreLocation.postgres(url: try server.freshSchema(in: database))
+            lines.append("PostgreSQL, \(counters) counter(s): " + (try Self.paymentsPerSecond(location, counters: counters)))
+        }
+        for counters in [1, 2, 4, 8] {
+            let sqlite = StoreLocation.sqlite(path: try temporaryDirectory() + "/counter.sqlite")
+            lines.append("SQLite (WAL, synchronous=FULL), \(counters) counter(s) on one file: " + (try Self.paymentsPerSecond(sqlite, counters: counters)))
+        }
         print(lines.map { "benchmark: " + $0 }.joined(separator: "\n"))
+    }
+
+    static let payments = 100
+
+    /// Carts of one jar paid by a typed card, `payments` by each of `counters` counters at once.
+    static func paymentsPerSecond(_ location: StoreLocation, counters: Int) throws -> String {
+        let opened = LastJarRaceTests.Counters(try (0..<counters).map { _ in try LastJarRaceTests.FleetCounter(location) })
+        let jar = try opened.all[0].store.read { tx in try tx.fetchValue(String.self, "SELECT id FROM products ORDER BY position LIMIT 1") }!
+        try opened.all[0].store.write { tx in try tx.execute("UPDATE products SET stock = 1000000 WHERE id = ?", jar) }
+        let started = Date()
+        let outcomes = runTogether(counters) { index in
+            let counter = opened.all[index]
+            for payment in 0..<payments {
+                let session = "bench-\(index)-\(payment)"
+                try counter.carts.add(productId: jar, for: session)
+                guard case .success(let order)? = try counter.payCart(of: session), order.state == .paid else {
+                    throw StorageError.corrupt("payment \(session) was not paid")
+                }
+            }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        for outcome in outcomes { try outcome.get() }
+        let total = counters * payments
+        return String(format: "%d cart payments in %.2f s = %.0f payments/s", total, seconds, Double(total) / seconds)
     }
 
     /// Charges inserted with their key and event (one transaction each) by `counters` connections

@@ -52,4 +52,8 @@ public enum StorageError: Error, Equatable {
     case corrupt(String)
     /// Not done by this storage yet (said by the PostgreSQL backend while it is partial).
     case unsupported(String)
+    /// The server did not answer. What was sent is not known to have been written or not (a
+    /// COMMIT may have reached it): the caller treats it as a crash at that point, and what is
+    /// unsettled is settled later. The next transaction connects again.
+    case serverAway
 }

@@ -27,10 +27,16 @@ public final class PostgresCoreStore: CoreStore {
     }
 
     private func run<T>(_ isolation: PostgresIsolation, _ body: (any CoreTransaction) throws -> T) throws -> T {
+        if !connection.isConnected, !connection.reset() { throw StorageError.serverAway }
         // A transaction inside another would commit the outer one early (BEGIN is not nested);
         // GRDB refuses the same on SQLite.
         guard !connection.isInTransaction else { throw StorageError.unsupported("a transaction inside another") }
-        return try connection.transaction(isolation) { connection in try body(PostgresTransaction(connection)) }
+        do {
+            return try connection.transaction(isolation) { connection in try body(PostgresTransaction(connection)) }
+        } catch let error as PostgresError where error.isConnectionFailure || !connection.isConnected {
+            // Never retried here: a COMMIT whose answer was lost may have been applied.
+            throw StorageError.serverAway
+        }
     }
 }
 
