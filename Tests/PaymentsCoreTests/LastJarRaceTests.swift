@@ -17,20 +17,22 @@ import Testing
         let carts: Carts
         let orders: Orders
         let charges: StoredCharges
+        let chargeService: ChargeService
 
-        init(_ location: StoreLocation, acquirerLatency: Duration = .zero) throws {
+        /// - Parameter keys: the vault key; a fleet's counters share one (Docs/fleet.md).
+        init(_ location: StoreLocation, acquirerLatency: Duration = .zero, keys: VaultKeys = .ephemeral()) throws {
             timers = TimerQueue(clock: clock)
             store = try location.openStore(commerce: true)
             let ids = RandomIDGenerator(), log = CoreLog()
-            vault = Vault(clock: clock, ids: ids, keys: .ephemeral())
+            vault = Vault(clock: clock, ids: ids, keys: keys)
             let customers = CustomerService(repository: StoredCustomers(store: store, clock: clock), hasher: PasswordHasher(iterations: 1_000),
                                             clock: clock, ids: ids, log: log)
             let methods = PaymentMethodService(repository: StoredPaymentMethods(store: store, clock: clock), customers: customers, vault: vault,
                                                clock: clock, ids: ids, log: log)
             charges = StoredCharges(store: store, clock: clock)
-            let service = ChargeService(repository: charges, customers: customers, paymentMethods: methods, vault: vault,
+            chargeService = ChargeService(repository: charges, customers: customers, paymentMethods: methods, vault: vault,
                                         acquirer: SimulatedAcquirer(scheduler: timers, latency: acquirerLatency), scheduler: timers, clock: clock, ids: ids, log: log)
-            let gateway = ChargeServiceGateway(charges: service, repository: charges, scheduler: timers)
+            let gateway = ChargeServiceGateway(charges: chargeService, repository: charges, scheduler: timers)
             let events = CoreEventRecorder(clock: clock)
             carts = Carts(store: store, ids: ids, clock: clock, events: events)
             orders = Orders(store: store, carts: carts, charges: gateway, ids: ids, scheduler: timers, events: events)

@@ -54,5 +54,44 @@ import Testing
         #expect(found.stock == stockBefore)
         #expect(found.order == OrderState.pendingPayment.rawValue)
         #expect(try counter.carts.cart(for: "ada").quantity(of: jar) == 1)
+
+        // The settler's pass, on the server: the bank's answer for the pending charge, written
+        // with what it implies (this counter still holds the payment's companion), then the
+        // orders from their charges (nothing left to do here; a counter that restarted would do
+        // it from the charge): paid, the jar sold, the cart emptied.
+        #expect(try counter.chargeService.reconcilePending().map(\.status) == [.succeeded])
+        _ = try counter.orders.reconcilePayments()
+        #expect(try counter.orders.order(id: payment.orderId)?.state == .paid)
+        let settled = try counter.store.read { tx in
+            (held: try tx.fetchValue(Int.self, "SELECT COUNT(*) FROM stock_reservations"),
+             stock: try tx.fetchValue(Int.self, "SELECT stock FROM products WHERE id = ?", jar))
+        }
+        #expect(settled.held == 0)
+        #expect(settled.stock == stockBefore.map { $0 - 1 })
+        #expect(try counter.carts.cart(for: "ada").isEmpty)
+    }
+
+    @Test func anotherCounterSettlesAPaymentItsCounterLeftNotKnown() throws {
+        let location = try StorageBackend.postgres.freshStore()
+        let keys = VaultKeys.ephemeral()
+        let first = try LastJarRaceTests.FleetCounter(location, acquirerLatency: .milliseconds(800), keys: keys)
+        let jar = try #require(try first.store.read { tx in try tx.fetchValue(String.self, "SELECT id FROM products ORDER BY position LIMIT 1") })
+        let stockBefore = try #require(try first.store.read { tx in try tx.fetchValue(Int.self, "SELECT stock FROM products WHERE id = ?", jar) })
+        try first.carts.add(productId: jar, for: "ada")
+        let payment = try first.orders.prepareCartPayment(for: "ada")
+        let card = try Card.validate(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", holder: "Ada Lovelace", now: first.clock.now)
+        var answers: [Result<Order, OrderError>] = []
+        first.orders.pay(payment, with: .token(try first.vault.tokenize(card).id)) { answers.append($0) }
+        try Self.cut(first, at: location)
+        first.timers.advance(first.clock, by: .seconds(2))
+        guard case .failure(.outcomeUnknown)? = answers.first else { Issue.record("expected not known, got \(answers)"); return }
+
+        // Another counter of the fleet (the same vault key), which never heard of this payment.
+        let second = try LastJarRaceTests.FleetCounter(location, keys: keys)
+        #expect(try second.chargeService.reconcilePending().map(\.status) == [.succeeded])
+        #expect(try second.orders.reconcilePayments(isAlive: { _ in false }).map(\.state) == [.paid])
+        #expect(try second.store.read { tx in try tx.fetchValue(Int.self, "SELECT stock FROM products WHERE id = ?", jar) } == stockBefore - 1)
+        #expect(try second.carts.cart(for: "ada").isEmpty)
+        #expect(try second.orders.reconcilePayments(isAlive: { _ in false }).isEmpty, "settled once")
     }
 }

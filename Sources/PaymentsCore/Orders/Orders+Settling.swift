@@ -16,19 +16,23 @@ extension Orders {
     @discardableResult
     public func reconcilePayments(isAlive: (String?) -> Bool = { _ in false }, grace: TimeInterval = 0,
                                   cancelChallenge: (_ chargeId: String, _ ownerGone: Bool) -> Bool = { _, _ in false }) throws(OrderError) -> [Order] {
-        let waiting = try read { db in
+        let waiting = try reading { tx in
             // Orders paid by another method (express, wallet, bank) are settled by that method's
-            // own status (`reconcileExternalPayments`), not here.
-            let byCard = OrderRecord.Columns.paymentKind == nil
-                || (OrderRecord.Columns.paymentKind == ExternalPaymentKind.express && OrderRecord.Columns.paymentKey != nil)
-            return try OrderRecord.all().reserved().filter(byCard).order(OrderRecord.Columns.id).fetchAll(db).map { record in
+            // own status (`reconcileExternalPayments`), not here. An `EXISTS` rather than a
+            // counted join: the settler asks this every pass.
+            try tx.fetchAll(OrderRecord.self, """
+                SELECT * FROM orders o
+                WHERE EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
+                  AND (o.payment_kind IS NULL OR (o.payment_kind = ? AND o.payment_key IS NOT NULL))
+                ORDER BY \(tx.engine.bytewise("o.id"))
+                """, ExternalPaymentKind.express).map { record in
                 (id: record.id, key: record.paymentKey ?? Self.paymentKey(orderId: record.id, attempt: 1), owner: record.owner,
                  since: record.updatedAt)
             }
         }
         var changed: [Order] = []
         for entry in waiting {
-            guard let order = try read({ db in try Order.load(db, id: entry.id) }) else { continue }
+            guard let order = try reading({ tx in try Order.load(tx, id: entry.id) }) else { continue }
             let ownerGone = !isAlive(entry.owner)
             switch charges.lookUp(idempotencyKey: entry.key) {
             case .succeeded(let receipt):
@@ -44,7 +48,7 @@ extension Orders {
                 guard ownerGone || entry.since.milliseconds <= clock.now.addingTimeInterval(-grace).milliseconds else { continue }
                 try releaseAttempt(order.id, reason: "not_charged", endOrder: ownerGone)
             }
-            if let now = try read({ db in try Order.load(db, id: order.id) }) { changed.append(now) }
+            if let now = try reading({ tx in try Order.load(tx, id: order.id) }) { changed.append(now) }
         }
         return changed
     }
