@@ -145,6 +145,7 @@ extension Orders {
         }
         for line in order.lines {
             try tx.execute("UPDATE products SET stock = stock - ? WHERE id = ?", line.quantity, line.productId)
+            try tx.announce(.stock(productId: line.productId))
         }
         try setState(tx, order.id, .paid, failure: nil, chargeId: chargeId)
         try Carts.empty(tx, sessionKey: order.sessionKey, events: events)

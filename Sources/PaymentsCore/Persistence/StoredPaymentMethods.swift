@@ -12,6 +12,7 @@ public final class StoredPaymentMethods: PaymentMethodRepository {
         try store.write { tx in
             try tx.insert(PaymentMethodRow(method))
             try StoredEvents.append(event, at: clock.now, in: tx)
+            try tx.announce(.savedCards(customerId: method.customerID))
         }
     }
 
@@ -19,6 +20,7 @@ public final class StoredPaymentMethods: PaymentMethodRepository {
         try store.write { tx in
             try tx.update(PaymentMethodRow(method))
             if let event { try StoredEvents.append(event, at: clock.now, in: tx) }
+            try tx.announce(.savedCards(customerId: method.customerID))
         }
     }
 
@@ -49,6 +51,7 @@ public final class StoredPaymentMethods: PaymentMethodRepository {
             try tx.rows("SELECT id FROM customers WHERE id = ?\(tx.engine.forUpdate)", customerID)
             try tx.execute("UPDATE payment_methods SET is_default = (id = ?) WHERE customer_id = ?", id, customerID)
             try StoredEvents.append(event, at: clock.now, in: tx)
+            try tx.announce(.savedCards(customerId: customerID))
         }
     }
 

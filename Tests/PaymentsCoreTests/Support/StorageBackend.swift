@@ -21,7 +21,10 @@ enum StorageBackend: String, CaseIterable, Sendable, CustomTestStringConvertible
     /// a schema of its own on the throwaway PostgreSQL server. When PostgreSQL's programs are not
     /// installed, the PostgreSQL case records a known issue that names the package, then stops:
     /// a cancelled case alone would be listed as passed among the SQLite ones.
-    func freshStore() throws -> StoreLocation {
+    /// - Parameter ownDatabase: on PostgreSQL, a database of its own rather than a schema in the
+    ///   suite's, for a test whose notifications must not meet other tests' (a `NOTIFY` reaches
+    ///   every session of a database, whatever its schema).
+    func freshStore(ownDatabase: Bool = false) throws -> StoreLocation {
         switch self {
         case .sqlite:
             return .sqlite(path: try temporaryDirectory() + "/counter.sqlite")
@@ -30,7 +33,9 @@ enum StorageBackend: String, CaseIterable, Sendable, CustomTestStringConvertible
                 withKnownIssue(Comment(rawValue: "not run on PostgreSQL: " + reason)) { Issue.record(Comment(rawValue: reason)) }
                 try Test.cancel(Comment(rawValue: reason))
             }
-            return .postgres(url: try ThrowawayPostgres.shared.get().freshSchema(in: try Self.postgresDatabase.get()))
+            let server = try ThrowawayPostgres.shared.get()
+            let database = ownDatabase ? try server.freshDatabase("fleet") : try Self.postgresDatabase.get()
+            return .postgres(url: try server.freshSchema(in: database))
         }
     }
 }

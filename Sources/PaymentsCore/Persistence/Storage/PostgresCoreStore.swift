@@ -26,6 +26,29 @@ public final class PostgresCoreStore: CoreStore {
         try run(.repeatableRead, body)
     }
 
+    /// From now on, the other counters' changes (`FleetChange`) arrive on this connection.
+    public func listen() throws {
+        try serverAwayOnFailure { for channel in FleetChange.channels { try connection.execute("LISTEN \(channel)") } }
+    }
+
+    /// The connection's socket: readable when changes arrived (the loop's `poll` waits on it
+    /// beside the terminal).
+    public var socketDescriptor: Int32 { connection.socketDescriptor }
+
+    /// The changes that arrived since the last look, without waiting, each once.
+    public func changes() throws -> [FleetChange] {
+        var seen = Set<FleetChange>()
+        return try serverAwayOnFailure { try connection.notifications() }
+            .compactMap { FleetChange(channel: $0.channel, payload: $0.payload) }
+            .filter { seen.insert($0).inserted }
+    }
+
+    private func serverAwayOnFailure<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as PostgresError where error.isConnectionFailure || !connection.isConnected {
+            throw StorageError.serverAway
+        }
+    }
+
     private func run<T>(_ isolation: PostgresIsolation, _ body: (any CoreTransaction) throws -> T) throws -> T {
         if !connection.isConnected, !connection.reset() { throw StorageError.serverAway }
         // A transaction inside another would commit the outer one early (BEGIN is not nested);
