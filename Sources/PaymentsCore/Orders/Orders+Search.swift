@@ -13,18 +13,14 @@ extension Orders {
     }
 
     public func find(_ search: Search, limit: Int = 50) throws(OrderError) -> [Order] {
-        try read { db in
-            let request: QueryInterfaceRequest<OrderRecord>
-            switch search {
-            case .number(let number):
-                request = OrderRecord.filter(Column("number") == number)
-            case let .placed(from, to):
-                request = OrderRecord.filter(OrderRecord.Columns.createdAt >= from.milliseconds && OrderRecord.Columns.createdAt < to.milliseconds)
-            case .cardLastFour(let lastFour):
-                let charged = try String.fetchAll(db, sql: "SELECT id FROM charges WHERE last_four = ?", arguments: [lastFour])
-                request = OrderRecord.filter(charged.contains(OrderRecord.Columns.chargeId))
+        try reading { tx in
+            let (condition, arguments): (String, [(any DatabaseValueConvertible)?]) = switch search {
+            case .number(let number): ("o.number = ?", [number])
+            case let .placed(from, to): ("o.created_at >= ? AND o.created_at < ?", [from.milliseconds, to.milliseconds])
+            case .cardLastFour(let lastFour): ("o.charge_id IN (SELECT id FROM charges WHERE last_four = ?)", [lastFour])
             }
-            return try request.newestFirst().limit(limit).fetchAll(db).map { try $0.order(db) }
+            return try tx.rows("SELECT * FROM orders o WHERE \(condition) ORDER BY \(Self.newestFirst(tx)) LIMIT ?", arguments + [limit])
+                .map { try $0.decode(OrderRecord.self).order(tx) }
         }
     }
 }

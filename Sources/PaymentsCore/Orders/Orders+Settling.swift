@@ -22,7 +22,7 @@ extension Orders {
             // counted join: the settler asks this every pass.
             try tx.fetchAll(OrderRecord.self, """
                 SELECT * FROM orders o
-                WHERE EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
+                WHERE \(Self.jarsHeld)
                   AND (o.payment_kind IS NULL OR (o.payment_kind = ? AND o.payment_key IS NOT NULL))
                 ORDER BY \(tx.engine.bytewise("o.id"))
                 """, ExternalPaymentKind.express).map { record in
@@ -58,14 +58,16 @@ extension Orders {
     @discardableResult
     public func closeAbandoned(olderThan age: TimeInterval) throws(OrderError) -> [Order] {
         let cutoff = clock.now.addingTimeInterval(-age).milliseconds
-        return try write { db in
+        return try writing { tx in
             // A won auction's order waits for its hold's capture, not for a shopper: the settler's.
-            let forShoppers = OrderRecord.Columns.paymentKind == nil || OrderRecord.Columns.paymentKind != ExternalPaymentKind.auction
-            let ids = try OrderRecord.all().awaitingPayment().notReserved().filter(forShoppers).filter(OrderRecord.Columns.updatedAt <= cutoff)
-                .order(OrderRecord.Columns.id).fetchAll(db).map(\.id)
+            let ids = try tx.fetchValues(String.self, """
+                SELECT id FROM orders o
+                WHERE o.state = ? AND NOT \(Self.jarsHeld) AND (o.payment_kind IS NULL OR o.payment_kind <> ?) AND o.updated_at <= ?
+                ORDER BY \(tx.engine.bytewise("o.id"))
+                """, OrderState.pendingPayment, ExternalPaymentKind.auction, cutoff)
             return try ids.compactMap { id in
-                try setState(db, id, .failed, failure: "abandoned", chargeId: nil)
-                return try Order.load(db, id: id)
+                try setState(tx, id, .failed, failure: "abandoned", chargeId: nil)
+                return try Order.load(tx, id: id)
             }
         }
     }
@@ -73,26 +75,27 @@ extension Orders {
     /// Orders whose payment outcome is not known yet (an attempt in flight or unknown: jars
     /// reserved), of every method.
     public func unsettledOrders() throws(OrderError) -> [Order] {
-        try read { db in
-            try OrderRecord.all().reserved().order(OrderRecord.Columns.id).fetchAll(db).map { try $0.order(db) }
+        try reading { tx in
+            try tx.fetchAll(OrderRecord.self, "SELECT * FROM orders o WHERE \(Self.jarsHeld) ORDER BY \(tx.engine.bytewise("o.id"))")
+                .map { try $0.order(tx) }
         }
     }
 
     /// The session's order that its cart is being paid by, if an attempt is in flight or its
     /// outcome is unknown: the cart stays tied to it until the settler knows.
     public func unsettledOrder(for sessionKey: String) throws(OrderError) -> Order? {
-        try read { db in
-            try OrderRecord.all().ofSession(sessionKey).awaitingPayment().reserved().newestFirst().fetchOne(db)?.order(db)
+        try reading { tx in
+            try tx.fetchOne(OrderRecord.self, """
+                SELECT * FROM orders o WHERE o.session_key = ? AND o.state = ? AND \(Self.jarsHeld)
+                ORDER BY \(Self.newestFirst(tx)) LIMIT 1
+                """, sessionKey, OrderState.pendingPayment)?.order(tx)
         }
     }
 
     /// The session's order awaiting payment with no attempt in flight (a declined attempt), if
     /// any: paying the same cart again is a new attempt of it, not a new order.
     public func openOrder(for sessionKey: String) throws(OrderError) -> Order? {
-        try read { db in
-            try OrderRecord.all().ofSession(sessionKey).awaitingPayment().filter(OrderRecord.Columns.paymentKind == nil)
-                .newestFirst().fetchOne(db)?.order(db)
-        }
+        try reading { tx in try openCardOrder(tx, sessionKey) }
     }
 
     /// The attempt ended without money moving: the jars go back; the order waits for another

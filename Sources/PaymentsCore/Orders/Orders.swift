@@ -79,13 +79,25 @@ public final class Orders {
     /// The session's cart and its open card order; refused while that order's outcome is unknown.
     func cartAndOpenOrder(_ tx: any CoreTransaction, _ sessionKey: String) throws -> (cart: Cart, open: Order?) {
         let cart = try sessionCart(tx, sessionKey)
-        let open = try tx.fetchOne(OrderRecord.self, """
-            SELECT * FROM orders WHERE session_key = ? AND state = ? AND payment_kind IS NULL
-            ORDER BY created_at DESC, \(tx.engine.bytewise("id")) DESC LIMIT 1
-            """, sessionKey, OrderState.pendingPayment)?.order(tx)
+        let open = try openCardOrder(tx, sessionKey)
         if let open, try Self.hasReservation(tx, open.id) { throw OrderError.outcomeUnknown(number: open.number) }
         return (cart, open)
     }
+
+    /// The session's newest card order awaiting payment.
+    func openCardOrder(_ tx: any CoreTransaction, _ sessionKey: String) throws -> Order? {
+        try tx.fetchOne(OrderRecord.self, """
+            SELECT * FROM orders o WHERE o.session_key = ? AND o.state = ? AND o.payment_kind IS NULL
+            ORDER BY \(Self.newestFirst(tx)) LIMIT 1
+            """, sessionKey, OrderState.pendingPayment)?.order(tx)
+    }
+
+    /// Orders `o` with jars held for them: a payment in flight or its outcome unknown. An
+    /// `EXISTS` rather than a counted join: the settler asks this every pass.
+    static let jarsHeld = "EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)"
+
+    /// Newest first, of orders `o`: the session's current order first.
+    static func newestFirst(_ tx: any CoreTransaction) -> String { "o.created_at DESC, \(tx.engine.bytewise("o.id")) DESC" }
 
     func sessionCart(_ tx: any CoreTransaction, _ sessionKey: String) throws -> Cart {
         let cart: Cart
@@ -121,9 +133,9 @@ public final class Orders {
     }
 
     public func orders(for sessionKey: String) throws -> [Order] {
-        try database.read { db in
-            try OrderRecord.all().ofSession(sessionKey).order(OrderRecord.Columns.createdAt, OrderRecord.Columns.id).fetchAll(db)
-                .map { try $0.order(db) }
+        try store.read { tx in
+            try tx.fetchAll(OrderRecord.self, "SELECT * FROM orders o WHERE o.session_key = ? ORDER BY o.created_at, \(tx.engine.bytewise("o.id"))",
+                            sessionKey).map { try $0.order(tx) }
         }
     }
 
