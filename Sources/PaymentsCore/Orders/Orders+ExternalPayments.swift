@@ -12,24 +12,23 @@ extension Orders {
     @discardableResult
     public func startExternalPayment(orderId: String, kind: ExternalPaymentKind, paymentKey: String? = nil) throws(OrderError) -> Order {
         do throws(OrderError) {
-            return try write { db -> Order in
-                guard let order = try Order.load(db, id: orderId) else { throw OrderError.unknownOrder(orderId) }
+            return try writing { tx -> Order in
+                // Locked on a server, as a card attempt's order is: one payment of an order at a time.
+                guard let order = try OrderRecord.stored(tx, id: orderId, locking: true)?.order(tx) else { throw OrderError.unknownOrder(orderId) }
                 guard order.state == .pendingPayment else { throw OrderError.notPayable(order.state) }
-                guard try !Self.hasReservation(db, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
-                try reserveStock(SQLiteTransaction(db), order: order)
+                guard try !Self.hasReservation(tx, orderId) else { throw OrderError.paymentInProgress(number: order.number) }
+                try reserveStock(tx, order: order)
                 // An express payment is a card charge under `paymentKey`: the settler asks about it as
                 // about a card order's attempt.
-                try OrderRecord.filter(key: orderId).updateAll(db, [
-                    OrderRecord.Columns.paymentKind.set(to: kind), OrderRecord.Columns.paymentKey.set(to: paymentKey),
-                    OrderRecord.Columns.owner.set(to: owner), OrderRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
-                ])
-                try events.record(db, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
+                try tx.execute("UPDATE orders SET payment_kind = ?, payment_key = ?, owner = ?, updated_at = ? WHERE id = ?",
+                               kind, paymentKey, owner, clock.now.milliseconds, orderId)
+                try events.record(tx, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
                 return order
             }
         } catch {
             if case .outOfStock(let productId, _) = error {
-                _ = try? database.write { db in
-                    try events.record(db, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
+                _ = try? writing { tx in
+                    try events.record(tx, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
                 }
             }
             throw error
@@ -41,7 +40,7 @@ extension Orders {
     /// nil when the shelf is short (only if stock was lowered behind the reservations' back).
     @discardableResult
     public func markPaid(orderId: String, reference: String) throws(OrderError) -> Order? {
-        guard let order = try read({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
+        guard let order = try reading({ tx in try Order.load(tx, id: orderId) }) else { throw .unknownOrder(orderId) }
         return try markPaid(order, chargeId: reference)
     }
 
@@ -49,25 +48,21 @@ extension Orders {
     @discardableResult
     public func markFailed(orderId: String, reason: String) throws(OrderError) -> Order {
         try markFailed(orderId, reason: reason)
-        guard let order = try read({ db in try Order.load(db, id: orderId) }) else { throw .unknownOrder(orderId) }
+        guard let order = try reading({ tx in try Order.load(tx, id: orderId) }) else { throw .unknownOrder(orderId) }
         return order
     }
 
     /// Notes what the other method's status is asked about later (the wallet source, the bank
     /// payment and its token), for an order whose outcome is not known yet.
     public func noteExternalReference(orderId: String, reference: ExternalReference) throws(OrderError) {
-        try write { db in
-            try OrderRecord.filter(key: orderId).updateAll(db, [
-                OrderRecord.Columns.paymentReference.set(to: reference.identifier), OrderRecord.Columns.paymentToken.set(to: reference.token),
-            ])
+        try writing { tx in
+            try tx.execute("UPDATE orders SET payment_reference = ?, payment_token = ? WHERE id = ?", reference.identifier, reference.token, orderId)
         }
     }
 
     /// The reference noted with `noteExternalReference`, if any.
     public func externalReference(orderId: String) throws(OrderError) -> ExternalReference? {
-        try read { db in
-            try OrderRecord.fetchOne(db, key: orderId).flatMap(ExternalReference.init(noted:))
-        }
+        try reading { tx in try OrderRecord.stored(tx, id: orderId).flatMap(ExternalReference.init(noted:)) }
     }
 
     /// Settles the orders of this method still waiting on their payment (a wallet's possible
@@ -76,9 +71,11 @@ extension Orders {
     /// them. Returns the orders it changed.
     @discardableResult
     public func reconcileExternalPayments(kind: ExternalPaymentKind, status: (ExternalReference) -> ExternalPaymentStatus) throws(OrderError) -> [Order] {
-        let waiting = try read { db in
-            try OrderRecord.all().paidBy(kind).awaitingPayment().filter(OrderRecord.Columns.paymentReference != nil).reserved()
-                .order(OrderRecord.Columns.createdAt, OrderRecord.Columns.id).fetchAll(db)
+        let waiting = try reading { tx in
+            try tx.fetchAll(OrderRecord.self, """
+                SELECT * FROM orders o WHERE o.payment_kind = ? AND o.state = ? AND o.payment_reference IS NOT NULL AND \(Self.jarsHeld)
+                ORDER BY \(Self.oldestFirst(tx))
+                """, kind, OrderState.pendingPayment)
                 .compactMap { record in ExternalReference(noted: record).map { (id: record.id, reference: $0) } }
         }
         var changed: [Order] = []
@@ -98,11 +95,13 @@ extension Orders {
     /// may have moved already: a wallet can be consumed before its order hears of it.
     @discardableResult
     public func noteFoundExternalPayments() throws(OrderError) -> [String] {
-        let found = try read { db in
-            try OrderRecord.all().awaitingPayment().filter(Self.paidAtBankOrByWallet && OrderRecord.Columns.paymentReference == nil).reserved()
-                .order(OrderRecord.Columns.id).fetchAll(db)
+        let found = try reading { tx in
+            try tx.fetchAll(OrderRecord.self, """
+                SELECT * FROM orders o WHERE o.state = ? AND o.payment_kind IN (?, ?) AND o.payment_reference IS NULL AND \(Self.jarsHeld)
+                ORDER BY \(tx.engine.bytewise("o.id"))
+                """, OrderState.pendingPayment, ExternalPaymentKind.bank, ExternalPaymentKind.wallet)
                 .compactMap { record -> (id: String, reference: ExternalReference)? in
-                    try Self.paymentMadeOut(db, for: record).map { (record.id, $0) }
+                    try Self.paymentMadeOut(tx, for: record).map { (record.id, $0) }
                 }
         }
         for entry in found { try noteExternalReference(orderId: entry.id, reference: entry.reference) }
@@ -116,11 +115,13 @@ extension Orders {
     @discardableResult
     public func releaseUnreferencedExternalPayments(isAlive: (String?) -> Bool, olderThan age: TimeInterval = 30 * 60) throws(OrderError) -> [Order] {
         let cutoff = clock.now.addingTimeInterval(-age).milliseconds
-        let orphans = try read { db in
-            let nothingNoted = (Self.paidAtBankOrByWallet && OrderRecord.Columns.paymentReference == nil)
-                || (OrderRecord.Columns.paymentKind == ExternalPaymentKind.express && OrderRecord.Columns.paymentKey == nil)
-            return try OrderRecord.all().awaitingPayment().filter(nothingNoted).reserved().order(OrderRecord.Columns.id).fetchAll(db)
-                .filter { record in try Self.paymentMadeOut(db, for: record) == nil }
+        let orphans = try reading { tx in
+            try tx.fetchAll(OrderRecord.self, """
+                SELECT * FROM orders o WHERE o.state = ? AND \(Self.jarsHeld)
+                  AND ((o.payment_kind IN (?, ?) AND o.payment_reference IS NULL) OR (o.payment_kind = ? AND o.payment_key IS NULL))
+                ORDER BY \(tx.engine.bytewise("o.id"))
+                """, OrderState.pendingPayment, ExternalPaymentKind.bank, ExternalPaymentKind.wallet, ExternalPaymentKind.express)
+                .filter { record in try Self.paymentMadeOut(tx, for: record) == nil }
         }
         var changed: [Order] = []
         for orphan in orphans where !isAlive(orphan.owner) || orphan.updatedAt.milliseconds <= cutoff {
@@ -131,16 +132,16 @@ extension Orders {
 
     /// The newest bank payment or wallet source made out to an order's number (a bank payment's
     /// reference is the number; a source is described as the order), if any.
-    static func paymentMadeOut(_ db: Database, for order: OrderRecord) throws -> ExternalReference? {
+    static func paymentMadeOut(_ tx: any CoreTransaction, for order: OrderRecord) throws -> ExternalReference? {
         switch order.paymentKind {
         case .bank:
-            try BankResourceRecord
-                .filter(BankResourceRecord.Columns.kind == BankPayments.Kind.payment && BankResourceRecord.Columns.reference == order.number)
-                .order(BankResourceRecord.Columns.createdAt.desc).fetchOne(db)
+            try tx.fetchOne(BankResourceRecord.self, "SELECT * FROM bank_resources WHERE kind = ? AND reference = ? ORDER BY created_at DESC LIMIT 1",
+                            BankPayments.Kind.payment, order.number)
                 .map { ExternalReference(identifier: $0.id, token: $0.token) }
         case .wallet:
-            try SourceRecord.filter(SourceRecord.Columns.description == Order.paymentDescription(number: order.number))
-                .order(SourceRecord.Columns.createdAt.desc).fetchOne(db).map { ExternalReference(identifier: $0.id) }
+            try tx.fetchOne(SourceRecord.self, "SELECT * FROM sources WHERE description = ? ORDER BY created_at DESC LIMIT 1",
+                            Order.paymentDescription(number: order.number))
+                .map { ExternalReference(identifier: $0.id) }
         case .express, .auction, nil:
             nil
         }
@@ -149,9 +150,9 @@ extension Orders {
     /// Orders of this method whose payment is still open (jars reserved), oldest first: what the
     /// app's due-work timer asks the method's status about.
     public func pendingExternalPayments(kind: ExternalPaymentKind) throws(OrderError) -> [Order] {
-        try read { db in
-            try OrderRecord.all().paidBy(kind).awaitingPayment().reserved().order(OrderRecord.Columns.createdAt, OrderRecord.Columns.id)
-                .fetchAll(db).map { try $0.order(db) }
+        try reading { tx in
+            try tx.fetchAll(OrderRecord.self, "SELECT * FROM orders o WHERE o.payment_kind = ? AND o.state = ? AND \(Self.jarsHeld) ORDER BY \(Self.oldestFirst(tx))",
+                            kind, OrderState.pendingPayment).map { try $0.order(tx) }
         }
     }
 }

@@ -96,6 +96,9 @@ public final class Orders {
     /// `EXISTS` rather than a counted join: the settler asks this every pass.
     static let jarsHeld = "EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)"
 
+    /// Oldest first, of orders `o`.
+    static func oldestFirst(_ tx: any CoreTransaction) -> String { "o.created_at, \(tx.engine.bytewise("o.id"))" }
+
     /// Newest first, of orders `o`: the session's current order first.
     static func newestFirst(_ tx: any CoreTransaction) -> String { "o.created_at DESC, \(tx.engine.bytewise("o.id")) DESC" }
 
