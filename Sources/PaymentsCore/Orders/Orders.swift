@@ -142,8 +142,6 @@ public final class Orders {
         }
     }
 
-    static let paidAtBankOrByWallet = [ExternalPaymentKind.bank, .wallet].contains(OrderRecord.Columns.paymentKind)
-
     /// Puts the jars of a refunded order back on the shelf.
     static func putBack(_ db: Database, _ lines: [OrderLine]) throws {
         for line in lines {
