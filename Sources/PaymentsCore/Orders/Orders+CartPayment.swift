@@ -40,11 +40,10 @@ extension Orders {
 
     /// `prepareCartPayment`, with a new order's number taken now, for this payment alone.
     private func claimNumber(for sessionKey: String) throws(OrderError) -> CartPayment {
-        var payment = try prepareCartPayment(for: sessionKey)
-        guard payment.attempt == 1 else { return payment }
+        let looked = try prepareCartPayment(for: sessionKey)
+        guard looked.attempt == 1 else { return looked }
         let number = try writing { tx in try OrderNumbers.next(in: tx) }
-        payment = CartPayment(sessionKey: sessionKey, orderId: payment.orderId, number: number, total: payment.total, attempt: 1, numberClaimed: true)
-        return payment
+        return CartPayment(sessionKey: sessionKey, orderId: looked.orderId, number: number, total: looked.total, attempt: 1, numberClaimed: true)
     }
 
     /// Pays the cart as `payment` said, by card, as `pay(orderId:)` pays an order, in two commits
