@@ -15,7 +15,7 @@ import Glibc
 /// heartbeat (`seen_at`) the settler refreshes every pass.
 public final class CounterInstance {
     public let id: String
-    private let database: any DatabaseWriter
+    private let store: any CoreStore
     private let clock: Clock
     private let host: String
     private let pid: Int32
@@ -37,9 +37,14 @@ public final class CounterInstance {
     /// An instance whose heartbeat is older than this is taken for dead (other hosts only).
     public static let heartbeatTimeout: TimeInterval = 60
 
-    init(database: any DatabaseWriter, clock: Clock, ids: IDGenerator,
+    convenience init(database: any DatabaseWriter, clock: Clock, ids: IDGenerator,
+                     host: String = ProcessInfo.processInfo.hostName, pid: Int32 = getpid()) throws {
+        try self.init(store: SQLiteCoreStore(database), clock: clock, ids: ids, host: host, pid: pid)
+    }
+
+    init(store: any CoreStore, clock: Clock, ids: IDGenerator,
          host: String = ProcessInfo.processInfo.hostName, pid: Int32 = getpid()) throws {
-        self.database = database
+        self.store = store
         self.clock = clock
         self.host = host
         self.pid = pid
@@ -47,7 +52,7 @@ public final class CounterInstance {
         // digits joined by a dash could read as a card number to a scan for numbers in clear.
         id = ids.next("ctr") + "." + String(UInt32.random(in: 0 ... .max), radix: 36)
         let record = CounterInstanceRecord(id: id, host: host, pid: Int(pid), startedAt: clock.now, seenAt: clock.now)
-        try database.write { db in try record.insert(db) }
+        try store.write { tx in try tx.insert(record) }
         Self.living.insert(id)
     }
 
@@ -60,24 +65,21 @@ public final class CounterInstance {
 
     /// The settler's heartbeat: this counter is still here.
     func heartbeat() throws {
-        try database.write { db in
-            try CounterInstanceRecord.filter(key: id).updateAll(db, CounterInstanceRecord.Columns.seenAt.set(to: clock.now.milliseconds))
-        }
+        try store.write { tx in try tx.execute("UPDATE counter_instances SET seen_at = ? WHERE id = ?", clock.now.milliseconds, id) }
     }
 
     /// A clean stop: what this counter still had open is the settler's from now on.
     public func end() {
-        _ = try? database.write { db in
-            try CounterInstanceRecord.filter(key: id).updateAll(db, CounterInstanceRecord.Columns.endedAt.set(to: clock.now.milliseconds))
-        }
+        _ = try? store.write { tx in try tx.execute("UPDATE counter_instances SET ended_at = ? WHERE id = ?", clock.now.milliseconds, id) }
     }
 
     /// Whether the instance `owner` may still answer what it has open. An unknown or missing
     /// owner (rows written before owners were recorded) is dead.
-    func isAlive(_ db: Database, owner: String?) throws -> Bool {
+    func isAlive(_ tx: any CoreTransaction, owner: String?) throws -> Bool {
         guard let owner else { return false }
         if owner == id { return true }
-        guard let instance = try CounterInstanceRecord.fetchOne(db, key: owner), instance.endedAt == nil else { return false }
+        guard let instance = try tx.fetchOne(CounterInstanceRecord.self, "SELECT * FROM counter_instances WHERE id = ?", owner),
+              instance.endedAt == nil else { return false }
         if instance.host == host {
             // This very process: alive while its instance object is (two counters in one process
             // in tests; a simulated crash drops the object, and with it the instance).

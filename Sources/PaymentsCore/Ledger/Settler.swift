@@ -128,6 +128,6 @@ public final class Settler {
 
     /// A read error keeps the owner alive: never cancel a shopper's open step on a guess.
     private func isAlive(_ owner: String?) -> Bool {
-        (try? database.read { db in try instance.isAlive(db, owner: owner) }) ?? true
+        (try? core.database.store.read { tx in try instance.isAlive(tx, owner: owner) }) ?? true
     }
 }
