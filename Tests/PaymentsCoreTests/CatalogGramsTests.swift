@@ -129,4 +129,19 @@ import Testing
         #expect(soldOut.first { $0.id == "p-4" }?.stock == 0, "the stock is read with the window")
         try expectEveryFilterFindsWhatAScanFinds(world, "after the writes")
     }
+
+    /// The ledger's audit reads every table for card numbers in clear: the index is read row by
+    /// row like any table, and a name's grams hold no run of digits to read a card number from.
+    @Test func theAuditReadsTheIndexLikeEveryTable() throws {
+        let world = try world()
+        try world.core.database.queue.write { db in
+            try db.execute(sql: "INSERT INTO products VALUES ('card', 99, 'Jar 4242 4242 4242 4242', '', 1, 'EUR', 1, '')")
+        }
+        let violations = try world.core.database.queue.read { db in try CardNumberScan.violations(db) }
+        let tables = Set(violations.compactMap { violation -> String? in
+            if case let .cardNumberInClear(table, _, _, _) = violation { table } else { nil }
+        })
+        #expect(tables.contains("products"), "the name in clear is found where it is")
+        #expect(!tables.contains { $0.hasPrefix("catalog_grams") }, "found in \(tables.sorted())")
+    }
 }

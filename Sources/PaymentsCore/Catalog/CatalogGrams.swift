@@ -7,8 +7,9 @@ import GRDB
 ///
 /// `catalog_grams` is an FTS5 table whose tokens are those grams, under the product's key in
 /// the list's order (`CatalogOrder.key`, the rowid of `catalog_search` too), so a window is the
-/// first matches after a key, as for a longer filter. It keeps no text of its own
-/// (`content=''`), only which keys hold a gram (`detail=none`): about 200 bytes a product.
+/// first matches after a key, as for a longer filter. Its index keeps only which keys hold a
+/// gram (`detail=none`). It keeps its text too: a table without (`content=''`) is smaller but
+/// cannot be read row by row, and the ledger's audit reads every table for card numbers.
 ///
 /// The grams are cut by triggers in SQL, as `catalog_search` is kept, so whoever writes the
 /// products keeps the index right. The tokenizer is `ascii` with every printable ASCII
@@ -20,26 +21,19 @@ enum CatalogGrams {
     static func create(_ db: Database) throws {
         let key = { (row: String) in CatalogOrder.key(position: "\(row).position", rowid: "\(row).rowid") }
         try db.execute(sql: """
-            CREATE VIRTUAL TABLE catalog_grams USING fts5(grams, tokenize = "\(tokenizer)", content = '', detail = 'none', columnsize = 0);
+            CREATE VIRTUAL TABLE catalog_grams USING fts5(grams, tokenize = "\(tokenizer)", detail = 'none', columnsize = 0);
             INSERT INTO catalog_grams (rowid, grams) SELECT \(key("products")), \(grams(of: "products.name")) FROM products;
             CREATE TRIGGER catalog_grams_insert AFTER INSERT ON products BEGIN
               INSERT INTO catalog_grams (rowid, grams) VALUES (\(key("new")), \(grams(of: "new.name")));
             END;
             CREATE TRIGGER catalog_grams_delete AFTER DELETE ON products BEGIN
-              \(forget("old"))
+              DELETE FROM catalog_grams WHERE rowid = \(key("old"));
             END;
             CREATE TRIGGER catalog_grams_update AFTER UPDATE OF name, position ON products BEGIN
-              \(forget("old"))
+              DELETE FROM catalog_grams WHERE rowid = \(key("old"));
               INSERT INTO catalog_grams (rowid, grams) VALUES (\(key("new")), \(grams(of: "new.name")));
             END;
             """)
-    }
-
-    /// A table without its text forgets a row by being told the tokens the row had: the same
-    /// grams of the same name, cut by the same SQL.
-    private static func forget(_ row: String) -> String {
-        let key = CatalogOrder.key(position: "\(row).position", rowid: "\(row).rowid")
-        return "INSERT INTO catalog_grams (catalog_grams, rowid, grams) VALUES ('delete', \(key), \(grams(of: "\(row).name")));"
     }
 
     /// `ascii` with every printable ASCII character but letters and digits (already token
