@@ -83,14 +83,14 @@ final class ShelfWorld {
     }
 
     /// The footer lists only keys that act: the numbers there are, nothing to move or open on an
-    /// empty shelf, the filter for a long list.
+    /// empty shelf, the filter and the paging keys for a long list.
     @Test func theFooterListsOnlyKeysThatAct() {
         var state = CatalogFeature.State()
         #expect(CatalogFeature.keyHints(state).map(\.key) == ["c", "a", "Esc"])
         state.productCount = 4
         #expect(CatalogFeature.keyHints(state).map(\.key) == ["↑↓", "1-4", "Enter", "c", "a", "Esc"])
         state.productCount = 304
-        #expect(CatalogFeature.keyHints(state).map(\.key) == ["↑↓", "1-9", "Enter", "c", "a", "/", "Esc"])
+        #expect(CatalogFeature.keyHints(state).map(\.key) == ["↑↓", "1-9", "Enter", "c", "a", "/", "Esc", "PgUp PgDn", "Home End"])
     }
 
     /// The rows a window reads at a time (`reach`): the tests say where each read starts and ends

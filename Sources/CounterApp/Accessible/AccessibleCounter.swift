@@ -65,39 +65,6 @@ public final class AccessibleCounter {
         return true
     }
 
-    private func browse() throws {
-        var loaded: Result<[Product], StoreError>?
-        client.loadProducts { loaded = $0 }
-        guard let result = try awaitAnswer({ loaded }) else { return }
-        guard case let .success(products) = result else {
-            if case let .failure(error) = result { say(tr("The shelves could not be loaded: {0}", error.message)) }
-            return
-        }
-        say("")
-        say(tr("The honey jars, {0} of them.", products.count))
-        let lines = products.map { product -> String in
-            let name = tr(product.name), price = product.price.formatted()
-            switch product.stock {
-            case nil: return tr("{0}, {1}", name, price)
-            case 0?: return tr("{0}, {1}, sold out", name, price)
-            case let stock?: return tr("{0}, {1}, {2} on the shelf", name, price, stock)
-            }
-        }
-        guard let pick = try choose(lines + [tr("Back to the main menu")]).nonBack(count: lines.count) else { return }
-        let product = products[pick - 1]
-        say(tr(product.detail))
-        // A refusal ("Only 3 left.") asks the number again, as the screen keeps the jar open:
-        // the shopper answers with fewer jars, or 0, never lands back at the main menu unasked.
-        while true {
-            let quantity = try askNumber(tr("How many jars of {0}? (0 to cancel)", tr(product.name)), in: 0...99)
-            guard quantity > 0 else { return }
-            switch client.add(product.id, quantity) {
-            case let .success(cart): return say(tr("Added. {0}", describe(cart)))
-            case let .failure(error): say(tr("Not added: {0}", error.message))
-            }
-        }
-    }
-
     private func reviewCart() throws {
         let cart = client.cart()
         say("")

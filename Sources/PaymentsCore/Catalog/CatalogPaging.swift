@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 
 /// The SQL of a window of the catalog and of a count, under a filter (issue 18). Every path
-/// walks `catalog_search` in rowid order, which is the list's order (`CatalogOrder`), and stops
-/// at the window's last row: a window costs what it shows, not what the shop holds.
+/// walks a search table (`catalog_search`, or `catalog_grams` for one or two letters) in rowid
+/// order, which is the list's order (`CatalogOrder`), and stops at the window's last row: a
+/// window costs what it shows, not what the shop holds.
 struct CatalogPaging {
     let db: Database
     let filter: CatalogFilter
@@ -34,14 +35,14 @@ struct CatalogPaging {
         guard !filter.letsEverythingThrough else {
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM products") ?? 0
         }
-        let text = textCondition
-        var count = try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog_search s WHERE \(text.sql)", arguments: text.arguments) ?? 0
+        let text = textSearch
+        var count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(text.tables) WHERE \(text.condition)", arguments: text.arguments) ?? 0
         if !filter.alsoNamed.isEmpty {
             let names = filter.alsoNamed.sorted()
             let key = CatalogOrder.key(position: "p.position", rowid: "p.rowid")
             count += try Int.fetchOne(db, sql: """
                 SELECT count(*) FROM products p WHERE p.name IN (\(placeholders(names.count)))
-                  AND NOT EXISTS (SELECT 1 FROM catalog_search s WHERE s.rowid = \(key) AND \(text.sql))
+                  AND NOT EXISTS (SELECT 1 FROM \(text.tables) WHERE \(text.key) = \(key) AND \(text.condition))
                 """, arguments: StatementArguments(names) + text.arguments) ?? 0
         }
         return count
@@ -73,12 +74,12 @@ struct CatalogPaging {
     }
 
     private func matching(_ bound: Bound, limit: Int) throws -> [(Int64, ProductRecord)] {
-        let edge = bound.sql("s.rowid")
-        let text = filter.letsEverythingThrough ? (sql: "1", arguments: StatementArguments()) : textCondition
+        let text = filter.letsEverythingThrough ? TextSearch.everything : textSearch
+        let edge = bound.sql(text.key)
         // CROSS JOIN keeps the search table outside, so its rowid order is the order read.
         return try rows(sql: """
-            SELECT s.rowid, \(Self.columns) FROM catalog_search s CROSS JOIN products p ON p.id = s.product_id
-            WHERE \(text.sql) AND \(edge.condition) ORDER BY s.rowid \(edge.order) LIMIT ?
+            SELECT \(text.key), \(Self.columns) FROM \(text.tables) CROSS JOIN products p ON p.id = s.product_id
+            WHERE \(text.condition) AND \(edge.condition) ORDER BY \(text.key) \(edge.order) LIMIT ?
             """, arguments: text.arguments + edge.arguments + [limit])
     }
 
@@ -111,22 +112,33 @@ struct CatalogPaging {
         return read
     }
 
-    /// "The name contains the text, ignoring case" on `catalog_search s`. Three letters or more
-    /// are a trigram phrase, found through the index. Fewer cannot use a trigram index: the
-    /// names are read in order until the window is full (quick when the letters are common, a
-    /// scan of every name when they are rare); ASCII letters by `LIKE`, which folds only those,
-    /// and other letters by Swift's lowercasing, as the list always matched them.
-    private var textCondition: (sql: String, arguments: StatementArguments) {
+    /// Where the text is looked for: an FTS5 table walked in key order (its rowid, `key`), with
+    /// `catalog_search s` joined in (`s.product_id` leads to the product), and the condition.
+    private struct TextSearch {
+        var tables: String
+        var key: String
+        var condition: String
+        var arguments: StatementArguments
+
+        static let everything = TextSearch(tables: "catalog_search s", key: "s.rowid", condition: "1", arguments: [])
+    }
+
+    /// "The name contains the text, ignoring case". One or two letters are grams of the names
+    /// (`CatalogGrams`), three or more a trigram phrase: both found through an index. A text
+    /// the gram index cannot hold (a control character) reads the names in order until the
+    /// window is full, lowercased as Swift does.
+    private var textSearch: TextSearch {
         let text = filter.text
+        if CatalogGrams.canFind(text) {
+            return TextSearch(tables: "catalog_grams g CROSS JOIN catalog_search s ON s.rowid = g.rowid", key: "g.rowid",
+                              condition: "g.catalog_grams MATCH ?", arguments: [CatalogGrams.match(text)])
+        }
         if text.unicodeScalars.count >= 3 {
-            return ("s.name MATCH ?", ["\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""])
+            return TextSearch(tables: "catalog_search s", key: "s.rowid", condition: "s.name MATCH ?",
+                              arguments: ["\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""])
         }
-        if text.allSatisfy(\.isASCII) {
-            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            return ("s.name LIKE ? ESCAPE '\\'", ["%" + escaped + "%"])
-        }
-        return ("instr(swiftLowercaseString(s.name), ?) > 0", [text.lowercased()])
+        return TextSearch(tables: "catalog_search s", key: "s.rowid", condition: "instr(swiftLowercaseString(s.name), ?) > 0",
+                          arguments: [text.lowercased()])
     }
 
     private func placeholders(_ count: Int) -> String {

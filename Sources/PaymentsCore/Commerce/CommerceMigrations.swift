@@ -114,6 +114,8 @@ public enum CommerceMigrations {
         // Issue 18: the catalog pages and filters from the database (`CatalogSearchSchema`).
         migrator.registerMigration("commerce-v4-catalog-search") { db in try CatalogSearchSchema.create(db) }
         migrator.registerMigration("commerce-v5-auction-seed") { db in try AuctionSeed.createMarker(db) }
+        // Issue 18: filters of one or two letters through an index too (`CatalogGrams`).
+        migrator.registerMigration("commerce-v6-catalog-grams") { db in try CatalogGrams.create(db) }
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

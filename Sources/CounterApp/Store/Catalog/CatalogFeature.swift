@@ -46,6 +46,10 @@ public enum CatalogFeature {
         case load
         case loaded(Result<Read, StoreError>)
         case moveUp, moveDown
+        /// PgUp and PgDn: `rows` lines, the page the terminal shows.
+        case pageUp(rows: Int), pageDown(rows: Int)
+        /// Home and End.
+        case moveToFirst, moveToLast
         case pick(Int)
         case open
         case startFilter
@@ -98,6 +102,14 @@ public enum CatalogFeature {
                 return readAhead(state)
             }
             return readFirst(state, select: 0)
+        case .pageUp(let rows):
+            return pageUp(&state, rows: rows)
+        case .pageDown(let rows):
+            return pageDown(&state, rows: rows)
+        case .moveToFirst:
+            return moveToFirst(&state)
+        case .moveToLast:
+            return moveToLast(&state)
         case .pick(let index):
             guard index >= 0 else { return .none }
             if state.window.product(at: index) != nil {
@@ -163,8 +175,10 @@ public enum CatalogFeature {
     /// While filtering, digits and letters are typed into the filter.
     static let filteringKeys = ListKeyMap<Action>(up: .moveUp, down: .moveDown, enter: .open)
 
-    public static func action(for event: InputEvent, in state: State) -> Action? {
+    /// `size`: the terminal's, for the lines a page moves; without it, a page is what 80x24 shows.
+    public static func action(for event: InputEvent, in state: State, size: Size = Size(columns: 80, rows: 24)) -> Action? {
         guard case let .key(key) = event else { return nil }
+        if pages(state), let action = pagingAction(for: key, size: size) { return action }
         if state.filter != nil {
             if let action = filteringKeys.action(for: key) { return action }
             switch key {
@@ -185,13 +199,17 @@ public enum CatalogFeature {
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         // "type" is no key cap but a word: it is shown in the current language.
-        if state.filter != nil { return [KeyHint(tr("type"), "Filter"), KeyHint("Enter", "Open"), KeyHint("Esc", "Stop filtering")] }
+        let paging = pages(state) ? pagingHints : []
+        if state.filter != nil {
+            return [KeyHint(tr("type"), "Filter"), KeyHint("Enter", "Open"), KeyHint("Esc", "Stop filtering")] + paging
+        }
         // Only keys that act: 1-4 picks in a shop of four jars, and an empty shelf has nothing to pick.
         let count = state.productCount
         var hints = KeyHint.move(count) + KeyHint.numbers(count, "Pick") + (count > 0 ? [KeyHint("Enter", "Details")] : [])
             + [KeyHint("c", "Cart"), KeyHint("a", "Account")]
         if state.isLong { hints.append(KeyHint("/", "Filter")) }
         hints.append(KeyHint("Esc", "Back"))
-        return hints
+        // Last: where the footer is too narrow, these give way first (`?` lists them).
+        return hints + paging
     }
 }
