@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         // The command line itself (`@testable import checkout`): the common invocations read
         // without ArgumentParser against what ArgumentParser reads.
-        .testTarget(name: "CheckoutCommandTests", dependencies: ["checkout", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "CheckoutCommandTests", dependencies: ["checkout", "CheckoutKit", "PaymentsCore", "Clocks",
+                                                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CataloguePO", "ProgramSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "ProgramSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),
