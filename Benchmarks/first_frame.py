@@ -3,6 +3,9 @@
 
 Usage: python3 Benchmarks/first_frame.py [BINARY] [--runs N] [--marker TEXT] [--timeout S] [-- ARGS...]
 
+Without `--`, the counter runs on a database in memory (`--db :memory:`); `--` alone runs it
+with no arguments.
+
 The clock starts just before exec and stops at the last byte of the first burst of output: the
 first frame is one `doupdate`, so it is done when the terminal goes quiet (QUIET seconds with no
 byte) after the marker text has appeared. Bytes are everything written up to then, escape
@@ -50,7 +53,8 @@ def main():
         elif args[i] == "--marker": marker = args[i + 1].encode(); i += 2
         elif args[i] == "--timeout": timeout = float(args[i + 1]); i += 2
         else: binary = args[i]; i += 1
-    argv = [os.path.abspath(binary)] + (extra or ["--db", ":memory:"])
+    # `--` with nothing after it: the program with no arguments at all.
+    argv = [os.path.abspath(binary)] + (extra if "--" in sys.argv[1:] else ["--db", ":memory:"])
     times, sizes, rss, hwm = [], [], [], []
     for _ in range(runs):
         elapsed, size, resident, peak = one_run(argv, marker, timeout=timeout)

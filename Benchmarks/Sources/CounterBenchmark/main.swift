@@ -17,6 +17,9 @@ var products = 100_000
 var tapesDirectory = "Tapes"
 var rounds = 3
 var onlyCatalog = false
+/// Tapes and the store journey only: the catalog is measured in a process of its own, so that
+/// its RSS is not the tapes' leftovers.
+var onlyTapes = false
 /// The catalog's database: a file, as a counter keeps it (the default), or in memory, where the
 /// whole database is resident and counts in the RSS.
 var catalogInMemory = false
@@ -27,9 +30,10 @@ while let argument = iterator.next() {
     case "--tapes": tapesDirectory = iterator.next() ?? tapesDirectory
     case "--rounds": rounds = Int(iterator.next() ?? "") ?? rounds
     case "--only-catalog": onlyCatalog = true
+    case "--only-tapes": onlyTapes = true
     case "--catalog-in-memory": catalogInMemory = true
     default:
-        print("usage: CounterBenchmark [--products N] [--tapes DIR] [--rounds N] [--only-catalog] [--catalog-in-memory]")
+        print("usage: CounterBenchmark [--products N] [--tapes DIR] [--rounds N] [--only-catalog | --only-tapes] [--catalog-in-memory]")
         exit(2)
     }
 }
@@ -82,9 +86,12 @@ if !tapePaths.isEmpty && !onlyCatalog {
         }
     }
     print(String(format: "tapes: %d played (%d tapes x %d rounds, %d failed) in %.2f s: %.1f tapes/s", played, tapePaths.count, rounds, failed, elapsed, Double(played) / elapsed))
+    measureStoreJourney(tapesDirectory: tapesDirectory, rounds: 20 * rounds)
 }
 
 // MARK: The catalog over many products
+
+if onlyTapes { exit(0) }
 
 let atStart = residentMegabytes()
 let catalogPath = NSTemporaryDirectory() + "counter-benchmark-\(getpid()).sqlite"
