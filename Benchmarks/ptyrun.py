@@ -21,10 +21,11 @@ def spawn(argv, columns=80, rows=24, term="xterm-256color"):
     return pid, fd
 
 
-def drain(fd, quiet, timeout=10.0, marker=None, give_up=2.0):
+def drain(fd, quiet, timeout=10.0, marker=None, give_up=2.0, on_marker=None):
     """Reads one burst: until the output has been quiet for `quiet` seconds (and, when `marker`
     is given, has shown it), or `give_up` seconds pass with no byte at all (None: wait up to
-    `timeout`). Returns (the bytes, seconds from the call to the last byte, or None)."""
+    `timeout`). `on_marker` is called once, as soon as the marker has been read. Returns (the
+    bytes, seconds from the call to the last byte, or None)."""
     start = time.perf_counter()
     data, last = b"", None
     while time.perf_counter() - start < timeout:
@@ -36,8 +37,11 @@ def drain(fd, quiet, timeout=10.0, marker=None, give_up=2.0):
             except OSError:
                 break
             answer_questions(fd, data, chunk)
+            seen = marker is not None and marker in data
             data += chunk
             last = now
+            if on_marker and not seen and marker in data:
+                on_marker()
         elif last is not None and now - last >= quiet and (marker is None or marker in data):
             break
         elif last is None and give_up is not None and now - start >= give_up:
