@@ -78,6 +78,10 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+        // The command line itself (`@testable import checkout`): the common invocations read
+        // without ArgumentParser against what ArgumentParser reads.
+        .testTarget(name: "CheckoutCommandTests", dependencies: ["checkout", "CheckoutKit", "PaymentsCore", "Clocks",
+                                                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CataloguePO", "ProgramSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "ProgramSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Clocks", "Localization"]),

@@ -1,6 +1,14 @@
 """A program in a pseudo-terminal, and its output read in bursts: what the pty benchmarks share."""
 import fcntl, os, pty, select, struct, termios, time
 
+# What xterm answers to the questions a program may ask at start, so that a program that asks
+# (the counter's `TerminalProbe`) waits one round trip, as in a real terminal, not a timeout:
+# DECRQM for mode 2026 (0, xterm does not know it) and the primary device attributes.
+ANSWERS = {
+    b"\x1b[?2026$p": b"\x1b[?2026;0$y",
+    b"\x1b[c": b"\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c",
+}
+
 
 def spawn(argv, columns=80, rows=24, term="xterm-256color"):
     """Starts argv (argv[0] an absolute path) on a new pseudo-terminal of the given size.
@@ -13,10 +21,11 @@ def spawn(argv, columns=80, rows=24, term="xterm-256color"):
     return pid, fd
 
 
-def drain(fd, quiet, timeout=10.0, marker=None, give_up=2.0):
+def drain(fd, quiet, timeout=10.0, marker=None, give_up=2.0, on_marker=None):
     """Reads one burst: until the output has been quiet for `quiet` seconds (and, when `marker`
     is given, has shown it), or `give_up` seconds pass with no byte at all (None: wait up to
-    `timeout`). Returns (the bytes, seconds from the call to the last byte, or None)."""
+    `timeout`). `on_marker` is called once, as soon as the marker has been read. Returns (the
+    bytes, seconds from the call to the last byte, or None)."""
     start = time.perf_counter()
     data, last = b"", None
     while time.perf_counter() - start < timeout:
@@ -27,10 +36,24 @@ def drain(fd, quiet, timeout=10.0, marker=None, give_up=2.0):
                 chunk = os.read(fd, 65536)
             except OSError:
                 break
+            answer_questions(fd, data, chunk)
+            seen = marker is not None and marker in data
             data += chunk
             last = now
+            if on_marker and not seen and marker in data:
+                on_marker()
         elif last is not None and now - last >= quiet and (marker is None or marker in data):
             break
         elif last is None and give_up is not None and now - start >= give_up:
             break
     return data, (last - start) if last else None
+
+
+def answer_questions(fd, before, chunk):
+    """Answers each question that ends in `chunk` (the bytes read so far are `before`)."""
+    tail = before[-16:] + chunk
+    for question, answer in ANSWERS.items():
+        start = max(0, len(tail) - len(chunk) - len(question) + 1)
+        count = tail.count(question, start)
+        for _ in range(count):
+            os.write(fd, answer)

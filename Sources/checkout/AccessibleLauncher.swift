@@ -5,8 +5,8 @@ import Localization
 
 /// `checkout --accessible`: the store as numbered prompts on standard input and output.
 enum AccessibleLauncher {
-    static func run(options: CounterOptions) throws {
-        let core = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
+    static func run(settings: CounterSettings) throws {
+        let core = try StorageWords.open(database: settings.database, vaultKey: settings.vaultKey)
         let counter: AccessibleCounter
         do {
             counter = try AccessibleCounter.onStandardInputOutput(core: core, log: { Log.payments.info("\($0)") })

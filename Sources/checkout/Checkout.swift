@@ -49,6 +49,21 @@ struct Checkout: ParsableCommand {
     )
 }
 
+extension Checkout {
+    /// The counter's common command lines open it without ArgumentParser (`CommonInvocation`);
+    /// every other one, and every error, goes through ArgumentParser as before.
+    static func main() {
+        guard let settings = CommonInvocation.settings(for: Array(CommandLine.arguments.dropFirst())) else {
+            return main(nil)
+        }
+        do {
+            try Run.open(settings, mode: .interactive, printer: nil, operatorPinFile: nil)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
 enum CounterVersion {
     static let string = "0.1.0"
 }

@@ -23,8 +23,10 @@ struct CounterOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Show the test-only controls (the bank's test situations, the slow test wallet, the test cards' code, internal ids). A real shop runs --no-demo.")
     var demo = true
 
-    /// The counter's name: the one given, else the host name.
-    var counterName: String { counter ?? ProcessInfo.processInfo.hostName }
+    var settings: CounterSettings {
+        CounterSettings(theme: theme, database: db, counter: counter, vaultKeyFile: vaultKey.file, languageIdentifier: language.identifier,
+                        logFile: logging.log, logLevel: logging.logLevel, demo: demo)
+    }
 
     mutating func validate() throws {
         if let counter {

@@ -43,12 +43,12 @@ struct Kiosk: ParsableCommand {
             try Self.setPIN(pin)
             return
         }
-        Log.counter.info("counter starting", metadata: CounterLauncher.startMetadata(mode: "kiosk", options: options))
+        Log.counter.info("counter starting", metadata: CounterLauncher.startMetadata(mode: "kiosk", settings: options.settings))
         if !pin.isSet {
             Log.counter.warning("no operator PIN is set", metadata: ["file": "\(pin.path)"])
             FileHandle.standardError.write(Data(("checkout: " + tr("no operator PIN is set ({0}); the kiosk can only be stopped by the system. Set one with: checkout kiosk --set-operator-pin", pin.path) + "\n").utf8))
         }
-        try CounterLauncher.logEnd { try CounterLauncher.runInteractive(options: options, kiosk: kiosk, printer: kiosk.receiptPrinter, operatorPIN: pin) }
+        try CounterLauncher.logEnd { try CounterLauncher.runInteractive(settings: options.settings, kiosk: kiosk, printer: kiosk.receiptPrinter, operatorPIN: pin) }
     }
 
     static func setPIN(_ pin: OperatorPIN) throws {
@@ -100,9 +100,9 @@ struct KioskOptions: ParsableArguments {
 /// Opens the counter, in its shell, on this terminal.
 enum CounterLauncher {
     /// What the start line says: how the counter runs, where its data is, in which language.
-    static func startMetadata(mode: String, options: CounterOptions) -> Logger.Metadata {
+    static func startMetadata(mode: String, settings: CounterSettings) -> Logger.Metadata {
         ["mode": "\(mode)", "version": "\(CounterVersion.string)", "pid": "\(getpid())",
-         "language": "\(Language.current)", "theme": "\(options.theme ?? ThemeLibrary.defaultThemeName)"]
+         "language": "\(Language.current)", "theme": "\(settings.theme ?? ThemeLibrary.defaultThemeName)"]
     }
 
     /// Runs `body` and logs how the counter ended: its exit status, or the error that ended it.
@@ -140,19 +140,17 @@ enum CounterLauncher {
         }
     }
 
-    static func runInteractive(options: CounterOptions, kiosk: KioskOptions?, printer: ReceiptPrinter?, operatorPIN: OperatorPIN?) throws {
+    static func runInteractive(settings: CounterSettings, kiosk: KioskOptions?, printer: ReceiptPrinter?, operatorPIN: OperatorPIN?) throws {
         let library = ThemeLibrary.standard()
-        let resolution = library.resolve(options.theme)
+        let resolution = library.resolve(settings.theme)
         let isKiosk = kiosk != nil
         // Curses owns the screen once the counter opens, so a theme problem is shown inside it
         // (and repeated on standard error after the terminal is given back).
-        // Opened before curses takes the terminal: a database or key that cannot be opened stops
-        // the counter here, said on a clean terminal, with a status a service manager can read.
-        let core = try StorageWords.open(database: options.db, vaultKey: options.vaultKey)
         // A kiosk forgets every shopper, also across a restart; a staffed counter keeps a guest's cart.
-        if !isKiosk { core.counterName = options.counterName }
-        let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") }, demo: options.demo,
-                                         makeServices: CounterApplication.services(core: core, log: { Log.payments.info("\($0)") }))
+        let makeServices = try StorageWords.services(database: settings.database, vaultKey: settings.vaultKey,
+                                                     counterName: isKiosk ? nil : settings.counterName)
+        let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") }, demo: settings.demo,
+                                         makeServices: makeServices)
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
                                  themes: ThemeCycle.standard(library: library, current: resolution.theme),
                                  operatorPIN: operatorPIN, printer: printer,

@@ -16,12 +16,19 @@ struct LanguageOption: ParsableArguments {
         }
     }
 
-    var language: Language {
-        identifier.flatMap(Language.init(identifier:)) ?? Language.preferred(in: ProcessInfo.processInfo.environment)
-    }
+    var language: Language { Self.language(identifier) }
 
     /// Runs `body` with the chosen language in force.
     func speaking<T>(_ body: () throws -> T) rethrows -> T {
-        try Language.$current.withValue(language, operation: body)
+        try Self.speaking(identifier, body)
+    }
+
+    /// The language `--lang` names (a known one: `validate` has passed), else the environment's.
+    static func language(_ identifier: String?) -> Language {
+        identifier.flatMap(Language.init(identifier:)) ?? Language.preferred(in: ProcessInfo.processInfo.environment)
+    }
+
+    static func speaking<T>(_ identifier: String?, _ body: () throws -> T) rethrows -> T {
+        try Language.$current.withValue(language(identifier), operation: body)
     }
 }

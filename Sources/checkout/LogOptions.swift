@@ -9,7 +9,9 @@ struct LogOptions: ParsableArguments {
     var log: String?
 
     @Option(help: ArgumentHelp("The least important events logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
-    var logLevel: String = "info"
+    var logLevel: String = Self.defaultLevel
+
+    static let defaultLevel = "info"
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -20,6 +22,11 @@ struct LogOptions: ParsableArguments {
     /// Sets up the process's log; a file that cannot be opened stops the counter before it
     /// starts, said on the terminal.
     func start() throws {
+        try Self.start(log: log, level: logLevel)
+    }
+
+    /// As `start()`, for options given as values (`CounterSettings`).
+    static func start(log: String?, level logLevel: String) throws {
         let sink: LogSink?
         if let log {
             do {

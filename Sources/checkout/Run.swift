@@ -20,20 +20,40 @@ struct Run: ParsableCommand {
     var accessible = false
 
     func run() throws {
-        try options.logging.start()
-        try options.language.speaking(runCounter)
+        let mode: Mode = accessible ? .accessible : (kiosk ? .kiosk(kioskOptions) : .interactive)
+        try Self.open(options.settings, mode: mode, printer: kioskOptions.receiptPrinter, operatorPinFile: kioskOptions.operatorPinFile)
     }
 
-    private func runCounter() throws {
-        Log.counter.info("counter starting", metadata: CounterLauncher.startMetadata(mode: accessible ? "accessible" : (kiosk ? "kiosk" : "interactive"), options: options))
-        if accessible {
-            try CounterLauncher.logEnd { try AccessibleLauncher.run(options: options) }
-            return
+    enum Mode {
+        case interactive
+        case kiosk(KioskOptions)
+        case accessible
+
+        var name: String {
+            switch self {
+            case .interactive: "interactive"
+            case .kiosk: "kiosk"
+            case .accessible: "accessible"
+            }
         }
-        // A staffed counter has the operator's back office too (its home's "Operator" line, or F10).
-        let pin = OperatorPIN(path: kioskOptions.operatorPinFile ?? OperatorPIN.defaultPath())
-        try CounterLauncher.logEnd {
-            try CounterLauncher.runInteractive(options: options, kiosk: kiosk ? kioskOptions : nil, printer: kioskOptions.receiptPrinter, operatorPIN: pin)
+    }
+
+    /// Opens the counter as `checkout run` does, from its options as values (also the way
+    /// `CommonInvocation` opens it without ArgumentParser).
+    static func open(_ settings: CounterSettings, mode: Mode, printer: ReceiptPrinter?, operatorPinFile: String?) throws {
+        try LogOptions.start(log: settings.logFile, level: settings.logLevel)
+        try LanguageOption.speaking(settings.languageIdentifier) {
+            Log.counter.info("counter starting", metadata: CounterLauncher.startMetadata(mode: mode.name, settings: settings))
+            if case .accessible = mode {
+                try CounterLauncher.logEnd { try AccessibleLauncher.run(settings: settings) }
+                return
+            }
+            // A staffed counter has the operator's back office too (its home's "Operator" line, or F10).
+            let pin = OperatorPIN(path: operatorPinFile ?? OperatorPIN.defaultPath())
+            let kiosk: KioskOptions? = if case let .kiosk(options) = mode { options } else { nil }
+            try CounterLauncher.logEnd {
+                try CounterLauncher.runInteractive(settings: settings, kiosk: kiosk, printer: printer, operatorPIN: pin)
+            }
         }
     }
 }

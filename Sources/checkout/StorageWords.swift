@@ -63,12 +63,31 @@ enum StorageWords {
         FileHandle.standardError.write(Data(("checkout: " + text + "\n").utf8))
     }
 
+    /// The counter's services over the database the command line names. A file is opened now,
+    /// before curses takes the terminal: a database or key that cannot be opened stops the
+    /// counter here, said on a clean terminal, with a status a service manager can read. A
+    /// database in memory has nothing to say so, and is built from nothing (every migration)
+    /// at each start: it is opened with the services, after the first frame.
+    static func services(database argument: String?, vaultKey: VaultKeyLocation, counterName: String?) throws -> CounterApplication.ServicesFactory {
+        let logPayments: (String) -> Void = { Log.payments.info("\($0)") }
+        if let argument, DatabaseLocation(argument: argument) == .inMemory {
+            return { clock, timers in
+                let core = try CounterCore(database: argument, vaultKey: vaultKey)
+                Log.storage.info("database opened", metadata: ["path": "\(argument)"])
+                return try core.services(clock: clock, scheduler: timers, log: logPayments)
+            }
+        }
+        let core = try open(database: argument, vaultKey: vaultKey)
+        core.counterName = counterName
+        return CounterApplication.services(core: core, log: logPayments)
+    }
+
     /// Opens the core over the database the command line names, saying the notices; on
     /// failure, says why and what to do, and ends with `cannotOpenStatus`.
-    static func open(database argument: String?, vaultKey: VaultKeyOption) throws -> CounterCore {
+    static func open(database argument: String?, vaultKey: VaultKeyLocation) throws -> CounterCore {
         let path = argument ?? CounterCore.defaultDatabasePath()
         do {
-            let core = try CounterCore(database: path, vaultKey: vaultKey.location)
+            let core = try CounterCore(database: path, vaultKey: vaultKey)
             core.notices.forEach { writeError(notice($0)) }
             Log.storage.info("database opened", metadata: ["path": "\(path)"])
             for notice in core.notices { Log.storage.notice("\(Self.notice(notice))") }

@@ -40,7 +40,7 @@ struct VaultCommand: ParsableCommand {
         }
 
         private func rotate() throws {
-            let core = try StorageWords.open(database: db, vaultKey: vaultKey)
+            let core = try StorageWords.open(database: db, vaultKey: vaultKey.location)
             defer { try? core.close() }
             let report: VaultRotation.Report
             do {

@@ -262,6 +262,21 @@ extension CursesSurfaceTests {
         #expect(!output.contains("22;2t") && !output.contains("23;2t"))
     }
 
+    // MARK: the first frame
+
+    /// What `start` opens (the counter's database and services) does not keep the screen blank:
+    /// the first frame is on the terminal when it runs, and the frame after it follows.
+    @Test func theFirstFrameIsOnTheTerminalBeforeTheApplicationStarts() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let session = terminal.startSession()
+        _ = terminal.readOutput()
+        let application = StartedLate(terminal: terminal)
+        #expect(session.run(application, clock: SystemClock()) == 0)
+        #expect(application.shownAtStart.contains("Loading"))
+        #expect(terminal.readOutput().contains("Ready"), "drawn again once started")
+    }
+
     @Test func aTitleCannotCarryControlCharacters() {
         #expect(TerminalSequences.setTitle("Cart\u{07}\u{1B}]2;evil\u{9C}") == "\u{1B}]2;Cart]2;evil\u{1B}\\")
     }
@@ -291,4 +306,21 @@ private final class TitledApplication: Application {
         timers?.schedule(after: .milliseconds(20)) { [weak self] in self?.exitStatus = 0 }
     }
     func draw(into frame: inout Frame) { frame.write(screen, at: Point(x: 0, y: 0)) }
+}
+
+/// Draws "Loading" until started; started, it reads what the terminal has been sent so far,
+/// shows "Ready" and quits a moment later.
+private final class StartedLate: Application {
+    private let terminal: PseudoTerminal
+    private(set) var shownAtStart = ""
+    private var started = false
+    var exitStatus: Int32?
+    init(terminal: PseudoTerminal) { self.terminal = terminal }
+    func start(_ context: LoopContext) {
+        shownAtStart = terminal.readOutput()
+        started = true
+        context.timers.schedule(after: .milliseconds(20)) { [weak self] in self?.exitStatus = 0 }
+    }
+    func handle(_ event: InputEvent) {}
+    func draw(into frame: inout Frame) { frame.write(started ? "Ready" : "Loading", at: Point(x: 0, y: 0)) }
 }

@@ -19,6 +19,9 @@ var rounds = 3
 var onlyCatalog = false
 var journeys = 100
 var onlyJourneys = false
+/// Tapes and the store journey only: the catalog is measured in a process of its own, so that
+/// its RSS is not the tapes' leftovers.
+var onlyTapes = false
 /// The catalog's database: a file, as a counter keeps it (the default), or in memory, where the
 /// whole database is resident and counts in the RSS.
 var catalogInMemory = false
@@ -29,11 +32,12 @@ while let argument = iterator.next() {
     case "--tapes": tapesDirectory = iterator.next() ?? tapesDirectory
     case "--rounds": rounds = Int(iterator.next() ?? "") ?? rounds
     case "--only-catalog": onlyCatalog = true
+    case "--only-tapes": onlyTapes = true
     case "--catalog-in-memory": catalogInMemory = true
     case "--journeys": journeys = Int(iterator.next() ?? "") ?? journeys
     case "--only-journeys": onlyJourneys = true
     default:
-        print("usage: CounterBenchmark [--products N] [--tapes DIR] [--rounds N] [--only-catalog] [--catalog-in-memory] [--journeys N] [--only-journeys]")
+        print("usage: CounterBenchmark [--products N] [--tapes DIR] [--rounds N] [--only-catalog | --only-tapes] [--catalog-in-memory] [--journeys N] [--only-journeys]")
         exit(2)
     }
 }
@@ -86,6 +90,7 @@ if !tapePaths.isEmpty && !onlyCatalog && !onlyJourneys {
         }
     }
     print(String(format: "tapes: %d played (%d tapes x %d rounds, %d failed) in %.2f s: %.1f tapes/s", played, tapePaths.count, rounds, failed, elapsed, Double(played) / elapsed))
+    measureStoreJourney(tapesDirectory: tapesDirectory, rounds: 20 * rounds)
 }
 
 // MARK: Keystrokes through a store journey
@@ -137,6 +142,8 @@ if journeys > 0 && !onlyCatalog {
 if onlyJourneys { exit(0) }
 
 // MARK: The catalog over many products
+
+if onlyTapes { exit(0) }
 
 let atStart = residentMegabytes()
 let catalogPath = NSTemporaryDirectory() + "counter-benchmark-\(getpid()).sqlite"

@@ -5,7 +5,9 @@ import Clocks
 /// Bubble Tea's shape: the loop feeds the application events; the application updates its
 /// state and, when asked, draws that state into a frame. It never touches the terminal.
 public protocol Application: AnyObject {
-    /// Called once, before the first frame, with the loop's clock and timers.
+    /// Called once with the loop's clock and timers, before any event: headless (tapes, tests)
+    /// before the first frame; on a terminal right after it, so that what `start` opens does
+    /// not keep the screen blank (the frame is drawn again once it returns).
     func start(_ context: LoopContext)
     /// One input event: a key, a paste, a click or a resize.
     func handle(_ event: InputEvent)

@@ -26,6 +26,10 @@ final class InteractiveLoop {
     /// (128 + its number).
     func run() -> Int32 {
         let surface = session.surface
+        // The first frame is shown before `start`, which opens what the application needs for
+        // the keys (a database, its services): the person sees the program as soon as it can be
+        // drawn. The loop reads no key before `start` has run, and draws again after it.
+        draw()
         application.start(LoopContext(clock: timers.clock, timers: timers, isHeadless: false,
                                       applyTheme: { surface.apply(theme: $0) }))
         var needsDraw = true
@@ -33,8 +37,7 @@ final class InteractiveLoop {
             if timers.fireDue() > 0 { needsDraw = true }
             if let status = application.exitStatus { return status }
             if needsDraw {
-                session.surface.present(FrameRenderer.render(application, size: session.surface.size))
-                if let title = application.title { session.setTitle(title) }
+                draw()
                 needsDraw = false
             }
             let terminalGone = waitForInputOrDeadline()
@@ -48,6 +51,11 @@ final class InteractiveLoop {
                 if application.exitStatus != nil { break }
             }
         }
+    }
+
+    private func draw() {
+        session.surface.present(FrameRenderer.render(application, size: session.surface.size))
+        if let title = application.title { session.setTitle(title) }
     }
 
     /// Blocks in `poll` until a key, a signal or the next timer; never longer. Returns true when

@@ -9,24 +9,31 @@ public enum ThemeParser {
     ///   - file: how to name the file in errors (the path as the user gave it).
     ///   - defaultName: the theme's name when the file has no `name` key (its file name).
     public static func parse(_ text: String, file: String, defaultName: String) throws(ThemeError) -> Theme {
-        let locator = TomlKeyLocator(text: text)
         let document: TOMLTable
         do {
             document = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let line = error.source.begin.line
-            throw ThemeError(.syntax, file: file, line: line, key: locator.key(onLine: line), detail: error.description)
+            throw ThemeError(.syntax, file: file, line: line, key: TomlKeyLocator(text: text).key(onLine: line), detail: error.description)
         } catch {
             throw ThemeError(.syntax, file: file, detail: "\(error)")
         }
-        return try Reader(file: file, locator: locator).theme(from: document, defaultName: defaultName)
+        // Only an error needs the lines of the keys (and the keys in the file's order, so that
+        // the first error reported is the first one written): the locator that finds them is
+        // made when the quick reading fails. Every theme is read before the first frame.
+        do {
+            return try Reader(file: file, locator: nil).theme(from: document, defaultName: defaultName)
+        } catch {
+            return try Reader(file: file, locator: TomlKeyLocator(text: text)).theme(from: document, defaultName: defaultName)
+        }
     }
 }
 
 /// One pass over a parsed document, turning each value into the model or into a located error.
 private struct Reader {
     let file: String
-    let locator: TomlKeyLocator
+    /// Nil: the entries in TOMLKit's order, and errors without a line (read again with one).
+    let locator: TomlKeyLocator?
 
     func theme(from document: TOMLTable, defaultName: String) throws(ThemeError) -> Theme {
         var name = defaultName
@@ -132,11 +139,13 @@ private struct Reader {
     /// A table's entries in the order they are written, so that the first error reported is the
     /// first one in the file.
     private func entries(of table: TOMLTable, at path: [String]) -> [(String, TOMLValueConvertible)] {
-        table.map { ($0.0, $0.1) }.sorted { (locator.line(of: path + [$0.0]) ?? 0) < (locator.line(of: path + [$1.0]) ?? 0) }
+        let entries = table.map { ($0.0, $0.1) }
+        guard let locator else { return entries }
+        return entries.sorted { (locator.line(of: path + [$0.0]) ?? 0) < (locator.line(of: path + [$1.0]) ?? 0) }
     }
 
     private func failure(_ kind: ThemeError.Kind, _ path: [String], _ detail: String) -> ThemeError {
-        ThemeError(kind, file: file, line: locator.line(of: path), key: path.joined(separator: "."), detail: detail)
+        ThemeError(kind, file: file, line: locator?.line(of: path), key: path.joined(separator: "."), detail: detail)
     }
 
     private func typeName(_ value: TOMLValueConvertible) -> String {

@@ -101,7 +101,10 @@ struct TomlKeyLocator {
 }
 
 fileprivate extension StringProtocol {
+    // Found from both ends in place: reversing the characters twice cost most of a theme's load.
     func trimmingWhitespace() -> String {
-        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
