@@ -109,7 +109,7 @@ final class DemoPlayer {
         if let explicit { candidates.append(explicit) }
         candidates.append((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent("Tapes/demo"))
         if let executable = ThemeLibrary.currentExecutablePath(), let themes = ThemeLibrary.themesDirectory(above: executable) {
-            candidates.append(((themes as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Tapes/demo"))
+            candidates.append((URL(fileURLWithPath: themes).deletingLastPathComponent().path as NSString).appendingPathComponent("Tapes/demo"))
         }
         for directory in candidates {
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }

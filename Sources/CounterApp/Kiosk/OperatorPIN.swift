@@ -37,7 +37,7 @@ public struct OperatorPIN: Sendable {
     public func set(_ pin: String) throws(SetError) {
         guard pin.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw .notDigits }
         guard (4...12).contains(pin.count) else { throw .tooShort }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data((hasher.hash(pin) + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -51,7 +51,7 @@ public final class CoreDatabase {
     }
 
     private static func openFile(_ path: String, busyTimeout: TimeInterval, migrator: DatabaseMigrator) throws(CoreOpenError) -> DatabaseQueue {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !directory.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -109,7 +109,7 @@ public final class CoreDatabase {
     /// Whether this process may write the file (or, when it does not exist yet, create it) and
     /// the WAL files beside it.
     static func isWritable(_ path: String) -> Bool {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let directoryOK = access(directory.isEmpty ? "." : directory, W_OK) == 0
         return directoryOK && (access(path, F_OK) != 0 || access(path, W_OK) == 0)
     }

@@ -57,7 +57,7 @@ enum VaultKeyFile {
 
     /// Creates the key's directory (0700: the config directory holds secrets) if it is missing.
     static func makeDirectory(for path: String) throws(Failure) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) else { return }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
@@ -81,7 +81,7 @@ enum VaultKeyFile {
     }
 
     private static func syncDirectory(of path: String) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

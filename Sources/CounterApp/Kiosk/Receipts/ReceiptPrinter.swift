@@ -56,7 +56,7 @@ public struct ReceiptPrinter: Sendable {
     public func check() -> Failure? {
         if FileManager.default.fileExists(atPath: path) { return access(path, W_OK) == 0 ? nil : .cannotWrite(path) }
         if path.hasPrefix("/dev/") { return .cannotWrite(path) }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return access(directory.isEmpty ? "." : directory, W_OK) == 0 ? nil : .cannotWrite(path)
     }
 
