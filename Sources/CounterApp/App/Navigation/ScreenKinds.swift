@@ -63,7 +63,7 @@ enum ScreenKinds {
             environment: \.store,
             reduce: { s, a, _ in CatalogFeature.reduce(&s, a) },
             appear: { _ in .send(.load) },
-            action: { event, s, _ in CatalogFeature.action(for: event, in: s) },
+            action: { event, s, size in CatalogFeature.action(for: event, in: s, size: size) },
             keyHints: { s, _ in CatalogFeature.keyHints(s) }, hasTextFocus: { $0.filter != nil },
             draw: { s, _, frame, area in CatalogFeature.draw(s, into: &frame, in: area) },
             click: { point, s, _, area in CatalogFeature.action(forClickAt: point, in: s, area: area) }))
