@@ -43,7 +43,7 @@ enum StorageWords {
             return tr("the vault key for the database {0} cannot be written at {1}.", file, path)
                 + "\n" + tr("Make that directory writable, or give another place with --vault-key FILE.")
         case .serverStorageNotYetComplete:
-            return tr("{0} is a PostgreSQL server, and the counter cannot keep its data on PostgreSQL yet: only customers, saved cards and charges are ready (Docs/fleet.md).", file)
+            return tr("{0} is a PostgreSQL server, and the counter cannot run on PostgreSQL yet: its tables can be set up there with checkout migrate, but the counter itself still keeps its data in a file (Docs/fleet.md).", file)
                 + "\n" + tr("Give a database file with --db, or leave --db out for the default file.")
         case let .failed(detail):
             return tr("the database {0} could not be opened: {1}", file, detail)
