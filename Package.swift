@@ -32,10 +32,11 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        // PostgreSQL's own client library, for a fleet of counters on one server (Docs/fleet.md).
+        // PostgreSQL's own client library, for a fleet of counters on one server (Docs/fleet.md):
+        // its header only. The library is loaded when a counter first connects to a server, not
+        // linked, so a counter on a file never maps it (PostgresClient's LibPQ).
         .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         // A small synchronous wrapper over libpq: connect, statements with parameters, typed

@@ -7,6 +7,7 @@ import Foundation
 /// and each call returns when the server has answered. Not shared between threads; a second
 /// thread opens its own connection.
 public final class PostgresConnection {
+    private let pq: LibPQ
     private let connection: OpaquePointer
 
     /// - Parameter url: `postgres://user@host/dbname` or `postgresql://...` (libpq's URI form,
@@ -16,21 +17,23 @@ public final class PostgresConnection {
         guard let conninfo = Self.conninfo(url) else {
             throw PostgresError(sqlState: nil, message: "\(url) is not a PostgreSQL URL (postgres://, postgresql:// or postgres:)")
         }
-        guard let connection = PQconnectdb(conninfo) else {
+        let pq = try LibPQ.get()
+        self.pq = pq
+        guard let connection = pq.connectdb(conninfo) else {
             throw PostgresError(sqlState: nil, message: "libpq could not allocate a connection")
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let message = Self.trimmed(PQerrorMessage(connection))
-            PQfinish(connection)
+        guard pq.status(connection) == CONNECTION_OK else {
+            let message = Self.trimmed(pq.errorMessage(connection))
+            pq.finish(connection)
             throw PostgresError(sqlState: nil, message: message)
         }
         self.connection = connection
         // libpq prints the server's NOTICEs to stderr, which is the counter's terminal; the
         // core has nothing to learn from them ("relation already exists, skipping").
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        pq.setNoticeProcessor(connection, { _, _ in }, nil)
     }
 
-    deinit { PQfinish(connection) }
+    deinit { pq.finish(connection) }
 
     /// What libpq is given for a URL the counter accepts; nil for anything else (a file path).
     public static func conninfo(_ url: String) -> String? {
@@ -46,13 +49,13 @@ public final class PostgresConnection {
         let cStrings: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
         defer { cStrings.forEach { free($0) } }
         let result = cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
-            PQexecParams(connection, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+            pq.execParams(connection, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
         }
-        guard let result else { throw PostgresError(sqlState: nil, message: Self.trimmed(PQerrorMessage(connection))) }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        guard let result else { throw PostgresError(sqlState: nil, message: Self.trimmed(pq.errorMessage(connection))) }
+        defer { pq.clear(result) }
+        switch pq.resultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-            return Self.read(result)
+            return read(result)
         default:
             throw error(of: result)
         }
@@ -61,9 +64,9 @@ public final class PostgresConnection {
     /// Runs several statements separated by semicolons, without parameters (a migration's
     /// script); libpq's extended protocol, which `execute` uses, takes one statement only.
     public func executeScript(_ sql: String) throws {
-        guard let result = PQexec(connection, sql) else { throw PostgresError(sqlState: nil, message: Self.trimmed(PQerrorMessage(connection))) }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        guard let result = pq.exec(connection, sql) else { throw PostgresError(sqlState: nil, message: Self.trimmed(pq.errorMessage(connection))) }
+        defer { pq.clear(result) }
+        switch pq.resultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
         default: throw error(of: result)
         }
@@ -75,55 +78,55 @@ public final class PostgresConnection {
     }
 
     /// Whether a transaction is open (or failed and not yet rolled back) on this connection.
-    public var isInTransaction: Bool { PQtransactionStatus(connection) != PQTRANS_IDLE }
+    public var isInTransaction: Bool { pq.transactionStatus(connection) != PQTRANS_IDLE }
 
     /// Whether libpq still holds a working connection (false once the server is gone).
-    public var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
+    public var isConnected: Bool { pq.status(connection) == CONNECTION_OK }
 
     /// Connects again with the same parameters after the server went away; whether it worked.
     /// Waits as long as connecting takes (libpq's `connect_timeout`, by default until the
     /// operating system gives up): a counter calls it on its next transaction, not in a loop.
     @discardableResult
     public func reset() -> Bool {
-        PQreset(connection)
+        pq.reset(connection)
         return isConnected
     }
 
     /// The connection's socket, for the loop's `poll` to wait on `LISTEN` notifications.
-    public var socketDescriptor: Int32 { PQsocket(connection) }
+    public var socketDescriptor: Int32 { pq.socket(connection) }
 
     /// The notifications that have arrived, without waiting (call when `socketDescriptor` is
     /// readable, or now and then). Channels are joined with `LISTEN name` through `execute`.
     public func notifications() throws -> [PostgresNotification] {
-        guard PQconsumeInput(connection) == 1 else {
-            throw PostgresError(sqlState: nil, message: Self.trimmed(PQerrorMessage(connection)))
+        guard pq.consumeInput(connection) == 1 else {
+            throw PostgresError(sqlState: nil, message: Self.trimmed(pq.errorMessage(connection)))
         }
         var arrived: [PostgresNotification] = []
-        while let notify = PQnotifies(connection) {
+        while let notify = pq.notifies(connection) {
             arrived.append(PostgresNotification(channel: String(cString: notify.pointee.relname),
                                                 payload: String(cString: notify.pointee.extra),
                                                 senderProcessID: notify.pointee.be_pid))
-            PQfreemem(notify)
+            pq.freemem(notify)
         }
         return arrived
     }
 
     private func error(of result: OpaquePointer) -> PostgresError {
-        let field = { (code: UInt8) in PQresultErrorField(result, Int32(code)).map { String(cString: $0) } }
-        let message = field(UInt8(ascii: "M")) ?? Self.trimmed(PQerrorMessage(connection))
+        let field = { [pq] (code: UInt8) in pq.resultErrorField(result, Int32(code)).map { String(cString: $0) } }
+        let message = field(UInt8(ascii: "M")) ?? Self.trimmed(pq.errorMessage(connection))
         return PostgresError(sqlState: field(UInt8(ascii: "C")), message: message)
     }
 
-    private static func read(_ result: OpaquePointer) -> PostgresResult {
-        let columnCount = PQnfields(result), rowCount = PQntuples(result)
-        let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
-        let types = (0..<columnCount).map { UInt32(PQftype(result, $0)) }
+    private func read(_ result: OpaquePointer) -> PostgresResult {
+        let columnCount = pq.nfields(result), rowCount = pq.ntuples(result)
+        let columns = (0..<columnCount).map { String(cString: pq.fname(result, $0)) }
+        let types = (0..<columnCount).map { UInt32(pq.ftype(result, $0)) }
         let rows = (0..<rowCount).map { row in
             PostgresRow(columns: columns, values: (0..<columnCount).map { column in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+                pq.getisnull(result, row, column) == 1 ? nil : String(cString: pq.getvalue(result, row, column))
             }, types: types)
         }
-        let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+        let affected = Int(String(cString: pq.cmdTuples(result))) ?? 0
         return PostgresResult(rows: rows, affectedRows: affected)
     }
 
