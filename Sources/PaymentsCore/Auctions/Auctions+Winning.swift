@@ -46,9 +46,8 @@ extension Auctions {
     /// else the newest that is neither failed nor raised (a failed join joined nothing).
     public func standingBids(customerId: String) throws(AuctionError) -> [String: AuctionBid] {
         try read { db in
-            let bids = try AuctionBidRecord.filter(AuctionBidRecord.Columns.customerId == customerId)
-                .filter(![BidState.failed, .raised].contains(AuctionBidRecord.Columns.state))
-                .order(AuctionBidRecord.Columns.createdAt, AuctionBidRecord.Columns.id).auctionBids(db)
+            let bids = try AuctionBidWithAuction.auctionBids(db, where: "b.customer_id = ? AND b.state NOT IN (?, ?)",
+                                                             [customerId, BidState.failed, BidState.raised], orderedBy: "b.created_at, b.id")
             return Dictionary(grouping: bids, by: \.auctionId).compactMapValues { bids in
                 bids.last { $0.state == .joined || $0.state == .won } ?? bids.last
             }

@@ -46,7 +46,7 @@ public final class Auctions {
 
     public func bids(auctionId: String) throws -> [AuctionBid] {
         try database.read { db in
-            try AuctionBidRecord.filter(AuctionBidRecord.Columns.auctionId == auctionId).order(AuctionBidRecord.Columns.id).auctionBids(db)
+            try AuctionBidWithAuction.auctionBids(db, where: "b.auction_id = ?", [auctionId], orderedBy: "b.id")
         }
     }
 
@@ -173,10 +173,8 @@ public final class Auctions {
         let now = clock.now.milliseconds
         // A bid whose hold the operator is voiding is out of the running, whatever the answer.
         guard let open = try? database.read({ db in
-            try AuctionBidRecord.all().inState([.joined, .requiresAction])
-                .including(required: AuctionBidRecord.auction.filter(AuctionRecord.Columns.closesAt <= now))
-                .order(AuctionBidRecord.Columns.auctionId, AuctionBidRecord.Columns.bidMinor.desc, AuctionBidRecord.Columns.id)
-                .asRequest(of: AuctionBidWithAuction.self).fetchAll(db).map { try $0.auctionBid() }
+            try AuctionBidWithAuction.auctionBids(db, where: "b.state IN (?, ?) AND a.closes_at <= ?", [BidState.joined, BidState.requiresAction, now],
+                                                  orderedBy: "b.auction_id, b.bid_minor DESC, b.id")
         }).filter({ !voidInFlight(bidId: $0.id) }), !open.isEmpty else { return completion() }
         var winners: Set<String> = []
         var queue: [(AuctionBid, BidState)] = []
@@ -219,8 +217,10 @@ public final class Auctions {
     /// When the next auction with open bids closes (in the past: one is due to close now).
     public func nextCloseDate() throws -> Date? {
         try database.read { db in
-            let withOpenBids = AuctionRecord.having(AuctionRecord.bids.inState([.joined, .requiresAction]).isEmpty == false)
-            return try Int64.fetchOne(db, withOpenBids.select(min(AuctionRecord.Columns.closesAt))).map(Date.init(milliseconds:))
+            try Int64.fetchOne(db, sql: """
+                SELECT MIN(a.closes_at) FROM auctions a
+                WHERE EXISTS (SELECT 1 FROM auction_bids b WHERE b.auction_id = a.id AND b.state IN (?, ?))
+                """, arguments: [BidState.joined, BidState.requiresAction]).map(Date.init(milliseconds:))
         }
     }
 
@@ -228,8 +228,8 @@ public final class Auctions {
     /// with the counter instance that owns them.
     func openBids() throws -> [(bid: AuctionBid, owner: String?, since: Date)] {
         try database.read { db in
-            try AuctionBidRecord.all().inState([.placing, .requiresAction]).order(AuctionBidRecord.Columns.id)
-                .including(required: AuctionBidRecord.auction).asRequest(of: AuctionBidWithAuction.self).fetchAll(db)
+            try AuctionBidWithAuction.fetchAll(SQLiteTransaction(db), where: "b.state IN (?, ?)", [BidState.placing, BidState.requiresAction],
+                                               orderedBy: "b.id")
                 .map { (bid: try $0.auctionBid(), owner: $0.bid.owner, since: $0.bid.updatedAt) }
         }
     }
@@ -317,7 +317,7 @@ public final class Auctions {
     }
 
     func loadBid(_ db: Database, _ id: String) throws -> AuctionBid {
-        guard let bid = try AuctionBidRecord.filter(key: id).auctionBids(db).first else { throw AuctionError.unknownBid(id) }
+        guard let bid = try AuctionBidWithAuction.auctionBids(db, where: "b.id = ?", [id], orderedBy: "b.id").first else { throw AuctionError.unknownBid(id) }
         return bid
     }
 

@@ -36,7 +36,6 @@ struct CartRecord: Codable, CoreRecord {
 /// A row of `cart_lines`: a jar and how many, in the order the jars were first added.
 struct CartLineRecord: Codable, CoreRecord {
     static let databaseTableName = "cart_lines"
-    static let product = belongsTo(ProductRecord.self)
 
     var cartId: String
     var productId: String
@@ -47,13 +46,6 @@ struct CartLineRecord: Codable, CoreRecord {
         static let cartId = Column("cart_id")
         static let addedSeq = Column("added_seq")
     }
-}
-
-/// A cart line with its product, fetched in one statement: `line` from the line's columns,
-/// `product` from the joined product's (the association's key).
-struct CartLineWithProduct: Decodable, FetchableRecord {
-    var line: CartLineRecord
-    var product: ProductRecord
 }
 
 extension Product {

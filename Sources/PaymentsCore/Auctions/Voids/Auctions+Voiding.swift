@@ -14,10 +14,8 @@ extension Auctions {
     public func openHolds() throws(AuctionError) -> [OpenHold] {
         try read { db in
             let now = clock.now.milliseconds
-            let bids = try AuctionBidRecord.all().inState([.joined]).filter(AuctionBidRecord.Columns.holdId != nil)
-                .including(required: AuctionBidRecord.auction.filter(AuctionRecord.Columns.closesAt > now))
-                .order(AuctionBidRecord.Columns.createdAt.desc, AuctionBidRecord.Columns.id.desc)
-                .asRequest(of: AuctionBidWithAuction.self).fetchAll(db)
+            let bids = try AuctionBidWithAuction.fetchAll(SQLiteTransaction(db), where: "b.state = ? AND b.hold_id IS NOT NULL AND a.closes_at > ?",
+                                                          [BidState.joined, now], orderedBy: "b.created_at DESC, b.id DESC")
             return try bids.map { row in
                 OpenHold(bid: try row.auctionBid(), auction: try StoredAuction(row.auction), voidInFlight: try Self.voidInFlight(db, bidId: row.bid.id))
             }
@@ -62,7 +60,7 @@ extension Auctions {
             guard asked.bidId == bidId else { throw HoldVoidError.unknownBid(bidId) }
             return asked
         }
-        guard let bid = try AuctionBidRecord.filter(key: bidId).auctionBids(db).first else { throw HoldVoidError.unknownBid(bidId) }
+        guard let bid = try AuctionBidWithAuction.auctionBids(db, where: "b.id = ?", [bidId], orderedBy: "b.id").first else { throw HoldVoidError.unknownBid(bidId) }
         switch bid.state {
         case .joined: break
         case .placing, .requiresAction: throw HoldVoidError.inFlight(bidId: bidId)
