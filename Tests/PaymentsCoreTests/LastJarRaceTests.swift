@@ -120,3 +120,37 @@ import Testing
         }
     }
 }
+
+/// Two counters refunding one order at the same moment, each under its own key (two operators
+/// pressing refund): the money and the jars go back once.
+@Suite struct RefundRaceTests {
+    @Test(arguments: StorageBackend.allCases)
+    func twoCountersRefundingOneOrderGiveTheMoneyAndTheJarsBackOnce(_ backend: StorageBackend) throws {
+        let location = try backend.freshStore()
+        let setup = try LastJarRaceTests.FleetCounter(location)
+        let jar = try #require(try setup.store.read { tx in try tx.fetchValue(String.self, "SELECT id FROM products ORDER BY position LIMIT 1") })
+        let stock = try #require(try setup.store.read { tx in try tx.fetchValue(Int.self, "SELECT stock FROM products WHERE id = ?", jar) })
+        let counters = LastJarRaceTests.Counters([try LastJarRaceTests.FleetCounter(location), try LastJarRaceTests.FleetCounter(location)])
+        for round in 1...4 {
+            try setup.carts.add(productId: jar, quantity: 2, for: "round-\(round)")
+            guard case .success(let order)? = try setup.payCart(of: "round-\(round)") else { Issue.record("not paid"); return }
+            let outcomes = runTogether(2) { index -> String in
+                let counter = counters.all[index]
+                var answers: [Result<OrderRefund, RefundError>] = []
+                counter.orders.refund(orderId: order.id, .everythingLeft, idempotencyKey: "operator-\(index)-round-\(round)") { answers.append($0) }
+                counter.timers.advance(counter.clock, by: .seconds(1))
+                return answers.first.map { "\($0)" } ?? "no answer"
+            }
+            let answers = outcomes.map { (try? $0.get()) ?? "threw \($0)" }
+            let refunded = try setup.store.read { tx in
+                (money: try tx.fetchValue(Int64.self, "SELECT amount_refunded FROM charges WHERE id = ?", order.chargeId),
+                 stock: try tx.fetchValue(Int.self, "SELECT stock FROM products WHERE id = ?", jar),
+                 state: try tx.fetchValue(String.self, "SELECT state FROM orders WHERE id = ?", order.id))
+            }
+            #expect(refunded.money == order.total.minorUnits, "round \(round): refunded once: \(answers)")
+            #expect(refunded.stock == stock, "round \(round): the jars back once: \(answers)")
+            #expect(refunded.state == OrderState.refunded.rawValue)
+            #expect(answers.filter { $0.hasPrefix("success") }.count == 1, "round \(round): \(answers)")
+        }
+    }
+}

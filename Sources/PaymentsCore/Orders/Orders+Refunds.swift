@@ -13,7 +13,7 @@ extension Orders {
                        completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
         let intent: RefundIntent
         do throws(RefundError) {
-            intent = try refundWrite { db in try self.beginRefund(db, orderId: orderId, request, key: idempotencyKey) }
+            intent = try refundWrite { tx in try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey) }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
@@ -31,11 +31,11 @@ extension Orders {
             switch result {
             case .success:
                 completion(Result { () throws(OrderError) in
-                    guard let order = try read({ db in try Order.load(db, id: orderId) }) else { throw OrderError.unknownOrder(orderId) }
+                    guard let order = try reading({ tx in try Order.load(tx, id: orderId) }) else { throw OrderError.unknownOrder(orderId) }
                     return order
                 })
             case .failure(.outcomeUnknown):
-                let number = try? read { db in try Order.load(db, id: orderId)?.number }
+                let number = try? reading { tx in try Order.load(tx, id: orderId)?.number }
                 completion(.failure(.outcomeUnknown(number: number ?? orderId)))
             case .failure(let error): completion(.failure(Self.orderError(error, orderId: orderId)))
             }
@@ -44,10 +44,10 @@ extension Orders {
 
     /// The refunds of an order, oldest first, in every state.
     public func refunds(orderId: String) throws(OrderError) -> [OrderRefund] {
-        try read { db in
-            guard let number = try String.fetchOne(db, sql: "SELECT number FROM orders WHERE id = ?", arguments: [orderId]) else { return [] }
-            return try OrderRefundRecord.filter(OrderRefundRecord.Columns.orderId == orderId)
-                .order(OrderRefundRecord.Columns.createdAt, Column("id")).fetchAll(db).map { try $0.refund(db, orderNumber: number) }
+        try reading { tx in
+            guard let number = try tx.fetchValue(String.self, "SELECT number FROM orders WHERE id = ?", orderId) else { return [] }
+            return try tx.fetchAll(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE order_id = ? ORDER BY created_at, \(tx.engine.bytewise("id"))",
+                                   orderId).map { try $0.refund(tx, orderNumber: number) }
         }
     }
 
@@ -59,36 +59,36 @@ extension Orders {
     /// Returns the orders it changed.
     @discardableResult
     public func finishRefunds() throws(OrderError) -> [Order] {
-        let asked = try read { db in
-            try OrderRefundRecord.filter(OrderRefundRecord.Columns.state == OrderRefundState.requested).order(Column("id")).fetchAll(db)
+        let asked = try reading { tx in
+            try tx.fetchAll(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE state = ? ORDER BY \(tx.engine.bytewise("id"))",
+                            OrderRefundState.requested)
         }
         var changed: [String] = []
         for row in asked {
-            let moneyBack = try read { db in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM refunds WHERE id = ?)", arguments: [row.chargeRefundId]) ?? false
-            }
+            let moneyBack = try reading { tx in try tx.exists("SELECT 1 FROM refunds WHERE id = ?", row.chargeRefundId) }
             if moneyBack {
-                if try write({ db in try self.commitRefund(db, row.id) }) != nil { changed.append(row.orderId) }
-            } else if let asked = try read({ db in try Order.load(db, id: row.orderId).map { ($0.chargeId, try row.refund(db, orderNumber: $0.number)) } }),
+                if try writing({ tx in try self.commitRefund(tx, row.id) }) != nil { changed.append(row.orderId) }
+            } else if let asked = try reading({ tx in try Order.load(tx, id: row.orderId).map { ($0.chargeId, try row.refund(tx, orderNumber: $0.number)) } }),
                       let chargeId = asked.0 {
                 askRefund(row, amount: asked.1.amount, chargeId: chargeId) { _ in }
             }
         }
-        changed += try write { db in
-            let ids = try String.fetchAll(db, sql: """
+        changed += try writing { tx in
+            let ids = try tx.fetchValues(String.self, """
                 SELECT o.id FROM orders o JOIN charges c ON c.id = o.charge_id
-                WHERE o.state = 'paid' AND c.status = 'succeeded' AND c.amount_captured > 0 AND c.amount_refunded >= c.amount_captured
+                WHERE o.state = ? AND c.status = 'succeeded' AND c.amount_captured > 0 AND c.amount_refunded >= c.amount_captured
                 AND NOT EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id)
-                ORDER BY o.id
-                """)
+                ORDER BY \(tx.engine.bytewise("o.id"))
+                """, OrderState.paid)
             return try ids.compactMap { id in
-                guard let order = try Order.load(db, id: id) else { return nil }
-                try Self.putBack(db, order.lines)
-                try setState(db, id, .refunded, failure: nil, chargeId: order.chargeId)
+                // Locked on a server: another counter's settler doing the same waits, then finds it refunded.
+                guard let order = try OrderRecord.stored(tx, id: id, locking: true)?.order(tx), order.state == .paid else { return nil }
+                try Self.putBack(tx, order.lines)
+                try setState(tx, id, .refunded, failure: nil, chargeId: order.chargeId)
                 return id
             }
         }
-        return try read { db in try changed.compactMap { try Order.load(db, id: $0) } }
+        return try reading { tx in try changed.compactMap { try Order.load(tx, id: $0) } }
     }
 
     // MARK: - The steps
@@ -100,28 +100,31 @@ extension Orders {
     }
 
     /// Step 1: the intent, or the refund already asked under `key`.
-    func beginRefund(_ db: Database, orderId: String, _ request: RefundRequest, key: String) throws -> RefundIntent {
-        guard let order = try Order.load(db, id: orderId) else { throw RefundError.order(.unknownOrder(orderId)) }
-        if let asked = try OrderRefundRecord.filter(OrderRefundRecord.Columns.idempotencyKey == key).fetchOne(db) {
+    /// The order's row is locked first on a server: two counters refunding the same order take
+    /// turns, and the second reads what the first left to refund.
+    func beginRefund(_ tx: any CoreTransaction, orderId: String, _ request: RefundRequest, key: String) throws -> RefundIntent {
+        guard let record = try OrderRecord.stored(tx, id: orderId, locking: true) else { throw RefundError.order(.unknownOrder(orderId)) }
+        let order = try record.order(tx)
+        if let asked = try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE idempotency_key = ?", key) {
             guard let chargeId = order.chargeId, asked.orderId == orderId else { throw RefundError.invalidAmount }
-            return RefundIntent(row: asked, refund: try asked.refund(db, orderNumber: order.number), chargeId: chargeId)
+            return RefundIntent(row: asked, refund: try asked.refund(tx, orderNumber: order.number), chargeId: chargeId)
         }
         guard order.state == .paid else { throw RefundError.order(.notRefundable(order.state)) }
         // Bank and wallet orders note their payment's own id where a card order notes its charge.
-        let kind = try OrderRecord.fetchOne(db, key: orderId)?.paymentKind
+        let kind = record.paymentKind
         guard let chargeId = order.chargeId, kind == nil || kind == .express else { throw RefundError.notPaidByCard(number: order.number) }
-        let left = try RefundBalance(db, order: order)
+        let left = try RefundBalance(tx, order: order)
         let (amount, returned) = try left.refund(for: request)
         let row = OrderRefundRecord(id: ids.next("orf"), orderId: orderId, idempotencyKey: key, amountMinor: amount.minorUnits,
                                     currency: amount.currency.code, state: .requested, chargeRefundId: ids.next("re"), failure: nil,
                                     createdAt: clock.now, updatedAt: clock.now, requestedBy: owner)
-        try row.insert(db)
-        for line in returned { try OrderRefundLineRecord(refundId: row.id, position: line.position, quantity: line.quantity).insert(db) }
-        try events.record(db, type: "order.refund_requested", subject: orderId, data: [
+        try tx.insert(row)
+        for line in returned { try tx.insert(OrderRefundLineRecord(refundId: row.id, position: line.position, quantity: line.quantity)) }
+        try events.record(tx, type: "order.refund_requested", subject: orderId, data: [
             "refund": row.id, "amount": String(amount.minorUnits), "currency": amount.currency.code,
             "jars": String(returned.reduce(0) { $0 + $1.quantity }),
         ])
-        return RefundIntent(row: row, refund: try row.refund(db, orderNumber: order.number), chargeId: chargeId)
+        return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: order.number), chargeId: chargeId)
     }
 
     /// Step 2 and 3: asks the charge for the money back under the intent's refund id, then
@@ -131,7 +134,7 @@ extension Orders {
             switch answer {
             case .success:
                 do throws(OrderError) {
-                    guard let refund = try write({ db in try self.commitRefund(db, row.id) }) else {
+                    guard let refund = try writing({ tx in try self.commitRefund(tx, row.id) }) else {
                         return completion(.failure(.outcomeUnknown(refundId: row.id)))
                     }
                     completion(.success(refund))
@@ -143,7 +146,7 @@ extension Orders {
                 // Refused before money moved. Should the refusal not be written, the intent stays
                 // asked and the settler asks again: not known until then.
                 do throws(OrderError) {
-                    try write { db in try self.failRefund(db, row.id, reason: decline.code) }
+                    try writing { tx in try self.failRefund(tx, row.id, reason: decline.code) }
                     completion(.failure(.declined(decline)))
                 } catch {
                     completion(.failure(.outcomeUnknown(refundId: row.id)))
@@ -155,42 +158,48 @@ extension Orders {
     /// The money is back: the jars too, and the order is `refunded` once nothing is left to give
     /// back. Decided inside the transaction, so the same refund committed twice (a retry, the
     /// settler) changes things once. Nil when the refund is not known.
-    func commitRefund(_ db: Database, _ refundId: String) throws -> OrderRefund? {
-        guard var row = try OrderRefundRecord.fetchOne(db, key: refundId),
-              let order = try Order.load(db, id: row.orderId) else { return nil }
-        guard row.state != .refunded else { return try row.refund(db, orderNumber: order.number) }
+    /// The refund's row is locked first on a server: the answer and a settler committing the
+    /// same refund take turns, and the jars come back once.
+    func commitRefund(_ tx: any CoreTransaction, _ refundId: String) throws -> OrderRefund? {
+        guard var row = try Self.storedRefund(tx, refundId),
+              let order = try Order.load(tx, id: row.orderId) else { return nil }
+        guard row.state != .refunded else { return try row.refund(tx, orderNumber: order.number) }
         row.state = .refunded
         row.failure = nil
         row.updatedAt = clock.now
-        try row.update(db)
-        let returned = try OrderRefundLineRecord.filter(OrderRefundLineRecord.Columns.refundId == refundId).fetchAll(db)
-        try Self.putBack(db, returned.compactMap { line in
+        try tx.update(row)
+        let returned = try tx.fetchAll(OrderRefundLineRecord.self, "SELECT * FROM order_refund_lines WHERE refund_id = ?", refundId)
+        try Self.putBack(tx, returned.compactMap { line in
             order.lines.indices.contains(line.position) ? order.lines[line.position].returning(line.quantity) : nil
         })
-        try events.record(db, type: "order.refund_succeeded", subject: order.id, data: [
+        try events.record(tx, type: "order.refund_succeeded", subject: order.id, data: [
             "refund": row.id, "amount": String(row.amountMinor), "currency": row.currency,
         ])
-        let refundedSoFar = try Int64.fetchOne(db, sql: """
-            SELECT COALESCE(SUM(amount_minor), 0) FROM order_refunds WHERE order_id = ? AND state = 'refunded'
-            """, arguments: [order.id]) ?? 0
+        let refundedSoFar = try tx.fetchValue(Int64.self, """
+            SELECT COALESCE(SUM(amount_minor), 0) FROM order_refunds WHERE order_id = ? AND state = ?
+            """, order.id, OrderRefundState.refunded) ?? 0
         if refundedSoFar >= order.total.minorUnits, order.state == .paid {
-            try setState(db, order.id, .refunded, failure: nil, chargeId: order.chargeId)
+            try setState(tx, order.id, .refunded, failure: nil, chargeId: order.chargeId)
         }
-        return try row.refund(db, orderNumber: order.number)
+        return try row.refund(tx, orderNumber: order.number)
     }
 
-    func failRefund(_ db: Database, _ refundId: String, reason: String) throws {
-        guard var row = try OrderRefundRecord.fetchOne(db, key: refundId), row.state == .requested else { return }
+    func failRefund(_ tx: any CoreTransaction, _ refundId: String, reason: String) throws {
+        guard var row = try Self.storedRefund(tx, refundId), row.state == .requested else { return }
         row.state = .failed
         row.failure = reason
         row.updatedAt = clock.now
-        try row.update(db)
-        try events.record(db, type: "order.refund_failed", subject: row.orderId, data: ["refund": row.id, "reason": reason])
+        try tx.update(row)
+        try events.record(tx, type: "order.refund_failed", subject: row.orderId, data: ["refund": row.id, "reason": reason])
+    }
+
+    private static func storedRefund(_ tx: any CoreTransaction, _ id: String) throws -> OrderRefundRecord? {
+        try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE id = ?\(tx.engine.forUpdate)", id)
     }
 
     /// A write whose refusals stay `RefundError`s (the orders' own `write` would word them as storage).
-    private func refundWrite<T>(_ body: (Database) throws -> T) throws(RefundError) -> T {
-        do { return try database.write(body) } catch let error as RefundError { throw error } catch let error as OrderError {
+    private func refundWrite<T>(_ body: (any CoreTransaction) throws -> T) throws(RefundError) -> T {
+        do { return try store.write(body) } catch let error as RefundError { throw error } catch let error as OrderError {
             throw .order(error)
         } catch {
             throw .order(.storage(String(describing: error)))

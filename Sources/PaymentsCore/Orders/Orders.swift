@@ -143,9 +143,10 @@ public final class Orders {
     }
 
     /// Puts the jars of a refunded order back on the shelf.
-    static func putBack(_ db: Database, _ lines: [OrderLine]) throws {
+    static func putBack(_ tx: any CoreTransaction, _ lines: [OrderLine]) throws {
         for line in lines {
-            try ProductRecord.filter(key: line.productId).updateAll(db, ProductRecord.Columns.stock += line.quantity)
+            try tx.execute("UPDATE products SET stock = stock + ? WHERE id = ?", line.quantity, line.productId)
+            try tx.announce(.stock(productId: line.productId))
         }
     }
 

@@ -44,10 +44,9 @@ struct OrderRefundLineRecord: Codable, CoreRecord {
 extension OrderRefundState: Codable, DatabaseValueConvertible {}
 
 extension OrderRefundRecord {
-    func refund(_ db: Database, orderNumber: String) throws -> OrderRefund {
+    func refund(_ tx: any CoreTransaction, orderNumber: String) throws -> OrderRefund {
         let currency = try Currency.stored(currency, in: Self.databaseTableName)
-        let lines = try OrderRefundLineRecord.filter(OrderRefundLineRecord.Columns.refundId == id)
-            .order(OrderRefundLineRecord.Columns.position).fetchAll(db)
+        let lines = try tx.fetchAll(OrderRefundLineRecord.self, "SELECT * FROM order_refund_lines WHERE refund_id = ? ORDER BY position", id)
         return OrderRefund(id: id, orderId: orderId, orderNumber: orderNumber, amount: Money(minorUnits: amountMinor, currency: currency),
                            returned: lines.map { ReturnedLine(position: $0.position, quantity: $0.quantity) }, state: state,
                            failure: failure, idempotencyKey: idempotencyKey, createdAt: createdAt)

@@ -10,12 +10,15 @@ struct RefundBalance {
     /// Jars not returned yet, by line position.
     let jars: [Int: Int]
 
-    init(_ db: Database, order: Order) throws {
+    init(_ tx: any CoreTransaction, order: Order) throws {
         self.order = order
-        let counted = try OrderRefundRecord.filter(OrderRefundRecord.Columns.orderId == order.id)
-            .filter([OrderRefundState.requested, .refunded].contains(OrderRefundRecord.Columns.state)).fetchAll(db)
+        let counted = try tx.fetchAll(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE order_id = ? AND state IN (?, ?)",
+                                      order.id, OrderRefundState.requested, OrderRefundState.refunded)
         money = Money(minorUnits: order.total.minorUnits - counted.reduce(0) { $0 + $1.amountMinor }, currency: order.total.currency)
-        let returned = try OrderRefundLineRecord.filter(counted.map(\.id).contains(OrderRefundLineRecord.Columns.refundId)).fetchAll(db)
+        let returned = try tx.fetchAll(OrderRefundLineRecord.self, """
+            SELECT l.* FROM order_refund_lines l JOIN order_refunds r ON r.id = l.refund_id
+            WHERE r.order_id = ? AND r.state IN (?, ?)
+            """, order.id, OrderRefundState.requested, OrderRefundState.refunded)
         var jars = Dictionary(uniqueKeysWithValues: order.lines.enumerated().map { ($0.offset, $0.element.quantity) })
         for line in returned { jars[line.position, default: 0] -= line.quantity }
         self.jars = jars
