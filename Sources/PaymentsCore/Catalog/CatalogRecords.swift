@@ -27,10 +27,6 @@ struct CartRecord: Codable, CoreRecord {
     var id: String
     var sessionKey: String
     var createdAt: Date
-
-    enum Columns {
-        static let sessionKey = Column("session_key")
-    }
 }
 
 /// A row of `cart_lines`: a jar and how many, in the order the jars were first added.
@@ -41,11 +37,6 @@ struct CartLineRecord: Codable, CoreRecord {
     var productId: String
     var quantity: Int
     var addedSeq: Int
-
-    enum Columns {
-        static let cartId = Column("cart_id")
-        static let addedSeq = Column("added_seq")
-    }
 }
 
 extension Product {

@@ -13,9 +13,4 @@ struct CounterInstanceRecord: Codable, CoreRecord {
     var seenAt: Date
     /// Set by a clean stop.
     var endedAt: Date? = nil
-
-    enum Columns {
-        static let seenAt = Column("seen_at")
-        static let endedAt = Column("ended_at")
-    }
 }

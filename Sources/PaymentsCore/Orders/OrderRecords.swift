@@ -31,18 +31,9 @@ struct OrderRecord: Codable, CoreRecord {
 
     enum Columns {
         static let id = Column("id")
-        static let sessionKey = Column("session_key")
         static let state = Column("state")
-        static let chargeId = Column("charge_id")
-        static let failure = Column("failure")
-        static let createdAt = Column("created_at")
-        static let updatedAt = Column("updated_at")
         static let paymentKind = Column("payment_kind")
-        static let paymentReference = Column("payment_reference")
-        static let owner = Column("owner")
         static let paymentKey = Column("payment_key")
-        static let attempt = Column("attempt")
-        static let paymentToken = Column("payment_token")
     }
 
     /// The order with its lines.
@@ -54,28 +45,9 @@ struct OrderRecord: Codable, CoreRecord {
 }
 
 extension DerivableRequest<OrderRecord> {
-    /// Orders whose payment is in flight or its outcome unknown: jars reserved for them.
-    /// An `EXISTS` subquery rather than a counted join: the settler asks this every pass, and a
-    /// join grouped by order costs more to build and to run.
-    func reserved() -> Self {
-        let order = TableAlias<OrderRecord>()
-        return aliased(order).filter(StockReservationRecord.heldFor(order).exists())
-    }
-
-    /// Orders with no jars reserved: no attempt in flight.
-    func notReserved() -> Self {
-        let order = TableAlias<OrderRecord>()
-        return aliased(order).filter(!StockReservationRecord.heldFor(order).exists())
-    }
-
     func awaitingPayment() -> Self { filter(OrderRecord.Columns.state == OrderState.pendingPayment) }
 
-    func ofSession(_ sessionKey: String) -> Self { filter(OrderRecord.Columns.sessionKey == sessionKey) }
-
     func paidBy(_ kind: ExternalPaymentKind) -> Self { filter(OrderRecord.Columns.paymentKind == kind) }
-
-    /// Newest first: the session's current order.
-    func newestFirst() -> Self { order(OrderRecord.Columns.createdAt.desc, OrderRecord.Columns.id.desc) }
 }
 
 /// A row of `order_lines`: a line as it was sold.
@@ -88,11 +60,6 @@ struct OrderLineRecord: Codable, CoreRecord {
     var name: String
     var unitMinor: Int64
     var quantity: Int
-
-    enum Columns {
-        static let orderId = Column("order_id")
-        static let position = Column("position")
-    }
 }
 
 /// A row of `stock_reservations`: jars held for an order while its payment is in flight or unknown.
@@ -102,17 +69,6 @@ struct StockReservationRecord: Codable, CoreRecord {
     var orderId: String
     var productId: String
     var quantity: Int
-
-    enum Columns {
-        static let orderId = Column("order_id")
-    }
-
-    static func of(_ orderId: String) -> QueryInterfaceRequest<StockReservationRecord> { filter(Columns.orderId == orderId) }
-
-    /// The jars held for the order of an outer query.
-    static func heldFor(_ order: TableAlias<OrderRecord>) -> QueryInterfaceRequest<StockReservationRecord> {
-        filter(Columns.orderId == order[OrderRecord.Columns.id])
-    }
 }
 
 extension OrderState: Codable, DatabaseValueConvertible {}

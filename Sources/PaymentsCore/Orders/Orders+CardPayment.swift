@@ -78,7 +78,6 @@ extension Orders {
         try tx.exists("SELECT 1 FROM stock_reservations WHERE order_id = ? LIMIT 1", orderId)
     }
 
-    static func hasReservation(_ db: Database, _ orderId: String) throws -> Bool { try hasReservation(SQLiteTransaction(db), orderId) }
 
     /// A sold-out refusal ends the order (the cart must change before it can be paid), with the
     /// refusal in the log; written after the refused transaction rolled back.
@@ -152,16 +151,12 @@ extension Orders {
         return try Order.load(tx, id: order.id)
     }
 
-    func recordPaid(_ db: Database, _ order: Order, chargeId: String) throws -> Order? {
-        try recordPaid(SQLiteTransaction(db), order, chargeId: chargeId)
-    }
-
     /// Only reachable if stock was lowered behind the reservations' back (e.g. by hand in the
     /// database): the shopper gets their money back and a clear out-of-stock answer.
     func refundShortShelf(_ order: Order, receipt: ChargeReceipt, completion: @escaping (Result<Order, OrderError>) -> Void) {
         charges.refund(chargeId: receipt.chargeId, idempotencyKey: "order-\(order.id)-refund") { [self] _ in
-            _ = try? write { db in
-                try setState(db, order.id, .refunded, failure: "out of stock", chargeId: receipt.chargeId)
+            _ = try? writing { tx in
+                try setState(tx, order.id, .refunded, failure: "out of stock", chargeId: receipt.chargeId)
             }
             let line = order.lines[0]
             completion(.failure(.outOfStock(productId: line.productId, name: line.name)))
@@ -176,10 +171,10 @@ extension Orders {
     }
 
     func markFailed(_ orderId: String, reason: String) throws(OrderError) {
-        try write { db in
-            try StockReservationRecord.of(orderId).deleteAll(db)
-            if let current = try Order.load(db, id: orderId), current.state != .pendingPayment { return }
-            try setState(db, orderId, .failed, failure: reason, chargeId: nil)
+        try writing { tx in
+            try tx.execute("DELETE FROM stock_reservations WHERE order_id = ?", orderId)
+            if let current = try Order.load(tx, id: orderId), current.state != .pendingPayment { return }
+            try setState(tx, orderId, .failed, failure: reason, chargeId: nil)
         }
     }
 }

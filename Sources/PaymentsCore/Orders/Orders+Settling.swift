@@ -116,8 +116,4 @@ extension Orders {
             try events.record(tx, type: "order.attempt_failed", subject: orderId, data: ["reason": reason])
         }
     }
-
-    func recordAttemptReleased(_ db: Database, _ orderId: String, reason: String, endOrder: Bool) throws {
-        try recordAttemptReleased(SQLiteTransaction(db), orderId, reason: reason, endOrder: endOrder)
-    }
 }

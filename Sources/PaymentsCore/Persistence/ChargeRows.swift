@@ -52,13 +52,6 @@ struct ChargeRow: Codable, CoreRecord {
     static let changingColumns = [CodingKeys.status, .failureReason, .amountCaptured, .amountRefunded, .sealedNumber, .authenticated, .updatedAt]
         .map(\.rawValue)
 
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let customerID = Column(CodingKeys.customerID)
-        static let status = Column(CodingKeys.status)
-        static let createdAt = Column(CodingKeys.createdAt)
-    }
-
     init(_ record: ChargeRecord) {
         let c = record.charge
         (id, customerID, paymentMethodID) = (c.id, c.customerID, c.paymentMethodID)
@@ -139,12 +132,6 @@ struct RefundRow: Codable, CoreRecord {
         case chargeID = "charge_id"
         case amount, reason
         case createdAt = "created_ms"
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let chargeID = Column(CodingKeys.chargeID)
-        static let createdAt = Column(CodingKeys.createdAt)
     }
 
     init(_ refund: Refund) {

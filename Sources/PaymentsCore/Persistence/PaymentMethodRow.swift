@@ -39,12 +39,7 @@ struct PaymentMethodRow: Codable, CoreRecord {
     }
 
     enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let customerID = Column(CodingKeys.customerID)
         static let fingerprint = Column(CodingKeys.fingerprint)
-        static let isDefault = Column(CodingKeys.isDefault)
-        static let createdAt = Column(CodingKeys.createdAt)
-        static let removedAt = Column(CodingKeys.removedAt)
     }
 
     init(_ m: PaymentMethodRecord) {
@@ -61,12 +56,5 @@ struct PaymentMethodRow: Codable, CoreRecord {
         return PaymentMethodRecord(id: id, customerID: customerID, brand: brand, lastFour: lastFour, expiry: expiry, holder: holder,
                                    fingerprint: fingerprint, sealedNumber: sealedNumber, isDefault: isDefault, authenticated: authenticated,
                                    createdAt: createdAt, removedAt: removedAt)
-    }
-}
-
-extension QueryInterfaceRequest<PaymentMethodRow> {
-    /// The customer's cards that have not been removed.
-    func saved(by customerID: String) -> Self {
-        filter(PaymentMethodRow.Columns.customerID == customerID && PaymentMethodRow.Columns.removedAt == nil)
     }
 }

@@ -18,13 +18,6 @@ struct OrderRefundRecord: Codable, CoreRecord {
     var updatedAt: Date
     /// The counter instance that asked (its receipt is that counter's to print).
     var requestedBy: String?
-
-    enum Columns {
-        static let orderId = Column("order_id")
-        static let idempotencyKey = Column("idempotency_key")
-        static let state = Column("state")
-        static let createdAt = Column("created_at")
-    }
 }
 
 /// A row of `order_refund_lines`: jars of one order line that a refund returns.
@@ -34,11 +27,6 @@ struct OrderRefundLineRecord: Codable, CoreRecord {
     var refundId: String
     var position: Int
     var quantity: Int
-
-    enum Columns {
-        static let refundId = Column("refund_id")
-        static let position = Column("position")
-    }
 }
 
 extension OrderRefundState: Codable, DatabaseValueConvertible {}
