@@ -53,7 +53,7 @@ extension CoreTransaction {
 
     /// The first column of the first row; nil when there is no row or it holds NULL.
     public func fetchValue<Value: DatabaseValueConvertible>(_ type: Value.Type, _ sql: String, _ arguments: (any DatabaseValueConvertible)?...) throws -> Value? {
-        guard let row = try rows(sql, arguments).first, let value = row.values.first, !value.isNull else { return nil }
+        guard let row = try rows(sql, arguments).first, !row.databaseValue(at: 0).isNull else { return nil }
         return try row.value(Value.self, at: 0)
     }
 
