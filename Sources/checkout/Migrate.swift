@@ -24,7 +24,7 @@ struct Migrate: ParsableCommand {
 
     func run() throws {
         do {
-            if db.hasPrefix("postgres:") || db.hasPrefix("postgresql:") {
+            if PostgresCoreDatabase.isServerURL(db) {
                 let server = try PostgresCoreDatabase(url: db, migrations: CommerceMigrations.register)
                 let tables = try server.store.read { tx in
                     try tx.fetchValue(Int.self, "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()")

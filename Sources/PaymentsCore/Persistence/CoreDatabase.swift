@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import PostgresClient
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,7 +44,7 @@ public final class CoreDatabase {
             }
         case let .file(path):
             // Only customers, saved cards and charges run on PostgreSQL so far (issue 17).
-            if PostgresConnection.conninfo(path) != nil { throw CoreOpenError(file: path, reason: .serverStorageNotYetComplete) }
+            if PostgresCoreDatabase.isServerURL(path) { throw CoreOpenError(file: path, reason: .serverStorageNotYetComplete) }
             queue = try Self.openFile(path, busyTimeout: busyTimeout, migrator: migrator)
         }
     }

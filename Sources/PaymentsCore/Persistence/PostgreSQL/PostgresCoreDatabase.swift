@@ -12,6 +12,9 @@ public final class PostgresCoreDatabase {
     /// - Parameters:
     ///   - url: as `PostgresConnection(url:)` takes it.
     ///   - migrations: the migrations after the core's (the commerce's), as `CoreDatabase` takes them.
+    /// Whether `--db` names a server (`postgres://`, `postgresql://`, `postgres:`) rather than a file.
+    public static func isServerURL(_ argument: String) -> Bool { PostgresConnection.conninfo(argument) != nil }
+
     public init(url: String, migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
         self.url = url
         connection = try PostgresConnection(url: url)
