@@ -37,15 +37,20 @@ public final class Commerce {
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
                 settlerPolicy: Settler.Policy = Settler.Policy()) throws {
         self.core = core
-        let queue = core.database.queue
+        // A server's commerce tables were mirrored when its storage opened (`migrations:`).
+        guard let sqlite = core.storage.sqlite else {
+            throw StorageError.unsupported("the shop on PostgreSQL (auctions, bank payments, subscriptions, receipts move next: Docs/fleet.md)")
+        }
+        let queue = sqlite.queue
         try CommerceMigrations.migrate(queue)
         try AuctionSeed.seedIfNew(queue, now: core.clock.now)
-        instance = try CounterInstance(database: queue, clock: core.clock, ids: core.ids)
+        let store = core.store
+        instance = try CounterInstance(store: store, clock: core.clock, ids: core.ids)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = Catalog(database: queue)
-        carts = Carts(database: queue, ids: core.ids, clock: core.clock, events: events)
-        orders = Orders(database: core.database, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
+        carts = Carts(store: store, ids: core.ids, clock: core.clock, events: events)
+        orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id)
         bankProviders = BankProviders(database: queue)
         bank = BankPayments(database: queue, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)

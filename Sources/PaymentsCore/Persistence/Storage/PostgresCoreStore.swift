@@ -12,6 +12,11 @@ import PostgresClient
 public final class PostgresCoreStore: CoreStore {
     @_spi(Testing) public let connection: PostgresConnection
 
+    /// Given the events each write transaction appended, once it has committed (the operator's
+    /// log). A server's event ids are not a cursor (another counter's transaction may commit a
+    /// smaller one later), so the log follows this counter's own transactions instead.
+    var eventsCommitted: (([AppendedEvent]) -> Void)?
+
     public init(_ connection: PostgresConnection) { self.connection = connection }
 
     public var engine: StorageEngine { .postgres }
@@ -55,7 +60,14 @@ public final class PostgresCoreStore: CoreStore {
         // GRDB refuses the same on SQLite.
         guard !connection.isInTransaction else { throw StorageError.unsupported("a transaction inside another") }
         do {
-            return try connection.transaction(isolation) { connection in try body(PostgresTransaction(connection)) }
+            var attempt: PostgresTransaction?
+            let result = try connection.transaction(isolation) { connection in
+                let tx = PostgresTransaction(connection)
+                attempt = tx
+                return try body(tx)
+            }
+            if let events = attempt?.appendedEvents, !events.isEmpty { eventsCommitted?(events) }
+            return result
         } catch let error as PostgresError where error.isConnectionFailure || !connection.isConnected {
             // Never retried here: a COMMIT whose answer was lost may have been applied.
             throw StorageError.serverAway
@@ -68,9 +80,14 @@ public final class PostgresCoreStore: CoreStore {
 final class PostgresTransaction: CoreTransaction {
     private let connection: PostgresConnection
 
+    /// The events this attempt appended; an attempt the server aborted is forgotten with them.
+    private(set) var appendedEvents: [AppendedEvent] = []
+
     init(_ connection: PostgresConnection) { self.connection = connection }
 
     var engine: StorageEngine { .postgres }
+
+    func noteAppended(_ event: AppendedEvent) { appendedEvents.append(event) }
 
     func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
         try Self.translatingConstraints { try connection.execute(PostgresPlaceholders.numbered(sql), arguments.map(Self.parameter)).affectedRows }
