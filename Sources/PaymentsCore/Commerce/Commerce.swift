@@ -39,7 +39,7 @@ public final class Commerce {
         self.core = core
         let queue = core.database.queue
         try CommerceMigrations.migrate(queue)
-        try AuctionSeed.seedIfNew(queue, now: core.clock.now)
+        try AuctionSeed.seedIfNew(core.database.store, now: core.clock.now)
         instance = try CounterInstance(database: queue, clock: core.clock, ids: core.ids)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
@@ -53,7 +53,7 @@ public final class Commerce {
         subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
         sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
-        auctions = Auctions(database: queue, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
+        auctions = Auctions(store: core.database.store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
         settler = Settler(core: core, commerce: self, instance: instance, policy: settlerPolicy)
     }
