@@ -8,16 +8,23 @@ extension Auctions {
     /// Decides the auction's winner and places its order (one transaction, under the auction's
     /// lock: two counters closing the same auction at once make one winner and one order), then
     /// captures its hold. `completion` says whether the auction is decided: a winner now or
-    /// before, or no bid to win; false when nothing could be written (the next pass tries again).
+    /// before, or no bid to win; false when it is not due or nothing could be written (the next
+    /// pass tries again).
     func win(auctionId: String, completion: @escaping (_ decided: Bool) -> Void) {
-        let placed: (bid: AuctionBid, order: Order)?
+        let decision: WinDecision
         do throws(AuctionError) {
-            placed = try write { tx in try decideWinner(tx, auctionId) }
+            decision = try write { tx in try decideWinner(tx, auctionId) }
         } catch {
             // Nothing written: the bids still stand, and the next pass closes the auction again.
             return completion(false)
         }
-        guard let placed, let holdId = placed.bid.holdId else { return completion(true) }
+        let placed: (bid: AuctionBid, order: Order)
+        switch decision {
+        case .notDue: return completion(false)
+        case .decided(nil): return completion(true)
+        case .decided(let winner?): placed = winner
+        }
+        guard let holdId = placed.bid.holdId else { return completion(true) }
         holds.captureHold(holdId: holdId) { [self] result in
             switch result {
             case .success(let receipt):
@@ -31,17 +38,25 @@ extension Auctions {
         }
     }
 
-    /// The highest standing bid of a closed auction, won, with its order; nil when the auction
-    /// was won already (by this counter or another) or no bid stands. Ties go to the earlier bid.
-    private func decideWinner(_ tx: any CoreTransaction, _ auctionId: String) throws -> (bid: AuctionBid, order: Order)? {
+    private enum WinDecision {
+        /// Still open by this counter's clock: nobody wins or loses yet.
+        case notDue
+        /// The bid won now with its order; nil when the auction was won already (by this counter
+        /// or another) or no bid stands.
+        case decided((bid: AuctionBid, order: Order)?)
+    }
+
+    /// The highest standing bid of a closed auction, won, with its order. (Two bids at one price
+    /// no longer both stand; an older database's tie goes to the smaller id, as it always did.)
+    private func decideWinner(_ tx: any CoreTransaction, _ auctionId: String) throws -> WinDecision {
         let auction = try lockedAuction(tx, auctionId)
-        guard auction.isClosed(at: clock.now),
-              try !tx.exists("SELECT 1 FROM auction_bids WHERE auction_id = ? AND state = ?", auctionId, BidState.won),
+        guard auction.isClosed(at: clock.now) else { return .notDue }
+        guard try !tx.exists("SELECT 1 FROM auction_bids WHERE auction_id = ? AND state = ?", auctionId, BidState.won),
               let bid = try AuctionBidWithAuction.auctionBids(tx, where: "b.auction_id = ? AND b.state = ? AND NOT \(Self.voidAsked)",
                                                               [auctionId, BidState.joined],
-                                                              orderedBy: "b.bid_minor DESC, \(tx.engine.bytewise("b.id"))").first else { return nil }
+                                                              orderedBy: "b.bid_minor DESC, \(tx.engine.bytewise("b.id"))").first else { return .decided(nil) }
         try setBidState(tx, bid, .won, failure: nil)
-        return (bid, try orders.placeWonBid(tx, bid: bid, auction: auction))
+        return .decided((bid, try orders.placeWonBid(tx, bid: bid, auction: auction)))
     }
 
     /// What became of a bid the shopper won: its order (number, total, state). nil for a bid
