@@ -153,6 +153,68 @@ import Testing
         #expect(try counter.auctions.openBids().isEmpty)
     }
 
+    /// The settler's rules, each on a state a counter that stopped would leave behind.
+    @Test(arguments: StorageBackend.allCases)
+    func theSettlersAuctionRulesOnEitherEngine(_ backend: StorageBackend) throws {
+        let counter = try AuctionCounter(try backend.freshStore())
+        let auctions = counter.auctions
+        let sql = { (statement: String, id: String) in try counter.store.write { tx in try tx.execute(statement, id) } }
+
+        // A release whose hold went but whose bid was not marked: `left`, the auction being open.
+        let leaving = try counter.joined(customer: "ada")
+        try counter.base.chargeService.cancel(#require(leaving.holdId))
+        #expect(try counter.store.read { tx in try HoldCheck.violations(tx) } == [], "a release not finished is the settler's, not a violation")
+        #expect(try auctions.finishReleases() == [leaving.id])
+        #expect(try auctions.bid(id: leaving.id).state == .left)
+        #expect(try auctions.finishReleases().isEmpty, "finished once")
+
+        // A raised bid's hold still on the card.
+        let raised = try counter.joined(customer: "bob")
+        try sql("UPDATE auction_bids SET state = 'raised' WHERE id = ?", raised.id)
+        #expect(try auctions.raisedHoldsStillHeld().map(\.bidId) == [raised.id])
+
+        // A hold held for a bid that is no longer in the auction: the audit names it.
+        try sql("UPDATE auction_bids SET state = 'left' WHERE id = ?", raised.id)
+        let holdId = try #require(raised.holdId)
+        #expect(try counter.store.read { tx in try HoldCheck.violations(tx) }
+            == [.holdWithoutBid(chargeId: holdId, amount: raised.amount, bidId: raised.id, bidState: "left")])
+        try counter.base.chargeService.cancel(holdId)
+
+        // An orphan whose hold stands can still join while the shopper has no other bid.
+        let cy = try counter.joined(customer: "cy")
+        #expect(try !auctions.canStillJoin(AuctionBid(id: "other", auctionId: cy.auctionId, customerId: "cy", amount: cy.amount, holdId: nil,
+                                                      authToken: nil, state: .placing, failure: nil)))
+        #expect(try auctions.canStillJoin(AuctionBid(id: "other", auctionId: cy.auctionId, customerId: "dee", amount: cy.amount, holdId: nil,
+                                                     authToken: nil, state: .placing, failure: nil)))
+
+        // A void asked whose answer was not committed: the settler's finish commits it once.
+        try counter.store.write { tx in
+            try tx.insert(HoldVoidRecord(id: "hvd-lost", bidId: cy.id, holdId: #require(cy.holdId), idempotencyKey: "op-lost", amountMinor: cy.amount.minorUnits,
+                                         currency: "EUR", state: .requested, failure: nil, createdAt: counter.clock.now, updatedAt: counter.clock.now,
+                                         requestedBy: nil))
+        }
+        #expect(try auctions.voidsInFlight().map(\.voidId) == ["hvd-lost"])
+        #expect(try auctions.openHolds().map(\.voidInFlight) == [true])
+        try counter.base.chargeService.cancel(#require(cy.holdId))
+        try auctions.finishVoid("hvd-lost", released: true, reason: "")
+        try auctions.finishVoid("hvd-lost", released: true, reason: "")
+        #expect(try auctions.holdVoid(id: "hvd-lost")?.state == .voided)
+        #expect(try auctions.bid(id: cy.id).state == .left && auctions.bid(id: cy.id).failure == Auctions.voidedFailure)
+        #expect(try counter.count("SELECT COUNT(*) FROM events WHERE subject_id = ? AND kind = 'auction.hold_voided'", cy.id) == 1)
+
+        // A won bid's order whose capture's answer was lost: recorded by the settler, once.
+        let winner = try counter.joined(customer: "eve")
+        counter.clock.advance(to: try #require(try auctions.auction(id: "auction-lx318")).closesAt)
+        counter.close()
+        let order = try #require(try auctions.wonOrder(bidId: winner.id))
+        try sql("UPDATE orders SET state = 'pendingPayment', charge_id = NULL WHERE id = ?", order.id)
+        #expect(try auctions.winsAwaitingCapture().map(\.orderId) == [order.id])
+        try auctions.recordCapture(orderId: order.id, .captured(chargeId: #require(winner.holdId)))
+        try auctions.recordCapture(orderId: order.id, .notTaken(reason: "hold_released"))
+        #expect(try auctions.wonOrder(bidId: winner.id)?.state == .paid, "the first answer stands")
+        #expect(try auctions.winsAwaitingCapture().isEmpty)
+    }
+
     // MARK: - Counters deciding on one auction at the same moment
 
     @Test(arguments: StorageBackend.allCases)
@@ -271,6 +333,29 @@ import Testing
             #expect(try setup.count("SELECT COUNT(*) FROM hold_voids WHERE bid_id = ?", bid.id) == 1)
             #expect(try setup.count("SELECT COUNT(*) FROM events WHERE subject_id = ? AND kind = 'auction.bid.left'", bid.id) == 1)
             #expect(try setup.holdStatus(bid) == .canceled)
+        }
+    }
+
+    /// A void's answer committed by two counters at the same moment (the operator's counter and
+    /// another counter's settler): the void is done once, the bid leaves once.
+    @Test(arguments: StorageBackend.allCases)
+    func twoCountersCommittingOneVoidAtOnceCommitItOnce(_ backend: StorageBackend) throws {
+        let location = try backend.freshStore()
+        let setup = try AuctionCounter(location)
+        let counters = AuctionCounters([try AuctionCounter(location), try AuctionCounter(location)])
+        for round in 1...4 {
+            let bid = try setup.joined(customer: "shopper-\(round)", bid: Self.euros(100_000 * Int64(round)))
+            let voidId = "hvd-\(round)"
+            try setup.store.write { tx in
+                try tx.insert(HoldVoidRecord(id: voidId, bidId: bid.id, holdId: #require(bid.holdId), idempotencyKey: "op-\(round)",
+                                             amountMinor: bid.amount.minorUnits, currency: "EUR", state: .requested, failure: nil,
+                                             createdAt: setup.clock.now, updatedAt: setup.clock.now, requestedBy: nil))
+            }
+            try setup.base.chargeService.cancel(#require(bid.holdId))
+            let outcomes = runTogether(2) { index in try counters.all[index].auctions.finishVoid(voidId, released: true, reason: "") }
+            for outcome in outcomes { #expect(throws: Never.self) { try outcome.get() } }
+            #expect(try setup.count("SELECT COUNT(*) FROM events WHERE subject_id = ? AND kind = 'auction.hold_voided'", bid.id) == 1, "round \(round)")
+            #expect(try setup.count("SELECT COUNT(*) FROM events WHERE subject_id = ? AND kind = 'auction.bid.left'", bid.id) == 1, "round \(round)")
         }
     }
 }
