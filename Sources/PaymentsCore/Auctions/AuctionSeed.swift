@@ -25,7 +25,8 @@ enum AuctionSeed {
         """
 
     /// The marker that the auctions were seeded: a database seeded by the first version of this
-    /// migration (fixed dates) is marked as seeded; a new one is seeded by `seedIfNew`.
+    /// migration (fixed dates) is marked as seeded; a new one is seeded by `seedIfNew`. (A
+    /// migration, so SQLite's: the server's table is mirrored from the schema it builds.)
     static func createMarker(_ db: Database) throws {
         try db.execute(sql: "CREATE TABLE auction_seed (seeded_at INTEGER NOT NULL)")
         if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM auctions") ?? 0 > 0 {

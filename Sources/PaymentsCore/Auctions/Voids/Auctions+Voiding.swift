@@ -57,10 +57,7 @@ extension Auctions {
     /// first (on a server): two operators voiding the same hold at once, under one key or two,
     /// take turns, and the second finds the first's void.
     private func beginVoid(_ tx: any CoreTransaction, bidId: String, key: String) throws -> HoldVoidRecord {
-        guard let auctionId = try Self.auctionId(tx, ofBid: bidId) else {
-            // No such bid: a key already used (for another bid) says so the same way.
-            throw HoldVoidError.unknownBid(bidId)
-        }
+        guard let auctionId = try Self.auctionId(tx, ofBid: bidId) else { throw HoldVoidError.unknownBid(bidId) }
         _ = try lockedAuction(tx, auctionId)
         if let asked = try tx.fetchOne(HoldVoidRecord.self, "SELECT * FROM hold_voids WHERE idempotency_key = ?", key) {
             guard asked.bidId == bidId else { throw HoldVoidError.unknownBid(bidId) }
