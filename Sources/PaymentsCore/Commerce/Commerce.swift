@@ -43,8 +43,8 @@ public final class Commerce {
         }
         let queue = sqlite.queue
         try CommerceMigrations.migrate(queue)
-        try AuctionSeed.seedIfNew(queue, now: core.clock.now)
         let store = core.store
+        try AuctionSeed.seedIfNew(store, now: core.clock.now)
         instance = try CounterInstance(store: store, clock: core.clock, ids: core.ids)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
@@ -58,7 +58,7 @@ public final class Commerce {
         subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
         sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
-        auctions = Auctions(database: queue, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
+        auctions = Auctions(store: store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
         settler = Settler(core: core, commerce: self, instance: instance, policy: settlerPolicy)
     }
