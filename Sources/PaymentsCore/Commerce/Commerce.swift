@@ -47,12 +47,12 @@ public final class Commerce {
         carts = Carts(database: queue, ids: core.ids, clock: core.clock, events: events)
         orders = Orders(database: core.database, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id)
-        bankProviders = BankProviders(database: queue)
-        bank = BankPayments(database: queue, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
+        bankProviders = BankProviders(store: core.database.store)
+        bank = BankPayments(store: core.database.store, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
-        subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
+        subscriptions = Subscriptions(store: core.database.store, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
-        sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
+        sources = PaymentSources(store: core.database.store, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
         auctions = Auctions(database: queue, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
         settler = Settler(core: core, commerce: self, instance: instance, policy: settlerPolicy)
