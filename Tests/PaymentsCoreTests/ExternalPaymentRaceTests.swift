@@ -116,6 +116,13 @@ import Testing
                     "round \(round): authorised once: \(answers)")
             #expect(try setup.count("SELECT COUNT(*) FROM events WHERE kind = 'source.failed' AND subject_id = ?", source.id) == 0,
                     "round \(round): never failed: \(answers)")
+            // Both counters read it when its consumption is due (their clocks moved on, their
+            // timers not run): consumed once.
+            for counter in counters.all { counter.clock.advance(by: .seconds(3)) }
+            let statuses = runTogether(2) { index in try counters.all[index].sources.sourceStatus(id: source.id) }
+            #expect(statuses.allSatisfy { (try? $0.get()) == .consumed }, "round \(round): \(statuses)")
+            #expect(try setup.count("SELECT COUNT(*) FROM events WHERE kind = 'source.consumed' AND subject_id = ?", source.id) == 1,
+                    "round \(round): consumed once")
         }
     }
 
