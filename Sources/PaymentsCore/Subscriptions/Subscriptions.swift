@@ -91,8 +91,8 @@ public final class Subscriptions {
     static func firstPaymentKey(_ subscriptionId: String) -> String { "\(subscriptionId)-period-0-attempt-0" }
 
     /// The first payment's answer: paid activates the subscription, refused removes it (it never
-    /// was one). An incomplete subscription settled meanwhile is left as it is.
-    /// The row is locked first: the answer and the settler (on any counter) settle it once.
+    /// was one). An incomplete subscription settled meanwhile is left as it is. The row is locked
+    /// first: the answer and the settler (on any counter) settle it once.
     private func finishFirstPayment(_ tx: any CoreTransaction, _ id: String, plan: Plan, paid: Bool) throws {
         guard try Self.stored(tx, id, locking: true)?.state == .incomplete else { return }
         if paid {
