@@ -34,7 +34,7 @@ import Testing
         _ = world.settle { world.orders.refund(orderId: paid.id, .lines([ReturnedLine(position: 0, quantity: 1)]), idempotencyKey: "r",
                                                completion: $0) }
         let start = world.clock.now.addingTimeInterval(-3600)
-        let table = try LedgerExport.csv(world.core.database.queue, from: start, to: start.addingTimeInterval(2 * 86_400))
+        let table = try LedgerExport.csv(world.core.database.store, from: start, to: start.addingTimeInterval(2 * 86_400))
         let rows = try CSVReader.records(table.text)
         #expect(rows.first == LedgerExport.header)
         let byKind = Dictionary(grouping: rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(LedgerExport.header, $0)) },
@@ -48,7 +48,7 @@ import Testing
         let refund = try #require(byKind["refund"]?.first)
         #expect(refund["order"] == paid.number && refund["amount_minor"] == "650" && refund["currency"] == "EUR")
 
-        let before = try LedgerExport.csv(world.core.database.queue, from: start.addingTimeInterval(-86_400), to: start)
+        let before = try LedgerExport.csv(world.core.database.store, from: start.addingTimeInterval(-86_400), to: start)
         #expect(before.records.isEmpty, "nothing of another day")
     }
 }

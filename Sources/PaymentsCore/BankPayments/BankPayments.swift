@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import GRDB
 
 /// Single payments and mandates with simulated banks (seed 004).
 ///
@@ -8,10 +7,14 @@ import GRDB
 /// brings it up to date (`refresh`), and timers on the scheduler only make that happen on time
 /// and deliver the flow's answer. So `paymentStatus`/`mandateStatus` are right even after a
 /// restart or a long `Sleep`, and they are the source of truth.
+///
+/// Several counters may read the same resource at once (a fleet on one server): each step is
+/// taken with the resource's row locked, so the bank's answer is applied once, and the counter
+/// that waited reads it applied.
 public final class BankPayments {
     enum Kind: String { case payment, mandate }
 
-    private let database: any DatabaseWriter
+    private let store: any CoreStore
     private let scheduler: Scheduler
     private let ids: IDGenerator
     private let events: EventRecording
@@ -22,8 +25,8 @@ public final class BankPayments {
     private let timings: BankTimings
     private var clock: Clock { scheduler.clock }
 
-    public init(database: any DatabaseWriter, scheduler: Scheduler, ids: IDGenerator, events: EventRecording, timings: BankTimings = BankTimings()) {
-        self.database = database
+    public init(store: any CoreStore, scheduler: Scheduler, ids: IDGenerator, events: EventRecording, timings: BankTimings = BankTimings()) {
+        self.store = store
         self.scheduler = scheduler
         self.ids = ids
         self.events = events
@@ -54,10 +57,10 @@ public final class BankPayments {
 
     /// The user backs out before the bank answered: the resource fails with `userCanceled`.
     public func cancel(identifier: String, token: String) throws(BankError) {
-        try mutate(identifier: identifier, token: token) { db, resource in
+        try mutate(identifier: identifier, token: token) { tx, resource in
             switch resource.status {
             case .authorizationRequired, .authorizing:
-                try fail(db, resource, .userCanceled)
+                try fail(tx, resource, .userCanceled)
             default:
                 throw BankError.unexpectedBehaviour
             }
@@ -94,18 +97,26 @@ public final class BankPayments {
     }
 
     public func revokeMandate(identifier: String, token: String) throws(BankError) {
-        try mutate(identifier: identifier, token: token, expected: .mandate) { db, mandate in
+        try mutate(identifier: identifier, token: token, expected: .mandate) { tx, mandate in
             guard mandate.kind == .mandate else { throw BankError.mandateNotFound }
             guard mandate.status == .authorized else { throw BankError.unexpectedBehaviour }
-            try setStatus(db, mandate, .revoked)
+            try setStatus(tx, mandate, .revoked)
         }
     }
 
     /// A payment drawn on an authorised mandate (a subscription renewal): it needs no user,
     /// so it starts `authorized` and executes and settles on the clock.
+    ///
+    /// One payment a reference: asked again under a reference already paid (two counters
+    /// renewing one subscription at once, or a renewal whose answer was lost), it answers the
+    /// payment already taken. The mandate's row is locked while this is decided, so two
+    /// counters asking at once take turns and the second finds the first's payment.
     public func payFromMandate(identifier: String, token: String, amount: Money, reference: String) throws(BankError) -> BankResourceHandle {
-        let handle: BankResourceHandle = try mutate(identifier: identifier, token: token, expected: .mandate) { db, mandate in
+        let (handle, isNew): (BankResourceHandle, Bool) = try mutate(identifier: identifier, token: token, expected: .mandate) { tx, mandate in
             guard mandate.kind == .mandate else { throw BankError.mandateNotFound }
+            if let earlier = try Self.paymentFromMandate(tx, identifier: identifier, reference: reference) {
+                return (BankResourceHandle(identifier: earlier.id, resourceToken: earlier.token), false)
+            }
             switch mandate.status {
             case .authorized: break
             case .revoked: throw BankError.mandateRejected
@@ -114,43 +125,43 @@ public final class BankPayments {
             guard amount.currency.code == mandate.currency, amount.minorUnits <= (mandate.amountMinor ?? 0) else {
                 throw BankError.generic(reason: BankError.exceedsMandate)
             }
-            var payment = try insert(db, .payment, amount: amount, reference: reference, mandateId: identifier)
+            var payment = try insert(tx, .payment, amount: amount, reference: reference, mandateId: identifier)
             payment.status = .authorized
             payment.authorizedAt = clock.now
             payment.providerId = mandate.providerId
             payment.behaviour = .approves
-            try payment.update(db)
+            try tx.update(payment)
             let handle = BankResourceHandle(identifier: payment.id, resourceToken: payment.token)
-            try events.record(db, type: "bank.payment.authorized", subject: handle.identifier, data: ["mandate": identifier])
-            return handle
+            try events.record(tx, type: "bank.payment.authorized", subject: handle.identifier, data: ["mandate": identifier])
+            return (handle, true)
         }
-        scheduleLifecycleTimers(handle.identifier)
+        if isNew { scheduleLifecycleTimers(handle.identifier) }
         return handle
     }
 
     /// The payment already taken from this mandate under `reference`, if any (a renewal whose
     /// answer was not recorded looks here before it takes the money again).
     public func paymentFromMandate(identifier: String, reference: String) -> String? {
-        try? database.read { db in
-            try BankResourceRecord
-                .filter(BankResourceRecord.Columns.kind == Kind.payment && BankResourceRecord.Columns.mandateId == identifier
-                        && BankResourceRecord.Columns.reference == reference)
-                .filter([StoredBankStatus.authorized, .executed, .settled].contains(BankResourceRecord.Columns.status))
-                .order(BankResourceRecord.Columns.createdAt)
-                .fetchOne(db)?.id
-        }
+        try? store.read { tx in try Self.paymentFromMandate(tx, identifier: identifier, reference: reference)?.id }
+    }
+
+    private static func paymentFromMandate(_ tx: any CoreTransaction, identifier: String, reference: String) throws -> BankResourceRecord? {
+        try tx.fetchOne(BankResourceRecord.self, """
+            SELECT * FROM bank_resources WHERE kind = ? AND mandate_id = ? AND reference = ? AND status IN (?, ?, ?)
+            ORDER BY created_at, \(tx.engine.bytewise("id")) LIMIT 1
+            """, Kind.payment, identifier, reference, StoredBankStatus.authorized, StoredBankStatus.executed, StoredBankStatus.settled)
     }
 
     // MARK: Internals
 
     private func create(_ kind: Kind, amount: Money, reference: String) throws -> BankResourceHandle {
-        let resource = try database.write { db in try insert(db, kind, amount: amount, reference: reference, mandateId: nil) }
+        let resource = try store.write { tx in try insert(tx, kind, amount: amount, reference: reference, mandateId: nil) }
         let handle = BankResourceHandle(identifier: resource.id, resourceToken: resource.token)
         scheduler.schedule(after: timings.authorizationWindow) { [self] in refreshQuietly(handle.identifier) }
         return handle
     }
 
-    private func insert(_ db: Database, _ kind: Kind, amount: Money, reference: String, mandateId: String?) throws -> BankResourceRecord {
+    private func insert(_ tx: any CoreTransaction, _ kind: Kind, amount: Money, reference: String, mandateId: String?) throws -> BankResourceRecord {
         let id = ids.next(kind == .payment ? "bpay" : "mandate")
         // The resource token a backend would mint: random in production, sequential under tapes.
         let token = ids.next("rt")
@@ -159,8 +170,8 @@ public final class BankPayments {
             id: id, kind: kind, token: token, amountMinor: amount.minorUnits, currency: amount.currency.code, reference: reference,
             providerId: nil, status: .authorizationRequired, failure: nil, mandateId: mandateId, behaviour: nil, decidesAt: nil,
             authorizedAt: nil, createdAt: now, expiresAt: now.addingTimeInterval(timings.authorizationWindow.timeInterval), updatedAt: now)
-        try resource.insert(db)
-        try events.record(db, type: "bank.\(kind.rawValue).created", subject: id, data: ["reference": reference])
+        try tx.insert(resource)
+        try events.record(tx, type: "bank.\(kind.rawValue).created", subject: id, data: ["reference": reference])
         return resource
     }
 
@@ -168,13 +179,13 @@ public final class BankPayments {
         let provider: SimulatedBank
         let expiresAt: Date
         do throws(BankError) {
-            (provider, expiresAt) = try mutate(identifier: identifier, token: token, expected: expected) { db, resource in
+            (provider, expiresAt) = try mutate(identifier: identifier, token: token, expected: expected) { tx, resource in
                 guard resource.kind == expected else { throw notFound(expected) }
                 // A failed resource answers with why it failed (expired, canceled...); any other
                 // state already went through the flow.
                 if resource.status == .failed { throw Self.failure(of: resource) }
                 guard resource.status == .authorizationRequired else { throw BankError.unexpectedBehaviour }
-                guard let provider = try BankProviders.provider(db, id: providerId) else {
+                guard let provider = try BankProviders.provider(tx, id: providerId) else {
                     throw BankError.generic(reason: BankError.unknownBankPrefix + providerId)
                 }
                 switch provider.behaviour {
@@ -186,8 +197,8 @@ public final class BankPayments {
                 chosen.providerId = provider.id
                 chosen.behaviour = provider.behaviour
                 chosen.decidesAt = decisionDelay(provider.behaviour).map { clock.now.addingTimeInterval($0.timeInterval) }
-                try chosen.update(db)
-                try setStatus(db, chosen, .authorizing)
+                try tx.update(chosen)
+                try setStatus(tx, chosen, .authorizing)
                 return (provider, resource.expiresAt)
             }
         } catch {
@@ -226,7 +237,7 @@ public final class BankPayments {
     }
 
     private func flowAnswer(_ identifier: String, _ kind: Kind) -> Result<BankFlowState, BankError> {
-        guard let resource = try? database.write({ db in try refresh(db, identifier) }) else { return .failure(notFound(kind)) }
+        guard let resource = try? store.write({ tx in try refresh(tx, identifier) }) else { return .failure(notFound(kind)) }
         switch resource.status {
         // Still with the user or the bank (decoupled): a payment waits, a mandate has only `redirect`.
         case .authorizing: return .success(kind == .payment ? .wait : .redirect)
@@ -243,46 +254,48 @@ public final class BankPayments {
     }
 
     private func refreshQuietly(_ identifier: String) {
-        _ = try? database.write { db in try refresh(db, identifier) }
+        _ = try? store.write { tx in try refresh(tx, identifier) }
     }
 
-    /// Brings a resource up to date with the clock, recording each step it takes.
+    /// Brings a resource up to date with the clock, recording each step it takes. The row is
+    /// locked first: a counter applying the same step at the same moment waits, then finds it
+    /// taken.
     @discardableResult
-    private func refresh(_ db: Database, _ identifier: String) throws -> BankResourceRecord {
-        guard var resource = try BankResourceRecord.fetchOne(db, key: identifier) else { throw BankError.paymentNotFound }
+    private func refresh(_ tx: any CoreTransaction, _ identifier: String) throws -> BankResourceRecord {
+        guard var resource = try BankResourceRecord.stored(tx, id: identifier, locking: true) else { throw BankError.paymentNotFound }
         let kind = resource.kind
         let now = clock.now.milliseconds
         let expiresAt = resource.expiresAt.milliseconds
         if resource.status == .authorizing, let decidesAt = resource.decidesAt, decidesAt.milliseconds <= min(now, expiresAt) {
             switch try resource.chosenBehaviour() {
-            case .rejects: try fail(db, resource, kind == .payment ? .paymentRejected : .mandateRejected)
-            case .failsAuthorization: try fail(db, resource, .authorizationFailed)
+            case .rejects: try fail(tx, resource, kind == .payment ? .paymentRejected : .mandateRejected)
+            case .failsAuthorization: try fail(tx, resource, .authorizationFailed)
             default:
                 resource.authorizedAt = decidesAt
-                try resource.update(db)
-                try setStatus(db, resource, .authorized)
+                try tx.update(resource)
+                try setStatus(tx, resource, .authorized)
             }
         } else if resource.status == .authorizationRequired || resource.status == .authorizing, now >= expiresAt {
-            try fail(db, resource, kind == .payment ? .paymentExpired : .mandateExpired)
+            try fail(tx, resource, kind == .payment ? .paymentExpired : .mandateExpired)
         }
-        resource = try Self.reload(db, resource)
+        resource = try Self.reload(tx, resource)
         if kind == .payment, let authorizedAt = resource.authorizedAt?.milliseconds {
             let executesAt = authorizedAt + timings.execution.milliseconds
             if resource.status == .authorized, now >= executesAt {
-                try setStatus(db, resource, .executed)
+                try setStatus(tx, resource, .executed)
                 resource.status = .executed
             }
             if resource.status == .executed, now >= executesAt + timings.settlement.milliseconds {
-                try setStatus(db, resource, .settled)
+                try setStatus(tx, resource, .settled)
             }
-            resource = try Self.reload(db, resource)
+            resource = try Self.reload(tx, resource)
         }
         return resource
     }
 
     /// The resource as the last statements left it.
-    private static func reload(_ db: Database, _ resource: BankResourceRecord) throws -> BankResourceRecord {
-        guard let current = try BankResourceRecord.fetchOne(db, key: resource.id) else { throw BankError.paymentNotFound }
+    private static func reload(_ tx: any CoreTransaction, _ resource: BankResourceRecord) throws -> BankResourceRecord {
+        guard let current = try BankResourceRecord.stored(tx, id: resource.id) else { throw BankError.paymentNotFound }
         return current
     }
 
@@ -302,14 +315,14 @@ public final class BankPayments {
     /// A resource that is not there is named for the kind the caller asked for; a caller that
     /// takes either kind (`cancel`) gets it named by the identifier's own prefix.
     private func mutate<T>(identifier: String, token: String, expected: Kind? = nil,
-                           _ body: (Database, BankResourceRecord) throws -> T) throws(BankError) -> T {
+                           _ body: (any CoreTransaction, BankResourceRecord) throws -> T) throws(BankError) -> T {
         do {
-            return try database.write { db in
-                guard let stored = try BankResourceRecord.fetchOne(db, key: identifier) else {
+            return try store.write { tx in
+                guard let stored = try BankResourceRecord.stored(tx, id: identifier, locking: true) else {
                     throw notFound(expected ?? (identifier.hasPrefix("mandate") ? .mandate : .payment))
                 }
                 guard stored.token == token else { throw BankError.invalidToken }
-                return try body(db, try refresh(db, identifier))
+                return try body(tx, try refresh(tx, identifier))
             }
         } catch let error as BankError {
             throw error
@@ -320,15 +333,13 @@ public final class BankPayments {
 
     private func notFound(_ kind: Kind) -> BankError { kind == .payment ? .paymentNotFound : .mandateNotFound }
 
-    private func fail(_ db: Database, _ resource: BankResourceRecord, _ error: BankError) throws {
-        try BankResourceRecord.filter(key: resource.id).updateAll(db, BankResourceRecord.Columns.failure.set(to: error.code))
-        try setStatus(db, resource, .failed, data: ["reason": error.code])
+    private func fail(_ tx: any CoreTransaction, _ resource: BankResourceRecord, _ error: BankError) throws {
+        try tx.execute("UPDATE bank_resources SET failure = ? WHERE id = ?", error.code, resource.id)
+        try setStatus(tx, resource, .failed, data: ["reason": error.code])
     }
 
-    private func setStatus(_ db: Database, _ resource: BankResourceRecord, _ status: StoredBankStatus, data: [String: String] = [:]) throws {
-        try BankResourceRecord.filter(key: resource.id).updateAll(db, [
-            BankResourceRecord.Columns.status.set(to: status), BankResourceRecord.Columns.updatedAt.set(to: clock.now.milliseconds),
-        ])
-        try events.record(db, type: "bank.\(resource.kind.rawValue).\(status.rawValue)", subject: resource.id, data: data)
+    private func setStatus(_ tx: any CoreTransaction, _ resource: BankResourceRecord, _ status: StoredBankStatus, data: [String: String] = [:]) throws {
+        try tx.execute("UPDATE bank_resources SET status = ?, updated_at = ? WHERE id = ?", status, clock.now.milliseconds, resource.id)
+        try events.record(tx, type: "bank.\(resource.kind.rawValue).\(status.rawValue)", subject: resource.id, data: data)
     }
 }

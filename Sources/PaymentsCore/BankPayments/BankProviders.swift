@@ -1,12 +1,10 @@
-import GRDB
-
 /// Banks by country, with the seed's fallback: a preferred country that is unknown or has no
 /// banks falls back to the locale's country.
 public final class BankProviders {
-    private let database: any DatabaseWriter
+    private let store: any CoreStore
 
-    public init(database: any DatabaseWriter) {
-        self.database = database
+    public init(store: any CoreStore) {
+        self.store = store
     }
 
     /// The country actually used and its banks. `localeCountry` is e.g. `Locale.current.region`,
@@ -21,16 +19,19 @@ public final class BankProviders {
     }
 
     public func providers(in country: String) throws -> [SimulatedBank] {
-        try database.read { db in
-            try BankProviderRecord.filter(Column("country") == country.uppercased()).order(Column("position")).fetchAll(db).map(\.provider)
+        try store.read { tx in
+            try tx.fetchAll(BankProviderRecord.self, "SELECT * FROM bank_providers WHERE country = ? ORDER BY position", country.uppercased())
+                .map(\.provider)
         }
     }
 
     public func countries() throws -> [String] {
-        try database.read { db in try String.fetchAll(db, BankProviderRecord.select(Column("country")).distinct().order(Column("country"))) }
+        try store.read { tx in
+            try tx.fetchValues(String.self, "SELECT country FROM bank_providers GROUP BY country ORDER BY \(tx.engine.bytewise("country"))")
+        }
     }
 
-    static func provider(_ db: Database, id: String) throws -> SimulatedBank? {
-        try BankProviderRecord.fetchOne(db, key: id)?.provider
+    static func provider(_ tx: any CoreTransaction, id: String) throws -> SimulatedBank? {
+        try tx.fetchOne(BankProviderRecord.self, "SELECT * FROM bank_providers WHERE id = ?", id)?.provider
     }
 }

@@ -35,18 +35,10 @@ struct BankResourceRecord: Codable, CoreRecord {
     var expiresAt: Date
     var updatedAt: Date
 
-    enum Columns {
-        static let kind = Column("kind")
-        static let reference = Column("reference")
-        static let providerId = Column("provider_id")
-        static let status = Column("status")
-        static let failure = Column("failure")
-        static let mandateId = Column("mandate_id")
-        static let behaviour = Column("behaviour")
-        static let decidesAt = Column("decides_at")
-        static let authorizedAt = Column("authorized_at")
-        static let createdAt = Column("created_at")
-        static let updatedAt = Column("updated_at")
+    /// - Parameter locking: the row stays locked until the transaction ends (on a server): the
+    ///   bank's answer is applied by one counter, and the next one reads what it left.
+    static func stored(_ tx: any CoreTransaction, id: String, locking: Bool = false) throws -> BankResourceRecord? {
+        try tx.fetchOne(BankResourceRecord.self, "SELECT * FROM bank_resources WHERE id = ?\(locking ? tx.engine.forUpdate : "")", id)
     }
 
     /// The bank's behaviour, which every resource past `authorizationRequired` has.

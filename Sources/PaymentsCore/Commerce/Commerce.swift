@@ -52,12 +52,12 @@ public final class Commerce {
         carts = Carts(store: store, ids: core.ids, clock: core.clock, events: events)
         orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id)
-        bankProviders = BankProviders(database: queue)
-        bank = BankPayments(database: queue, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
+        bankProviders = BankProviders(store: store)
+        bank = BankPayments(store: store, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
-        subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
+        subscriptions = Subscriptions(store: store, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
-        sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
+        sources = PaymentSources(store: store, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
         auctions = Auctions(store: store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
         settler = Settler(core: core, commerce: self, instance: instance, policy: settlerPolicy)

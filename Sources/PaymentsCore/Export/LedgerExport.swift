@@ -10,47 +10,43 @@ public enum LedgerExport {
     public static let header = ["record", "order", "state", "time", "amount_minor", "currency", "quantity", "description",
                                 "method", "card_brand", "card_last4", "reference"]
 
-    /// The records of `[from, to)`, read from a database opened read-only.
-    public static func csv(_ queue: DatabaseQueue, from: Date, to: Date) throws -> CSVTable {
+    /// The records of `[from, to)`, on either engine: the same rows in the same order on both.
+    public static func csv(_ store: any CoreStore, from: Date, to: Date) throws -> CSVTable {
         var table = CSVTable(header: header)
         let (start, end) = (from.milliseconds, to.milliseconds)
-        try queue.read { db in
-            let orders = try Row.fetchAll(db, sql: """
+        try store.read { tx in
+            let orders = try tx.fetchAll(ExportedOrder.self, """
                 SELECT o.id, o.number, o.state, o.total_minor, o.currency, o.created_at, o.payment_kind, o.payment_reference,
                   c.id AS charge_id, c.status AS charge_status, c.amount_captured, c.currency AS charge_currency, c.brand, c.last_four,
                   c.updated_ms AS charge_time
                 FROM orders o LEFT JOIN charges c ON c.id = o.charge_id
-                WHERE o.created_at >= ? AND o.created_at < ? ORDER BY o.created_at, o.number
-                """, arguments: [start, end])
+                WHERE o.created_at >= ? AND o.created_at < ? ORDER BY o.created_at, \(tx.engine.bytewise("o.number"))
+                """, start, end)
             for order in orders {
-                let number: String = order["number"]
-                table.append(["order", number, order["state"], time(order["created_at"]), String(order["total_minor"] as Int64),
-                              order["currency"], "", "", "", "", "", ""])
-                let lines = try Row.fetchAll(db, sql: """
-                    SELECT name, unit_minor, quantity FROM order_lines WHERE order_id = ? ORDER BY position
-                    """, arguments: [order["id"] as String])
+                let number = order.number
+                table.append(["order", number, order.state, time(order.createdAt), String(order.totalMinor), order.currency, "", "", "", "", "", ""])
+                let lines = try tx.fetchAll(ExportedLine.self, "SELECT name, unit_minor, quantity FROM order_lines WHERE order_id = ? ORDER BY position",
+                                            order.id)
                 for line in lines {
-                    let quantity: Int64 = line["quantity"]
-                    table.append(["line", number, "", "", String((line["unit_minor"] as Int64) * quantity), order["currency"],
-                                  String(quantity), line["name"], "", "", "", ""])
+                    table.append(["line", number, "", "", String(line.unitMinor * line.quantity), order.currency, String(line.quantity), line.name,
+                                  "", "", "", ""])
                 }
-                if let chargeId: String = order["charge_id"] {
-                    table.append(["payment", number, order["charge_status"], time(order["charge_time"]),
-                                  String(order["amount_captured"] as Int64), order["charge_currency"], "", "",
-                                  "card", order["brand"], order["last_four"], chargeId])
-                } else if let kind: String = order["payment_kind"], (order["state"] as String) != "pendingPayment" {
-                    table.append(["payment", number, order["state"], "", String(order["total_minor"] as Int64), order["currency"], "", "",
-                                  kind, "", "", order["payment_reference"] ?? ""])
+                if let chargeId = order.chargeId {
+                    table.append(["payment", number, order.chargeStatus ?? "", time(order.chargeTime), String(order.amountCaptured ?? 0),
+                                  order.chargeCurrency ?? "", "", "", "card", order.brand ?? "", order.lastFour ?? "", chargeId])
+                } else if let kind = order.paymentKind, order.state != "pendingPayment" {
+                    table.append(["payment", number, order.state, "", String(order.totalMinor), order.currency, "", "",
+                                  kind, "", "", order.paymentReference ?? ""])
                 }
             }
-            let refunds = try Row.fetchAll(db, sql: """
+            let refunds = try tx.fetchAll(ExportedRefund.self, """
                 SELECT r.id, r.amount, r.created_ms, c.currency, c.brand, c.last_four, o.number FROM refunds r
                 JOIN charges c ON c.id = r.charge_id LEFT JOIN orders o ON o.charge_id = c.id
-                WHERE r.created_ms >= ? AND r.created_ms < ? ORDER BY r.created_ms, r.id
-                """, arguments: [start, end])
+                WHERE r.created_ms >= ? AND r.created_ms < ? ORDER BY r.created_ms, \(tx.engine.bytewise("r.id"))
+                """, start, end)
             for refund in refunds {
-                table.append(["refund", refund["number"] ?? "", "refunded", time(refund["created_ms"]), String(refund["amount"] as Int64),
-                              refund["currency"], "", "", "card", refund["brand"], refund["last_four"], refund["id"]])
+                table.append(["refund", refund.number ?? "", "refunded", time(refund.createdMs), String(refund.amount), refund.currency, "", "",
+                              "card", refund.brand ?? "", refund.lastFour ?? "", refund.id])
             }
         }
         return table
@@ -61,7 +57,7 @@ public enum LedgerExport {
         let queue = try LedgerFile.openReadOnly(path: path)
         defer { try? queue.close() }
         do {
-            return try csv(queue, from: from, to: to)
+            return try csv(SQLiteCoreStore(queue), from: from, to: to)
         } catch {
             throw .unreadable(path: path, reason: String(describing: error))
         }
@@ -71,4 +67,47 @@ public enum LedgerExport {
         guard let milliseconds else { return "" }
         return Date(milliseconds: milliseconds).formatted(.iso8601)
     }
+}
+
+/// The rows the export reads, by the columns its statements name.
+private protocol ExportedRow: FetchableRecord, Decodable {}
+
+extension ExportedRow {
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+}
+
+/// An order with its card charge, if it has one.
+private struct ExportedOrder: ExportedRow {
+    let id: String
+    let number: String
+    let state: String
+    let totalMinor: Int64
+    let currency: String
+    let createdAt: Int64
+    let paymentKind: String?
+    let paymentReference: String?
+    let chargeId: String?
+    let chargeStatus: String?
+    let amountCaptured: Int64?
+    let chargeCurrency: String?
+    let brand: String?
+    let lastFour: String?
+    let chargeTime: Int64?
+}
+
+private struct ExportedLine: ExportedRow {
+    let name: String
+    let unitMinor: Int64
+    let quantity: Int64
+}
+
+/// A refund with its charge's card and its order's number.
+private struct ExportedRefund: ExportedRow {
+    let id: String
+    let amount: Int64
+    let createdMs: Int64
+    let currency: String
+    let brand: String?
+    let lastFour: String?
+    let number: String?
 }

@@ -30,17 +30,6 @@ struct SourceRecord: Codable, CoreRecord {
     var consumesAt: Date? = nil
     var createdAt: Date
     var updatedAt: Date
-
-    enum Columns {
-        static let description = Column("description")
-        static let status = Column("status")
-        static let failure = Column("failure")
-        static let paymentCode = Column("payment_code")
-        static let chargeId = Column("charge_id")
-        static let consumesAt = Column("consumes_at")
-        static let createdAt = Column("created_at")
-        static let updatedAt = Column("updated_at")
-    }
 }
 
 extension PaymentMethodType: Codable, DatabaseValueConvertible {}

@@ -2,76 +2,101 @@ import Clocks
 import Foundation
 import GRDB
 
-/// X and Z reports on the core's database. A Z report is computed and saved in one transaction,
-/// so two counters closing at once close two consecutive spans, never the same one twice; a
-/// saved report is never changed (what happens after it counts in the next one).
+/// X and Z reports on the core's storage, on either engine. A Z report is computed and saved
+/// in one transaction, so two counters closing at once close two consecutive spans, never the
+/// same one twice (the report's number is its key: the counter that lost it computes its report
+/// again, from the other's end); a saved report is never changed (what happens after it counts
+/// in the next one).
 public final class DayReports {
-    private let database: any DatabaseWriter
+    private let store: any CoreStore
     private let clock: Clock
 
     /// Takes the core's database, not its connection: the connection stays inside the core.
-    public init(database: CoreDatabase, clock: Clock) {
-        self.database = database.queue
+    public convenience init(database: CoreDatabase, clock: Clock) {
+        self.init(store: database.store, clock: clock)
+    }
+
+    public init(store: any CoreStore, clock: Clock) {
+        self.store = store
         self.clock = clock
     }
 
     /// The X report: from the end of the last Z report until now, nothing saved.
     public func current() throws -> DayReport {
         let now = clock.now
-        return try database.read { db in try Self.report(db, number: nil, from: try Self.lastClose(db), to: now) }
+        return try store.read { tx in try Self.report(tx, number: nil, from: try Self.lastClose(tx), to: now) }
     }
 
     /// The Z report: the same, numbered and saved; the next report starts at its end.
     public func close() throws -> DayReport {
         let now = clock.now
-        return try database.write { db in
-            let number = (try Int.fetchOne(db, sql: "SELECT MAX(number) FROM day_reports") ?? 0) + 1
-            let report = try Self.report(db, number: number, from: try Self.lastClose(db), to: now)
+        // Counters closing together each try the next number; all but one find it taken and try
+        // again from the report that took it, so a few turns are enough for a fleet.
+        for _ in 1..<Self.closingTurns {
+            do { return try close(at: now) } catch StorageError.duplicate { continue }
+        }
+        return try close(at: now)
+    }
+
+    private static let closingTurns = 16
+
+    private func close(at now: Date) throws -> DayReport {
+        try store.write { tx in
+            let number = (try tx.fetchValue(Int.self, "SELECT MAX(number) FROM day_reports") ?? 0) + 1
+            let report = try Self.report(tx, number: number, from: try Self.lastClose(tx), to: now)
             let body = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
-            try db.execute(sql: "INSERT INTO day_reports (number, from_at, to_at, body) VALUES (?, ?, ?, ?)",
-                           arguments: [number, report.from?.milliseconds, now.milliseconds, body])
-            try StoredEvents.append(NewEvent("day.closed", subject: "Z-\(number)", ["to": String(now.milliseconds)]), at: now, in: SQLiteTransaction(db))
+            try tx.execute("INSERT INTO day_reports (number, from_at, to_at, body) VALUES (?, ?, ?, ?)",
+                           number, report.from?.milliseconds, now.milliseconds, body)
+            try StoredEvents.append(NewEvent("day.closed", subject: "Z-\(number)", ["to": String(now.milliseconds)]), at: now, in: tx)
             return report
         }
     }
 
     /// The saved Z reports, newest first.
     public func closed() throws -> [DayReport] {
-        try database.read { db in
-            try String.fetchAll(db, sql: "SELECT body FROM day_reports ORDER BY number DESC").map {
+        try store.read { tx in
+            try tx.fetchValues(String.self, "SELECT body FROM day_reports ORDER BY number DESC").map {
                 try JSONDecoder().decode(DayReport.self, from: Data($0.utf8))
             }
         }
     }
 
-    static func lastClose(_ db: Database) throws -> Date? {
-        try Int64.fetchOne(db, sql: "SELECT to_at FROM day_reports ORDER BY number DESC LIMIT 1").map { Date(milliseconds: $0) }
+    static func lastClose(_ tx: any CoreTransaction) throws -> Date? {
+        try tx.fetchValue(Int64.self, "SELECT to_at FROM day_reports ORDER BY number DESC LIMIT 1").map { Date(milliseconds: $0) }
     }
 
-    static func report(_ db: Database, number: Int?, from: Date?, to: Date) throws -> DayReport {
+    /// The figures of `[from, to)`. Sums of minor units are read as integers on both engines (the
+    /// server's `SUM` of a `BIGINT` is a `NUMERIC`, typed back as an integer by the seam); lists
+    /// come out in byte order on both.
+    static func report(_ tx: any CoreTransaction, number: Int?, from: Date?, to: Date) throws -> DayReport {
         let (start, end) = (from?.milliseconds ?? Int64.min, to.milliseconds)
-        let sales = try Row.fetchAll(db, sql: """
-            SELECT COALESCE(payment_kind, 'card') AS method, currency, SUM(total_minor) AS amount, COUNT(*) AS count FROM orders
+        let method = "COALESCE(payment_kind, 'card')"
+        let sales = try tx.rows("""
+            SELECT \(method) AS method, currency, SUM(total_minor) AS amount, COUNT(*) AS count FROM orders
             WHERE state IN ('paid', 'refunded') AND created_at >= ? AND created_at < ?
-            GROUP BY method, currency ORDER BY method, currency
-            """, arguments: [start, end]).map(total)
-        let refunds = try Row.fetchAll(db, sql: """
+            GROUP BY \(method), currency ORDER BY \(tx.engine.bytewise(method)), \(tx.engine.bytewise("currency"))
+            """, start, end).map(total)
+        let refunds = try tx.rows("""
             SELECT 'card' AS method, c.currency, SUM(r.amount) AS amount, COUNT(*) AS count FROM refunds r JOIN charges c ON c.id = r.charge_id
-            WHERE r.created_ms >= ? AND r.created_ms < ? GROUP BY c.currency ORDER BY c.currency
-            """, arguments: [start, end]).map(total)
-        let voids = try Row.fetchAll(db, sql: """
+            WHERE r.created_ms >= ? AND r.created_ms < ? GROUP BY c.currency ORDER BY \(tx.engine.bytewise("c.currency"))
+            """, start, end).map(total)
+        let voids = try tx.rows("""
             SELECT 'card' AS method, currency, SUM(amount) AS amount, COUNT(*) AS count FROM charges
-            WHERE status = 'canceled' AND updated_ms >= ? AND updated_ms < ? GROUP BY currency ORDER BY currency
-            """, arguments: [start, end]).map(total)
-        let unsettled = try String.fetchAll(db, sql: """
-            SELECT DISTINCT o.number FROM orders o JOIN stock_reservations r ON r.order_id = o.id
-            WHERE o.state = 'pendingPayment' ORDER BY o.number
+            WHERE status = 'canceled' AND updated_ms >= ? AND updated_ms < ? GROUP BY currency ORDER BY \(tx.engine.bytewise("currency"))
+            """, start, end).map(total)
+        // An order's number is its own (unique): no DISTINCT needed, which the server would not
+        // let order by a byte-order expression.
+        let unsettled = try tx.fetchValues(String.self, """
+            SELECT o.number FROM orders o
+            WHERE o.state = 'pendingPayment' AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
+            ORDER BY \(tx.engine.bytewise("o.number"))
             """)
         return DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, unsettled: unsettled)
     }
 
-    private static func total(_ row: Row) -> DayReport.Total {
-        DayReport.Total(method: row["method"], currency: row["currency"], minorUnits: row["amount"], count: row["count"])
+    private static func total(_ row: StoredRow) throws -> DayReport.Total {
+        DayReport.Total(method: try row.value(String.self, "method"), currency: try row.value(String.self, "currency"),
+                        minorUnits: try row.value(Int64.self, "amount"), count: try row.value(Int.self, "count"))
     }
 }
 

@@ -46,20 +46,6 @@ struct SubscriptionRecord: Codable, CoreRecord {
     var nextRetryAt: Date? = nil
     var canceledAt: Date? = nil
     var createdAt: Date
-
-    enum Columns {
-        static let id = Column("id")
-        static let customerId = Column("customer_id")
-        static let state = Column("state")
-        static let periodIndex = Column("period_index")
-        static let periodStart = Column("period_start")
-        static let periodEnd = Column("period_end")
-        static let cancelAtPeriodEnd = Column("cancel_at_period_end")
-        static let failedAttempts = Column("failed_attempts")
-        static let nextRetryAt = Column("next_retry_at")
-        static let canceledAt = Column("canceled_at")
-        static let createdAt = Column("created_at")
-    }
 }
 
 /// A row of `subscription_history`: one change of state.
@@ -96,6 +82,12 @@ struct RenewalAttemptRecord: Codable, CoreRecord {
     func amount() throws -> Money {
         guard let amountMinor, let currency else { throw UnreadableRow(table: Self.databaseTableName, column: "amount_minor", value: "NULL") }
         return Money(minorUnits: amountMinor, currency: try Currency.stored(currency, in: Self.databaseTableName))
+    }
+
+    /// The attempt as the subscription's history lists it.
+    func renewalAttempt() throws -> RenewalAttempt {
+        RenewalAttempt(periodIndex: periodIndex, attempt: attempt, at: at, succeeded: succeeded, paymentReference: paymentRef,
+                       reason: reason, amount: try amount())
     }
 }
 

@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import GRDB
 
 /// Plans, subscribing, renewals with retries, and cancelling (seed 001's recurring billing).
 ///
@@ -10,10 +9,14 @@ import GRDB
 /// `retrySchedule` after the due date (1, 3 and 5 days); when the last retry fails it is
 /// `canceled`. A successful retry makes it `active` again, with its periods still anchored to
 /// the first subscription day.
+///
+/// Counters of a fleet may run the same renewal at once: the payment is asked under one key
+/// (charged once), and its answer is recorded with the subscription's row locked, once: the
+/// counter that waited finds the attempt recorded and leaves it.
 public final class Subscriptions {
     public static let defaultRetrySchedule: [Duration] = [.days(1), .days(3), .days(5)]
 
-    private let database: any DatabaseWriter
+    private let store: any CoreStore
     private let collector: RenewalCollecting
     private let ids: IDGenerator
     private let scheduler: Scheduler
@@ -23,9 +26,9 @@ public final class Subscriptions {
     private var running = false
     private var waitingForRun: [() -> Void] = []
 
-    public init(database: any DatabaseWriter, collector: RenewalCollecting, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
+    public init(store: any CoreStore, collector: RenewalCollecting, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 retrySchedule: [Duration] = Subscriptions.defaultRetrySchedule) {
-        self.database = database
+        self.store = store
         self.collector = collector
         self.ids = ids
         self.scheduler = scheduler
@@ -34,7 +37,7 @@ public final class Subscriptions {
     }
 
     public func plans() throws -> [Plan] {
-        try database.read { db in try PlanRecord.order(Column("position")).fetchAll(db).map(Plan.init) }
+        try store.read { tx in try tx.fetchAll(PlanRecord.self, "SELECT * FROM plans ORDER BY position").map(Plan.init) }
     }
 
     /// Charges the first period now; the subscription is active only once that payment succeeds.
@@ -54,15 +57,16 @@ public final class Subscriptions {
         // Periods are anchored to the moment the customer subscribed, not to the payment's latency.
         let startedAt = clock.now
         do throws(SubscriptionError) {
-            (plan, id) = try write { db in
-                guard let plan = try PlanRecord.fetchOne(db, key: planId).map(Plan.init) else {
+            (plan, id) = try write { tx in
+                guard let plan = try tx.fetchOne(PlanRecord.self, "SELECT * FROM plans WHERE id = ?", planId).map(Plan.init) else {
                     throw SubscriptionError.unknownPlan(planId)
                 }
                 let id = ids.next("sub")
                 let (kind, reference) = payer.stored
-                try SubscriptionRecord(id: id, customerId: customerId, planId: planId, payerKind: kind, payerRef: reference, state: .incomplete,
-                                       periodIndex: 0, periodStart: startedAt, periodEnd: plan.interval.boundary(after: startedAt, periods: 1),
-                                       anchor: startedAt, createdAt: startedAt).insert(db)
+                try tx.insert(SubscriptionRecord(id: id, customerId: customerId, planId: planId, payerKind: kind, payerRef: reference,
+                                                 state: .incomplete, periodIndex: 0, periodStart: startedAt,
+                                                 periodEnd: plan.interval.boundary(after: startedAt, periods: 1), anchor: startedAt,
+                                                 createdAt: startedAt))
                 return (plan, id)
             }
         } catch {
@@ -72,12 +76,14 @@ public final class Subscriptions {
                                             description: "\(plan.name), first period", unattended: false) { [self] result in
             if case .failure(.outcomeUnknown) = result { return completion(.failure(.outcomeUnknown)) }
             completion(Result { () throws(SubscriptionError) in
-                try write { db in
-                    try recordAttempt(db, id, period: 0, attempt: 0, amount: plan.price, result: result)
-                    try finishFirstPayment(db, id, plan: plan, paid: (try? result.get()) != nil)
+                try write { tx in
+                    // Locked first: the settler settling the same first payment waits, then finds it settled.
+                    _ = try Self.stored(tx, id, locking: true)
+                    try recordAttempt(tx, id, period: 0, attempt: 0, amount: plan.price, result: result)
+                    try finishFirstPayment(tx, id, plan: plan, paid: (try? result.get()) != nil)
                 }
                 if case .failure(let error) = result { throw error }
-                return try read { db in try load(db, id) }
+                return try read { tx in try load(tx, id) }
             })
         }
     }
@@ -85,15 +91,16 @@ public final class Subscriptions {
     static func firstPaymentKey(_ subscriptionId: String) -> String { "\(subscriptionId)-period-0-attempt-0" }
 
     /// The first payment's answer: paid activates the subscription, refused removes it (it never
-    /// was one). An incomplete subscription settled meanwhile is left as it is.
-    private func finishFirstPayment(_ db: Database, _ id: String, plan: Plan, paid: Bool) throws {
-        guard try SubscriptionRecord.fetchOne(db, key: id)?.state == .incomplete else { return }
+    /// was one). An incomplete subscription settled meanwhile is left as it is. The row is locked
+    /// first: the answer and the settler (on any counter) settle it once.
+    private func finishFirstPayment(_ tx: any CoreTransaction, _ id: String, plan: Plan, paid: Bool) throws {
+        guard try Self.stored(tx, id, locking: true)?.state == .incomplete else { return }
         if paid {
-            try SubscriptionRecord.filter(key: id).updateAll(db, SubscriptionRecord.Columns.state.set(to: SubscriptionState.active))
-            try recordTransition(db, id, from: nil, to: .active, note: "subscribed to \(plan.name)")
+            try tx.execute("UPDATE subscriptions SET state = ? WHERE id = ?", SubscriptionState.active, id)
+            try recordTransition(tx, id, from: nil, to: .active, note: "subscribed to \(plan.name)")
         } else {
-            try SubscriptionRecord.deleteOne(db, key: id)
-            try events.record(db, type: "subscription.first_payment_failed", subject: id, data: [:])
+            try tx.execute("DELETE FROM subscriptions WHERE id = ?", id)
+            try events.record(tx, type: "subscription.first_payment_failed", subject: id, data: [:])
         }
     }
 
@@ -102,9 +109,9 @@ public final class Subscriptions {
     @discardableResult
     public func settleIncomplete(olderThan age: TimeInterval, lookUp: (String) -> ChargeLookup?) throws -> [String] {
         let cutoff = clock.now.addingTimeInterval(-age).milliseconds
-        let waiting = try database.read { db in
-            try SubscriptionRecord.filter(SubscriptionRecord.Columns.state == SubscriptionState.incomplete && SubscriptionRecord.Columns.createdAt <= cutoff)
-                .order(SubscriptionRecord.Columns.id).fetchAll(db).map { (id: $0.id, planId: $0.planId) }
+        let waiting = try store.read { tx in
+            try tx.fetchAll(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE state = ? AND created_at <= ? ORDER BY \(tx.engine.bytewise("id"))",
+                            SubscriptionState.incomplete, cutoff).map { (id: $0.id, planId: $0.planId) }
         }
         var settled: [String] = []
         for entry in waiting {
@@ -115,26 +122,27 @@ public final class Subscriptions {
             case .failed, nil: paid = false
             case .pending, .awaitingChallenge, .notKnown: continue
             }
-            try database.write { db in try finishFirstPayment(db, entry.id, plan: plan, paid: paid) }
+            try store.write { tx in try finishFirstPayment(tx, entry.id, plan: plan, paid: paid) }
             settled.append(entry.id)
         }
         return settled
     }
 
     public func subscription(id: String) throws -> Subscription? {
-        try database.read { db in try SubscriptionRecord.fetchOne(db, key: id).map(Subscription.init) }
+        try store.read { tx in try Self.stored(tx, id).map(Subscription.init) }
     }
 
     public func subscriptions(customerId: String) throws -> [Subscription] {
-        try database.read { db in
-            try SubscriptionRecord.filter(SubscriptionRecord.Columns.customerId == customerId).order(SubscriptionRecord.Columns.id).fetchAll(db)
+        try store.read { tx in
+            try tx.fetchAll(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY \(tx.engine.bytewise("id"))", customerId)
                 .map(Subscription.init)
         }
     }
 
     public func history(subscriptionId: String) throws -> [SubscriptionHistoryEntry] {
-        try database.read { db in
-            try SubscriptionHistoryRecord.filter(Column("subscription_id") == subscriptionId).order(Column("seq")).fetchAll(db).map { entry in
+        try store.read { tx in
+            try tx.fetchAll(SubscriptionHistoryRecord.self, "SELECT * FROM subscription_history WHERE subscription_id = ? ORDER BY seq",
+                            subscriptionId).map { entry in
                 SubscriptionHistoryEntry(at: entry.at, from: entry.fromState, to: entry.toState, note: entry.note)
             }
         }
@@ -142,31 +150,24 @@ public final class Subscriptions {
 
     /// Every attempt (the first payment, renewals and retries), oldest first.
     public func renewalAttempts(subscriptionId: String) throws -> [RenewalAttempt] {
-        try database.read { db in
-            try RenewalAttemptRecord.filter(Column("subscription_id") == subscriptionId).order(Column("seq")).fetchAll(db).map { attempt in
-                RenewalAttempt(periodIndex: attempt.periodIndex, attempt: attempt.attempt, at: attempt.at, succeeded: attempt.succeeded,
-                               paymentReference: attempt.paymentRef, reason: attempt.reason, amount: try attempt.amount())
-            }
-        }
+        try store.read { tx in try Self.attempts(tx, subscriptionId).map { try $0.renewalAttempt() } }
     }
 
     /// Every payment asked for a customer's subscriptions (first payments, renewals, retries),
     /// oldest first, with the plan and payer: what the order history lists beside the orders.
     /// A refused first payment is not among them (its subscription never was one, and is gone).
     public func payments(customerId: String) throws -> [SubscriptionPayment] {
-        try database.read { db in
-            let subscriptions = try SubscriptionRecord.filter(SubscriptionRecord.Columns.customerId == customerId).fetchAll(db)
-            let plans = try Dictionary(PlanRecord.fetchAll(db).map { ($0.id, try Plan($0)) }, uniquingKeysWith: { first, _ in first })
+        try store.read { tx in
+            let subscriptions = try tx.fetchAll(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE customer_id = ?", customerId)
+            let plans = try Dictionary(tx.fetchAll(PlanRecord.self, "SELECT * FROM plans").map { ($0.id, try Plan($0)) },
+                                       uniquingKeysWith: { first, _ in first })
             var payments: [(seq: Int64, payment: SubscriptionPayment)] = []
             for stored in subscriptions {
                 let subscription = Subscription(stored)
                 let planName = plans[stored.planId]?.name ?? stored.planId
-                for attempt in try RenewalAttemptRecord.filter(Column("subscription_id") == stored.id).fetchAll(db) {
-                    payments.append((attempt.seq ?? 0, SubscriptionPayment(
-                        subscriptionId: stored.id, planName: planName, payer: subscription.payer,
-                        attempt: RenewalAttempt(periodIndex: attempt.periodIndex, attempt: attempt.attempt, at: attempt.at,
-                                                succeeded: attempt.succeeded, paymentReference: attempt.paymentRef,
-                                                reason: attempt.reason, amount: try attempt.amount()))))
+                for attempt in try Self.attempts(tx, stored.id) {
+                    payments.append((attempt.seq ?? 0, SubscriptionPayment(subscriptionId: stored.id, planName: planName, payer: subscription.payer,
+                                                                           attempt: try attempt.renewalAttempt())))
                 }
             }
             return payments.sorted { $0.seq < $1.seq }.map(\.payment)
@@ -180,24 +181,24 @@ public final class Subscriptions {
     /// Cancels now, or at the end of the paid period (the subscription stays `active` until then).
     @discardableResult
     public func cancel(subscriptionId: String, atPeriodEnd: Bool) throws(SubscriptionError) -> Subscription {
-        try write { db in
-            let subscription = try load(db, subscriptionId)
+        try write { tx in
+            let subscription = try load(tx, subscriptionId, locking: true)
             guard subscription.state != .canceled else { throw SubscriptionError.alreadyCanceled }
             if atPeriodEnd {
-                try SubscriptionRecord.filter(key: subscriptionId).updateAll(db, SubscriptionRecord.Columns.cancelAtPeriodEnd.set(to: true))
-                try events.record(db, type: "subscription.cancel_scheduled", subject: subscriptionId,
+                try tx.execute("UPDATE subscriptions SET cancel_at_period_end = 1 WHERE id = ?", subscriptionId)
+                try events.record(tx, type: "subscription.cancel_scheduled", subject: subscriptionId,
                                   data: ["at": ISO8601DateFormatter().string(from: subscription.currentPeriodEnd)])
             } else {
-                try markCanceled(db, subscription, note: "canceled by the customer")
+                try markCanceled(tx, subscription, note: "canceled by the customer")
             }
-            return try load(db, subscriptionId)
+            return try load(tx, subscriptionId)
         }
     }
 
     /// The earliest moment a renewal, retry or scheduled cancellation is due, for a loop timer.
     public func nextRenewalDate() throws -> Date? {
-        try database.read { db in
-            try Int64.fetchOne(db, sql: """
+        try store.read { tx in
+            try tx.fetchValue(Int64.self, """
                 SELECT MIN(CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END)
                 FROM subscriptions WHERE state IN ('active', 'pastDue')
                 """).map(Date.init(milliseconds:))
@@ -214,9 +215,13 @@ public final class Subscriptions {
     }
 
     private func runNext() {
-        guard let due = try? database.read({ db in try nextDue(db) }) else { return finishRun() }
+        guard let due = try? store.read({ tx in try nextDue(tx) }) else { return finishRun() }
         if due.state == .active, due.cancelAtPeriodEnd {
-            _ = try? write { db in try markCanceled(db, due, note: "canceled at period end") }
+            _ = try? write { tx in
+                // Another counter may have just canceled it: canceled once.
+                guard try load(tx, due.id, locking: true).state == .active else { return }
+                try markCanceled(tx, due, note: "canceled at period end")
+            }
             return runNext()
         }
         renew(due) { [self] in runNext() }
@@ -229,34 +234,43 @@ public final class Subscriptions {
         waiting.forEach { $0() }
     }
 
-    private func nextDue(_ db: Database) throws -> Subscription? {
+    private func nextDue(_ tx: any CoreTransaction) throws -> Subscription? {
         let now = clock.now.milliseconds
-        return try SubscriptionRecord.fetchOne(db, sql: """
+        return try tx.fetchOne(SubscriptionRecord.self, """
             SELECT * FROM subscriptions
             WHERE (state = 'active' AND period_end <= ?) OR (state = 'pastDue' AND next_retry_at <= ?)
-            ORDER BY CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END, id LIMIT 1
-            """, arguments: [now, now]).map(Subscription.init)
+            ORDER BY CASE state WHEN 'pastDue' THEN next_retry_at ELSE period_end END, \(tx.engine.bytewise("id")) LIMIT 1
+            """, now, now).map(Subscription.init)
     }
 
     private func renew(_ subscription: Subscription, then next: @escaping () -> Void) {
         guard let plan = try? plans().first(where: { $0.id == subscription.planId }) else {
-            _ = try? write { db in try markCanceled(db, subscription, note: "plan no longer exists") }
+            _ = try? write { tx in
+                guard try load(tx, subscription.id, locking: true).state != .canceled else { return }
+                try markCanceled(tx, subscription, note: "plan no longer exists")
+            }
             return next()
         }
         let period = subscription.periodIndex + 1
         let attempt = subscription.failedAttempts
         let key = "\(subscription.id)-period-\(period)-attempt-\(attempt)"
-        let record: (Result<String, SubscriptionError>) -> Void = { [self] result in
+        let record: (Result<String, SubscriptionError>) -> Void = { [self] answer in
+            let result = answerUnderKey(answer, payer: subscription.payer, key: key)
             if case .failure(.outcomeUnknown) = result {
                 // Left due, under the same key: the next run replays the settled answer. This
                 // run ends here, or it would ask about the same renewal again at once.
                 return finishRun()
             }
-            let recorded = try? write { db in
-                try recordAttempt(db, subscription.id, period: period, attempt: attempt, amount: plan.price, result: result)
+            let recorded: Void? = try? write { tx in
+                // The subscription's row is locked before the attempt is looked for: another
+                // counter recording the same renewal at once waits, then finds it recorded.
+                _ = try load(tx, subscription.id, locking: true)
+                guard try !tx.exists("SELECT 1 FROM renewal_attempts WHERE subscription_id = ? AND period_index = ? AND attempt = ?",
+                                     subscription.id, period, attempt) else { return }
+                try recordAttempt(tx, subscription.id, period: period, attempt: attempt, amount: plan.price, result: result)
                 switch result {
-                case .success: try markRenewed(db, subscription, plan: plan)
-                case .failure(let error): try markFailed(db, subscription, reason: error)
+                case .success: try markRenewed(tx, subscription, plan: plan)
+                case .failure(let error): try markFailed(tx, subscription, reason: error)
                 }
             }
             // Not recorded (a failed write): the renewal stays due under the same key; this run
@@ -275,48 +289,60 @@ public final class Subscriptions {
                           description: "\(plan.name), period \(period + 1)", unattended: true, completion: record)
     }
 
-    private func markRenewed(_ db: Database, _ subscription: Subscription, plan: Plan) throws {
-        guard let stored = try SubscriptionRecord.fetchOne(db, key: subscription.id) else { throw SubscriptionError.unknownSubscription(subscription.id) }
+    /// A refusal may be this counter's alone: another counter renewing the same subscription at
+    /// the same moment took the key first, and this counter's payment was refused before any
+    /// money moved. The payment under the key is the renewal's answer then: paid, or not known
+    /// yet (the other counter records it).
+    private func answerUnderKey(_ answer: Result<String, SubscriptionError>, payer: SubscriptionPayer, key: String) -> Result<String, SubscriptionError> {
+        guard case .failure(let error) = answer else { return answer }
+        if case .outcomeUnknown = error { return answer }
+        switch collector.earlierOutcome(from: payer, idempotencyKey: key) {
+        case .paid(let reference)?: return .success(reference)
+        case .unknown?: return .failure(.outcomeUnknown)
+        case .failed?, nil: return answer
+        }
+    }
+
+    private func markRenewed(_ tx: any CoreTransaction, _ subscription: Subscription, plan: Plan) throws {
+        guard let stored = try Self.stored(tx, subscription.id) else { throw SubscriptionError.unknownSubscription(subscription.id) }
         let period = subscription.periodIndex + 1
         let end = plan.interval.boundary(after: stored.anchor, periods: period + 1)
-        try SubscriptionRecord.filter(key: subscription.id).updateAll(db, [
-            SubscriptionRecord.Columns.state.set(to: SubscriptionState.active), SubscriptionRecord.Columns.periodIndex.set(to: period), SubscriptionRecord.Columns.periodStart.set(to: SubscriptionRecord.Columns.periodEnd),
-            SubscriptionRecord.Columns.periodEnd.set(to: end.milliseconds), SubscriptionRecord.Columns.failedAttempts.set(to: 0), SubscriptionRecord.Columns.nextRetryAt.set(to: nil),
-        ])
-        try events.record(db, type: "subscription.renewed", subject: subscription.id, data: ["period": "\(period)"])
+        try tx.execute("""
+            UPDATE subscriptions SET state = ?, period_index = ?, period_start = period_end, period_end = ?, failed_attempts = 0,
+              next_retry_at = NULL WHERE id = ?
+            """, SubscriptionState.active, period, end.milliseconds, subscription.id)
+        try events.record(tx, type: "subscription.renewed", subject: subscription.id, data: ["period": "\(period)"])
         if subscription.state != .active {
-            try recordTransition(db, subscription.id, from: subscription.state, to: .active, note: "renewal paid on retry")
+            try recordTransition(tx, subscription.id, from: subscription.state, to: .active, note: "renewal paid on retry")
         }
     }
 
-    private func markFailed(_ db: Database, _ subscription: Subscription, reason: SubscriptionError) throws {
+    private func markFailed(_ tx: any CoreTransaction, _ subscription: Subscription, reason: SubscriptionError) throws {
         let failures = subscription.failedAttempts + 1
         guard failures <= retrySchedule.count else {
-            return try markCanceled(db, subscription, note: "last renewal retry failed")
+            return try markCanceled(tx, subscription, note: "last renewal retry failed")
         }
         let retryAt = subscription.currentPeriodEnd.addingTimeInterval(retrySchedule[failures - 1].timeInterval)
-        try SubscriptionRecord.filter(key: subscription.id).updateAll(db, [
-            SubscriptionRecord.Columns.state.set(to: SubscriptionState.pastDue), SubscriptionRecord.Columns.failedAttempts.set(to: failures), SubscriptionRecord.Columns.nextRetryAt.set(to: retryAt.milliseconds),
-        ])
-        try events.record(db, type: "subscription.renewal_failed", subject: subscription.id, data: ["attempt": "\(failures)", "reason": "\(reason)"])
+        try tx.execute("UPDATE subscriptions SET state = ?, failed_attempts = ?, next_retry_at = ? WHERE id = ?",
+                       SubscriptionState.pastDue, failures, retryAt.milliseconds, subscription.id)
+        try events.record(tx, type: "subscription.renewal_failed", subject: subscription.id, data: ["attempt": "\(failures)", "reason": "\(reason)"])
         if subscription.state != .pastDue {
-            try recordTransition(db, subscription.id, from: subscription.state, to: .pastDue, note: "renewal failed")
+            try recordTransition(tx, subscription.id, from: subscription.state, to: .pastDue, note: "renewal failed")
         }
     }
 
-    private func markCanceled(_ db: Database, _ subscription: Subscription, note: String) throws {
-        try SubscriptionRecord.filter(key: subscription.id).updateAll(db, [
-            SubscriptionRecord.Columns.state.set(to: SubscriptionState.canceled), SubscriptionRecord.Columns.canceledAt.set(to: clock.now.milliseconds), SubscriptionRecord.Columns.nextRetryAt.set(to: nil),
-        ])
-        try recordTransition(db, subscription.id, from: subscription.state, to: .canceled, note: note)
+    private func markCanceled(_ tx: any CoreTransaction, _ subscription: Subscription, note: String) throws {
+        try tx.execute("UPDATE subscriptions SET state = ?, canceled_at = ?, next_retry_at = NULL WHERE id = ?",
+                       SubscriptionState.canceled, clock.now.milliseconds, subscription.id)
+        try recordTransition(tx, subscription.id, from: subscription.state, to: .canceled, note: note)
     }
 
-    private func recordTransition(_ db: Database, _ id: String, from: SubscriptionState?, to: SubscriptionState, note: String) throws {
-        try SubscriptionHistoryRecord(subscriptionId: id, at: clock.now, fromState: from, toState: to, note: note).insert(db)
-        try events.record(db, type: "subscription.\(to.rawValue)", subject: id, data: ["from": from?.rawValue ?? "", "note": note])
+    private func recordTransition(_ tx: any CoreTransaction, _ id: String, from: SubscriptionState?, to: SubscriptionState, note: String) throws {
+        try tx.insert(SubscriptionHistoryRecord(subscriptionId: id, at: clock.now, fromState: from, toState: to, note: note))
+        try events.record(tx, type: "subscription.\(to.rawValue)", subject: id, data: ["from": from?.rawValue ?? "", "note": note])
     }
 
-    private func recordAttempt(_ db: Database, _ id: String, period: Int, attempt: Int, amount: Money,
+    private func recordAttempt(_ tx: any CoreTransaction, _ id: String, period: Int, attempt: Int, amount: Money,
                                result: Result<String, SubscriptionError>) throws {
         var reference: String?
         var reason: String?
@@ -326,22 +352,32 @@ public final class Subscriptions {
         case .failure(.mandatePaymentFailed(let error)): reason = error.code
         case .failure(let other): reason = "\(other)"
         }
-        try RenewalAttemptRecord(subscriptionId: id, periodIndex: period, attempt: attempt, at: clock.now, succeeded: reference != nil,
-                                 paymentRef: reference, reason: reason, amountMinor: amount.minorUnits, currency: amount.currency.code).insert(db)
+        try tx.insert(RenewalAttemptRecord(subscriptionId: id, periodIndex: period, attempt: attempt, at: clock.now, succeeded: reference != nil,
+                                           paymentRef: reference, reason: reason, amountMinor: amount.minorUnits, currency: amount.currency.code))
     }
 
-    private func load(_ db: Database, _ id: String) throws -> Subscription {
-        guard let subscription = try SubscriptionRecord.fetchOne(db, key: id) else { throw SubscriptionError.unknownSubscription(id) }
+    /// - Parameter locking: the row stays locked until the transaction ends (on a server).
+    private static func stored(_ tx: any CoreTransaction, _ id: String, locking: Bool = false) throws -> SubscriptionRecord? {
+        try tx.fetchOne(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE id = ?\(locking ? tx.engine.forUpdate : "")", id)
+    }
+
+    private func load(_ tx: any CoreTransaction, _ id: String, locking: Bool = false) throws -> Subscription {
+        guard let subscription = try Self.stored(tx, id, locking: locking) else { throw SubscriptionError.unknownSubscription(id) }
         return Subscription(subscription)
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws(SubscriptionError) -> T {
-        try storageErrors { try database.write(body) }
+    /// A subscription's attempts, oldest first.
+    private static func attempts(_ tx: any CoreTransaction, _ subscriptionId: String) throws -> [RenewalAttemptRecord] {
+        try tx.fetchAll(RenewalAttemptRecord.self, "SELECT * FROM renewal_attempts WHERE subscription_id = ? ORDER BY seq", subscriptionId)
+    }
+
+    private func write<T>(_ body: (any CoreTransaction) throws -> T) throws(SubscriptionError) -> T {
+        try storageErrors { try store.write(body) }
     }
 
     /// A read (no write lock, nothing to commit) whose storage failures become `.storage`.
-    private func read<T>(_ body: (Database) throws -> T) throws(SubscriptionError) -> T {
-        try storageErrors { try database.read(body) }
+    private func read<T>(_ body: (any CoreTransaction) throws -> T) throws(SubscriptionError) -> T {
+        try storageErrors { try store.read(body) }
     }
 
     private func storageErrors<T>(_ access: () throws -> T) throws(SubscriptionError) -> T {
