@@ -66,6 +66,31 @@ import Testing
         #expect(try replay.get().id == paidHere.get().id, "one key, one charge, whichever counter asks")
     }
 
+    /// The same order paid from two counters at the same moment under its one key: one charge,
+    /// and both counters answered with it (the one that lost the key to the other replays it,
+    /// never hears a refusal it would take for "not paid").
+    @Test(arguments: StorageBackend.allCases)
+    func twoCountersChargingUnderOneKeyAtOnceMakeOneCharge(_ backend: StorageBackend) throws {
+        let location = try Self.location(backend)
+        let key = try temporaryDirectory() + "/vault.key"
+        let first = try Counter(location, key: key)
+        let shopper = try first.core.customers.signUp(email: "ada@honey.test", password: "honey1234")
+        let method = try first.core.paymentMethods.save(card: try Self.card(first.clock), for: shopper.id).method.id
+        let shopperID = shopper.id
+        let rounds = Int(ProcessInfo.processInfo.environment["CHECKOUT_RACE_ROUNDS"] ?? "") ?? 6
+        for round in 0..<rounds {
+            let answers = runTogether(2) { _ -> String in
+                let counter = try Counter(location, key: key)
+                guard let answer = counter.charge(.paymentMethod(method), customer: shopperID, key: "order-\(round)") else { return "no answer" }
+                return try answer.get().id
+            }
+            let ids = try answers.map { try $0.get() }
+            #expect(ids[0] == ids[1] && ids[0].hasPrefix("ch_"), "round \(round): \(answers)")
+        }
+        let charges = try first.core.charges.charges(for: shopperID)
+        #expect(charges.count == rounds, "one charge a key: \(charges.count) for \(rounds) keys")
+    }
+
     @Test(arguments: StorageBackend.allCases)
     func aCounterWithAnotherKeyIsRefusedBeforeItUnsealsAnything(_ backend: StorageBackend) throws {
         let location = try Self.location(backend)

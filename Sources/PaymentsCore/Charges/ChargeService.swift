@@ -251,12 +251,23 @@ public final class ChargeService {
                             idempotencyKey: key, createdAt: now, updatedAt: now)
         // The number is kept sealed on the charge only until it is settled (see `settle`).
         let record = ChargeRecord(charge: charge, sealedNumber: try vault.keys.seal(number), authenticated: false)
-        try storage {
-            try repository.insert(record, key: IdempotencyRecord(key: key, requestHash: hash, chargeID: charge.id, createdAt: now),
-                                  event: NewEvent("charge.created", subject: charge.id,
-                                                  ["amount": String(charge.amount.minorUnits), "currency": charge.amount.currency.code,
-                                                   "card": "\(number.brand.rawValue) \(number.lastFour)", "capture": String(request.capture)]),
-                                  alongside: companion?.intent)
+        do {
+            try storage {
+                try repository.insert(record, key: IdempotencyRecord(key: key, requestHash: hash, chargeID: charge.id, createdAt: now),
+                                      event: NewEvent("charge.created", subject: charge.id,
+                                                      ["amount": String(charge.amount.minorUnits), "currency": charge.amount.currency.code,
+                                                       "card": "\(number.brand.rawValue) \(number.lastFour)", "capture": String(request.capture)]),
+                                      alongside: companion?.intent)
+            }
+        } catch {
+            // Another counter of the fleet took the key between the look above and this insert
+            // (nothing of this one was written): its charge is the answer to this request too,
+            // as a replay, never a refusal the caller would take for "not paid".
+            if let taken = try? repository.idempotencyKey(key) {
+                guard taken.requestHash == hash else { throw ChargeError.idempotencyKeyReused }
+                return .replay(try self.record(taken.chargeID).charge)
+            }
+            throw error
         }
         if case let .token(tokenID) = request.source { _ = try? vault.redeem(tokenID) }
         log.info("charge \(charge.id) pending: \(charge.amount) on \(number.description)")
