@@ -48,6 +48,16 @@ import Testing
         #expect(printed.texts.contains("This order was refunded."))
     }
 
+    @Test func aFleetsReceiptNamesTheCounterThatTookThePaymentAndOthersDoNot() throws {
+        var receipt = Self.paidOrder()
+        receipt = PaidOrderReceipt(order: { var order = receipt.order; order.counter = "till-2"; return order }(), tender: receipt.tender,
+                                   paidAt: receipt.paidAt, printedAt: nil, copies: 0)
+        let named = try EscPosDecoder(EscPosReceipt.encode(ReceiptDocument(receipt, copy: false)))
+        #expect(named.texts.contains("Counter till-2"))
+        let unnamed = try EscPosDecoder(EscPosReceipt.encode(ReceiptDocument(Self.paidOrder(), copy: false)))
+        #expect(!unnamed.texts.contains { $0.hasPrefix("Counter ") })
+    }
+
     @Test func eachTenderIsNamedAsMuchAsAReceiptMay() throws {
         let bank = try EscPosDecoder(EscPosReceipt.encode(ReceiptDocument(Self.paidOrder(tender: .bank(name: "Albion Bank")), copy: false)))
         #expect(bank.texts.contains("Paid by bank: Albion Bank"))

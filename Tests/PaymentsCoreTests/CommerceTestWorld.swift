@@ -26,7 +26,8 @@ final class CommerceTestWorld {
     var providers: BankProviders { commerce.bankProviders }
     var auctions: Auctions { commerce.auctions }
 
-    init(database: DatabaseLocation = .inMemory, clock: ManualClock = ManualClock(), ids: IDGenerator = SequentialIDGenerator()) {
+    init(database: DatabaseLocation = .inMemory, clock: ManualClock = ManualClock(), ids: IDGenerator = SequentialIDGenerator(),
+         counterName: String? = nil) {
         self.clock = clock
         timers = TimerQueue(clock: clock)
         var options = PaymentsServices.Options()
@@ -39,11 +40,11 @@ final class CommerceTestWorld {
         core = try! PaymentsServices(database: database, clock: clock, scheduler: timers, ids: ids, options: options,
                                  migrations: CommerceMigrations.register)
         var collector: SwitchableRenewalCollector?
-        commerce = try! Commerce(core: core) { cards, bank in
+        commerce = try! Commerce(core: core, renewalCollector: { cards, bank in
             let switchable = SwitchableRenewalCollector(RenewalCollector(charges: cards, bank: bank))
             collector = switchable
             return switchable
-        }
+        }, counterName: counterName)
         renewals = collector!
     }
 

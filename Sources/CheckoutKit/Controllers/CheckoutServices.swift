@@ -42,12 +42,16 @@ public final class CheckoutServices {
     /// The loop's timers, as the core schedules on them.
     public var scheduler: Scheduler { core.scheduler }
 
-    /// - Parameter counterName: this counter's name (`--counter`): a guest's cart is kept under
-    ///   it across restarts; nil, a new guest cart each run.
-    @_spi(Core) public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings(), counterName: String? = nil) throws {
+    /// - Parameters:
+    ///   - counterName: this counter's name (`--counter`), on the orders it takes payments for;
+    ///     nil: its host's name.
+    ///   - keepsGuestCart: a guest's cart is kept under the counter's name across restarts (a
+    ///     staffed counter); false, a new guest cart each run (a kiosk, a database in memory).
+    @_spi(Core) public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings(), counterName: String? = nil,
+                            keepsGuestCart: Bool = true) throws {
         self.core = core
-        commerce = try Commerce(core: core, bankTimings: bankTimings)
-        session = CounterSession(ids: core.ids, counterName: counterName)
+        commerce = try Commerce(core: core, bankTimings: bankTimings, counterName: counterName)
+        session = CounterSession(ids: core.ids, counterName: keepsGuestCart ? counterName : nil)
         store = CoreStoreController(core: core, commerce: commerce, session: session)
         account = StoreAccount(core: core, commerce: commerce, session: session)
         cards = CardEntry(vault: core.vault, clock: core.clock)

@@ -30,12 +30,16 @@ public final class Commerce {
     public private(set) var settler: Settler!
     private let core: PaymentsServices
 
-    /// - Parameter renewalCollector: who collects renewals; nil for cards through the core and
-    ///   mandates through `bank` (tests pass one that can fail on purpose).
+    /// - Parameters:
+    ///   - renewalCollector: who collects renewals; nil for cards through the core and mandates
+    ///     through `bank` (tests pass one that can fail on purpose).
+    ///   - counterName: this counter's name (`--counter`), on the orders it takes payments for
+    ///     and their receipts; nil: none on them (tapes, tests), its host's name among the
+    ///     counter instances.
     public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings(),
                 renewalRetrySchedule: [Duration] = Subscriptions.defaultRetrySchedule,
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
-                settlerPolicy: Settler.Policy = Settler.Policy()) throws {
+                settlerPolicy: Settler.Policy = Settler.Policy(), counterName: String? = nil) throws {
         self.core = core
         // A server's commerce tables were mirrored when its storage opened (`migrations:`).
         guard let sqlite = core.storage.sqlite else {
@@ -45,13 +49,13 @@ public final class Commerce {
         try CommerceMigrations.migrate(queue)
         let store = core.store
         try AuctionSeed.seedIfNew(store, now: core.clock.now)
-        instance = try CounterInstance(store: store, clock: core.clock, ids: core.ids)
+        instance = try CounterInstance(store: store, clock: core.clock, ids: core.ids, name: counterName)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = Catalog(database: queue)
         carts = Carts(store: store, ids: core.ids, clock: core.clock, events: events)
         orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
-                        owner: instance.id)
+                        owner: instance.id, counterName: counterName)
         bankProviders = BankProviders(store: store)
         bank = BankPayments(store: store, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)

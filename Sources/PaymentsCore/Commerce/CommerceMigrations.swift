@@ -116,6 +116,7 @@ public enum CommerceMigrations {
         migrator.registerMigration("commerce-v5-auction-seed") { db in try AuctionSeed.createMarker(db) }
         // Issue 18: filters of one or two letters through an index too (`CatalogGrams`).
         migrator.registerMigration("commerce-v6-catalog-grams") { db in try CatalogGrams.create(db) }
+        LedgerMigrations.registerCounterNames(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

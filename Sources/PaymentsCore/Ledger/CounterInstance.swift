@@ -15,6 +15,9 @@ import Glibc
 /// heartbeat (`seen_at`) the settler refreshes every pass.
 public final class CounterInstance {
     public let id: String
+    /// What people call this counter (`--counter`, the host's name by default): orders and
+    /// receipts carry it.
+    public let name: String
     private let store: any CoreStore
     private let clock: Clock
     private let host: String
@@ -42,8 +45,9 @@ public final class CounterInstance {
         try self.init(store: SQLiteCoreStore(database), clock: clock, ids: ids, host: host, pid: pid)
     }
 
-    init(store: any CoreStore, clock: Clock, ids: IDGenerator,
+    init(store: any CoreStore, clock: Clock, ids: IDGenerator, name: String? = nil,
          host: String = ProcessInfo.processInfo.hostName, pid: Int32 = getpid()) throws {
+        self.name = name ?? host
         self.store = store
         self.clock = clock
         self.host = host
@@ -51,7 +55,7 @@ public final class CounterInstance {
         // A random part as well: sequential ids restart at 1 with every process. Joined by a dot:
         // digits joined by a dash could read as a card number to a scan for numbers in clear.
         id = ids.next("ctr") + "." + String(UInt32.random(in: 0 ... .max), radix: 36)
-        let record = CounterInstanceRecord(id: id, host: host, pid: Int(pid), startedAt: clock.now, seenAt: clock.now)
+        let record = CounterInstanceRecord(id: id, host: host, pid: Int(pid), startedAt: clock.now, seenAt: clock.now, name: self.name)
         try store.write { tx in try tx.insert(record) }
         Self.living.insert(id)
     }

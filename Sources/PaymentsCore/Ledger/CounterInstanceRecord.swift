@@ -13,4 +13,6 @@ struct CounterInstanceRecord: Codable, CoreRecord {
     var seenAt: Date
     /// Set by a clean stop.
     var endedAt: Date? = nil
+    /// `--counter`, or the host's name.
+    var name: String? = nil
 }

@@ -11,6 +11,8 @@ import GRDB
 ///   new key only once the last one is known to have failed.
 /// - `orders.payment_token`: the bank payment's token, beside its identifier in
 ///   `payment_reference` (never one string split on a space).
+/// - `counter_instances.name`, `orders.counter`: the counter's name, and on an order the name of
+///   the counter that took its payment.
 enum LedgerMigrations {
     static func register(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("ledger-v1-owners-and-attempts") { db in
@@ -24,6 +26,18 @@ enum LedgerMigrations {
                 ALTER TABLE auction_bids ADD COLUMN owner TEXT;
                 CREATE INDEX orders_state ON orders(state);
                 CREATE INDEX auction_bids_state ON auction_bids(state);
+                """)
+        }
+    }
+
+    /// Issue 17: counters have names (`--counter`, the host's by default), and an order carries
+    /// the name of the counter that took its payment (its receipt says where). Registered last:
+    /// `MillisecondTimesMigration` rebuilds `orders` with the columns it knew.
+    static func registerCounterNames(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("ledger-v2-counter-names") { db in
+            try db.execute(sql: """
+                ALTER TABLE counter_instances ADD COLUMN name TEXT;
+                ALTER TABLE orders ADD COLUMN counter TEXT;
                 """)
         }
     }

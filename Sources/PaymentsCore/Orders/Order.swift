@@ -28,6 +28,8 @@ public struct Order: Hashable, Sendable, Identifiable {
     public let chargeId: String?
     public let failureReason: String?
     public let createdAt: Date
+    /// The counter that took the payment (`--counter`, or its host's name); nil before anyone tried.
+    public var counter: String? = nil
 }
 
 public enum OrderError: Error, Hashable, Sendable {

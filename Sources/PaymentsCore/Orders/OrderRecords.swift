@@ -23,6 +23,8 @@ struct OrderRecord: Codable, CoreRecord {
     var paymentKey: String? = nil
     var attempt: Int = 0
     var paymentToken: String? = nil
+    /// The name of the counter that took the payment (`CounterInstance.name`).
+    var counter: String? = nil
 
     /// - Parameter locking: the row stays locked until the transaction ends (on a server).
     static func stored(_ tx: any CoreTransaction, id: String, locking: Bool = false) throws -> OrderRecord? {
@@ -83,7 +85,7 @@ extension Order {
                                 quantity: line.quantity)
                   },
                   total: Money(minorUnits: record.totalMinor, currency: currency),
-                  chargeId: record.chargeId, failureReason: record.failure, createdAt: record.createdAt)
+                  chargeId: record.chargeId, failureReason: record.failure, createdAt: record.createdAt, counter: record.counter)
     }
 
     /// The order and its lines; nil when there is no such order. A row the core cannot read

@@ -9,7 +9,8 @@ extension Orders {
         let id = ids.next("ord")
         let record = OrderRecord(id: id, number: number, sessionKey: Customer.cartKey(customerId: bid.customerId), state: .pendingPayment,
                                  totalMinor: bid.amount.minorUnits, currency: bid.amount.currency.code, createdAt: clock.now,
-                                 updatedAt: clock.now, paymentKind: .auction, owner: owner, paymentKey: Auctions.holdKey(bidId: bid.id))
+                                 updatedAt: clock.now, paymentKind: .auction, owner: owner, paymentKey: Auctions.holdKey(bidId: bid.id),
+                                 counter: counterName)
         try tx.insert(record)
         try tx.insert(OrderLineRecord(orderId: id, position: 0, productId: auction.id, name: "\(auction.title), \(auction.flight) \(auction.route)",
                                       unitMinor: bid.amount.minorUnits, quantity: 1))

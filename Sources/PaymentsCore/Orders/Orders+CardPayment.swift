@@ -51,8 +51,8 @@ extension Orders {
         try reserveStock(tx, order: order)
         let attempt = record.attempt + 1
         let key = Self.paymentKey(orderId: orderId, attempt: attempt)
-        try tx.execute("UPDATE orders SET attempt = ?, payment_key = ?, owner = ?, failure = NULL, updated_at = ? WHERE id = ?",
-                       attempt, key, owner, clock.now.milliseconds, orderId)
+        try tx.execute("UPDATE orders SET attempt = ?, payment_key = ?, owner = ?, counter = ?, failure = NULL, updated_at = ? WHERE id = ?",
+                       attempt, key, owner, counterName, clock.now.milliseconds, orderId)
         try events.record(tx, type: "order.payment_started", subject: orderId,
                           data: ["instrument": instrument.kind, "attempt": String(attempt)])
         return (order, key)

@@ -20,8 +20,8 @@ extension Orders {
                 try reserveStock(tx, order: order)
                 // An express payment is a card charge under `paymentKey`: the settler asks about it as
                 // about a card order's attempt.
-                try tx.execute("UPDATE orders SET payment_kind = ?, payment_key = ?, owner = ?, updated_at = ? WHERE id = ?",
-                               kind, paymentKey, owner, clock.now.milliseconds, orderId)
+                try tx.execute("UPDATE orders SET payment_kind = ?, payment_key = ?, owner = ?, counter = ?, updated_at = ? WHERE id = ?",
+                               kind, paymentKey, owner, counterName, clock.now.milliseconds, orderId)
                 try events.record(tx, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
                 return order
             }

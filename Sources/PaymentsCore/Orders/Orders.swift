@@ -35,6 +35,8 @@ public final class Orders {
 
     /// The counter instance paying (see `CounterInstance`); nil for a core without one.
     let owner: String?
+    /// Its name, written on the orders it takes payments for.
+    let counterName: String?
 
     /// Takes the core's database, not its connection: the connection stays inside the core.
     public convenience init(database: CoreDatabase, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler,
@@ -43,8 +45,9 @@ public final class Orders {
     }
 
     public init(store: any CoreStore, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
-                owner: String? = nil) {
+                owner: String? = nil, counterName: String? = nil) {
         self.owner = owner
+        self.counterName = counterName
         self.store = store
         self.carts = carts
         self.charges = charges

@@ -25,8 +25,10 @@ public final class CounterCore {
     public var notices: [VaultKeyNotice] { storage.notices }
     public var vaultKeyPath: String { storage.keyLocation.path }
 
-    /// This counter's name (`--counter`), for what it keeps as its own (a guest's cart); nil: none.
+    /// This counter's name (`--counter`), on the orders it takes payments for; nil: the host's.
     public var counterName: String?
+    /// A guest's cart is kept under the counter's name across restarts (a staffed counter, not a kiosk).
+    public var keepsGuestCart = true
 
     /// The controllers over this database, on the loop's clock and timers. Build them once.
     /// `log` takes the core's lines: every committed payment state and settler action, redacted.
@@ -38,9 +40,8 @@ public final class CounterCore {
         }
         let ids = Self.ids(inMemory: storage.location == .inMemory)
         // A database in memory keeps nothing for next time, a guest's cart included.
-        let name = storage.location == .inMemory ? nil : counterName
         return try CheckoutServices(core: PaymentsServices(storage: storage, clock: clock, scheduler: scheduler, ids: ids, options: options),
-                                    counterName: name)
+                                    counterName: counterName, keepsGuestCart: keepsGuestCart && storage.location != .inMemory)
     }
 
     /// The controllers over a database opened as they are built (tapes and tests, where no

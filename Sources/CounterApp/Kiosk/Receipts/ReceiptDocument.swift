@@ -43,7 +43,10 @@ public struct ReceiptDocument: Equatable, Sendable {
         let order = receipt.order
         var lines: [Line] = [.title(tr("Honey Store")), .centered(tr("Checkout Counter"))]
         if copy { lines.append(.emphasis(tr("** COPY **"))) }
-        lines += [.blank, .text(tr("Order {0}", order.number)), .text(DateText.dayAndTime(receipt.paidAt)), .blank]
+        lines += [.blank, .text(tr("Order {0}", order.number)), .text(DateText.dayAndTime(receipt.paidAt))]
+        // Which of the shop's counters took the payment, for a fleet's receipts.
+        if let counter = order.counter { lines.append(.text(tr("Counter {0}", counter))) }
+        lines.append(.blank)
         for line in order.lines {
             lines.append(.item("\(line.quantity) x \(tr(line.name))", amount: line.lineTotal.formatted()))
         }

@@ -310,5 +310,7 @@ extension Catalogue {
               "订单号"),
         .text("Print a copy",
               "打印副本"),
+        .text("Counter {0}",
+              "收银台 {0}"),
     ]
 }
