@@ -26,6 +26,18 @@ final class CommerceTestWorld {
     var providers: BankProviders { commerce.bankProviders }
     var auctions: Auctions { commerce.auctions }
 
+    /// The world on `backend`: SQLite in memory, as the suites always ran, or a schema of its
+    /// own on the throwaway PostgreSQL server (skipped, and said so, where it cannot run).
+    convenience init(_ backend: StorageBackend, clock: ManualClock = ManualClock(), ids: IDGenerator = SequentialIDGenerator(),
+                     counterName: String? = nil) throws {
+        switch try backend == .sqlite ? nil : backend.freshStore() {
+        case let .postgres(url):
+            self.init(database: .server(url: url), clock: clock, ids: ids, counterName: counterName)
+        default:
+            self.init(clock: clock, ids: ids, counterName: counterName)
+        }
+    }
+
     init(database: DatabaseLocation = .inMemory, clock: ManualClock = ManualClock(), ids: IDGenerator = SequentialIDGenerator(),
          counterName: String? = nil) {
         self.clock = clock
@@ -34,8 +46,10 @@ final class CommerceTestWorld {
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(300)
         // A file's key beside the test's own directory, never in the runner's config directory.
-        if case let .file(path) = database {
-            options.vaultKey = VaultKeyLocation(path: Harness.keyPath(forDatabase: path), origin: .flag)
+        switch database {
+        case let .file(path): options.vaultKey = VaultKeyLocation(path: Harness.keyPath(forDatabase: path), origin: .flag)
+        case .server: options.vaultKey = VaultKeyLocation(path: try! temporaryDirectory() + "/vault.key", origin: .flag)
+        case .inMemory: break
         }
         core = try! PaymentsServices(database: database, clock: clock, scheduler: timers, ids: ids, options: options,
                                  migrations: CommerceMigrations.register)
