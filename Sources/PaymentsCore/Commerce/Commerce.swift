@@ -43,7 +43,7 @@ public final class Commerce {
         instance = try CounterInstance(database: queue, clock: core.clock, ids: core.ids)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
-        catalog = Catalog(database: queue)
+        catalog = try Catalog(store: core.database.store)
         carts = Carts(database: queue, ids: core.ids, clock: core.clock, events: events)
         orders = Orders(database: core.database, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id)
@@ -55,7 +55,7 @@ public final class Commerce {
         sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
         auctions = Auctions(database: queue, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
-        settler = Settler(core: core, commerce: self, instance: instance, policy: settlerPolicy)
+        settler = Settler(store: core.database.store, core: core, commerce: self, instance: instance, policy: settlerPolicy)
     }
 
     /// What the loop runs when time passes (each tick, or at `nextDueDate`): renewals and
