@@ -62,6 +62,17 @@ import Testing
         try counter.receipts.markPrinted(orderNumber: order.number, copy: true)
         #expect(try counter.receipts.receipt(orderNumber: order.number)?.copies == 2)
         #expect(try counter.receipts.owedDocuments().isEmpty)
+        #expect(try counter.receipts.reportsAwaitingPrint().isEmpty)
+
+        // A refund this counter asked for owes its own receipt once its money is back.
+        var answers: [Result<OrderRefund, RefundError>] = []
+        counter.orders.refund(orderId: order.id, .everythingLeft, idempotencyKey: "operator-1") { answers.append($0) }
+        counter.fleet.timers.advance(counter.fleet.clock, by: .seconds(1))
+        let refund = try #require(try answers.first?.get())
+        #expect(try counter.receipts.owedDocuments() == [.refund(id: refund.id, orderId: order.id)])
+        try counter.receipts.markDocumentPrinted(key: OwedDocument.refundKey(refund.id))
+        #expect(try counter.receipts.owedDocuments().isEmpty)
+        #expect(try counter.receipts.receipt(orderNumber: order.number)?.order.state == .refunded, "a refunded order's receipt is still there")
 
         try counter.receipts.markDocumentPrinted(key: "z-report-1")
         try counter.receipts.markDocumentPrinted(key: "z-report-1")
