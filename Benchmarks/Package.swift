@@ -24,6 +24,13 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FleetBenchmark",
+            dependencies: [
+                .product(name: "PaymentsCore", package: rootIdentity),
+                .product(name: "Clocks", package: rootIdentity),
+            ]
+        ),
+        .executableTarget(
             name: "CounterBenchmark",
             dependencies: [
                 .product(name: "CounterApp", package: rootIdentity),

@@ -29,7 +29,10 @@ public final class PaymentsServices {
     public let clock: Clock
     public let scheduler: Scheduler
     public let ids: IDGenerator
-    public let database: CoreDatabase
+    /// The storage under every service: where it is, and its transactions on either engine.
+    public let storage: CoreStorage
+    public var store: any CoreStore { storage.store }
+    public var location: DatabaseLocation { storage.location }
     public let log: CoreLog
     public let events: EventLog
     public let vault: Vault
@@ -59,14 +62,15 @@ public final class PaymentsServices {
         self.clock = clock
         self.scheduler = scheduler
         self.ids = ids
-        database = storage.database
+        self.storage = storage
         let keys = storage.keys
+        let store = storage.store
         log = CoreLog(sink: options.logSink)
-        events = StoredEvents(store: database.store, clock: clock)
-        if options.logsEvents { CommittedEventLog.install(on: database.queue, log: log) }
-        customerRepository = StoredCustomers(store: database.store, clock: clock)
-        paymentMethodRepository = StoredPaymentMethods(store: database.store, clock: clock)
-        chargeRepository = StoredCharges(store: database.store, clock: clock)
+        events = StoredEvents(store: store, clock: clock)
+        if options.logsEvents { CommittedEventLog.install(on: store, log: log) }
+        customerRepository = StoredCustomers(store: store, clock: clock)
+        paymentMethodRepository = StoredPaymentMethods(store: store, clock: clock)
+        chargeRepository = StoredCharges(store: store, clock: clock)
         vault = Vault(clock: clock, ids: ids, keys: keys)
         customers = CustomerService(repository: customerRepository, hasher: PasswordHasher(iterations: options.passwordIterations),
                                     clock: clock, ids: ids, log: log, pinCooldown: options.pinCooldown)
@@ -78,6 +82,14 @@ public final class PaymentsServices {
         cardChecks = CardCheckService(paymentMethods: paymentMethods, vault: vault, acquirer: acquirer, scheduler: scheduler, log: log)
     }
 
+    /// The SQLite database under the services, for the parts of the core that still speak GRDB
+    /// and for tests; on a server, those parts cannot run (Docs/fleet.md) and this stops the
+    /// process rather than run them elsewhere.
+    public var database: CoreDatabase {
+        guard let sqlite = storage.sqlite else { preconditionFailure("a part of the core that runs on SQLite only was started on \(location.displayName)") }
+        return sqlite
+    }
+
     /// Closes the database. Use a new `PaymentsServices` to open it again.
-    public func close() throws { try database.close() }
+    public func close() throws { try storage.close() }
 }

@@ -36,11 +36,19 @@ public final class PostgresConnection {
     deinit { pq.finish(connection) }
 
     /// What libpq is given for a URL the counter accepts; nil for anything else (a file path).
-    public static func conninfo(_ url: String) -> String? {
-        if url == "postgres:" || url == "postgresql:" { return "" }
-        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") { return url }
-        return nil
+    /// A server that does not answer is given up after `defaultConnectTimeout` seconds unless the
+    /// URL (`connect_timeout=`) or the environment (`PGCONNECT_TIMEOUT`) says otherwise: the
+    /// counter waits on its one loop thread, and libpq alone would wait for TCP's own timeout
+    /// (minutes) with the screen frozen.
+    public static func conninfo(_ url: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let timeout = "connect_timeout=\(defaultConnectTimeout)"
+        if url == "postgres:" || url == "postgresql:" { return environment["PGCONNECT_TIMEOUT"] == nil ? timeout : "" }
+        guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else { return nil }
+        if url.contains("connect_timeout=") || environment["PGCONNECT_TIMEOUT"] != nil { return url }
+        return url + (url.contains("?") ? "&" : "?") + timeout
     }
+
+    public static let defaultConnectTimeout = 5
 
     /// Runs one statement with `$1, $2...` parameters (nil is NULL), in text format.
     @discardableResult

@@ -23,19 +23,21 @@ struct Migrate: ParsableCommand {
     var db: String
 
     func run() throws {
+        let location = DatabaseLocation(argument: db)
         do {
-            if PostgresCoreDatabase.isServerURL(db) {
-                let server = try PostgresCoreDatabase(url: db, migrations: CommerceMigrations.register)
+            switch location {
+            case let .server(url):
+                let server = try PostgresCoreDatabase(url: url, migrations: CommerceMigrations.register)
                 let tables = try server.store.read { tx in
                     try tx.fetchValue(Int.self, "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()")
                 }
-                print("\(db): up to date, \(tables ?? 0) tables.")
-            } else {
-                _ = try CoreDatabase(location: db == ":memory:" ? .inMemory : .file(db), extraMigrations: CommerceMigrations.register)
-                print("\(db): up to date.")
+                print("\(location.displayName): up to date, \(tables ?? 0) tables.")
+            case .file, .inMemory:
+                _ = try CoreDatabase(location: location, extraMigrations: CommerceMigrations.register)
+                print("\(location.displayName): up to date.")
             }
         } catch {
-            FileHandle.standardError.write(Data("Migrating \(db) failed: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("Migrating \(location.displayName) failed: \(error)\n".utf8))
             throw ExitCode(3)
         }
     }

@@ -42,9 +42,9 @@ enum StorageWords {
         case let .vaultKeyUnwritable(path):
             return tr("the vault key for the database {0} cannot be written at {1}.", file, path)
                 + "\n" + tr("Make that directory writable, or give another place with --vault-key FILE.")
-        case .serverStorageNotYetComplete:
-            return tr("{0} is a PostgreSQL server, and the counter cannot run on PostgreSQL yet: its tables can be set up there with checkout migrate, but the counter itself still keeps its data in a file (Docs/fleet.md).", file)
-                + "\n" + tr("Give a database file with --db, or leave --db out for the default file.")
+        case let .serverUnreachable(detail):
+            return tr("the PostgreSQL server {0} could not be reached: {1}", file, detail)
+                + "\n" + tr("Check that the server runs and that this counter's role may connect to the database (Docs/fleet.md, setting up the server).")
         case let .failed(detail):
             return tr("the database {0} could not be opened: {1}", file, detail)
         }

@@ -102,15 +102,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: place.key), "a key was made for a database that never opened")
     }
 
-    @Test func aPostgreSQLURLIsTypedNotYetCompleteAndNothingIsCreated() throws {
+    @Test func aServerThatDoesNotAnswerIsTypedUnreachableAndNothingIsCreated() throws {
         let root = try temporaryDirectory()
-        let url = "postgres://counter@db.shop/checkout"
+        // Port 1 on this host: nothing listens, the connection is refused at once.
+        let url = "postgres://counter:secret@127.0.0.1:1/checkout?connect_timeout=2"
         let before = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
-        #expect(Self.reason { () throws(CoreOpenError) in
-            try CoreStorage(.file(url), vaultKey: VaultKeyLocation(path: root + "/key", origin: .flag))
-        } == CoreOpenError(file: url, reason: .serverStorageNotYetComplete))
+        let error = Self.reason { () throws(CoreOpenError) in
+            try CoreStorage(DatabaseLocation(argument: url), vaultKey: VaultKeyLocation(path: root + "/key", origin: .flag))
+        }
+        #expect(error?.file == "postgres://counter@127.0.0.1:1/checkout?connect_timeout=2", "named without its password")
+        guard case .serverUnreachable = error?.reason else { Issue.record("\(String(describing: error))"); return }
         #expect(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath) == before, "no postgres: folder made")
         #expect(!FileManager.default.fileExists(atPath: root + "/key"))
+    }
+
+    @Test func aServerURLIsAServerAndAPasswordNeverShows() {
+        #expect(DatabaseLocation(argument: "postgres:") == .server(url: "postgres:"))
+        #expect(DatabaseLocation(argument: "postgresql://till@db/shop") == .server(url: "postgresql://till@db/shop"))
+        #expect(DatabaseLocation(argument: "postgres.sqlite") == .file("postgres.sqlite"))
+        #expect(DatabaseLocation(argument: ":memory:") == .inMemory)
+        #expect(DatabaseLocation(argument: "postgres://till:s3cret@db/shop").displayName == "postgres://till@db/shop")
+        #expect(DatabaseLocation(argument: "postgres://db/shop?user=till&password=s3cret").displayName == "postgres://db/shop?user=till")
     }
 
     @Test func aDirectoryThatCannotBeMadeIsTyped() throws {
@@ -144,7 +156,7 @@ import Testing
     @Test func aFileDatabaseWaitsForLocksAndSyncsFully() throws {
         let place = try VaultKeyTests.Place()
         let storage = try place.open()
-        let (timeout, synchronous) = try storage.database.queue.read { db in
+        let (timeout, synchronous) = try storage.sqlite!.queue.read { db in
             (try Int.fetchOne(db, sql: "PRAGMA busy_timeout"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
         }
         #expect(timeout == Int(CoreDatabase.busyTimeout * 1000))

@@ -276,7 +276,7 @@ import Testing
         let before = try Self.sealed(place.database)
         let storage = try place.open()
         #expect(throws: (any Error).self) { try VaultRotation.rotate(storage) }
-        let check = try storage.database.queue.read { db in try String.fetchOne(db, sql: "SELECT key_check FROM vault_meta") }
+        let check = try storage.sqlite!.queue.read { db in try String.fetchOne(db, sql: "SELECT key_check FROM vault_meta") }
         #expect(check == storage.keys.keyCheck, "the check moved without the data")
         try storage.close()
         #expect(try Self.sealed(place.database) == before, "half re-sealed")

@@ -7,9 +7,15 @@ import Glibc
 
 @Suite struct PostgresConnectionTests {
     @Test func theURLsTheCounterAcceptsGoToLibpqAsTheyAre() {
-        #expect(PostgresConnection.conninfo("postgres://counter@db.shop/checkout") == "postgres://counter@db.shop/checkout")
-        #expect(PostgresConnection.conninfo("postgresql:///checkout?host=/run/postgresql") == "postgresql:///checkout?host=/run/postgresql")
-        #expect(PostgresConnection.conninfo("postgres:") == "", "libpq's environment: PGHOST, PGDATABASE...")
+        let none: [String: String] = [:]
+        #expect(PostgresConnection.conninfo("postgres://counter@db.shop/checkout", environment: none)
+            == "postgres://counter@db.shop/checkout?connect_timeout=5", "a server that does not answer never freezes the loop for minutes")
+        #expect(PostgresConnection.conninfo("postgresql:///checkout?host=/run/postgresql", environment: none)
+            == "postgresql:///checkout?host=/run/postgresql&connect_timeout=5")
+        #expect(PostgresConnection.conninfo("postgres://db/shop?connect_timeout=1", environment: none) == "postgres://db/shop?connect_timeout=1")
+        #expect(PostgresConnection.conninfo("postgres://db/shop", environment: ["PGCONNECT_TIMEOUT": "9"]) == "postgres://db/shop")
+        #expect(PostgresConnection.conninfo("postgres:", environment: none) == "connect_timeout=5", "libpq's environment: PGHOST, PGDATABASE...")
+        #expect(PostgresConnection.conninfo("postgres:", environment: ["PGCONNECT_TIMEOUT": "9"]) == "")
         #expect(PostgresConnection.conninfo("/var/lib/counter.sqlite") == nil)
         #expect(PostgresConnection.conninfo(":memory:") == nil)
         #expect(throws: PostgresError.self) { try PostgresConnection(url: "counter.sqlite") }

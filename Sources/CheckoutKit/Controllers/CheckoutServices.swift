@@ -34,6 +34,8 @@ public final class CheckoutServices {
     public let settlerLoop: SettlerLoop
     /// The store's cart as an order paid outside the card checkout (wallet, bank), and settling it.
     public let orderPayments: OrderPayments
+    /// The other counters of a fleet, and the shared server's reach (nothing on a file).
+    public let fleet: FleetWatch
 
     /// The loop's clock, as the core reads it.
     public var clock: Clock { core.clock }
@@ -55,6 +57,7 @@ public final class CheckoutServices {
         settlerLoop = SettlerLoop(commerce: commerce, scheduler: core.scheduler)
         store.onUnsettled = { [settlerLoop] in settlerLoop.wake() }
         orderPayments = OrderPayments(commerce: commerce, session: session, bankGateway: bankGateway, settlerLoop: settlerLoop)
+        fleet = FleetWatch(core: core)
     }
 
     /// Opens the core too: the app's one call.

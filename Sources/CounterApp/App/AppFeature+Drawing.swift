@@ -24,7 +24,11 @@ extension AppFeature {
         let kind = state.top.kind
         let area = kind.drawsInStoreArea ? storeArea(frame.size) : contentArea(frame.size)
         kind.draw(state.top, state.session, &frame, area)
-        if let notice = state.notice { drawNotice(notice, into: &frame) }
+        if state.session.isServerAway {
+            drawNotice(tr("The shop's server cannot be reached: no payment is taken until it is back. What you typed is kept."), into: &frame)
+        } else if let notice = state.notice {
+            drawNotice(notice, into: &frame)
+        }
         Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
         if state.isShowingHelp {
             HelpOverlay(hints: keyHints(for: state)).draw(into: &frame)

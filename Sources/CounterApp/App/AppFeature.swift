@@ -77,6 +77,10 @@ public enum AppFeature {
         case cartLoaded(Cart)
         /// The core ran its due work (renewals): screens that show it reload.
         case dueWorkRan
+        /// Another counter of the fleet changed stock or saved cards: the screen showing them reloads.
+        case fleetNews(FleetNews)
+        /// Whether the fleet's shared server can be reached (it went away, or it is back).
+        case serverReach(away: Bool)
         case dismissNotice
         /// What the kiosk shell asks of the counter (AppFeature+Kiosk.swift).
         case kiosk(KioskRequest)
@@ -247,6 +251,11 @@ public enum AppFeature {
             if case .subscriptions = state.top { return .send(.subscriptions(.reload)) }
             if case .auction = state.top { return .send(.auction(.dueWorkRan)) }
             return .none
+        case let .fleetNews(news):
+            return reloadAfter(news, state)
+        case let .serverReach(away):
+            state.session.isServerAway = away
+            return .none
 
         // MARK: The same everywhere
         case .back:
@@ -321,6 +330,19 @@ public enum AppFeature {
     }
 
     /// Re-reads the cart for the badge.
+    /// What the other counters changed, re-read where it is on screen: the shelves' stock, a
+    /// shopper's saved cards. Screens under the top one re-read when they come back (`back`).
+    private static func reloadAfter(_ news: FleetNews, _ state: State) -> Effects {
+        switch state.top {
+        case .catalog where !news.stock.isEmpty || news.everything:
+            return .send(.catalog(.load))
+        case .savedCards where !news.savedCardsOf.isEmpty || news.everything:
+            return .run { env, send in send(.savedCards(.cardsChanged(env.store.savedCards()))) }
+        default:
+            return .none
+        }
+    }
+
     private static func reloadCart() -> Effects {
         .run { env, send in send(.cartLoaded(env.store.cart())) }
     }

@@ -60,6 +60,7 @@ public final class CounterApplication: Application {
                                                backOffice: backOffice)
             store.environment.openOperator = { [weak self] in self?.openOperator?() }
             startSettler(services, timers: context.timers)
+            if services.fleet.descriptor != nil { watchServer(services.fleet, timers: context.timers) }
         } catch {
             // A counter without its store would take shoppers' time for nothing: it stops, and
             // the launcher says why once the terminal is given back.
@@ -82,6 +83,45 @@ public final class CounterApplication: Application {
         if case let .resize(newSize) = event { size = newSize; return }
         // A key is mapped as the screen shows it: a test-only key does nothing where it is not shown.
         DemoMode.$showsTestControls.withValue(isDemo) { map(event) }
+        // What the key did may have found the server gone (a payment refused before it began).
+        if let fleet = services?.fleet { showServerReach(fleet) }
+    }
+
+    // MARK: The fleet: other counters' changes, and the shared server's reach
+
+    /// The server's socket, while it is there: the loop wakes when another counter announces a change.
+    public var wakeDescriptors: [Int32] {
+        guard let fleet = services?.fleet, !fleet.isServerAway, let socket = fleet.descriptor else { return [] }
+        return [socket]
+    }
+
+    public func descriptorReadable(_ descriptor: Int32) {
+        guard let fleet = services?.fleet else { return }
+        let news = fleet.news()
+        if !news.isEmpty { store.send(.fleetNews(news)) }
+        showServerReach(fleet)
+    }
+
+    /// How often a counter whose server went away tries it again (and how soon it notices a
+    /// server that went away while nobody did anything).
+    static let serverCheckInterval: Duration = .seconds(2)
+
+    private func watchServer(_ fleet: FleetWatch, timers: TimerQueue) {
+        _ = timers.schedule(after: Self.serverCheckInterval) { [weak self] in
+            guard let self else { return }
+            if fleet.isServerAway {
+                fleet.checkServer()
+                // Back: what the others changed meanwhile was not heard (`everything`).
+                let news = fleet.news()
+                if !news.isEmpty { store.send(.fleetNews(news)) }
+            }
+            showServerReach(fleet)
+            watchServer(fleet, timers: timers)
+        }
+    }
+
+    private func showServerReach(_ fleet: FleetWatch) {
+        if fleet.isServerAway != store.state.session.isServerAway { store.send(.serverReach(away: fleet.isServerAway)) }
     }
 
     private func map(_ event: InputEvent) {

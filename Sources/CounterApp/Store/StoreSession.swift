@@ -10,6 +10,8 @@ public struct StoreSession: Equatable, Sendable {
     public var shopper: String?
     /// A guest's cart stays at this counter across restarts (a named, staffed counter).
     public var keepsGuestCart = false
+    /// The fleet's shared server did not answer: payments wait, the screens say so.
+    public var isServerAway = false
 
     public init(cart: Cart = Cart(currency: .eur), shopper: String? = nil) {
         self.cart = cart

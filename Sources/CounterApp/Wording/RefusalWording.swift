@@ -26,6 +26,7 @@ extension Refusal {
         case .methodNotAccepted: tr("The payment method is not one the store accepts.")
         case .noCardGiven: tr("No card was given for this payment.")
         case .storeNotOpen: tr("The store is not open yet.")
+        case .serverAway: tr("The shop's server cannot be reached: no payment is taken until it is back. What you typed is kept.")
         case .described(let text): text
         }
     }

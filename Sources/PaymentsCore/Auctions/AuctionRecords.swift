@@ -19,11 +19,6 @@ struct AuctionRecord: Codable, CoreRecord {
     var terms: String
     /// One tip a line; empty: no tips.
     var tips: String
-
-    enum Columns {
-        static let position = Column("position")
-        static let closesAt = Column("closes_at")
-    }
 }
 
 /// A row of `auction_bids`: a shopper's bid, and the hold on the card behind it.
@@ -42,19 +37,6 @@ struct AuctionBidRecord: Codable, CoreRecord {
     var updatedAt: Date
     /// The counter instance whose shopper is bidding.
     var owner: String? = nil
-
-    enum Columns {
-        static let id = Column("id")
-        static let auctionId = Column("auction_id")
-        static let customerId = Column("customer_id")
-        static let bidMinor = Column("bid_minor")
-        static let holdId = Column("hold_id")
-        static let authToken = Column("auth_token")
-        static let state = Column("state")
-        static let failure = Column("failure")
-        static let createdAt = Column("created_at")
-        static let updatedAt = Column("updated_at")
-    }
 }
 
 /// A bid with its auction, whose currency the bid is in.
@@ -63,10 +45,6 @@ struct AuctionBidWithAuction: Decodable, FetchableRecord {
     var auction: AuctionRecord
 
     func auctionBid() throws -> AuctionBid { try AuctionBid(bid, currency: try StoredAuction(auction).startBid.currency) }
-}
-
-extension DerivableRequest<AuctionBidRecord> {
-    func inState(_ states: [BidState]) -> Self { filter(states.contains(AuctionBidRecord.Columns.state)) }
 }
 
 extension AuctionBidWithAuction {
@@ -86,9 +64,9 @@ extension AuctionBidWithAuction {
     }
 
     /// The same, as `AuctionBid`s.
-    static func auctionBids(_ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?],
+    static func auctionBids(_ tx: any CoreTransaction, where condition: String, _ arguments: [(any DatabaseValueConvertible)?],
                             orderedBy order: String) throws -> [AuctionBid] {
-        try fetchAll(SQLiteTransaction(db), where: condition, arguments, orderedBy: order).map { try $0.auctionBid() }
+        try fetchAll(tx, where: condition, arguments, orderedBy: order).map { try $0.auctionBid() }
     }
 }
 

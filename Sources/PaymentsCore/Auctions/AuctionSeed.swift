@@ -25,7 +25,8 @@ enum AuctionSeed {
         """
 
     /// The marker that the auctions were seeded: a database seeded by the first version of this
-    /// migration (fixed dates) is marked as seeded; a new one is seeded by `seedIfNew`.
+    /// migration (fixed dates) is marked as seeded; a new one is seeded by `seedIfNew`. (A
+    /// migration, so SQLite's: the server's table is mirrored from the schema it builds.)
     static func createMarker(_ db: Database) throws {
         try db.execute(sql: "CREATE TABLE auction_seed (seeded_at INTEGER NOT NULL)")
         if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM auctions") ?? 0 > 0 {
@@ -34,17 +35,18 @@ enum AuctionSeed {
     }
 
     /// Seeds the auctions around `now` unless they were seeded before (a shop that removes them
-    /// does not get them back). Decided inside one transaction: counters opening a new database
-    /// together seed it once.
-    static func seedIfNew(_ queue: DatabaseQueue, now: Date) throws {
-        try queue.write { db in
-            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM auction_seed") == 0 else { return }
-            try insert(db, now: now)
-            try db.execute(sql: "INSERT INTO auction_seed (seeded_at) VALUES (?)", arguments: [now.milliseconds])
+    /// does not get them back). Counters opening a new database together seed it once: on
+    /// SQLite one writer at a time decides; on a server both may find no marker, and the
+    /// auctions' keys decide (the second waits for the first's rows, then inserts none of them).
+    static func seedIfNew(_ store: any CoreStore, now: Date) throws {
+        try store.write { tx in
+            guard try !tx.exists("SELECT 1 FROM auction_seed") else { return }
+            try insert(tx, now: now)
+            try tx.execute("INSERT INTO auction_seed (seeded_at) VALUES (?)", now.milliseconds)
         }
     }
 
-    private static func insert(_ db: Database, now: Date) throws {
+    private static func insert(_ tx: any CoreTransaction, now: Date) throws {
         let day: TimeInterval = 86_400
         // On the hour after `now`, as an airline would set them: closing in 3 and 5 days (the
         // flights 3 days after), and one closed yesterday.
@@ -60,12 +62,13 @@ enum AuctionSeed {
         ]
         for (position, auction) in auctions.enumerated() {
             let closes = Date(timeIntervalSince1970: hour + auction.closesIn)
-            try db.execute(sql: """
+            try tx.execute("""
                 INSERT INTO auctions (id, position, title, flight, route, flight_date, cabin, start_bid_minor, increment_minor,
                   currency, closes_at, terms, tips) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'EUR', ?, ?, ?)
-                """, arguments: [auction.id, position, auction.title, auction.flight, auction.route,
-                                 flightDay(closes.addingTimeInterval(auction.flightAfterClose)), auction.cabin,
-                                 auction.start, auction.increment, closes.milliseconds, terms, auction.tips.joined(separator: "\n")])
+                ON CONFLICT (id) DO NOTHING
+                """, auction.id, position, auction.title, auction.flight, auction.route,
+                flightDay(closes.addingTimeInterval(auction.flightAfterClose)), auction.cabin,
+                auction.start, auction.increment, closes.milliseconds, terms, auction.tips.joined(separator: "\n"))
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Raising a standing bid. The higher bid is on disk (`placing`, under its own hold key) before
 /// the card is asked; only once its hold stands are the two swapped in one transaction (the new
@@ -12,18 +11,18 @@ extension Auctions {
         let standing: AuctionBid
         let raisedId: String
         do throws(AuctionError) {
-            (standing, raisedId) = try write { db in
-                let standing = try loadBid(db, bidId)
+            (standing, raisedId) = try write { tx in
+                let standing = try lockedBid(tx, bidId)
                 guard standing.state == .joined, standing.holdId != nil else { throw AuctionError.notJoined(standing.state) }
-                let auction = try load(db, standing.auctionId)
+                let auction = try load(tx, standing.auctionId)
                 guard !auction.isClosed(at: clock.now) else { throw AuctionError.auctionClosed(closedAt: auction.closesAt) }
                 // One raise at a time: another in flight is not known yet.
-                if let inFlight = try Self.raiseInFlight(db, of: standing) { throw AuctionError.outcomeUnknown(bidId: inFlight) }
-                if try Self.voidInFlight(db, bidId: standing.id) { throw AuctionError.outcomeUnknown(bidId: standing.id) }
-                let minimum = try minimumBid(db, auction)
+                if let inFlight = try Self.raiseInFlight(tx, of: standing) { throw AuctionError.outcomeUnknown(bidId: inFlight) }
+                if try Self.voidInFlight(tx, bidId: standing.id) { throw AuctionError.outcomeUnknown(bidId: standing.id) }
+                let minimum = try minimumBid(tx, auction)
                 guard amount.currency == minimum.currency, amount.minorUnits >= minimum.minorUnits else { throw AuctionError.bidTooLow(minimum: minimum) }
                 let raisedId = ids.next("bid")
-                try insertBid(db, raisedId, standing.auctionId, standing.customerId, amount, holdId: nil, state: .placing)
+                try insertBid(tx, raisedId, standing.auctionId, standing.customerId, amount, holdId: nil, state: .placing)
                 return (standing, raisedId)
             }
         } catch {
@@ -57,17 +56,17 @@ extension Auctions {
                       completion: @escaping (Result<AuctionBid, AuctionError>) -> Void) {
         let swapped: Result<AuctionBid, AuctionError>
         do throws(AuctionError) {
-            swapped = try write { db in
+            swapped = try write { tx in
                 // While the card answered, the old bid may have stopped standing (the auction
                 // closed and chose its winner, or another counter left it): the raise must not
                 // stand alone after that (a second winner, a hold after "you left").
-                let current = try loadBid(db, standing.id)
-                let auction = try load(db, standing.auctionId)
+                let current = try lockedBid(tx, standing.id)
+                let auction = try load(tx, standing.auctionId)
                 guard current.state == .joined else { return .failure(AuctionError.notJoined(current.state)) }
                 guard !auction.isClosed(at: clock.now) else { return .failure(AuctionError.auctionClosed(closedAt: auction.closesAt)) }
-                try setBidState(db, try loadBid(db, raisedId), .joined, failure: nil, holdId: holdId)
-                try setBidState(db, current, .raised, failure: nil)
-                return .success(try loadBid(db, raisedId))
+                try setBidState(tx, try loadBid(tx, raisedId), .joined, failure: nil, holdId: holdId)
+                try setBidState(tx, current, .raised, failure: nil)
+                return .success(try loadBid(tx, raisedId))
             }
         } catch {
             // The new hold stands but is not noted: the settler voids it, and the old bid stands.
@@ -93,28 +92,28 @@ extension Auctions {
     }
 
     private func fail(_ bidId: String, _ decline: PaymentDecline, holdId: String?) throws(AuctionError) {
-        try write { db in try setBidState(db, try loadBid(db, bidId), .failed, failure: decline.code, holdId: holdId) }
+        try write { tx in try setBidState(tx, try lockedBid(tx, bidId), .failed, failure: decline.code, holdId: holdId) }
     }
 
     /// Her other bid in this auction still placing or at its check (a raise not known yet).
-    static func raiseInFlight(_ db: Database, of bid: AuctionBid) throws -> String? {
-        try AuctionBidRecord
-            .filter(AuctionBidRecord.Columns.auctionId == bid.auctionId && AuctionBidRecord.Columns.customerId == bid.customerId)
-            .filter(AuctionBidRecord.Columns.id != bid.id)
-            .inState([.placing, .requiresAction]).fetchOne(db)?.id
+    static func raiseInFlight(_ tx: any CoreTransaction, of bid: AuctionBid) throws -> String? {
+        try tx.fetchValue(String.self, """
+            SELECT id FROM auction_bids WHERE auction_id = ? AND customer_id = ? AND id <> ? AND state IN \([BidState.placing, .requiresAction].sql)
+            ORDER BY \(tx.engine.bytewise("id")) LIMIT 1
+            """, bid.auctionId, bid.customerId, bid.id)
     }
 
     func raiseInFlight(of bid: AuctionBid) throws(AuctionError) -> String? {
-        try read { db in try Self.raiseInFlight(db, of: bid) }
+        try read { tx in try Self.raiseInFlight(tx, of: bid) }
     }
 
     /// For the settler: the holds of raised bids still on the card.
     func raisedHoldsStillHeld() throws -> [(bidId: String, holdId: String)] {
-        try database.read { db in
-            try Row.fetchAll(db, sql: """
+        try store.read { tx in
+            try tx.rows("""
                 SELECT b.id, b.hold_id FROM auction_bids b JOIN charges c ON c.id = b.hold_id
-                WHERE b.state = 'raised' AND c.status = 'authorized' ORDER BY b.id
-                """).map { (bidId: $0["id"], holdId: $0["hold_id"]) }
+                WHERE b.state = ? AND c.status = 'authorized' ORDER BY \(tx.engine.bytewise("b.id"))
+                """, BidState.raised).map { (bidId: try $0.value(String.self, "id"), holdId: try $0.value(String.self, "hold_id")) }
         }
     }
 }

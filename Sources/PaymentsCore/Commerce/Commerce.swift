@@ -37,15 +37,20 @@ public final class Commerce {
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
                 settlerPolicy: Settler.Policy = Settler.Policy()) throws {
         self.core = core
-        let queue = core.database.queue
+        // A server's commerce tables were mirrored when its storage opened (`migrations:`).
+        guard let sqlite = core.storage.sqlite else {
+            throw StorageError.unsupported("the shop on PostgreSQL (auctions, bank payments, subscriptions, receipts move next: Docs/fleet.md)")
+        }
+        let queue = sqlite.queue
         try CommerceMigrations.migrate(queue)
-        try AuctionSeed.seedIfNew(queue, now: core.clock.now)
-        instance = try CounterInstance(database: queue, clock: core.clock, ids: core.ids)
+        let store = core.store
+        try AuctionSeed.seedIfNew(store, now: core.clock.now)
+        instance = try CounterInstance(store: store, clock: core.clock, ids: core.ids)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
-        catalog = try Catalog(store: core.database.store)
-        carts = Carts(database: queue, ids: core.ids, clock: core.clock, events: events)
-        orders = Orders(database: core.database, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
+        catalog = try Catalog(store: store)
+        carts = Carts(store: store, ids: core.ids, clock: core.clock, events: events)
+        orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id)
         bankProviders = BankProviders(database: queue)
         bank = BankPayments(database: queue, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
@@ -53,9 +58,9 @@ public final class Commerce {
         subscriptions = Subscriptions(database: queue, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
         sources = PaymentSources(database: queue, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
-        auctions = Auctions(database: queue, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
+        auctions = Auctions(store: store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
-        settler = Settler(store: core.database.store, core: core, commerce: self, instance: instance, policy: settlerPolicy)
+        settler = Settler(store: store, core: core, commerce: self, instance: instance, policy: settlerPolicy)
     }
 
     /// What the loop runs when time passes (each tick, or at `nextDueDate`): renewals and

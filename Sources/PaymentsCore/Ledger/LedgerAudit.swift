@@ -36,9 +36,7 @@ public struct LedgerAudit: Sendable {
 
     public func violations(_ tx: any CoreTransaction, now: Date) throws -> [LedgerViolation] {
         var found = try PaymentOwnershipCheck.violations(tx)
-        // Not moved onto `CoreTransaction` yet (the auctions' part, Docs/fleet.md): on a server
-        // the audit refuses by name rather than leave the holds unchecked.
-        found += try HoldCheck.violations(tx.grdb("the audit's check of auction holds"))
+        found += try HoldCheck.violations(tx)
         found += try StockCheck.violations(tx)
         found += try RefundCheck.violations(tx)
         if let unsettledAfter {

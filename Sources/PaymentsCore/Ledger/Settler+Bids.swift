@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Settler {
     /// Rule 3: auction bids left open by a counter that died (see `Settler`).

@@ -43,9 +43,10 @@ public final class CoreDatabase {
                 throw CoreOpenError.classify(error, file: ":memory:")
             }
         case let .file(path):
-            // Only customers, saved cards and charges run on PostgreSQL so far (issue 17).
-            if PostgresCoreDatabase.isServerURL(path) { throw CoreOpenError(file: path, reason: .serverStorageNotYetComplete) }
             queue = try Self.openFile(path, busyTimeout: busyTimeout, migrator: migrator)
+        case .server:
+            // A server is `CoreStorage`'s to open; this class is SQLite's.
+            throw CoreOpenError(file: location.displayName, reason: .failed("not a SQLite database"))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PostgresClient
 
 /// Why the core's storage could not be opened: a value the command line words (in the user's
 /// language) before the counter starts. The core never words it itself.
@@ -23,9 +24,9 @@ public struct CoreOpenError: Error, Equatable, Sendable, CustomStringConvertible
         case vaultKeyMalformed(path: String)
         /// A new key file could not be written at `path`.
         case vaultKeyUnwritable(path: String)
-        /// `--db` names a PostgreSQL server; the core does not run on one yet (Docs/fleet.md):
-        /// refused before anything is opened, rather than taken for a file named `postgres:`.
-        case serverStorageNotYetComplete
+        /// `--db` names a PostgreSQL server that did not answer, or refused this counter (no
+        /// such role or database, a wrong password), in libpq's own words.
+        case serverUnreachable(String)
         /// Anything else, in SQLite's or the system's own words.
         case failed(String)
     }
@@ -43,6 +44,10 @@ public struct CoreOpenError: Error, Equatable, Sendable, CustomStringConvertible
     /// Sorts an error met while opening `file` into a reason.
     static func classify(_ error: any Error, file: String) -> CoreOpenError {
         if let error = error as? CoreOpenError { return error }
+        // No answer, a refused login (28000, 28P01) or no such database (3D000).
+        if let error = error as? PostgresError, error.isConnectionFailure || ["28000", "28P01", "3D000"].contains(error.sqlState ?? "") {
+            return CoreOpenError(file: file, reason: .serverUnreachable(error.message))
+        }
         if let error = error as? DatabaseError {
             return CoreOpenError(file: file, reason: reason(for: error.resultCode, file: file, message: error.message ?? "\(error)"))
         }

@@ -1,11 +1,19 @@
 import Foundation
 import GRDB
 
-/// The core's storage, opened: the database, migrated, and the vault key it is sealed under.
-/// Opened on its own (before the terminal is taken over) so that whatever stops it is told on
-/// a clean terminal, then handed to `PaymentsServices(storage:...)`.
+/// The core's storage, opened: the database (a SQLite file, memory, or a PostgreSQL server),
+/// migrated, and the vault key it is sealed under. Opened on its own (before the terminal is
+/// taken over) so that whatever stops it is told on a clean terminal, then handed to
+/// `PaymentsServices(storage:...)`.
 public final class CoreStorage {
-    public let database: CoreDatabase
+    public let location: DatabaseLocation
+    /// Every transaction of the core, on whichever engine `location` names.
+    public let store: any CoreStore
+    /// The SQLite database under `store`; nil on a server. Tests and the commit counter look
+    /// through it; the core's parts go through `store`.
+    public let sqlite: CoreDatabase?
+    /// The server under `store`; nil on SQLite. Its socket carries the other counters' changes.
+    public let server: PostgresCoreDatabase?
     let keys: VaultKeys
     /// Where the key file is (for an in-memory database: nowhere, the key dies with the process).
     public let keyLocation: VaultKeyLocation
@@ -18,24 +26,43 @@ public final class CoreStorage {
     ///   - busyTimeout: lower only in tests that wait for a lock to win.
     public init(_ location: DatabaseLocation, vaultKey: VaultKeyLocation? = nil, busyTimeout: TimeInterval = CoreDatabase.busyTimeout,
                 migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws(CoreOpenError) {
-        database = try CoreDatabase(location: location, busyTimeout: busyTimeout, extraMigrations: migrations)
+        self.location = location
         let keyLocation = vaultKey ?? VaultKeyLocation.resolve(flag: nil)
         self.keyLocation = keyLocation
         switch location {
-        case .inMemory:
+        case .inMemory, .file:
+            let database = try CoreDatabase(location: location, busyTimeout: busyTimeout, extraMigrations: migrations)
+            sqlite = database
+            server = nil
+            store = database.store
+        case let .server(url):
+            do {
+                let database = try PostgresCoreDatabase(url: url, migrations: migrations)
+                server = database
+                store = database.store
+            } catch {
+                throw CoreOpenError.classify(error, file: location.displayName)
+            }
+            sqlite = nil
+        }
+        if location == .inMemory {
             keys = .ephemeral()
             notices = []
-        case let .file(path):
-            do {
-                let bound = try VaultKeyBinding.bind(database: path, queue: database.queue, key: keyLocation)
-                keys = bound.keys
-                notices = bound.notices
-            } catch {
-                try? database.close()
-                throw error
-            }
+            return
+        }
+        do {
+            let bound = try VaultKeyBinding.bind(location, store: store, key: keyLocation)
+            keys = bound.keys
+            notices = bound.notices
+        } catch {
+            try? sqlite?.close()
+            throw error
         }
     }
 
-    public func close() throws { try database.close() }
+    /// Closes a SQLite file (and lets it checkpoint its WAL). A server's connection is closed
+    /// when the last reference to it goes: nothing is left to flush on the counter's side.
+    public func close() throws {
+        try sqlite?.close()
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresClient
 
 /// Where the core keeps its data.
 public enum DatabaseLocation: Equatable, Sendable {
@@ -6,10 +7,38 @@ public enum DatabaseLocation: Equatable, Sendable {
     case file(String)
     /// A private in-memory database, for tests and tapes; the vault key lives in memory too.
     case inMemory
+    /// A PostgreSQL server shared by a fleet of counters (`postgres://...`, `postgresql://...`,
+    /// or `postgres:` for libpq's environment). The vault key is found as for a file, never beside it.
+    case server(url: String)
 
-    /// `--db PATH` / `:memory:` as given on the command line.
+    /// `--db PATH` / `:memory:` / a server URL, as given on the command line.
     public init(argument: String) {
-        self = argument == ":memory:" ? .inMemory : .file(argument)
+        if argument == ":memory:" {
+            self = .inMemory
+        } else if PostgresConnection.conninfo(argument) != nil {
+            self = .server(url: argument)
+        } else {
+            self = .file(argument)
+        }
+    }
+
+    /// How messages name the database: the path, or the URL without its password.
+    public var displayName: String {
+        switch self {
+        case let .file(path): path
+        case .inMemory: ":memory:"
+        case let .server(url): Self.withoutPassword(url)
+        }
+    }
+
+    /// `postgres://till:secret@host/shop` -> `postgres://till@host/shop`: a password typed into
+    /// `--db` must not reach the screen or a log. (A `password=` query parameter is cut the same way.)
+    static func withoutPassword(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        components.password = nil
+        components.queryItems = components.queryItems?.filter { $0.name != "password" }
+        if components.queryItems?.isEmpty == true { components.queryItems = nil }
+        return components.string ?? url
     }
 
     /// `$XDG_DATA_HOME/checkout-counter/counter.sqlite`, falling back to

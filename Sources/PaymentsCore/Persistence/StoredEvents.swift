@@ -30,7 +30,9 @@ public final class StoredEvents: EventLog {
     /// Appends inside a caller's transaction, so a state change and its event commit together.
     /// Every value is redacted on the way in (see `Redaction`).
     static func append(_ event: NewEvent, at time: Date, in tx: any CoreTransaction) throws {
+        let appended = AppendedEvent(kind: event.kind, subjectID: event.subjectID, payload: try event.storedPayload())
         try tx.execute("INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (?, ?, ?, ?)",
-                       time.milliseconds, event.kind, event.subjectID, try event.storedPayload())
+                       time.milliseconds, appended.kind, appended.subjectID, appended.payload)
+        tx.noteAppended(appended)
     }
 }

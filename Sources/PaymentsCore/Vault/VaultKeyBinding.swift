@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Finds the vault key a database file is sealed under, and binds a new database to its key.
+/// Finds the vault key a database (a file or a server) is sealed under, and binds a new database to its key.
 ///
 /// The database keeps an HMAC of a fixed label under its key (`vault_meta`), so a key file is
 /// checked before anything is unsealed with it: the wrong key is an error, never garbage. A new
@@ -21,21 +21,23 @@ enum VaultKeyBinding {
         var sampleSealed: Data?
     }
 
-    static func bind(database path: String, queue: DatabaseQueue, key location: VaultKeyLocation) throws(CoreOpenError) -> Bound {
+    static func bind(_ database: DatabaseLocation, store: any CoreStore, key location: VaultKeyLocation) throws(CoreOpenError) -> Bound {
+        let path = database.displayName
         var notices: [VaultKeyNotice] = []
         func fail(_ reason: CoreOpenError.Reason) -> CoreOpenError { CoreOpenError(file: path, reason: reason) }
         func read(_ keyPath: String) throws(CoreOpenError) -> VaultKeys? {
             do { return try VaultKeyFile.read(keyPath) } catch { throw fail(.vaultKeyMalformed(path: keyPath)) }
         }
 
-        if let moved = try moveKeyFromBesideDatabase(path, to: location) {
+        // Only a file ever had its key beside it; a server's key was never anywhere but its place.
+        if case let .file(file) = database, let moved = try moveKeyFromBesideDatabase(file, to: location) {
             notices.append(moved)
         }
         let recorded: Recorded
         do {
-            recorded = try queue.read { db in
-                Recorded(keyCheck: try VaultMetaRow.fetchOne(db, key: VaultMetaRow.onlyRow)?.keyCheck,
-                         sampleSealed: try Data.fetchOne(db, sql: """
+            recorded = try store.read { tx in
+                Recorded(keyCheck: try tx.fetchValue(String.self, "SELECT key_check FROM vault_meta WHERE id = ?", VaultMetaRow.onlyRow),
+                         sampleSealed: try tx.fetchValue(Data.self, """
                             SELECT sealed_number FROM payment_methods WHERE sealed_number IS NOT NULL
                             UNION ALL SELECT sealed_number FROM charges WHERE sealed_number IS NOT NULL LIMIT 1
                             """))
@@ -70,18 +72,18 @@ enum VaultKeyBinding {
             do { keys = try VaultKeyFile.createIfAbsent(location.path, bytes: VaultKeyFile.randomBytes()) }
             catch { throw fail(.vaultKeyUnwritable(path: location.path)) }
         }
-        if recorded.keyCheck == nil { try record(keys, database: path, queue: queue, key: location) }
+        if recorded.keyCheck == nil { try record(keys, database: path, store: store, key: location) }
         return Bound(keys: keys, notices: notices)
     }
 
     /// Writes the key's check into a database that has none. Two counters opening one new file
     /// at once both try; the second finds the first's row, which must be the same key.
-    private static func record(_ keys: VaultKeys, database path: String, queue: DatabaseQueue, key location: VaultKeyLocation) throws(CoreOpenError) {
+    private static func record(_ keys: VaultKeys, database path: String, store: any CoreStore, key location: VaultKeyLocation) throws(CoreOpenError) {
         let stored: String?
         do {
-            stored = try queue.write { db in
-                try VaultMetaRow(keyCheck: keys.keyCheck).insert(db, onConflict: .ignore)
-                return try VaultMetaRow.fetchOne(db, key: VaultMetaRow.onlyRow)?.keyCheck
+            stored = try store.write { tx in
+                try tx.execute("INSERT INTO vault_meta (id, key_check) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", VaultMetaRow.onlyRow, keys.keyCheck)
+                return try tx.fetchValue(String.self, "SELECT key_check FROM vault_meta WHERE id = ?", VaultMetaRow.onlyRow)
             }
         } catch {
             throw CoreOpenError.classify(error, file: path)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Re-seals every stored card number under a new vault key (`checkout vault rotate`).
 ///
@@ -38,25 +37,23 @@ public enum VaultRotation {
     /// Step 2: one transaction re-seals everything under `fresh` and records its check.
     static func reseal(_ storage: CoreStorage, under fresh: VaultKeys) throws -> Report {
         let old = storage.keys
-        return try storage.database.queue.write { db in
+        return try storage.store.write { tx in
             var report = Report()
-            for method in try PaymentMethodRow.fetchAll(db) {
+            for method in try tx.fetchAll(PaymentMethodRow.self, "SELECT * FROM payment_methods ORDER BY id") {
                 guard let sealed = method.sealedNumber else { report.fingerprintsKept += 1; continue }
                 let number = try old.unseal(sealed)
-                try PaymentMethodRow.filter(key: method.id).updateAll(db, [
-                    Column(PaymentMethodRow.CodingKeys.sealedNumber).set(to: try fresh.seal(number)),
-                    PaymentMethodRow.Columns.fingerprint.set(to: fresh.fingerprint(number)),
-                ])
+                try tx.execute("UPDATE payment_methods SET sealed_number = ?, fingerprint = ? WHERE id = ?",
+                               try fresh.seal(number), fresh.fingerprint(number), method.id)
                 report.savedCards += 1
             }
-            let sealedNumber = Column(ChargeRow.CodingKeys.sealedNumber)
-            for charge in try ChargeRow.filter(sealedNumber != nil).fetchAll(db) {
-                guard let sealed = charge.sealedNumber else { continue }
-                let number = try old.unseal(sealed)
-                try ChargeRow.filter(key: charge.id).updateAll(db, sealedNumber.set(to: try fresh.seal(number)))
+            let sealedCharges = try tx.rows("SELECT id, sealed_number FROM charges WHERE sealed_number IS NOT NULL ORDER BY id")
+            for charge in sealedCharges {
+                let number = try old.unseal(try charge.value(Data.self, at: 1))
+                try tx.execute("UPDATE charges SET sealed_number = ? WHERE id = ?", try fresh.seal(number), try charge.value(String.self, at: 0))
                 report.charges += 1
             }
-            try VaultMetaRow(keyCheck: fresh.keyCheck).upsert(db)
+            try tx.execute("INSERT INTO vault_meta (id, key_check) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET key_check = excluded.key_check",
+                           VaultMetaRow.onlyRow, fresh.keyCheck)
             return report
         }
     }

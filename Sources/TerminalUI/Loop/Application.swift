@@ -18,10 +18,18 @@ public protocol Application: AnyObject {
     /// The window title for the current state ("Checkout Counter · Cart"), set on a terminal that
     /// takes one and put back as it was on exit; nil leaves the title alone.
     var title: String? { get }
+    /// Descriptors besides the terminal that should wake the loop when readable (the shared
+    /// server's socket, where another counter's sale is announced). Asked before each wait:
+    /// a connection made again has a new one.
+    var wakeDescriptors: [Int32] { get }
+    /// One of `wakeDescriptors` is readable (or hung up).
+    func descriptorReadable(_ descriptor: Int32)
 }
 
 extension Application {
     public var title: String? { nil }
+    public var wakeDescriptors: [Int32] { [] }
+    public func descriptorReadable(_ descriptor: Int32) {}
 }
 
 /// What an application gets from the loop that runs it.

@@ -40,8 +40,12 @@ final class InteractiveLoop {
                 draw()
                 needsDraw = false
             }
-            let terminalGone = waitForInputOrDeadline()
+            let (terminalGone, woken) = waitForInputOrDeadline()
             if let status = handleSignals() { return status }
+            for descriptor in woken {
+                application.descriptorReadable(descriptor)
+                needsDraw = true
+            }
             // Without this the loop would spin: poll reports a hung-up terminal at once, forever.
             if terminalGone { return 128 + SIGHUP }
             while let event = input.next() {
@@ -58,16 +62,19 @@ final class InteractiveLoop {
         if let title = application.title { session.setTitle(title) }
     }
 
-    /// Blocks in `poll` until a key, a signal or the next timer; never longer. Returns true when
-    /// the terminal has gone away (hung up or closed) without a SIGHUP to say so.
-    private func waitForInputOrDeadline() -> Bool {
+    /// Blocks in `poll` until a key, a signal, one of the application's descriptors or the next
+    /// timer; never longer. Says whether the terminal has gone away (hung up or closed) without
+    /// a SIGHUP to say so, and which of the application's descriptors woke it.
+    private func waitForInputOrDeadline() -> (terminalGone: Bool, woken: [Int32]) {
+        let watched = application.wakeDescriptors
         var descriptors = [
             pollfd(fd: session.inputDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
+        ] + watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         // EINTR (a signal arrived mid-wait) simply ends the wait; the pipe says which signal.
-        guard poll(&descriptors, nfds_t(descriptors.count), pollTimeout()) > 0 else { return false }
-        return descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        guard poll(&descriptors, nfds_t(descriptors.count), pollTimeout()) > 0 else { return (false, []) }
+        let woken = descriptors.dropFirst(2).filter { $0.revents != 0 }.map(\.fd)
+        return (descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, woken)
     }
 
     /// Milliseconds until the next timer, rounded up so that it is due when we wake; -1 (wait

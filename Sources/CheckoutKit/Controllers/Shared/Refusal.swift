@@ -33,6 +33,8 @@ public enum Refusal: Error, Hashable, Sendable {
     case noCardGiven
     /// A client with no core behind it yet (before the counter starts).
     case storeNotOpen
+    /// The fleet's shared server cannot be reached: no new payment until it is back.
+    case serverAway
     /// An error the counter has no value for, shown as it describes itself.
     case described(String)
 
@@ -57,6 +59,7 @@ public enum Refusal: Error, Hashable, Sendable {
         case let error as AuctionError: self = .auction(error)
         case let error as SourceError: self = .source(error)
         case let error as VaultError: self = .vault(error)
+        case StorageError.serverAway: self = .serverAway
         default: self = .described("\(error)")
         }
     }

@@ -36,9 +36,9 @@ public final class CounterCore {
             options.logSink = log
             options.logsEvents = true
         }
-        let ids = Self.ids(inMemory: storage.database.location == .inMemory)
+        let ids = Self.ids(inMemory: storage.location == .inMemory)
         // A database in memory keeps nothing for next time, a guest's cart included.
-        let name = storage.database.location == .inMemory ? nil : counterName
+        let name = storage.location == .inMemory ? nil : counterName
         return try CheckoutServices(core: PaymentsServices(storage: storage, clock: clock, scheduler: scheduler, ids: ids, options: options),
                                     counterName: name)
     }

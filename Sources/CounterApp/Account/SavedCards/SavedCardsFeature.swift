@@ -49,6 +49,8 @@ public enum SavedCardsFeature {
         case confirmRemoval(Bool)
         /// The account's answer: how the change went, and the cards as they are now (re-read).
         case done(Notice, cards: [SavedCard])
+        /// The cards as another counter left them (one saved or removed there).
+        case cardsChanged([SavedCard])
         case add(AddAction)
     }
 
@@ -76,6 +78,9 @@ public enum SavedCardsFeature {
             }
         case let .done(notice, cards):
             show(notice, cards: cards, in: &state)
+        case let .cardsChanged(cards):
+            state.cards = cards
+            state.list = ListSelection(min(state.selection, max(cards.count - 1, 0)))
         case .add(let action):
             return reduceAdding(&state, action).map(Action.add)
         }

@@ -150,7 +150,7 @@ public enum CheckoutFeature {
                     state.phase = .unlocking(PaymentsUnlockFeature.State(), then: .payWith(card))
                     return .none
                 }
-                return payWithSaved(&state, card)
+                return payWithSaved(&state, card, session: session)
             case .newCard:
                 return .run { client, send in send(.cardFormOpened(today: client.now())) }
             case .comingSoon:
@@ -168,8 +168,8 @@ public enum CheckoutFeature {
             state.paymentsLocked = false
             state.phase = .choosing
             switch next {
-            case .payWith(let card): return payWithSaved(&state, card)
-            case .saveAndPay(let card): return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: true, card: next.cardName)
+            case .payWith(let card): return payWithSaved(&state, card, session: session)
+            case .saveAndPay(let card): return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: true, card: next.cardName, session: session)
             }
         case .unlock(.delegate(.cancelled)):
             state.phase = .choosing
@@ -189,7 +189,7 @@ public enum CheckoutFeature {
                 state.phase = .unlocking(PaymentsUnlockFeature.State(), then: .saveAndPay(card))
                 return .none
             }
-            return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: save, card: CardNaming.screen.name(card))
+            return pay(&state, .newCardToken(card.vaultToken ?? card.id), save: save, card: CardNaming.screen.name(card), session: session)
         case .cardForm(let formAction):
             guard case .cardForm(var form) = state.phase else { return .none }
             let effect = CardFormFeature.reduce(&form, formAction)
@@ -258,14 +258,21 @@ public enum CheckoutFeature {
         }
     }
 
-    private static func payWithSaved(_ state: inout State, _ card: SavedCard) -> Effect<Action, StoreClient> {
-        pay(&state, .savedPayment(identifier: card.card.id), save: false, card: CardNaming.screen.name(card.card))
+    private static func payWithSaved(_ state: inout State, _ card: SavedCard, session: StoreSession) -> Effect<Action, StoreClient> {
+        pay(&state, .savedPayment(identifier: card.card.id), save: false, card: CardNaming.screen.name(card.card), session: session)
     }
 
     /// Starts the charge once: while one is under way every further Pay is ignored here, and the
     /// controller would join it to the first anyway (one order, one idempotency key).
-    private static func pay(_ state: inout State, _ source: CardFundingSource, save: Bool, card: String) -> Effect<Action, StoreClient> {
+    private static func pay(_ state: inout State, _ source: CardFundingSource, save: Bool, card: String,
+                            session: StoreSession) -> Effect<Action, StoreClient> {
         guard !state.isPaying else { return .none }
+        // Asked now, the intent could not be written: the payment is not begun at all, and
+        // the card form, its fields as typed, stays for when the server is back.
+        guard !session.isServerAway else {
+            state.failure = .notPaid(.refused(.serverAway))
+            return .none
+        }
         state.phase = .paying(.charging(card: card))
         state.failure = nil
         return .merge(

@@ -56,9 +56,9 @@ extension Catalogue {
               "已用新的保险库密钥重新加密 {0} 张已保存的卡和 {1} 笔未结算的扣款：{2}"),
         .text("{0} saved cards kept without their number keep their old fingerprint: saving the same card again adds it anew.",
               "{0} 张未保存卡号的卡保留旧指纹：再次保存同一张卡会作为新卡添加。"),
-        .text("{0} is a PostgreSQL server, and the counter cannot run on PostgreSQL yet: its tables can be set up there with checkout migrate, but the counter itself still keeps its data in a file (Docs/fleet.md).",
-              "{0} 是 PostgreSQL 服务器，收银台目前还不能在 PostgreSQL 上运行：可以用 checkout migrate 在服务器上建好数据表，但收银台本身仍把数据保存在文件里（见 Docs/fleet.md）。"),
-        .text("Give a database file with --db, or leave --db out for the default file.",
-              "请用 --db 指定一个数据库文件，或省略 --db 以使用默认文件。"),
+        .text("the PostgreSQL server {0} could not be reached: {1}",
+              "无法连接 PostgreSQL 服务器 {0}：{1}"),
+        .text("Check that the server runs and that this counter's role may connect to the database (Docs/fleet.md, setting up the server).",
+              "请确认服务器正在运行，且本收银台所用的角色可以连接该数据库（见 Docs/fleet.md 中的“设置服务器”）。"),
     ]
 }

@@ -641,5 +641,7 @@ extension Catalogue {
               "您已保存的卡已锁定。请输入支付密码，以保存 {0} 并付款。"),
         .text("Your cart stays at this counter for next time.",
               "您的购物车会留在这台收银台，下次继续。"),
+        .text("The shop's server cannot be reached: no payment is taken until it is back. What you typed is kept.",
+              "无法连接商店的服务器：在它恢复之前不接受付款。您已输入的内容会保留。"),
     ]
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The operator's void of a standing bid's hold, by the ledger's rule: the intent (`hold_voids`,
 /// `requested`) is committed before the card is asked to release the hold; the answer is
@@ -12,12 +11,12 @@ extension Auctions {
 
     /// Bids holding money on a card in auctions still open, newest first: what may be voided.
     public func openHolds() throws(AuctionError) -> [OpenHold] {
-        try read { db in
+        try read { tx in
             let now = clock.now.milliseconds
-            let bids = try AuctionBidWithAuction.fetchAll(SQLiteTransaction(db), where: "b.state = ? AND b.hold_id IS NOT NULL AND a.closes_at > ?",
-                                                          [BidState.joined, now], orderedBy: "b.created_at DESC, b.id DESC")
+            let bids = try AuctionBidWithAuction.fetchAll(tx, where: "b.state = ? AND b.hold_id IS NOT NULL AND a.closes_at > ?",
+                                                          [BidState.joined, now], orderedBy: "b.created_at DESC, \(tx.engine.bytewise("b.id")) DESC")
             return try bids.map { row in
-                OpenHold(bid: try row.auctionBid(), auction: try StoredAuction(row.auction), voidInFlight: try Self.voidInFlight(db, bidId: row.bid.id))
+                OpenHold(bid: try row.auctionBid(), auction: try StoredAuction(row.auction), voidInFlight: try Self.voidInFlight(tx, bidId: row.bid.id))
             }
         }
     }
@@ -27,7 +26,7 @@ extension Auctions {
     public func voidHold(bidId: String, idempotencyKey: String, completion: @escaping (Result<HoldVoid, HoldVoidError>) -> Void) {
         let intent: HoldVoidRecord
         do throws(HoldVoidError) {
-            intent = try voidWrite { db in try self.beginVoid(db, bidId: bidId, key: idempotencyKey) }
+            intent = try voidWrite { tx in try self.beginVoid(tx, bidId: bidId, key: idempotencyKey) }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
@@ -41,40 +40,44 @@ extension Auctions {
 
     /// The voids asked of a bid's holds, oldest first.
     public func holdVoids(bidId: String) throws(AuctionError) -> [HoldVoid] {
-        try read { db in
-            let auctionId = try loadBid(db, bidId).auctionId
-            return try HoldVoidRecord.filter(HoldVoidRecord.Columns.bidId == bidId).order(Column("created_at"), Column("id")).fetchAll(db)
+        try read { tx in
+            let auctionId = try loadBid(tx, bidId).auctionId
+            return try tx.fetchAll(HoldVoidRecord.self, "SELECT * FROM hold_voids WHERE bid_id = ? ORDER BY created_at, \(tx.engine.bytewise("id"))", bidId)
                 .map { try $0.holdVoid(auctionId: auctionId) }
         }
     }
 
     public func holdVoid(id: String) throws(AuctionError) -> HoldVoid? {
-        try read { db in try HoldVoidRecord.fetchOne(db, key: id).map { try $0.holdVoid(auctionId: try loadBid(db, $0.bidId).auctionId) } }
+        try read { tx in try Self.storedVoid(tx, id).map { try $0.holdVoid(auctionId: try loadBid(tx, $0.bidId).auctionId) } }
     }
 
     // MARK: - The steps
 
-    /// Step 1: the intent, or the void already asked under `key`.
-    private func beginVoid(_ db: Database, bidId: String, key: String) throws -> HoldVoidRecord {
-        if let asked = try HoldVoidRecord.filter(HoldVoidRecord.Columns.idempotencyKey == key).fetchOne(db) {
+    /// Step 1: the intent, or the void already asked under `key`. The bid's auction is locked
+    /// first (on a server): two operators voiding the same hold at once, under one key or two,
+    /// take turns, and the second finds the first's void.
+    private func beginVoid(_ tx: any CoreTransaction, bidId: String, key: String) throws -> HoldVoidRecord {
+        guard let auctionId = try Self.auctionId(tx, ofBid: bidId) else { throw HoldVoidError.unknownBid(bidId) }
+        _ = try lockedAuction(tx, auctionId)
+        if let asked = try tx.fetchOne(HoldVoidRecord.self, "SELECT * FROM hold_voids WHERE idempotency_key = ?", key) {
             guard asked.bidId == bidId else { throw HoldVoidError.unknownBid(bidId) }
             return asked
         }
-        guard let bid = try AuctionBidWithAuction.auctionBids(db, where: "b.id = ?", [bidId], orderedBy: "b.id").first else { throw HoldVoidError.unknownBid(bidId) }
+        let bid = try loadBid(tx, bidId)
         switch bid.state {
         case .joined: break
         case .placing, .requiresAction: throw HoldVoidError.inFlight(bidId: bidId)
         case .left, .lost, .won, .failed, .raised: throw HoldVoidError.notHeld(bid.state)
         }
         guard let holdId = bid.holdId else { throw HoldVoidError.notHeld(bid.state) }
-        if try Self.voidInFlight(db, bidId: bidId) { throw HoldVoidError.inFlight(bidId: bidId) }
-        if let raising = try Self.raiseInFlight(db, of: bid) { throw HoldVoidError.inFlight(bidId: raising) }
-        guard !(try load(db, bid.auctionId)).isClosed(at: clock.now) else { throw HoldVoidError.auctionClosed }
+        if try Self.voidInFlight(tx, bidId: bidId) { throw HoldVoidError.inFlight(bidId: bidId) }
+        if let raising = try Self.raiseInFlight(tx, of: bid) { throw HoldVoidError.inFlight(bidId: raising) }
+        guard !(try load(tx, bid.auctionId)).isClosed(at: clock.now) else { throw HoldVoidError.auctionClosed }
         let row = HoldVoidRecord(id: ids.next("hvd"), bidId: bidId, holdId: holdId, idempotencyKey: key, amountMinor: bid.amount.minorUnits,
                                  currency: bid.amount.currency.code, state: .requested, failure: nil, createdAt: clock.now, updatedAt: clock.now,
                                  requestedBy: owner)
-        try row.insert(db)
-        try events.record(db, type: "auction.void_requested", subject: bidId, data: [
+        try tx.insert(row)
+        try events.record(tx, type: "auction.void_requested", subject: bidId, data: [
             "void": row.id, "auction": bid.auctionId, "hold": holdId, "amount": String(row.amountMinor), "currency": row.currency,
         ])
         return row
@@ -86,7 +89,7 @@ extension Auctions {
         holds.releaseHold(holdId: row.holdId) { [self] answer in
             guard case .success = answer else { return completion(.failure(.outcomeUnknown(voidId: row.id))) }
             completion(Result { () throws(HoldVoidError) in
-                do { try database.write { db in try self.commitVoid(db, row.id) } } catch {
+                do { try store.write { tx in try self.commitVoid(tx, row.id) } } catch {
                     // The hold is released; the bid waits for the settler.
                     throw HoldVoidError.outcomeUnknown(voidId: row.id)
                 }
@@ -96,50 +99,65 @@ extension Auctions {
     }
 
     /// The hold is released: the void is done and its bid out of the auction, in one
-    /// transaction. Decided inside it, so the same void committed twice changes things once.
-    func commitVoid(_ db: Database, _ voidId: String) throws {
-        guard var row = try HoldVoidRecord.fetchOne(db, key: voidId), row.state == .requested else { return }
+    /// transaction. Decided inside it, under the bid's auction's lock, so the same void committed
+    /// twice (the answer and a settler, on two counters) changes things once.
+    func commitVoid(_ tx: any CoreTransaction, _ voidId: String) throws {
+        guard var row = try lockedVoid(tx, voidId), row.state == .requested else { return }
         row.state = .voided
         row.updatedAt = clock.now
-        try row.update(db)
-        let bid = try loadBid(db, row.bidId)
+        try tx.update(row)
+        let bid = try loadBid(tx, row.bidId)
         // Standing still, or marked by the settler's release rule meanwhile (then `left` already).
-        if bid.state == .joined { try setBidState(db, bid, .left, failure: Self.voidedFailure) }
-        try events.record(db, type: "auction.hold_voided", subject: row.bidId, data: [
+        if bid.state == .joined { try setBidState(tx, bid, .left, failure: Self.voidedFailure) }
+        try events.record(tx, type: "auction.hold_voided", subject: row.bidId, data: [
             "void": row.id, "auction": bid.auctionId, "hold": row.holdId, "amount": String(row.amountMinor), "currency": row.currency,
         ])
     }
 
     /// The hold cannot be released (captured meanwhile): the void failed, nothing changed.
-    func failVoid(_ db: Database, _ voidId: String, reason: String) throws {
-        guard var row = try HoldVoidRecord.fetchOne(db, key: voidId), row.state == .requested else { return }
+    func failVoid(_ tx: any CoreTransaction, _ voidId: String, reason: String) throws {
+        guard var row = try lockedVoid(tx, voidId), row.state == .requested else { return }
         row.state = .failed
         row.failure = reason
         row.updatedAt = clock.now
-        try row.update(db)
-        try events.record(db, type: "auction.void_failed", subject: row.bidId, data: ["void": row.id, "reason": reason])
+        try tx.update(row)
+        try events.record(tx, type: "auction.void_failed", subject: row.bidId, data: ["void": row.id, "reason": reason])
     }
 
     // MARK: - For the settler and the close
 
     /// Voids asked whose answer is not committed, with the hold each asked about.
     func voidsInFlight() throws -> [(voidId: String, bidId: String, holdId: String)] {
-        try database.read { db in
-            try HoldVoidRecord.filter(HoldVoidRecord.Columns.state == HoldVoidState.requested).order(Column("id")).fetchAll(db)
+        try store.read { tx in
+            try tx.fetchAll(HoldVoidRecord.self, "SELECT * FROM hold_voids WHERE state = ? ORDER BY \(tx.engine.bytewise("id"))", HoldVoidState.requested)
                 .map { (voidId: $0.id, bidId: $0.bidId, holdId: $0.holdId) }
         }
     }
 
     func finishVoid(_ voidId: String, released: Bool, reason: String) throws {
-        try database.write { db in try released ? commitVoid(db, voidId) : failVoid(db, voidId, reason: reason) }
+        try store.write { tx in try released ? commitVoid(tx, voidId) : failVoid(tx, voidId, reason: reason) }
     }
 
-    static func voidInFlight(_ db: Database, bidId: String) throws -> Bool {
-        try HoldVoidRecord.filter(HoldVoidRecord.Columns.bidId == bidId && HoldVoidRecord.Columns.state == HoldVoidState.requested).fetchCount(db) > 0
+    /// A void asked of bid `b` whose answer is not committed.
+    static let voidAsked = "EXISTS (SELECT 1 FROM hold_voids v WHERE v.bid_id = b.id AND v.state = 'requested')"
+
+    static func voidInFlight(_ tx: any CoreTransaction, bidId: String) throws -> Bool {
+        try tx.exists("SELECT 1 FROM auction_bids b WHERE b.id = ? AND \(voidAsked)", bidId)
     }
 
     func voidInFlight(bidId: String) -> Bool {
-        (try? database.read { db in try Self.voidInFlight(db, bidId: bidId) }) ?? true
+        (try? store.read { tx in try Self.voidInFlight(tx, bidId: bidId) }) ?? true
+    }
+
+    private static func storedVoid(_ tx: any CoreTransaction, _ id: String) throws -> HoldVoidRecord? {
+        try tx.fetchOne(HoldVoidRecord.self, "SELECT * FROM hold_voids WHERE id = ?", id)
+    }
+
+    /// The void, read once its bid's auction is locked.
+    private func lockedVoid(_ tx: any CoreTransaction, _ id: String) throws -> HoldVoidRecord? {
+        guard let bidId = try Self.storedVoid(tx, id)?.bidId else { return nil }
+        _ = try lockedBid(tx, bidId)
+        return try Self.storedVoid(tx, id)
     }
 
     private func holdVoid(_ id: String) throws(HoldVoidError) -> HoldVoid {
@@ -150,8 +168,8 @@ extension Auctions {
         return found
     }
 
-    private func voidWrite<T>(_ body: (Database) throws -> T) throws(HoldVoidError) -> T {
-        do { return try database.write(body) } catch let error as HoldVoidError { throw error } catch {
+    private func voidWrite<T>(_ body: (any CoreTransaction) throws -> T) throws(HoldVoidError) -> T {
+        do { return try store.write(body) } catch let error as HoldVoidError { throw error } catch {
             throw .storage(String(describing: error))
         }
     }

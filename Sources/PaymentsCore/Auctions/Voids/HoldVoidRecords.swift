@@ -18,12 +18,6 @@ struct HoldVoidRecord: Codable, CoreRecord {
     /// The counter instance that asked (its receipt is that counter's to print).
     var requestedBy: String?
 
-    enum Columns {
-        static let bidId = Column("bid_id")
-        static let idempotencyKey = Column("idempotency_key")
-        static let state = Column("state")
-    }
-
     func holdVoid(auctionId: String) throws -> HoldVoid {
         let currency = try Currency.stored(currency, in: Self.databaseTableName)
         return HoldVoid(id: id, bidId: bidId, auctionId: auctionId, holdId: holdId, amount: Money(minorUnits: amountMinor, currency: currency),

@@ -17,6 +17,17 @@ public protocol CoreTransaction: AnyObject {
 
     /// The rows of one statement (a `SELECT`, or a write with `RETURNING`).
     func rows(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StoredRow]
+
+    /// Told of each event appended to the core's log in this transaction, for the operator's
+    /// log once it commits. SQLite's connection tells its observer itself (`CommittedEventLog`).
+    func noteAppended(_ event: AppendedEvent)
+}
+
+/// One event as it went into the `events` table (redacted on its way in).
+public struct AppendedEvent: Sendable, Equatable {
+    public let kind: String
+    public let subjectID: String
+    public let payload: String
 }
 
 public enum StorageEngine: Sendable, Equatable {
@@ -32,6 +43,8 @@ public enum StorageEngine: Sendable, Equatable {
 }
 
 extension CoreTransaction {
+    public func noteAppended(_ event: AppendedEvent) {}
+
     @discardableResult
     public func execute(_ sql: String, _ arguments: (any DatabaseValueConvertible)?...) throws -> Int {
         try execute(sql, arguments)

@@ -6,22 +6,20 @@ import Foundation
 public enum FleetChange: Hashable, Sendable {
     case stock(productId: String)
     case savedCards(customerId: String)
+    /// Anything may have changed: the connection was lost and made again, and what the other
+    /// counters announced meanwhile was never heard. Never sent, only concluded.
+    case everything
 
     static let stockChannel = "checkout_stock"
     static let savedCardsChannel = "checkout_saved_cards"
     static let channels = [stockChannel, savedCardsChannel]
 
-    var channel: String {
+    /// The channel and payload it is sent as; nil for `.everything`, which is never sent.
+    var notification: (channel: String, payload: String)? {
         switch self {
-        case .stock: Self.stockChannel
-        case .savedCards: Self.savedCardsChannel
-        }
-    }
-
-    var payload: String {
-        switch self {
-        case let .stock(productId): productId
-        case let .savedCards(customerId): customerId
+        case let .stock(productId): (Self.stockChannel, productId)
+        case let .savedCards(customerId): (Self.savedCardsChannel, customerId)
+        case .everything: nil
         }
     }
 
@@ -37,7 +35,7 @@ public enum FleetChange: Hashable, Sendable {
 extension CoreTransaction {
     /// Tells the fleet's other counters, when this transaction commits.
     public func announce(_ change: FleetChange) throws {
-        guard engine == .postgres else { return }
-        try execute("SELECT pg_notify(?, ?)", change.channel, change.payload)
+        guard engine == .postgres, let notification = change.notification else { return }
+        try execute("SELECT pg_notify(?, ?)", notification.channel, notification.payload)
     }
 }

@@ -12,6 +12,11 @@ import PostgresClient
 public final class PostgresCoreStore: CoreStore {
     @_spi(Testing) public let connection: PostgresConnection
 
+    /// Given the events each write transaction appended, once it has committed (the operator's
+    /// log). A server's event ids are not a cursor (another counter's transaction may commit a
+    /// smaller one later), so the log follows this counter's own transactions instead.
+    var eventsCommitted: (([AppendedEvent]) -> Void)?
+
     public init(_ connection: PostgresConnection) { self.connection = connection }
 
     public var engine: StorageEngine { .postgres }
@@ -26,38 +31,83 @@ public final class PostgresCoreStore: CoreStore {
         try run(.repeatableRead, body)
     }
 
-    /// From now on, the other counters' changes (`FleetChange`) arrive on this connection.
+    /// Whether the last attempt to reach the server failed: the counter says so and takes no
+    /// new payment until a transaction (or `checkServer`) goes through again.
+    public private(set) var isServerAway = false
+    private var isListening = false
+
+    /// From now on, the other counters' changes (`FleetChange`) arrive on this connection,
+    /// and again on the new one after the server was away.
     public func listen() throws {
-        try serverAwayOnFailure { for channel in FleetChange.channels { try connection.execute("LISTEN \(channel)") } }
+        try serverAwayOnFailure { try listenOnChannels() }
+        isListening = true
+    }
+
+    private func listenOnChannels() throws {
+        for channel in FleetChange.channels { try connection.execute("LISTEN \(channel)") }
+    }
+
+    /// Tries the server now (connecting again if it was lost); whether it answered.
+    @discardableResult
+    public func checkServer() -> Bool {
+        (try? read { tx in try tx.execute("SELECT 1") }) != nil
     }
 
     /// The connection's socket: readable when changes arrived (the loop's `poll` waits on it
     /// beside the terminal).
     public var socketDescriptor: Int32 { connection.socketDescriptor }
 
-    /// The changes that arrived since the last look, without waiting, each once.
+    /// The changes that arrived since the last look, without waiting, each once; after the
+    /// server was away, `.everything` first (what changed meanwhile was not heard).
     public func changes() throws -> [FleetChange] {
         var seen = Set<FleetChange>()
-        return try serverAwayOnFailure { try connection.notifications() }
+        let heard = try serverAwayOnFailure { try connection.notifications() }
             .compactMap { FleetChange(channel: $0.channel, payload: $0.payload) }
-            .filter { seen.insert($0).inserted }
+        let missed: [FleetChange] = missedWhileAway ? [.everything] : []
+        missedWhileAway = false
+        return (missed + heard).filter { seen.insert($0).inserted }
     }
 
     private func serverAwayOnFailure<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as PostgresError where error.isConnectionFailure || !connection.isConnected {
+            isServerAway = true
             throw StorageError.serverAway
         }
     }
 
+    /// A lost connection is made again before the next transaction; the changes of the time
+    /// it was away were not heard, so a listener is told to look again (`FleetChange.everything`).
+    private func reconnectIfLost() throws {
+        guard !connection.isConnected else { return }
+        guard connection.reset() else { isServerAway = true; throw StorageError.serverAway }
+        if isListening {
+            try serverAwayOnFailure { try listenOnChannels() }
+            missedWhileAway = true
+        }
+    }
+
+    /// Set when the connection came back while listening: what the others changed meanwhile was
+    /// never announced to this counter.
+    private var missedWhileAway = false
+
     private func run<T>(_ isolation: PostgresIsolation, _ body: (any CoreTransaction) throws -> T) throws -> T {
-        if !connection.isConnected, !connection.reset() { throw StorageError.serverAway }
+        try reconnectIfLost()
         // A transaction inside another would commit the outer one early (BEGIN is not nested);
         // GRDB refuses the same on SQLite.
         guard !connection.isInTransaction else { throw StorageError.unsupported("a transaction inside another") }
         do {
-            return try connection.transaction(isolation) { connection in try body(PostgresTransaction(connection)) }
+            var attempt: PostgresTransaction?
+            let result = try connection.transaction(isolation) { connection in
+                let tx = PostgresTransaction(connection)
+                attempt = tx
+                return try body(tx)
+            }
+            isServerAway = false
+            if let events = attempt?.appendedEvents, !events.isEmpty { eventsCommitted?(events) }
+            return result
         } catch let error as PostgresError where error.isConnectionFailure || !connection.isConnected {
             // Never retried here: a COMMIT whose answer was lost may have been applied.
+            isServerAway = true
             throw StorageError.serverAway
         }
     }
@@ -68,9 +118,14 @@ public final class PostgresCoreStore: CoreStore {
 final class PostgresTransaction: CoreTransaction {
     private let connection: PostgresConnection
 
+    /// The events this attempt appended; an attempt the server aborted is forgotten with them.
+    private(set) var appendedEvents: [AppendedEvent] = []
+
     init(_ connection: PostgresConnection) { self.connection = connection }
 
     var engine: StorageEngine { .postgres }
+
+    func noteAppended(_ event: AppendedEvent) { appendedEvents.append(event) }
 
     func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
         try Self.translatingConstraints { try connection.execute(PostgresPlaceholders.numbered(sql), arguments.map(Self.parameter)).affectedRows }
