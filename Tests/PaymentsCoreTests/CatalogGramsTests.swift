@@ -137,7 +137,7 @@ import Testing
         try world.core.database.queue.write { db in
             try db.execute(sql: "INSERT INTO products VALUES ('card', 99, 'Jar 4242 4242 4242 4242', '', 1, 'EUR', 1, '')")
         }
-        let violations = try world.core.database.queue.read { db in try CardNumberScan.violations(db) }
+        let violations = try world.core.database.store.read { tx in try CardNumberScan.violations(tx) }
         let tables = Set(violations.compactMap { violation -> String? in
             if case let .cardNumberInClear(table, _, _, _) = violation { table } else { nil }
         })

@@ -17,7 +17,7 @@ import Testing
 
     @Test func aPrintingCountersPaidOrderIsOwedUntilPrinted() throws {
         let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
+        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
         try ledger.registerPrinter()
         let order = try paidOrder(world)
         let owed = try ledger.owed()
@@ -38,7 +38,7 @@ import Testing
     /// counter prints waits for the printer until its printout is noted, one made before does not.
     @Test func aZReportWaitsForThePrinterUntilItsPrintoutIsNoted() throws {
         let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
+        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
         let reports = DayReports(database: world.core.database, clock: world.clock)
         world.clock.advance(by: .seconds(60))
         _ = try reports.close()
@@ -62,7 +62,7 @@ import Testing
     /// answer is not known yet, or another counter's, owes nothing here.
     @Test func aRefundAndAVoidTheSettlerFinishedOweTheirReceipts() throws {
         let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
+        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
         try ledger.registerPrinter()
         let order = try paidOrder(world)
         try ledger.markPrinted(orderNumber: order.number, copy: false)
@@ -106,7 +106,7 @@ import Testing
 
     @Test func ordersOfACounterWithoutAPrinterOweNothing() throws {
         let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
+        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
         // Paid before this counter had a printer: not owed.
         _ = try paidOrder(world)
         try ledger.registerPrinter()
@@ -117,7 +117,7 @@ import Testing
         #expect(try ledger.owed().isEmpty)
         // A later run of this counter that prints owes the receipts of every printing run of this host.
         let later = try Commerce(core: world.core)
-        let laterLedger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: later.instance.id)
+        let laterLedger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: later.instance.id)
         try laterLedger.registerPrinter()
         let order = try paidOrder(world)
         #expect(try laterLedger.owed().map(\.order.number) == [order.number])
@@ -125,7 +125,7 @@ import Testing
 
     @Test func anUnpaidOrderHasNoReceiptAndAWeekOldOneIsNoLongerOwed() throws {
         let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(database: world.core.database, clock: world.clock, instanceId: world.commerce.instance.id)
+        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
         try ledger.registerPrinter()
         try world.carts.add(productId: "honey-clover", for: "kiosk")
         let unpaid = try world.orders.placeOrder(for: "kiosk")

@@ -2,11 +2,14 @@ import Foundation
 import GRDB
 
 /// The SQL of a window of the catalog and of a count, under a filter (issue 18). Every path
-/// walks a search table (`catalog_search`, or `catalog_grams` for one or two letters) in rowid
-/// order, which is the list's order (`CatalogOrder`), and stops at the window's last row: a
-/// window costs what it shows, not what the shop holds.
+/// walks the products in the list's order (`CatalogOrder`) and stops at the window's last row:
+/// a window costs what it shows, not what the shop holds.
+///
+/// On SQLite the walk is over a search table (`catalog_search`, or `catalog_grams` for one or
+/// two letters) in rowid order, which is the list's key; on a server over `products` by the
+/// key's index, the text found by `CatalogServerSearch`. The two differ only in `textSearch`.
 struct CatalogPaging {
-    let db: Database
+    let tx: any CoreTransaction
     let filter: CatalogFilter
 
     func window(from anchor: CatalogAnchor, limit: Int) throws -> [Product] {
@@ -33,19 +36,21 @@ struct CatalogPaging {
 
     func count() throws -> Int {
         guard !filter.letsEverythingThrough else {
-            return try Int.fetchOne(db, sql: "SELECT count(*) FROM products") ?? 0
+            return try tx.fetchValue(Int.self, "SELECT count(*) FROM products") ?? 0
         }
         let text = textSearch
-        var count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(text.tables) WHERE \(text.condition)", arguments: text.arguments) ?? 0
+        var count = try counted("SELECT count(*) FROM \(text.tables) WHERE \(text.condition)", text.arguments)
         if !filter.alsoNamed.isEmpty {
             let names = filter.alsoNamed.sorted()
-            let key = CatalogOrder.key(position: "p.position", rowid: "p.rowid")
-            count += try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM products p WHERE p.name IN (\(placeholders(names.count)))
-                  AND NOT EXISTS (SELECT 1 FROM \(text.tables) WHERE \(text.key) = \(key) AND \(text.condition))
-                """, arguments: StatementArguments(names) + text.arguments) ?? 0
+            count += try counted("""
+                SELECT count(*) FROM products p WHERE p.name IN (\(placeholders(names.count))) AND \(text.missed)
+                """, Self.values(names) + text.arguments)
         }
         return count
+    }
+
+    private func counted(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
+        try tx.rows(sql, arguments).first?.value(Int.self, at: 0) ?? 0
     }
 
     // MARK: - The parts
@@ -57,11 +62,11 @@ struct CatalogPaging {
         var isForward: Bool { if case .from = self { true } else { false } }
 
         /// The condition on `column` (a row's key) and the order to read in.
-        func sql(_ column: String) -> (condition: String, arguments: StatementArguments, order: String) {
+        func sql(_ column: String) -> (condition: String, arguments: [Int64], order: String) {
             switch self {
-            case .from(nil, _): ("1", [], "ASC")
+            case .from(nil, _): ("1 = 1", [], "ASC")
             case let .from(key?, inclusive): ("\(column) \(inclusive ? ">=" : ">") ?", [key], "ASC")
-            case .before(nil): ("1", [], "DESC")
+            case .before(nil): ("1 = 1", [], "DESC")
             case let .before(key?): ("\(column) < ?", [key], "DESC")
             }
         }
@@ -69,76 +74,96 @@ struct CatalogPaging {
 
     /// The anchor's key; nil (the list's end) for a product no longer on the shelf.
     private func key(of productID: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT \(CatalogOrder.key(position: "position", rowid: "rowid")) FROM products WHERE id = ?",
-                           arguments: [productID])
+        try tx.fetchValue(Int64.self, "SELECT \(CatalogOrder.key(tx.engine, of: "p")) FROM products p WHERE p.id = ?", productID)
     }
 
     private func matching(_ bound: Bound, limit: Int) throws -> [(Int64, ProductRecord)] {
-        let text = filter.letsEverythingThrough ? TextSearch.everything : textSearch
+        let text = filter.letsEverythingThrough ? TextSearch.everything(tx.engine) : textSearch
         let edge = bound.sql(text.key)
-        // CROSS JOIN keeps the search table outside, so its rowid order is the order read.
-        return try rows(sql: """
-            SELECT \(text.key), \(Self.columns) FROM \(text.tables) CROSS JOIN products p ON p.id = s.product_id
+        return try rows("""
+            SELECT \(text.key), \(Self.columns) FROM \(text.tables)\(text.products)
             WHERE \(text.condition) AND \(edge.condition) ORDER BY \(text.key) \(edge.order) LIMIT ?
-            """, arguments: text.arguments + edge.arguments + [limit])
+            """, text.arguments + Self.values(edge.arguments) + [limit])
     }
 
     private func alsoNamed(_ bound: Bound, limit: Int) throws -> [(Int64, ProductRecord)] {
         let names = filter.alsoNamed.sorted()
-        let key = CatalogOrder.key(position: "p.position", rowid: "p.rowid")
+        let key = CatalogOrder.key(tx.engine, of: "p")
         let edge = bound.sql(key)
-        return try rows(sql: """
+        return try rows("""
             SELECT \(key) AS catalog_key, \(Self.columns) FROM products p
             WHERE p.name IN (\(placeholders(names.count))) AND \(edge.condition) ORDER BY catalog_key \(edge.order) LIMIT ?
-            """, arguments: StatementArguments(names) + edge.arguments + [limit])
+            """, Self.values(names) + Self.values(edge.arguments) + [limit])
     }
 
     /// A product's columns, read by index: a window is read at every key, and decoding rows by
     /// column name (`Codable`) took most of a key's time.
     private static let columns = "p.id, p.position, p.name, p.description, p.price_minor, p.currency, p.stock, p.image"
 
-    /// Rows of (key, `columns`), through the connection's cache of prepared statements.
-    private func rows(sql: String, arguments: StatementArguments) throws -> [(Int64, ProductRecord)] {
-        let statement = try db.cachedStatement(sql: sql)
-        var read: [(Int64, ProductRecord)] = []
-        let cursor = try Row.fetchCursor(statement, arguments: arguments)
-        while let row = try cursor.next() {
+    /// Rows of (key, `columns`).
+    private func rows(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [(Int64, ProductRecord)] {
+        try tx.rows(sql, arguments).map { row in
             // Decoded with errors, as a record is: a row the core cannot read back is an error.
-            read.append((try row.decode(atIndex: 0),
-                         ProductRecord(id: try row.decode(atIndex: 1), position: try row.decode(atIndex: 2), name: try row.decode(atIndex: 3),
-                                       description: try row.decode(atIndex: 4), priceMinor: try row.decode(atIndex: 5),
-                                       currency: try row.decode(atIndex: 6), stock: try row.decode(atIndex: 7), image: try row.decode(atIndex: 8))))
+            (try row.value(Int64.self, at: 0),
+             ProductRecord(id: try row.value(String.self, at: 1), position: try row.value(Int.self, at: 2), name: try row.value(String.self, at: 3),
+                           description: try row.value(String.self, at: 4), priceMinor: try row.value(Int64.self, at: 5),
+                           currency: try row.value(String.self, at: 6), stock: try row.value(Int.self, at: 7), image: try row.value(String.self, at: 8)))
         }
-        return read
     }
 
-    /// Where the text is looked for: an FTS5 table walked in key order (its rowid, `key`), with
-    /// `catalog_search s` joined in (`s.product_id` leads to the product), and the condition.
+    /// Where the text is looked for: `tables` walked in key order (`key`), joined to the
+    /// products (`products`: `p`) when they are not walked themselves, the `condition` of a
+    /// match, and the condition that a product `p` is `missed` by it.
     private struct TextSearch {
         var tables: String
+        var products: String
         var key: String
         var condition: String
-        var arguments: StatementArguments
+        var arguments: [(any DatabaseValueConvertible)?]
+        var missed: String
 
-        static let everything = TextSearch(tables: "catalog_search s", key: "s.rowid", condition: "1", arguments: [])
+        static func everything(_ engine: StorageEngine) -> TextSearch {
+            switch engine {
+            case .sqlite: sqlite(tables: "catalog_search s", key: "s.rowid", condition: "1 = 1", arguments: [])
+            case .postgres: TextSearch(tables: "products p", products: "", key: CatalogOrder.key(.postgres, of: "p"), condition: "1 = 1",
+                                       arguments: [], missed: "1 = 0")
+            }
+        }
+
+        /// A search table of SQLite's, `catalog_search s` among `tables`; CROSS JOIN keeps it
+        /// outside, so its rowid order is the order read.
+        static func sqlite(tables: String, key: String, condition: String, arguments: [(any DatabaseValueConvertible)?]) -> TextSearch {
+            TextSearch(tables: tables, products: " CROSS JOIN products p ON p.id = s.product_id", key: key, condition: condition,
+                       arguments: arguments,
+                       missed: "NOT EXISTS (SELECT 1 FROM \(tables) WHERE \(key) = \(CatalogOrder.key(.sqlite, of: "p")) AND \(condition))")
+        }
     }
 
-    /// "The name contains the text, ignoring case". One or two letters are grams of the names
-    /// (`CatalogGrams`), three or more a trigram phrase: both found through an index. A text
-    /// the gram index cannot hold (a control character) reads the names in order until the
-    /// window is full, lowercased as Swift does.
+    /// "The name contains the text, ignoring case". On SQLite one or two letters are grams of
+    /// the names (`CatalogGrams`), three or more a trigram phrase: both found through an index.
+    /// A text the gram index cannot hold (a control character) reads the names in order until
+    /// the window is full, lowercased as Swift does. On a server, `CatalogServerSearch`.
     private var textSearch: TextSearch {
         let text = filter.text
+        if tx.engine == .postgres {
+            let contains = CatalogServerSearch.nameContains(text, row: "p")
+            return TextSearch(tables: "products p", products: "", key: CatalogOrder.key(.postgres, of: "p"), condition: contains.condition,
+                              arguments: [contains.argument], missed: "NOT (\(contains.condition))")
+        }
         if CatalogGrams.canFind(text) {
-            return TextSearch(tables: "catalog_grams g CROSS JOIN catalog_search s ON s.rowid = g.rowid", key: "g.rowid",
-                              condition: "g.catalog_grams MATCH ?", arguments: [CatalogGrams.match(text)])
+            return .sqlite(tables: "catalog_grams g CROSS JOIN catalog_search s ON s.rowid = g.rowid", key: "g.rowid",
+                           condition: "g.catalog_grams MATCH ?", arguments: [CatalogGrams.match(text)])
         }
         if text.unicodeScalars.count >= 3 {
-            return TextSearch(tables: "catalog_search s", key: "s.rowid", condition: "s.name MATCH ?",
-                              arguments: ["\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""])
+            return .sqlite(tables: "catalog_search s", key: "s.rowid", condition: "s.name MATCH ?",
+                           arguments: ["\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""])
         }
-        return TextSearch(tables: "catalog_search s", key: "s.rowid", condition: "instr(swiftLowercaseString(s.name), ?) > 0",
-                          arguments: [text.lowercased()])
+        return .sqlite(tables: "catalog_search s", key: "s.rowid", condition: "instr(swiftLowercaseString(s.name), ?) > 0",
+                       arguments: [text.lowercased()])
+    }
+
+    private static func values(_ values: [some DatabaseValueConvertible]) -> [(any DatabaseValueConvertible)?] {
+        values.map { $0 }
     }
 
     private func placeholders(_ count: Int) -> String {

@@ -13,11 +13,6 @@ struct ProductRecord: Codable, CoreRecord {
     var currency: String
     var stock: Int
     var image: String
-
-    enum Columns {
-        static let position = Column("position")
-        static let stock = Column("stock")
-    }
 }
 
 /// A row of `carts`: one a session, made empty on first use.

@@ -38,12 +38,3 @@ enum CatalogSearchSchema {
             """)
     }
 }
-
-/// The list's order, as one integer: by position, then by the order the products were written
-/// (their rowid, which is what a sort by position alone gave among equal positions).
-enum CatalogOrder {
-    /// The SQL expression of a row's key.
-    static func key(position: String, rowid: String) -> String {
-        "(\(position) * 4294967296 + \(rowid))"
-    }
-}

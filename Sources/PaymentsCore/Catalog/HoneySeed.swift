@@ -1,8 +1,6 @@
-import GRDB
-
 /// The Honey Store's four jars, written by the first run's migration (seed 001).
 enum HoneySeed {
-    static func insert(_ db: Database) throws {
+    static func insert(_ tx: any CoreTransaction) throws {
         let jars: [(id: String, name: String, description: String, cents: Int64, stock: Int, label: String)] = [
             ("honey-acacia", "Acacia honey", "Pale, clear and mild; stays liquid for months. 250 g jar.", 650, 12, "ACACIA"),
             ("honey-clover", "Clover honey", "The classic breakfast honey, creamy and sweet. 250 g jar.", 590, 20, "CLOVER"),
@@ -12,10 +10,8 @@ enum HoneySeed {
         for (position, jar) in jars.enumerated() {
             let padded = jar.label.padding(toLength: 7, withPad: " ", startingAt: 0)
             let image = "  _______\n |~~~~~~~|\n |\(padded)|\n |  ~~~  |\n |_______|"
-            try db.execute(
-                sql: "INSERT INTO products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, ?, ?, 'EUR', ?, ?)",
-                arguments: [jar.id, position, jar.name, jar.description, jar.cents, jar.stock, image]
-            )
+            try tx.execute("INSERT INTO products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, ?, ?, 'EUR', ?, ?)",
+                           jar.id, position, jar.name, jar.description, jar.cents, jar.stock, image)
         }
     }
 }

@@ -67,7 +67,9 @@ public final class ChargeService {
             var record = try record(chargeID)
             guard record.charge.status == .requiresAction else { throw ChargeError.notAwaitingChallenge }
             guard acquirer.verifyChallenge(code: code) else {
-                let charge = try settle(&record, status: .failed(.authenticationFailed), event: "charge.failed")
+                guard let charge = try settle(&record, status: .failed(.authenticationFailed), event: "charge.failed") else {
+                    throw ChargeError.notAwaitingChallenge
+                }
                 deliver(.success(charge), to: [completion])
                 return
             }
@@ -75,7 +77,9 @@ public final class ChargeService {
             record.authenticated = true
             record.charge.status = .pending
             record.charge.updatedAt = clock.now
-            try storage { try repository.update(record, event: NewEvent("charge.challenge_passed", subject: chargeID)) }
+            // Not if the settler cancelled the challenge meanwhile (its counter taken for gone).
+            guard try storage({ try repository.update(record, from: .requiresAction, event: NewEvent("charge.challenge_passed", subject: chargeID),
+                                                      alongside: nil) }) else { throw ChargeError.notAwaitingChallenge }
             if let methodID = record.charge.paymentMethodID, let customerID = record.charge.customerID {
                 paymentMethods.markAuthenticated(methodID, customerID: customerID)
             }
@@ -97,7 +101,10 @@ public final class ChargeService {
         guard captured.currency == record.charge.amount.currency, captured.isPositive else { throw ChargeError.invalidAmount }
         guard captured <= record.charge.amount else { throw ChargeError.captureExceedsAuthorized(authorized: record.charge.amount) }
         record.charge.amountCaptured = captured
-        return try settle(&record, status: .succeeded, event: "charge.captured", ["amount": String(captured.minorUnits)])
+        guard let charge = try settle(&record, status: .succeeded, event: "charge.captured", ["amount": String(captured.minorUnits)]) else {
+            throw ChargeError.notAHold
+        }
+        return charge
     }
 
     /// Releases a hold, or abandons a charge waiting for its 3-D Secure challenge.
@@ -105,7 +112,7 @@ public final class ChargeService {
     public func cancel(_ chargeID: String) throws -> Charge {
         var record = try record(chargeID)
         guard record.charge.status == .authorized || record.charge.status == .requiresAction else { throw ChargeError.notAHold }
-        let charge = try settle(&record, status: .canceled, event: "charge.canceled")
+        guard let charge = try settle(&record, status: .canceled, event: "charge.canceled") else { throw ChargeError.notAHold }
         notify(chargeID, .success(charge))
         return charge
     }
@@ -168,7 +175,9 @@ public final class ChargeService {
             let id = record.charge.id
             guard let number = try? sealedNumber(of: record) else {
                 // Nothing left to ask about: the number is gone. Never report success on a guess.
-                guard let charge = try? settle(&record, status: .failed(.processingError), event: "charge.failed", ["reconciled": "true"]) else { continue }
+                guard let charge = (try? settle(&record, status: .failed(.processingError), event: "charge.failed", ["reconciled": "true"])) ?? nil else {
+                    continue
+                }
                 settled.append(charge)
                 notify(id, .success(charge))
                 continue
@@ -291,14 +300,9 @@ public final class ChargeService {
     /// nil when the charge had already been settled (a late answer after a reconcile).
     private func apply(_ decision: AcquirerDecision, to chargeID: String, reconciled: Bool) throws -> Charge? {
         var record = try record(chargeID)
-        guard record.charge.status == .pending else {
-            // Settled meanwhile (by the settler, here or on another counter): whoever still waits
-            // hears the settled state, so no caller is left hanging.
-            notify(chargeID, .success(record.charge))
-            return nil
-        }
+        guard record.charge.status == .pending else { return settledMeanwhile(record) }
         let extra = reconciled ? ["reconciled": "true"] : [:]
-        let charge: Charge
+        let charge: Charge?
         switch decision {
         case .approved where record.charge.capture:
             record.charge.amountCaptured = record.charge.amount
@@ -310,20 +314,36 @@ public final class ChargeService {
         case .challengeRequired:
             charge = try settle(&record, status: .requiresAction, event: "charge.requires_action", extra)
         }
+        guard let charge else { return settledMeanwhile(try self.record(chargeID)) }
         notify(chargeID, .success(charge))
         return charge
+    }
+
+    /// Settled meanwhile (by the settler, here or on another counter): whoever still waits hears
+    /// the settled state, so no caller is left hanging.
+    private func settledMeanwhile(_ record: ChargeRecord) -> Charge? {
+        if record.charge.status.isSettled { companions[record.charge.id] = nil }
+        notify(record.charge.id, .success(record.charge))
+        return nil
     }
 
     /// Moves a charge to `status` and commits it with its event, and with what its creator writes
     /// for that answer. The sealed number is dropped as soon as no further acquirer request can
     /// need it.
-    private func settle(_ record: inout ChargeRecord, status: ChargeStatus, event: String, _ payload: [String: String] = [:]) throws -> Charge {
+    ///
+    /// The status read is compared with the stored one in the same transaction: a charge another
+    /// counter moved on meanwhile is left as that counter wrote it (nil), never written twice.
+    private func settle(_ record: inout ChargeRecord, status: ChargeStatus, event: String, _ payload: [String: String] = [:]) throws -> Charge? {
+        let before = record.charge.status
         record.charge.status = status
         record.charge.updatedAt = clock.now
         if status.isSettled { record.sealedNumber = nil }
         let id = record.charge.id
         let alongside = companions[id]?.answering(record.charge)
-        try storage { try repository.update(record, event: NewEvent(event, subject: id, payload), alongside: alongside) }
+        let written = try storage { [record] in
+            try repository.update(record, from: before, event: NewEvent(event, subject: id, payload), alongside: alongside)
+        }
+        guard written else { return nil }
         if status.isSettled { companions[id] = nil }
         log.info("charge \(id) \(status.storedName)")
         return record.charge

@@ -52,7 +52,7 @@ public final class Commerce {
         instance = try CounterInstance(store: store, clock: core.clock, ids: core.ids, name: counterName)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
-        catalog = Catalog(database: queue)
+        catalog = try Catalog(store: store)
         carts = Carts(store: store, ids: core.ids, clock: core.clock, events: events)
         orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id, counterName: counterName)
@@ -64,7 +64,7 @@ public final class Commerce {
         sources = PaymentSources(store: store, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
         auctions = Auctions(store: store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
-        settler = Settler(core: core, commerce: self, instance: instance, policy: settlerPolicy)
+        settler = Settler(store: store, core: core, commerce: self, instance: instance, policy: settlerPolicy)
     }
 
     /// What the loop runs when time passes (each tick, or at `nextDueDate`): renewals and

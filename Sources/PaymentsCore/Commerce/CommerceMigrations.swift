@@ -20,7 +20,7 @@ public enum CommerceMigrations {
                   added_seq INTEGER NOT NULL, PRIMARY KEY (cart_id, product_id));
                 """)
         }
-        migrator.registerMigration("commerce-v1-seed-honey") { db in try HoneySeed.insert(db) }
+        migrator.registerMigration("commerce-v1-seed-honey") { db in try HoneySeed.insert(SQLiteTransaction(db)) }
         migrator.registerMigration("commerce-v1-orders") { db in
             try db.execute(sql: """
                 CREATE TABLE orders (id TEXT PRIMARY KEY, number TEXT NOT NULL UNIQUE, session_key TEXT NOT NULL,

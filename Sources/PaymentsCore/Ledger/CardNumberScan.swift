@@ -1,40 +1,71 @@
 import Foundation
-import GRDB
 
 /// No card number in clear anywhere in the file: every text and blob column of every table
 /// (the event log too) is read for runs of 12 to 19 digits, single spaces or dashes allowed
 /// between them, that pass the Luhn check. A run glued to letters or other digits is not a card
 /// number (hex fingerprints, ids), which keeps sealed and hashed values from false alarms.
 enum CardNumberScan {
-    static func violations(_ db: Database) throws -> [LedgerViolation] {
-        let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-            """)
+    static func violations(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
         var found: [LedgerViolation] = []
-        for table in tables {
-            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            let hasRowId = (try? Row.fetchOne(db, sql: "SELECT rowid FROM \(quoted) LIMIT 1")) != nil
-            let rows = try Row.fetchCursor(db, sql: hasRowId ? "SELECT rowid AS ledger_audit_rowid, * FROM \(quoted)" : "SELECT * FROM \(quoted)")
-            while let row = try rows.next() {
-                let rowId: Int64? = hasRowId ? row["ledger_audit_rowid"] : nil
-                for column in row.columnNames where column != "ledger_audit_rowid" {
+        for table in try tables(tx) {
+            let rowId = table.rowId.map { "\($0) AS ledger_audit_rowid, " } ?? ""
+            for row in try tx.rows("SELECT \(rowId)\(table.columns) FROM \(quoted(table.name))") {
+                let id: Int64? = table.rowId == nil ? nil : try row.value(Int64.self, "ledger_audit_rowid")
+                for (column, value) in zip(row.columns, row.values) where column != "ledger_audit_rowid" {
                     let bytes: [UInt8]
-                    switch row[column] as DatabaseValue? {
-                    case .some(let value):
-                        switch value.storage {
-                        case .string(let text): bytes = Array(text.utf8)
-                        case .blob(let data): bytes = Array(data)
-                        default: continue
-                        }
-                    case .none: continue
+                    switch value.storage {
+                    case .string(let text): bytes = Array(text.utf8)
+                    case .blob(let data): bytes = Array(data)
+                    default: continue
                     }
                     for lastFour in cardNumbers(in: bytes) {
-                        found.append(.cardNumberInClear(table: table, column: column, rowId: rowId, lastFour: lastFour))
+                        found.append(.cardNumberInClear(table: table.name, column: column, rowId: id, lastFour: lastFour))
                     }
                 }
             }
         }
         return found
+    }
+
+    /// A table to read: its name, the columns that can hold text, and its row id if it has one.
+    private struct ScannedTable {
+        let name: String
+        let columns: String
+        let rowId: String?
+    }
+
+    /// Every table of the database. SQLite's are listed by `sqlite_master`, read whole (a column
+    /// of any type may hold text there) with their rowid where they have one; the server's by
+    /// its catalog, the text and byte columns of each table of the counter's schema (a column
+    /// there holds only its type), without a row id (the server has none that lasts).
+    private static func tables(_ tx: any CoreTransaction) throws -> [ScannedTable] {
+        switch tx.engine {
+        case .sqlite:
+            return try tx.fetchValues(String.self, """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """).map { name in
+                let hasRowId = (try? tx.rows("SELECT rowid FROM \(quoted(name)) LIMIT 1")) != nil
+                return ScannedTable(name: name, columns: "*", rowId: hasRowId ? "rowid" : nil)
+            }
+        case .postgres:
+            let columns = try tx.rows("""
+                SELECT c.table_name, c.column_name FROM information_schema.columns c
+                JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+                WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+                  AND c.data_type IN ('text', 'character varying', 'character', 'bytea', 'json', 'jsonb')
+                ORDER BY \(tx.engine.bytewise("c.table_name")), c.ordinal_position
+                """).map { (table: try $0.value(String.self, "table_name"), column: try $0.value(String.self, "column_name")) }
+            // In the catalog's order: each table's columns are one run of rows.
+            var tables: [(name: String, columns: [String])] = []
+            for (table, column) in columns {
+                if tables.last?.name == table { tables[tables.count - 1].columns.append(quoted(column)) } else { tables.append((table, [quoted(column)])) }
+            }
+            return tables.map { ScannedTable(name: $0.name, columns: $0.columns.joined(separator: ", "), rowId: nil) }
+        }
+    }
+
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The last four digits of each card number found in `bytes` (text as UTF-8, or a blob).

@@ -6,10 +6,12 @@ import GRDB
 /// consistent, refunds that agree with the money, nothing unsettled for too long, and no card
 /// number in clear anywhere.
 ///
-///     let violations = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: queue, now: clock.now)
+///     let violations = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: store, now: clock.now)
 ///
 /// The same checks serve `checkout audit` on an operator's file and the fault simulator after
-/// every step, so a rule is written once.
+/// every step, so a rule is written once. They read one snapshot (`CoreStore.read`: one SQLite
+/// read transaction, or REPEATABLE READ on a server), so a payment committed by another counter
+/// in the middle of the audit is seen by every check or by none.
 public struct LedgerAudit: Sendable {
     /// How long something may stay unsettled (a pending charge, a reserved order...) before it
     /// counts as stuck; nil skips the rule (in the middle of a payment, waiting is normal).
@@ -23,20 +25,25 @@ public struct LedgerAudit: Sendable {
         self.scansForCardNumbers = scansForCardNumbers
     }
 
-    public func violations(in reader: any DatabaseReader, now: Date) throws -> [LedgerViolation] {
-        try reader.read { db in try violations(db, now: now) }
+    public func violations(in store: any CoreStore, now: Date) throws -> [LedgerViolation] {
+        try store.read { tx in try violations(tx, now: now) }
     }
 
-    public func violations(_ db: Database, now: Date) throws -> [LedgerViolation] {
-        var found = try PaymentOwnershipCheck.violations(db)
-        found += try HoldCheck.violations(db)
-        found += try StockCheck.violations(db)
-        found += try RefundCheck.violations(db)
+    /// A SQLite file or memory database opened by the caller (`LedgerFile`, the tests).
+    public func violations(in database: any DatabaseWriter, now: Date) throws -> [LedgerViolation] {
+        try violations(in: SQLiteCoreStore(database), now: now)
+    }
+
+    public func violations(_ tx: any CoreTransaction, now: Date) throws -> [LedgerViolation] {
+        var found = try PaymentOwnershipCheck.violations(tx)
+        found += try HoldCheck.violations(tx)
+        found += try StockCheck.violations(tx)
+        found += try RefundCheck.violations(tx)
         if let unsettledAfter {
-            found += try UnsettledCheck.violations(db, olderThan: now.addingTimeInterval(-unsettledAfter.timeInterval))
+            found += try UnsettledCheck.violations(tx, olderThan: now.addingTimeInterval(-unsettledAfter.timeInterval))
         }
         if scansForCardNumbers {
-            found += try CardNumberScan.violations(db)
+            found += try CardNumberScan.violations(tx)
         }
         return found
     }

@@ -26,14 +26,15 @@ public enum LedgerFile {
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            let tables = try queue.read { db in
-                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('charges', 'orders')")
+            let store = SQLiteCoreStore(queue)
+            let tables = try store.read { tx in
+                try tx.fetchValues(String.self, "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('charges', 'orders')")
             }
             guard tables.count == 2 else { throw OpenError.notALedger(path: path) }
             // The audit never migrates: a counter's file from before times were milliseconds
             // would have every time read as January 1970, so it is refused until a counter of
             // this version has opened it once (which converts it).
-            guard try queue.read(Self.hasMillisecondTimes) else {
+            guard try store.read(Self.hasMillisecondTimes) else {
                 throw OpenError.unreadable(path: path, reason: "its times are still in seconds (an older counter's file); open it once with this counter, then audit it")
             }
         } catch let error as OpenError {
@@ -46,10 +47,9 @@ public enum LedgerFile {
 
     /// Whether the file's times are milliseconds: the conversion is applied, or the file was not
     /// made by the counter's migrations at all (nothing to convert).
-    static func hasMillisecondTimes(_ db: Database) throws -> Bool {
-        guard try db.tableExists("grdb_migrations") else { return true }
-        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)",
-                                 arguments: [MillisecondTimesMigration.identifier]) ?? false
+    static func hasMillisecondTimes(_ tx: any CoreTransaction) throws -> Bool {
+        guard try tx.exists("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'") else { return true }
+        return try tx.exists("SELECT 1 FROM grdb_migrations WHERE identifier = ?", MillisecondTimesMigration.identifier)
     }
 
     /// Opens `path` read-only and audits it.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Who took money for what: each order is paid at most once (and a paid order was paid), and each captured charge that is
 /// not refunded in full belongs to a paid order or to another owner the core knows.
@@ -9,35 +8,37 @@ import GRDB
 /// `source-<source id>` (card sources), `<subscription id>-period-<n>-attempt-<m>` (subscribing
 /// and renewals), `express-...` (the express sheet, whose order notes the charge in `charge_id`).
 enum PaymentOwnershipCheck {
-    static func violations(_ db: Database) throws -> [LedgerViolation] {
-        let orders = try LedgerOrder.all(db)
-        let charges = try CapturedCharge.all(db)
-        return try paidMoreThanOnce(db, orders: orders, charges: charges) + owners(db, orders: orders, charges: charges)
-            + externalOwners(db, orders: orders)
+    static func violations(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
+        let orders = try LedgerOrder.all(tx)
+        let charges = try CapturedCharge.all(tx)
+        return try paidMoreThanOnce(tx, orders: orders, charges: charges) + owners(tx, orders: orders, charges: charges)
+            + externalOwners(tx, orders: orders)
     }
 
     // MARK: - Each bank payment and wallet source owned
 
     /// Money that moved by bank or wallet for an order not paid by it (an order in flight is the
     /// settler's; a refunded one gave it back).
-    private static func externalOwners(_ db: Database, orders: [LedgerOrder]) throws -> [LedgerViolation] {
+    private static func externalOwners(_ tx: any CoreTransaction, orders: [LedgerOrder]) throws -> [LedgerViolation] {
         let byNumber = Dictionary(orders.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         let byReference = Dictionary(orders.compactMap { order in order.paymentReference.map { ($0, order) } }, uniquingKeysWith: { first, _ in first })
         var taken: [(id: String, amount: Money, order: LedgerOrder)] = []
-        for row in try Row.fetchAll(db, sql: """
+        for row in try tx.rows("""
             SELECT id, reference, amount_minor, currency FROM bank_resources
-            WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled') ORDER BY created_at, id
+            WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled') ORDER BY created_at, \(tx.engine.bytewise("id"))
             """) {
-            guard let order = byNumber[row["reference"] as String] ?? byReference[row["id"] as String] else { continue }
-            taken.append((row["id"], Money.audited(row["amount_minor"], row["currency"]), order))
+            let id: String = try row.audited("id")
+            guard let order = byNumber[try row.audited("reference") as String] ?? byReference[id] else { continue }
+            taken.append((id, Money.audited(try row.audited("amount_minor"), try row.audited("currency")), order))
         }
-        for row in try Row.fetchAll(db, sql: """
+        for row in try tx.rows("""
             SELECT id, description, amount_minor, currency FROM sources
-            WHERE status IN ('authorized', 'consumed') AND type != 'card' ORDER BY created_at, id
+            WHERE status IN ('authorized', 'consumed') AND type <> 'card' ORDER BY created_at, \(tx.engine.bytewise("id"))
             """) {
-            let described = LedgerOrder.number(inDescription: row["description"]).flatMap { byNumber[$0] }
-            guard let order = byReference[row["id"] as String] ?? described else { continue }
-            taken.append((row["id"], Money.audited(row["amount_minor"], row["currency"]), order))
+            let id: String = try row.audited("id")
+            let described = LedgerOrder.number(inDescription: try row.audited("description")).flatMap { byNumber[$0] }
+            guard let order = byReference[id] ?? described else { continue }
+            taken.append((id, Money.audited(try row.audited("amount_minor"), try row.audited("currency")), order))
         }
         return taken.compactMap { payment in
             let order = payment.order
@@ -49,7 +50,7 @@ enum PaymentOwnershipCheck {
 
     // MARK: - Each order paid at most once
 
-    private static func paidMoreThanOnce(_ db: Database, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
+    private static func paidMoreThanOnce(_ tx: any CoreTransaction, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
         var payments: [String: Set<String>] = [:]   // order id -> payment ids
         let byNumber = Dictionary(orders.map { ($0.number, $0.id) }, uniquingKeysWith: { first, _ in first })
         let byCharge = Dictionary(orders.compactMap { order in order.chargeId.map { ($0, order.id) } }, uniquingKeysWith: { first, _ in first })
@@ -61,21 +62,21 @@ enum PaymentOwnershipCheck {
             }
         }
         // Bank payments are made out to the order's number; authorised is money the store has.
-        for row in try Row.fetchAll(db, sql: """
+        for row in try tx.rows("""
             SELECT id, reference FROM bank_resources WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled')
             """) {
-            if let orderId = byNumber[row["reference"] as String] { payments[orderId, default: []].insert(row["id"]) }
+            if let orderId = byNumber[try row.audited("reference") as String] { payments[orderId, default: []].insert(try row.audited("id")) }
         }
         // Wallet sources: the one the order notes, or one described as the order.
         let byReference = Dictionary(orders.compactMap { order in order.paymentReference.map { ($0, order.id) } }, uniquingKeysWith: { first, _ in first })
-        for row in try Row.fetchAll(db, sql: "SELECT id, description FROM sources WHERE status IN ('authorized', 'consumed') AND type != 'card'") {
-            let id: String = row["id"]
-            let described = LedgerOrder.number(inDescription: row["description"]).flatMap { byNumber[$0] }
+        for row in try tx.rows("SELECT id, description FROM sources WHERE status IN ('authorized', 'consumed') AND type <> 'card'") {
+            let id: String = try row.audited("id")
+            let described = LedgerOrder.number(inDescription: try row.audited("description")).flatMap { byNumber[$0] }
             for orderId in Set([byReference[id], described].compactMap { $0 }) { payments[orderId, default: []].insert(id) }
         }
         // A refund whose money went back before its order was marked (the settler finishes it):
         // unsettled, not a paid order without money; `UnsettledCheck` names it once late.
-        let refundedInFull = Set(try String.fetchAll(db, sql: """
+        let refundedInFull = Set(try tx.fetchValues(String.self, """
             SELECT id FROM charges WHERE status = 'succeeded' AND amount_captured > 0 AND amount_refunded >= amount_captured
             """))
         return orders.compactMap { order in
@@ -90,7 +91,7 @@ enum PaymentOwnershipCheck {
 
     // MARK: - Each captured charge owned
 
-    private static func owners(_ db: Database, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
+    private static func owners(_ tx: any CoreTransaction, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
         let ordersById = Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ordersByNumber = Dictionary(orders.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         let ordersByKey = Dictionary(orders.compactMap { order in order.paymentKey.map { ($0, order) } }, uniquingKeysWith: { first, _ in first })
@@ -111,7 +112,7 @@ enum PaymentOwnershipCheck {
                 }
                 continue
             }
-            if try ownedElsewhere(db, charge) { continue }
+            if try ownedElsewhere(tx, charge) { continue }
             // The express sheet's charge: its order notes the key, and it is described as the
             // order. In flight, the settler's; paid by another payment, `paidMoreThanOnce`'s.
             if let order = ordersByKey[charge.key] ?? charge.orderNumber.flatMap({ ordersByNumber[$0] }) {
@@ -127,29 +128,25 @@ enum PaymentOwnershipCheck {
     }
 
     /// An auction's won bid, a card source that was authorised, a subscription period paid.
-    private static func ownedElsewhere(_ db: Database, _ charge: CapturedCharge) throws -> Bool {
+    private static func ownedElsewhere(_ tx: any CoreTransaction, _ charge: CapturedCharge) throws -> Bool {
         if charge.key.hasPrefix("auction-") {
-            return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM auction_bids WHERE hold_id = ? AND state = 'won')",
-                                     arguments: [charge.id]) ?? false
+            return try tx.exists("SELECT 1 FROM auction_bids WHERE hold_id = ? AND state = 'won'", charge.id)
         }
         if let sourceId = charge.sourceId {
-            return try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM sources WHERE id = ? AND charge_id = ? AND status IN ('authorized', 'consumed'))
-                """, arguments: [sourceId, charge.id]) ?? false
+            return try tx.exists("SELECT 1 FROM sources WHERE id = ? AND charge_id = ? AND status IN ('authorized', 'consumed')", sourceId, charge.id)
         }
         if let renewal = RenewalKey(charge.key) {
             if renewal.period == 0 {
-                return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM subscriptions WHERE id = ?)", arguments: [renewal.subscriptionId]) ?? false
+                return try tx.exists("SELECT 1 FROM subscriptions WHERE id = ?", renewal.subscriptionId)
             }
             // The attempt names the charge that paid it: a second charge for the same period (its key
             // forgotten after 24 hours, say) is not owned by that attempt.
-            let recorded = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM renewal_attempts WHERE subscription_id = ? AND period_index = ? AND succeeded = 1
-                  AND payment_ref = ?)
-                """, arguments: [renewal.subscriptionId, renewal.period, charge.id]) ?? false
+            let recorded = try tx.exists("""
+                SELECT 1 FROM renewal_attempts WHERE subscription_id = ? AND period_index = ? AND succeeded = 1 AND payment_ref = ?
+                """, renewal.subscriptionId, renewal.period, charge.id)
             // Not recorded yet, the renewal still due under this very key: the next renewal run
             // records it (unsettled, and `UnsettledCheck` says so once it is late).
-            return try recorded || renewal.isInFlight(db)
+            return try recorded || renewal.isInFlight(tx)
         }
         return false
     }
@@ -167,16 +164,17 @@ struct LedgerOrder {
     /// Awaiting payment with its jars reserved: an attempt in flight or whose outcome is unknown.
     let isInFlight: Bool
 
-    static func all(_ db: Database) throws -> [LedgerOrder] {
-        try Row.fetchAll(db, sql: """
+    static func all(_ tx: any CoreTransaction) throws -> [LedgerOrder] {
+        try tx.rows("""
             SELECT id, number, state, charge_id, payment_reference, payment_key,
               state = 'pendingPayment' AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = orders.id) AS in_flight
-            FROM orders
+            FROM orders ORDER BY created_at, \(tx.engine.bytewise("id"))
             """).map { row in
             // Orders noted before the bank's token had its own column hold "<payment id> <token>".
-            let reference = (row["payment_reference"] as String?).map { String($0.prefix { $0 != " " }) }
-            return LedgerOrder(id: row["id"], number: row["number"], state: row["state"], chargeId: row["charge_id"], paymentReference: reference,
-                               paymentKey: row["payment_key"], isInFlight: row["in_flight"])
+            let reference = (try row.audited("payment_reference") as String?).map { String($0.prefix { $0 != " " }) }
+            return LedgerOrder(id: try row.audited("id"), number: try row.audited("number"), state: try row.audited("state"),
+                               chargeId: try row.audited("charge_id"), paymentReference: reference,
+                               paymentKey: try row.audited("payment_key"), isInFlight: try row.audited("in_flight"))
         }
     }
 
@@ -193,15 +191,14 @@ struct CapturedCharge {
     let amount: Money
     let description: String
 
-    static func all(_ db: Database) throws -> [CapturedCharge] {
-        try Row.fetchAll(db, sql: """
+    static func all(_ tx: any CoreTransaction) throws -> [CapturedCharge] {
+        try tx.rows("""
             SELECT id, idempotency_key, amount_captured, amount_refunded, currency, description FROM charges
-            WHERE status = 'succeeded' AND amount_refunded < amount_captured ORDER BY created_ms, id
+            WHERE status = 'succeeded' AND amount_refunded < amount_captured ORDER BY created_ms, \(tx.engine.bytewise("id"))
             """).map { row in
-            let currency = Currency(code: row["currency"] as String) ?? Currency(code: row["currency"], exponent: 2)
-            let kept = (row["amount_captured"] as Int64) - (row["amount_refunded"] as Int64)
-            return CapturedCharge(id: row["id"], key: row["idempotency_key"], amount: Money(minorUnits: kept, currency: currency),
-                                  description: row["description"])
+            let kept = (try row.audited("amount_captured") as Int64) - (try row.audited("amount_refunded") as Int64)
+            return CapturedCharge(id: try row.audited("id"), key: try row.audited("idempotency_key"),
+                                  amount: Money.audited(kept, try row.audited("currency")), description: try row.audited("description"))
         }
     }
 
@@ -226,11 +223,10 @@ struct CapturedCharge {
 /// `<subscription id>-period-<n>-attempt-<m>`, the key of a subscription's payment for period n.
 struct RenewalKey {
     /// The subscription's next payment is this one: asked, its answer not recorded yet.
-    func isInFlight(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM subscriptions WHERE id = ? AND state IN ('active', 'pastDue')
-              AND period_index = ? AND failed_attempts = ?)
-            """, arguments: [subscriptionId, period - 1, attempt]) ?? false
+    func isInFlight(_ tx: any CoreTransaction) throws -> Bool {
+        try tx.exists("""
+            SELECT 1 FROM subscriptions WHERE id = ? AND state IN ('active', 'pastDue') AND period_index = ? AND failed_attempts = ?
+            """, subscriptionId, period - 1, attempt)
     }
 
     let subscriptionId: String

@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import GRDB
 
 /// The one component that settles what was left unsettled: run at start, then every few seconds
 /// while anything is open (`SettlerLoop`). Each stuck state has one rule, applied in this order
@@ -56,9 +55,10 @@ public final class Settler {
     unowned let commerce: Commerce
     private let instance: CounterInstance
     let policy: Policy
-    private var database: any DatabaseWriter { core.database.queue }
+    private let store: any CoreStore
 
-    init(core: PaymentsServices, commerce: Commerce, instance: CounterInstance, policy: Policy) {
+    init(store: any CoreStore, core: PaymentsServices, commerce: Commerce, instance: CounterInstance, policy: Policy) {
+        self.store = store
         self.core = core
         self.commerce = commerce
         self.instance = instance
@@ -113,21 +113,23 @@ public final class Settler {
 
     /// Whether anything waits on the settler: then the loop runs it every few seconds.
     public func hasUnsettled() -> Bool {
-        (try? database.read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM stock_reservations)
-                    OR EXISTS (SELECT 1 FROM charges WHERE status IN ('pending', 'requires_action'))
-                    OR EXISTS (SELECT 1 FROM auction_bids WHERE state IN ('placing', 'requiresAction'))
-                    OR EXISTS (SELECT 1 FROM orders WHERE payment_kind = 'auction' AND state = 'pendingPayment')
-                    OR EXISTS (SELECT 1 FROM auction_bids b JOIN charges c ON c.id = b.hold_id
-                               WHERE b.state = 'raised' AND c.status = 'authorized')
-                    OR EXISTS (SELECT 1 FROM subscriptions WHERE state = 'incomplete')
-                """) ?? false
-        }) ?? true
+        (try? store.read(Self.hasUnsettled)) ?? true
+    }
+
+    static func hasUnsettled(_ tx: any CoreTransaction) throws -> Bool {
+        try tx.fetchValue(Bool.self, """
+            SELECT EXISTS (SELECT 1 FROM stock_reservations)
+                OR EXISTS (SELECT 1 FROM charges WHERE status IN ('pending', 'requires_action'))
+                OR EXISTS (SELECT 1 FROM auction_bids WHERE state IN ('placing', 'requiresAction'))
+                OR EXISTS (SELECT 1 FROM orders WHERE payment_kind = 'auction' AND state = 'pendingPayment')
+                OR EXISTS (SELECT 1 FROM auction_bids b JOIN charges c ON c.id = b.hold_id
+                           WHERE b.state = 'raised' AND c.status = 'authorized')
+                OR EXISTS (SELECT 1 FROM subscriptions WHERE state = 'incomplete')
+            """) ?? false
     }
 
     /// A read error keeps the owner alive: never cancel a shopper's open step on a guess.
     private func isAlive(_ owner: String?) -> Bool {
-        (try? core.database.store.read { tx in try instance.isAlive(tx, owner: owner) }) ?? true
+        (try? store.read { tx in try instance.isAlive(tx, owner: owner) }) ?? true
     }
 }

@@ -16,18 +16,33 @@ import GRDB
 /// Additive: two tables of its own, migrated by its own migrator (`receipts-v1`), which the
 /// other migrators of the file ignore.
 public final class ReceiptLedger {
-    private let database: any DatabaseWriter
+    private let store: any CoreStore
     private let clock: Clock
     private let instanceId: String
 
-    /// Takes the core's database, not its connection: the connection stays inside the core.
-    public init(database: CoreDatabase, clock: Clock, instanceId: String) throws {
-        self.database = database.queue
+    /// Takes the core's store; its tables are made here if the store lacks them.
+    public init(store: any CoreStore, clock: Clock, instanceId: String) throws {
+        self.store = store
         self.clock = clock
         self.instanceId = instanceId
+        try Self.migrate(store)
+    }
+
+    /// SQLite: the receipts' own migrator on the file. A server: its tables mirrored from what
+    /// that migrator builds after the commerce's (`PostgresSchemaMirror`), as every table is.
+    private static func migrate(_ store: any CoreStore) throws {
         var migrator = DatabaseMigrator()
-        Self.register(in: &migrator)
-        try migrator.migrate(self.database)
+        if let sqlite = store as? SQLiteCoreStore {
+            register(in: &migrator)
+            try migrator.migrate(sqlite.writer)
+        } else if let server = store as? PostgresCoreStore {
+            CoreMigrations.register(in: &migrator)
+            CommerceMigrations.register(in: &migrator)
+            register(in: &migrator)
+            try PostgresCoreMigrations.migrate(server.connection, mirroring: migrator)
+        } else {
+            throw StorageError.unsupported("the receipts on \(store.engine)")
+        }
     }
 
     static func register(in migrator: inout DatabaseMigrator) {
@@ -62,9 +77,11 @@ public final class ReceiptLedger {
 
     /// This counter prints: the orders it takes payment for from now on owe a receipt.
     public func registerPrinter() throws {
-        let printer = ReceiptPrinterRecord(instanceId: instanceId, registeredAt: clock.now)
         // Registered once: a counter started again keeps the moment it first printed.
-        try database.write { db in try printer.insert(db, onConflict: .ignore) }
+        try store.write { tx in
+            try tx.execute("INSERT INTO receipt_printers (instance_id, registered_at) VALUES (?, ?) ON CONFLICT (instance_id) DO NOTHING",
+                           instanceId, clock.now.milliseconds)
+        }
     }
 
     /// How far back an order still owes its receipt: a counter started again after a week away
@@ -75,76 +92,82 @@ public final class ReceiptLedger {
     /// Paid orders of this host's printing counters whose receipt has not been printed, oldest first.
     public func owed() throws -> [PaidOrderReceipt] {
         let since = clock.now.addingTimeInterval(-Self.owedWindow).milliseconds
-        return try database.read { db in
-            let numbers = try String.fetchAll(db, sql: """
+        return try store.read { tx in
+            let numbers = try tx.fetchValues(String.self, """
                 SELECT o.number FROM receipt_printers p JOIN orders o ON o.owner = p.instance_id
                 WHERE p.instance_id IN (SELECT p2.instance_id FROM receipt_printers p2 JOIN counter_instances i ON i.id = p2.instance_id
                                         WHERE i.host = (SELECT host FROM counter_instances WHERE id = ?))
                 AND o.updated_at >= ? AND o.updated_at >= p.registered_at
-                -- "+": by the owner's index and the window, not by state (nearly every order is paid).
-                AND +o.state IN ('paid', 'refunded')
+                AND \(Self.notByItsIndex("o.state", tx)) IN ('paid', 'refunded')
                 AND NOT EXISTS (SELECT 1 FROM receipt_prints r WHERE r.order_number = o.number)
-                ORDER BY o.updated_at, o.number
-                """, arguments: [instanceId, since])
-            return try numbers.compactMap { try Self.receipt(db, number: $0) }
+                ORDER BY o.updated_at, \(tx.engine.bytewise("o.number"))
+                """, instanceId, since)
+            return try numbers.compactMap { try Self.receipt(tx, number: $0) }
         }
+    }
+
+    /// SQLite's planner is told to find the orders by the owner's index and the window, not by
+    /// state (nearly every order is paid), with a unary "+" on the column; the server's planner
+    /// weighs its own statistics, and has no "+" for text.
+    private static func notByItsIndex(_ column: String, _ tx: any CoreTransaction) -> String {
+        tx.engine == .sqlite ? "+\(column)" : column
     }
 
     /// The receipt of any order that was paid (for a reprint); nil for an unknown or unpaid order.
     public func receipt(orderNumber: String) throws -> PaidOrderReceipt? {
-        try database.read { db in try Self.receipt(db, number: orderNumber) }
+        try store.read { tx in try Self.receipt(tx, number: orderNumber) }
     }
 
     /// The receipt of the order a cart (`sessionKey`) paid last: what the screen shows once a
     /// payment made elsewhere (a bank, a wallet, the express sheet) ends. Nil when none is paid.
     public func latestPaid(sessionKey: String) throws -> PaidOrderReceipt? {
-        try database.read { db in
-            let number = try String.fetchOne(db, sql: """
-                SELECT number FROM orders WHERE session_key = ? AND state = 'paid' ORDER BY updated_at DESC, number DESC LIMIT 1
-                """, arguments: [sessionKey])
-            return try number.flatMap { try Self.receipt(db, number: $0) }
+        try store.read { tx in
+            let number = try tx.fetchValue(String.self, """
+                SELECT number FROM orders WHERE session_key = ? AND state = 'paid'
+                ORDER BY updated_at DESC, \(tx.engine.bytewise("number")) DESC LIMIT 1
+                """, sessionKey)
+            return try number.flatMap { try Self.receipt(tx, number: $0) }
         }
     }
 
     /// The receipt this host's printers printed last (for "print the last receipt" after a restart).
     public func lastPrinted() throws -> PaidOrderReceipt? {
-        try database.read { db in
-            let number = try String.fetchOne(db, sql: """
+        try store.read { tx in
+            let number = try tx.fetchValue(String.self, """
                 SELECT r.order_number FROM receipt_prints r JOIN orders o ON o.number = r.order_number
                 JOIN counter_instances i ON i.id = o.owner
                 WHERE i.host = (SELECT host FROM counter_instances WHERE id = ?)
-                ORDER BY r.first_printed_at DESC, r.order_number DESC LIMIT 1
-                """, arguments: [instanceId])
-            return try number.flatMap { try Self.receipt(db, number: $0) }
+                ORDER BY r.first_printed_at DESC, \(tx.engine.bytewise("r.order_number")) DESC LIMIT 1
+                """, instanceId)
+            return try number.flatMap { try Self.receipt(tx, number: $0) }
         }
     }
 
-    /// The receipt came out (a `copy` reprinted by the operator, or the first one).
+    /// The receipt came out (a `copy` reprinted by the operator, or the first one). One
+    /// statement: two counters noting the same receipt at once make one row, their copies added.
     public func markPrinted(orderNumber: String, copy: Bool) throws {
         let now = clock.now.milliseconds
-        try database.write { db in
-            try db.execute(sql: """
+        try store.write { tx in
+            try tx.execute("""
                 INSERT INTO receipt_prints (order_number, first_printed_at, last_printed_at, copies) VALUES (?, ?, ?, ?)
-                ON CONFLICT(order_number) DO UPDATE SET last_printed_at = excluded.last_printed_at,
-                  copies = copies + excluded.copies
-                """, arguments: [orderNumber, now, now, copy ? 1 : 0])
+                ON CONFLICT (order_number) DO UPDATE SET last_printed_at = excluded.last_printed_at,
+                  copies = receipt_prints.copies + excluded.copies
+                """, orderNumber, now, now, copy ? 1 : 0)
         }
     }
 
     /// Z reports made since this counter first printed whose printout has not come out (the
     /// printer could not be written when the day was closed), oldest first.
     public func reportsAwaitingPrint() throws -> [DayReport] {
-        try database.read { db in
-            let bodies = try String.fetchAll(db, sql: """
+        try store.read { tx in
+            let bodies = try tx.fetchValues(String.self, """
                 SELECT d.body FROM day_reports d
                 WHERE d.to_at >= (SELECT MIN(registered_at) FROM receipt_printers WHERE instance_id = ?)
                 ORDER BY d.number
-                """, arguments: [instanceId])
+                """, instanceId)
             // A day a Z report: few rows, read whole; the key is the report's own (`DayReport.printKey`).
             return try bodies.map { try JSONDecoder().decode(DayReport.self, from: Data($0.utf8)) }.filter { report in
-                try report.printKey.map { key in
-                    try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipt_documents WHERE key = ?)", arguments: [key]) ?? false)
-                } ?? false
+                try report.printKey.map { key in try !Self.documentPrinted(tx, key: key) } ?? false
             }
         }
     }
@@ -155,64 +178,71 @@ public final class ReceiptLedger {
     /// here, so that each gets its receipt once, as a paid order does. The same window as `owed`.
     public func owedDocuments() throws -> [OwedDocument] {
         let since = clock.now.addingTimeInterval(-Self.owedWindow).milliseconds
-        return try database.read { db in
-            let rows = try Row.fetchAll(db, sql: """
+        return try store.read { tx in
+            // SQLite's "CROSS JOIN" keeps this host's printers outside, into each table by its
+            // requester index, never a scan of every refund or void, once a second; the server's
+            // planner orders joins itself (and its CROSS JOIN takes no condition).
+            let into = tx.engine == .sqlite ? "CROSS JOIN" : "JOIN"
+            let rows = try tx.rows("""
                 WITH printers AS (
                   SELECT p.instance_id, p.registered_at FROM receipt_printers p JOIN counter_instances i ON i.id = p.instance_id
                   WHERE i.host = (SELECT host FROM counter_instances WHERE id = ?))
-                -- "CROSS JOIN": from this host's printers into each table by its requester index,
-                -- never a scan of every refund or void, once a second.
-                SELECT 'refund' AS kind, r.id, r.order_id AS subject, r.updated_at AS at FROM printers p
-                  CROSS JOIN order_refunds r ON r.requested_by = p.instance_id
-                  WHERE r.state = 'refunded' AND r.updated_at >= ? AND r.updated_at >= p.registered_at
-                  AND NOT EXISTS (SELECT 1 FROM receipt_documents d WHERE d.key = 'refund-' || r.id)
-                UNION ALL
-                SELECT 'void', v.id, v.bid_id, v.updated_at FROM printers p
-                  CROSS JOIN hold_voids v ON v.requested_by = p.instance_id
-                  WHERE v.state = 'voided' AND v.updated_at >= ? AND v.updated_at >= p.registered_at
-                  AND NOT EXISTS (SELECT 1 FROM receipt_documents d WHERE d.key = 'void-' || v.id)
-                ORDER BY at, id
-                """, arguments: [instanceId, since, since])
-            return rows.map { row in
-                let id: String = row["id"]
-                return row["kind"] == "refund" ? .refund(id: id, orderId: row["subject"]) : .void(id: id)
+                SELECT kind, id, subject FROM (
+                  SELECT 'refund' AS kind, r.id AS id, r.order_id AS subject, r.updated_at AS happened_at FROM printers p
+                    \(into) order_refunds r ON r.requested_by = p.instance_id
+                    WHERE r.state = 'refunded' AND r.updated_at >= ? AND r.updated_at >= p.registered_at
+                    AND NOT EXISTS (SELECT 1 FROM receipt_documents d WHERE d.key = 'refund-' || r.id)
+                  UNION ALL
+                  SELECT 'void', v.id, v.bid_id, v.updated_at FROM printers p
+                    \(into) hold_voids v ON v.requested_by = p.instance_id
+                    WHERE v.state = 'voided' AND v.updated_at >= ? AND v.updated_at >= p.registered_at
+                    AND NOT EXISTS (SELECT 1 FROM receipt_documents d WHERE d.key = 'void-' || v.id)
+                ) documents ORDER BY happened_at, \(tx.engine.bytewise("id"))
+                """, instanceId, since, since)
+            return try rows.map { row in
+                let id = try row.value(String.self, "id")
+                return try row.value(String.self, "kind") == "refund" ? .refund(id: id, orderId: try row.value(String.self, "subject")) : .void(id: id)
             }
         }
     }
 
     /// Whether the document printed once under `key` has come out.
     public func documentPrinted(key: String) throws -> Bool {
-        try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipt_documents WHERE key = ?)", arguments: [key]) ?? false }
+        try store.read { tx in try Self.documentPrinted(tx, key: key) }
+    }
+
+    private static func documentPrinted(_ tx: any CoreTransaction, key: String) throws -> Bool {
+        try tx.exists("SELECT 1 FROM receipt_documents WHERE key = ?", key)
     }
 
     /// The document printed once under `key` came out.
     public func markDocumentPrinted(key: String) throws {
-        try database.write { db in
-            try db.execute(sql: "INSERT INTO receipt_documents (key, printed_at) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
-                           arguments: [key, clock.now.milliseconds])
+        try store.write { tx in
+            try tx.execute("INSERT INTO receipt_documents (key, printed_at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", key, clock.now.milliseconds)
         }
     }
 
-    static func receipt(_ db: Database, number: String) throws -> PaidOrderReceipt? {
-        guard let stored = try OrderRecord.filter(Column("number") == number).fetchOne(db) else { return nil }
-        let order = try stored.order(db)
+    static func receipt(_ tx: any CoreTransaction, number: String) throws -> PaidOrderReceipt? {
+        guard let stored = try tx.fetchOne(OrderRecord.self, "SELECT * FROM orders WHERE number = ?", number) else { return nil }
+        let order = try stored.order(tx)
         guard order.state == .paid || order.state == .refunded else { return nil }
-        let printed = try ReceiptPrintRecord.fetchOne(db, key: number)
-        return PaidOrderReceipt(order: order, tender: try tender(db, kind: stored.paymentKind, reference: stored.chargeId),
+        let printed = try tx.fetchOne(ReceiptPrintRecord.self, "SELECT * FROM receipt_prints WHERE order_number = ?", number)
+        return PaidOrderReceipt(order: order, tender: try tender(tx, kind: stored.paymentKind, reference: stored.chargeId),
                                 paidAt: stored.updatedAt, printedAt: printed?.firstPrintedAt, copies: printed?.copies ?? 0)
     }
 
     /// How the order was paid, as much as a receipt may say: a card only by brand and last four.
-    static func tender(_ db: Database, kind: ExternalPaymentKind?, reference: String?) throws -> PaidOrderReceipt.Tender {
+    static func tender(_ tx: any CoreTransaction, kind: ExternalPaymentKind?, reference: String?) throws -> PaidOrderReceipt.Tender {
         guard let reference else { return .unknown }
         switch kind {
         case .bank:
-            let bank = try BankResourceRecord.fetchOne(db, key: reference)?.providerId.flatMap { try BankProviderRecord.fetchOne(db, key: $0) }
+            let bank = try tx.fetchOne(BankResourceRecord.self, "SELECT * FROM bank_resources WHERE id = ?", reference)?.providerId
+                .flatMap { try tx.fetchOne(BankProviderRecord.self, "SELECT * FROM bank_providers WHERE id = ?", $0) }
             return .bank(name: bank?.name)
         case .wallet:
-            return .wallet(type: try SourceRecord.fetchOne(db, key: reference)?.type.rawValue ?? "")
+            return .wallet(type: try tx.fetchOne(SourceRecord.self, "SELECT * FROM sources WHERE id = ?", reference)?.type.rawValue ?? "")
         case .express, .auction, nil:
-            guard let card = try ChargeRow.fetchOne(db, key: reference) else { return .unknown }
+            guard let card = try tx.fetchOne(ChargeRow.self, "SELECT * FROM charges WHERE id = ?", reference) else { return .unknown }
             return .card(brand: CardBrand(rawValue: card.brand)?.displayName ?? card.brand, lastFour: card.lastFour)
         }
     }

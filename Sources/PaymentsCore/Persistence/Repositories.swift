@@ -28,6 +28,11 @@ public protocol ChargeRepository: AnyObject {
     /// `alongside` (a caller's own rows, see `ChargeCompanion`) is written in the same one.
     func insert(_ charge: ChargeRecord, key: IdempotencyRecord, event: NewEvent, alongside: ((any CoreTransaction) throws -> Void)?) throws
     func update(_ charge: ChargeRecord, event: NewEvent, alongside: ((any CoreTransaction) throws -> Void)?) throws
+    /// `update`, only while the stored charge is still `expected` (its status as the caller read
+    /// it): of two counters moving one charge on at once (two settlers, a settler and a late
+    /// answer) one does, and the other writes nothing and hears false.
+    func update(_ charge: ChargeRecord, from expected: ChargeStatus, event: NewEvent,
+                alongside: ((any CoreTransaction) throws -> Void)?) throws -> Bool
     func charge(id: String) throws -> ChargeRecord?
     func charges(customerID: String) throws -> [ChargeRecord]
     func charges(status: ChargeStatus) throws -> [ChargeRecord]

@@ -34,6 +34,20 @@ public final class StoredCharges: ChargeRepository {
         }
     }
 
+    /// The charge's row is locked before its status is compared (on a server; SQLite's write
+    /// transaction holds the file), so the comparison still holds when the answer is written.
+    public func update(_ record: ChargeRecord, from expected: ChargeStatus, event: NewEvent,
+                       alongside: ((any CoreTransaction) throws -> Void)?) throws -> Bool {
+        try store.write { tx in
+            let stored = try tx.fetchValue(String.self, "SELECT status FROM charges WHERE id = ?\(tx.engine.forUpdate)", record.charge.id)
+            guard stored == expected.storedName else { return false }
+            try Self.update(record, in: tx)
+            try StoredEvents.append(event, at: clock.now, in: tx)
+            try alongside?(tx)
+            return true
+        }
+    }
+
     public func charge(id: String) throws -> ChargeRecord? {
         try store.read { tx in try tx.fetchOne(ChargeRow.self, "SELECT * FROM charges WHERE id = ?", id)?.record() }
     }
