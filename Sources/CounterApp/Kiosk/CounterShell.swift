@@ -133,6 +133,10 @@ public final class CounterShell: Application {
     /// The counter's own title, also while the demo plays (the window is still the counter).
     public var title: String? { counter.title }
 
+    /// The fleet's server socket is the counter's: the shell has nothing of its own to hear.
+    public var wakeDescriptors: [Int32] { counter.wakeDescriptors }
+    public func descriptorReadable(_ descriptor: Int32) { counter.descriptorReadable(descriptor) }
+
     /// The PIN file is read each time: a PIN set while the counter runs (as the notice says
     /// how) is asked for at once, without a restart.
     private func openOperator() {

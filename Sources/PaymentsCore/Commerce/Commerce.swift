@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import GRDB
 
 /// The merchant's side of the core, on top of the money side (`PaymentsServices`: cards, vault,
 /// customers, charges): the catalog, carts and orders, subscriptions, payment sources, bank
@@ -41,12 +42,7 @@ public final class Commerce {
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
                 settlerPolicy: Settler.Policy = Settler.Policy(), counterName: String? = nil) throws {
         self.core = core
-        // A server's commerce tables were mirrored when its storage opened (`migrations:`).
-        guard let sqlite = core.storage.sqlite else {
-            throw StorageError.unsupported("the shop on PostgreSQL (auctions, bank payments, subscriptions, receipts move next: Docs/fleet.md)")
-        }
-        let queue = sqlite.queue
-        try CommerceMigrations.migrate(queue)
+        try Self.migrate(core.storage)
         let store = core.store
         try AuctionSeed.seedIfNew(store, now: core.clock.now)
         instance = try CounterInstance(store: store, clock: core.clock, ids: core.ids, name: counterName)
@@ -65,6 +61,20 @@ public final class Commerce {
         auctions = Auctions(store: store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
         settler = Settler(store: store, core: core, commerce: self, instance: instance, policy: settlerPolicy)
+    }
+
+    /// The shop's tables, on a file by its migrations; on a server mirrored from them, unless its
+    /// storage was opened with them already (`migrations: CommerceMigrations.register`, as the
+    /// counter opens it): mirroring builds SQLite's schema in memory first, not free at start-up.
+    private static func migrate(_ storage: CoreStorage) throws {
+        if let sqlite = storage.sqlite { try CommerceMigrations.migrate(sqlite.queue) }
+        if let server = storage.server {
+            var migrator = DatabaseMigrator()
+            CoreMigrations.register(in: &migrator)
+            CommerceMigrations.register(in: &migrator)
+            guard !Set(migrator.migrations).isSubset(of: server.mirroredMigrations) else { return }
+            try PostgresCoreMigrations.migrate(server.connection, mirroring: migrator)
+        }
     }
 
     /// What the loop runs when time passes (each tick, or at `nextDueDate`): renewals and

@@ -15,7 +15,7 @@ public final class BackOfficeController {
         orders = commerce.orders
         charges = core.charges
         auctions = commerce.auctions
-        reports = DayReports(database: core.database, clock: core.clock)
+        reports = DayReports(store: core.store, clock: core.clock)
         clock = { [clock = core.clock] in clock.now }
     }
 
