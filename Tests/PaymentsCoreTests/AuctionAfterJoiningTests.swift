@@ -26,13 +26,14 @@ import Testing
     }
 
     private func audit(_ world: CommerceTestWorld) throws -> [LedgerViolation] {
-        try LedgerAudit().violations(in: world.core.database.queue, now: world.clock.now)
+        try LedgerAudit().violations(in: world.core.store, now: world.clock.now)
     }
 
     // MARK: - Raise
 
-    @Test func aRaiseHoldsTheNewAmountFirstAndOnlyThenReleasesTheOldHold() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRaiseHoldsTheNewAmountFirstAndOnlyThenReleasesTheOldHold(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (old, instrument) = try joinedShopper(world)
         let raised = try #require(world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument, completion: $0) }?.value)
         #expect(raised.state == .joined && raised.amount == Self.euros(16_000) && raised.id != old.id)
@@ -75,8 +76,9 @@ import Testing
 
     /// Found by the fault simulator: a leave while her raise was in flight released the old hold
     /// and told her "left", then the raise stood with a new hold. A leave now waits for the raise.
-    @Test func leavingWhileARaiseIsInFlightIsRefusedUntilTheRaiseIsKnown() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func leavingWhileARaiseIsInFlightIsRefusedUntilTheRaiseIsKnown(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (old, instrument) = try joinedShopper(world)
         var raise: Result<AuctionBid, AuctionError>?
         world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: instrument) { raise = $0 }
@@ -94,8 +96,9 @@ import Testing
     /// Found by reading the raise after the simulator's finding: an auction that closed while the
     /// card answered a raise has chosen its winner (the old bid); the raise must not stand after
     /// it (a later close would choose it as a second winner). Its hold goes back.
-    @Test func aRaiseWhoseAuctionClosedWhileTheCardAnsweredDoesNotStand() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRaiseWhoseAuctionClosedWhileTheCardAnsweredDoesNotStand(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (old, instrument) = try joinedShopper(world)
         let closesAt = try #require(try world.auctions.auction(id: "auction-lx318")).closesAt
         world.clock.advance(to: closesAt.addingTimeInterval(-0.05))
@@ -119,8 +122,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    @Test func aRaiseBelowOneIncrementAboveTheHighestBidIsRefusedBeforeTheCardIsAsked() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRaiseBelowOneIncrementAboveTheHighestBidIsRefusedBeforeTheCardIsAsked(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (old, instrument) = try joinedShopper(world)
         let refused = world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(15_500), instrument: instrument, completion: $0) }
         #expect(refused?.failure == .bidTooLow(minimum: Self.euros(16_000)))
@@ -131,8 +135,9 @@ import Testing
         #expect(tooLow?.failure == .bidTooLow(minimum: Self.euros(21_000)))
     }
 
-    @Test func aDeclinedRaiseLeavesTheOldBidAndItsHoldStanding() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDeclinedRaiseLeavesTheOldBidAndItsHoldStanding(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (old, _) = try joinedShopper(world)
         let declined = world.settle { world.auctions.raise(bidId: old.id, to: Self.euros(16_000), instrument: world.token(CommerceTestWorld.decliningCard),
                                                            completion: $0) }
@@ -220,8 +225,9 @@ import Testing
 
     // MARK: - Close
 
-    @Test func theWinnersHoldIsCapturedIntoAPaidOrderInHerHistoryAndTheOthersAreReleased() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func theWinnersHoldIsCapturedIntoAPaidOrderInHerHistoryAndTheOthersAreReleased(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (low, _) = try joinedShopper(world)
         let (high, _) = try joinedShopper(world, bid: Self.euros(30_000))
         world.advance(.days(3))

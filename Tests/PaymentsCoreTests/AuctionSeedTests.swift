@@ -6,9 +6,10 @@ import Testing
 /// The seeded auctions are dated from the clock of the shop's first opening: a counter
 /// installed on any day has two auctions still open and one closed, and a shop is seeded once.
 @Suite struct AuctionSeedTests {
-    @Test func aNewShopsAuctionsCloseDaysAfterItOpens() throws {
+    @Test(arguments: StorageBackend.allCases)
+    func aNewShopsAuctionsCloseDaysAfterItOpens(_ backend: StorageBackend) throws {
         let opened = Date(timeIntervalSince1970: 1_804_000_000) // 2027-03-02T15:06:40Z, months after the seed was written
-        let world = CommerceTestWorld(clock: ManualClock(start: opened))
+        let world = try CommerceTestWorld(backend, clock: ManualClock(start: opened))
         let auctions = try world.auctions.auctions()
         #expect(auctions.map(\.flight) == ["LX 318", "LX 1612", "LX 40"])
         let onTheHour = Date(timeIntervalSince1970: 1_804_003_200) // 16:00, the hour after
@@ -17,8 +18,9 @@ import Testing
         #expect(auctions.filter { !$0.isClosed(at: opened) }.count == 2, "two to join, whatever the day")
     }
 
-    @Test func aTapesClockGivesTheDatesTheTapesWereRecordedWith() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aTapesClockGivesTheDatesTheTapesWereRecordedWith(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let lx318 = try #require(try world.auctions.auction(id: "auction-lx318"))
         #expect(lx318.closesAt == Date(timeIntervalSince1970: 1_795_600_800) && lx318.flightDate == "2026-11-28")
     }

@@ -18,8 +18,9 @@ import Testing
         try world.core.charges.charge(#require(bid.holdId)).status
     }
 
-    @Test func threeAuctionsAreSeededWithAndWithoutTipsAndOneClosed() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func threeAuctionsAreSeededWithAndWithoutTipsAndOneClosed(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let auctions = try world.auctions.auctions()
         #expect(auctions.map(\.flight) == ["LX 318", "LX 1612", "LX 40"])
         let upgrade = auctions[0]
@@ -33,8 +34,9 @@ import Testing
         #expect(auctions[2].isClosed(at: world.clock.now))
     }
 
-    @Test func joiningPlacesTheStartBidAsAHoldAndLeavingReleasesIt() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func joiningPlacesTheStartBidAsAHoldAndLeavingReleasesIt(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let bid = try joined(join(world))
         #expect(bid.state == .joined)
         #expect(bid.amount == Money(minorUnits: 15_000, currency: .eur))
@@ -49,8 +51,9 @@ import Testing
         #expect(world.settle { world.auctions.leave(bidId: bid.id, completion: $0) }?.failure == .notJoined(.left))
     }
 
-    @Test func aClosedAuctionIsRefusedWithItsClosingTime() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aClosedAuctionIsRefusedWithItsClosingTime(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let closed = try #require(try world.auctions.auction(id: "auction-lx40"))
         #expect(join(world, "auction-lx40")?.failure == .auctionClosed(closedAt: closed.closesAt))
         world.advance(.days(3))
@@ -58,8 +61,9 @@ import Testing
         #expect(join(world)?.failure == .auctionClosed(closedAt: lx318.closesAt))
     }
 
-    @Test func aBidBelowTheMinimumIsRefusedAndTheMinimumRisesByTheIncrement() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aBidBelowTheMinimumIsRefusedAndTheMinimumRisesByTheIncrement(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(join(world, bid: Money(minorUnits: 14_999, currency: .eur))?.failure == .bidTooLow(minimum: Money(minorUnits: 15_000, currency: .eur)))
         _ = try joined(join(world, bid: Money(minorUnits: 20_000, currency: .eur)))
         #expect(try world.auctions.minimumBid(auctionId: "auction-lx318") == Money(minorUnits: 21_000, currency: .eur))
@@ -67,8 +71,9 @@ import Testing
         #expect(try joined(join(world, customer: "cus_b")).amount.minorUnits == 21_000, "no bid given: the minimum")
     }
 
-    @Test func termsAndAPaymentMethodAreRequired() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func termsAndAPaymentMethodAreRequired(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(join(world, terms: false)?.failure == .termsNotAccepted)
         let noMethod = world.settle { world.auctions.join(auctionId: "auction-lx318", customerId: "c", instrument: nil, termsAccepted: true, completion: $0) }
         #expect(noMethod?.failure == .paymentMethodRequired)
@@ -77,16 +82,18 @@ import Testing
         #expect(join(world)?.failure == .alreadyJoined(bidId: bid.id))
     }
 
-    @Test func aDeclinedCardDoesNotJoin() {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDeclinedCardDoesNotJoin(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(join(world, card: CommerceTestWorld.decliningCard)?.failure == .paymentFailed(PaymentDecline(.genericDecline)))
         // The bid was on disk before the card was asked; the decline ends it, holding nothing.
         #expect((try? world.auctions.bids(auctionId: "auction-lx318"))?.map(\.state) == [.failed])
         #expect((try? world.core.chargeRepository.charges(status: .authorized))?.isEmpty == true)
     }
 
-    @Test func threeDSecureIsHonouredBeforeTheHoldStands() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func threeDSecureIsHonouredBeforeTheHoldStands(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         guard case .success(.requiresAction(let bidId)) = join(world, card: CommerceTestWorld.challengeCard) else {
             Issue.record("expected a challenge")
             return
@@ -99,8 +106,9 @@ import Testing
         #expect(try holdStatus(world, bid) == .authorized)
     }
 
-    @Test func aWrongChallengeCodeFailsTheJoin() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aWrongChallengeCodeFailsTheJoin(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         guard case .success(.requiresAction(let bidId)) = join(world, card: CommerceTestWorld.challengeCard) else {
             Issue.record("expected a challenge")
             return
@@ -110,8 +118,9 @@ import Testing
         #expect(try world.auctions.bid(id: bidId).state == .failed)
     }
 
-    @Test func closingCapturesTheWinningHoldAndReleasesTheOthers() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func closingCapturesTheWinningHoldAndReleasesTheOthers(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let low = try joined(join(world, customer: "cus_low"))
         let high = try joined(join(world, customer: "cus_high", bid: Money(minorUnits: 30_000, currency: .eur)))
         world.advance(.days(3))
@@ -124,8 +133,9 @@ import Testing
 }
 
 @Suite struct DueWorkTests {
-    @Test func oneCallRunsRenewalsAndClosesAuctions() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func oneCallRunsRenewalsAndClosesAuctions(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let saved = world.savedCard()
         let subscribed = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
         let subscription = try #require(subscribed?.value)

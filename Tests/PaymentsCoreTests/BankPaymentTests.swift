@@ -34,8 +34,9 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         try checked(world.bank.paymentStatus(identifier: handle.identifier, token: handle.resourceToken)).failure
     }
 
-    @Test func providersAreListedByCountryWithTheLocaleAsFallback() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func providersAreListedByCountryWithTheLocaleAsFallback(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(try world.providers.countries() == ["DE", "ES", "FR", "GB", "IE", "NL"])
         let gb = try world.providers.providers(preferredCountry: "gb", localeCountry: "DE")
         #expect(gb.country == "GB")
@@ -49,8 +50,9 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         }
     }
 
-    @Test func aPaymentWalksEveryStatusToSettled() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aPaymentWalksEveryStatusToSettled(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "order HS-000001")
         #expect(try status(world, handle) == .authorizationRequired)
         var answer: Result<BankFlowState, BankError>?
@@ -67,8 +69,9 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
                                                         "bank.payment.executed", "bank.payment.settled"])
     }
 
-    @Test func aDecoupledBankLeavesTheFlowAtWaitUntilItDecides() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDecoupledBankLeavesTheFlowAtWaitUntilItDecides(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Thames Mutual") == .success(.wait))
         #expect(try status(world, handle) == .authorizing)
@@ -78,31 +81,35 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         #expect(try status(world, handle) == .settled)
     }
 
-    @Test func aRedirectBankAnswersRedirectThenAuthorises() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRedirectBankAnswersRedirectThenAuthorises(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Nordbank Direkt", after: .zero) == .success(.redirect))
         world.advance(.seconds(60))
         #expect(try status(world, handle) == .authorized)
     }
 
-    @Test func aRejectingBankFailsThePayment() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRejectingBankFailsThePayment(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Crown Savings") == .failure(.paymentRejected))
         #expect(try failure(world, handle) == .paymentRejected)
         #expect(world.eventTypes(handle.identifier).last == "bank.payment.failed")
     }
 
-    @Test func aFailedAuthorisationIsAuthorizationFailed() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aFailedAuthorisationIsAuthorizationFailed(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Credit Provence") == .failure(.authorizationFailed))
         #expect(try failure(world, handle) == .authorizationFailed)
     }
 
-    @Test func aSlowBankLetsThePaymentExpire() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aSlowBankLetsThePaymentExpire(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         var answer: Result<BankFlowState, BankError>?
         world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: try provider(world, "Fogline Bank")) { answer = $0 }
@@ -114,16 +121,18 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         #expect(try failure(world, handle) == .paymentExpired)
     }
 
-    @Test func aPaymentNobodyProcessesExpiresToo() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aPaymentNobodyProcessesExpiresToo(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         world.advance(.minutes(10))
         #expect(try failure(world, handle) == .paymentExpired)
         #expect(try process(world, handle, bank: "Albion Bank") == .failure(.paymentExpired))
     }
 
-    @Test func theUserCancels() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func theUserCancels(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         var answer: Result<BankFlowState, BankError>?
         world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: try provider(world, "Thames Mutual")) { answer = $0 }
@@ -134,8 +143,9 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         #expect(throws: BankError.unexpectedBehaviour) { try world.bank.cancel(identifier: handle.identifier, token: handle.resourceToken) }
     }
 
-    @Test func wrongTokensUnknownIdsAndUnknownBanksMapToTheSeedsErrors() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func wrongTokensUnknownIdsAndUnknownBanksMapToTheSeedsErrors(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(throws: BankError.invalidToken) { try world.bank.paymentStatus(identifier: handle.identifier, token: "rt_wrong") }
         #expect(throws: BankError.paymentNotFound) { try world.bank.paymentStatus(identifier: "bpay_999999", token: handle.resourceToken) }
@@ -150,23 +160,26 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         #expect(throws: BankError.mandateNotFound) { try world.bank.mandateStatus(identifier: handle.identifier, token: handle.resourceToken) }
     }
 
-    @Test func anOfflineBankIsConnectionIssuesAndAnotherBankCanStillPay() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anOfflineBankIsConnectionIssuesAndAnotherBankCanStillPay(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Alpen Volksbank") == .failure(.connectionIssues))
         #expect(try status(world, handle) == .authorizationRequired)
         #expect(try process(world, handle, bank: "Rhein Sparkasse") == .success(.authorized))
     }
 
-    @Test func aServerErrorLeavesThePaymentOpen() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aServerErrorLeavesThePaymentOpen(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         #expect(try process(world, handle, bank: "Societe Seine") == .failure(.serverError))
         #expect(try status(world, handle) == .authorizationRequired)
     }
 
-    @Test func processingTwiceIsUnexpectedBehaviour() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func processingTwiceIsUnexpectedBehaviour(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try world.bank.createPayment(amount: eur10, reference: "r")
         _ = try process(world, handle, bank: "Albion Bank")
         #expect(try process(world, handle, bank: "Albion Bank") == .failure(.unexpectedBehaviour))
@@ -191,8 +204,9 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         return handle
     }
 
-    @Test func aMandateIsAuthorisedThenRevoked() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aMandateIsAuthorisedThenRevoked(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let handle = try authorisedMandate(world)
         try world.bank.revokeMandate(identifier: handle.identifier, token: handle.resourceToken)
         #expect(checked(try world.bank.mandateStatus(identifier: handle.identifier, token: handle.resourceToken)).status == .revoked)
@@ -200,8 +214,9 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         #expect(world.eventTypes(handle.identifier) == ["bank.mandate.created", "bank.mandate.authorizing", "bank.mandate.authorized", "bank.mandate.revoked"])
     }
 
-    @Test func aMandateCanBeRejectedOrExpire() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aMandateCanBeRejectedOrExpire(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let rejected = try world.bank.createMandate(maximumAmount: cap, reference: "r")
         let answer = world.settle(after: .seconds(3)) { world.bank.processMandate(identifier: rejected.identifier, token: rejected.resourceToken, providerId: "es-caja-mar", completion: $0) }
         #expect(answer == .failure(.mandateRejected))
@@ -213,8 +228,9 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         #expect(throws: BankError.invalidToken) { try world.bank.revokeMandate(identifier: slow.identifier, token: "nope") }
     }
 
-    @Test func aPaymentFromAMandateExecutesAndSettlesOnTheClock() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aPaymentFromAMandateExecutesAndSettlesOnTheClock(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let mandate = try authorisedMandate(world)
         let payment = try world.bank.payFromMandate(identifier: mandate.identifier, token: mandate.resourceToken, amount: Money(minorUnits: 990, currency: .eur), reference: "renewal")
         #expect(checked(try world.bank.paymentStatus(identifier: payment.identifier, token: payment.resourceToken)).status == .authorized)
@@ -225,8 +241,9 @@ private func checked(_ report: BankStatusReport<MandateStatus>) -> BankStatusRep
         }
     }
 
-    @Test func aSubscriptionRenewedByAMandateAndStoppedByItsRevocation() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aSubscriptionRenewedByAMandateAndStoppedByItsRevocation(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let mandate = try authorisedMandate(world)
         let payer = SubscriptionPayer.mandate(identifier: mandate.identifier, token: mandate.resourceToken)
         let subscribed = world.settle { world.subscriptions.subscribe(customerId: "cus_bank", planId: "plan-weekly-jar", payer: payer, completion: $0) }

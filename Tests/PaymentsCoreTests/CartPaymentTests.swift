@@ -18,23 +18,25 @@ import Testing
         #expect(try world.orders.order(id: payment.orderId) == nil)
     }
 
-    @Test func anOrderCarriesTheNameOfTheCounterThatTookItsPayment() throws {
-        let till = CommerceTestWorld(counterName: "till-2")
+    @Test(arguments: StorageBackend.allCases)
+    func anOrderCarriesTheNameOfTheCounterThatTookItsPayment(_ backend: StorageBackend) throws {
+        let till = try CommerceTestWorld(backend, counterName: "till-2")
         try till.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
         let paid = try #require(till.settle { till.orders.pay(try! till.orders.prepareCartPayment(for: "s"), with: till.token(), completion: $0) }?.value)
         #expect(paid.counter == "till-2")
         #expect(try till.orders.order(id: paid.id)?.counter == "till-2", "read back as stored")
         #expect(till.commerce.instance.name == "till-2")
 
-        let unnamed = CommerceTestWorld()
+        let unnamed = try CommerceTestWorld(backend)
         try unnamed.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
         let other = try #require(unnamed.settle { unnamed.orders.pay(try! unnamed.orders.prepareCartPayment(for: "s"), with: unnamed.token(), completion: $0) }?.value)
         #expect(other.counter == nil, "a counter with no name given (tapes, tests) writes none")
         #expect(unnamed.commerce.instance.name == ProcessInfo.processInfo.hostName, "its instance is known by its host")
     }
 
-    @Test func anotherOrderTakingTheNumberMeanwhileIsPaidOnceUnderANumberOfItsOwn() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anotherOrderTakingTheNumberMeanwhileIsPaidOnceUnderANumberOfItsOwn(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-acacia", quantity: 1, for: "a")
         try world.carts.add(productId: "honey-clover", quantity: 1, for: "b")
         let payment = try world.orders.prepareCartPayment(for: "a")

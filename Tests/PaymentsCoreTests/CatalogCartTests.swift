@@ -4,8 +4,9 @@ import PaymentsCore
 import Testing
 
 @Suite struct CatalogCartTests {
-    @Test func firstRunSeedsTheFourHoneyJars() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func firstRunSeedsTheFourHoneyJars(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let products = try world.catalog.products()
         #expect(products.map(\.id) == ["honey-acacia", "honey-clover", "honey-manuka", "honey-wildflower"])
         #expect(products.map(\.price.minorUnits) == [650, 590, 2400, 720])
@@ -13,8 +14,9 @@ import Testing
         #expect(products.map(\.stock) == [12, 20, 3, 8])
     }
 
-    @Test func addingMergesLinesAndTotalsAreComputedFromLines() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func addingMergesLinesAndTotalsAreComputedFromLines(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-acacia", for: "kiosk-1")
         try world.carts.add(productId: "honey-manuka", quantity: 1, for: "kiosk-1")
         let cart = try world.carts.add(productId: "honey-acacia", quantity: 2, for: "kiosk-1")
@@ -26,8 +28,9 @@ import Testing
         #expect(world.eventTypes(world.cartId("kiosk-1") ?? "") == ["cart.created", "cart.line_added", "cart.line_added", "cart.line_added"])
     }
 
-    @Test func quantityZeroRemovesAndEmptyClears() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func quantityZeroRemovesAndEmptyClears(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-clover", quantity: 2, for: "s")
         try world.carts.add(productId: "honey-wildflower", for: "s")
         var cart = try world.carts.setQuantity(5, productId: "honey-clover", for: "s")
@@ -40,16 +43,18 @@ import Testing
         #expect(try world.carts.empty(for: "s").isEmpty)
     }
 
-    @Test func cartsBelongToTheirSessionKey() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func cartsBelongToTheirSessionKey(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-clover", for: "alice")
         #expect(try world.carts.cart(for: "bob").isEmpty)
         #expect(try world.carts.cart(for: "alice").itemCount == 1)
         #expect(world.cartId("alice") != nil && world.cartId("alice") != world.cartId("bob"))
     }
 
-    @Test func badQuantitiesAndProductsAreRefused() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func badQuantitiesAndProductsAreRefused(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(throws: CartError.unknownProduct("honey-nope")) { try world.carts.add(productId: "honey-nope", for: "s") }
         #expect(throws: CartError.invalidQuantity(0)) { try world.carts.add(productId: "honey-clover", quantity: 0, for: "s") }
         #expect(throws: CartError.invalidQuantity(-1)) { try world.carts.setQuantity(-1, productId: "honey-clover", for: "s") }

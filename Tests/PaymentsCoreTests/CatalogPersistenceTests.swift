@@ -67,8 +67,9 @@ import Testing
         try reopened.core.close()
     }
 
-    @Test func aLateAnswerAfterReconcilingDoesNotSellTwice() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aLateAnswerAfterReconcilingDoesNotSellTwice(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-acacia", quantity: 2, for: "kiosk")
         let order = try world.orders.placeOrder(for: "kiosk")
         var answer: Result<Order, OrderError>?

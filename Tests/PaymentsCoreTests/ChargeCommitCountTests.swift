@@ -44,8 +44,9 @@ import Testing
                                                       "order.payment_started", "order.paid"])
     }
 
-    @Test func aSoldOutJarChargesNothingAndEndsTheOrder() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aSoldOutJarChargesNothingAndEndsTheOrder(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-manuka", quantity: 3, for: "a")
         try world.carts.add(productId: "honey-manuka", quantity: 3, for: "b")
         let first = try world.orders.prepareCartPayment(for: "a")

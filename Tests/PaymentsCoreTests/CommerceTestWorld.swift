@@ -100,7 +100,7 @@ final class CommerceTestWorld {
 
     /// The id of a session's cart row (the cart value carries lines, not its row's id).
     func cartId(_ sessionKey: String) -> String? {
-        try? core.database.queue.read { db in try String.fetchOne(db, sql: "SELECT id FROM carts WHERE session_key = ?", arguments: [sessionKey]) }
+        try? core.store.read { tx in try tx.fetchValue(String.self, "SELECT id FROM carts WHERE session_key = ?", sessionKey) }
     }
 
     func stock(_ productId: String) -> Int {

@@ -18,9 +18,10 @@ import Testing
         DayReport.Total(method: "card", currency: "EUR", minorUnits: minor, count: count)
     }
 
-    @Test func theXReportTotalsTheDayAndTheZReportClosesIt() throws {
-        let world = CommerceTestWorld()
-        let reports = DayReports(database: world.core.database, clock: world.clock)
+    @Test(arguments: StorageBackend.allCases)
+    func theXReportTotalsTheDayAndTheZReportClosesIt(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let reports = DayReports(store: world.core.store, clock: world.clock)
         let first = try sell(world, session: "a", 2)
         _ = try sell(world, session: "b", 1)
         _ = world.settle { world.orders.refund(orderId: first.id, .lines([ReturnedLine(position: 0, quantity: 1)]), idempotencyKey: "r", completion: $0) }
@@ -54,7 +55,7 @@ import Testing
         world.orders.pay(orderId: order.id, with: world.token()) { _ in }
         failing.failNext = 1 // the acquirer's answer cannot be written: not known
         world.advance(.seconds(1))
-        let x = try DayReports(database: world.core.database, clock: world.clock).current()
+        let x = try DayReports(store: world.core.store, clock: world.clock).current()
         #expect(x.unsettled == [order.number])
         #expect(x.sales.isEmpty)
     }

@@ -30,15 +30,16 @@ import Testing
     }
 
     private func audit(_ world: CommerceTestWorld) throws -> [LedgerViolation] {
-        try LedgerAudit().violations(in: world.core.database.queue, now: world.clock.now)
+        try LedgerAudit().violations(in: world.core.store, now: world.clock.now)
     }
 
     private func voidStates(_ world: CommerceTestWorld, _ bid: AuctionBid) throws -> [HoldVoidState] {
         try world.auctions.holdVoids(bidId: bid.id).map(\.state)
     }
 
-    @Test func aVoidReleasesTheHoldTakesTheBidOutAndIsLoggedAndReported() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aVoidReleasesTheHoldTakesTheBidOutAndIsLoggedAndReported(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedBid(world)
         #expect(try world.auctions.openHolds().map(\.bid.id) == [bid.id])
         let voided = try #require(void(world, bid)?.value)
@@ -48,7 +49,7 @@ import Testing
         #expect(after.state == .left && after.failure == Auctions.voidedFailure)
         #expect(try world.auctions.openHolds().isEmpty)
         #expect(world.eventTypes(bid.id).suffix(3) == ["auction.void_requested", "auction.bid.left", "auction.hold_voided"])
-        let report = try DayReports(database: world.core.database, clock: world.clock).current()
+        let report = try DayReports(store: world.core.store, clock: world.clock).current()
         #expect(report.voids.map(\.minorUnits) == [15_000] && report.voids.map(\.count) == [1])
         #expect(try audit(world) == [])
         // The close finds nothing of it: no capture, no order.
@@ -59,8 +60,9 @@ import Testing
         #expect(try world.auctions.bid(id: bid.id).state == .left)
     }
 
-    @Test func theSameVoidAskedTwiceVoidsOnceAndAnotherKeyIsRefused() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func theSameVoidAskedTwiceVoidsOnceAndAnotherKeyIsRefused(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedBid(world)
         var answers: [Result<HoldVoid, HoldVoidError>] = []
         // A double press: the second comes before the first's answer.
@@ -76,8 +78,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    @Test func aWonBidAClosedAuctionAndARaiseInFlightAreRefusedBeforeTheCardIsAsked() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aWonBidAClosedAuctionAndARaiseInFlightAreRefusedBeforeTheCardIsAsked(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, instrument) = try joinedBid(world)
         // A raise of hers not known yet: the void waits for it.
         var raise: Result<AuctionBid, AuctionError>?
@@ -193,7 +196,7 @@ import Testing
         failing.failNext = 1
         _ = void(world, bid)
         world.clock.advance(by: .seconds(3_600))
-        let stuck = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now)
+        let stuck = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.store, now: world.clock.now)
         #expect(stuck.contains { if case .unsettled(.bid(id: bid.id), _) = $0 { true } else { false } }, "\(stuck)")
     }
 }

@@ -77,7 +77,7 @@ import Testing
         }
 
         func audit(_ audit: LedgerAudit = LedgerAudit(), at now: Date? = nil) throws -> [LedgerViolation] {
-            try audit.violations(in: world.core.database.queue, now: now ?? world.clock.now)
+            try audit.violations(in: world.core.store, now: now ?? world.clock.now)
         }
 
         func write(_ sql: String, _ arguments: StatementArguments = []) throws {
@@ -128,7 +128,7 @@ import Testing
         // The money went back and the order was not marked yet: the settler's to finish.
         #expect(try ledger.audit() == [])
         let late = try LedgerAudit(unsettledAfter: .minutes(15), scansForCardNumbers: false)
-            .violations(in: ledger.world.core.database.queue, now: ledger.world.clock.now.addingTimeInterval(3_600))
+            .violations(in: ledger.world.core.store, now: ledger.world.clock.now.addingTimeInterval(3_600))
         #expect(late.contains { if case .unsettled(.order(let id, _), _) = $0 { id == ledger.paid.id } else { false } })
         // The settler finishes it: refunded, jars back; nothing left to name.
         try ledger.world.commerce.orders.finishRefunds()
@@ -229,7 +229,7 @@ import Testing
         try ledger.write("UPDATE charges SET status = 'canceled' WHERE id = ?", [ledger.bid.holdId])
         #expect(try ledger.audit() == [])
         let late = try LedgerAudit(unsettledAfter: .minutes(15), scansForCardNumbers: false)
-            .violations(in: ledger.world.core.database.queue, now: ledger.world.clock.now.addingTimeInterval(3_600))
+            .violations(in: ledger.world.core.store, now: ledger.world.clock.now.addingTimeInterval(3_600))
         #expect(late.contains { if case .unsettled(.bid(let id), _) = $0 { id == ledger.bid.id } else { false } })
         ledger.world.commerce.settler.settleNow()
         // The auction is still open: released before closing, the shopper left it.

@@ -9,8 +9,9 @@ import Testing
         return try world.orders.placeOrder(for: session)
     }
 
-    @Test func anOrderSnapshotsTheCartWithAReadableNumber() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anOrderSnapshotsTheCartWithAReadableNumber(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try orderFor(world, session: "s", [("honey-acacia", 2), ("honey-manuka", 1)])
         #expect(order.number == "HS-000001")
         #expect(order.state == .pendingPayment)
@@ -20,13 +21,15 @@ import Testing
         #expect(world.eventTypes(order.id) == ["order.placed"])
     }
 
-    @Test func anEmptyCartCannotBeOrdered() {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anEmptyCartCannotBeOrdered(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(throws: OrderError.emptyCart) { try world.orders.placeOrder(for: "nobody") }
     }
 
-    @Test func stockGoesDownOnlyWhenThePaymentSucceedsAndTheCartIsEmptied() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func stockGoesDownOnlyWhenThePaymentSucceedsAndTheCartIsEmptied(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try orderFor(world, session: "s", [("honey-acacia", 2)])
         var answer: Result<Order, OrderError>?
         world.orders.pay(orderId: order.id, with: world.token()) { answer = $0 }
@@ -41,8 +44,9 @@ import Testing
         #expect(world.eventTypes(order.id) == ["order.placed", "order.payment_started", "order.paid"])
     }
 
-    @Test func aDeclinedPaymentKeepsTheOrderForAnotherAttemptTheCartAndTheStock() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDeclinedPaymentKeepsTheOrderForAnotherAttemptTheCartAndTheStock(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try orderFor(world, session: "s", [("honey-clover", 3)])
         let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
         #expect(answer?.failure == .paymentDeclined(PaymentDecline(.genericDecline)))
@@ -58,8 +62,9 @@ import Testing
         #expect(world.capturedCharges().count == 1)
     }
 
-    @Test func payingTwiceNeverChargesTwice() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func payingTwiceNeverChargesTwice(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try orderFor(world, session: "s", [("honey-wildflower", 1)])
         let saved = world.savedCard()
         let visa = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
@@ -74,8 +79,9 @@ import Testing
         #expect(world.stock("honey-wildflower") == 7)
     }
 
-    @Test func twoCartsCannotBothBuyTheLastJar() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func twoCartsCannotBothBuyTheLastJar(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let first = try orderFor(world, session: "early", [("honey-manuka", 2)])
         #expect(world.settle { world.orders.pay(orderId: first.id, with: world.token(), completion: $0) }?.value?.state == .paid)
         #expect(world.stock("honey-manuka") == 1)
@@ -100,8 +106,9 @@ import Testing
         #expect(world.eventTypes(bob.id).contains("order.out_of_stock"))
     }
 
-    @Test func aReleasedReservationFreesTheJarForTheNextCart() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aReleasedReservationFreesTheJarForTheNextCart(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let declined = try orderFor(world, session: "a", [("honey-manuka", 3)])
         let other = try orderFor(world, session: "b", [("honey-manuka", 3)])
         var declinedAnswer: Result<Order, OrderError>?
@@ -116,8 +123,9 @@ import Testing
         #expect(world.stock("honey-manuka") == 0)
     }
 
-    @Test func aRefundPutsTheJarsBack() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRefundPutsTheJarsBack(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try orderFor(world, session: "s", [("honey-acacia", 4)])
         _ = world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }
         #expect(world.stock("honey-acacia") == 8)
@@ -134,8 +142,9 @@ import Testing
 
     /// The same order returned at two counters at once (or while the settler finishes its
     /// refund): both ask before either answer is written; the jars go back once.
-    @Test func aRefundAskedTwiceAtOncePutsTheJarsBackOnce() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRefundAskedTwiceAtOncePutsTheJarsBackOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try orderFor(world, session: "s", [("honey-acacia", 4)])
         _ = world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }
         #expect(world.stock("honey-acacia") == 8)
@@ -149,8 +158,9 @@ import Testing
         #expect(world.eventTypes(order.id).filter { $0 == "order.refunded" }.count == 1)
     }
 
-    @Test func aCardThatInsistsOnThreeDSecureIsRefusedAndHoldsNothing() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aCardThatInsistsOnThreeDSecureIsRefusedAndHoldsNothing(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try orderFor(world, session: "s", [("honey-clover", 1)])
         let answer = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.challengeCard), completion: $0) }
         #expect(answer?.failure?.declineCode == "authentication_required")

@@ -28,8 +28,9 @@ import Testing
 
     private func euros(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: .eur) }
 
-    @Test func aLineRefundGivesBackItsPriceAndPutsItsJarsBack() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aLineRefundGivesBackItsPriceAndPutsItsJarsBack(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         #expect(world.stock("honey-acacia") == 8)
         let answer = try #require(refund(world, order, .lines([ReturnedLine(position: 0, quantity: 1)]), key: "k1")?.value)
@@ -41,8 +42,9 @@ import Testing
         #expect(world.eventTypes(order.id).suffix(2) == ["order.refund_requested", "order.refund_succeeded"])
     }
 
-    @Test func anAmountRefundPutsNoJarsBackAndNeverMoreThanIsLeft() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anAmountRefundPutsNoJarsBackAndNeverMoreThanIsLeft(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         #expect(refund(world, order, .amount(euros(1000)), key: "a")?.value?.returned == [])
         #expect(world.stock("honey-acacia") == 8)
@@ -55,8 +57,9 @@ import Testing
         #expect(refund(world, order, .amount(euros(1)), key: "f")?.error == .order(.notRefundable(.refunded)))
     }
 
-    @Test func linesAreReturnedAtMostOnce() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func linesAreReturnedAtMostOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         #expect(refund(world, order, .lines([ReturnedLine(position: 1, quantity: 3)]), key: "a")?.error
             == .exceedsReturnable(position: 1, available: 2))
@@ -67,8 +70,9 @@ import Testing
         #expect(world.stock("honey-clover") == 20)
     }
 
-    @Test func theWholeRefundAfterPartOnesGivesBackTheRestAndEndsTheOrder() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func theWholeRefundAfterPartOnesGivesBackTheRestAndEndsTheOrder(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         _ = refund(world, order, .lines([ReturnedLine(position: 0, quantity: 1)]), key: "a")
         _ = refund(world, order, .amount(euros(100)), key: "b")
@@ -82,8 +86,9 @@ import Testing
         #expect(refund(world, order, .everythingLeft, key: "c")?.error == .order(.notRefundable(.refunded)))
     }
 
-    @Test func theSameKeyPressedTwiceRefundsOnce() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func theSameKeyPressedTwiceRefundsOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         var answers: [Result<OrderRefund, RefundError>] = []
         let request = RefundRequest.lines([ReturnedLine(position: 0, quantity: 2)])

@@ -39,7 +39,7 @@ import Testing
     @Test func aZReportWaitsForThePrinterUntilItsPrintoutIsNoted() throws {
         let world = CommerceTestWorld()
         let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
-        let reports = DayReports(database: world.core.database, clock: world.clock)
+        let reports = DayReports(store: world.core.store, clock: world.clock)
         world.clock.advance(by: .seconds(60))
         _ = try reports.close()
         world.clock.advance(by: .seconds(60))

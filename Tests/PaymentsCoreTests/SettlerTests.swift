@@ -90,8 +90,9 @@ import Testing
         #expect(world.capturedCharges().count == 1)
     }
 
-    @Test func aDeclinedAttemptIsAnAttemptOfTheSameOrder() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDeclinedAttemptIsAnAttemptOfTheSameOrder(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try cartOrder(world, "honey-clover", 2)
         let declined = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
         #expect(declined?.failure == .paymentDeclined(PaymentDecline(.genericDecline)))
@@ -107,8 +108,9 @@ import Testing
         #expect(world.eventTypes(order.id) == ["order.placed", "order.payment_started", "order.attempt_failed", "order.payment_started", "order.paid"])
     }
 
-    @Test func aChangedCartClosesTheOpenOrderAndPlacesANewOne() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aChangedCartClosesTheOpenOrderAndPlacesANewOne(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try cartOrder(world, "honey-clover", 1)
         _ = world.settle { world.orders.pay(orderId: order.id, with: world.token(CommerceTestWorld.decliningCard), completion: $0) }
         try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
@@ -118,8 +120,9 @@ import Testing
         #expect(try world.orders.order(id: order.id)?.failureReason == "cart_changed")
     }
 
-    @Test func aSoldOutRefusalEndsTheOrder() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aSoldOutRefusalEndsTheOrder(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let first = try cartOrder(world, session: "a", "honey-manuka", 3)
         try world.carts.add(productId: "honey-manuka", quantity: 3, for: "b")
         let second = try world.orders.placeOrder(for: "b")
@@ -157,7 +160,7 @@ import Testing
 
     private func promptingOrders(_ world: CommerceTestWorld) -> (Orders, PromptingGateway) {
         let gateway = PromptingGateway(world)
-        return (Orders(database: world.core.database, carts: world.carts, charges: gateway, ids: world.core.ids, scheduler: world.timers,
+        return (Orders(store: world.core.store, carts: world.carts, charges: gateway, ids: world.core.ids, scheduler: world.timers,
                        events: CoreEventRecorder(clock: world.clock), owner: world.commerce.instance.id), gateway)
     }
 
@@ -241,7 +244,7 @@ import Testing
         world.commerce.settler.settleNow()
         #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'canceled'") == 1)
         #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
-        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: counter.world.core.database.queue, now: counter.world.clock.now) == [])
+        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: counter.world.core.store, now: counter.world.clock.now) == [])
     }
 
     @Test func anIntentWhoseChargeWasNeverWrittenIsReleasedAfterACrash() throws {
@@ -288,7 +291,7 @@ import Testing
         #expect(settled.state == .paid)
         #expect(settled.chargeId == source.id)
         #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
-        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now) == [])
+        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.store, now: world.clock.now) == [])
     }
 
     /// A payment code the shopper never confirmed (the counter died with it on screen) expires
@@ -308,7 +311,7 @@ import Testing
         #expect(try world.orders.order(id: order.id)?.state == .failed)
         #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
         #expect(throws: SourceError.self) { try world.sources.confirmWallet(sourceId: source.id) }
-        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now) == [])
+        #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.store, now: world.clock.now) == [])
     }
 
     /// The settler cannot read the source (its write fails): that says nothing about the
@@ -423,8 +426,9 @@ import Testing
         guard case .requiresAction? = again?.value else { Issue.record("expected to join again, got \(String(describing: again))"); return }
     }
 
-    @Test func theSettlerSaysWhetherAnythingIsOpen() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func theSettlerSaysWhetherAnythingIsOpen(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(!world.commerce.settler.hasUnsettled())
         let order = try cartOrder(world)
         world.orders.pay(orderId: order.id, with: world.token()) { _ in }

@@ -9,14 +9,16 @@ import Testing
                      flow: type.isWallet ? .qrCode : .inApp, metadata: metadata)
     }
 
-    @Test func theCoreListsTheAvailableMethods() {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func theCoreListsTheAvailableMethods(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(world.sources.availableMethods == [.card, .wechatPay, .alipay])
         #expect(world.sources.availableMethods.map(\.displayName) == ["Card", "WeChat Pay", "Alipay"])
     }
 
-    @Test func invalidParamsAreRefusedBeforeASourceExists() {
-        let sources = CommerceTestWorld().sources
+    @Test(arguments: StorageBackend.allCases)
+    func invalidParamsAreRefusedBeforeASourceExists(_ backend: StorageBackend) throws {
+        let sources = try CommerceTestWorld(backend).sources
         var bad = params(.card, amount: 0)
         #expect(throws: SourceError.invalidAmount) { try sources.create(bad) }
         bad = params(.card)
@@ -32,8 +34,9 @@ import Testing
         #expect(throws: SourceError.metadataTooLarge) { try sources.create(params(.card, metadata: tooMuch)) }
     }
 
-    @Test func aCardSourceIsAuthorisedThenConsumedWhilePolling() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aCardSourceIsAuthorisedThenConsumedWhilePolling(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let source = try world.sources.create(params(.card))
         #expect(source.status == .pending)
         let authorised = world.settle { world.sources.authorizeCard(sourceId: source.id, instrument: world.token(), completion: $0) }
@@ -44,8 +47,9 @@ import Testing
         #expect(world.eventTypes(source.id) == ["source.pending", "source.authorized", "source.consumed"])
     }
 
-    @Test func aDeclinedCardFailsTheSource() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDeclinedCardFailsTheSource(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let source = try world.sources.create(params(.card))
         let answer = world.settle { world.sources.authorizeCard(sourceId: source.id, instrument: world.token(CommerceTestWorld.decliningCard), completion: $0) }
         #expect(answer?.failure == .paymentDeclined(PaymentDecline(.genericDecline)))
@@ -53,8 +57,9 @@ import Testing
         #expect(world.settle { world.sources.poll(sourceId: source.id, completion: $0) } == .failed(reason: "card_declined"))
     }
 
-    @Test func aWalletShowsACodeAndIsConsumedAfterTheShopperConfirms() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aWalletShowsACodeAndIsConsumedAfterTheShopperConfirms(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let source = try world.sources.create(params(.wechatPay, currency: .cny))
         let code = try world.sources.startWalletAuthorization(sourceId: source.id)
         #expect(code == "wechatpay://pay/\(source.id)")
@@ -69,8 +74,9 @@ import Testing
         #expect(world.eventTypes(source.id) == ["source.pending", "source.awaitingConfirmation", "source.authorized", "source.consumed"])
     }
 
-    @Test func aDeclinedWalletFails() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDeclinedWalletFails(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let source = try world.sources.create(params(.alipay))
         _ = try world.sources.startWalletAuthorization(sourceId: source.id)
         var outcome: SourcePollOutcome?
@@ -81,8 +87,9 @@ import Testing
         #expect(throws: SourceError.invalidState(.confirmation)) { try world.sources.confirmWallet(sourceId: source.id) }
     }
 
-    @Test func aPollTimeoutAfterAuthorisationIsPossibleSuccessSettledLater() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aPollTimeoutAfterAuthorisationIsPossibleSuccessSettledLater(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let source = try world.sources.create(params(.wechatPay, currency: .cny, metadata: SourceParams.slowWalletMetadata))
         _ = try world.sources.startWalletAuthorization(sourceId: source.id)
         try world.sources.confirmWallet(sourceId: source.id)
@@ -93,8 +100,9 @@ import Testing
         #expect(try world.sources.sourceStatus(id: source.id) == .consumed, "asking later settles it")
     }
 
-    @Test func aTimeoutBeforeAuthorisationIsNotPossibleSuccess() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aTimeoutBeforeAuthorisationIsNotPossibleSuccess(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let source = try world.sources.create(params(.alipay))
         _ = try world.sources.startWalletAuthorization(sourceId: source.id)
         let outcome = world.settle(after: .seconds(11)) { world.sources.poll(sourceId: source.id, timeout: .seconds(10), completion: $0) }
@@ -102,8 +110,9 @@ import Testing
         if case .timedOut(.awaitingConfirmation) = outcome {} else { Issue.record("expected a timeout while awaiting confirmation, got \(String(describing: outcome))") }
     }
 
-    @Test func stepsThatDoNotFitTheSourceAreRefused() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func stepsThatDoNotFitTheSourceAreRefused(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let card = try world.sources.create(params(.card))
         #expect(throws: SourceError.invalidState(.walletAuthorisation)) { try world.sources.startWalletAuthorization(sourceId: card.id) }
         #expect(throws: SourceError.unknownSource("src_999999")) { try world.sources.sourceStatus(id: "src_999999") }

@@ -7,8 +7,9 @@ import Testing
 /// A subscription's payments as the order history lists them: each attempt with its plan, its
 /// amount as asked, and whether it went through.
 @Suite struct SubscriptionPaymentsTests {
-    @Test func theFirstPaymentAndEachRenewalAreListedWithTheirAmounts() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func theFirstPaymentAndEachRenewalAreListedWithTheirAmounts(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let saved = world.savedCard()
         let answer = world.settle {
             world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar",
@@ -34,8 +35,9 @@ import Testing
     /// The payments PIN locks what a person at the counter may do with saved cards; a renewal is
     /// asked by nobody there, and goes through (it did not, before: every renewal of a shopper
     /// with a PIN failed as "payments locked").
-    @Test func aPINLocksTheCounterNotTheRenewals() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aPINLocksTheCounterNotTheRenewals(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let saved = world.savedCard()
         let subscription = try #require(world.settle {
             world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar",

@@ -17,15 +17,17 @@ import Testing
         #expect(done)
     }
 
-    @Test func plansAreSeeded() throws {
-        let plans = try CommerceTestWorld().subscriptions.plans()
+    @Test(arguments: StorageBackend.allCases)
+    func plansAreSeeded(_ backend: StorageBackend) throws {
+        let plans = try try CommerceTestWorld(backend).subscriptions.plans()
         #expect(plans.map(\.name) == ["Monthly jar", "Weekly jar"])
         #expect(plans.map(\.price.minorUnits) == [990, 350])
         #expect(plans.map(\.interval) == [.months(1), .weeks(1)])
     }
 
-    @Test func subscribingChargesTheFirstPeriod() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func subscribingChargesTheFirstPeriod(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         #expect(subscription.state == .active)
         #expect(subscription.periodIndex == 0)
@@ -36,8 +38,9 @@ import Testing
         #expect(world.eventTypes(subscription.id) == ["subscription.active"])
     }
 
-    @Test func aDeclinedFirstPaymentCreatesNoSubscription() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDeclinedFirstPaymentCreatesNoSubscription(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let saved = world.savedCard(CommerceTestWorld.decliningCard)
         let answer = world.settle { world.subscriptions.subscribe(customerId: saved.customerId, planId: "plan-weekly-jar", payer: .savedCard(paymentMethodId: saved.methodId), completion: $0) }
         #expect(answer?.failure == .paymentFailed(PaymentDecline(.genericDecline)))
@@ -45,8 +48,9 @@ import Testing
         #expect(world.settle { world.subscriptions.subscribe(customerId: "c", planId: "nope", payer: .savedCard(paymentMethodId: "pm"), completion: $0) }?.failure == .unknownPlan("nope"))
     }
 
-    @Test func nothingRenewsBeforeThePeriodEnds() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func nothingRenewsBeforeThePeriodEnds(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         world.advance(.days(29))
         runRenewals(world)
@@ -54,8 +58,9 @@ import Testing
         #expect(world.capturedCharges().count == 1)
     }
 
-    @Test func aLongSleepCatchesUpEveryMissedPeriod() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aLongSleepCatchesUpEveryMissedPeriod(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         world.advance(.days(95)) // past Dec 22, Jan 22 and Feb 22
         #expect(sameInstant(try world.subscriptions.nextRenewalDate(), subscription.currentPeriodEnd))
@@ -72,8 +77,9 @@ import Testing
         #expect(world.eventTypes(subscription.id).filter { $0 == "subscription.renewed" }.count == 3)
     }
 
-    @Test func weeklyRenewalsFollowTheWeek() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func weeklyRenewalsFollowTheWeek(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world, plan: "plan-weekly-jar")
         world.advance(.days(14))
         runRenewals(world)
@@ -83,8 +89,9 @@ import Testing
         #expect(world.capturedCharges().map(\.amount.minorUnits) == [350, 350, 350])
     }
 
-    @Test func failedRenewalsGoPastDueThenCanceledAfterTheLastRetry() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func failedRenewalsGoPastDueThenCanceledAfterTheLastRetry(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         world.renewals.failing = true
         let due = subscription.currentPeriodEnd
@@ -151,11 +158,12 @@ import Testing
         #expect(world.renewals.asked == 2, "the card was asked for the first period and for the renewal, once each")
         let paid = try world.subscriptions.renewalAttempts(subscriptionId: subscription.id).filter { $0.periodIndex == 1 }
         #expect(paid.map(\.succeeded) == [true])
-        #expect(try LedgerAudit(unsettledAfter: nil, scansForCardNumbers: false).violations(in: world.core.database.queue, now: world.clock.now).isEmpty)
+        #expect(try LedgerAudit(unsettledAfter: nil, scansForCardNumbers: false).violations(in: world.core.store, now: world.clock.now).isEmpty)
     }
 
-    @Test func retriesMissedDuringASleepAllRunAndEndCanceled() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func retriesMissedDuringASleepAllRunAndEndCanceled(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         world.renewals.failing = true
         world.advance(.days(40))
@@ -164,8 +172,9 @@ import Testing
         #expect(try world.subscriptions.failedRenewals(subscriptionId: subscription.id).count == 4)
     }
 
-    @Test func aSuccessfulRetryMakesTheSubscriptionActiveAgain() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aSuccessfulRetryMakesTheSubscriptionActiveAgain(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         world.renewals.failing = true
         world.advance(.days(30))
@@ -180,8 +189,9 @@ import Testing
         #expect(try world.subscriptions.history(subscriptionId: subscription.id).map(\.to) == [.active, .pastDue, .active])
     }
 
-    @Test func cancelAtPeriodEndKeepsItActiveUntilThenWithoutCharging() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func cancelAtPeriodEndKeepsItActiveUntilThenWithoutCharging(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         let scheduled = try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: true)
         #expect(scheduled.state == .active && scheduled.cancelAtPeriodEnd)
@@ -196,8 +206,9 @@ import Testing
         #expect(world.eventTypes(subscription.id) == ["subscription.active", "subscription.cancel_scheduled", "subscription.canceled"])
     }
 
-    @Test func cancelNowStopsRenewals() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func cancelNowStopsRenewals(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         #expect(try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: false).state == .canceled)
         #expect(throws: SubscriptionError.alreadyCanceled) { try world.subscriptions.cancel(subscriptionId: subscription.id, atPeriodEnd: false) }
