@@ -97,7 +97,7 @@ let package = Package(
             name: "SimulationTests",
             dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks"]),
+        .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks", "ProgramSupport"]),
         .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "ProgramSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),
         // The programs tests run that Swift does not bring (tmux, zbarimg, msgfmt...), each with

@@ -58,6 +58,18 @@ public final class ThrowawayPostgres: Sendable {
         Self.stopAtExit(self)
     }
 
+    /// A schema of its own for one test, in a database this test process shares among its
+    /// tests (one `CREATE DATABASE` per process, not per test): a URL whose connections work in
+    /// that schema alone. Throws when PostgreSQL cannot run here (`unavailableReason`).
+    public static func freshTestSchema() throws -> String {
+        let server = try shared.get()
+        return try server.freshSchema(in: try sharedTestDatabase.get())
+    }
+
+    private static let sharedTestDatabase: Result<String, any Error> = Result {
+        try shared.get().freshDatabase("tests")
+    }
+
     /// A URL for libpq: the database on this server's socket, as its superuser.
     public func url(database: String) -> String {
         "postgresql:///\(database)?host=\(socketDirectory)&user=postgres"

@@ -8,8 +8,9 @@ import Testing
 /// one, the auction's lockout shared), saving a card while locked, and the history with the
 /// subscriptions' payments.
 @Suite struct AccountPINCardsAndHistoryTests {
-    @Test func thePINIsSetOnceAndChangedWithTheCurrentOneUnderTheAuctionsLockout() throws {
-        let world = CoreWorld()
+    @Test(arguments: ControllerEngine.allCases)
+    func thePINIsSetOnceAndChangedWithTheCurrentOneUnderTheAuctionsLockout(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine)
         let customer = world.signUp()
         let account = world.services.account
         #expect(!account.hasPIN)
@@ -38,8 +39,9 @@ import Testing
         #expect(customer.hasPIN == false, "the value signed up is a snapshot; the account reads the core")
     }
 
-    @Test func aCardIsSavedOnlyUnlockedAndTheSameCardIsNotAddedTwice() throws {
-        let world = CoreWorld()
+    @Test(arguments: ControllerEngine.allCases)
+    func aCardIsSavedOnlyUnlockedAndTheSameCardIsNotAddedTwice(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine)
         world.signUp(pin: true)
         let account = world.services.account
         #expect(throws: AccountError.refused(.paymentMethod(.paymentsLocked))) { try account.saveCard(world.newCard()) }
@@ -54,8 +56,9 @@ import Testing
         #expect(cards.first?.summary == "Visa •••• 4242 (09/31)")
     }
 
-    @Test func theHistoryListsTheSubscriptionsPaymentsNewestFirstWithTheirCard() throws {
-        let world = CoreWorld()
+    @Test(arguments: ControllerEngine.allCases)
+    func theHistoryListsTheSubscriptionsPaymentsNewestFirstWithTheirCard(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine)
         world.signUp()
         let account = world.services.account
         let card = try account.saveCard(world.newCard()).card

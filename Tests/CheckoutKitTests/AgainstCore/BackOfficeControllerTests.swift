@@ -32,8 +32,9 @@ import Testing
         #expect(BackOfficeQuery("1234567") == nil)
     }
 
-    @Test func ordersAreFoundByNumberDayAndLastFour() throws {
-        let world = CoreWorld()
+    @Test(arguments: ControllerEngine.allCases)
+    func ordersAreFoundByNumberDayAndLastFour(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine)
         let paid = try paidOrder(world)
         let office = world.services.backOffice()
         #expect(try office.find(.number(paid.number)).get().map(\.number) == [paid.number])
@@ -46,8 +47,9 @@ import Testing
         #expect(shown.lines.map(\.name) == ["Acacia honey", "Clover honey"])
     }
 
-    @Test func refundsByJarsAndAmountShowOnTheOrderAndRefusalsAreTyped() throws {
-        let world = CoreWorld()
+    @Test(arguments: ControllerEngine.allCases)
+    func refundsByJarsAndAmountShowOnTheOrderAndRefusalsAreTyped(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine)
         let paid = try paidOrder(world)
         let office = world.services.backOffice()
         let shown = try office.order(id: paid.id).get()
@@ -86,8 +88,9 @@ extension BackOfficeControllerTests {
         return bid
     }
 
-    @Test func holdsAreListedAndVoidedOnceAndRefusalsAreTyped() throws {
-        let world = CoreWorld()
+    @Test(arguments: ControllerEngine.allCases)
+    func holdsAreListedAndVoidedOnceAndRefusalsAreTyped(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine)
         let bid = try heldBid(world)
         let office = world.services.backOffice()
         let hold = try #require(try office.holds().get().first)
@@ -102,8 +105,9 @@ extension BackOfficeControllerTests {
         #expect(report.voids.map(\.minorUnits) == [15_000])
     }
 
-    @Test func aWonBidIsRefusedAsCharged() throws {
-        let world = CoreWorld()
+    @Test(arguments: ControllerEngine.allCases)
+    func aWonBidIsRefusedAsCharged(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine)
         _ = try heldBid(world)
         let office = world.services.backOffice()
         let hold = try #require(try office.holds().get().first)

@@ -17,12 +17,22 @@ final class CoreWorld {
     let services: CheckoutServices
     var core: PaymentsServices { services.core }
 
-    init() {
+    convenience init() {
+        try! self.init(.sqlite)
+    }
+
+    /// The controllers on `engine`: SQLite in memory, or a schema of their own on the server.
+    init(_ engine: ControllerEngine) throws {
         timers = TimerQueue(clock: clock)
         var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(300)
-        services = try! CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+        let location = try engine.location()
+        if case .server = location {
+            options.vaultKey = VaultKeyLocation(path: FileManager.default.temporaryDirectory.path + "/controllers-\(UUID().uuidString).key",
+                                                origin: .flag)
+        }
+        services = try CheckoutServices(database: location, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
     }
 
     /// Lets the loop run: timers fire as the clock passes them.

@@ -1,0 +1,21 @@
+import PaymentsCore
+import ProgramSupport
+import Testing
+
+/// The engines the controllers' tests run on: SQLite in memory, and a schema of their own on the
+/// throwaway PostgreSQL server. Where PostgreSQL cannot run, its case records a known issue
+/// naming why and stops: a cancelled case alone would be listed as passed.
+enum ControllerEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    func location() throws -> DatabaseLocation {
+        guard self == .postgres else { return .inMemory }
+        if let reason = ThrowawayPostgres.unavailableReason {
+            withKnownIssue(Comment(rawValue: "not run on PostgreSQL: " + reason)) { Issue.record(Comment(rawValue: reason)) }
+            try Test.cancel(Comment(rawValue: reason))
+        }
+        return .server(url: try ThrowawayPostgres.freshTestSchema())
+    }
+}
