@@ -19,9 +19,4 @@ enum CardNumberFormat {
         if !rest.isEmpty { result += " " + rest }
         return result
     }
-
-    /// The brand as soon as the first digits tell it ("Visa"), or nil.
-    static func brandName(_ digits: String) -> String? {
-        CardBrand.detect(prefix: digits)?.displayName
-    }
 }
