@@ -66,8 +66,13 @@ import Testing
     @Test func theNumberIsGroupedAndTheBrandShownFromThePrefix() {
         #expect(CardNumberFormat.grouped("424242") == "4242 42")
         #expect(CardNumberFormat.grouped("378282246310005") == "3782 822463 10005")
-        #expect(CardNumberFormat.brandName("4") == "Visa")
-        #expect(CardNumberFormat.brandName("") == nil)
+        var form = Self.form()
+        #expect(form.brandName == nil)
+        #expect(form.cvcLength == 3)
+        form.number.value = "4"
+        #expect(form.brandName == "Visa")
+        form.number.value = "37"
+        #expect(form.brandName == "American Express" && form.cvcLength == 4)
     }
 
     @Test func aFieldIsCheckedWhenTheFocusLeavesIt() {

@@ -46,6 +46,80 @@ import Testing
         #expect(change.utf8.count < 80, "one cell with its colours, not a screen: \(change.debugDescription)")
     }
 
+    @Test func aCellChangedBackIsSentAgain() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        defer { terminal.close() }
+        let surface = terminal.startSession().surface
+        var frame = sampleFrame()
+        surface.present(frame)
+        frame[10, 12] = Cell("Z")
+        surface.present(frame)
+        _ = terminal.readOutput()
+
+        frame[10, 12] = Cell(" ")
+        surface.present(frame)
+        #expect(!terminal.readOutput().isEmpty, "the cell is blanked again (how is curses' choice: an erase here)")
+        frame[10, 12] = Cell("Z")
+        surface.present(frame)
+        #expect(terminal.readOutput().contains("Z"), "and written again")
+    }
+
+    @Test func aNewThemeRepaintsEveryCell() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        defer { terminal.close() }
+        let surface = terminal.startSession().surface
+        let frame = sampleFrame()
+        surface.present(frame)
+        _ = terminal.readOutput()
+
+        surface.apply(theme: .builtIn)
+        surface.present(frame)
+        let repaint = terminal.readOutput()
+        #expect(repaint.contains("Honey") && repaint.contains("蜂蜜 jar"), "the same frame, all of it: \(repaint.debugDescription)")
+    }
+
+    /// A highlight moving from one full-width line to the next, as in the catalog: reverse video
+    /// goes out as the role's colours swapped, so the highlighted line's spaces are erased (ECH)
+    /// rather than sent one by one, and no attribute reset (`sgr`) is needed to leave it.
+    @Test func aMovedHighlightSendsItsColoursSwappedAndErasesItsSpaces() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        defer { terminal.close() }
+        let surface = terminal.startSession().surface
+        surface.present(highlightFrame(selected: 0))
+        _ = terminal.readOutput()
+
+        surface.present(highlightFrame(selected: 1))
+        let move = terminal.readOutput()
+        #expect(move.contains("38;5;94m"), "the selection's background (94) is the foreground: \(move.debugDescription)")
+        #expect(move.contains("48;5;230m"), "and its foreground (230) the background")
+        #expect(!move.contains("7m"), "no reverse video")
+        #expect(move.contains("X"), "the spaces erased")
+        #expect(move.utf8.count < 150, "two lines' worth, not 76 spaces: \(move.utf8.count) bytes")
+    }
+
+    @Test func withoutColoursTheHighlightStaysReverseVideo() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        defer { terminal.close() }
+        let surface = terminal.startSession(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]).surface
+        surface.present(highlightFrame(selected: 0))
+        #expect(terminal.readOutput().contains("7m"))
+    }
+
+    @Test func reverseIsSentAsSwappedColoursOnlyWhereItLooksTheSame() {
+        let palette = (foreground: Int32(230), background: Int32(94))
+        #expect(CursesSurfacePalette.reverseIsSwap([.reverse], palette))
+        #expect(CursesSurfacePalette.reverseIsSwap([.reverse, .bold], palette))
+        #expect(!CursesSurfacePalette.reverseIsSwap([], palette))
+        #expect(!CursesSurfacePalette.reverseIsSwap([.reverse, .dim], palette))
+        #expect(!CursesSurfacePalette.reverseIsSwap([.reverse, .underline], palette))
+        #expect(CursesSurfacePalette.reverseIsSwap([.reverse], (foreground: 3, background: 0)))
+        #expect(!CursesSurfacePalette.reverseIsSwap([.reverse, .bold], (foreground: 3, background: 0)), "bold may brighten colour 3")
+    }
+
+    @Test func eachRoleHasItsPlaceInThePalette() {
+        #expect(ColorRole.allCases.map(\.paletteIndex) == Array(ColorRole.allCases.indices))
+    }
+
     @Test func theCursorShowsWhereTheFrameWantsIt() throws {
         let terminal = try PseudoTerminal(columns: 80, rows: 24)
         defer { terminal.close() }
@@ -85,6 +159,19 @@ import Testing
             .key(.character("a")), .key(.character("茶")), .key(.character("🍯")), .key(.up), .key(.backTab),
             .key(.function(1)), .key(.control("c")), .key(.enter), .key(.backspace),
         ])
+    }
+
+    /// Four full-width lines of a list (two columns in from the edges), one highlighted.
+    private func highlightFrame(selected: Int) -> Frame {
+        var frame = Frame(size: Size(columns: 80, rows: 24))
+        for line in 0..<4 {
+            let style = line == selected ? Style(.selection, .reverse) : Style(.text)
+            let row = Rect(x: 2, y: 4 + line, width: 76, height: 1)
+            frame.fill(row, style: style)
+            frame.write((line == selected ? "› " : "  ") + "\(line + 1)  Honey", in: row, style: style)
+            frame.write("€6.50 ", in: row, alignment: .trailing, style: style)
+        }
+        return frame
     }
 
     private func sampleFrame() -> Frame {

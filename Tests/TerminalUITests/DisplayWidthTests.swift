@@ -45,4 +45,25 @@ import Testing
         #expect(DisplayWidth.isControl(Character("\u{1B}")))
         #expect(!DisplayWidth.isControl(Character("é")))
     }
+
+    /// A line of plain text is counted scalar by scalar, without splitting it into characters:
+    /// the same width as character by character, for every scalar it takes and beside the
+    /// neighbours that would join one (marks, joiners, variation selectors), which send it the
+    /// slow way.
+    @Test func plainTextIsCountedAsCharacterByCharacter() {
+        func byCharacter(_ text: String) -> Int { text.reduce(0) { $0 + DisplayWidth.of($1) } }
+        let plain = [0x20..<0x300, 0x2010..<0x2028, 0x2030..<0x205F, 0x20A0..<0x20D0, 0x2190..<0x2200, 0x2500..<0x25FD]
+            .flatMap { $0 }.compactMap { Unicode.Scalar(UInt32($0)) }
+        let neighbours = ["", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{20E3}", "\u{AD}", "\r\n", "\u{1B}", "a", "蜂", "🍯", "\u{1F3FD}", "\u{1F1EC}"]
+        for scalar in plain {
+            for after in neighbours {
+                let text = "›\(Character(scalar))\(after)€"
+                #expect(DisplayWidth.of(text) == byCharacter(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+        #expect(DisplayWidth.widthOfPlainText("› 1  Acacia honey   €6.50") == 25)
+        #expect(DisplayWidth.widthOfPlainText("a\tb\r\n") == 2)
+        #expect(DisplayWidth.widthOfPlainText("e\u{301}") == nil)
+        #expect(DisplayWidth.widthOfPlainText("蜂蜜") == nil)
+    }
 }

@@ -43,6 +43,20 @@ import Testing
         #expect(terminal.surface.framesPresented == 5)
     }
 
+    /// Headless, a frame is drawn when the screen is looked at or before the next event: a key
+    /// and the timers after it (a tape's typing interval) are drawn once, and every state a key
+    /// leads to is still drawn.
+    @Test func aKeyAndTheTimersAfterItAreDrawnOnce() {
+        let terminal = HeadlessTerminal(application: EchoCounterApplication())
+        terminal.send(.up)
+        terminal.advance(by: .milliseconds(50))
+        terminal.send(.up)
+        terminal.advance(by: .milliseconds(50))
+        #expect(terminal.surface.framesPresented == 3, "the first frame, the first key's (before the second key), the last")
+        #expect(terminal.text.contains("Count: 2"))
+        #expect(terminal.surface.framesPresented == 3, "looking again draws nothing more")
+    }
+
     @Test func settleFiresTimersDueNow() {
         let terminal = HeadlessTerminal(application: EchoCounterApplication())
         terminal.send(.enter)

@@ -24,9 +24,43 @@ public enum DisplayWidth {
 
     /// The columns a string takes: the sum of its characters' widths.
     public static func of(_ text: some StringProtocol) -> Int {
+        if let width = widthOfPlainText(text) { return width }
         var total = 0
         for character in text { total += of(character) }
         return total
+    }
+
+    /// The width of text made only of scalars that are each a character of one column (or a
+    /// control, of none), counted without splitting the text into characters, which is most of
+    /// the cost of drawing a line; nil when any scalar could be wide, take no column or join
+    /// another into one character. What the counter draws is mostly such text: ASCII, Latin,
+    /// `›`, `€`, `│`, arrows.
+    static func widthOfPlainText(_ text: some StringProtocol) -> Int? {
+        var total = 0
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: every byte is a character ("\r\n", one character, is two controls of none).
+            for byte in text.utf8 where byte >= 0x20 && byte != 0x7F { total += 1 }
+            return total
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if isControl(scalar) { continue }
+            guard isPlainNarrow(value) else { return nil }
+            total += 1
+        }
+        return total
+    }
+
+    /// Scalars of one column that never join a neighbour into one character without a scalar
+    /// outside this set (a combining mark, a joiner, a variation selector): below the combining
+    /// marks but the soft hyphen (a format character, of no column), general punctuation, the
+    /// currency signs, arrows, box drawing and the geometric shapes before the two wide ones.
+    static func isPlainNarrow(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x20..<0x300: value != 0xAD
+        case 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20CF, 0x2190...0x21FF, 0x2500...0x25FC: true
+        default: false
+        }
     }
 
     /// C0 and C1 controls and DEL: never drawn raw (they would move the real cursor).

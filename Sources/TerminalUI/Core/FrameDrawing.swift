@@ -38,12 +38,24 @@ extension Frame {
     /// edge cut it short. Callers lay out what follows with it.
     @discardableResult
     public mutating func write(_ text: String, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+        // Plain text (see `DisplayWidth.widthOfPlainText`) is one character a scalar, of the
+        // scalar's width: it is not split into characters, the costly part of drawing a line.
+        if DisplayWidth.widthOfPlainText(text) != nil {
+            let characters = text.unicodeScalars.lazy.map { (Character($0), DisplayWidth.isControl($0) ? 0 : 1) }
+            return write(characters, at: point, style: style, clip: clip)
+        }
+        return write(text.lazy.map { ($0, $0.displayWidth) }, at: point, style: style, clip: clip)
+    }
+
+    /// `write(_:at:style:clip:)` of characters with their widths.
+    private mutating func write(
+        _ characters: some Sequence<(Character, Int)>, at point: Point, style: Style, clip: Rect?
+    ) -> Int {
         let area = drawableArea(clip)
         let rowVisible = point.y >= area.y && point.y < area.maxY
         var x = point.x
-        for character in text {
+        for (character, width) in characters {
             if x >= area.maxX { break }
-            let width = character.displayWidth
             guard width > 0 else { continue } // controls and lone marks are never drawn raw
             defer { x += width }
             guard rowVisible else { continue }
@@ -90,7 +102,12 @@ extension Frame {
         guard !area.isEmpty else { return }
         let cell = Cell(character.displayWidth == 1 ? character : " ", style: style)
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { place(cell, x: x, y: y) }
+            // Only the row's two ends can cut a wide character in half (the cells between are
+            // all overwritten): they are placed first, with their repairs, then the rest.
+            place(cell, x: area.x, y: y)
+            guard area.width > 1 else { continue }
+            place(cell, x: area.maxX - 1, y: y)
+            for x in (area.x + 1)..<(area.maxX - 1) { self[x, y] = cell }
         }
     }
 

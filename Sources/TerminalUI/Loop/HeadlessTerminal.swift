@@ -4,14 +4,25 @@ import Clocks
 /// timers. Tests of screens drive it directly; the tape player drives it from a tape.
 ///
 /// It does what the interactive loop does, in the same order, with time that moves only when
-/// told to: every event is handled and then a frame is drawn through `FrameRenderer`, exactly as
-/// on the real terminal (the too-small screen included).
+/// told to: every event is handled, and the state it leads to is drawn through `FrameRenderer`,
+/// exactly as on the real terminal (the too-small screen included). The frame is drawn when the
+/// screen is looked at or before the next event is handled, whichever comes first: a typed
+/// character and the typing interval's timers after it are drawn once, as the interactive loop
+/// draws once for the keys and timers of one pass, and every state a key leads to is still drawn.
 public final class HeadlessTerminal {
     public let application: Application
     public let clock: ManualClock
     public let timers: TimerQueue
-    public let surface: MemorySurface
     public let minimumSize: Size
+    private let memory: MemorySurface
+    /// The application has changed since the frame on the surface was drawn.
+    private var frameIsBehind = false
+
+    /// The surface, its frame drawn from the application's current state.
+    public var surface: MemorySurface {
+        drawIfBehind()
+        return memory
+    }
 
     /// Starts `application` at `size`, calls its `start` with a headless loop context and draws
     /// the first frame.
@@ -24,7 +35,7 @@ public final class HeadlessTerminal {
         self.application = application
         self.clock = clock
         self.timers = TimerQueue(clock: clock)
-        self.surface = MemorySurface(size: size)
+        self.memory = MemorySurface(size: size)
         self.minimumSize = minimumSize
         application.start(LoopContext(clock: clock, timers: timers, isHeadless: true))
         render()
@@ -32,21 +43,23 @@ public final class HeadlessTerminal {
 
     /// The frame on screen now.
     public var screen: Frame {
-        surface.lastFrame ?? Frame(size: surface.size)
+        drawIfBehind()
+        return memory.lastFrame ?? Frame(size: memory.size)
     }
 
     /// The screen as text (what `Expect` searches and snapshots store).
     public var text: String { screen.text }
 
-    public var size: Size { surface.size }
+    public var size: Size { memory.size }
 
     /// Set once the application has quit.
     public var exitStatus: Int32? { application.exitStatus }
 
-    /// Hands one event to the application and draws.
+    /// Hands one event to the application (its frame is drawn when looked at or before the next).
     public func send(_ event: InputEvent) {
-        if FrameRenderer.delivers(event, at: surface.size, minimum: minimumSize) { application.handle(event) }
-        render()
+        drawIfBehind()
+        if FrameRenderer.delivers(event, at: memory.size, minimum: minimumSize) { application.handle(event) }
+        frameIsBehind = true
     }
 
     public func send(_ key: Key) {
@@ -58,14 +71,14 @@ public final class HeadlessTerminal {
         for character in text { send(HeadlessTerminal.key(for: character)) }
     }
 
-    /// Runs every timer that is due now (and any they make due now), then draws: the loop at
-    /// rest, which is when a tape looks at the screen.
+    /// Runs every timer that is due now (and any they make due now): the loop at rest, which is
+    /// when a tape looks at the screen.
     public func settle() {
         while timers.fireDue() > 0 {}
-        render()
+        frameIsBehind = true
     }
 
-    /// Moves the clock forward, firing each timer on the way at its own time, then draws.
+    /// Moves the clock forward, firing each timer on the way at its own time.
     public func advance(by duration: Duration) {
         timers.advance(clock, by: duration)
         settle()
@@ -74,13 +87,20 @@ public final class HeadlessTerminal {
     /// The terminal changed size: the surface takes the new size, the application is told, and
     /// the screen is drawn afresh.
     public func resize(to size: Size) {
-        surface.size = size
+        drawIfBehind()
+        memory.size = size
         send(.resize(size))
+        render()
     }
 
-    /// Draws the application's current state on the surface.
+    /// Draws the application's current state on the surface now.
     public func render() {
-        surface.present(FrameRenderer.render(application, size: surface.size, minimum: minimumSize))
+        memory.present(FrameRenderer.render(application, size: memory.size, minimum: minimumSize))
+        frameIsBehind = false
+    }
+
+    private func drawIfBehind() {
+        if frameIsBehind { render() }
     }
 
     /// The key a typed character arrives as.

@@ -2,9 +2,10 @@ import CNcurses
 
 /// The real terminal, through ncurses: a `Surface` that sends only the cells that changed.
 ///
-/// Every cell of each frame is written to curses' virtual screen (`stdscr`); `doupdate` then
-/// compares it with what the terminal shows and sends the difference. So the screen is never
-/// cleared per frame, only after something else may have disturbed it (a resize, a suspend).
+/// The cells that differ from the frame presented before are written to curses' virtual screen
+/// (`stdscr`), which keeps the rest as they were; `doupdate` then compares the lines written with
+/// what the terminal shows and sends the difference. So the screen is never cleared per frame,
+/// only after something else may have disturbed it (a resize, a suspend).
 /// Curses must be running (`TerminalSession`), and this is used from the main thread only.
 public final class CursesSurface: Surface {
     private let window: UnsafeMutablePointer<WINDOW>
@@ -14,6 +15,10 @@ public final class CursesSurface: Surface {
     private var cursorShown: Bool?
     private let output: Int32
     private let synchronizedOutput: Bool
+    /// The frame `stdscr` holds: a cell equal to its cell there is not written again. Nil when
+    /// `stdscr` must be written whole (see `invalidate`).
+    private var written: Frame?
+    private var scalars = [wchar_t](repeating: 0, count: CursesSurface.maxScalarsPerCell + 1)
     /// The widest character curses keeps in one cell: a base character plus combining marks.
     private static let maxScalarsPerCell = 5
 
@@ -45,12 +50,13 @@ public final class CursesSurface: Surface {
 
     public func present(_ frame: Frame) {
         let visible = Size(columns: min(frame.size.columns, size.columns), rows: min(frame.size.rows, size.rows))
-        var scalars = [wchar_t](repeating: 0, count: Self.maxScalarsPerCell + 1)
+        let before = written.flatMap { $0.size == frame.size && visible == frame.size ? $0.cells : nil }
         var character = cchar_t()
         for y in 0..<visible.rows {
             for x in 0..<visible.columns {
                 let cell = frame[x, y]
                 if cell.isContinuation { continue }
+                if let before, before[y * frame.size.columns + x] == cell { continue }
                 Self.fill(&scalars, with: cell.character)
                 let rendition = palette.rendition(for: cell.style)
                 setcchar(&character, scalars, rendition.attributes, rendition.pair, nil)
@@ -59,6 +65,7 @@ public final class CursesSurface: Surface {
                 mvwadd_wch(window, Int32(y), Int32(x), &character)
             }
         }
+        written = frame
         placeCursor(frame.cursor, focus: frame.focus, within: visible)
         wnoutrefresh(window)
         // Curses has flushed everything before (each update ends flushed), so the marks written
@@ -70,7 +77,10 @@ public final class CursesSurface: Surface {
 
     /// Makes the next `present` repaint the whole terminal rather than the difference, for when
     /// what the terminal shows is no longer what curses believes (after a resize or a suspend).
+    /// `stdscr` is written whole too: after a resize it has lost cells, and after a new theme
+    /// an unchanged cell may have another rendition.
     public func invalidate() {
+        written = nil
         clearok(shim_curscr(), true)
     }
 

@@ -61,9 +61,14 @@ public enum CardFormFeature {
             self.submitTitle = submitTitle
         }
 
-        public var brandName: String? { CardNumberFormat.brandName(number.value) }
+        /// The brand the digits typed so far tell, or nil. Worked out at each look: a view that
+        /// needs it more than once (the number's grouping, the brand's name, the code's length)
+        /// looks once.
+        public var brand: CardBrand? { CardBrand.detect(prefix: number.value) }
+        public var brandName: String? { brand?.displayName }
         /// The security code's length for the brand typed so far (an Amex has 4 on its front).
-        public var cvcLength: Int { CardBrand.detect(prefix: number.value)?.cvcLength ?? 3 }
+        public var cvcLength: Int { Self.cvcLength(brand) }
+        static func cvcLength(_ brand: CardBrand?) -> Int { brand?.cvcLength ?? 3 }
         public var isSwiping: Bool { swipe != nil }
     }
 

@@ -22,19 +22,20 @@ extension CardFormFeature {
         }
         ScreenDrawing.field(tr("Name on card"), state.holder, focused: state.focus == .holder, labelWidth: labelWidth,
                             placeholder: tr("as printed"), into: &frame, in: next(2))
-        var shownNumber = FormField(filter: .any, value: CardNumberFormat.grouped(state.number.value))
+        let brand = state.brand
+        var shownNumber = FormField(filter: .any, value: CardNumberFormat.grouped(state.number.value, brand: brand))
         shownNumber.problem = state.number.problem
         let numberRect = next(2)
         ScreenDrawing.field(tr("Card number"), shownNumber, focused: state.focus == .number, labelWidth: labelWidth,
                             placeholder: "1234 1234 1234 1234", into: &frame, in: numberRect)
-        if let brand = state.brandName, numberRect.height > 0 {
+        if let brand, numberRect.height > 0 {
             let x = numberRect.x + labelWidth + 2 + 25
-            frame.write(brand, in: Rect(x: x, y: numberRect.y, width: max(0, numberRect.maxX - x), height: 1), style: Style(.accent, .bold))
+            frame.write(brand.displayName, in: Rect(x: x, y: numberRect.y, width: max(0, numberRect.maxX - x), height: 1), style: Style(.accent, .bold))
         }
         ScreenDrawing.field(tr("Expiry"), state.expiry, focused: state.focus == .expiry, labelWidth: labelWidth,
                             placeholder: "MM/YY", into: &frame, in: next(2))
         ScreenDrawing.field(tr("CVC"), state.cvc, focused: state.focus == .cvc, labelWidth: labelWidth,
-                            placeholder: state.cvcLength == 4 ? tr("4 digits") : tr("3 digits"), into: &frame, in: next(2))
+                            placeholder: State.cvcLength(brand) == 4 ? tr("4 digits") : tr("3 digits"), into: &frame, in: next(2))
         let saveRect = next(1)
         if state.asksToSave {
             let checkbox = CheckboxState(isChecked: state.saveCard, isDisabled: !state.canSave)

@@ -4,7 +4,12 @@ import CheckoutKit
 /// American Express, fours for the rest).
 enum CardNumberFormat {
     static func grouped(_ digits: String) -> String {
-        let groups = CardBrand.detect(prefix: digits) == .amex ? [4, 6, 5] : [4, 4, 4, 4, 3]
+        grouped(digits, brand: CardBrand.detect(prefix: digits))
+    }
+
+    /// `grouped(_:)` for a form that has told the brand already (`CardFormFeature.State.brand`).
+    static func grouped(_ digits: String, brand: CardBrand?) -> String {
+        let groups = brand == .amex ? [4, 6, 5] : [4, 4, 4, 4, 3]
         var result = "", rest = Substring(digits)
         for size in groups where !rest.isEmpty {
             if !result.isEmpty { result += " " }
@@ -13,10 +18,5 @@ enum CardNumberFormat {
         }
         if !rest.isEmpty { result += " " + rest }
         return result
-    }
-
-    /// The brand as soon as the first digits tell it ("Visa"), or nil.
-    static func brandName(_ digits: String) -> String? {
-        digits.isEmpty ? nil : CardBrand.detect(prefix: digits)?.displayName
     }
 }
