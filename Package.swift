@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "ProgramSupport", dependencies: ["PostgresClient"], path: "Tests/ProgramSupport"),
         // Drives the real binary in tmux; shared by the end-to-end and hardening tests.
         .target(name: "TerminalTestSupport", dependencies: ["ProgramSupport"], path: "Tests/TerminalTestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport", "ProgramSupport", "OperationalLog",
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalTestSupport", "ProgramSupport", "OperationalLog", "PostgresClient",
                                                           .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HardeningTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "TerminalTestSupport",
                                                         .product(name: "GRDB", package: "GRDB.swift")]),

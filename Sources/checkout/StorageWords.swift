@@ -92,11 +92,11 @@ enum StorageWords {
         do {
             let core = try CounterCore(database: path, vaultKey: vaultKey)
             core.notices.forEach { writeError(notice($0)) }
-            Log.storage.info("database opened", metadata: ["path": "\(path)"])
+            Log.storage.info("database opened", metadata: ["path": "\(DatabaseLocation(argument: path).displayName)"])
             for notice in core.notices { Log.storage.notice("\(Self.notice(notice))") }
             return core
         } catch {
-            Log.storage.error("database not opened", metadata: ["path": "\(path)", "reason": "\(problem(error))"])
+            Log.storage.error("database not opened", metadata: ["path": "\(DatabaseLocation(argument: path).displayName)", "reason": "\(problem(error))"])
             writeError(problem(error))
             throw ExitCode(cannotOpenStatus)
         }

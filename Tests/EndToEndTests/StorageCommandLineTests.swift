@@ -67,14 +67,18 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
-    /// Not yet a fleet: a server URL is refused by name before anything is opened (it would
-    /// otherwise be taken for a file `postgres:/...` in the working directory).
-    @Test(arguments: ["postgres://counter@db.shop/checkout", "postgresql:///checkout?host=/run/postgresql", "postgres:"])
-    func aPostgreSQLURLIsRefusedSayingItIsNotReadyYet(url: String) throws {
+    /// A server that is not there stops the counter before the terminal is taken, with status 3
+    /// and libpq's reason, the URL named without its password; nothing is made meanwhile (no
+    /// key, no file taken for a path `postgres:/...`). Nothing listens on port 1 nor in a socket
+    /// folder that does not exist.
+    @Test(arguments: ["postgres://counter:s3cret@127.0.0.1:1/checkout", "postgresql:///checkout?host=/nonexistent-socket-folder"])
+    func aServerThatIsNotThereIsSaidByNameAndStopsTheCounter(url: String) throws {
         let place = try Place()
         let outcome = try Self.run(["--accessible", "--db", url], place: place)
         #expect(outcome.status == 3)
-        #expect(outcome.error.contains(url) && outcome.error.contains("PostgreSQL") && outcome.error.contains("--db"), "\(outcome.error)")
+        #expect(outcome.error.contains("PostgreSQL server") && outcome.error.contains("could not be reached"), "\(outcome.error)")
+        #expect(outcome.error.contains(url.replacingOccurrences(of: ":s3cret", with: "")), "\(outcome.error)")
+        #expect(!outcome.error.contains("s3cret"), "a password typed into --db is never shown")
         #expect(!FileManager.default.fileExists(atPath: place.defaultKey), "no key made for a database that never opened")
     }
 

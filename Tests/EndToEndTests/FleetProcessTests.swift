@@ -1,0 +1,120 @@
+import Foundation
+import PostgresClient
+import ProgramSupport
+import TerminalTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fleet of real `checkout` processes on one PostgreSQL server (issue 17): each plays a
+/// shopper's tape headless (`checkout play --db URL`), all at once, and the server's tables and
+/// `checkout audit` say what happened.
+@Suite(.serialized) struct FleetProcessTests {
+    /// A shopper who wants one jar of Manuka honey and pays for it by card. Where the jar has
+    /// gone by then, the keys after the refusal change nothing that matters to the check.
+    static let buyOneManuka = """
+        Expect "Checkout Counter"
+        Press Enter
+        Expect "Manuka honey"
+        Press 3
+        Press Enter
+        Press c
+        Press Enter
+        Press Enter
+        Type "Jane Doe"
+        Press Tab
+        Type "4242424242424242"
+        Press Tab
+        Type "1230"
+        Press Tab
+        Type "123"
+        Press Enter
+        Press Enter
+        Sleep 3s
+        """
+
+    struct Fleet {
+        let url: String
+        let place: StorageCommandLineTests.Place
+        let tape: String
+        var key: String { place.root + "/fleet.key" }
+
+        init() throws {
+            if let reason = ThrowawayPostgres.unavailableReason {
+                withKnownIssue(Comment(rawValue: "not run on PostgreSQL: " + reason)) { Issue.record(Comment(rawValue: reason)) }
+                try Test.cancel(Comment(rawValue: reason))
+            }
+            url = try ThrowawayPostgres.freshTestSchema()
+            place = try StorageCommandLineTests.Place()
+            tape = place.root + "/buy-one-manuka.tape"
+            try FleetProcessTests.buyOneManuka.write(toFile: tape, atomically: true, encoding: .utf8)
+            let migrated = try StorageCommandLineTests.run(["migrate", "--db", url], place: place)
+            #expect(migrated.status == 0, "\(migrated.error)")
+        }
+
+        /// Counters playing the tape at the same moment; `kill` of them are killed (-9) a random
+        /// moment after they start. Returns each one's exit status.
+        func race(_ count: Int, killing kill: Int = 0) throws -> [Int32] {
+            let processes = try (0..<count).map { _ in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: try CheckoutBinary.path())
+                process.arguments = ["play", tape, "--db", url, "--vault-key", key]
+                process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": place.configHome]) { $1 }
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                return process
+            }
+            // The first counter binds the fleet's vault key; the others find it.
+            try processes.forEach { try $0.run() }
+            for process in processes.prefix(kill) {
+                usleep(UInt32.random(in: 200_000...900_000))
+                Glibc.kill(process.processIdentifier, SIGKILL)
+            }
+            processes.forEach { $0.waitUntilExit() }
+            return processes.map(\.terminationStatus)
+        }
+
+        func number(_ sql: String) throws -> Int64 {
+            try PostgresConnection(url: url).query("SELECT n FROM (\(sql)) AS q(n)").first.map { try $0.int64("n") } ?? -1
+        }
+
+        func audit() throws -> StorageCommandLineTests.Outcome {
+            try StorageCommandLineTests.run(["audit", "--db", url], place: place)
+        }
+    }
+
+    @Test func eightCountersRacingForTheLastThreeJarsSellEachOnce() throws {
+        let fleet = try Fleet()
+        #expect(try fleet.number("SELECT stock FROM products WHERE id = 'honey-manuka'") == 3)
+        let statuses = try fleet.race(8)
+        #expect(statuses.allSatisfy { $0 == 0 }, "\(statuses)")
+        #expect(try fleet.number("SELECT stock FROM products WHERE id = 'honey-manuka'") == 0)
+        #expect(try fleet.number("""
+            SELECT COALESCE(SUM(l.quantity), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+            WHERE o.state = 'paid' AND l.product_id = 'honey-manuka'
+            """) == 3, "each jar sold once")
+        #expect(try fleet.number("SELECT COUNT(*) FROM charges WHERE status = 'succeeded'") == fleet.number("SELECT COUNT(*) FROM orders WHERE state = 'paid'"),
+                "one charge an order paid")
+        #expect(try fleet.number("SELECT COUNT(*) FROM charges WHERE status = 'pending'") == 0)
+        let audit = try fleet.audit()
+        #expect(audit.status == 0, "\(audit.output)\(audit.error)")
+    }
+
+    @Test func aCounterKilledMidPaymentIsSettledByTheNextToStartAndNothingIsDoubled() throws {
+        let fleet = try Fleet()
+        _ = try fleet.race(4, killing: 2)
+        // Whatever the killed counters left open is theirs no more: a counter starting now settles it.
+        let restart = try fleet.race(1)
+        #expect(restart == [0])
+        #expect(try fleet.number("SELECT COUNT(*) FROM charges WHERE status = 'pending'") == 0)
+        let sold = try fleet.number("""
+            SELECT COALESCE(SUM(l.quantity), 0) FROM order_lines l JOIN orders o ON o.id = l.order_id
+            WHERE o.state = 'paid' AND l.product_id = 'honey-manuka'
+            """)
+        #expect(try sold + fleet.number("SELECT stock FROM products WHERE id = 'honey-manuka'") == 3, "a jar sold or on the shelf, never both, never neither")
+        #expect(try fleet.number("SELECT COUNT(*) FROM charges WHERE status = 'succeeded'") == fleet.number("SELECT COUNT(*) FROM orders WHERE state = 'paid'"))
+        let audit = try fleet.audit()
+        #expect(audit.status == 0, "\(audit.output)\(audit.error)")
+    }
+}
