@@ -19,18 +19,20 @@ struct Checkout: ParsableCommand {
           checkout kiosk --idle 90          run unattended (see checkout kiosk --help)
           checkout --accessible             plain numbered prompts, no full screen
           checkout vault rotate             re-seal the saved cards under a new key
-          checkout audit --db FILE          check a database: nothing paid twice
+          checkout audit --db FILE|URL      check a database: nothing paid twice
           checkout migrate --db URL         set up a PostgreSQL server's tables
           checkout export --db FILE --from 2026-11-01 --to 2026-11-30
                                             the orders, payments and refunds as CSV
 
         The counter's options (checkout [run] OPTIONS; checkout help run says more):
-          --db <path>           the database file, or :memory: for a throwaway one
+          --db <path|url>       the database file, :memory: for a throwaway one, or
+                                a PostgreSQL server a fleet shares (postgres://...)
           --theme <name|path>   a theme from Themes/, or a .toml file
           --lang <language>     en or zh-Hans (default: from the environment)
           --vault-key <path>    the key that seals saved card numbers
-          --counter <name>      this counter's name (default: the host name); a
-                                staffed counter keeps a guest's cart under it
+          --counter <name>      this counter's name (default: the host name), on its
+                                orders' receipts; a staffed counter keeps a
+                                guest's cart under it
           --accessible          numbered prompts, for a screen reader or braille
           --no-demo             a real shop: no test-only controls or wording
                                 (--demo, the default, shows them)

@@ -6,10 +6,10 @@ struct CounterOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The theme: a name from Themes/ or a path to a .toml file.", valueName: "name|path"))
     var theme: String?
 
-    @Option(name: .long, help: ArgumentHelp("The database file, or :memory: for a throwaway one. Default: $XDG_DATA_HOME/checkout-counter/counter.sqlite.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The database file, :memory: for a throwaway one, or a PostgreSQL server shared by a fleet of counters (postgres://user@host/dbname, postgresql://..., or postgres: with libpq's PGHOST...). Default: $XDG_DATA_HOME/checkout-counter/counter.sqlite.", valueName: "path|url"))
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp("This counter's name, unique among the counters on one database. A staffed counter keeps a guest's cart under it across restarts. Default: the host name.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("This counter's name, unique among the counters on one database: the orders it takes payments for, and their receipts, carry it. A staffed counter keeps a guest's cart under it across restarts. Default: the host name.", valueName: "name"))
     var counter: String?
 
     @OptionGroup var vaultKey: VaultKeyOption

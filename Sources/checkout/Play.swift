@@ -24,7 +24,7 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("The terminal size.", valueName: "COLSxROWS"))
     var size: String = "80x24"
 
-    @Option(help: ArgumentHelp("The database file; default :memory:.", valueName: "path"))
+    @Option(help: ArgumentHelp("The database file, or a PostgreSQL URL; default :memory:.", valueName: "path|url"))
     var db: String = ":memory:"
 
     @Flag(help: "Rewrite the golden snapshots instead of comparing with them.")
