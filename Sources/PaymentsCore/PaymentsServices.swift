@@ -82,10 +82,10 @@ public final class PaymentsServices {
         cardChecks = CardCheckService(paymentMethods: paymentMethods, vault: vault, acquirer: acquirer, scheduler: scheduler, log: log)
     }
 
-    /// The SQLite database under the services, for the parts of the core that still speak GRDB
-    /// and for tests; on a server, those parts cannot run (Docs/fleet.md) and this stops the
-    /// process rather than run them elsewhere.
-    public var database: CoreDatabase {
+    /// The SQLite database under the services, for tests that look at SQLite's own file (its
+    /// commits, its pages); every part of the core goes through `store`. On a server there is
+    /// none, and a test asking for it stops.
+    @_spi(Testing) public var database: CoreDatabase {
         guard let sqlite = storage.sqlite else { preconditionFailure("a part of the core that runs on SQLite only was started on \(location.displayName)") }
         return sqlite
     }
