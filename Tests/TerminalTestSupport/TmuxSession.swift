@@ -73,12 +73,24 @@ public final class TmuxSession {
         throw E2EError.timeout("\(text)", screen: last)
     }
 
-    /// Waits until the program has ended and returns its exit status.
+    /// Waits until the program has ended and returns its exit status. The shell writes its
+    /// marker where the program left the cursor: a program killed (no terminal restored) may
+    /// have left it near the end of a line, and the marker then wraps ("[" at the right edge,
+    /// "checkout exited 137]" below), so it is looked for with the screen's whitespace removed.
     public func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
-        let screen = try waitFor(Self.exitMarker, timeout: timeout)
-        isRunning = false
-        guard let marker = screen.range(of: Self.exitMarker) else { return -1 }
-        return Int32(screen[marker.upperBound...].prefix { $0.isNumber }) ?? -1
+        let marker = Self.exitMarker.filter { !$0.isWhitespace }
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            let compact = last.filter { !$0.isWhitespace }
+            if let found = compact.range(of: marker) {
+                isRunning = false
+                return Int32(compact[found.upperBound...].prefix { $0.isNumber }) ?? -1
+            }
+            usleep(100_000)
+        }
+        throw E2EError.timeout(Self.exitMarker, screen: last)
     }
 
     /// The program's process id: the child of the pane's shell.
