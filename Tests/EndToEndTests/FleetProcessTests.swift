@@ -101,6 +101,28 @@ import Glibc
         #expect(audit.status == 0, "\(audit.output)\(audit.error)")
     }
 
+    /// The real binary at a terminal hears another counter's sale: its shelves change on screen
+    /// within a second or two, nobody pressing a key (the loop waits on the server's socket).
+    @Test func aCounterAtATerminalSeesAnotherCountersSaleOnItsShelves() throws {
+        let fleet = try Fleet()
+        let session = try TmuxSession(command: [try CheckoutBinary.path(), "--db", fleet.url, "--vault-key", fleet.key, "--counter", "till-1"],
+                                      environment: ["XDG_CONFIG_HOME": fleet.place.configHome])
+        try session.waitFor("Honey Store", timeout: 20)
+        try session.send("Enter")
+        let manuka = { (screen: String) in screen.split(separator: "\n").first { $0.contains("Manuka honey") }.map(String.init) ?? "" }
+        let before = manuka(try session.waitFor("Manuka honey", timeout: 10))
+        #expect(before.contains(" 3 in stock"), "\(before)")
+        #expect(try fleet.race(1) == [0], "another counter bought the jar")
+        let deadline = Date().addingTimeInterval(5)
+        var after = before
+        while Date() < deadline, !after.contains(" 2 in stock") {
+            usleep(100_000)
+            after = manuka(try session.screen())
+        }
+        #expect(after.contains(" 2 in stock"), "the shelves on screen: \(after)")
+        try session.send("q")
+    }
+
     @Test func aCounterKilledMidPaymentIsSettledByTheNextToStartAndNothingIsDoubled() throws {
         let fleet = try Fleet()
         _ = try fleet.race(4, killing: 2)
