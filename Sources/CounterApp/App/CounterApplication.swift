@@ -102,21 +102,28 @@ public final class CounterApplication: Application {
         showServerReach(fleet)
     }
 
-    /// How often a counter whose server went away tries it again (and how soon it notices a
-    /// server that went away while nobody did anything).
+    /// How soon a counter whose server went away tries it again, and how long it waits at most
+    /// between tries. Each try that fails doubles the wait: a server that does not answer at
+    /// all (a host cut off, not a refused connection) holds the loop for libpq's connect
+    /// timeout, and the screen should not stall every two seconds while a shopper waits.
     static let serverCheckInterval: Duration = .seconds(2)
+    static let longestServerCheckInterval: Duration = .seconds(30)
 
-    private func watchServer(_ fleet: FleetWatch, timers: TimerQueue) {
-        _ = timers.schedule(after: Self.serverCheckInterval) { [weak self] in
+    private func watchServer(_ fleet: FleetWatch, timers: TimerQueue, after delay: Duration = serverCheckInterval) {
+        _ = timers.schedule(after: delay) { [weak self] in
             guard let self else { return }
+            var next = Self.serverCheckInterval
             if fleet.isServerAway {
-                fleet.checkServer()
-                // Back: what the others changed meanwhile was not heard (`everything`).
-                let news = fleet.news()
-                if !news.isEmpty { store.send(.fleetNews(news)) }
+                if fleet.checkServer() {
+                    // Back: what the others changed meanwhile was not heard (`everything`).
+                    let news = fleet.news()
+                    if !news.isEmpty { store.send(.fleetNews(news)) }
+                } else {
+                    next = min(delay * 2, Self.longestServerCheckInterval)
+                }
             }
             showServerReach(fleet)
-            watchServer(fleet, timers: timers)
+            watchServer(fleet, timers: timers, after: next)
         }
     }
 
