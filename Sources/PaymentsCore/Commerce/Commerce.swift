@@ -63,16 +63,14 @@ public final class Commerce {
         settler = Settler(store: store, core: core, commerce: self, instance: instance, policy: settlerPolicy)
     }
 
-    /// The shop's tables, on a file by its migrations; on a server mirrored from them, unless its
-    /// storage was opened with them already (`migrations: CommerceMigrations.register`, as the
-    /// counter opens it): mirroring builds SQLite's schema in memory first, not free at start-up.
+    /// The shop's tables, on a file by its migrations; on a server mirrored from them (at once
+    /// when the storage was opened with them, as the counter opens it).
     private static func migrate(_ storage: CoreStorage) throws {
         if let sqlite = storage.sqlite { try CommerceMigrations.migrate(sqlite.queue) }
         if let server = storage.server {
             var migrator = DatabaseMigrator()
             CoreMigrations.register(in: &migrator)
             CommerceMigrations.register(in: &migrator)
-            guard !Set(migrator.migrations).isSubset(of: server.mirroredMigrations) else { return }
             try PostgresCoreMigrations.migrate(server.connection, mirroring: migrator)
         }
     }

@@ -8,8 +8,6 @@ public final class PostgresCoreDatabase {
     /// The one connection, on the loop's thread. Tests inspect the tables through it.
     @_spi(Testing) public let connection: PostgresConnection
     public let store: PostgresCoreStore
-    /// The SQLite migrations whose tables were mirrored at opening (`migrations:`).
-    public let mirroredMigrations: Set<String>
 
     /// - Parameters:
     ///   - url: as `PostgresConnection(url:)` takes it.
@@ -24,7 +22,6 @@ public final class PostgresCoreDatabase {
         CoreMigrations.register(in: &migrator)
         migrations(&migrator)
         try PostgresCoreMigrations.migrate(connection, mirroring: migrator)
-        mirroredMigrations = Set(migrator.migrations)
         store = PostgresCoreStore(connection)
     }
 }

@@ -118,10 +118,13 @@ public enum PostgresCoreMigrations {
     /// Applies the migrations not applied yet, all in one transaction under an advisory lock:
     /// counters started together against a new database wait for the first, then find
     /// everything applied (DDL is transactional on PostgreSQL, so a half-applied schema is
-    /// never seen).
+    /// never seen). The mirrored migrations' names are recorded too: every opening, every part
+    /// that mirrors its own tables (the receipts) asks again, and building SQLite's schema in
+    /// memory to compare is done only when one of them is new here.
     public static func migrate(_ connection: PostgresConnection, mirroring migrator: DatabaseMigrator? = nil) throws {
+        let toMirror = try migrator.flatMap { try mirroredAlready($0.migrations, on: connection) ? nil : $0 }
         // Read before the lock is taken: building SQLite's schema in memory takes a moment.
-        let mirrored = try migrator.map { try PostgresSchemaMirror.tables(migrator: $0, skipping: coreTables) }
+        let mirrored = try toMirror.map { try PostgresSchemaMirror.tables(migrator: $0, skipping: coreTables) }
         try connection.transaction { c in
             try c.execute("SELECT pg_advisory_xact_lock(hashtext('checkout-counter core migrations'))")
             try c.execute("CREATE TABLE IF NOT EXISTS core_migrations (identifier TEXT PRIMARY KEY)")
@@ -130,7 +133,21 @@ public enum PostgresCoreMigrations {
                 try c.executeScript(migration.sql)
                 try c.execute("INSERT INTO core_migrations (identifier) VALUES ($1)", [migration.name])
             }
-            if let mirrored { try PostgresSchemaMirror.apply(mirrored, on: c) }
+            if let mirrored, let toMirror {
+                try PostgresSchemaMirror.apply(mirrored, on: c)
+                try c.execute("CREATE TABLE IF NOT EXISTS mirrored_migrations (identifier TEXT PRIMARY KEY)")
+                for name in toMirror.migrations {
+                    try c.execute("INSERT INTO mirrored_migrations (identifier) VALUES ($1) ON CONFLICT DO NOTHING", [name])
+                }
+            }
         }
+    }
+
+    /// Whether every one of `names` has had its tables mirrored on this database already.
+    private static func mirroredAlready(_ names: [String], on connection: PostgresConnection) throws -> Bool {
+        let exists = try connection.query("SELECT to_regclass('mirrored_migrations') IS NOT NULL AS present").first?.bool("present") ?? false
+        guard exists else { return false }
+        let recorded = Set(try connection.query("SELECT identifier FROM mirrored_migrations").map { try $0.string("identifier") })
+        return Set(names).isSubset(of: recorded)
     }
 }
