@@ -41,10 +41,7 @@ import Glibc
         var key: String { place.root + "/fleet.key" }
 
         init() throws {
-            if let reason = ThrowawayPostgres.unavailableReason {
-                withKnownIssue(Comment(rawValue: "not run on PostgreSQL: " + reason)) { Issue.record(Comment(rawValue: reason)) }
-                try Test.cancel(Comment(rawValue: reason))
-            }
+            try ThrowawayPostgres.skipWhereUnavailable()
             url = try ThrowawayPostgres.freshTestSchema()
             place = try StorageCommandLineTests.Place()
             tape = place.root + "/buy-one-manuka.tape"

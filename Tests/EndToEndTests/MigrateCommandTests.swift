@@ -7,10 +7,7 @@ import Testing
 /// start, again at each version.
 @Suite struct MigrateCommandTests {
     @Test func aServerIsGivenEveryTableOnceAndAgainChangesNothing() throws {
-        if let reason = ThrowawayPostgres.unavailableReason {
-            withKnownIssue(Comment(rawValue: "not run on PostgreSQL: " + reason)) { Issue.record(Comment(rawValue: reason)) }
-            try Test.cancel(Comment(rawValue: reason))
-        }
+        try ThrowawayPostgres.skipWhereUnavailable()
         let server = try ThrowawayPostgres.shared.get()
         let url = try server.freshSchema(in: try server.freshDatabase("migrate_command"))
         let place = try StorageCommandLineTests.Place()

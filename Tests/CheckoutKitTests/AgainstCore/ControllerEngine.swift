@@ -12,10 +12,7 @@ enum ControllerEngine: String, CaseIterable, Sendable, CustomTestStringConvertib
 
     func location() throws -> DatabaseLocation {
         guard self == .postgres else { return .inMemory }
-        if let reason = ThrowawayPostgres.unavailableReason {
-            withKnownIssue(Comment(rawValue: "not run on PostgreSQL: " + reason)) { Issue.record(Comment(rawValue: reason)) }
-            try Test.cancel(Comment(rawValue: reason))
-        }
+        try ThrowawayPostgres.skipWhereUnavailable()
         return .server(url: try ThrowawayPostgres.freshTestSchema())
     }
 }

@@ -12,11 +12,6 @@ enum StorageBackend: String, CaseIterable, Sendable, CustomTestStringConvertible
 
     var testDescription: String { rawValue }
 
-    /// One database per suite on the throwaway server (a schema per test inside it).
-    private static let postgresDatabase: Result<String, any Error> = Result {
-        try ThrowawayPostgres.shared.get().freshDatabase("repository_contract")
-    }
-
     /// A fresh, migrated, empty database on this backend: a SQLite file in a temporary folder, or
     /// a schema of its own on the throwaway PostgreSQL server. When PostgreSQL's programs are not
     /// installed, the PostgreSQL case records a known issue that names the package, then stops:
@@ -29,13 +24,10 @@ enum StorageBackend: String, CaseIterable, Sendable, CustomTestStringConvertible
         case .sqlite:
             return .sqlite(path: try temporaryDirectory() + "/counter.sqlite")
         case .postgres:
-            if let reason = ThrowawayPostgres.unavailableReason {
-                withKnownIssue(Comment(rawValue: "not run on PostgreSQL: " + reason)) { Issue.record(Comment(rawValue: reason)) }
-                try Test.cancel(Comment(rawValue: reason))
-            }
+            try ThrowawayPostgres.skipWhereUnavailable()
+            guard ownDatabase else { return .postgres(url: try ThrowawayPostgres.freshTestSchema()) }
             let server = try ThrowawayPostgres.shared.get()
-            let database = ownDatabase ? try server.freshDatabase("fleet") : try Self.postgresDatabase.get()
-            return .postgres(url: try server.freshSchema(in: database))
+            return .postgres(url: try server.freshSchema(in: try server.freshDatabase("fleet")))
         }
     }
 }
