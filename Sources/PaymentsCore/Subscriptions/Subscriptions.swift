@@ -254,8 +254,7 @@ public final class Subscriptions {
         let period = subscription.periodIndex + 1
         let attempt = subscription.failedAttempts
         let key = "\(subscription.id)-period-\(period)-attempt-\(attempt)"
-        let record: (Result<String, SubscriptionError>) -> Void = { [self] answer in
-            let result = answerUnderKey(answer, payer: subscription.payer, key: key)
+        let record: (Result<String, SubscriptionError>) -> Void = { [self] result in
             if case .failure(.outcomeUnknown) = result {
                 // Left due, under the same key: the next run replays the settled answer. This
                 // run ends here, or it would ask about the same renewal again at once.
@@ -287,20 +286,6 @@ public final class Subscriptions {
         }
         collector.collect(plan.price, from: subscription.payer, customerId: subscription.customerId, idempotencyKey: key,
                           description: "\(plan.name), period \(period + 1)", unattended: true, completion: record)
-    }
-
-    /// A refusal may be this counter's alone: another counter renewing the same subscription at
-    /// the same moment took the key first, and this counter's payment was refused before any
-    /// money moved. The payment under the key is the renewal's answer then: paid, or not known
-    /// yet (the other counter records it).
-    private func answerUnderKey(_ answer: Result<String, SubscriptionError>, payer: SubscriptionPayer, key: String) -> Result<String, SubscriptionError> {
-        guard case .failure(let error) = answer else { return answer }
-        if case .outcomeUnknown = error { return answer }
-        switch collector.earlierOutcome(from: payer, idempotencyKey: key) {
-        case .paid(let reference)?: return .success(reference)
-        case .unknown?: return .failure(.outcomeUnknown)
-        case .failed?, nil: return answer
-        }
     }
 
     private func markRenewed(_ tx: any CoreTransaction, _ subscription: Subscription, plan: Plan) throws {
