@@ -10,7 +10,7 @@ first frame) and OUT (the rest, to exit); read them with
 `callgrind_annotate --inclusive=yes --tree=calling OUT.1`. Instruction counts, unlike times,
 repeat on a busy machine.
 """
-import os, signal, subprocess, sys
+import sys
 
 import ptyrun
 
@@ -18,19 +18,10 @@ def main():
     args = sys.argv[1:]
     extra = args[args.index("--") + 1:] if "--" in args else ["--db", ":memory:"]
     binary, out = args[0], args[1]
-    argv = ["/usr/bin/valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", os.path.abspath(binary)] + extra
-    pid, fd = ptyrun.spawn(argv)
-    received, _ = ptyrun.drain(fd, 1.0, 300, marker=b"Quit", give_up=None)
-    if b"Quit" not in received:
-        print(f"no first frame ({len(received)} bytes)"); sys.exit(1)
+    pid, fd = ptyrun.callgrind_to_first_frame(binary, out, extra)
     # The first frame is up; the counter now sits in its loop (after its start).
-    subprocess.run(["callgrind_control", "--dump=first-frame", str(pid)], check=True, stdout=subprocess.DEVNULL)
-    os.kill(pid, signal.SIGTERM)
-    os.waitpid(pid, 0)
-    os.close(fd)
-    total = subprocess.run(["callgrind_annotate", out + ".1"], capture_output=True, text=True).stdout
-    line = next((l for l in total.splitlines() if "PROGRAM TOTALS" in l), "?")
-    print(f"{binary}: to the first frame (and its start after it) {line.split()[0]} instructions; profile in {out}.1")
+    count = ptyrun.callgrind_dump_and_stop(pid, fd, out, "first-frame")
+    print(f"{binary}: to the first frame (and its start after it) {count:,} instructions; profile in {out}.1")
 
 if __name__ == "__main__":
     main()

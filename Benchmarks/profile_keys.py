@@ -9,7 +9,7 @@ Writes OUT.1 (the N keys only: from the key's read to its frame on the terminal,
 loop between keys) and prints instructions per key; read the profile with
 `callgrind_annotate --inclusive=yes OUT.1`. The keys are `keys.py`'s (Down 3, Up 3, again).
 """
-import os, signal, subprocess, sys
+import os, subprocess, sys
 
 import ptyrun
 from keys import PATTERN
@@ -21,11 +21,7 @@ def main():
         keys, args = int(args[1]), args[2:]
     extra = args[args.index("--") + 1:] if "--" in args else ["--db", ":memory:"]
     binary, out = args[0], args[1]
-    argv = ["/usr/bin/valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", os.path.abspath(binary)] + extra
-    pid, fd = ptyrun.spawn(argv)
-    received, _ = ptyrun.drain(fd, 1.0, 300, marker=b"Quit", give_up=None)
-    if b"Quit" not in received:
-        print(f"no first frame ({len(received)} bytes)"); sys.exit(1)
+    pid, fd = ptyrun.callgrind_to_first_frame(binary, out, extra)
     # Enter opens the catalog once `start` (after the first frame) has run: wait for its rows.
     os.write(fd, b"\r")
     ptyrun.drain(fd, 1.0, 300, marker=b"in stock", give_up=None)
@@ -35,13 +31,7 @@ def main():
         os.write(fd, PATTERN[index % len(PATTERN)])
         data, _ = ptyrun.drain(fd, 0.3, 30, give_up=10)
         answered += 1 if data else 0
-    subprocess.run(["callgrind_control", "--dump=keys", str(pid)], check=True, stdout=subprocess.DEVNULL)
-    os.kill(pid, signal.SIGTERM)
-    os.waitpid(pid, 0)
-    os.close(fd)
-    total = subprocess.run(["callgrind_annotate", out + ".1"], capture_output=True, text=True).stdout
-    line = next((l for l in total.splitlines() if "PROGRAM TOTALS" in l), "?")
-    count = int(line.split()[0].replace(",", ""))
+    count = ptyrun.callgrind_dump_and_stop(pid, fd, out, "keys")
     print(f"{binary}: {keys} keys ({answered} answered): {count} instructions, {count // keys} a key; profile in {out}.1")
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """A program in a pseudo-terminal, and its output read in bursts: what the pty benchmarks share."""
-import fcntl, os, pty, select, struct, termios, time
+import fcntl, os, pty, select, signal, struct, subprocess, sys, termios, time
 
 # What xterm answers to the questions a program may ask at start, so that a program that asks
 # (the counter's `TerminalProbe`) waits one round trip, as in a real terminal, not a timeout:
@@ -57,3 +57,26 @@ def answer_questions(fd, before, chunk):
         count = tail.count(question, start)
         for _ in range(count):
             os.write(fd, answer)
+
+
+def callgrind_to_first_frame(binary, out, extra):
+    """`binary` under callgrind in a pty, waited for until its first frame (its Quit key) is on
+    the terminal; returns (pid, fd). Ends the script when no frame comes."""
+    argv = ["/usr/bin/valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", os.path.abspath(binary)] + extra
+    pid, fd = spawn(argv)
+    received, _ = drain(fd, 1.0, 300, marker=b"Quit", give_up=None)
+    if b"Quit" not in received:
+        print(f"no first frame ({len(received)} bytes)"); sys.exit(1)
+    return pid, fd
+
+
+def callgrind_dump_and_stop(pid, fd, out, name):
+    """Dumps the profile so far as OUT.1 under `name`, stops the program, and returns the
+    instructions the dump counts."""
+    subprocess.run(["callgrind_control", f"--dump={name}", str(pid)], check=True, stdout=subprocess.DEVNULL)
+    os.kill(pid, signal.SIGTERM)
+    os.waitpid(pid, 0)
+    os.close(fd)
+    total = subprocess.run(["callgrind_annotate", out + ".1"], capture_output=True, text=True).stdout
+    line = next((l for l in total.splitlines() if "PROGRAM TOTALS" in l), "?")
+    return int(line.split()[0].replace(",", ""))
