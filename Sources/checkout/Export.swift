@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import PaymentsCore
 
-/// `checkout export --db FILE --from DATE --to DATE`: the shop's orders, payments and refunds of
-/// those days as CSV (RFC 4180), for the accounts. Reads only, like `checkout audit`.
+/// `checkout export --db FILE|URL --from DATE --to DATE`: the shop's orders, payments and refunds
+/// of those days as CSV (RFC 4180), for the accounts. Reads only, like `checkout audit`: a file is
+/// opened read-only, a fleet's server is read in one snapshot while its counters go on.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -12,11 +13,12 @@ struct Export: ParsableCommand {
         Days are UTC, both included: --from 2026-11-01 --to 2026-11-30 is November. An order \
         counts on the day it was placed (with its lines and payment), a refund on the day it \
         was made. Money is in minor units with its currency; a card only by brand and last four. \
+        A PostgreSQL server (postgres://...) is read in one snapshot, all counters together. \
         Exit status: 0 when written, 2 when the database cannot be read or the output written.
         """
     )
 
-    @Option(help: ArgumentHelp("The database file to read.", valueName: "path"))
+    @Option(help: ArgumentHelp("The database file to read, or a PostgreSQL URL.", valueName: "path|url"))
     var db: String
 
     @Option(help: ArgumentHelp("The first day, YYYY-MM-DD (UTC).", valueName: "date"))
@@ -36,11 +38,17 @@ struct Export: ParsableCommand {
 
     func run() throws {
         guard let first = Self.day(from), let last = Self.day(to) else { throw ExitCode.validationFailure }
+        let location = DatabaseLocation(argument: db)
+        let end = last.addingTimeInterval(24 * 3600)
         let table: CSVTable
         do {
-            table = try LedgerExport.csv(path: db, from: first, to: last.addingTimeInterval(24 * 3600))
+            if case let .server(url) = location {
+                table = try LedgerExport.csv(PostgresCoreDatabase(url: url).store, from: first, to: end)
+            } else {
+                table = try LedgerExport.csv(path: db, from: first, to: end)
+            }
         } catch {
-            FileHandle.standardError.write(Data("Export of \(db) failed: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("Export of \(location.displayName) failed: \(error)\n".utf8))
             throw ExitCode(2)
         }
         let data = Data(table.text.utf8)

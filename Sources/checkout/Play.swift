@@ -27,6 +27,10 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("The database file, or a PostgreSQL URL; default :memory:.", valueName: "path|url"))
     var db: String = ":memory:"
 
+    @Option(help: ArgumentHelp("The counter's name on the orders the tapes pay for (a fleet's tapes on one server). Default: the host name.",
+                               valueName: "name"))
+    var counter: String?
+
     @Flag(help: "Rewrite the golden snapshots instead of comparing with them.")
     var update = false
 
@@ -56,7 +60,7 @@ struct Play: ParsableCommand {
             let player = TapePlayer(size: terminalSize, update: update)
             // Kiosk, theme and some auction tapes say on a `# world:` line how the counter is set up.
             let text = try? String(contentsOfFile: path, encoding: .utf8)
-            let makeApplication = TapeWorld.makeApplication(forTape: text, database: db)
+            let makeApplication = TapeWorld.makeApplication(forTape: text, database: db, counterName: counter)
             let status = player.run(tapeAt: path, makeApplication: makeApplication, print: { print($0) })
             // A malformed tape (2) outranks a failed expectation (1): it never ran at all.
             worst = max(worst, status)

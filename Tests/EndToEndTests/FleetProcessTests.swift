@@ -53,10 +53,10 @@ import Glibc
         /// Counters playing the tape at the same moment; `kill` of them are killed (-9) a random
         /// moment after they start. Returns each one's exit status.
         func race(_ count: Int, killing kill: Int = 0) throws -> [Int32] {
-            let processes = try (0..<count).map { _ in
+            let processes = try (1...count).map { till in
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: try CheckoutBinary.path())
-                process.arguments = ["play", tape, "--db", url, "--vault-key", key]
+                process.arguments = ["play", tape, "--db", url, "--vault-key", key, "--counter", "till-\(till)"]
                 process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": place.configHome]) { $1 }
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
@@ -74,6 +74,15 @@ import Glibc
 
         func number(_ sql: String) throws -> Int64 {
             try PostgresConnection(url: url).query("SELECT n FROM (\(sql)) AS q(n)").first.map { try $0.int64("n") } ?? -1
+        }
+
+        /// `checkout export` of every day, read back as CSV records keyed by the header's names.
+        func export() throws -> [[String: String]] {
+            let result = try StorageCommandLineTests.run(["export", "--db", url, "--from", "1970-01-01", "--to", "2100-12-31"], place: place)
+            #expect(result.status == 0, "\(result.error)")
+            let rows = try CSVReader.records(result.output)
+            guard let header = rows.first else { return [] }
+            return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
         }
 
         func audit() throws -> StorageCommandLineTests.Outcome {
@@ -96,6 +105,21 @@ import Glibc
         #expect(try fleet.number("SELECT COUNT(*) FROM charges WHERE status = 'pending'") == 0)
         let audit = try fleet.audit()
         #expect(audit.status == 0, "\(audit.output)\(audit.error)")
+    }
+
+    /// The accounts of a fleet come from the server in one export: each counter's order under its
+    /// name, each with its card payment, and never a card number.
+    @Test func theExportOfAFleetNamesTheCounterOfEachOrder() throws {
+        let fleet = try Fleet()
+        #expect(try fleet.race(3) == [0, 0, 0])
+        let records = try fleet.export()
+        let orders = records.filter { $0["record"] == "order" }
+        #expect(orders.count == 3)
+        #expect(Set(orders.compactMap { $0["counter"] }) == ["till-1", "till-2", "till-3"], "\(orders)")
+        #expect(orders.allSatisfy { $0["state"] == "paid" })
+        let payments = records.filter { $0["record"] == "payment" }
+        #expect(payments.count == 3 && payments.allSatisfy { $0["state"] == "succeeded" && $0["card_last4"] == "4242" }, "\(payments)")
+        #expect(!records.contains { $0.values.contains { $0.contains("4242424242424242") } })
     }
 
     /// The real binary at a terminal hears another counter's sale: its shelves change on screen

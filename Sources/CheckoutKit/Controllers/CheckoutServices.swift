@@ -66,9 +66,10 @@ public final class CheckoutServices {
 
     /// Opens the core too: the app's one call.
     public convenience init(database: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
-                            options: PaymentsServices.Options = PaymentsServices.Options(), bankTimings: BankTimings = BankTimings()) throws {
+                            options: PaymentsServices.Options = PaymentsServices.Options(), bankTimings: BankTimings = BankTimings(),
+                            counterName: String? = nil) throws {
         try self.init(core: PaymentsServices(database: database, clock: clock, scheduler: scheduler, ids: ids, options: options),
-                      bankTimings: bankTimings)
+                      bankTimings: bankTimings, counterName: counterName)
     }
 
     /// The data source and start-bid gateway for one auction's join flow.

@@ -35,8 +35,8 @@ public struct CustomerTapeWorld: Equatable, Sendable {
     }
 
     /// The counter's services on `database`, with this world applied once they open.
-    public func services(database: String?) -> CounterApplication.ServicesFactory {
-        let open = CounterApplication.services(database: database)
+    public func services(database: String?, counterName: String? = nil) -> CounterApplication.ServicesFactory {
+        let open = CounterApplication.services(database: database, counterName: counterName)
         return { clock, timers in
             let services = try open(clock, timers)
             try apply(to: services)

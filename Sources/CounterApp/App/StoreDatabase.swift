@@ -4,8 +4,8 @@ import Clocks
 extension CounterApplication {
     /// The services over the database the command line names: a path, `:memory:`, or nil for
     /// the default file in the user's data directory (XDG).
-    public static func services(database argument: String?) -> ServicesFactory {
-        { clock, timers in try CounterCore.services(database: argument, clock: clock, scheduler: timers) }
+    public static func services(database argument: String?, counterName: String? = nil) -> ServicesFactory {
+        { clock, timers in try CounterCore.services(database: argument, counterName: counterName, clock: clock, scheduler: timers) }
     }
 
     /// The services over a core the command line opened beforehand (so that a database that

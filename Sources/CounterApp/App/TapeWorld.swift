@@ -17,15 +17,17 @@ public enum TapeWorld {
     }
 
     public static func makeApplication(
-        forTape text: String?, database: String, library: ThemeLibrary = .standard(), demoDirectory: String? = nil
+        forTape text: String?, database: String, counterName: String? = nil, library: ThemeLibrary = .standard(), demoDirectory: String? = nil
     ) -> () -> Application {
         let shell = text.flatMap(ShellTapeWorld.init(tapeText:))
         let customer = text.flatMap(CustomerTapeWorld.init(tapeText:))
         return {
-            if let shell { return shell.makeShell(library: library, demoDirectory: demoDirectory, database: database) }
+            if let shell {
+                return shell.makeShell(library: library, demoDirectory: demoDirectory, database: database, counterName: counterName)
+            }
             let demo = isDemo(tapeText: text)
-            if let customer { return CounterApplication(demo: demo, makeServices: customer.services(database: database)) }
-            return CounterApplication(demo: demo, makeServices: CounterApplication.services(database: database))
+            if let customer { return CounterApplication(demo: demo, makeServices: customer.services(database: database, counterName: counterName)) }
+            return CounterApplication(demo: demo, makeServices: CounterApplication.services(database: database, counterName: counterName))
         }
     }
 }

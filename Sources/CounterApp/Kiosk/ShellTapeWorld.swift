@@ -35,7 +35,7 @@ public struct ShellTapeWorld {
 
     /// `makeServices`: the core to open (a test's, with cheap password hashing); by default the
     /// database given, with the world's shopper in it.
-    public func makeShell(library: ThemeLibrary, demoDirectory: String?, database: String = ":memory:",
+    public func makeShell(library: ThemeLibrary, demoDirectory: String?, database: String = ":memory:", counterName: String? = nil,
                           makeServices: CounterApplication.ServicesFactory? = nil) -> CounterShell {
         let isKiosk = words.contains("kiosk")
         let customer = self.customer
@@ -50,7 +50,8 @@ public struct ShellTapeWorld {
         }
         let theme = (try? library.load(value("theme") ?? ThemeLibrary.defaultThemeName)) ?? .builtIn
         let format = value("printer-format").flatMap(ReceiptPrinter.Format.init(rawValue:)) ?? .escpos
-        let services = makeServices ?? customer?.services(database: database) ?? CounterApplication.services(database: database)
+        let services = makeServices ?? customer?.services(database: database, counterName: counterName)
+            ?? CounterApplication.services(database: database, counterName: counterName)
         return CounterShell(counter: CounterApplication(isKiosk: isKiosk, makeServices: services),
                             configuration: KioskFeature.Configuration(isKiosk: isKiosk, idleTimeout: .seconds(idle), attractAfter: attract),
                             themes: ThemeCycle.standard(library: library, current: theme),

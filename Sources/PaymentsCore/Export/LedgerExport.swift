@@ -5,10 +5,11 @@ import GRDB
 /// span with its lines and its payment, and each refund made in the span. One table, one record
 /// kind a row (`order`, `line`, `payment`, `refund`), so a spreadsheet can filter by kind. Money is
 /// in minor units with its currency; a card only by brand and last four (the ledger holds no more
-/// in clear). Times are UTC, ISO 8601.
+/// in clear). Times are UTC, ISO 8601. An order names the counter that took it, so a fleet's
+/// export says which till sold what.
 public enum LedgerExport {
     public static let header = ["record", "order", "state", "time", "amount_minor", "currency", "quantity", "description",
-                                "method", "card_brand", "card_last4", "reference"]
+                                "method", "card_brand", "card_last4", "reference", "counter"]
 
     /// The records of `[from, to)`, on either engine: the same rows in the same order on both.
     public static func csv(_ store: any CoreStore, from: Date, to: Date) throws -> CSVTable {
@@ -16,7 +17,7 @@ public enum LedgerExport {
         let (start, end) = (from.milliseconds, to.milliseconds)
         try store.read { tx in
             let orders = try tx.fetchAll(ExportedOrder.self, """
-                SELECT o.id, o.number, o.state, o.total_minor, o.currency, o.created_at, o.payment_kind, o.payment_reference,
+                SELECT o.id, o.number, o.counter, o.state, o.total_minor, o.currency, o.created_at, o.payment_kind, o.payment_reference,
                   c.id AS charge_id, c.status AS charge_status, c.amount_captured, c.currency AS charge_currency, c.brand, c.last_four,
                   c.updated_ms AS charge_time
                 FROM orders o LEFT JOIN charges c ON c.id = o.charge_id
@@ -24,19 +25,20 @@ public enum LedgerExport {
                 """, start, end)
             for order in orders {
                 let number = order.number
-                table.append(["order", number, order.state, time(order.createdAt), String(order.totalMinor), order.currency, "", "", "", "", "", ""])
+                table.append(["order", number, order.state, time(order.createdAt), String(order.totalMinor), order.currency, "", "", "", "", "", "",
+                              order.counter ?? ""])
                 let lines = try tx.fetchAll(ExportedLine.self, "SELECT name, unit_minor, quantity FROM order_lines WHERE order_id = ? ORDER BY position",
                                             order.id)
                 for line in lines {
                     table.append(["line", number, "", "", String(line.unitMinor * line.quantity), order.currency, String(line.quantity), line.name,
-                                  "", "", "", ""])
+                                  "", "", "", "", ""])
                 }
                 if let chargeId = order.chargeId {
                     table.append(["payment", number, order.chargeStatus ?? "", time(order.chargeTime), String(order.amountCaptured ?? 0),
-                                  order.chargeCurrency ?? "", "", "", "card", order.brand ?? "", order.lastFour ?? "", chargeId])
+                                  order.chargeCurrency ?? "", "", "", "card", order.brand ?? "", order.lastFour ?? "", chargeId, ""])
                 } else if let kind = order.paymentKind, order.state != "pendingPayment" {
                     table.append(["payment", number, order.state, "", String(order.totalMinor), order.currency, "", "",
-                                  kind, "", "", order.paymentReference ?? ""])
+                                  kind, "", "", order.paymentReference ?? "", ""])
                 }
             }
             let refunds = try tx.fetchAll(ExportedRefund.self, """
@@ -46,7 +48,7 @@ public enum LedgerExport {
                 """, start, end)
             for refund in refunds {
                 table.append(["refund", refund.number ?? "", "refunded", time(refund.createdMs), String(refund.amount), refund.currency, "", "",
-                              "card", refund.brand ?? "", refund.lastFour ?? "", refund.id])
+                              "card", refund.brand ?? "", refund.lastFour ?? "", refund.id, ""])
             }
         }
         return table
@@ -80,6 +82,7 @@ extension ExportedRow {
 private struct ExportedOrder: ExportedRow {
     let id: String
     let number: String
+    let counter: String?
     let state: String
     let totalMinor: Int64
     let currency: String

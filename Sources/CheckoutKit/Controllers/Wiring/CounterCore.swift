@@ -45,10 +45,11 @@ public final class CounterCore {
     }
 
     /// The controllers over a database opened as they are built (tapes and tests, where no
-    /// terminal waits to hear why it cannot be opened).
-    public static func services(database argument: String?, clock: Clock, scheduler: Scheduler) throws -> CheckoutServices {
+    /// terminal waits to hear why it cannot be opened). `counterName`: as `counterName` above.
+    public static func services(database argument: String?, counterName: String? = nil, clock: Clock, scheduler: Scheduler) throws -> CheckoutServices {
         let location = location(argument)
-        return try CheckoutServices(database: location, clock: clock, scheduler: scheduler, ids: ids(inMemory: location == .inMemory))
+        return try CheckoutServices(database: location, clock: clock, scheduler: scheduler, ids: ids(inMemory: location == .inMemory),
+                                    counterName: counterName)
     }
 
     /// Seals every saved card and unsettled charge under a new vault key.
