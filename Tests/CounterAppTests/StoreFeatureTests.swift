@@ -89,6 +89,25 @@ import Testing
         #expect(store.state.number.problem?.message == "This card number is not valid. Check for a typing mistake.")
     }
 
+    /// A paste the field cannot wholly take keeps what fits and says what was left out, under
+    /// the field it went into; a clean paste clears the message.
+    @Test func aPasteSaysWhatTheFieldLeftOut() {
+        let store = TestStore(initialState: Self.form(), environment: StoreWorld().client.cardForm) { CardFormFeature.reduce(&$0, $1) }
+        store.send(.pasted("Jane Doe 42")) {
+            $0.holder.input.insert("Jane Doe ")
+            $0.holder.problem = .pasteLeftOut(characters: 2)
+        }
+        #expect(store.state.holder.problem?.message == "2 pasted characters were left out: this field does not take them.")
+        store.send(.focus(.number)) { $0.focus = .number }
+        store.send(.pasted("4242 4242-4242 4242")) { $0.number.input.insert("4242424242424242") }
+        store.send(.focus(.cvc)) { $0.focus = .cvc }
+        store.send(.pasted("123456")) {
+            $0.cvc.input.insert("1234")
+            $0.cvc.problem = .pasteLeftOut(characters: 2)
+        }
+        store.finish()
+    }
+
     @Test func aSwipeFillsTheFormInOneGo() {
         let world = StoreWorld()
         let store = Store(initialState: Self.form(), environment: world.client.cardForm) { CardFormFeature.reduce(&$0, $1) }

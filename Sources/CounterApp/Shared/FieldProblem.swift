@@ -19,4 +19,7 @@ public enum FieldProblem: Equatable, Sendable {
     /// The current payments PIN left empty.
     case pinMissing
     case pinsDiffer
+    /// Part of a paste the field cannot hold (a digit in a name, a letter in a number, more than
+    /// fits): said where it was pasted, rather than dropped without a word.
+    case pasteLeftOut(characters: Int)
 }

@@ -18,6 +18,13 @@ public struct FormField: Equatable, Sendable {
         set { input.value = newValue }
     }
 
+    /// Text pasted at the cursor. What the field cannot take (a digit in a name, a letter in a
+    /// number, more than fits) is said under it rather than dropped without a word.
+    public mutating func paste(_ text: String) {
+        let leftOut = text.count - input.insert(text)
+        problem = leftOut > 0 ? .pasteLeftOut(characters: leftOut) : nil
+    }
+
     public static func == (lhs: FormField, rhs: FormField) -> Bool {
         lhs.input.value == rhs.input.value && lhs.input.cursor == rhs.input.cursor
             && lhs.input.isMasked == rhs.input.isMasked && lhs.problem == rhs.problem

@@ -50,9 +50,9 @@ public enum AuthFeature {
             return .none
         case .pasted(let text):
             switch state.focus {
-            case .email: state.email.input.handle(.paste(text)); state.email.problem = nil
-            case .password: state.password.input.handle(.paste(text)); state.password.problem = nil
-            case .confirm: state.confirm.input.handle(.paste(text)); state.confirm.problem = nil
+            case .email: state.email.paste(text)
+            case .password: state.password.paste(text)
+            case .confirm: state.confirm.paste(text)
             case .submit: break
             }
             return .none

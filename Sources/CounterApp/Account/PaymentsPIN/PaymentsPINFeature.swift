@@ -51,7 +51,7 @@ public enum PaymentsPINFeature {
             return .none
         case .pasted(let text):
             guard !state.isSaving else { return .none }
-            edit(&state) { $0.input.handle(.paste(text)) }
+            edit(&state) { $0.paste(text) }
             return .none
         case .focusNext, .focusPrevious:
             validate(state.focus, &state)
@@ -85,9 +85,9 @@ public enum PaymentsPINFeature {
     /// Types into the focused field; its problem goes, as it is being corrected.
     private static func edit(_ state: inout State, _ change: (inout FormField) -> Void) {
         switch state.focus {
-        case .current: change(&state.current); state.current.problem = nil
-        case .new: change(&state.new); state.new.problem = nil
-        case .repeated: change(&state.repeated); state.repeated.problem = nil
+        case .current: state.current.problem = nil; change(&state.current)
+        case .new: state.new.problem = nil; change(&state.new)
+        case .repeated: state.repeated.problem = nil; change(&state.repeated)
         case .submit: break
         }
     }

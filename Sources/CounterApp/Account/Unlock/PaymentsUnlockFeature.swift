@@ -28,8 +28,7 @@ public enum PaymentsUnlockFeature {
             state.pin.input.handle(key)
             state.pin.problem = nil
         case .pasted(let text):
-            state.pin.input.handle(.paste(text))
-            state.pin.problem = nil
+            state.pin.paste(text)
         case .unlock:
             guard !state.pin.value.isEmpty else {
                 state.pin.problem = .pinMissing

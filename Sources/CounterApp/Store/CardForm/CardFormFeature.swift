@@ -128,10 +128,11 @@ public enum CardFormFeature {
                 return effect
             }
             switch state.focus {
-            case .holder: state.holder.input.handle(.paste(text)); state.holder.problem = nil
-            case .number: state.number.input.handle(.paste(text.filter { !$0.isWhitespace && $0 != "-" })); state.number.problem = nil
-            case .expiry: state.expiry.input.handle(.paste(text)); state.expiry.problem = nil
-            case .cvc: state.cvc.input.handle(.paste(text)); state.cvc.problem = nil
+            case .holder: state.holder.paste(text)
+            // A number is pasted as people write it, in groups: the spaces and dashes are not refused.
+            case .number: state.number.paste(text.filter { !$0.isWhitespace && $0 != "-" })
+            case .expiry: state.expiry.paste(text)
+            case .cvc: state.cvc.paste(text)
             case .save, .submit: break
             }
             return .none

@@ -466,6 +466,8 @@ extension Catalogue {
               "请输入当前密码。"),
         .text("The two PINs are not the same.",
               "两次输入的密码不一致。"),
+        .plural("{0} pasted character was left out: this field does not take it.", "{0} pasted characters were left out: this field does not take them.",
+                ["粘贴的内容中有 {0} 个字符未被接受：此栏不接受这些字符。"]),
         .text("Subscription renewal: {0}",
               "订阅续费：{0}"),
         .text("Subscription: {0}",
