@@ -287,6 +287,47 @@ import Testing
         store.finish()
     }
 
+    /// Refunds' and voids' receipts the printer could not take wait as a sale's receipt does,
+    /// and the operator's menu counts them with the receipts until they are printed.
+    @Test func refundReceiptsThePrinterCannotTakeAreCountedOnTheOperatorsMenu() {
+        var printerWorks = false
+        var owedDocuments = 2
+        var environment = KioskFeature.Environment()
+        environment.printOwedDocuments = {
+            guard printerWorks else { return (0, .cannotWrite("/dev/usb/lp0")) }
+            defer { owedDocuments = 0 }
+            return (owedDocuments, nil)
+        }
+        environment.owedDocumentCount = { owedDocuments }
+        let store = store(environment)
+        store.send(.tick(at(2), shopping)) { $0.now = at(2) }
+        store.receive(.printerUnavailable(.cannotWrite("/dev/usb/lp0"))) { $0.printerProblem = .cannotWrite("/dev/usb/lp0") }
+        store.receive(.documentsWaiting(2)) { $0.waitingDocuments = 2 }
+        #expect(KioskFeature.printerStatus(store.state) == "Printer: cannot write to /dev/usb/lp0.\n2 receipts waiting.")
+        // Still failing when the operator asks: the menu says both wait.
+        var state = store.state
+        state.overlay = .operatorMenu(selection: 0, message: nil)
+        let choice = KioskFeature.OperatorChoice.printWaiting.rawValue
+        let failing = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        failing.send(.operatorKey(.character(Character("\(choice + 1)")))) { $0.lastInput = at(2) }
+        failing.receive(.waitingReceiptsPrinted(owed: [], printed: [], failure: .cannotWrite("/dev/usb/lp0"), documentsLeft: 2)) {
+            $0.overlay = .operatorMenu(selection: choice, message: .waitingNotPrinted(.cannotWrite("/dev/usb/lp0"), waiting: 2))
+        }
+        // The printer mended, both come out and nothing waits.
+        printerWorks = true
+        let menu = TestStore(initialState: state, environment: environment, reducer: KioskFeature.reduce)
+        menu.send(.operatorKey(.character(Character("\(choice + 1)")))) { $0.lastInput = at(2) }
+        menu.receive(.waitingReceiptsPrinted(owed: [], printed: [], failure: nil, documents: 2)) {
+            $0.overlay = .operatorMenu(selection: choice, message: .printedWaiting(count: 2))
+            $0.printerProblem = nil
+            $0.waitingDocuments = 0
+        }
+        #expect(KioskFeature.printerStatus(menu.state) == nil)
+        store.finish()
+        failing.finish()
+        menu.finish()
+    }
+
     @Test func theOperatorReprintsTheLastReceiptAsACopyAlsoAfterARestart() {
         var copies: [String] = []
         var environment = KioskFeature.Environment()

@@ -42,9 +42,11 @@ import Testing
         timers.advance(clock, by: .seconds(2))
         let refund = try #require(try refunded?.get().refunds.first)
 
+        #expect(desk.owedDocumentCount() == 1, "the operator's menu counts it while it waits")
         let first = desk.printOwedDocuments()
         #expect(first.printed == 1 && first.failure == nil)
         #expect(desk.printOwedDocuments().printed == 0, "printed once")
+        #expect(desk.owedDocumentCount() == 0)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("REFUND"))
         #expect(text.contains("Refund \(refund.id)"))

@@ -48,6 +48,7 @@ public final class CounterShell: Application {
         environment.paper = { [weak self] in self?.printer?.paper() }
         environment.printWaitingReports = { [weak self] in self?.receipts?.printWaitingReports() ?? (0, nil) }
         environment.printOwedDocuments = { [weak self] in self?.receipts?.printOwedDocuments() ?? (0, nil) }
+        environment.owedDocumentCount = { [weak self] in self?.receipts?.owedDocumentCount() ?? 0 }
         environment.openBackOffice = { [weak self] in self?.counter.send(.kiosk(.openBackOffice)) }
         environment.startDemo = { [weak self] in self?.startDemo() ?? false }
         environment.stopDemo = { [weak self] in self?.demo?.stop(); self?.demo = nil }

@@ -94,8 +94,9 @@ extension KioskFeature {
             state.notice = nil
             state.overlay = operatorMenu(state, on: .changeTheme, message: .theme(name: name))
             return .none
-        case let .waitingReceiptsPrinted(owed, printed, failure, reports, documents):
-            let message = waitingPrinted(&state, owed: owed, printed: printed, failure: failure, reports: reports, documents: documents)
+        case let .waitingReceiptsPrinted(owed, printed, failure, reports, documents, documentsLeft):
+            let message = waitingPrinted(&state, owed: owed, printed: printed, failure: failure, reports: reports, documents: documents,
+                                         documentsLeft: documentsLeft)
             state.overlay = operatorMenu(state, on: .printWaiting, message: message)
             return .none
         default:

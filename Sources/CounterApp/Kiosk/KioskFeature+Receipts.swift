@@ -53,6 +53,7 @@ extension KioskFeature {
             if let failure, failure != .notConfigured {
                 environment.report(.unavailable(reason: failure.description))
                 send(.printerUnavailable(failure))
+                send(.documentsWaiting(environment.owedDocumentCount()))
             }
         }
     }
@@ -80,13 +81,17 @@ extension KioskFeature {
             if failure == nil { (documents, failure) = environment.printOwedDocuments() }
             if documents > 0 { environment.report(.refundReceiptsPrinted(count: documents)) }
             if failure == nil { (reports, failure) = environment.printWaitingReports() }
-            send(.waitingReceiptsPrinted(owed: owed, printed: printed, failure: failure, reports: reports, documents: documents))
+            // Those the printer did not take stay owed in the ledger; the menu counts them.
+            let documentsLeft = failure == nil ? 0 : environment.owedDocumentCount()
+            send(.waitingReceiptsPrinted(owed: owed, printed: printed, failure: failure, reports: reports, documents: documents,
+                                         documentsLeft: documentsLeft))
         }
     }
 
     /// What "Print waiting receipts" did, in the books and on the menu's line.
     static func waitingPrinted(_ state: inout State, owed: [String], printed: [String], failure: ReceiptPrinter.Failure?,
-                               reports: Int = 0, documents: Int = 0) -> OperatorMessage {
+                               reports: Int = 0, documents: Int = 0, documentsLeft: Int = 0) -> OperatorMessage {
+        state.waitingDocuments = documentsLeft
         guard !owed.isEmpty || reports > 0 || documents > 0 || failure != nil else {
             state.waitingReceipts = []
             return .noReceiptWaiting
@@ -95,7 +100,7 @@ extension KioskFeature {
         if let failure {
             state.printerProblem = failure
             state.waitingReceipts = owed.filter { !printed.contains($0) }
-            return .waitingNotPrinted(failure, waiting: owed.count - printed.count)
+            return .waitingNotPrinted(failure, waiting: owed.count - printed.count + documentsLeft)
         }
         state.printerProblem = nil
         state.waitingReceipts = []

@@ -73,7 +73,7 @@ extension KioskFeature {
             case .present, nil: return nil
             }
         }
-        let waiting = state.waitingReceipts.count
+        let waiting = state.waitingReceipts.count + state.waitingDocuments
         return tr("Printer: {0}.", problem.description) + "\n" + trn("{0} receipt waiting.", "{0} receipts waiting.", count: waiting, waiting)
     }
 }

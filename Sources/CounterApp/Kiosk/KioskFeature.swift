@@ -75,6 +75,9 @@ public enum KioskFeature {
         public var printedOrders: [String] = []
         /// Owed receipts the printer could not take: they wait for the operator (or the next start).
         public var waitingReceipts: [String] = []
+        /// Refunds' and voids' receipts the printer could not take (the ledger keeps them owed):
+        /// counted with the waiting receipts on the operator's menu.
+        public var waitingDocuments = 0
         /// What is wrong with the printer, since its last failure and until it prints again.
         public var printerProblem: ReceiptPrinter.Failure?
         /// What the printer last said of its paper (nil: it cannot say, or was not asked yet).
@@ -113,6 +116,8 @@ public enum KioskFeature {
         case stoodDown(atRest: Bool)
         /// Found at start: the printer cannot be written; the operator's menu says so.
         case printerUnavailable(ReceiptPrinter.Failure)
+        /// The refunds' and voids' receipts the printer still owes, counted after it failed.
+        case documentsWaiting(Int)
         /// What the printer said of its paper when asked (after a receipt, when the operator comes).
         case paperChecked(ReceiptPrinter.Paper?)
         /// The ledger's owed receipts, read on a tick.
@@ -129,7 +134,8 @@ public enum KioskFeature {
         /// "Print waiting receipts" done: which were owed, which printed, and why it stopped.
         /// `reports`: Z reports that were waiting for the printer and came out with them.
         /// `documents`: refunds' and voids' receipts that came out with them.
-        case waitingReceiptsPrinted(owed: [String], printed: [String], failure: ReceiptPrinter.Failure?, reports: Int = 0, documents: Int = 0)
+        case waitingReceiptsPrinted(owed: [String], printed: [String], failure: ReceiptPrinter.Failure?, reports: Int = 0, documents: Int = 0,
+                                    documentsLeft: Int = 0)
     }
 
     /// What the reducer asks of the world; closures so a test can stand in for each.
@@ -156,6 +162,8 @@ public enum KioskFeature {
         public var printWaitingReports: () -> (printed: Int, failure: ReceiptPrinter.Failure?) = { (0, nil) }
         /// Prints the refunds' and voids' receipts the back office did not (settled later).
         public var printOwedDocuments: () -> (printed: Int, failure: ReceiptPrinter.Failure?) = { (0, nil) }
+        /// How many refunds' and voids' receipts the printer still owes.
+        public var owedDocumentCount: () -> Int = { 0 }
         /// Opens the back office on the counter (the PIN was just given).
         public var openBackOffice: () -> Void = {}
         public var startDemo: () -> Bool = { false }
@@ -223,6 +231,9 @@ public enum KioskFeature {
             return .none
         case let .printerUnavailable(problem):
             state.printerProblem = problem
+            return .none
+        case let .documentsWaiting(count):
+            state.waitingDocuments = count
             return .none
         case let .paperChecked(paper):
             let wasLow = state.printerPaper == .low

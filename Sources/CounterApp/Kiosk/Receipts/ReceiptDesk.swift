@@ -89,6 +89,12 @@ public final class ReceiptDesk {
         })
     }
 
+    /// How many refunds' and voids' receipts are owed (the ledger leaves out those printed), as
+    /// `printOwedDocuments` would print them; 0 when unreadable.
+    public func owedDocumentCount() -> Int {
+        ((try? ledger.owedDocuments()) ?? []).filter { owedReceipt($0) != nil }.count
+    }
+
     private func printOnce(_ documents: [(ReceiptDocument, String?)]) -> (printed: Int, failure: ReceiptPrinter.Failure?) {
         var printed = 0
         for (document, key) in documents {
