@@ -144,6 +144,64 @@ import Glibc
         try session.send("q")
     }
 
+    /// The server dies while the bank decides a payment at a real counter, and comes back: the
+    /// screen never says "not paid" for a payment that may have gone through, and once the server
+    /// is back the counter settles it by itself, once, with the jar and the money agreeing.
+    @Test func theServerRestartedMidPaymentIsSettledOnceByTheCounter() throws {
+        let server = try ThrowawayPostgres.ownServer()
+        defer { server.stop() }
+        let url = try server.freshDatabase("restart")
+        let place = try StorageCommandLineTests.Place()
+        let key = place.root + "/fleet.key"
+        #expect(try StorageCommandLineTests.run(["migrate", "--db", url], place: place).status == 0)
+        let session = try TmuxSession(command: [try CheckoutBinary.path(), "--db", url, "--vault-key", key, "--counter", "till-1"],
+                                      environment: ["XDG_CONFIG_HOME": place.configHome])
+        try session.waitFor("Honey Store", timeout: 20)
+        try session.send("Enter")
+        try session.waitFor("Manuka honey", timeout: 10)
+        for key in ["3", "Enter", "c", "Enter", "Enter"] { try session.send(key) }
+        try session.waitFor("Name on card", timeout: 10)
+        try session.type("Jane Doe")
+        try session.send("Tab")
+        try session.type("4242424242424242")
+        try session.send("Tab")
+        try session.type("1230")
+        try session.send("Tab")
+        try session.type("123")
+        let watcher = try PostgresConnection(url: url)
+        let number = { (sql: String) throws -> Int64 in try watcher.query("SELECT n FROM (\(sql)) AS q(n)").first.map { try $0.int64("n") } ?? -1 }
+        // Enter leaves the code for the last field, then pays.
+        try session.send("Enter")
+        try session.send("Enter")
+        // The crash comes once the payment's intent is on the server, while the bank (0.8 s)
+        // has not answered yet.
+        let asked = Date().addingTimeInterval(10)
+        while Date() < asked, try number("SELECT COUNT(*) FROM charges WHERE status = 'pending'") == 0 { usleep(10_000) }
+        let paying = try session.screen()
+        try #require(try number("SELECT COUNT(*) FROM charges WHERE status = 'pending'") == 1, "the payment began: \(paying)")
+        try server.crash()
+        usleep(1_500_000)
+        let meanwhile = try session.screen()
+        #expect(!meanwhile.contains("Not paid"), "a payment that may have gone through: \(meanwhile)")
+        #expect(meanwhile.contains("cannot be reached") || meanwhile.contains("do not know yet"), "\(meanwhile)")
+        try server.start()
+        // The counter tries the server again after 2, 4, 8 s, then settles what was in flight.
+        let database = { try PostgresConnection(url: url) }
+        let settled = { (sql: String) throws -> Int64 in try database().query("SELECT n FROM (\(sql)) AS q(n)").first.map { try $0.int64("n") } ?? -1 }
+        let deadline = Date().addingTimeInterval(40)
+        while Date() < deadline, (try? settled("SELECT COUNT(*) FROM orders WHERE state = 'paid'")) != 1 { usleep(500_000) }
+        let after = try session.screen()
+        #expect(try settled("SELECT COUNT(*) FROM orders WHERE state = 'paid'") == 1, "the bank said yes: \(after)")
+        #expect(try settled("SELECT COUNT(*) FROM charges") == 1, "charged once")
+        #expect(try settled("SELECT COUNT(*) FROM charges WHERE status = 'succeeded'") == 1)
+        #expect(try settled("SELECT COUNT(*) FROM orders WHERE state = 'pendingPayment'") == 0)
+        #expect(try settled("SELECT stock FROM products WHERE id = 'honey-manuka'") == 2, "the jar sold once")
+        #expect(try session.waitFor("Payment approved", timeout: 10).contains("Payment approved"), "the screen turns by itself")
+        let audit = try StorageCommandLineTests.run(["audit", "--db", url], place: place)
+        #expect(audit.status == 0, "\(audit.output)\(audit.error)")
+        try session.send("q")
+    }
+
     @Test func aCounterKilledMidPaymentIsSettledByTheNextToStartAndNothingIsDoubled() throws {
         let fleet = try Fleet()
         _ = try fleet.race(4, killing: 2)

@@ -51,11 +51,30 @@ public final class ThrowawayPostgres: Sendable {
         try String(getpid()).write(toFile: folder + "/owner.pid", atomically: true, encoding: .utf8)
         if let runAs { try Self.run("/bin/chown", ["-R", runAs, folder]) }
         try run("initdb", ["-D", folder + "/data", "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"])
+        try start()
+        Self.stopAtExit(self)
+    }
+
+    /// A server of the test's own, beside the shared one: for a test that stops the server
+    /// under running counters and starts it again (`crash()`, `start()`), which would cut every
+    /// other test's connections on the shared one. Throws when PostgreSQL cannot run here.
+    public static func ownServer() throws -> ThrowawayPostgres {
+        _ = try shared.get()
+        return try ThrowawayPostgres()
+    }
+
+    /// Starts the server (again) on its folder and socket, and waits until it takes connections.
+    public func start() throws {
         // Durable, as a shop's server would be: a commit waits for its WAL to reach the disk.
         try run("pg_ctl", ["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60",
                            "-o", "-k \(socketDirectory) -c listen_addresses='' -c fsync=on -c synchronous_commit=on -c max_connections=50",
                            "start"])
-        Self.stopAtExit(self)
+    }
+
+    /// The server dies at once, as in a power cut: every session is cut, nothing is flushed
+    /// beyond what was committed; the data stays for `start()`, which recovers it from the WAL.
+    public func crash() throws {
+        try run("pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
     }
 
     /// A schema of its own for one test, in a database this test process shares among its
@@ -172,11 +191,14 @@ public final class ThrowawayPostgres: Sendable {
 
     // MARK: lifetime
 
-    private nonisolated(unsafe) static var running: ThrowawayPostgres?
+    private nonisolated(unsafe) static var running: [ThrowawayPostgres] = []
+    private static let runningLock = NSLock()
 
     private static func stopAtExit(_ server: ThrowawayPostgres) {
-        running = server
-        atexit { ThrowawayPostgres.running?.stop() }
+        runningLock.withLock {
+            if running.isEmpty { atexit { ThrowawayPostgres.runningLock.withLock { ThrowawayPostgres.running }.forEach { $0.stop() } } }
+            running.append(server)
+        }
     }
 
     /// Servers of test processes that died without their exit handler (a crash, a kill): each
