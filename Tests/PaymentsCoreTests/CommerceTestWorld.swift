@@ -48,7 +48,7 @@ final class CommerceTestWorld {
         // A file's key beside the test's own directory, never in the runner's config directory.
         switch database {
         case let .file(path): options.vaultKey = VaultKeyLocation(path: Harness.keyPath(forDatabase: path), origin: .flag)
-        case .server: options.vaultKey = VaultKeyLocation(path: try! temporaryDirectory() + "/vault.key", origin: .flag)
+        case let .server(url): options.vaultKey = VaultKeyLocation(path: Harness.keyPath(forServer: url), origin: .flag)
         case .inMemory: break
         }
         core = try! PaymentsServices(database: database, clock: clock, scheduler: timers, ids: ids, options: options,
