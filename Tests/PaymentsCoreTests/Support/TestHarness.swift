@@ -96,6 +96,14 @@ final class Harness {
     }
 }
 
+extension Harness {
+    /// The harness on `backend`: SQLite in memory, as the suites always ran, or a schema of its
+    /// own on the throwaway PostgreSQL server (skipped, and said so, where it cannot run).
+    convenience init(_ backend: StorageBackend, latency: Duration = .zero, clock: ManualClock = ManualClock()) throws {
+        try self.init(database: backend == .sqlite ? .inMemory : try backend.freshStore().database, latency: latency, clock: clock)
+    }
+}
+
 final class LogBox { var lines: [String] = [] }
 
 extension Result {
