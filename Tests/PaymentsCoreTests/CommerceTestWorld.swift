@@ -103,6 +103,16 @@ final class CommerceTestWorld {
         try? core.store.read { tx in try tx.fetchValue(String.self, "SELECT id FROM carts WHERE session_key = ?", sessionKey) }
     }
 
+    /// Puts a product on the shelf as another counter or the back office would: straight into
+    /// the table, past the catalog.
+    func shelve(id: String, position: Int, name: String, stock: Int = 1) throws {
+        try core.store.write { tx in
+            try tx.execute("""
+                INSERT INTO products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, '', 100, 'EUR', ?, '')
+                """, id, position, name, stock)
+        }
+    }
+
     func stock(_ productId: String) -> Int {
         (try? catalog.product(id: productId))??.stock ?? -1
     }
