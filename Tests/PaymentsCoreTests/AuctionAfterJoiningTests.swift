@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import GRDB
 @_spi(Testing) @testable import PaymentsCore
 import Testing
 
@@ -49,8 +48,9 @@ import Testing
     /// Found by the fault simulator: two closes running at once (the settler's and the loop's)
     /// each won the same bid, from a copy read before the other wrote, and placed two paid
     /// orders for one captured hold. A close reads each bid again before settling it.
-    @Test func twoClosesAtOnceWinABidOnce() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func twoClosesAtOnceWinABidOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (first, _) = try joinedShopper(world)
         let saved = world.savedCard()
         let other = world.settle { world.auctions.join(auctionId: "auction-lx1612", customerId: saved.customerId,
@@ -65,8 +65,8 @@ import Testing
         world.advance(.seconds(5))
         for bid in [first, second] {
             #expect(try world.auctions.bid(id: bid.id).state == .won)
-            let orders = try world.core.database.queue.read { db in
-                try String.fetchAll(db, sql: "SELECT id FROM orders WHERE payment_key = ?", arguments: ["auction-\(bid.id)-hold"])
+            let orders = try world.core.store.read { tx in
+                try tx.fetchValues(String.self, "SELECT id FROM orders WHERE payment_key = ?", "auction-\(bid.id)-hold")
             }
             #expect(orders.count == 1, "one order for the won bid \(bid.id): \(orders)")
         }
@@ -148,6 +148,7 @@ import Testing
         #expect(try audit(world) == [])
     }
 
+    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
     @Test func aRaiseWhoseIntentCannotBeWrittenNeverAsksTheCard() throws {
         let world = CommerceTestWorld()
         let (old, instrument) = try joinedShopper(world)
@@ -161,6 +162,7 @@ import Testing
         #expect(try audit(world) == [])
     }
 
+    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
     @Test func aRaiseWhoseSwapCannotBeWrittenIsUnknownTheOldBidStandsAndTheSettlerVoidsTheNewHold() throws {
         let counter = SettlerTests.Counter()
         let (old, instrument) = try joinedShopper(counter.world)
@@ -188,6 +190,7 @@ import Testing
         #expect(try audit(counter.world) == [])
     }
 
+    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
     @Test func anOldHoldWhoseReleaseFailsIsReleasedByTheSettler() throws {
         let world = CommerceTestWorld()
         let (old, instrument) = try joinedShopper(world)
@@ -209,6 +212,7 @@ import Testing
 
     // MARK: - Leave
 
+    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
     @Test func aLeaveWhoseAnswerCannotBeWrittenIsFinishedByTheSettler() throws {
         let world = CommerceTestWorld()
         let (bid, _) = try joinedShopper(world)
@@ -245,6 +249,7 @@ import Testing
         #expect(try audit(world) == [])
     }
 
+    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
     @Test func aCaptureWhoseWriteFailsLeavesTheOrderAwaitingAndTheSettlerCapturesItOnce() throws {
         let world = CommerceTestWorld()
         let (bid, _) = try joinedShopper(world)
@@ -269,6 +274,7 @@ import Testing
         #expect(try audit(world) == [])
     }
 
+    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
     @Test func aWinWhoseIntentCannotBeWrittenStaysJoinedAndClosesNextPass() throws {
         let world = CommerceTestWorld()
         let (bid, _) = try joinedShopper(world)

@@ -25,9 +25,9 @@ import Testing
         #expect(lx318.closesAt == Date(timeIntervalSince1970: 1_795_600_800) && lx318.flightDate == "2026-11-28")
     }
 
-    @Test func aShopIsSeededOnceHoweverOftenItOpens() throws {
-        let path = try temporaryDirectory() + "/shop.sqlite"
-        let first = CommerceTestWorld(database: .file(path))
+    @Test(arguments: StorageBackend.allCases)
+    func aShopIsSeededOnceHoweverOftenItOpens(_ backend: StorageBackend) throws {
+        let first = try CommerceTestWorld(backend)
         let closes = try first.auctions.auctions().map(\.closesAt)
         first.clock.advance(by: .hours(24 * 30))
         let again = try Commerce(core: first.core)

@@ -6,13 +6,13 @@ import Testing
 /// A cart paid in two commits: what the look before the intent promises, and what happens when
 /// it no longer holds or the charge is refused before it is recorded (nothing is written).
 @Suite struct CartPaymentTests {
-    @Test func lookingWritesNothingAndAnEmptyCartIsRefusedThere() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func lookingWritesNothingAndAnEmptyCartIsRefusedThere(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(throws: OrderError.emptyCart) { try world.orders.prepareCartPayment(for: "s") }
         try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
-        let commits = CommitLog.install(on: world.core.database)
-        let payment = try world.orders.prepareCartPayment(for: "s")
-        #expect(commits.commits.isEmpty)
+        let (payment, written) = try world.tablesWritten { try world.orders.prepareCartPayment(for: "s") }
+        #expect(written == [])
         #expect(payment.number == "HS-000001")
         #expect(payment.total == Money(minorUnits: 650, currency: .eur))
         #expect(try world.orders.order(id: payment.orderId) == nil)
@@ -52,17 +52,19 @@ import Testing
         #expect(try world.orders.orders(for: "a").map(\.state) == [.paid], "the rolled-back intent left no order behind")
     }
 
-    @Test func aChargeRefusedBeforeItIsRecordedWritesNothing() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aChargeRefusedBeforeItIsRecordedWritesNothing(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
         let token = world.token()
         _ = world.settle { world.orders.pay(try! world.orders.prepareCartPayment(for: "s"), with: token, completion: $0) }
         try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
-        let commits = CommitLog.install(on: world.core.database)
-        let payment = try world.orders.prepareCartPayment(for: "s")
-        let refused = world.settle { world.orders.pay(payment, with: token, completion: $0) } // a one-time token, used
+        let ((payment, refused), written) = try world.tablesWritten {
+            let payment = try world.orders.prepareCartPayment(for: "s")
+            return (payment, world.settle { world.orders.pay(payment, with: token, completion: $0) }) // a one-time token, used
+        }
         guard case .paymentDeclined? = refused?.failure else { Issue.record("expected a refusal, got \(String(describing: refused))"); return }
-        #expect(commits.commits.isEmpty)
+        #expect(written == [])
         #expect(try world.orders.order(id: payment.orderId) == nil)
         #expect(try world.carts.cart(for: "s").quantity(of: "honey-acacia") == 1)
     }

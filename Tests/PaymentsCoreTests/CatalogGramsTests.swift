@@ -1,11 +1,12 @@
 import Foundation
-import GRDB
 @_spi(Testing) @testable import PaymentsCore
 import Testing
 
 /// Issue 18: a filter of one or two letters is found through the index of each name's letters
 /// and letter pairs (`catalog_grams`), and finds what reading every name would: the text
 /// anywhere in the name, ignoring case, at any length, before and after the products change.
+/// A server has no such table (`CatalogServerSearch`: trigrams of the names lowered by ICU): the
+/// same filters find the same products there, accents and cases beyond ASCII included.
 @Suite struct CatalogGramsTests {
     /// Names with what a filter trips on: cases, letters beyond ASCII, Chinese, FTS5's and
     /// LIKE's special characters, quotes, a one-letter name, and digits.
@@ -16,15 +17,10 @@ import Testing
 
     /// The four seeded jars, then `names` twice over (the second time numbered), so that every
     /// gram is held by several products far apart in the list.
-    private func world() throws -> CommerceTestWorld {
-        let world = CommerceTestWorld()
-        try world.core.database.queue.write { db in
-            for (index, name) in (Self.names + Self.names.enumerated().map { "\($1) \($0)" }).enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO products (id, position, name, description, price_minor, currency, stock, image)
-                    VALUES (?, ?, ?, '', 100, 'EUR', 5, '')
-                    """, arguments: ["p-\(index)", 10 + index, name])
-            }
+    private func world(_ backend: StorageBackend) throws -> CommerceTestWorld {
+        let world = try CommerceTestWorld(backend)
+        for (index, name) in (Self.names + Self.names.enumerated().map { "\($1) \($0)" }).enumerated() {
+            try world.shelve(id: "p-\(index)", position: 10 + index, name: name, stock: 5)
         }
         return world
     }
@@ -67,14 +63,16 @@ import Testing
             checked += 1
         }
         #expect(checked > 150, "the filters are many: every piece of every name")
-        // FTS5 checks its index's structure by a write that changes nothing.
-        try world.core.database.queue.write { db in
-            try db.execute(sql: "INSERT INTO catalog_grams (catalog_grams) VALUES ('integrity-check')")
+        // FTS5 checks its index's structure by a write that changes nothing (a server keeps its
+        // own index, and has no such table).
+        if world.core.store.engine == .sqlite {
+            try world.core.store.write { tx in try tx.execute("INSERT INTO catalog_grams (catalog_grams) VALUES ('integrity-check')") }
         }
     }
 
-    @Test func everyShortFilterFindsWhatReadingEveryNameFinds() throws {
-        let world = try world()
+    @Test(arguments: StorageBackend.allCases)
+    func everyShortFilterFindsWhatReadingEveryNameFinds(_ backend: StorageBackend) throws {
+        let world = try world(backend)
         let all = try world.catalog.products()
         #expect(scan(all, "é").count == 6, "the seeded names do hold the letters asked for")
         try expectEveryFilterFindsWhatAScanFinds(world, "seeded")
@@ -82,8 +80,9 @@ import Testing
 
     /// A short filter's matches page both ways in the list's order, window by window, as a
     /// long filter's do.
-    @Test func aShortFilterPagesBothWaysThroughItsMatches() throws {
-        let world = try world()
+    @Test(arguments: StorageBackend.allCases)
+    func aShortFilterPagesBothWaysThroughItsMatches(_ backend: StorageBackend) throws {
+        let world = try world(backend)
         let all = try world.catalog.products()
         for text in ["e", "É", "er", "蜂", " ", "."] {
             let filter = CatalogFilter(text: text)
@@ -106,17 +105,18 @@ import Testing
     }
 
     /// The triggers keep the index beside the products, whoever writes them: a new product, a
-    /// rename, a move in the list, a stock change, a deletion.
-    @Test func theIndexFollowsEveryWriteToTheProducts() throws {
-        let world = try world()
-        try world.core.database.queue.write { db in
-            try db.execute(sql: "INSERT INTO products VALUES ('new', 15, 'Quince jam QQ', '', 1, 'EUR', 1, '')")
-            try db.execute(sql: "UPDATE products SET name = 'Renamed yz' WHERE id = 'p-0'")
-            try db.execute(sql: "UPDATE products SET name = '' WHERE id = 'p-1'")
-            try db.execute(sql: "UPDATE products SET position = 1 WHERE id = 'p-2'")
-            try db.execute(sql: "UPDATE products SET position = 99, name = 'Moved and renamed ÿ' WHERE id = 'p-3'")
-            try db.execute(sql: "UPDATE products SET stock = 0 WHERE id = 'p-4'")
-            try db.execute(sql: "DELETE FROM products WHERE id IN ('p-5', 'p-8')")
+    /// rename, a move in the list, a stock change, a deletion. (The server keeps its own.)
+    @Test(arguments: StorageBackend.allCases)
+    func theIndexFollowsEveryWriteToTheProducts(_ backend: StorageBackend) throws {
+        let world = try world(backend)
+        try world.shelve(id: "new", position: 15, name: "Quince jam QQ")
+        try world.core.store.write { tx in
+            try tx.execute("UPDATE products SET name = 'Renamed yz' WHERE id = 'p-0'")
+            try tx.execute("UPDATE products SET name = '' WHERE id = 'p-1'")
+            try tx.execute("UPDATE products SET position = 1 WHERE id = 'p-2'")
+            try tx.execute("UPDATE products SET position = 99, name = 'Moved and renamed ÿ' WHERE id = 'p-3'")
+            try tx.execute("UPDATE products SET stock = 0 WHERE id = 'p-4'")
+            try tx.execute("DELETE FROM products WHERE id IN ('p-5', 'p-8')")
         }
         #expect(try world.catalog.products(CatalogFilter(text: "q"), from: .first, limit: 10).map(\.id) == ["new"])
         #expect(try world.catalog.products(CatalogFilter(text: "YZ"), from: .first, limit: 10).map(\.id) == ["p-0"])
@@ -132,12 +132,11 @@ import Testing
 
     /// The ledger's audit reads every table for card numbers in clear: the index is read row by
     /// row like any table, and a name's grams hold no run of digits to read a card number from.
+    // SQLite-only: `catalog_grams` is SQLite's FTS5 table; a server's trigram index is no table.
     @Test func theAuditReadsTheIndexLikeEveryTable() throws {
-        let world = try world()
-        try world.core.database.queue.write { db in
-            try db.execute(sql: "INSERT INTO products VALUES ('card', 99, 'Jar 4242 4242 4242 4242', '', 1, 'EUR', 1, '')")
-        }
-        let violations = try world.core.database.store.read { tx in try CardNumberScan.violations(tx) }
+        let world = try world(.sqlite)
+        try world.shelve(id: "card", position: 99, name: "Jar 4242 4242 4242 4242")
+        let violations = try world.core.store.read { tx in try CardNumberScan.violations(tx) }
         let tables = Set(violations.compactMap { violation -> String? in
             if case let .cardNumberInClear(table, _, _, _) = violation { table } else { nil }
         })

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 @_spi(Testing) @testable import PaymentsCore
 import Testing
 
@@ -7,23 +6,17 @@ import Testing
 /// filter, without reading the rest of the shop.
 @Suite struct CatalogPagingTests {
     /// The four seeded jars, then `count` more named "Jar <n>" (positions 10, 11...).
-    private func world(jars count: Int, stock: (Int) -> Int = { _ in 5 }) throws -> CommerceTestWorld {
-        let world = CommerceTestWorld()
-        try world.core.database.queue.write { db in
-            for index in 0..<count {
-                try db.execute(sql: """
-                    INSERT INTO products (id, position, name, description, price_minor, currency, stock, image)
-                    VALUES (?, ?, ?, '', 100, 'EUR', ?, '')
-                    """, arguments: ["jar-\(index)", 10 + index, "Jar \(index)", stock(index)])
-            }
-        }
+    private func world(_ backend: StorageBackend, jars count: Int) throws -> CommerceTestWorld {
+        let world = try CommerceTestWorld(backend)
+        for index in 0..<count { try world.shelve(id: "jar-\(index)", position: 10 + index, name: "Jar \(index)", stock: 5) }
         return world
     }
 
     private func ids(_ products: [Product]) -> [String] { products.map(\.id) }
 
-    @Test func windowsFollowOneAnotherInTheListsOrderToTheEnd() throws {
-        let world = try world(jars: 6)
+    @Test(arguments: StorageBackend.allCases)
+    func windowsFollowOneAnotherInTheListsOrderToTheEnd(_ backend: StorageBackend) throws {
+        let world = try world(backend, jars: 6)
         let all = try world.catalog.products()
         #expect(all.count == 10)
         var seen: [Product] = []
@@ -42,8 +35,9 @@ import Testing
         #expect(try world.catalog.products(.everything, from: .first, limit: 0).isEmpty)
     }
 
-    @Test func backwardsAndFromTheEndTheWindowIsStillInListOrder() throws {
-        let world = try world(jars: 6)
+    @Test(arguments: StorageBackend.allCases)
+    func backwardsAndFromTheEndTheWindowIsStillInListOrder(_ backend: StorageBackend) throws {
+        let world = try world(backend, jars: 6)
         #expect(ids(try world.catalog.products(.everything, from: .last, limit: 2)) == ["jar-4", "jar-5"])
         #expect(ids(try world.catalog.products(.everything, from: .before(productID: "jar-1"), limit: 3))
                 == ["honey-manuka", "honey-wildflower", "jar-0"])
@@ -54,13 +48,10 @@ import Testing
 
     /// A product's place is its position, then the order it was written in: equal positions do
     /// not reorder between windows.
-    @Test func equalPositionsKeepTheOrderTheyWereWrittenIn() throws {
-        let world = try world(jars: 0)
-        try world.core.database.queue.write { db in
-            for id in ["b", "a", "c"] {
-                try db.execute(sql: "INSERT INTO products VALUES (?, 2, ?, '', 1, 'EUR', 1, '')", arguments: [id, "Tie " + id])
-            }
-        }
+    @Test(arguments: StorageBackend.allCases)
+    func equalPositionsKeepTheOrderTheyWereWrittenIn(_ backend: StorageBackend) throws {
+        let world = try world(backend, jars: 0)
+        for id in ["b", "a", "c"] { try world.shelve(id: id, position: 2, name: "Tie " + id) }
         let order = ["honey-acacia", "honey-clover", "honey-manuka", "b", "a", "c", "honey-wildflower"]
         #expect(ids(try world.catalog.products()) == order)
         #expect(ids(try world.catalog.products(.everything, from: .after(productID: "b"), limit: 2)) == ["a", "c"])
@@ -68,12 +59,11 @@ import Testing
     }
 
     /// The filter the shopper had: the name contains the text, ignoring case, at any length of text.
-    @Test func theFilterFindsTheTextAnywhereInTheNameIgnoringCase() throws {
-        let world = try world(jars: 12)
-        try world.core.database.queue.write { db in
-            try db.execute(sql: "INSERT INTO products VALUES ('ete', 99, 'Jar ÉTÉ', '', 1, 'EUR', 1, '')")
-            try db.execute(sql: "INSERT INTO products VALUES ('odd', 100, 'Fifty % off_now \"x\"', '', 1, 'EUR', 1, '')")
-        }
+    @Test(arguments: StorageBackend.allCases)
+    func theFilterFindsTheTextAnywhereInTheNameIgnoringCase(_ backend: StorageBackend) throws {
+        let world = try world(backend, jars: 12)
+        try world.shelve(id: "ete", position: 99, name: "Jar ÉTÉ")
+        try world.shelve(id: "odd", position: 100, name: "Fifty % off_now \"x\"")
         func names(_ text: String, alsoNamed: Set<String> = []) throws -> [String] {
             try world.catalog.products(CatalogFilter(text: text, alsoNamed: alsoNamed), from: .first, limit: 100).map(\.name)
         }
@@ -99,8 +89,9 @@ import Testing
         #expect(try names("zzz", alsoNamed: ["Jar 3"]) == ["Jar 3"])
     }
 
-    @Test func aFilteredListPagesBothWaysByItsOwnMatches() throws {
-        let world = try world(jars: 40)
+    @Test(arguments: StorageBackend.allCases)
+    func aFilteredListPagesBothWaysByItsOwnMatches(_ backend: StorageBackend) throws {
+        let world = try world(backend, jars: 40)
         let filter = CatalogFilter(text: "jar 1")
         let matches = try world.catalog.products(filter, from: .first, limit: 100)
         #expect(ids(matches) == ["jar-1"] + (10...19).map { "jar-\($0)" })
@@ -114,21 +105,22 @@ import Testing
 
     /// Products written while the shopper pages through show up in their place; stock is read
     /// with each window; a product the shopper holds that left the shelf anchors no window.
-    @Test func productsAddedOrSoldOutWhilePagingAreSeenInTheNextWindow() throws {
-        let world = try world(jars: 6)
+    @Test(arguments: StorageBackend.allCases)
+    func productsAddedOrSoldOutWhilePagingAreSeenInTheNextWindow(_ backend: StorageBackend) throws {
+        let world = try world(backend, jars: 6)
         let first = try world.catalog.products(.everything, from: .first, limit: 5)
         #expect(first.last?.id == "jar-0")
-        try world.core.database.queue.write { db in
-            try db.execute(sql: "INSERT INTO products VALUES ('late', 11, 'Late jar', '', 1, 'EUR', 2, '')")
-            try db.execute(sql: "UPDATE products SET stock = 0 WHERE id = 'jar-2'")
-            try db.execute(sql: "UPDATE products SET name = 'Renamed jar' WHERE id = 'jar-3'")
+        try world.shelve(id: "late", position: 11, name: "Late jar", stock: 2)
+        try world.core.store.write { tx in
+            try tx.execute("UPDATE products SET stock = 0 WHERE id = 'jar-2'")
+            try tx.execute("UPDATE products SET name = 'Renamed jar' WHERE id = 'jar-3'")
         }
         let next = try world.catalog.products(.everything, from: .after(productID: "jar-0"), limit: 4)
         #expect(ids(next) == ["jar-1", "late", "jar-2", "jar-3"])
         #expect(next.map(\.stock) == [5, 2, 0, 5])
         #expect(try world.catalog.products(CatalogFilter(text: "renamed"), from: .first, limit: 5).map(\.id) == ["jar-3"])
         #expect(try world.catalog.products(CatalogFilter(text: "jar 3"), from: .first, limit: 5).isEmpty)
-        try world.core.database.queue.write { db in try db.execute(sql: "DELETE FROM products WHERE id = 'jar-5'") }
+        try world.core.store.write { tx in try tx.execute("DELETE FROM products WHERE id = 'jar-5'") }
         #expect(try world.catalog.products(CatalogFilter(text: "jar 5"), from: .first, limit: 5).isEmpty)
         #expect(ids(try world.catalog.products(.everything, from: .after(productID: "jar-5"), limit: 2)) == ["honey-acacia", "honey-clover"])
         #expect(try world.catalog.count(.everything) == 10)

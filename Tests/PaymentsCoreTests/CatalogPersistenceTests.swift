@@ -6,13 +6,14 @@ import Testing
 /// Issue 4's tables live in the core's file: seeds run once, state survives a reopen, and
 /// clock-driven states (bank expiry, source consumption) are right when read after it.
 @Suite struct CatalogPersistenceTests {
-    @Test func seedsRunOnceAndStateSurvivesAReopen() throws {
-        let path = try temporaryDirectory() + "/counter.sqlite"
+    @Test(arguments: StorageBackend.allCases)
+    func seedsRunOnceAndStateSurvivesAReopen(_ backend: StorageBackend) throws {
+        let location = try backend.freshStore().database
         let clock = ManualClock()
         let payment: BankResourceHandle
         let orderNumber: String
         do {
-            let world = CommerceTestWorld(database: .file(path), clock: clock, ids: RandomIDGenerator())
+            let world = CommerceTestWorld(database: location, clock: clock, ids: RandomIDGenerator())
             try world.carts.add(productId: "honey-manuka", quantity: 2, for: "kiosk")
             let order = try world.orders.placeOrder(for: "kiosk")
             orderNumber = order.number
@@ -21,7 +22,7 @@ import Testing
             try world.core.close()
         }
         clock.advance(by: .minutes(11)) // the app was closed meanwhile: no timers ran
-        let reopened = CommerceTestWorld(database: .file(path), clock: clock, ids: RandomIDGenerator())
+        let reopened = CommerceTestWorld(database: location, clock: clock, ids: RandomIDGenerator())
         #expect(try reopened.catalog.products().count == 4, "the seed did not run twice")
         #expect(reopened.stock("honey-manuka") == 1)
         #expect(try reopened.carts.cart(for: "kiosk").isEmpty)
@@ -37,12 +38,13 @@ import Testing
 @Suite struct OrderReconcileTests {
     static let neverAnsweringCard = "4000000000000259"
 
-    @Test func anOrderWhoseAnswerWasLostIsSettledAfterARestart() throws {
-        let path = try temporaryDirectory() + "/counter.sqlite"
+    @Test(arguments: StorageBackend.allCases)
+    func anOrderWhoseAnswerWasLostIsSettledAfterARestart(_ backend: StorageBackend) throws {
+        let location = try backend.freshStore().database
         let clock = ManualClock()
         let orderId: String
         do {
-            let world = CommerceTestWorld(database: .file(path), clock: clock, ids: RandomIDGenerator())
+            let world = CommerceTestWorld(database: location, clock: clock, ids: RandomIDGenerator())
             try world.carts.add(productId: "honey-manuka", quantity: 3, for: "kiosk")
             let order = try world.orders.placeOrder(for: "kiosk")
             orderId = order.id
@@ -57,7 +59,7 @@ import Testing
             #expect(world.settle { world.orders.pay(orderId: other.id, with: world.token(), completion: $0) }?.failure == .outOfStock(productId: "honey-manuka", name: "Manuka honey"))
             try world.core.close()
         }
-        let reopened = CommerceTestWorld(database: .file(path), clock: clock, ids: RandomIDGenerator())
+        let reopened = CommerceTestWorld(database: location, clock: clock, ids: RandomIDGenerator())
         let settled = try reopened.commerce.reconcileAfterRestart()
         #expect(settled.map(\.id) == [orderId])
         #expect(settled.first?.state == .paid)

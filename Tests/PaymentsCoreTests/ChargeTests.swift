@@ -3,8 +3,9 @@ import Testing
 @testable import PaymentsCore
 
 @Suite struct IdempotencyTests {
-    @Test func sameKeySameRequestReplaysWithoutChargingTwice() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func sameKeySameRequestReplaysWithoutChargingTwice(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         let method = try h.core.paymentMethods.save(card: try h.card(), for: c.id).method
         let request = h.request(.paymentMethod(method.id), customer: c.id, key: "order-1")
@@ -14,15 +15,17 @@ import Testing
         #expect(try h.core.charges.charges(for: c.id).count == 1)
     }
 
-    @Test func replayOfATokenChargeDoesNotTouchTheSpentToken() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func replayOfATokenChargeDoesNotTouchTheSpentToken(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let request = h.request(.token(try h.token().id), key: "order-1")
         let first = try #require(h.charge(request)?.value)
         #expect(h.charge(request)?.value == first)
     }
 
-    @Test func sameKeyDifferentRequestIsAConflict() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func sameKeyDifferentRequestIsAConflict(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let token = try h.token()
         _ = h.charge(h.request(1250, .token(token.id), key: "order-1"))
         #expect(h.charge(h.request(1300, .token(token.id), key: "order-1"))?.error == .idempotencyKeyReused)
@@ -31,8 +34,9 @@ import Testing
         #expect(h.charge(other)?.error == .idempotencyKeyReused)
     }
 
-    @Test func replayWhileThePendingChargeWaitsGetsTheSameAnswer() throws {
-        let h = try Harness(latency: .milliseconds(800))
+    @Test(arguments: StorageBackend.allCases)
+    func replayWhileThePendingChargeWaitsGetsTheSameAnswer(_ backend: StorageBackend) throws {
+        let h = try Harness(backend, latency: .milliseconds(800))
         let request = h.request(.token(try h.token().id), key: "order-1")
         var answers: [Charge] = []
         h.core.charges.create(request) { answers.append($0.value!) }
@@ -44,8 +48,9 @@ import Testing
         #expect(try h.core.chargeRepository.charges(status: .succeeded).count == 1)
     }
 
-    @Test func aDeclineIsReplayedNotRetried() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func aDeclineIsReplayedNotRetried(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let request = h.request(.token(try h.token("4000000000009995").id), key: "order-1")
         let first = try #require(h.charge(request)?.value)
         #expect(first.status == .failed(.insufficientFunds))
@@ -53,8 +58,9 @@ import Testing
         #expect(try h.core.events.events(subjectID: first.id).filter { $0.kind == "charge.created" }.count == 1)
     }
 
-    @Test func keysAreKeptFor24Hours() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func keysAreKeptFor24Hours(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         let method = try h.core.paymentMethods.save(card: try h.card(), for: c.id).method
         let request = h.request(.paymentMethod(method.id), customer: c.id, key: "order-1")
@@ -65,6 +71,7 @@ import Testing
         #expect(h.charge(request, wait: .zero)?.value?.id == "ch_000002")
     }
 
+    // No engine: refused before anything is stored (the vault's tokens are in memory).
     @Test func missingKeyAndBadAmountsAreRefused() throws {
         let h = try Harness()
         #expect(h.charge(h.request(1250, .token("tok_x"), key: "  "))?.error == .missingIdempotencyKey)
@@ -74,8 +81,9 @@ import Testing
 }
 
 @Suite struct RefundAndHoldTests {
-    @Test func fullAndPartialRefundsNeverExceedWhatWasCaptured() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func fullAndPartialRefundsNeverExceedWhatWasCaptured(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let charge = try #require(h.charge(h.request(1000, .token(try h.token().id)))?.value)
         let eur = { (cents: Int64) in Money(minorUnits: cents, currency: .eur) }
         #expect(try h.core.charges.refund(charge.id, amount: eur(300)).amount == eur(300))
@@ -87,14 +95,16 @@ import Testing
         #expect(try h.core.charges.refunds(of: charge.id).count == 2)
     }
 
-    @Test func failedChargesCannotBeRefunded() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func failedChargesCannotBeRefunded(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let charge = try #require(h.charge(h.request(.token(try h.token("4000000000000002").id)))?.value)
         #expect(throws: ChargeError.notRefundable) { try h.core.charges.refund(charge.id) }
     }
 
-    @Test func holdCaptureAndRelease() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func holdCaptureAndRelease(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let held = try #require(h.charge(h.request(5000, .token(try h.token().id), key: "bid-1", capture: false))?.value)
         #expect(held.status == .authorized)
         #expect(throws: ChargeError.notRefundable) { try h.core.charges.refund(held.id) }
@@ -114,8 +124,9 @@ import Testing
 }
 
 @Suite struct PaymentMethodTests {
-    @Test func savingTheSameCardTwiceKeepsOne() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func savingTheSameCardTwiceKeepsOne(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         let first = try h.core.paymentMethods.save(token: try h.token().id, for: c.id)
         #expect(!first.alreadySaved && first.method.isDefault)
@@ -125,8 +136,9 @@ import Testing
         #expect(try h.core.paymentMethods.list(for: c.id).count == 1)
     }
 
-    @Test func defaultsAndRemoval() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func defaultsAndRemoval(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         let visa = try h.core.paymentMethods.save(card: try h.card(), for: c.id).method
         let mc = try h.core.paymentMethods.save(card: try h.card("5555555555554444"), for: c.id).method
@@ -139,8 +151,9 @@ import Testing
         #expect(try h.core.paymentMethods.list(for: c.id).first?.summary == "Visa •••• 4242 (12/30)")
     }
 
-    @Test func anotherCustomersCardIsNeitherVisibleNorUsable() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func anotherCustomersCardIsNeitherVisibleNorUsable(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let ada = try h.customer("ada@example.com"), bob = try h.customer("bob@example.com")
         let adas = try h.core.paymentMethods.save(card: try h.card(), for: ada.id).method
         #expect(try h.core.paymentMethods.list(for: bob.id).isEmpty)
@@ -151,8 +164,9 @@ import Testing
         #expect(h.charge(h.request(.paymentMethod(adas.id), customer: nil, key: "k2"))?.error == .customerRequired)
     }
 
-    @Test func aCardSavedWithoutItsNumberCannotBeCharged() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func aCardSavedWithoutItsNumberCannotBeCharged(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         let method = try h.core.paymentMethods.save(card: try h.card(), for: c.id, keepNumber: false).method
         #expect(!method.canBeCharged)

@@ -48,7 +48,7 @@ final class CommerceTestWorld {
         // A file's key beside the test's own directory, never in the runner's config directory.
         switch database {
         case let .file(path): options.vaultKey = VaultKeyLocation(path: Harness.keyPath(forDatabase: path), origin: .flag)
-        case .server: options.vaultKey = VaultKeyLocation(path: try! temporaryDirectory() + "/vault.key", origin: .flag)
+        case let .server(url): options.vaultKey = VaultKeyLocation(path: Harness.keyPath(forServer: url), origin: .flag)
         case .inMemory: break
         }
         core = try! PaymentsServices(database: database, clock: clock, scheduler: timers, ids: ids, options: options,
@@ -101,6 +101,49 @@ final class CommerceTestWorld {
     /// The id of a session's cart row (the cart value carries lines, not its row's id).
     func cartId(_ sessionKey: String) -> String? {
         try? core.store.read { tx in try tx.fetchValue(String.self, "SELECT id FROM carts WHERE session_key = ?", sessionKey) }
+    }
+
+    /// The tables `body` wrote to (empty: it wrote nothing). SQLite tells each commit's tables
+    /// (`CommitLog`); on a server, where the other tests' commits are not this one's to count,
+    /// each table of the test's schema is compared before and after, each row with the
+    /// transaction that last wrote it (`xmin`: a row written again with the same values counts).
+    func tablesWritten<T>(by body: () throws -> T) throws -> (result: T, tables: [String]) {
+        switch core.store.engine {
+        case .sqlite:
+            let commits = CommitLog.install(on: core.database)
+            let result = try body()
+            return (result, Array(Set(commits.commits.joined())).sorted())
+        case .postgres:
+            let before = try tableDigests()
+            let result = try body()
+            let after = try tableDigests()
+            return (result, after.keys.filter { before[$0] != after[$0] }.sorted())
+        }
+    }
+
+    /// Each table of the schema's rows, as one digest (order-free: each row's text and writer, sorted).
+    private func tableDigests() throws -> [String: String] {
+        try core.store.read { tx in
+            let tables = try tx.fetchValues(String.self, """
+                SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+                """)
+            return try Dictionary(uniqueKeysWithValues: tables.map { table in
+                (table, try tx.fetchValue(String.self, """
+                    SELECT md5(coalesce(string_agg(r.xmin || ' ' || r::text, '|' ORDER BY r.xmin || ' ' || r::text COLLATE "C"), ''))
+                    FROM "\(table)" r
+                    """) ?? "")
+            })
+        }
+    }
+
+    /// Puts a product on the shelf as another counter or the back office would: straight into
+    /// the table, past the catalog.
+    func shelve(id: String, position: Int, name: String, stock: Int = 1) throws {
+        try core.store.write { tx in
+            try tx.execute("""
+                INSERT INTO products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, '', 100, 'EUR', ?, '')
+                """, id, position, name, stock)
+        }
     }
 
     func stock(_ productId: String) -> Int {

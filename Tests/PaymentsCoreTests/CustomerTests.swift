@@ -4,8 +4,9 @@ import Testing
 @testable import PaymentsCore
 
 @Suite struct CustomerTests {
-    @Test func signUpAndLogIn() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func signUpAndLogIn(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let customer = try h.core.customers.signUp(email: "  Ada@Example.COM ", password: "honey2026")
         #expect(customer.id == "cus_000001")
         #expect(customer.clientID == "client_000001")
@@ -15,8 +16,9 @@ import Testing
         #expect(throws: CustomerError.wrongEmailOrPassword) { try h.core.customers.logIn(email: "bob@example.com", password: "honey2026") }
     }
 
-    @Test func emailRules() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func emailRules(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         _ = try h.customer("ada@example.com")
         #expect(throws: CustomerError.emailTaken) { try h.core.customers.signUp(email: "ADA@EXAMPLE.com", password: "honey2026") }
         #expect(throws: CustomerError.emailEmpty) { try h.core.customers.signUp(email: " ", password: "honey2026") }
@@ -24,6 +26,7 @@ import Testing
         #expect(throws: CustomerError.emailInvalid) { try h.core.customers.signUp(email: "ada@example", password: "honey2026") }
     }
 
+    // No engine: the rule refuses a password before anything is stored.
     @Test func passwordRuleIsShownAndEnforced() throws {
         let h = try Harness()
         let policy = h.core.customers.passwordPolicy
@@ -33,8 +36,9 @@ import Testing
         }
     }
 
-    @Test func passwordsAreStoredAsSaltedSlowHashes() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func passwordsAreStoredAsSaltedSlowHashes(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let a = try h.customer("a@example.com"), b = try h.customer("b@example.com")
         let ra = try #require(try h.core.customerRepository.customer(id: a.id))
         let rb = try #require(try h.core.customerRepository.customer(id: b.id))
@@ -55,8 +59,9 @@ import Testing
 }
 
 @Suite struct PINTests {
-    @Test func aCustomerWithAPINIsLockedUntilUnlocked() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func aCustomerWithAPINIsLockedUntilUnlocked(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         #expect(!h.core.customers.isPaymentsLocked(c.id))
         #expect(throws: CustomerError.pinInvalid) { try h.core.customers.setPIN("12a4", for: c.id) }
@@ -69,11 +74,11 @@ import Testing
         #expect(h.core.customers.isPaymentsLocked(c.id))
     }
 
-    @Test func threeWrongTriesLockUntilTheCooldownEvenAcrossAReopen() throws {
-        let directory = try temporaryDirectory()
-        let path = directory + "/counter.sqlite"
+    @Test(arguments: StorageBackend.allCases)
+    func threeWrongTriesLockUntilTheCooldownEvenAcrossAReopen(_ backend: StorageBackend) throws {
+        let location = try backend.freshStore().database
         let clock = ManualClock()
-        var h: Harness? = try Harness(database: .file(path), clock: clock)
+        var h: Harness? = try Harness(database: location, clock: clock)
         let c = try h!.customer()
         try h!.core.customers.setPIN("2468", for: c.id)
         #expect(throws: CustomerError.wrongPIN(attemptsLeft: 2)) { try h!.core.customers.unlockPayments(c.id, pin: "0000") }
@@ -82,13 +87,13 @@ import Testing
         h = nil
 
         // A restart does not forget the two wrong tries.
-        let reopened = try Harness(database: .file(path), clock: clock)
+        let reopened = try Harness(database: location, clock: clock)
         let until = clock.now.addingTimeInterval(15 * 60)
         #expect(throws: CustomerError.tooManyPINAttempts(lockedUntil: until)) { try reopened.core.customers.unlockPayments(c.id, pin: "0000") }
         try reopened.core.close()
 
         // Nor the lock: even the right PIN is refused during the cooldown.
-        let again = try Harness(database: .file(path), clock: clock)
+        let again = try Harness(database: location, clock: clock)
         #expect(try again.core.customers.pinLockedUntil(c.id) == until)
         clock.advance(by: .seconds(14 * 60 + 59))
         #expect(throws: CustomerError.tooManyPINAttempts(lockedUntil: until)) { try again.core.customers.unlockPayments(c.id, pin: "2468") }
@@ -101,8 +106,9 @@ import Testing
         try again.core.close()
     }
 
-    @Test func lockedCustomersCannotPayOrSaveCards() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func lockedCustomersCannotPayOrSaveCards(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         try h.core.customers.setPIN("2468", for: c.id)
         #expect(throws: PaymentMethodError.paymentsLocked) { try h.core.paymentMethods.save(card: try h.card(), for: c.id) }

@@ -6,8 +6,9 @@ import Testing
 /// Changing the payments PIN from the account: the current PIN first, checked exactly as the
 /// auction's unlock checks it (one count, one lockout); a first PIN is set only once.
 @Suite struct PINChangeTests {
-    @Test func theRightCurrentPINChangesItAndOnlyTheNewOneUnlocks() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func theRightCurrentPINChangesItAndOnlyTheNewOneUnlocks(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         try h.core.customers.setPIN("2468", for: c.id)
         try h.core.customers.changePIN(c.id, current: "2468", new: "135790")
@@ -21,9 +22,10 @@ import Testing
         #expect(kinds == ["customer.signed_up", "customer.pin_set", "customer.pin_changed", "customer.pin_failed", "customer.payments_unlocked"])
     }
 
-    @Test func aWrongCurrentPINCountsTowardTheUnlocksLockout() throws {
+    @Test(arguments: StorageBackend.allCases)
+    func aWrongCurrentPINCountsTowardTheUnlocksLockout(_ backend: StorageBackend) throws {
         let clock = ManualClock()
-        let h = try Harness(clock: clock)
+        let h = try Harness(backend, clock: clock)
         let c = try h.customer()
         try h.core.customers.setPIN("2468", for: c.id)
         #expect(throws: CustomerError.wrongPIN(attemptsLeft: 2)) { try h.core.customers.unlockPayments(c.id, pin: "0000") }
@@ -38,8 +40,9 @@ import Testing
         try h.core.customers.unlockPayments(c.id, pin: "1357")
     }
 
-    @Test func aNewPINThatBreaksTheRuleCostsNoTry() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func aNewPINThatBreaksTheRuleCostsNoTry(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         try h.core.customers.setPIN("2468", for: c.id)
         for bad in ["123", "1234567", "12a4", ""] {
@@ -48,8 +51,9 @@ import Testing
         #expect(throws: CustomerError.wrongPIN(attemptsLeft: 2)) { try h.core.customers.unlockPayments(c.id, pin: "0000") }
     }
 
-    @Test func aFirstPINIsSetOnceAndAChangeNeedsOne() throws {
-        let h = try Harness()
+    @Test(arguments: StorageBackend.allCases)
+    func aFirstPINIsSetOnceAndAChangeNeedsOne(_ backend: StorageBackend) throws {
+        let h = try Harness(backend)
         let c = try h.customer()
         #expect(throws: CustomerError.pinNotSet) { try h.core.customers.changePIN(c.id, current: "2468", new: "1357") }
         try h.core.customers.setPIN("2468", for: c.id)

@@ -9,16 +9,17 @@ import Testing
                      flow: type.isWallet ? .qrCode : .inApp, metadata: metadata)
     }
 
-    @Test(arguments: StorageBackend.allCases)
-    func theCoreListsTheAvailableMethods(_ backend: StorageBackend) throws {
-        let world = try CommerceTestWorld(backend)
+    // No engine: the methods are a list in the code.
+    @Test func theCoreListsTheAvailableMethods() throws {
+        let world = CommerceTestWorld()
         #expect(world.sources.availableMethods == [.card, .wechatPay, .alipay])
         #expect(world.sources.availableMethods.map(\.displayName) == ["Card", "WeChat Pay", "Alipay"])
     }
 
-    @Test(arguments: StorageBackend.allCases)
-    func invalidParamsAreRefusedBeforeASourceExists(_ backend: StorageBackend) throws {
-        let sources = try CommerceTestWorld(backend).sources
+    // No engine: the parameters are checked before anything is written.
+    @Test func invalidParamsAreRefusedBeforeASourceExists() throws {
+        let world = CommerceTestWorld()
+        let sources = world.sources
         var bad = params(.card, amount: 0)
         #expect(throws: SourceError.invalidAmount) { try sources.create(bad) }
         bad = params(.card)
@@ -32,6 +33,7 @@ import Testing
         #expect(throws: SourceError.flowNotSupported(type: .alipay, flow: .inApp)) { try sources.create(bad) }
         let tooMuch = Dictionary(uniqueKeysWithValues: (0..<21).map { ("k\($0)", "v") })
         #expect(throws: SourceError.metadataTooLarge) { try sources.create(params(.card, metadata: tooMuch)) }
+        #expect(try world.core.store.read { tx in try tx.fetchValue(Int.self, "SELECT count(*) FROM sources") } == 0)
     }
 
     @Test(arguments: StorageBackend.allCases)

@@ -68,6 +68,7 @@ import Testing
 /// `commerce-v3-renewal-amounts` only adds: a database from before keeps its attempts, each now
 /// holding the plan's price it asked for.
 @Suite struct RenewalAmountsMigrationTests {
+    // SQLite-only: a SQLite file from before the amounts; the server's schema came later, with them.
     @Test func anOlderDatabaseGetsEachAttemptsAmountFromItsPlan() throws {
         let queue = try DatabaseQueue()
         try MillisecondTimesMigrationTests.commerce.migrate(queue, upTo: "reports-v1-day-reports")

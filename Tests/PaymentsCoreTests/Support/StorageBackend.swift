@@ -48,6 +48,20 @@ enum StoreLocation: Sendable {
 }
 
 extension StoreLocation {
+    /// The server's URL; nil for a file. A test that only means something on a server requires it.
+    var serverURL: String? {
+        if case let .postgres(url) = self { return url }
+        return nil
+    }
+
+    /// The same database as `--db` names it, for `PaymentsServices`, `CoreStorage` and `Harness`.
+    var database: DatabaseLocation {
+        switch self {
+        case let .sqlite(path): .file(path)
+        case let .postgres(url): .server(url: url)
+        }
+    }
+
     /// Another connection to the database: the core's tables, and with `commerce` the shop's too.
     func openStore(commerce: Bool = false) throws -> any CoreStore {
         let migrations: (inout DatabaseMigrator) -> Void = { migrator in if commerce { CommerceMigrations.register(in: &migrator) } }

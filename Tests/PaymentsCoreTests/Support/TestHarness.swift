@@ -11,8 +11,8 @@ final class Harness {
     let timers: TimerQueue
     let core: PaymentsServices
 
-    /// - Parameter vaultKey: default: `Harness.keyPath(forDatabase:)`, away from the data as in
-    ///   production and never in the user's own config directory.
+    /// - Parameter vaultKey: default: `Harness.keyPath(forDatabase:)` (or `forServer:`), away from
+    ///   the data as in production and never in the user's own config directory.
     init(database: DatabaseLocation = .inMemory, latency: Duration = .zero, clock: ManualClock = ManualClock(),
          vaultKey: String? = nil, ids: IDGenerator = SequentialIDGenerator()) throws {
         self.clock = clock
@@ -23,8 +23,10 @@ final class Harness {
         let box = LogBox()
         options.logSink = { box.lines.append($0) }
         logBox = box
-        if case let .file(path) = database {
-            options.vaultKey = VaultKeyLocation(path: vaultKey ?? Self.keyPath(forDatabase: path), origin: .flag)
+        switch database {
+        case let .file(path): options.vaultKey = VaultKeyLocation(path: vaultKey ?? Self.keyPath(forDatabase: path), origin: .flag)
+        case let .server(url): options.vaultKey = VaultKeyLocation(path: vaultKey ?? Self.keyPath(forServer: url), origin: .flag)
+        case .inMemory: break
         }
         core = try PaymentsServices(database: database, clock: clock, scheduler: timers, ids: ids, options: options)
     }
@@ -33,6 +35,12 @@ final class Harness {
     /// directory is beside a data directory.
     static func keyPath(forDatabase path: String) -> String {
         (path as NSString).deletingLastPathComponent + "-config/vault.key"
+    }
+
+    /// The key of a test's database on the server: one per database, as a fleet shares one, so
+    /// that a counter opened again on it (a restart, a neighbour) is not refused as a stranger.
+    static func keyPath(forServer url: String) -> String {
+        NSTemporaryDirectory() + "payments-core-test-keys/" + String(url.filter { $0.isLetter || $0.isNumber }.suffix(120)) + "/vault.key"
     }
 
     private let logBox: LogBox
@@ -85,6 +93,14 @@ final class Harness {
                  capture: Bool = true, description: String = "2 jars of acacia honey") -> ChargeRequest {
         ChargeRequest(amount: Money(minorUnits: amount, currency: .eur), source: source, customerID: customer,
                       description: description, metadata: ["order": "ord_1"], capture: capture, idempotencyKey: key)
+    }
+}
+
+extension Harness {
+    /// The harness on `backend`: SQLite in memory, as the suites always ran, or a schema of its
+    /// own on the throwaway PostgreSQL server (skipped, and said so, where it cannot run).
+    convenience init(_ backend: StorageBackend, latency: Duration = .zero, clock: ManualClock = ManualClock()) throws {
+        try self.init(database: backend == .sqlite ? .inMemory : try backend.freshStore().database, latency: latency, clock: clock)
     }
 }
 
