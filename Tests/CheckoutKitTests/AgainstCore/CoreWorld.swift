@@ -16,6 +16,8 @@ final class CoreWorld {
     let timers: TimerQueue
     let services: CheckoutServices
     var core: PaymentsServices { services.core }
+    /// The vault key's file of a world on the server (one in memory needs none), gone with it.
+    private let keyFile: String?
 
     convenience init() {
         try! self.init(.sqlite)
@@ -29,10 +31,21 @@ final class CoreWorld {
         options.acquirerLatency = .milliseconds(300)
         let location = try engine.location()
         if case .server = location {
-            options.vaultKey = VaultKeyLocation(path: FileManager.default.temporaryDirectory.path + "/controllers-\(UUID().uuidString).key",
-                                                origin: .flag)
+            let keyFile = FileManager.default.temporaryDirectory.path + "/controllers-\(UUID().uuidString).key"
+            options.vaultKey = VaultKeyLocation(path: keyFile, origin: .flag)
+            self.keyFile = keyFile
+        } else {
+            keyFile = nil
         }
-        services = try CheckoutServices(database: location, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+        // Opened with the shop's tables, as the counter opens its storage: on a server they are
+        // mirrored in the same migration, not in a second one when the commerce starts.
+        let core = try PaymentsServices(database: location, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options,
+                                        migrations: CommerceMigrations.register)
+        services = try CheckoutServices(core: core)
+    }
+
+    deinit {
+        if let keyFile { try? FileManager.default.removeItem(atPath: keyFile) }
     }
 
     /// Lets the loop run: timers fire as the clock passes them.
