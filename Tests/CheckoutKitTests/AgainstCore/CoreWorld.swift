@@ -19,10 +19,6 @@ final class CoreWorld {
     /// The vault key's file of a world on the server (one in memory needs none), gone with it.
     private let keyFile: String?
 
-    convenience init() {
-        try! self.init(.sqlite)
-    }
-
     /// The controllers on `engine`: SQLite in memory, or a schema of their own on the server.
     init(_ engine: ControllerEngine) throws {
         timers = TimerQueue(clock: clock)
