@@ -1,45 +1,56 @@
 import CheckoutKit
 import Clocks
-@_spi(Testing) import PaymentsCore
+import PaymentsCore
 import Testing
 
 /// The durable commits of one "Pay" at the store (issue 18): from the cart to the receipt, with
 /// everything the store controller does around the core's payment. Two: the intent before the
-/// acquirer is asked, the answer with all it implies after.
+/// acquirer is asked, the answer with all it implies after. A commit is a flush to disk on
+/// either engine (SQLite's fsync, the server's WAL), so the count holds on both.
 @Suite struct CheckoutCommitCountTests {
-    let world = CoreWorld()
-    var store: CoreStoreController { world.services.store }
-
-    @Test func payingTheCartWithANewCardCostsTwoCommits() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func payingTheCartWithANewCardCostsTwoCommits(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         try store.add(productID: "honey-acacia", quantity: 2)
         let token = world.newCard().vaultToken!
-        let commits = CommitLog.install(on: world.core.database)
+        let commits = try CommittedWrites(on: world)
         let receipt = world.settle { store.checkout(with: .newCardToken(token), saveCard: false, authentication: nil, completion: $0) }
         #expect((try? receipt?.get()) != nil)
-        #expect(commits.commits.count == 2, "\(commits.commits)")
+        #expect(try commits.commits() == [
+            // the order placed, its attempt (jars reserved, key), the charge pending under the key
+            ["charges", "counters", "events", "idempotency_keys", "order_lines", "orders", "stock_reservations"],
+            // the charge succeeded, the order paid, the stock down, and the cart emptied with them
+            ["cart_lines", "charges", "events", "orders", "products", "stock_reservations"],
+        ])
         #expect(store.cart.isEmpty)
         #expect(world.stock(of: "honey-acacia") == 10)
     }
 
-    @Test func payingTheCartWithASavedCardCostsTwoCommits() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func payingTheCartWithASavedCardCostsTwoCommits(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         world.signUp()
         let saved = try world.services.account.saveCard(world.newCard())
         try store.add(productID: "honey-acacia", quantity: 1)
-        let commits = CommitLog.install(on: world.core.database)
+        let commits = try CommittedWrites(on: world)
         let receipt = world.settle { store.checkout(with: .savedPayment(identifier: saved.card.id), saveCard: false, authentication: nil, completion: $0) }
         #expect((try? receipt?.get()) != nil)
-        #expect(commits.commits.count == 2, "\(commits.commits)")
+        let written = try commits.commits()
+        #expect(written.count == 2, "\(written)")
     }
 
-    @Test func aChallengedCardCostsOneCommitMoreForItsChallenge() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func aChallengedCardCostsOneCommitMoreForItsChallenge(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         try store.add(productID: "honey-manuka", quantity: 1)
         let token = world.newCard(CoreWorld.challengeAlways).vaultToken!
-        let commits = CommitLog.install(on: world.core.database)
+        let commits = try CommittedWrites(on: world)
         let screen = ChallengeScreen(code: SimulatedAcquirer.challengeCode)
         let receipt = world.settle { store.checkout(with: .newCardToken(token), saveCard: false, authentication: screen, completion: $0) }
         #expect((try? receipt?.get()) != nil)
         // The intent; the acquirer asking for the challenge; the challenge passed; the answer.
-        #expect(commits.commits.count == 4, "\(commits.commits)")
+        let written = try commits.commits()
+        #expect(written.count == 4, "\(written)")
         #expect(world.stock(of: "honey-manuka") == 2)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PaymentsCore
 import ProgramSupport
 import Testing
@@ -12,6 +13,19 @@ enum ControllerEngine: String, CaseIterable, Sendable, CustomTestStringConvertib
 
     func location() throws -> DatabaseLocation {
         guard self == .postgres else { return .inMemory }
+        return try serverLocation()
+    }
+
+    /// A database a test opens more than once, as a counter restarted would: a new SQLite file
+    /// in the temporary folder (the test removes it), or a schema of its own on the server.
+    func reopenableLocation() throws -> DatabaseLocation {
+        guard self == .postgres else {
+            return .file(FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID().uuidString).sqlite").path)
+        }
+        return try serverLocation()
+    }
+
+    private func serverLocation() throws -> DatabaseLocation {
         try ThrowawayPostgres.skipWhereUnavailable()
         return .server(url: try ThrowawayPostgres.freshTestSchema())
     }

@@ -1,8 +1,7 @@
 @_spi(Core) import CheckoutKit
 import Clocks
 import Foundation
-@_spi(Testing) import PaymentsCore
-import GRDB
+import PaymentsCore
 import Testing
 
 /// The auction screen's side: the flow's delegate, the PIN field and the 3-D Secure page.
@@ -25,70 +24,83 @@ final class AuctionScreen: PaymentControllerDelegate, PINProvider {
 
 /// Seed 002 against the real core: the PIN lock, saved cards, the start bid as a hold.
 @Suite struct CoreAuctionControllerTests {
-    let world = CoreWorld()
-    let screen = AuctionScreen()
-    let reporter = RecordingViolationReporter()
+    /// One test's shopper at the auction screen: its world on the engine, the screen (PIN field,
+    /// 3-D Secure page) and the reporter of the flow's contract.
+    struct Bidder {
+        let world: CoreWorld
+        let screen = AuctionScreen()
+        let reporter = RecordingViolationReporter()
 
-    func flow(_ auctionId: String = "auction-lx318") throws -> (AuctionJoinFlow, CoreAuctionController) {
-        let (flow, controller) = try world.services.auctionJoinFlow(auctionId: auctionId, delegate: screen, pinProvider: screen, reporter: reporter)
-        flow.acceptTerms()
-        flow.continueToPayment()
-        return (flow, controller)
+        init(_ engine: ControllerEngine) throws { world = try CoreWorld(engine) }
+
+        /// The join flow, terms accepted, on its payment step.
+        func flow(_ auctionId: String = "auction-lx318") throws -> (AuctionJoinFlow, CoreAuctionController) {
+            let (flow, controller) = try world.services.auctionJoinFlow(auctionId: auctionId, delegate: screen, pinProvider: screen, reporter: reporter)
+            flow.acceptTerms()
+            flow.continueToPayment()
+            return (flow, controller)
+        }
     }
 
-    @Test func upgradeContextsComeFromTheSeededAuctions() throws {
-        let context = try world.services.auctionCatalog.upgradeContext(auctionId: "auction-lx318")
+    @Test(arguments: ControllerEngine.allCases)
+    func upgradeContextsComeFromTheSeededAuctions(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        let context = try bidder.world.services.auctionCatalog.upgradeContext(auctionId: "auction-lx318")
         #expect(context.flightNumber == "LX 318")
         #expect(context.route == "LHR → ZRH")
         #expect(context.upgradeCabin == "Business")
         #expect(context.auction.startBid == Money(minorUnits: 15_000, currency: .eur))
         #expect(context.terms.count == 4)
         #expect(context.hasTips)
-        #expect(try !world.services.auctionCatalog.upgradeContext(auctionId: "auction-lx1612").hasTips)
-        #expect(throws: UpgradeContextError.missingField("auctionIdentifier")) { try world.services.auctionCatalog.upgradeContext(auctionId: "nope") }
-        #expect(world.services.auctionCatalog.listings().map(\.isClosed) == [false, false, true])
+        #expect(try !bidder.world.services.auctionCatalog.upgradeContext(auctionId: "auction-lx1612").hasTips)
+        #expect(throws: UpgradeContextError.missingField("auctionIdentifier")) { try bidder.world.services.auctionCatalog.upgradeContext(auctionId: "nope") }
+        #expect(bidder.world.services.auctionCatalog.listings().map(\.isClosed) == [false, false, true])
     }
 
-    @Test func lockedPaymentsUnlockWithThePIN() throws {
-        world.signUp(pin: true)
-        let (flow, controller) = try flow()
+    @Test(arguments: ControllerEngine.allCases)
+    func lockedPaymentsUnlockWithThePIN(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        bidder.world.signUp(pin: true)
+        let (flow, controller) = try bidder.flow()
         #expect(controller.isPaymentsLocked)
         #expect(flow.access == .locked)
-        screen.pins = [nil]
+        bidder.screen.pins = [nil]
         flow.unlock()
         #expect(flow.notice == .unlockCancelled)
-        screen.pins = [CoreWorld.pin]
+        bidder.screen.pins = [CoreWorld.pin]
         flow.unlock()
         #expect(flow.access == .unlocked)
         #expect(!controller.isPaymentsLocked)
-        #expect(reporter.violations.isEmpty)
+        #expect(bidder.reporter.violations.isEmpty)
     }
 
-    @Test func threeWrongPINsExceedTheAttemptsUntilTheCooldownEnds() throws {
-        world.signUp(pin: true)
-        let (flow, controller) = try flow()
-        screen.pins = ["0000"]
+    @Test(arguments: ControllerEngine.allCases)
+    func threeWrongPINsExceedTheAttemptsUntilTheCooldownEnds(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        bidder.world.signUp(pin: true)
+        let (flow, controller) = try bidder.flow()
+        bidder.screen.pins = ["0000"]
         flow.unlock()
         #expect(flow.notice == .unlockFailed(.customer(.wrongPIN(attemptsLeft: 2))))
-        screen.pins = ["1111"]
+        bidder.screen.pins = ["1111"]
         flow.unlock()
         #expect(flow.notice == .unlockFailed(.customer(.wrongPIN(attemptsLeft: 1))))
-        screen.pins = ["2222"]
+        bidder.screen.pins = ["2222"]
         flow.unlock()
         #expect(flow.notice == .tooManyAttempts)
         #expect(flow.access == .lockedOut)
         let until = try #require(controller.paymentsLockedUntil)
-        #expect(until == world.clock.now.addingTimeInterval(15 * 60))
-        #expect(screen.askedWithAttemptsLeft == [nil, 2, 1])
+        #expect(until == bidder.world.clock.now.addingTimeInterval(15 * 60))
+        #expect(bidder.screen.askedWithAttemptsLeft == [nil, 2, 1])
         // Even the right PIN is refused during the cooldown, without asking for it.
         var outcome: DataSourceOutcome?
         controller.unlockPayments(success: { outcome = .success }, failure: { outcome = .failure($0) },
                                   cancel: { outcome = .cancelled }, exceededAttempts: { outcome = .exceededAttempts })
         #expect(outcome == .exceededAttempts)
-        #expect(screen.askedWithAttemptsLeft.count == 3)
+        #expect(bidder.screen.askedWithAttemptsLeft.count == 3)
         // After the cooldown the right PIN unlocks.
-        world.advance(.minutes(15))
-        screen.pins = [CoreWorld.pin]
+        bidder.world.advance(.minutes(15))
+        bidder.screen.pins = [CoreWorld.pin]
         controller.unlockPayments(success: { outcome = .success }, failure: { outcome = .failure($0) },
                                   cancel: { outcome = .cancelled }, exceededAttempts: { outcome = .exceededAttempts })
         #expect(outcome == .success)
@@ -96,96 +108,109 @@ final class AuctionScreen: PaymentControllerDelegate, PINProvider {
         #expect(controller.paymentsLockedUntil == nil)
     }
 
-    @Test func joiningWithASavedCardPlacesAHoldAndHandsOverTheAuthToken() throws {
-        let customer = world.signUp()
-        let saved = try world.services.account.saveCard(world.newCard()).card
-        let (flow, _) = try flow()
+    @Test(arguments: ControllerEngine.allCases)
+    func joiningWithASavedCardPlacesAHoldAndHandsOverTheAuthToken(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        let customer = bidder.world.signUp()
+        let saved = try bidder.world.services.account.saveCard(bidder.world.newCard()).card
+        let (flow, _) = try bidder.flow()
         #expect(flow.access == .unlocked)
         #expect(flow.selectedCard?.id == saved.id)
         flow.placeStartBid()
         #expect(flow.step == .joining)
-        world.advance()
+        bidder.world.advance()
         guard case .joined(let token) = flow.step else { Issue.record("not joined: \(flow.step), \(String(describing: flow.notice))"); return }
-        #expect(screen.joins.map(\.token) == [token])
-        #expect(screen.joins.map(\.auction) == ["auction-lx318"])
-        let hold = try #require(world.charges(for: customer.id).first)
+        #expect(bidder.screen.joins.map(\.token) == [token])
+        #expect(bidder.screen.joins.map(\.auction) == ["auction-lx318"])
+        let hold = try #require(bidder.world.charges(for: customer.id).first)
         #expect(hold.status == .authorized, "a hold, never a capture")
         #expect(hold.amount == Money(minorUnits: 15_000, currency: .eur))
-        #expect(reporter.violations.isEmpty)
+        #expect(bidder.reporter.violations.isEmpty)
     }
 
-    @Test func joiningWithANewCardSavesItFirst() throws {
-        world.signUp()
-        let (flow, controller) = try flow()
-        flow.placeStartBid(with: world.newCard())
-        world.advance()
+    @Test(arguments: ControllerEngine.allCases)
+    func joiningWithANewCardSavesItFirst(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        bidder.world.signUp()
+        let (flow, controller) = try bidder.flow()
+        flow.placeStartBid(with: bidder.world.newCard())
+        bidder.world.advance()
         #expect(flow.notice == nil)
         guard case .joined = flow.step else { Issue.record("not joined: \(flow.step), \(String(describing: flow.notice))"); return }
         #expect(controller.payments.count == 1)
-        #expect(reporter.violations.isEmpty)
+        #expect(bidder.reporter.violations.isEmpty)
     }
 
-    @Test func aNewCardNotKeptHoldsTheBidWithItsOneTimeTokenAndIsNotSaved() throws {
-        world.signUp()
-        let (flow, controller) = try flow()
-        flow.placeStartBid(with: world.newCard(), keepingIt: false)
-        world.advance()
+    @Test(arguments: ControllerEngine.allCases)
+    func aNewCardNotKeptHoldsTheBidWithItsOneTimeTokenAndIsNotSaved(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        bidder.world.signUp()
+        let (flow, controller) = try bidder.flow()
+        flow.placeStartBid(with: bidder.world.newCard(), keepingIt: false)
+        bidder.world.advance()
         guard case .joined = flow.step else { Issue.record("not joined: \(flow.step), \(String(describing: flow.notice))"); return }
         #expect(controller.payments.isEmpty)
-        #expect(try world.services.account.savedCards().isEmpty)
+        #expect(try bidder.world.services.account.savedCards().isEmpty)
         // The hold is on the card's one-time token, not on a saved method.
-        let holds = try world.core.database.queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT status, last_four FROM charges WHERE payment_method_id IS NULL")
+        let holds = try bidder.world.core.store.read { tx in
+            try tx.rows("SELECT status, last_four FROM charges WHERE payment_method_id IS NULL")
+                .map { [try $0.value(String.self, "status"), try $0.value(String.self, "last_four")] }
         }
-        #expect(holds.count == 1)
-        #expect(holds.first?["status"] == "authorized")
-        #expect(holds.first?["last_four"] == "4242")
-        #expect(reporter.violations.isEmpty)
+        #expect(holds == [["authorized", "4242"]])
+        #expect(bidder.reporter.violations.isEmpty)
     }
 
-    @Test func aChallengeCardJoinsWithTheRightCodeAndFailsWithAWrongOne() throws {
-        world.signUp()
-        let (flow, _) = try flow()
-        screen.challenge.code = "999999"
-        flow.placeStartBid(with: world.newCard(CoreWorld.challengeAlways))
-        world.advance()
+    @Test(arguments: ControllerEngine.allCases)
+    func aChallengeCardJoinsWithTheRightCodeAndFailsWithAWrongOne(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        bidder.world.signUp()
+        let (flow, _) = try bidder.flow()
+        bidder.screen.challenge.code = "999999"
+        flow.placeStartBid(with: bidder.world.newCard(CoreWorld.challengeAlways))
+        bidder.world.advance()
         #expect(flow.notice == .chargeFailed(.authenticationFailed))
         #expect(flow.step == .payment)
-        screen.challenge.code = SimulatedAcquirer.challengeCode
+        bidder.screen.challenge.code = SimulatedAcquirer.challengeCode
         flow.placeStartBid()
-        world.advance()
+        bidder.world.advance()
         guard case .joined = flow.step else { Issue.record("not joined: \(flow.step), \(String(describing: flow.notice))"); return }
-        #expect(screen.challenge.shown.count == 2)
+        #expect(bidder.screen.challenge.shown.count == 2)
     }
 
-    @Test func aClosedAuctionRefusesTheBidWithItsReason() throws {
-        world.signUp()
-        _ = try world.services.account.saveCard(world.newCard())
-        let (flow, _) = try flow("auction-lx40")
+    @Test(arguments: ControllerEngine.allCases)
+    func aClosedAuctionRefusesTheBidWithItsReason(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        bidder.world.signUp()
+        _ = try bidder.world.services.account.saveCard(bidder.world.newCard())
+        let (flow, _) = try bidder.flow("auction-lx40")
         flow.placeStartBid()
-        world.advance()
+        bidder.world.advance()
         #expect({ if case .chargeFailed(.refused(.auction(.auctionClosed))) = flow.notice { true } else { false } }())
-        #expect(screen.joins.isEmpty)
+        #expect(bidder.screen.joins.isEmpty)
     }
 
-    @Test func aDeclinedCardAndARemovedCard() throws {
-        world.signUp()
-        let declining = try world.services.account.saveCard(world.newCard("4000000000000341")).card
-        let (flow, _) = try flow()
+    @Test(arguments: ControllerEngine.allCases)
+    func aDeclinedCardAndARemovedCard(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        bidder.world.signUp()
+        let declining = try bidder.world.services.account.saveCard(bidder.world.newCard("4000000000000341")).card
+        let (flow, _) = try bidder.flow()
         flow.placeStartBid()
-        world.advance()
+        bidder.world.advance()
         #expect(flow.notice == .chargeFailed(.declined))
         flow.remove(declining)
         #expect(flow.notice == .cardRemoved)
         #expect(flow.payments.isEmpty)
     }
 
-    @Test func cardsAddedAndRemovedOnThePaymentStep() throws {
-        world.signUp()
-        let (flow, _) = try flow()
+    @Test(arguments: ControllerEngine.allCases)
+    func cardsAddedAndRemovedOnThePaymentStep(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        bidder.world.signUp()
+        let (flow, _) = try bidder.flow()
         flow.placeStartBid()
         #expect(flow.notice == .noCardSelected)
-        let card = world.newCard()
+        let card = bidder.world.newCard()
         flow.addCard(card)
         #expect(flow.notice == .cardSaved)
         #expect(flow.payments.count == 1)
@@ -198,8 +223,10 @@ final class AuctionScreen: PaymentControllerDelegate, PINProvider {
         #expect(flow.notice == .removeFailed(.paymentMethod(.notFound)))
     }
 
-    @Test func nobodySignedInCannotBid() throws {
-        let (flow, controller) = try flow()
+    @Test(arguments: ControllerEngine.allCases)
+    func nobodySignedInCannotBid(_ engine: ControllerEngine) throws {
+        let bidder = try Bidder(engine)
+        let (flow, controller) = try bidder.flow()
         #expect(controller.customerId.isEmpty)
         flow.placeStartBid()
         #expect(flow.notice == .signInRequired)

@@ -1,19 +1,14 @@
 @_spi(Core) import CheckoutKit
 import Clocks
-@_spi(Testing) import PaymentsCore
+import PaymentsCore
 import Testing
 
 /// Seed 001 against the real core: the four jars, the cart, checkout by new card and saved card,
 /// 3-D Secure, declines, the double "Pay", and the account side.
 @Suite struct CoreStoreControllerTests {
-    let world = CoreWorld()
-    var store: CoreStoreController { world.services.store }
-
-    func checkout(_ source: CardFundingSource, saveCard: Bool = false, challenge: ChallengeScreen? = nil) -> Result<StoreReceipt, StoreError>? {
-        world.settle { store.checkout(with: source, saveCard: saveCard, authentication: challenge, completion: $0) }
-    }
-
-    @Test func theFourJarsComeFromTheDatabase() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func theFourJarsComeFromTheDatabase(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         let loaded = world.settle { store.loadProducts(completion: $0) }
         let products = try #require(try loaded?.get())
         #expect(products.map(\.id) == ["honey-acacia", "honey-clover", "honey-manuka", "honey-wildflower"])
@@ -22,11 +17,13 @@ import Testing
         #expect(store.products == products)
     }
 
-    @Test func buyingTwoJarsWith4242PaysTheOrderAndTakesThemOffTheShelf() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func buyingTwoJarsWith4242PaysTheOrderAndTakesThemOffTheShelf(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         try store.add(productID: "honey-acacia", quantity: 2)
         #expect(store.total == Money(minorUnits: 1_300, currency: .eur))
         let card = world.newCard()
-        let receipt = try #require(try checkout(.newCardToken(card.vaultToken!))?.get())
+        let receipt = try #require(try world.checkout(.newCardToken(card.vaultToken!))?.get())
         #expect(receipt.total == Money(minorUnits: 1_300, currency: .eur))
         #expect(receipt.lines.map(\.quantity) == [2])
         #expect(receipt.charge.lastFour == "4242")
@@ -38,7 +35,7 @@ import Testing
         #expect(try world.core.charges.charge(receipt.charge.chargeIdentifier).status == .succeeded)
     }
 
-    @Test(arguments: [
+    @Test(arguments: ControllerEngine.allCases, [
         ("4000000000000002", CardChargeFailure.declined),
         ("4000000000009995", .insufficientFunds),
         ("4000000000009987", .lostCard),
@@ -46,19 +43,23 @@ import Testing
         ("4000000000000127", .incorrectCVC),
         ("4000000000000119", .processingError),
     ])
-    func eachDeclineHasItsMessageAndKeepsTheCart(number: String, failure: CardChargeFailure) throws {
+    func eachDeclineHasItsMessageAndKeepsTheCart(_ engine: ControllerEngine, _ decline: (number: String, failure: CardChargeFailure)) throws {
+        let (number, failure) = decline
+        let world = try CoreWorld(engine), store = world.services.store
         try store.add(productID: "honey-clover", quantity: 1)
-        let result = checkout(.newCardToken(world.newCard(number).vaultToken!))
+        let result = world.checkout(.newCardToken(world.newCard(number).vaultToken!))
         guard case .failure(.checkoutFailed(let got))? = result else { Issue.record("no decline: \(String(describing: result))"); return }
         #expect(got == failure)
         #expect(store.cart.quantity(of: "honey-clover") == 1, "a failed payment restores the counter to idle with the cart")
         #expect(world.stock(of: "honey-clover") == 20)
     }
 
-    @Test func aChallengeCardAsksForTheCodeAndPaysWithTheRightOne() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func aChallengeCardAsksForTheCodeAndPaysWithTheRightOne(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         try store.add(productID: "honey-manuka", quantity: 1)
         let screen = ChallengeScreen(code: SimulatedAcquirer.challengeCode)
-        let receipt = try #require(try checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: screen)?.get())
+        let receipt = try #require(try world.checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: screen)?.get())
         #expect(screen.shown.count == 1)
         #expect(screen.shown.first?.amount == Money(minorUnits: 2_400, currency: .eur))
         #expect(receipt.charge.lastFour == "3184")
@@ -71,7 +72,9 @@ import Testing
         func presentChallenge(_ challenge: ThreeDSChallenge, completion: @escaping (String?) -> Void) { held = completion }
     }
 
-    @Test func theChallengeWaitsForTheShopper() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func theChallengeWaitsForTheShopper(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         try store.add(productID: "honey-acacia", quantity: 1)
         let screen = HeldChallengeScreen()
         var answer: Result<StoreReceipt, StoreError>?
@@ -87,19 +90,23 @@ import Testing
         #expect(!store.isCheckingOut)
     }
 
-    @Test func aWrongCodeOrACancelledChallengeChargesNothing() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func aWrongCodeOrACancelledChallengeChargesNothing(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         try store.add(productID: "honey-manuka", quantity: 1)
-        let wrong = checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: ChallengeScreen(code: "000000"))
+        let wrong = world.checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: ChallengeScreen(code: "000000"))
         #expect(wrong.map { if case .failure(.checkoutFailed(.authenticationFailed)) = $0 { true } else { false } } == true)
-        let cancelled = checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: ChallengeScreen(code: nil))
+        let cancelled = world.checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!), challenge: ChallengeScreen(code: nil))
         #expect(cancelled.map { if case .failure(.checkoutFailed(.authenticationCancelled)) = $0 { true } else { false } } == true)
-        let unattended = checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!))
+        let unattended = world.checkout(.newCardToken(world.newCard(CoreWorld.challengeAlways).vaultToken!))
         #expect(unattended.map { if case .failure(.checkoutFailed(.refused)) = $0 { true } else { false } } == true)
         #expect(world.stock(of: "honey-manuka") == 3)
         #expect(store.cart.quantity(of: "honey-manuka") == 1)
     }
 
-    @Test func aDoublePayChargesOnce() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func aDoublePayChargesOnce(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         let customer = world.signUp()
         try store.add(productID: "honey-wildflower", quantity: 1)
         let saved = try world.services.account.saveCard(world.newCard())
@@ -115,24 +122,28 @@ import Testing
         #expect(world.stock(of: "honey-wildflower") == 7)
     }
 
-    @Test func aSavedCardIsReusedAndNeverSavedTwice() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func aSavedCardIsReusedAndNeverSavedTwice(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         let customer = world.signUp()
         try store.add(productID: "honey-acacia", quantity: 1)
-        let first = try #require(try checkout(.newCardToken(world.newCard().vaultToken!), saveCard: true)?.get())
+        let first = try #require(try world.checkout(.newCardToken(world.newCard().vaultToken!), saveCard: true)?.get())
         let savedId = try #require(first.charge.paymentMethodIdentifier)
         try store.add(productID: "honey-acacia", quantity: 1)
-        let again = try #require(try checkout(.newCardToken(world.newCard().vaultToken!), saveCard: true)?.get())
+        let again = try #require(try world.checkout(.newCardToken(world.newCard().vaultToken!), saveCard: true)?.get())
         #expect(again.charge.paymentMethodIdentifier == savedId, "same fingerprint: the card saved before is used")
         let cards = try #require(try world.settle { store.savedPayments(completion: $0) }?.get())
         #expect(cards.map(\.id) == [savedId])
         try store.add(productID: "honey-acacia", quantity: 1)
-        let reuse = try #require(try checkout(.savedPayment(identifier: savedId))?.get())
+        let reuse = try #require(try world.checkout(.savedPayment(identifier: savedId))?.get())
         #expect(reuse.charge.paymentMethodIdentifier == savedId)
         #expect(world.charges(for: customer.id).count == 3)
         #expect(try world.services.account.orderHistory().count == 3)
     }
 
-    @Test func theCartKeepsToTheShelfAndTheSession() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func theCartKeepsToTheShelfAndTheSession(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
         #expect(throws: StoreError.notEnoughStock(productID: "honey-manuka", available: 3)) { try store.add(productID: "honey-manuka", quantity: 4) }
         #expect(throws: StoreError.productNotFound("honey-royal")) { try store.add(productID: "honey-royal", quantity: 1) }
         try store.add(productID: "honey-clover", quantity: 2)
@@ -144,7 +155,7 @@ import Testing
         world.signUp()
         #expect(store.cart.quantity(of: "honey-clover") == 1, "the guest's jars come along into the customer's cart")
         store.emptyCart()
-        #expect(checkout(.newCardToken(world.newCard().vaultToken!)).map { if case .failure(.emptyCart) = $0 { true } else { false } } == true)
+        #expect(world.checkout(.newCardToken(world.newCard().vaultToken!)).map { if case .failure(.emptyCart) = $0 { true } else { false } } == true)
         try store.add(productID: "honey-acacia", quantity: 1)
         world.services.account.logOut()
         #expect(store.cart.isEmpty, "the next guest starts empty")
@@ -157,10 +168,9 @@ import Testing
 /// The account screens against the real core: sign up / log in / log out, saved cards,
 /// subscriptions.
 @Suite struct StoreAccountTests {
-    let world = CoreWorld()
-    var account: StoreAccount { world.services.account }
-
-    @Test func signUpLogInAndOut() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func signUpLogInAndOut(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), account = world.services.account
         let customer = world.signUp()
         #expect(customer.clientID.hasPrefix("client"))
         account.logOut()
@@ -170,7 +180,9 @@ import Testing
         #expect(throws: AccountError.self) { try account.signUp(email: "ada@example.com", password: "honey-2026") }
     }
 
-    @Test func savedCardsDefaultFirstAndRemovable() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func savedCardsDefaultFirstAndRemovable(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), account = world.services.account
         world.signUp()
         let visa = try account.saveCard(world.newCard()).card
         let amex = try account.saveCard(world.newCard(CoreWorld.amex, cvc: "1234")).card
@@ -183,7 +195,9 @@ import Testing
         #expect(try account.savedCards().map(\.card.id) == [visa.id])
     }
 
-    @Test func aCardThatExpiresIsFlaggedAndNoLongerOfferedForBids() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func aCardThatExpiresIsFlaggedAndNoLongerOfferedForBids(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), account = world.services.account
         world.signUp()
         let card = try account.saveCard(world.newCard(expiry: "12/26")).card
         #expect(try account.savedCards().map(\.isExpired) == [false])
@@ -193,7 +207,9 @@ import Testing
         #expect(world.services.auctionController(for: "auction-lx318").payments.isEmpty)
     }
 
-    @Test func aSwipedOrTypedCardBecomesAOneTimeToken() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func aSwipedOrTypedCardBecomesAOneTimeToken(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), account = world.services.account
         let swiped = try world.services.cards.tokenize(swipe: "%B4242424242424242^LOVELACE/ADA^3012101000000000000000?", cvc: "123")
         #expect(swiped.lastFour == "4242")
         #expect(swiped.expiryYear == 2030)
@@ -212,7 +228,9 @@ import Testing
     /// The first period of a subscription on a card that asks for 3-D Secure: the check is
     /// shown (the shopper is there); the right code pays it, a cancelled check charges nothing
     /// and leaves no subscription, and without anyone to show it the card is refused as before.
-    @Test func subscribingWithACardThatAsksForACheckShowsIt() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func subscribingWithACardThatAsksForACheckShowsIt(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), account = world.services.account
         world.signUp()
         let card = try account.saveCard(world.newCard(CoreWorld.challengeAlways)).card
         let plan = try #require(try account.plans().first)
@@ -236,7 +254,9 @@ import Testing
     /// A check nobody answers (the shopper walked away, or the counter stopped) is the settler's:
     /// after 15 minutes the charge is cancelled, the subscription that never was is removed, and
     /// the audit finds nothing wrong.
-    @Test func aCheckNobodyAnswersIsSettledWithNoChargeAndNoSubscription() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func aCheckNobodyAnswersIsSettledWithNoChargeAndNoSubscription(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), account = world.services.account
         world.signUp()
         let card = try account.saveCard(world.newCard(CoreWorld.challengeAlways)).card
         let plan = try #require(try account.plans().first)
@@ -250,11 +270,13 @@ import Testing
         _ = world.settle { world.services.commerce.settler.settle(completion: $0) }
         #expect(try account.subscriptions().isEmpty)
         #expect(world.charges(for: world.services.session.customerId).allSatisfy { $0.status != .succeeded })
-        let problems = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.database.queue, now: world.clock.now)
+        let problems = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: world.core.store, now: world.clock.now)
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test func subscribeWithASavedCardAndCancelAtPeriodEnd() throws {
+    @Test(arguments: ControllerEngine.allCases)
+    func subscribeWithASavedCardAndCancelAtPeriodEnd(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), account = world.services.account
         world.signUp()
         let card = try account.saveCard(world.newCard()).card
         let plan = try #require(try account.plans().first)
@@ -265,5 +287,12 @@ import Testing
         #expect(cancelled.cancelAtPeriodEnd)
         #expect(try account.subscriptions().map(\.id) == [subscription.id])
         #expect(try account.failedRenewals(of: subscription.id).isEmpty)
+    }
+}
+
+private extension CoreWorld {
+    /// Pays the store's cart as the checkout screen does, and lets the loop run.
+    func checkout(_ source: CardFundingSource, saveCard: Bool = false, challenge: ChallengeScreen? = nil) -> Result<StoreReceipt, StoreError>? {
+        settle { services.store.checkout(with: source, saveCard: saveCard, authentication: challenge, completion: $0) }
     }
 }

@@ -2,6 +2,7 @@
 import Clocks
 import Foundation
 import PaymentsCore
+import Testing
 
 /// The controllers on a real core: an in-memory database, a manual clock and its timers. Time
 /// moves only when a test advances it, so the acquirer's latency and every poll are explicit.
@@ -16,10 +17,8 @@ final class CoreWorld {
     let timers: TimerQueue
     let services: CheckoutServices
     var core: PaymentsServices { services.core }
-
-    convenience init() {
-        try! self.init(.sqlite)
-    }
+    /// The vault key's file of a world on the server (one in memory needs none), gone with it.
+    private let keyFile: String?
 
     /// The controllers on `engine`: SQLite in memory, or a schema of their own on the server.
     init(_ engine: ControllerEngine) throws {
@@ -29,10 +28,21 @@ final class CoreWorld {
         options.acquirerLatency = .milliseconds(300)
         let location = try engine.location()
         if case .server = location {
-            options.vaultKey = VaultKeyLocation(path: FileManager.default.temporaryDirectory.path + "/controllers-\(UUID().uuidString).key",
-                                                origin: .flag)
+            let keyFile = FileManager.default.temporaryDirectory.path + "/controllers-\(UUID().uuidString).key"
+            options.vaultKey = VaultKeyLocation(path: keyFile, origin: .flag)
+            self.keyFile = keyFile
+        } else {
+            keyFile = nil
         }
-        services = try CheckoutServices(database: location, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options)
+        // Opened with the shop's tables, as the counter opens its storage: on a server they are
+        // mirrored in the same migration, not in a second one when the commerce starts.
+        let core = try PaymentsServices(database: location, clock: clock, scheduler: timers, ids: SequentialIDGenerator(), options: options,
+                                        migrations: CommerceMigrations.register)
+        services = try CheckoutServices(core: core)
+    }
+
+    deinit {
+        if let keyFile { try? FileManager.default.removeItem(atPath: keyFile) }
     }
 
     /// Lets the loop run: timers fire as the clock passes them.
@@ -64,8 +74,12 @@ final class CoreWorld {
         (try! services.commerce.catalog.product(id: productID))!.stock ?? -1
     }
 
+    /// A failed read is the test's failure: an empty list would let "none succeeded" pass.
     func charges(for customerID: String) -> [Charge] {
-        (try? core.charges.charges(for: customerID)) ?? []
+        do { return try core.charges.charges(for: customerID) } catch {
+            Issue.record(error, "the charges of \(customerID) could not be read")
+            return []
+        }
     }
 }
 
