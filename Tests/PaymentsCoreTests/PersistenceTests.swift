@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: StorageBackend.allCases)
     func aNewDatabaseHasEveryCoreMigrationAndRefusesADanglingReference(_ backend: StorageBackend) throws {
-        let h = try Harness(database: try backend.freshStore().database)
+        let h = try Harness(backend)
         // Each engine records its migrations in its own table, under the same names.
         let applied = try h.core.store.read { tx in
             Set(try tx.fetchValues(String.self, "SELECT identifier FROM \(tx.engine == .sqlite ? "grdb_migrations" : "core_migrations")"))
@@ -40,7 +40,7 @@ import Testing
 
     @Test(arguments: StorageBackend.allCases)
     func eventsAreAppendOnly(_ backend: StorageBackend) throws {
-        let h = try Harness(database: try backend.freshStore().database)
+        let h = try Harness(backend)
         _ = try h.customer()
         let events = try h.core.events.events(subjectID: nil)
         #expect(events.map(\.kind) == ["customer.signed_up"])
@@ -52,7 +52,7 @@ import Testing
 
     @Test(arguments: StorageBackend.allCases)
     func everyChargeStateChangeIsAnEvent(_ backend: StorageBackend) throws {
-        let h = try Harness(database: try backend.freshStore().database)
+        let h = try Harness(backend)
         let charge = try #require(h.charge(h.request(1000, .token(try h.token("4000000000003220").id)))?.value)
         _ = h.confirm(charge.id, code: "123456")
         try h.core.charges.refund(charge.id, amount: Money(minorUnits: 100, currency: .eur))
