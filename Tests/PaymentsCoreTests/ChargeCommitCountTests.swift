@@ -7,6 +7,8 @@ import Testing
 /// a file, so this is what bounds charges per second), and what each commit holds: the intent
 /// before the acquirer is asked, the answer with all it implies after.
 @Suite struct ChargeCommitCountTests {
+    // SQLite-only: counts SQLite's own commits (CommitLog, a GRDB observer); on the server, that
+    // the answer commits whole is `anAnswerThatCannotBeWrittenLeavesTheChargeAndTheOrderForTheSettler`.
     @Test func aCartPaidByCardCostsTwoCommits() throws {
         let world = CommerceTestWorld()
         try world.carts.add(productId: "honey-acacia", quantity: 2, for: "s")
@@ -24,6 +26,8 @@ import Testing
         #expect(world.eventTypes(payment.orderId) == ["order.placed", "order.payment_started", "order.paid"])
     }
 
+    // SQLite-only: counts SQLite's own commits (CommitLog); the same attempt paid again is
+    // `SettlerTests.aDeclinedAttemptIsAnAttemptOfTheSameOrder` on both engines.
     @Test func aDeclinedCardCostsTwoCommitsAndTheSameOrderWaitsForAnotherAttempt() throws {
         let world = CommerceTestWorld()
         try world.carts.add(productId: "honey-clover", quantity: 1, for: "s")
@@ -60,8 +64,9 @@ import Testing
         #expect(world.capturedCharges().count == 1)
     }
 
-    @Test func anAnswerThatCannotBeWrittenLeavesTheChargeAndTheOrderForTheSettler() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anAnswerThatCannotBeWrittenLeavesTheChargeAndTheOrderForTheSettler(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
         let payment = try world.orders.prepareCartPayment(for: "s")
         let failing = FailingCommits.install(on: world.core)

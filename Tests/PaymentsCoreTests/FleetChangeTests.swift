@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// One counter sells or saves a card; the others hear of it on their own connection, through
-/// the socket the loop polls, and only for what was committed.
+/// the socket the loop polls, and only for what was committed. PostgreSQL by nature (a file's
+/// counters share no socket), but for the last case: a file has nothing to announce to.
 @Suite struct FleetChangeTests {
     /// Waits (as the loop's `poll` would) up to `milliseconds` for the socket to be readable,
     /// then drains what arrived.

@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import GRDB
 @_spi(Testing) @testable import PaymentsCore
 import Testing
 
@@ -101,8 +100,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    @Test func aVoidInFlightKeepsTheCloseLeaveAndRaiseFromTheBid() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aVoidInFlightKeepsTheCloseLeaveAndRaiseFromTheBid(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, instrument) = try joinedBid(world)
         let failing = FailingCommits.install(on: world.core)
         failing.onlyTable = "hold_voids"
@@ -126,8 +126,9 @@ import Testing
 
     // MARK: - A write failing at each step
 
-    @Test func anIntentThatCannotBeWrittenAsksNothing() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anIntentThatCannotBeWrittenAsksNothing(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedBid(world)
         let failing = FailingCommits.install(on: world.core)
         failing.failNext = 1
@@ -138,8 +139,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    @Test func aReleaseTheCardCannotRecordIsUnknownAndTheSettlerVoidsOnce() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aReleaseTheCardCannotRecordIsUnknownAndTheSettlerVoidsOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedBid(world)
         let failing = FailingCommits.install(on: world.core)
         failing.onlyTable = "charges"
@@ -156,8 +158,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    @Test func anAnswerThatCannotBeWrittenIsUnknownAndTheSettlerFinishesIt() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anAnswerThatCannotBeWrittenIsUnknownAndTheSettlerFinishesIt(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedBid(world)
         let failing = FailingCommits.install(on: world.core)
         failing.onlyTable = "hold_voids"
@@ -173,8 +176,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    @Test func aCounterKilledBetweenTheReleaseAndItsAnswerIsFinishedAtTheNextStart() throws {
-        let counter = SettlerTests.Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aCounterKilledBetweenTheReleaseAndItsAnswerIsFinishedAtTheNextStart(_ backend: StorageBackend) throws {
+        let counter = try SettlerTests.Counter(backend)
         let (bid, _) = try joinedBid(counter.world)
         counter.world.auctions.voidHold(bidId: bid.id, idempotencyKey: "k") { _ in }
         // The release is committed inside the call; the answer waits for the loop.
@@ -188,8 +192,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    @Test func aVoidLeftUnsettledIsReportedByTheAudit() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aVoidLeftUnsettledIsReportedByTheAudit(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedBid(world)
         let failing = FailingCommits.install(on: world.core)
         failing.onlyTable = "charges"

@@ -5,12 +5,12 @@ import Testing
 @_spi(Testing) @testable import PaymentsCore
 
 /// `LedgerAudit` on a ledger made by the real services finds nothing; each invariant broken by
-/// one direct SQL write is named, and nothing else is.
+/// one direct SQL write is named, and nothing else is: the same damage, on either engine.
 @Suite struct LedgerAuditTests {
     /// A store that has seen a bit of everything: a paid order, a declined one, one placed and
     /// not paid, a refunded one, a bank order, an auction hold and a subscription.
     final class Ledger {
-        let world = CommerceTestWorld()
+        let world: CommerceTestWorld
         var paid: Order!
         var declined: Order!
         var placed: Order!
@@ -18,7 +18,8 @@ import Testing
         var bid: AuctionBid!
         var winner: AuctionBid!
 
-        init() {
+        init(_ backend: StorageBackend) throws {
+            world = try CommerceTestWorld(backend)
             paid = pay("paid", "honey-acacia", CommerceTestWorld.approvingCard)
             declined = pay("declined", "honey-clover", CommerceTestWorld.decliningCard)
             let refunded = pay("refunded", "honey-clover", CommerceTestWorld.approvingCard)
@@ -34,9 +35,9 @@ import Testing
             self.bid = bid
             // LX 318 stays open past the month below, so its bid is an open hold; LX 1612 closes
             // within it, and its bid wins: captured, its order paid.
-            try! world.core.database.queue.write { db in
-                try db.execute(sql: "UPDATE auctions SET closes_at = closes_at + 86400000 * 60 WHERE id = 'auction-lx318'")
-            }
+            // Sixty days in milliseconds, as a parameter: the server would multiply its 32-bit
+            // literals in 32 bits and overflow.
+            try write("UPDATE auctions SET closes_at = closes_at + ? WHERE id = 'auction-lx318'", [Int64(86_400_000) * 60])
             let won = world.settle {
                 world.auctions.join(auctionId: "auction-lx1612", customerId: saved.customerId,
                                     instrument: .savedMethod(saved.methodId, customerId: saved.customerId), termsAccepted: true, completion: $0)
@@ -80,8 +81,16 @@ import Testing
             try audit.violations(in: world.core.store, now: now ?? world.clock.now)
         }
 
-        func write(_ sql: String, _ arguments: StatementArguments = []) throws {
-            try world.core.database.queue.write { db in try db.execute(sql: sql, arguments: arguments) }
+        /// Raw SQL past the services, the same damage on either engine.
+        func write(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws {
+            try world.core.store.write { tx in try tx.execute(sql, arguments) }
+        }
+
+        func read<Value: DatabaseValueConvertible>(_ type: Value.Type, _ sql: String, _ arguments: (any DatabaseValueConvertible)?...) throws -> Value? {
+            try world.core.store.read { tx in
+                guard let row = try tx.rows(sql, arguments).first, !row.values[0].isNull else { return nil }
+                return try row.value(type, at: 0)
+            }
         }
 
         func charge(ofOrder order: Order) throws -> String {
@@ -90,30 +99,36 @@ import Testing
 
         /// A copy of an existing charge row under a new id, with some columns changed.
         func copyCharge(_ id: String, as newId: String, set assignments: String = "") throws {
-            try write("CREATE TEMP TABLE copied AS SELECT * FROM charges WHERE id = ?", [id])
-            try write("UPDATE copied SET id = ?\(assignments.isEmpty ? "" : ", " + assignments)", [newId])
-            try write("INSERT INTO charges SELECT * FROM copied")
-            try write("DROP TABLE copied")
+            try world.core.store.write { tx in
+                let row = try #require(try tx.rows("SELECT * FROM charges WHERE id = ?", id).first)
+                let values = zip(row.columns, row.values).map { column, value in column == "id" ? newId.databaseValue : value }
+                let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+                try tx.execute("INSERT INTO charges (\(row.columns.joined(separator: ", "))) VALUES (\(placeholders))", values)
+                if !assignments.isEmpty { try tx.execute("UPDATE charges SET \(assignments) WHERE id = ?", newId) }
+            }
         }
     }
 
-    @Test func aLedgerMadeByTheServicesIsSound() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aLedgerMadeByTheServicesIsSound(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         #expect(try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)), at: ledger.world.clock.now.addingTimeInterval(86_400)) == [])
         #expect(ledger.paid.state == .paid)
         #expect(ledger.bankOrder.state == .paid)
     }
 
-    @Test func aSecondChargeForAPaidOrderIsAnOrderPaidTwice() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aSecondChargeForAPaidOrderIsAnOrderPaidTwice(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         let first = try ledger.charge(ofOrder: ledger.paid)
         try ledger.copyCharge(first, as: "ch_double")
         #expect(try ledger.audit() == [.orderPaidMoreThanOnce(orderId: ledger.paid.id, orderNumber: ledger.paid.number,
                                                               payments: [first, "ch_double"].sorted())])
     }
 
-    @Test func aBankPaymentBesideTheCardChargeIsAnOrderPaidTwice() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aBankPaymentBesideTheCardChargeIsAnOrderPaidTwice(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("""
             INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, created_at, expires_at, updated_at)
             VALUES ('bpay_double', 'payment', 'rt', 650, 'EUR', ?, 'settled', 0, 0, 0)
@@ -122,8 +137,9 @@ import Testing
                                                               payments: [try ledger.charge(ofOrder: ledger.paid), "bpay_double"].sorted())])
     }
 
-    @Test func aPaidOrderWhoseChargeWasRefundedIsAnUnfinishedRefundNamedOnceLate() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aPaidOrderWhoseChargeWasRefundedIsAnUnfinishedRefundNamedOnceLate(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("UPDATE charges SET amount_refunded = amount_captured WHERE id = ?", [try ledger.charge(ofOrder: ledger.paid)])
         // The money went back and the order was not marked yet: the settler's to finish.
         #expect(try ledger.audit() == [])
@@ -136,22 +152,25 @@ import Testing
         #expect(try ledger.audit() == [])
     }
 
-    @Test func aPaidOrderWithNoMoneyAtAllIsNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aPaidOrderWithNoMoneyAtAllIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("UPDATE charges SET status = 'failed', failure_reason = 'card_declined' WHERE id = ?", [try ledger.charge(ofOrder: ledger.paid)])
         #expect(try ledger.audit() == [.paidOrderWithoutPayment(orderId: ledger.paid.id, orderNumber: ledger.paid.number)])
     }
 
-    @Test func aCapturedChargeOfAnOrderThatIsNotPaidIsNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aCapturedChargeOfAnOrderThatIsNotPaidIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         let charge = try ledger.charge(ofOrder: ledger.paid)
         try ledger.write("UPDATE orders SET state = 'failed' WHERE id = ?", [ledger.paid.id])
         #expect(try ledger.audit() == [.capturedChargeOfUnpaidOrder(chargeId: charge, amount: ledger.paid.total, orderId: ledger.paid.id,
                                                                     orderNumber: ledger.paid.number, orderState: "failed")])
     }
 
-    @Test func aBankPaymentOrWalletSourceThatTookMoneyForAFailedOrderIsNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aBankPaymentOrWalletSourceThatTookMoneyForAFailedOrderIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         let order = ledger.declined!
         try ledger.write("""
             INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, created_at, expires_at, updated_at)
@@ -173,8 +192,9 @@ import Testing
 
     /// The express sheet's charge belongs to the order that notes its key: in flight, it is the
     /// settler's; once the order failed, it took money for jars not sold.
-    @Test func anExpressChargeBelongsToTheOrderThatNotesItsKey() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func anExpressChargeBelongsToTheOrderThatNotesItsKey(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         let order = ledger.placed!
         try ledger.copyCharge(try ledger.charge(ofOrder: ledger.paid), as: "ch_express",
                               set: "idempotency_key = 'express-sheet-1', description = 'Honey Store express checkout', amount_captured = \(order.total.minorUnits), amount = \(order.total.minorUnits)")
@@ -187,45 +207,49 @@ import Testing
                                                                     orderNumber: order.number, orderState: "failed")])
     }
 
-    @Test func aCapturedChargeNobodyOwnsIsNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aCapturedChargeNobodyOwnsIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.copyCharge(try ledger.charge(ofOrder: ledger.paid), as: "ch_stray",
                               set: "idempotency_key = 'till-1', description = 'Coffee'")
         #expect(try ledger.audit() == [.capturedChargeWithoutOwner(chargeId: "ch_stray", amount: ledger.paid.total, idempotencyKey: "till-1")])
     }
 
-    @Test func aSecondChargeForARenewedPeriodIsOwnedByNobody() throws {
-        let ledger = Ledger()
-        let renewal = try #require(try ledger.world.core.database.queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, idempotency_key FROM charges WHERE idempotency_key LIKE '%-period-1-attempt-0'")
-        })
-        let id: String = renewal["id"]
+    @Test(arguments: StorageBackend.allCases)
+    func aSecondChargeForARenewedPeriodIsOwnedByNobody(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let key = try #require(try ledger.read(String.self, "SELECT idempotency_key FROM charges WHERE idempotency_key LIKE '%-period-1-attempt-0'"))
+        let id = try #require(try ledger.read(String.self, "SELECT id FROM charges WHERE idempotency_key = ?", key))
         try ledger.copyCharge(id, as: "ch_renewed_again")
         #expect(try ledger.audit() == [.capturedChargeWithoutOwner(chargeId: "ch_renewed_again", amount: try ledger.world.core.charges.charge(id).amount,
-                                                                   idempotencyKey: renewal["idempotency_key"])])
+                                                                   idempotencyKey: key)])
     }
 
-    @Test func aHoldWithoutItsBidIsNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aHoldWithoutItsBidIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("DELETE FROM auction_bids WHERE id = ?", [ledger.bid.id])
         #expect(try ledger.audit() == [.holdWithoutBid(chargeId: try #require(ledger.bid.holdId), amount: ledger.bid.amount, bidId: nil, bidState: nil)])
     }
 
-    @Test func aHoldWhoseBidFailedIsNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aHoldWhoseBidFailedIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("UPDATE auction_bids SET state = 'failed' WHERE id = ?", [ledger.bid.id])
         #expect(try ledger.audit() == [.holdWithoutBid(chargeId: try #require(ledger.bid.holdId), amount: ledger.bid.amount,
                                                        bidId: ledger.bid.id, bidState: "failed")])
     }
 
-    @Test func aStandingBidWhoseHoldNeverHeldIsNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aStandingBidWhoseHoldNeverHeldIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("UPDATE charges SET status = 'failed', failure_reason = 'card_declined' WHERE id = ?", [ledger.bid.holdId])
         #expect(try ledger.audit() == [.bidWithoutHold(bidId: ledger.bid.id, holdId: ledger.bid.holdId, holdStatus: "failed")])
     }
 
-    @Test func aStandingBidWhoseHoldWasReleasedIsAnUnfinishedReleaseTheSettlerFinishes() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aStandingBidWhoseHoldWasReleasedIsAnUnfinishedReleaseTheSettlerFinishes(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("UPDATE charges SET status = 'canceled' WHERE id = ?", [ledger.bid.holdId])
         #expect(try ledger.audit() == [])
         let late = try LedgerAudit(unsettledAfter: .minutes(15), scansForCardNumbers: false)
@@ -237,43 +261,61 @@ import Testing
         #expect(try ledger.audit() == [])
     }
 
-    @Test func aHoldWhoseBidIsStillBeingPlacedIsTheSettlers() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aHoldWhoseBidIsStillBeingPlacedIsTheSettlers(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("UPDATE auction_bids SET state = 'placing', hold_id = NULL WHERE id = ?", [ledger.bid.id])
         #expect(try ledger.audit() == [], "in flight: the bid named by the hold's key owns it")
     }
 
-    @Test func jarsReservedForAPaidOrderAreNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func jarsReservedForAPaidOrderAreNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-acacia', 1)", [ledger.paid.id])
         #expect(try ledger.audit() == [.reservationOfSettledOrder(orderId: ledger.paid.id, orderNumber: ledger.paid.number, orderState: "paid",
                                                                   productId: "honey-acacia", quantity: 1)])
     }
 
-    @Test func negativeStockIsNamed() throws {
-        let ledger = Ledger()
-        // The schema refuses it, as it should; only a file written by something else can hold it.
-        try ledger.world.core.database.queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
-            try db.execute(sql: "UPDATE products SET stock = -2 WHERE id = 'honey-clover'")
-            try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+    @Test(arguments: StorageBackend.allCases)
+    func negativeStockIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        // The schema refuses it, as it should; only a database written by something else can
+        // hold it: on a file, a writer that ignores the checks; on the server, one whose owner
+        // dropped the rule (a connection cannot ignore a server's check).
+        switch backend {
+        case .sqlite:
+            try ledger.world.core.database.queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+                try db.execute(sql: "UPDATE products SET stock = -2 WHERE id = 'honey-clover'")
+                try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+            }
+        case .postgres:
+            #expect(throws: (any Error).self, "the server's schema keeps the rule") {
+                try ledger.write("UPDATE products SET stock = -2 WHERE id = 'honey-clover'")
+            }
+            let rule = try #require(try ledger.read(String.self, """
+                SELECT conname FROM pg_constraint
+                WHERE conrelid = 'products'::regclass AND contype = 'c' AND pg_get_constraintdef(oid) LIKE '%stock%'
+                """))
+            try ledger.write("ALTER TABLE products DROP CONSTRAINT \"\(rule)\"")
+            try ledger.write("UPDATE products SET stock = -2 WHERE id = 'honey-clover'")
         }
         #expect(try ledger.audit() == [.negativeStock(productId: "honey-clover", stock: -2)])
     }
 
-    @Test func moreJarsReservedThanOnTheShelfAreNamed() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func moreJarsReservedThanOnTheShelfAreNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         let stock = ledger.world.stock("honey-wildflower")
         try ledger.write("INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-wildflower', ?)",
                          [ledger.placed.id, stock + 1])
         #expect(try ledger.audit() == [.reservationsExceedStock(productId: "honey-wildflower", stock: stock, reserved: stock + 1)])
     }
 
-    @Test func aPendingChargeIsUnsettledOnlyOnceItIsOld() throws {
-        let ledger = Ledger()
-        let charge = try #require(try ledger.world.core.database.queue.read { db in
-            try String.fetchOne(db, sql: "SELECT id FROM charges WHERE idempotency_key = ?", arguments: ["order-\(ledger.declined.id)-payment"])
-        })
+    @Test(arguments: StorageBackend.allCases)
+    func aPendingChargeIsUnsettledOnlyOnceItIsOld(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let charge = try #require(try ledger.read(String.self, "SELECT id FROM charges WHERE idempotency_key = ?", "order-\(ledger.declined.id)-payment"))
         try ledger.write("UPDATE charges SET status = 'pending' WHERE id = ?", [charge])
         let created = try #require(try ledger.world.core.charges.charge(charge).createdAt)
         let rule = LedgerAudit(unsettledAfter: .minutes(15))
@@ -285,15 +327,17 @@ import Testing
         #expect(sameInstant(since, created))
     }
 
-    @Test func anOrderWithJarsReservedForTooLongIsUnsettled() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func anOrderWithJarsReservedForTooLongIsUnsettled(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-wildflower', 1)", [ledger.placed.id])
         let late = try ledger.audit(LedgerAudit(unsettledAfter: .minutes(15)), at: ledger.placed.createdAt.addingTimeInterval(3_600))
         #expect(late == [.unsettled(.order(id: ledger.placed.id, number: ledger.placed.number), since: ledger.placed.createdAt)])
     }
 
-    @Test func aBidLeftAtItsChallengeIsUnsettled() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aBidLeftAtItsChallengeIsUnsettled(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("""
             INSERT INTO auction_bids (id, auction_id, customer_id, bid_minor, state, created_at, updated_at)
             VALUES ('bid_stuck', 'auction-lx318', 'cus_x', 16000, 'requiresAction', 1000000, 1000000)
@@ -302,8 +346,9 @@ import Testing
         #expect(late == [.unsettled(.bid(id: "bid_stuck"), since: Date(milliseconds: 1_000_000))])
     }
 
-    @Test func aBankPaymentAuthorizingForTooLongIsUnsettled() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aBankPaymentAuthorizingForTooLongIsUnsettled(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("""
             INSERT INTO bank_resources (id, kind, token, amount_minor, currency, reference, status, created_at, expires_at, updated_at)
             VALUES ('bpay_stuck', 'payment', 'rt', 650, 'EUR', 'elsewhere', 'authorizing', 1000000, 1600000, 1000000)
@@ -316,28 +361,32 @@ import Testing
 
     /// The ledger's one refund (the order refunded in full): its id, order number and amount.
     private func theRefund(_ ledger: Ledger) throws -> (id: String, number: String, amount: Money) {
-        let row = try #require(try ledger.world.core.database.queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT r.id, o.number, r.amount_minor FROM order_refunds r JOIN orders o ON o.id = r.order_id")
+        let row = try #require(try ledger.world.core.store.read { tx in
+            try tx.rows("SELECT r.id, o.number, r.amount_minor FROM order_refunds r JOIN orders o ON o.id = r.order_id").first
         })
-        return (row["id"], row["number"], Money(minorUnits: row["amount_minor"], currency: .eur))
+        return (try row.value(String.self, "id"), try row.value(String.self, "number"),
+                Money(minorUnits: try row.value(Int64.self, "amount_minor"), currency: .eur))
     }
 
-    @Test func aRefundMarkedDoneWithoutItsMoneyIsFound() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aRefundMarkedDoneWithoutItsMoneyIsFound(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         let refund = try theRefund(ledger)
         try ledger.write("DELETE FROM refunds WHERE id = (SELECT charge_refund_id FROM order_refunds WHERE id = ?)", [refund.id])
         #expect(try ledger.audit() == [.refundWithoutMoney(refundId: refund.id, orderNumber: refund.number)])
     }
 
-    @Test func aRefundMarkedFailedWhoseMoneyWentBackIsFound() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aRefundMarkedFailedWhoseMoneyWentBackIsFound(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         let refund = try theRefund(ledger)
         try ledger.write("UPDATE order_refunds SET state = 'failed' WHERE id = ?", [refund.id])
         #expect(try ledger.audit() == [.moneyBackOfFailedRefund(refundId: refund.id, orderNumber: refund.number, amount: refund.amount)])
     }
 
-    @Test func refundsOnTheirWayBackThatAddUpToMoreThanWasPaidAreFound() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func refundsOnTheirWayBackThatAddUpToMoreThanWasPaidAreFound(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("""
             INSERT INTO order_refunds (id, order_id, idempotency_key, amount_minor, currency, state, charge_refund_id, created_at, updated_at)
             VALUES ('orf_much', ?, 'much', ?, 'EUR', 'requested', 're_much', ?, ?)
@@ -347,8 +396,9 @@ import Testing
                                                             refunded: Money(minorUnits: paid.minorUnits + 1, currency: .eur), paid: paid)])
     }
 
-    @Test func aRefundAskedAndNeverAnsweredIsUnsettledOnceItIsOld() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aRefundAskedAndNeverAnsweredIsUnsettledOnceItIsOld(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("""
             INSERT INTO order_refunds (id, order_id, idempotency_key, amount_minor, currency, state, charge_refund_id, created_at, updated_at)
             VALUES ('orf_stuck', ?, 'stuck', 100, 'EUR', 'requested', 're_stuck', 1000000, 1000000)
@@ -358,8 +408,9 @@ import Testing
         #expect(late == [.unsettled(.refund(id: "orf_stuck", orderNumber: ledger.paid.number), since: Date(milliseconds: 1_000_000))])
     }
 
-    @Test func aCardNumberInTheEventLogIsFound() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aCardNumberInTheEventLogIsFound(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("INSERT INTO events (time_ms, kind, subject_id, payload) VALUES (0, 'note', 'x', ?)",
                          ["{\"card\":\"4000 0027 6000 3184\"}"])
         let found = try ledger.audit()
@@ -367,8 +418,9 @@ import Testing
         guard case .cardNumberInClear("events", "payload", _, "3184")? = found.first else { Issue.record("\(found)"); return }
     }
 
-    @Test func aCardNumberInABlobIsFound() throws {
-        let ledger = Ledger()
+    @Test(arguments: StorageBackend.allCases)
+    func aCardNumberInABlobIsFound(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
         try ledger.write("UPDATE charges SET sealed_number = ? WHERE id = ?", [Data("4242-4242-4242-4242".utf8), try ledger.charge(ofOrder: ledger.paid)])
         let found = try ledger.audit()
         #expect(found.count == 1)

@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import GRDB
 @_spi(Testing) @testable import PaymentsCore
 import ProgramSupport
 import Testing
@@ -26,15 +25,16 @@ import Testing
         #expect(throws: CSVReader.Malformed.self) { try CSVReader.records("\"a\r\n") }
     }
 
-    @Test func aDayOfTradingExportsItsOrdersPaymentsAndRefunds() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aDayOfTradingExportsItsOrdersPaymentsAndRefunds(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-acacia", quantity: 3, for: "s")
         let order = try world.orders.placeOrder(for: "s")
         let paid = try #require(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.value)
         _ = world.settle { world.orders.refund(orderId: paid.id, .lines([ReturnedLine(position: 0, quantity: 1)]), idempotencyKey: "r",
                                                completion: $0) }
         let start = world.clock.now.addingTimeInterval(-3600)
-        let table = try LedgerExport.csv(world.core.database.store, from: start, to: start.addingTimeInterval(2 * 86_400))
+        let table = try LedgerExport.csv(world.core.store, from: start, to: start.addingTimeInterval(2 * 86_400))
         let rows = try CSVReader.records(table.text)
         #expect(rows.first == LedgerExport.header)
         let byKind = Dictionary(grouping: rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(LedgerExport.header, $0)) },
@@ -48,7 +48,7 @@ import Testing
         let refund = try #require(byKind["refund"]?.first)
         #expect(refund["order"] == paid.number && refund["amount_minor"] == "650" && refund["currency"] == "EUR")
 
-        let before = try LedgerExport.csv(world.core.database.store, from: start.addingTimeInterval(-86_400), to: start)
+        let before = try LedgerExport.csv(world.core.store, from: start.addingTimeInterval(-86_400), to: start)
         #expect(before.records.isEmpty, "nothing of another day")
     }
 }

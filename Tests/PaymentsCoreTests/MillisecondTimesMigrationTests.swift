@@ -10,6 +10,8 @@ import Testing
     static let seconds = 1_795_341_600.123
     static let milliseconds: Int64 = 1_795_341_600_123
 
+    // SQLite-only: a file made by an older counter; the server's tables were milliseconds from
+    // their first migration (mirrored from SQLite's schema after this conversion), so none is old.
     @Test func anOldDatabaseKeepsEveryTimeToTheMillisecond() throws {
         let queue = try DatabaseQueue()
         // The schema as the last release left it: every migration up to the ledger's, and the receipts' first.
@@ -44,6 +46,7 @@ import Testing
         #expect(order?.createdAt == Date(milliseconds: Self.milliseconds))
     }
 
+    // SQLite-only: `LedgerFile` opens a file without migrating it; no server ever held seconds.
     @Test func theAuditRefusesAFileWhoseTimesAreStillSeconds() throws {
         let path = try temporaryDirectory() + "/old.sqlite"
         let queue = try DatabaseQueue(path: path)

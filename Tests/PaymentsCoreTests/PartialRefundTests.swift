@@ -1,6 +1,5 @@
 import Clocks
 import Foundation
-import GRDB
 @_spi(Testing) @testable import PaymentsCore
 import Testing
 
@@ -104,8 +103,9 @@ import Testing
         #expect(try world.core.charges.refunds(of: #require(order.chargeId)).count == 1)
     }
 
-    @Test func anIntentThatCannotBeWrittenAsksNothing() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anIntentThatCannotBeWrittenAsksNothing(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         let failing = FailingCommits.install(on: world.core)
         failing.failNext = 1
@@ -116,8 +116,9 @@ import Testing
         #expect(try world.orders.refunds(orderId: order.id).isEmpty)
     }
 
-    @Test func aRefundTheChargeCannotRecordMovesNoMoneyAndSaysSo() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRefundTheChargeCannotRecordMovesNoMoneyAndSaysSo(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         let failing = FailingCommits.install(on: world.core)
         failing.passFirst = 1 // the intent
@@ -130,8 +131,9 @@ import Testing
         #expect(world.stock("honey-acacia") == 8)
     }
 
-    @Test func aRefusalThatCannotBeWrittenIsUnknownAndTheSettlerRefundsOnce() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRefusalThatCannotBeWrittenIsUnknownAndTheSettlerRefundsOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         let failing = FailingCommits.install(on: world.core)
         failing.passFirst = 1 // the intent
@@ -147,8 +149,9 @@ import Testing
         #expect(world.stock("honey-acacia") == 9)
     }
 
-    @Test func anAnswerThatCannotBeWrittenIsUnknownAndTheSettlerPutsTheJarsBackOnce() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anAnswerThatCannotBeWrittenIsUnknownAndTheSettlerPutsTheJarsBackOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         let failing = FailingCommits.install(on: world.core)
         failing.passFirst = 2 // the intent, the charge's refund
@@ -166,8 +169,9 @@ import Testing
         #expect(refund(world, order, .everythingLeft, key: "k")?.value?.state == .refunded, "the same key answers the same refund")
     }
 
-    @Test func aCounterKilledBetweenTheMoneyAndTheOrderIsFinishedAtTheNextStart() throws {
-        let counter = SettlerTests.Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aCounterKilledBetweenTheMoneyAndTheOrderIsFinishedAtTheNextStart(_ backend: StorageBackend) throws {
+        let counter = try SettlerTests.Counter(backend)
         let order = try paidOrder(counter.world)
         counter.world.orders.refund(orderId: order.id, .lines([ReturnedLine(position: 1, quantity: 1)]), idempotencyKey: "k") { _ in }
         // The charge's refund is committed inside the call; the answer waits for the loop.

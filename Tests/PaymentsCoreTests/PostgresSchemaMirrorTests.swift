@@ -4,6 +4,7 @@ import Testing
 @_spi(Testing) @testable import PaymentsCore
 
 /// The server's tables are SQLite's, column for column, with the rows a new file is seeded with.
+/// PostgreSQL by nature: each case compares the server with SQLite's schema in memory.
 @Suite struct PostgresSchemaMirrorTests {
     private static func sqliteColumns() throws -> [String: Set<String>] {
         let database = try CoreDatabase(location: .inMemory, extraMigrations: CommerceMigrations.register)
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func everyTableAndColumnOfANewFileIsOnTheServer() throws {
-        guard case let .postgres(url) = try StorageBackend.postgres.freshStore() else { return }
+        let url = try #require(try StorageBackend.postgres.freshStore().serverURL)
         let server = try PostgresCoreDatabase(url: url, migrations: CommerceMigrations.register)
         let expected = try Self.sqliteColumns()
         let columns = try server.connection.query("""
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func theSeededShelfPlansAndBanksAreThereOnceAfterEveryOpening() throws {
-        guard case let .postgres(url) = try StorageBackend.postgres.freshStore() else { return }
+        let url = try #require(try StorageBackend.postgres.freshStore().serverURL)
         let sqlite = try CoreDatabase(location: .inMemory, extraMigrations: CommerceMigrations.register)
         for _ in 1...2 { _ = try PostgresCoreDatabase(url: url, migrations: CommerceMigrations.register) }
         let server = try PostgresCoreDatabase(url: url, migrations: CommerceMigrations.register)
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func theServerKeepsTheShelfsRules() throws {
-        guard case let .postgres(url) = try StorageBackend.postgres.freshStore() else { return }
+        let url = try #require(try StorageBackend.postgres.freshStore().serverURL)
         let server = try PostgresCoreDatabase(url: url, migrations: CommerceMigrations.register)
         let product = try #require(try server.store.read { tx in try tx.fetchValue(String.self, "SELECT id FROM products ORDER BY position LIMIT 1") })
         #expect(throws: (any Error).self, "stock never below zero") {
@@ -72,6 +73,7 @@ import Testing
     }
 }
 
+/// SQLite-only: a path is a file's; a server is named by a URL.
 /// Foundation's `NSString.deletingLastPathComponent` traps on a one-character path (`--db y`);
 /// the counter's own path handling must answer instead.
 @Suite struct OneCharacterPathTests {

@@ -15,9 +15,10 @@ import Testing
         return order
     }
 
-    @Test func aPrintingCountersPaidOrderIsOwedUntilPrinted() throws {
-        let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
+    @Test(arguments: StorageBackend.allCases)
+    func aPrintingCountersPaidOrderIsOwedUntilPrinted(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let ledger = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: world.commerce.instance.id)
         try ledger.registerPrinter()
         let order = try paidOrder(world)
         let owed = try ledger.owed()
@@ -36,9 +37,10 @@ import Testing
 
     /// The back office's printouts: each noted once under its key; a Z report made since the
     /// counter prints waits for the printer until its printout is noted, one made before does not.
-    @Test func aZReportWaitsForThePrinterUntilItsPrintoutIsNoted() throws {
-        let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
+    @Test(arguments: StorageBackend.allCases)
+    func aZReportWaitsForThePrinterUntilItsPrintoutIsNoted(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let ledger = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: world.commerce.instance.id)
         let reports = DayReports(store: world.core.store, clock: world.clock)
         world.clock.advance(by: .seconds(60))
         _ = try reports.close()
@@ -60,9 +62,10 @@ import Testing
     /// A refund or void asked at a printing counter owes its own receipt once its money moved,
     /// also when the settler finished it (the screen was not there to print it); one whose
     /// answer is not known yet, or another counter's, owes nothing here.
-    @Test func aRefundAndAVoidTheSettlerFinishedOweTheirReceipts() throws {
-        let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
+    @Test(arguments: StorageBackend.allCases)
+    func aRefundAndAVoidTheSettlerFinishedOweTheirReceipts(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let ledger = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: world.commerce.instance.id)
         try ledger.registerPrinter()
         let order = try paidOrder(world)
         try ledger.markPrinted(orderNumber: order.number, copy: false)
@@ -104,9 +107,10 @@ import Testing
         #expect(try ledger.owedDocuments().isEmpty)
     }
 
-    @Test func ordersOfACounterWithoutAPrinterOweNothing() throws {
-        let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
+    @Test(arguments: StorageBackend.allCases)
+    func ordersOfACounterWithoutAPrinterOweNothing(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let ledger = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: world.commerce.instance.id)
         // Paid before this counter had a printer: not owed.
         _ = try paidOrder(world)
         try ledger.registerPrinter()
@@ -117,15 +121,16 @@ import Testing
         #expect(try ledger.owed().isEmpty)
         // A later run of this counter that prints owes the receipts of every printing run of this host.
         let later = try Commerce(core: world.core)
-        let laterLedger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: later.instance.id)
+        let laterLedger = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: later.instance.id)
         try laterLedger.registerPrinter()
         let order = try paidOrder(world)
         #expect(try laterLedger.owed().map(\.order.number) == [order.number])
     }
 
-    @Test func anUnpaidOrderHasNoReceiptAndAWeekOldOneIsNoLongerOwed() throws {
-        let world = CommerceTestWorld()
-        let ledger = try ReceiptLedger(store: world.core.database.store, clock: world.clock, instanceId: world.commerce.instance.id)
+    @Test(arguments: StorageBackend.allCases)
+    func anUnpaidOrderHasNoReceiptAndAWeekOldOneIsNoLongerOwed(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let ledger = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: world.commerce.instance.id)
         try ledger.registerPrinter()
         try world.carts.add(productId: "honey-clover", for: "kiosk")
         let unpaid = try world.orders.placeOrder(for: "kiosk")

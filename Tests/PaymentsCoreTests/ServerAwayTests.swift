@@ -5,13 +5,20 @@ import Testing
 
 /// A counter whose server goes away: told as `serverAway`, never as a refusal; a payment whose
 /// answer could not be written is not known, not "not paid"; the next transaction reconnects.
+/// PostgreSQL by nature: a file has no connection to lose.
 @Suite struct ServerAwayTests {
     /// Ends the counter's session on the server, as a restart or a cut cable would.
     private static func cut(_ counter: LastJarRaceTests.FleetCounter, at location: StoreLocation) throws {
-        guard case let .postgres(url) = location, let store = counter.store as? PostgresCoreStore else { return }
+        // Never a silent no-op: a cut that did not happen would let every case below pass untested.
+        let url = try #require(location.serverURL, "a server to cut the counter from")
+        let store = try #require(counter.store as? PostgresCoreStore)
         let pid = try store.connection.query("SELECT pg_backend_pid() AS pid")[0].int64("pid")
         let operator_ = try PostgresCoreDatabase(url: url)
-        try operator_.store.write { tx in try tx.execute("SELECT pg_terminate_backend(CAST(? AS INTEGER))", pid) }
+        // With a timeout, the call returns once the session is gone, not merely signalled.
+        let ended = try operator_.store.write { tx in
+            try tx.fetchValue(Bool.self, "SELECT pg_terminate_backend(CAST(? AS INTEGER), 5000)", pid)
+        }
+        #expect(ended == true, "the counter's session was ended")
     }
 
     @Test func aLostConnectionIsServerAwayAndTheNextTransactionReconnects() throws {

@@ -1,39 +1,45 @@
 import Clocks
 import Foundation
-import GRDB
 @_spi(Testing) @testable import PaymentsCore
 import Testing
 
 /// The payment ledger under failing writes and crashes: the intent is on disk before the card is
 /// asked, an answer that cannot be written is "not known" (never "not paid"), and the settler
 /// finishes every stuck state with one rule each. A crash is simulated by dropping every object
-/// of a counter and opening the same database file again, on the same clock.
+/// of a counter and opening the same database again, on the same clock. Every case runs on both
+/// engines: a failing commit is injected on each (`FailingCommits`).
 @Suite struct SettlerTests {
-    /// A counter on a database file that can die and start again.
+    /// A counter on a database (a file, or a schema on the server) that can die and start again.
     final class Counter {
-        let path: String
+        let location: DatabaseLocation
         let clock: ManualClock
         let ids = SequentialIDGenerator()
         private(set) var world: CommerceTestWorld
 
-        init() {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("settler-\(UUID().uuidString).sqlite").path
+        init(_ backend: StorageBackend) throws {
+            location = try backend.freshStore().database
             clock = ManualClock()
-            world = CommerceTestWorld(database: .file(path), clock: clock, ids: ids)
+            world = CommerceTestWorld(database: location, clock: clock, ids: ids)
         }
 
-        /// kill -9: nothing in memory survives (timers, waiting completions, tokens); the file does.
+        /// On a file, for the suites not yet run on both engines (a file in a fresh temporary
+        /// folder cannot fail to be named).
+        convenience init() {
+            try! self.init(.sqlite)
+        }
+
+        /// kill -9: nothing in memory survives (timers, waiting completions, tokens); the database does.
         func crashAndRestart() {
-            world = CommerceTestWorld(database: .file(path), clock: clock, ids: ids)
+            world = CommerceTestWorld(database: location, clock: clock, ids: ids)
         }
 
-        /// Another counter on the same file, alive beside this one.
+        /// Another counter on the same database, alive beside this one.
         func neighbour() -> CommerceTestWorld {
-            CommerceTestWorld(database: .file(path), clock: clock, ids: ids)
+            CommerceTestWorld(database: location, clock: clock, ids: ids)
         }
 
         func count(_ sql: String) -> Int {
-            (try? world.core.database.queue.read { db in try Int.fetchOne(db, sql: sql) }) ?? -1
+            (try? world.core.store.read { tx in try tx.fetchValue(Int.self, sql) }) ?? -1
         }
     }
 
@@ -44,8 +50,9 @@ import Testing
 
     // MARK: - Rule 1 and 2: an answer that could not be written
 
-    @Test func aStorageErrorAfterTheIntentIsUnknownNeverNotPaidAndIsSettledOnce() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aStorageErrorAfterTheIntentIsUnknownNeverNotPaidAndIsSettledOnce(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let world = counter.world
         let order = try cartOrder(world)
         let failing = FailingCommits.install(on: world.core)
@@ -70,8 +77,9 @@ import Testing
         #expect(counter.count("SELECT COUNT(*) FROM stock_reservations") == 0)
     }
 
-    @Test func aPaidAnswerThatCannotMarkTheOrderPaidIsUnknownAndTheSettlerMarksItPaid() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aPaidAnswerThatCannotMarkTheOrderPaidIsUnknownAndTheSettlerMarksItPaid(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let world = counter.world
         let order = try cartOrder(world)
         let failing = FailingCommits.install(on: world.core)
@@ -164,8 +172,9 @@ import Testing
                        events: CoreEventRecorder(clock: world.clock), owner: world.commerce.instance.id), gateway)
     }
 
-    @Test func aChallengeOpenOnALiveCounterIsNotTheSettlersButADeadOnesIsCancelled() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aChallengeOpenOnALiveCounterIsNotTheSettlersButADeadOnesIsCancelled(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let (orders, gateway) = promptingOrders(counter.world)
         let order = try cartOrder(counter.world)
         orders.pay(orderId: order.id, with: counter.world.token(CommerceTestWorld.challengeCard)) { _ in }
@@ -189,8 +198,9 @@ import Testing
         #expect(counter.world.stock("honey-acacia") == 12)
     }
 
-    @Test func aChargeWhoseInsertFailsIsKnownNotChargedAndReleasesTheJar() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aChargeWhoseInsertFailsIsKnownNotChargedAndReleasesTheJar(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let order = try cartOrder(counter.world)
         let failing = FailingCommits.install(on: counter.world.core)
         failing.passFirst = 1 // the intent commits
@@ -202,8 +212,9 @@ import Testing
         #expect(try counter.world.orders.order(id: order.id)?.state == .pendingPayment, "another attempt may follow")
     }
 
-    @Test func aChallengeNotAnsweredInFifteenMinutesExpiresEvenOnALiveCounter() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aChallengeNotAnsweredInFifteenMinutesExpiresEvenOnALiveCounter(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let (orders, gateway) = promptingOrders(counter.world)
         let order = try cartOrder(counter.world)
         orders.pay(orderId: order.id, with: counter.world.token(CommerceTestWorld.challengeCard)) { _ in }
@@ -224,8 +235,9 @@ import Testing
     /// wants 3-D Secure. Nobody will ever show that check (the express sheet has none, and the
     /// shopper left long ago), even on this live counter: it is cancelled in the same pass and
     /// the jar goes back.
-    @Test func aChallengeLearntLongAfterTheChargeBeganIsCancelledAtOnce() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aChallengeLearntLongAfterTheChargeBeganIsCancelledAtOnce(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let world = counter.world
         let order = try cartOrder(world, "honey-clover", 1)
         let key = "express-sheet-1"
@@ -247,14 +259,15 @@ import Testing
         #expect(try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: counter.world.core.store, now: counter.world.clock.now) == [])
     }
 
-    @Test func anIntentWhoseChargeWasNeverWrittenIsReleasedAfterACrash() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func anIntentWhoseChargeWasNeverWrittenIsReleasedAfterACrash(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let order = try cartOrder(counter.world, "honey-clover", 1)
         // kill -9 between the intent's commit and the charge's: only the intent is on disk.
-        try counter.world.core.database.queue.write { db in
-            try db.execute(sql: "INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-clover', 1)", arguments: [order.id])
-            try db.execute(sql: "UPDATE orders SET attempt = 1, payment_key = ?, owner = ? WHERE id = ?",
-                           arguments: ["order-\(order.id)-payment", counter.world.commerce.instance.id, order.id])
+        try counter.world.core.store.write { tx in
+            try tx.execute("INSERT INTO stock_reservations (order_id, product_id, quantity) VALUES (?, 'honey-clover', 1)", order.id)
+            try tx.execute("UPDATE orders SET attempt = 1, payment_key = ?, owner = ? WHERE id = ?",
+                           "order-\(order.id)-payment", counter.world.commerce.instance.id, order.id)
         }
         counter.crashAndRestart()
         counter.world.commerce.settler.settleNow()
@@ -277,8 +290,9 @@ import Testing
     /// The wallet took the money, but the order never noted its source (the write after the
     /// poll failed): the settler finds the source by the order's number, on a live counter and
     /// long before the 30 minutes after which an order that made no payment is released.
-    @Test func aWalletSourceTheOrderNeverNotedIsFoundAndTheOrderPaidNotReleased() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aWalletSourceTheOrderNeverNotedIsFoundAndTheOrderPaidNotReleased(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let world = counter.world
         let (order, source) = try walletOrderShowingItsCode(world)
         try world.sources.confirmWallet(sourceId: source.id)
@@ -297,8 +311,9 @@ import Testing
     /// A payment code the shopper never confirmed (the counter died with it on screen) expires
     /// after ten minutes: the order is then known not paid and its jar goes back, and the code
     /// can no longer be confirmed.
-    @Test func aWalletCodeNobodyConfirmedExpiresAndItsOrderIsReleased() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aWalletCodeNobodyConfirmedExpiresAndItsOrderIsReleased(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let (order, source) = try walletOrderShowingItsCode(counter.world)
         counter.crashAndRestart()
         let world = counter.world
@@ -316,8 +331,9 @@ import Testing
 
     /// The settler cannot read the source (its write fails): that says nothing about the
     /// payment, so the order waits for the next pass, which finds the wallet consumed.
-    @Test func aSourceThatCannotBeReadIsNotAFailedPayment() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aSourceThatCannotBeReadIsNotAFailedPayment(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let (order, source) = try walletOrderShowingItsCode(counter.world)
         try counter.world.sources.confirmWallet(sourceId: source.id)
         try counter.world.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: source.id))
@@ -338,17 +354,19 @@ import Testing
 
     /// "Never asked" is a fact about the ledger: a ledger that cannot be read answers "not
     /// known", and the settler releases nothing on it.
-    @Test func aLedgerThatCannotBeReadIsNotKnownNeverNeverAsked() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aLedgerThatCannotBeReadIsNotKnownNeverNeverAsked(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         #expect(world.commerce.cardGateway.lookUp(idempotencyKey: "order-ord_x-payment") == nil)
         // A read that fails (here: the table is gone) as a corrupt or unreadable file fails it.
-        try world.core.database.queue.write { db in try db.execute(sql: "ALTER TABLE idempotency_keys RENAME TO away") }
+        try world.core.store.write { tx in try tx.execute("ALTER TABLE idempotency_keys RENAME TO away") }
         #expect(world.commerce.cardGateway.lookUp(idempotencyKey: "order-ord_x-payment") == .notKnown)
     }
 
     /// The same for a bank payment made out to the order's number and approved, never noted.
-    @Test func aBankPaymentTheOrderNeverNotedIsFoundAndAskedAbout() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aBankPaymentTheOrderNeverNotedIsFoundAndAskedAbout(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let world = counter.world
         let order = try cartOrder(world, "honey-manuka", 1)
         try world.orders.startExternalPayment(orderId: order.id, kind: .bank)
@@ -364,8 +382,9 @@ import Testing
 
     // MARK: - Rule 1 and 2 after a crash mid-charge
 
-    @Test func aCrashWhileTheAcquirerDecidesSettlesTheOrderPaidOnce() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aCrashWhileTheAcquirerDecidesSettlesTheOrderPaidOnce(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let order = try cartOrder(counter.world, "honey-manuka", 1)
         counter.world.orders.pay(orderId: order.id, with: counter.world.token()) { _ in }
         counter.crashAndRestart() // before the acquirer's answer
@@ -378,8 +397,9 @@ import Testing
 
     // MARK: - Rule 3: auction holds
 
-    @Test func aCrashAfterPlaceStartBidRecordsTheBidOrVoidsTheHoldNeverBothNeverNeither() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aCrashAfterPlaceStartBidRecordsTheBidOrVoidsTheHoldNeverBothNeverNeither(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let saved = counter.world.savedCard()
         let instrument = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
         counter.world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId, instrument: instrument, termsAccepted: true) { _ in }
@@ -396,8 +416,9 @@ import Testing
         #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'authorized'") == 1)
     }
 
-    @Test func aHoldAnsweredAfterTheAuctionClosedIsVoided() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aHoldAnsweredAfterTheAuctionClosedIsVoided(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let saved = counter.world.savedCard()
         let instrument = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
         let auction = try #require(try counter.world.auctions.auction(id: "auction-lx318"))
@@ -410,8 +431,9 @@ import Testing
         #expect(counter.count("SELECT COUNT(*) FROM charges WHERE status = 'canceled'") == 1)
     }
 
-    @Test func aBidLeftAtItsChallengeByADeadCounterIsCancelledAndTheShopperMayJoinAgain() throws {
-        let counter = Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aBidLeftAtItsChallengeByADeadCounterIsCancelledAndTheShopperMayJoinAgain(_ backend: StorageBackend) throws {
+        let counter = try Counter(backend)
         let saved = counter.world.savedCard(CommerceTestWorld.challengeCard)
         let instrument = PaymentInstrument.savedMethod(saved.methodId, customerId: saved.customerId)
         let first = counter.world.settle { counter.world.auctions.join(auctionId: "auction-lx318", customerId: saved.customerId, instrument: instrument,

@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GRDB
+import PostgresClient
 import Testing
 @_spi(Testing) @testable import PaymentsCore
 
@@ -42,11 +43,12 @@ import Testing
         deinit { if process.isRunning { process.terminate() } }
     }
 
+    // SQLite-only: a file's lock; the server's locks are `aLockOfTwoSecondsOnTheServerIsWaitedOutAtOpenAndDuringAPayment`.
     @Test func aLockOfTwoSecondsIsWaitedOutAtOpenAndDuringAPayment() throws {
         let place = try VaultKeyTests.Place()
         let saved = try VaultKeyTests.savedCard(place)
         do {
-            let lock = try OutsideLock(place.database, seconds: 2)
+            let lock = try OutsideLock(place.file, seconds: 2)
             let started = Date()
             let storage = try place.open()
             #expect(Date().timeIntervalSince(started) >= 1, "the lock was not held at all")
@@ -55,32 +57,37 @@ import Testing
         }
         // A payment while another process holds the file: it waits, then succeeds.
         let h = try place.harness()
-        let lock = try OutsideLock(place.database, seconds: 2)
+        let lock = try OutsideLock(place.file, seconds: 2)
         let result = h.charge(h.request(.paymentMethod(saved.method), customer: saved.customer))
         #expect(result?.value?.status == .succeeded, "\(String(describing: result))")
         lock.process.waitUntilExit()
         try h.core.close()
     }
 
+    // SQLite-only: the busy timeout is SQLite's; a counter on a server waits for a lock as long
+    // as the session holding it keeps it (no lock_timeout is set there).
     @Test func aLockHeldPastTheTimeoutIsTypedLocked() throws {
         let place = try VaultKeyTests.Place()
         try place.open().close()
-        let lock = try OutsideLock(place.database, seconds: 5)
+        let lock = try OutsideLock(place.file, seconds: 5)
         let error = Self.reason { () throws(CoreOpenError) in
-            try CoreStorage(.file(place.database), vaultKey: place.location, busyTimeout: 0.5)
+            try CoreStorage(place.database, vaultKey: place.location, busyTimeout: 0.5)
         }
-        #expect(error == CoreOpenError(file: place.database, reason: .locked))
+        #expect(error == CoreOpenError(file: place.file, reason: .locked))
         lock.process.terminate()
     }
 
-    @Test func twentyConnectionsOpeningOneNewFileAtOnceAllOpen() async throws {
-        let place = try VaultKeyTests.Place()
+    /// Twenty counters on a file; on the server fewer (its 50 connections are shared by every
+    /// test running beside this one), enough for the migration's lock to be fought over.
+    @Test(arguments: StorageBackend.allCases)
+    func manyConnectionsOpeningOneNewDatabaseAtOnceAllOpen(_ backend: StorageBackend) async throws {
+        let place = try VaultKeyTests.Place(backend)
         let database = place.database, location = place.location
         let failures = await withTaskGroup(of: String?.self) { group in
-            for _ in 0..<20 {
+            for _ in 0..<(backend == .sqlite ? 20 : 8) {
                 group.addTask {
                     do {
-                        try CoreStorage(.file(database), vaultKey: location, migrations: CommerceMigrations.register).close()
+                        try CoreStorage(database, vaultKey: location, migrations: CommerceMigrations.register).close()
                         return nil
                     } catch {
                         return "\(error)"
@@ -92,13 +99,15 @@ import Testing
         #expect(failures.isEmpty, "\(failures)")
     }
 
+    // SQLite-only: a damaged file; a server's own pages are the server's to check. What a
+    // server holding something else gives is `aServerSchemaOfAnotherProgramIsRefusedAndLeftAsItWas`.
     @Test func aCorruptFileIsTypedCorruptAndLeftAsItWas() throws {
         let place = try VaultKeyTests.Place()
-        try FileManager.default.createDirectory(atPath: (place.database as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: (place.file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let bytes = Data((0..<8_192).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
-        try bytes.write(to: URL(fileURLWithPath: place.database))
-        #expect(Self.reason { () throws(CoreOpenError) in try place.open() } == CoreOpenError(file: place.database, reason: .corrupt))
-        #expect(FileManager.default.contents(atPath: place.database) == bytes)
+        try bytes.write(to: URL(fileURLWithPath: place.file))
+        #expect(Self.reason { () throws(CoreOpenError) in try place.open() } == CoreOpenError(file: place.file, reason: .corrupt))
+        #expect(FileManager.default.contents(atPath: place.file) == bytes)
         #expect(!FileManager.default.fileExists(atPath: place.key), "a key was made for a database that never opened")
     }
 
@@ -116,6 +125,72 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/key"))
     }
 
+    /// Another session on the server holding, for `seconds`, what a counter needs: taken now,
+    /// let go from another thread, as another program's transaction would.
+    final class ServerLock: @unchecked Sendable {
+        private let connection: PostgresConnection
+        private let released = DispatchSemaphore(value: 0)
+
+        init(_ url: String, taking statement: String, seconds: Double) throws {
+            connection = try PostgresConnection(url: url)
+            try connection.execute("BEGIN")
+            try connection.execute(statement)
+            DispatchQueue.global().async { [self] in
+                _ = try? connection.execute("SELECT pg_sleep(\(seconds))")
+                _ = try? connection.execute("COMMIT")
+                released.signal()
+            }
+        }
+
+        func waitUntilReleased() { released.wait() }
+    }
+
+    /// The server's counterpart of a file's lock: a counter migrating (the migrations' lock) or
+    /// a session holding the charges table is waited out, at opening and during a payment.
+    @Test func aLockOfTwoSecondsOnTheServerIsWaitedOutAtOpenAndDuringAPayment() throws {
+        // A database of its own: the migrations' lock is the whole database's, and would hold
+        // up every other test opening its schema meanwhile.
+        let store = try StorageBackend.postgres.freshStore(ownDatabase: true)
+        let url = try #require(store.serverURL)
+        let place = try VaultKeyTests.Place(store: store)
+        let saved = try VaultKeyTests.savedCard(place)
+        do {
+            let lock = try ServerLock(url, taking: "SELECT pg_advisory_xact_lock(hashtext('checkout-counter core migrations'))", seconds: 2)
+            let started = Date()
+            let storage = try place.open()
+            #expect(Date().timeIntervalSince(started) >= 1, "the lock was not held at all")
+            try storage.close()
+            lock.waitUntilReleased()
+        }
+        let h = try place.harness()
+        let lock = try ServerLock(url, taking: "LOCK TABLE charges IN EXCLUSIVE MODE", seconds: 2)
+        let started = Date()
+        let result = h.charge(h.request(.paymentMethod(saved.method), customer: saved.customer))
+        #expect(result?.value?.status == .succeeded, "\(String(describing: result))")
+        #expect(Date().timeIntervalSince(started) >= 1, "the table was not held at all")
+        lock.waitUntilReleased()
+    }
+
+    /// A server schema that holds another program's tables: refused in the server's words,
+    /// with nothing of the counter's added (its migrations are one transaction) and no key made.
+    @Test func aServerSchemaOfAnotherProgramIsRefusedAndLeftAsItWas() throws {
+        let store = try StorageBackend.postgres.freshStore()
+        let url = try #require(store.serverURL)
+        let theirs = try PostgresConnection(url: url)
+        try theirs.execute("CREATE TABLE charges (invoice INTEGER PRIMARY KEY, total NUMERIC NOT NULL)")
+        try theirs.execute("INSERT INTO charges VALUES (1, 12.50)")
+        let place = try VaultKeyTests.Place(store: store)
+        let error = Self.reason { () throws(CoreOpenError) in try place.open() }
+        #expect(error?.file == place.database.displayName)
+        guard case let .failed(message)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
+        #expect(message.contains("charges"), "the server's own words name the clash: \(message)")
+        let tables = try theirs.query("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+            .map { try $0.string("table_name") }
+        #expect(tables == ["charges"], "the counter's tables were left behind: \(tables)")
+        #expect(try theirs.query("SELECT total FROM charges WHERE invoice = 1").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: place.key), "a key was made for a database that never opened")
+    }
+
     @Test func aServerURLIsAServerAndAPasswordNeverShows() {
         #expect(DatabaseLocation(argument: "postgres:") == .server(url: "postgres:"))
         #expect(DatabaseLocation(argument: "postgresql://till@db/shop") == .server(url: "postgresql://till@db/shop"))
@@ -125,6 +200,7 @@ import Testing
         #expect(DatabaseLocation(argument: "postgres://db/shop?user=till&password=s3cret").displayName == "postgres://db/shop?user=till")
     }
 
+    // SQLite-only: a file's directory; a server has none of the counter's to make.
     @Test func aDirectoryThatCannotBeMadeIsTyped() throws {
         let root = try temporaryDirectory()
         #expect(FileManager.default.createFile(atPath: root + "/plain-file", contents: Data()))
@@ -134,14 +210,17 @@ import Testing
         } == CoreOpenError(file: path, reason: .cannotCreateDirectory))
     }
 
+    // SQLite-only: a file's permissions.
     @Test(.enabled(if: getuid() != 0, "root writes to read-only files"))
     func aReadOnlyFileIsTypedReadOnly() throws {
         let place = try VaultKeyTests.Place()
         try place.open().close()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: place.database)
-        #expect(Self.reason { () throws(CoreOpenError) in try place.open() } == CoreOpenError(file: place.database, reason: .readOnly))
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: place.file)
+        #expect(Self.reason { () throws(CoreOpenError) in try place.open() } == CoreOpenError(file: place.file, reason: .readOnly))
     }
 
+    // SQLite-only: SQLite's result codes; the server's (a refused login, no such database) are
+    // `aServerThatDoesNotAnswerIsTypedUnreachableAndNothingIsCreated` and the schema test below.
     @Test func sqliteResultCodesSortIntoReasons() {
         let file = "/nowhere/counter.sqlite"
         #expect(CoreOpenError.reason(for: .SQLITE_FULL, file: file, message: "") == .diskFull)
@@ -153,6 +232,7 @@ import Testing
         #expect(CoreOpenError.classify(DatabaseError(resultCode: .SQLITE_FULL), file: file) == CoreOpenError(file: file, reason: .diskFull))
     }
 
+    // SQLite-only: SQLite's pragmas; a server's commit durability is the server's setting.
     @Test func aFileDatabaseWaitsForLocksAndSyncsFully() throws {
         let place = try VaultKeyTests.Place()
         let storage = try place.open()

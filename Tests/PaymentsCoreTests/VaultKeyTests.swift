@@ -8,23 +8,36 @@ import Testing
 /// key, that no key is ever made for a database that already has sealed cards, the move from
 /// beside the database, and the rotation with its crash ordering.
 @Suite struct VaultKeyTests {
-    /// A database and a key file in sibling directories, as data and config directories are.
+    /// A database and a key file in sibling directories, as data and config directories are;
+    /// on PostgreSQL, a schema of its own on the server and the key file in a config directory.
     struct Place {
-        let database: String
+        let store: StoreLocation
         let key: String
-        init() throws {
+        init(_ backend: StorageBackend = .sqlite) throws {
             let root = try temporaryDirectory()
-            database = root + "/data/counter.sqlite"
-            key = root + "/config/checkout-counter/vault.key"
+            try self.init(store: backend == .sqlite ? .sqlite(path: root + "/data/counter.sqlite") : backend.freshStore(), root: root)
+        }
+
+        init(store: StoreLocation, root: String? = nil) throws {
+            self.store = store
+            key = try (root ?? temporaryDirectory()) + "/config/checkout-counter/vault.key"
+        }
+        var database: DatabaseLocation { store.database }
+        /// The database file, for the tests of SQLite's own file.
+        var file: String {
+            guard case let .sqlite(path) = store else { preconditionFailure("a file's test run on a server") }
+            return path
         }
         var location: VaultKeyLocation { VaultKeyLocation(path: key, origin: .flag) }
-        /// Random ids: a second harness on the same file must not reuse the first one's charge ids.
+        /// Random ids: a second harness on the same database must not reuse the first one's charge ids.
         func harness(key path: String? = nil, clock: ManualClock = ManualClock()) throws -> Harness {
-            try Harness(database: .file(database), clock: clock, vaultKey: path ?? key, ids: RandomIDGenerator())
+            try Harness(database: database, clock: clock, vaultKey: path ?? key, ids: RandomIDGenerator())
         }
         func open(key path: String? = nil) throws(CoreOpenError) -> CoreStorage {
-            try CoreStorage(.file(database), vaultKey: VaultKeyLocation(path: path ?? key, origin: .flag))
+            try CoreStorage(database, vaultKey: VaultKeyLocation(path: path ?? key, origin: .flag))
         }
+        /// The database's tables without its key (nothing bound, nothing unsealed, nothing moved).
+        func tables() throws -> any CoreStore { try store.openStore() }
     }
 
     /// A customer with a saved card (its number sealed), the core closed after.
@@ -71,57 +84,64 @@ import Testing
                 == "/home/ada/.config/checkout-counter/vault.key")
     }
 
-    @Test func aNewDatabaseGetsAPrivateKeyAwayFromTheDataAndRecordsItsCheck() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func aNewDatabaseGetsAPrivateKeyAwayFromTheDataAndRecordsItsCheck(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         try Self.savedCard(place)
         #expect(try Self.permissions(place.key) == 0o600)
         #expect(try Self.permissions((place.key as NSString).deletingLastPathComponent) == 0o700)
-        #expect(!FileManager.default.fileExists(atPath: DatabaseLocation.keyFilePath(forDatabase: place.database)))
-        let queue = try DatabaseQueue(path: place.database)
-        let check = try queue.read { db in try String.fetchOne(db, sql: "SELECT key_check FROM vault_meta") }
-        try queue.close()
+        if case let .file(path) = place.database {
+            #expect(!FileManager.default.fileExists(atPath: DatabaseLocation.keyFilePath(forDatabase: path)))
+        }
+        let check = try place.tables().read { tx in try tx.fetchValue(String.self, "SELECT key_check FROM vault_meta") }
         let key = try #require(try VaultKeyFile.read(place.key))
         #expect(check == key.keyCheck)
     }
 
-    @Test func aDatabaseWithSealedCardsAndNoKeyIsAnErrorNotANewKey() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func aDatabaseWithSealedCardsAndNoKeyIsAnErrorNotANewKey(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         try Self.savedCard(place)
         try FileManager.default.removeItem(atPath: place.key)
         #expect(Self.reason { () throws(CoreOpenError) in try place.open() } == .vaultKeyMissing(expectedAt: place.key))
         #expect(!FileManager.default.fileExists(atPath: place.key), "a new key was made")
     }
 
-    @Test func aDatabaseBoundToAKeyRefusesANewOneEvenWithNothingSealed() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func aDatabaseBoundToAKeyRefusesANewOneEvenWithNothingSealed(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         try place.open().close()   // bound, nothing saved
         try FileManager.default.removeItem(atPath: place.key)
         #expect(Self.reason { () throws(CoreOpenError) in try place.open() } == .vaultKeyMissing(expectedAt: place.key))
     }
 
-    @Test func anotherDatabasesKeyIsAnErrorNotGarbage() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func anotherDatabasesKeyIsAnErrorNotGarbage(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         try Self.savedCard(place)
-        let other = try Place()
+        let other = try Place(backend)
         try other.open().close()
         #expect(Self.reason { () throws(CoreOpenError) in try place.open(key: other.key) } == .vaultKeyWrong(path: other.key))
     }
 
-    @Test func aDamagedKeyFileIsSaidSo() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func aDamagedKeyFileIsSaidSo(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         try Self.savedCard(place)
         try Data(count: 10).write(to: URL(fileURLWithPath: place.key))
         #expect(Self.reason { () throws(CoreOpenError) in try place.open() } == .vaultKeyMalformed(path: place.key))
     }
 
-    @Test func aCredentialIsNeverWrittenTo() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func aCredentialIsNeverWrittenTo(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         let location = VaultKeyLocation(path: place.key, origin: .credential)
-        #expect(Self.reason { () throws(CoreOpenError) in try CoreStorage(.file(place.database), vaultKey: location) }
+        #expect(Self.reason { () throws(CoreOpenError) in try CoreStorage(place.database, vaultKey: location) }
                 == .vaultKeyMissing(expectedAt: place.key))
         #expect(!FileManager.default.fileExists(atPath: place.key))
     }
 
+    // SQLite-only: memory is SQLite's; a server's data outlives the process, so its key is a file.
     @Test func anInMemoryDatabaseKeepsAnEphemeralKeyAndWritesNoFile() throws {
         let place = try Place()
         let storage = try CoreStorage(.inMemory, vaultKey: place.location)
@@ -133,17 +153,16 @@ import Testing
     /// Installs from before kept "<database>.vaultkey" and no `vault_meta`.
     static func makeOldInstall(_ place: Place) throws -> (customer: String, method: String) {
         let saved = try savedCard(place)
-        try FileManager.default.moveItem(atPath: place.key, toPath: DatabaseLocation.keyFilePath(forDatabase: place.database))
-        let queue = try DatabaseQueue(path: place.database)
-        try queue.write { db in try db.execute(sql: "DELETE FROM vault_meta") }
-        try queue.close()
+        try FileManager.default.moveItem(atPath: place.key, toPath: DatabaseLocation.keyFilePath(forDatabase: place.file))
+        try place.tables().write { tx in try tx.execute("DELETE FROM vault_meta") }
         return saved
     }
 
+    // SQLite-only: only a file ever had its key beside it (servers came after `vault_meta`).
     @Test func anOldKeyBesideTheDatabaseMovesToTheNewPlaceOnceAndStillCharges() throws {
         let place = try Place()
         let saved = try Self.makeOldInstall(place)
-        let old = DatabaseLocation.keyFilePath(forDatabase: place.database)
+        let old = DatabaseLocation.keyFilePath(forDatabase: place.file)
         let storage = try place.open()
         #expect(storage.notices == [.movedFromBesideDatabase(from: old, to: place.key)])
         try storage.close()
@@ -157,11 +176,20 @@ import Testing
         try h.core.close()
     }
 
-    @Test func anOldDatabaseWithoutACheckRefusesAKeyThatCannotUnsealItsCards() throws {
-        let place = try Place()
-        try Self.makeOldInstall(place)
-        try FileManager.default.removeItem(atPath: DatabaseLocation.keyFilePath(forDatabase: place.database))
-        let other = try Place()
+    /// A database with sealed cards and no check recorded (an old file; on a server, a check
+    /// lost): a key is tried on a sealed number, and one that cannot unseal it is refused.
+    @Test(arguments: StorageBackend.allCases)
+    func anOldDatabaseWithoutACheckRefusesAKeyThatCannotUnsealItsCards(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
+        if backend == .sqlite {
+            try Self.makeOldInstall(place)
+            try FileManager.default.removeItem(atPath: DatabaseLocation.keyFilePath(forDatabase: place.file))
+        } else {
+            try Self.savedCard(place)
+            try place.tables().write { tx in try tx.execute("DELETE FROM vault_meta") }
+            try FileManager.default.removeItem(atPath: place.key)
+        }
+        let other = try Place(backend)
         try other.open().close()
         #expect(Self.reason { () throws(CoreOpenError) in try place.open(key: other.key) } == .vaultKeyWrong(path: other.key))
     }
@@ -181,31 +209,32 @@ import Testing
         return (customer.id, method.id, waiting.id)
     }
 
-    static func sealed(_ path: String) throws -> [Data] {
-        let queue = try DatabaseQueue(path: path)
-        defer { try? queue.close() }
-        return try queue.read { db in
-            try Data.fetchAll(db, sql: """
+    /// Every sealed number, read without the key (opening with it would tidy a stale new key).
+    static func sealed(_ place: Place) throws -> [Data] {
+        try place.tables().read { tx in
+            try tx.fetchValues(Data.self, """
                 SELECT sealed_number FROM payment_methods WHERE sealed_number IS NOT NULL
                 UNION ALL SELECT sealed_number FROM charges WHERE sealed_number IS NOT NULL
                 """)
         }
     }
 
-    @Test func rotateReSealsEveryCardAndTheOldKeyNoLongerOpens() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func rotateReSealsEveryCardAndTheOldKeyNoLongerOpens(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         let clock = ManualClock()
         let world = try Self.world(place, clock: clock)
         let oldCopy = place.key + ".backup"
         try FileManager.default.copyItem(atPath: place.key, toPath: oldCopy)
-        let before = try Self.sealed(place.database)
+        let before = try Self.sealed(place)
+        #expect(before.count == 2)
 
         let storage = try place.open()
         let report = try VaultRotation.rotate(storage)
         try storage.close()
         #expect(report == VaultRotation.Report(savedCards: 1, charges: 1, fingerprintsKept: 0))
-        #expect(try Self.sealed(place.database).count == before.count)
-        #expect(Set(try Self.sealed(place.database)).isDisjoint(with: before), "a number is still sealed under the old key")
+        #expect(try Self.sealed(place).count == before.count)
+        #expect(Set(try Self.sealed(place)).isDisjoint(with: before), "a number is still sealed under the old key")
         #expect(!FileManager.default.fileExists(atPath: place.key + ".new"))
         #expect(try VaultKeyTests.permissions(place.key) == 0o600)
 
@@ -221,8 +250,9 @@ import Testing
         try h.core.close()
     }
 
-    @Test func aRotationStoppedBeforeItsCommitKeepsTheOldKey() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func aRotationStoppedBeforeItsCommitKeepsTheOldKey(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         let clock = ManualClock()
         let world = try Self.world(place, clock: clock)
         let oldKey = try #require(FileManager.default.contents(atPath: place.key))
@@ -241,8 +271,9 @@ import Testing
         try h.core.close()
     }
 
-    @Test func aRotationStoppedAfterItsCommitIsFinishedOnOpen() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func aRotationStoppedAfterItsCommitIsFinishedOnOpen(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         let clock = ManualClock()
         let world = try Self.world(place, clock: clock)
         let storage = try place.open()
@@ -263,23 +294,23 @@ import Testing
         try h.core.close()
     }
 
-    @Test func aFailedReSealLeavesEverythingUnderTheOldKey() throws {
-        let place = try Place()
+    @Test(arguments: StorageBackend.allCases)
+    func aFailedReSealLeavesEverythingUnderTheOldKey(_ backend: StorageBackend) throws {
+        let place = try Place(backend)
         let clock = ManualClock()
         _ = try Self.world(place, clock: clock)
-        let queue = try DatabaseQueue(path: place.database)
         // One sealed number that no key opens: the re-seal fails part-way through.
-        try queue.write { db in
-            try db.execute(sql: "UPDATE charges SET sealed_number = ? WHERE sealed_number IS NOT NULL", arguments: [Data(count: 40)])
+        try place.tables().write { tx in
+            try tx.execute("UPDATE charges SET sealed_number = ? WHERE sealed_number IS NOT NULL", Data(count: 40))
         }
-        try queue.close()
-        let before = try Self.sealed(place.database)
+        let before = try Self.sealed(place)
         let storage = try place.open()
         #expect(throws: (any Error).self) { try VaultRotation.rotate(storage) }
-        let check = try storage.sqlite!.queue.read { db in try String.fetchOne(db, sql: "SELECT key_check FROM vault_meta") }
+        #expect(FileManager.default.fileExists(atPath: place.key + ".new"), "the rotation got as far as its new key")
+        let check = try storage.store.read { tx in try tx.fetchValue(String.self, "SELECT key_check FROM vault_meta") }
         #expect(check == storage.keys.keyCheck, "the check moved without the data")
         try storage.close()
-        #expect(try Self.sealed(place.database) == before, "half re-sealed")
+        #expect(try Self.sealed(place) == before, "half re-sealed")
         let reopened = try place.open()   // the stale .new is forgotten; the old key still fits
         try reopened.close()
         #expect(!FileManager.default.fileExists(atPath: place.key + ".new"))

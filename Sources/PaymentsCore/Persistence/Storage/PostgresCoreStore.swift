@@ -22,8 +22,17 @@ public final class PostgresCoreStore: CoreStore {
     public var engine: StorageEngine { .postgres }
 
     public func write<T>(_ body: (any CoreTransaction) throws -> T) throws -> T {
-        try run(.readCommitted, body)
+        try run(.readCommitted) { tx in
+            let result = try body(tx)
+            try beforeCommit?(tx)
+            return result
+        }
     }
+
+    /// Tests only: asked inside each write transaction, just before its COMMIT; a throw rolls the
+    /// transaction back, as a full disk or a server that fails the commit would. SQLite's tests
+    /// do the same through GRDB's transaction observer (`databaseWillCommit`).
+    @_spi(Testing) public var beforeCommit: ((any CoreTransaction) throws -> Void)?
 
     /// REPEATABLE READ: every statement of the read sees the same committed state, as one SQLite
     /// read transaction does.
