@@ -148,9 +148,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
-    @Test func aRaiseWhoseIntentCannotBeWrittenNeverAsksTheCard() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRaiseWhoseIntentCannotBeWrittenNeverAsksTheCard(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (old, instrument) = try joinedShopper(world)
         let failing = FailingCommits.install(on: world.core)
         failing.onlyTable = "auction_bids"
@@ -162,9 +162,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
-    @Test func aRaiseWhoseSwapCannotBeWrittenIsUnknownTheOldBidStandsAndTheSettlerVoidsTheNewHold() throws {
-        let counter = SettlerTests.Counter()
+    @Test(arguments: StorageBackend.allCases)
+    func aRaiseWhoseSwapCannotBeWrittenIsUnknownTheOldBidStandsAndTheSettlerVoidsTheNewHold(_ backend: StorageBackend) throws {
+        let counter = try SettlerTests.Counter(backend)
         let (old, instrument) = try joinedShopper(counter.world)
         let failing = FailingCommits.install(on: counter.world.core)
         failing.onlyTable = "auction_bids"
@@ -190,9 +190,9 @@ import Testing
         #expect(try audit(counter.world) == [])
     }
 
-    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
-    @Test func anOldHoldWhoseReleaseFailsIsReleasedByTheSettler() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func anOldHoldWhoseReleaseFailsIsReleasedByTheSettler(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (old, instrument) = try joinedShopper(world)
         let failing = FailingCommits.install(on: world.core)
         failing.onlyTable = "charges"
@@ -212,9 +212,9 @@ import Testing
 
     // MARK: - Leave
 
-    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
-    @Test func aLeaveWhoseAnswerCannotBeWrittenIsFinishedByTheSettler() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aLeaveWhoseAnswerCannotBeWrittenIsFinishedByTheSettler(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedShopper(world)
         let failing = FailingCommits.install(on: world.core)
         failing.onlyTable = "auction_bids"
@@ -249,9 +249,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
-    @Test func aCaptureWhoseWriteFailsLeavesTheOrderAwaitingAndTheSettlerCapturesItOnce() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aCaptureWhoseWriteFailsLeavesTheOrderAwaitingAndTheSettlerCapturesItOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedShopper(world)
         world.advance(.days(3))
         let failing = FailingCommits.install(on: world.core)
@@ -274,9 +274,9 @@ import Testing
         #expect(try audit(world) == [])
     }
 
-    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
-    @Test func aWinWhoseIntentCannotBeWrittenStaysJoinedAndClosesNextPass() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aWinWhoseIntentCannotBeWrittenStaysJoinedAndClosesNextPass(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let (bid, _) = try joinedShopper(world)
         world.advance(.days(3))
         let failing = FailingCommits.install(on: world.core)

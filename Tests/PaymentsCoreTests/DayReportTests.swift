@@ -65,9 +65,9 @@ import Testing
         #expect(x.sales == [card(650, 1)], "the paid one only")
     }
 
-    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
-    @Test func ordersWhosePaymentIsNotKnownAreListed() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func ordersWhosePaymentIsNotKnownAreListed(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-acacia", quantity: 1, for: "s")
         let order = try world.orders.placeOrder(for: "s")
         let failing = FailingCommits.install(on: world.core)

@@ -130,9 +130,9 @@ import Testing
     /// The renewal's charge succeeded but its record failed; days later (the acquirer has
     /// forgotten the key by then) the renewal is due again: the charge found is recorded, and the
     /// card is not asked a second time.
-    // SQLite-only until FailingCommits can fail a server's commit: it hooks GRDB's transaction observer.
-    @Test func aRenewalWhoseAnswerWasNotRecordedIsNeverChargedTwice() throws {
-        let world = CommerceTestWorld()
+    @Test(arguments: StorageBackend.allCases)
+    func aRenewalWhoseAnswerWasNotRecordedIsNeverChargedTwice(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
         let subscription = try subscribe(world)
         let failing = FailingCommits.install(on: world.core)
         world.renewals.onAnswer = { failing.failNext = 1 }
@@ -142,11 +142,11 @@ import Testing
         #expect(try world.subscriptions.subscription(id: subscription.id)?.periodIndex == 0, "the answer was not recorded")
         #expect(world.capturedCharges().count == 2)
         let renewalCharge = try #require(world.capturedCharges().last)
-        let queue = world.core.database.queue
-        #expect(try LedgerAudit(scansForCardNumbers: false).violations(in: queue, now: world.clock.now) == [],
+        let store = world.core.store
+        #expect(try LedgerAudit(scansForCardNumbers: false).violations(in: store, now: world.clock.now) == [],
                 "paid and not recorded yet: in flight, not a charge nobody owns")
         let anHourLater = world.clock.now.addingTimeInterval(3_600)
-        #expect(try LedgerAudit(unsettledAfter: .minutes(15), scansForCardNumbers: false).violations(in: queue, now: anHourLater)
+        #expect(try LedgerAudit(unsettledAfter: .minutes(15), scansForCardNumbers: false).violations(in: store, now: anHourLater)
                 == [.unsettled(.renewal(subscriptionId: subscription.id, chargeId: renewalCharge.id), since: renewalCharge.createdAt)])
 
         world.renewals.onAnswer = {}
