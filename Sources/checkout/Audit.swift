@@ -33,7 +33,7 @@ struct Audit: ParsableCommand {
         let violations: [LedgerViolation]
         do {
             if case let .server(url) = location {
-                violations = try audit.violations(in: PostgresCoreDatabase(url: url).store, now: Date())
+                violations = try audit.violations(in: LedgerFile.openReadOnly(server: url), now: Date())
             } else {
                 violations = try LedgerFile.audit(path: db, now: Date(), audit)
             }

@@ -43,7 +43,7 @@ struct Export: ParsableCommand {
         let table: CSVTable
         do {
             if case let .server(url) = location {
-                table = try LedgerExport.csv(PostgresCoreDatabase(url: url).store, from: first, to: end)
+                table = try LedgerExport.csv(LedgerFile.openReadOnly(server: url), from: first, to: end)
             } else {
                 table = try LedgerExport.csv(path: db, from: first, to: end)
             }

@@ -122,7 +122,24 @@ import Glibc
         #expect(!records.contains { $0.values.contains { $0.contains("4242424242424242") } })
     }
 
-    /// The real binary at a terminal hears another counter's sale: its shelves change on screen
+    /// `checkout audit` and `checkout export` only read a server: pointed at an empty one, they
+    /// refuse it as no counter's database and leave it empty (no tables made, nothing migrated).
+    @Test func theToolsNeitherMigrateNorWriteAServer() throws {
+        try ThrowawayPostgres.skipWhereUnavailable()
+        let url = try ThrowawayPostgres.freshTestSchema()
+        let place = try StorageCommandLineTests.Place()
+        for tool in [["audit", "--db", url], ["export", "--db", url, "--from", "2026-01-01", "--to", "2026-12-31"]] {
+            let result = try StorageCommandLineTests.run(tool, place: place)
+            #expect(result.status == 2, "\(tool[0]): \(result.output)\(result.error)")
+            #expect(result.error.contains("is not a checkout counter database"), "\(tool[0]): \(result.error)")
+        }
+        let tables = try PostgresConnection(url: url).query("""
+            SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()
+            """).first?.int64("n")
+        #expect(tables == 0)
+    }
+
+    /// The real binary at a terminal hears    /// The real binary at a terminal hears another counter's sale: its shelves change on screen
     /// within a second or two, nobody pressing a key (the loop waits on the server's socket).
     @Test func aCounterAtATerminalSeesAnotherCountersSaleOnItsShelves() throws {
         let fleet = try Fleet()

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PostgresClient
 
 /// A ledger opened for reading only, as `checkout audit` does: never migrated, never written, and
 /// without the vault key (an audit needs no card number).
@@ -43,6 +44,24 @@ public enum LedgerFile {
             throw .unreadable(path: path, reason: String(describing: error))
         }
         return queue
+    }
+
+    /// A fleet's server, for reading only (`checkout audit`, `checkout export`): never migrated
+    /// (an empty or foreign database is refused, not given the counter's tables), and every
+    /// transaction of the session read-only, so the tools cannot write whatever they run.
+    public static func openReadOnly(server url: String) throws(OpenError) -> PostgresCoreStore {
+        let name = DatabaseLocation.server(url: url).displayName
+        do {
+            let connection = try PostgresConnection(url: url)
+            try connection.execute("SET default_transaction_read_only = on")
+            let tables = try connection.query("SELECT to_regclass('charges') IS NOT NULL AND to_regclass('orders') IS NOT NULL AS ledger")
+            guard try tables.first?.bool("ledger") == true else { throw OpenError.notALedger(path: name) }
+            return PostgresCoreStore(connection)
+        } catch let error as OpenError {
+            throw error
+        } catch {
+            throw .unreadable(path: name, reason: String(describing: error))
+        }
     }
 
     /// Whether the file's times are milliseconds: the conversion is applied, or the file was not
