@@ -67,7 +67,7 @@ public final class ThrowawayPostgres: Sendable {
     public func start() throws {
         // Durable, as a shop's server would be: a commit waits for its WAL to reach the disk.
         try run("pg_ctl", ["-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60",
-                           "-o", "-k \(socketDirectory) -c listen_addresses='' -c fsync=on -c synchronous_commit=on -c max_connections=50",
+                           "-o", "-k \(socketDirectory) -c listen_addresses='' -c fsync=on -c synchronous_commit=on -c max_connections=200",
                            "start"])
     }
 
