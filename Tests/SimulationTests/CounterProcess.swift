@@ -16,8 +16,9 @@ final class CounterProcess {
     /// gateway refuses such cards.
     let challengeGateway: AttendedChargeGateway
     /// Who is shown a challenge, by the order's first payment key (every attempt's key starts
-    /// with it); the closure gets the typed code, or nil when the shopper walks away.
-    var challengePresenters: [String: (@escaping (String?) -> Void) -> Void] = [:]
+    /// with it); the closure gets the challenged charge, and answers with the typed code, or nil
+    /// when the shopper walks away.
+    var challengePresenters: [String: (Charge, @escaping (String?) -> Void) -> Void] = [:]
     /// Things on screen waiting for the shopper; a step answers one of them.
     var openChallenges: [OpenPrompt] = []
     var openWallets: [OpenPrompt] = []
@@ -36,11 +37,11 @@ final class CounterProcess {
                                     migrations: CommerceMigrations.register)
         commerce = try Commerce(core: core)
         challengeGateway = AttendedChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
-        challengeGateway.presentChallenge = { [weak self] request, _, answer in
+        challengeGateway.presentChallenge = { [weak self] request, charge, answer in
             let key = request.idempotencyKey
             guard let presenters = self?.challengePresenters,
                   let present = presenters[key] ?? presenters.first(where: { key.hasPrefix($0.key + "-") })?.value else { return false }
-            present(answer)
+            present(charge, answer)
             return true
         }
         // From now on every commit of this process goes past the injector.
@@ -68,7 +69,17 @@ final class CounterProcess {
 struct OpenPrompt {
     let shopper: Shopper
     let openedAt: Date
+    /// A card order's 3-D Secure challenge: its charge, which no counter may cancel while the
+    /// prompt is on a live counter's screen and has not expired (`Invariants`).
+    let challenged: Charge?
     let answer: (PromptAnswer) -> Void
+
+    init(shopper: Shopper, openedAt: Date, challenged: Charge? = nil, answer: @escaping (PromptAnswer) -> Void) {
+        self.shopper = shopper
+        self.openedAt = openedAt
+        self.challenged = challenged
+        self.answer = answer
+    }
 }
 
 enum PromptAnswer: String {

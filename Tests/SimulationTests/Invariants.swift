@@ -27,7 +27,7 @@ enum Invariants {
         do {
             return try world.process.core.store.read { tx in
                 try audit.violations(tx, now: world.clock.now).map { Broken(kind: "audit: \(kind(of: $0))", detail: $0.description) }
-                    + stockIsConserved(tx, world) + shoppersWereToldTheTruth(tx, world)
+                    + stockIsConserved(tx, world) + shoppersWereToldTheTruth(tx, world) + challengesOnScreenStand(tx, world)
             }
         } catch {
             return [Broken(kind: "database unreadable", detail: "\(error)")]
@@ -108,6 +108,25 @@ enum Invariants {
                     }
                 case .waiting, .notJoined, .notSubscribed, .notRefunded:
                     break
+                }
+            }
+        }
+        return broken
+    }
+
+    /// A 3-D Secure challenge on a live counter's screen is that counter's (the settler's rule
+    /// with several counters): until its shopper answers or it expires, no counter cancels it,
+    /// else a shopper who types the right code in time is told "Not paid".
+    static func challengesOnScreenStand(_ tx: any CoreTransaction, _ world: SimulatedWorld) throws -> [Broken] {
+        let expiry = Settler.Policy().challengeExpiry
+        var broken: [Broken] = []
+        for (index, process) in world.processes.enumerated() where process.isAlive {
+            for prompt in process.openChallenges {
+                guard let charge = prompt.challenged, world.clock.now.timeIntervalSince(charge.createdAt) < expiry else { continue }
+                let status = try tx.fetchValue(String.self, "SELECT status FROM charges WHERE id = ?", charge.id)
+                if status != "requires_action" {
+                    broken.append(Broken(kind: "challenge on a live counter's screen taken away",
+                                         detail: "\(prompt.shopper.name)'s challenge on counter \(index + 1), charge \(charge.id), is \(status ?? "missing")"))
                 }
             }
         }

@@ -66,9 +66,9 @@ enum CardOrderJourney {
         } catch {
             return
         }
-        process.challengePresenters["order-\(orderId)-payment"] = { [weak process] answer in
+        process.challengePresenters["order-\(orderId)-payment"] = { [weak process] charge, answer in
             guard let process else { return }
-            process.openChallenges.append(OpenPrompt(shopper: shopper, openedAt: world.clock.now) { choice in
+            process.openChallenges.append(OpenPrompt(shopper: shopper, openedAt: world.clock.now, challenged: charge) { choice in
                 switch choice {
                 case .accept: answer("123456")
                 case .refuse: answer("000000")
