@@ -6,7 +6,10 @@ import Testing
 /// every invariant asserted. SQLite: one counter, or two on the one file (even seeds). PostgreSQL:
 /// three or four counters (each its own connection) on a schema of their own on the throwaway
 /// server, each killed and restarted on its own, each settling what the others left by the
-/// settler's rules (a challenge open on a live counter is that counter's).
+/// settler's rules (a challenge open on a live counter is that counter's). Writes fail the same
+/// way on both (`FaultInjector` is the core's `CommitGate`), a killed counter's server session
+/// ends with it, and the invariants read through the store. One thread runs every counter, so
+/// their transactions interleave but never overlap: row locks are the race tests' to prove.
 ///
 /// Long campaigns: `SIMULATION_STEPS=1000000 SIMULATION_SEEDS=1-5000 swift test --filter
 /// SimulationTests.longCampaign` (seeds as `7`, `1,2,3` or `1-500`; `SIMULATION_ENGINE` `sqlite`,
