@@ -91,11 +91,12 @@ let package = Package(
             dependencies: ["PaymentsCore", "Clocks", "Localization", "ProgramSupport", "PostgresClient", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "ProgramSupport"]),
-        // A seeded fault simulator for the core (crashes, failed writes, late answers, clock jumps);
-        // a few seeds in `swift test`, long campaigns behind SIMULATION_STEPS / SIMULATION_SEEDS.
+        // A seeded fault simulator for the core (crashes, failed writes, late answers, clock jumps),
+        // on a SQLite file or with several counters on the throwaway PostgreSQL server; a few seeds
+        // in `swift test`, long campaigns behind SIMULATION_STEPS / SIMULATION_SEEDS / SIMULATION_ENGINE.
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["PaymentsCore", "Clocks", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PaymentsCore", "Clocks", "PostgresClient", "ProgramSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CheckoutKitTests", dependencies: ["CheckoutKit", "PaymentsCore", "Clocks", "ProgramSupport"]),
         .testTarget(name: "CounterAppTests", dependencies: ["CounterApp", "TerminalUI", "CheckoutKit", "PaymentsCore", "Clocks", "Localization", "ProgramSupport",

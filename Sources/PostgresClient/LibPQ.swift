@@ -35,6 +35,7 @@ struct LibPQ {
     let getisnull: @convention(c) (Result?, Int32, Int32) -> Int32
     let getvalue: @convention(c) (Result?, Int32, Int32) -> UnsafeMutablePointer<CChar>
     let cmdTuples: @convention(c) (Result?) -> UnsafeMutablePointer<CChar>
+    let cmdStatus: @convention(c) (Result?) -> UnsafeMutablePointer<CChar>?
     let consumeInput: @convention(c) (Connection?) -> Int32
     let notifies: @convention(c) (Connection?) -> UnsafeMutablePointer<PGnotify>?
     let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
@@ -81,6 +82,7 @@ struct LibPQ {
                 getisnull: try function("PQgetisnull", as: (@convention(c) (Result?, Int32, Int32) -> Int32).self),
                 getvalue: try function("PQgetvalue", as: (@convention(c) (Result?, Int32, Int32) -> UnsafeMutablePointer<CChar>).self),
                 cmdTuples: try function("PQcmdTuples", as: (@convention(c) (Result?) -> UnsafeMutablePointer<CChar>).self),
+                cmdStatus: try function("PQcmdStatus", as: (@convention(c) (Result?) -> UnsafeMutablePointer<CChar>?).self),
                 consumeInput: try function("PQconsumeInput", as: (@convention(c) (Connection?) -> Int32).self),
                 notifies: try function("PQnotifies", as: (@convention(c) (Connection?) -> UnsafeMutablePointer<PGnotify>?).self),
                 freemem: try function("PQfreemem", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)))

@@ -135,7 +135,8 @@ public final class PostgresConnection {
             }, types: types)
         }
         let affected = Int(String(cString: pq.cmdTuples(result))) ?? 0
-        return PostgresResult(rows: rows, affectedRows: affected)
+        let tag = pq.cmdStatus(result).map { String(cString: $0) } ?? ""
+        return PostgresResult(rows: rows, affectedRows: affected, command: String(tag.prefix { $0 != " " }))
     }
 
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {

@@ -102,6 +102,16 @@ public enum PostgresRowError: Error, Equatable, CustomStringConvertible {
 /// The rows a statement returned, and how many rows it changed.
 public struct PostgresResult: Sendable {
     public let rows: [PostgresRow]
-    /// From the command tag (`UPDATE 3`); 0 for statements that change nothing.
+    /// From the command tag (`UPDATE 3`): the rows an `INSERT`, `UPDATE`, `DELETE` or `MERGE`
+    /// changed, and for a `SELECT` the rows it returned; 0 for statements without a count.
     public let affectedRows: Int
+    /// The command tag's first word (`INSERT`, `UPDATE`, `SELECT`, `BEGIN`...): what kind of
+    /// statement `affectedRows` counts for.
+    public let command: String
+
+    /// Whether the statement changed rows of a table (a `SELECT ... FOR UPDATE` locks rows but
+    /// changes none; an `INSERT ... ON CONFLICT DO NOTHING` that met its conflict changes none).
+    public var changedRows: Bool { affectedRows > 0 && Self.rowChangingCommands.contains(command) }
+
+    private static let rowChangingCommands: Set<String> = ["INSERT", "UPDATE", "DELETE", "MERGE"]
 }

@@ -119,4 +119,50 @@ import Testing
         #expect(Set(chargeLines).count == chargeLines.count, "a line twice: \(chargeLines)")
         #expect(!counter.lines.joined().contains("4242424242424242"))
     }
+
+    /// The fault simulator's seam (`CommitGate`), one shape on both engines: asked only before
+    /// commits that changed rows; a commit it refuses rolls back whole (the row and its event,
+    /// which the operator's log never hears of) and fails with its error; the next write commits.
+    @Test(arguments: StorageBackend.allCases)
+    func aCommitTheGateRefusesIsRolledBackWhole(_ backend: StorageBackend) throws {
+        let counter = try Counter(try Self.location(backend), key: try temporaryDirectory() + "/vault.key")
+        let gate = RefusingGate()
+        counter.core.storage.gateCommits(through: gate)
+        let store = counter.core.store
+        _ = try store.read { tx in try tx.fetchValue(Int.self, "SELECT COUNT(*) FROM customers") }
+        try store.write { tx in _ = try tx.rows("SELECT id FROM customers\(tx.engine.forUpdate)") }
+        try store.write { tx in try tx.execute("UPDATE customers SET email = email WHERE id = 'nobody'") }
+        #expect(gate.asked == 0)
+
+        let ada = try counter.core.customers.signUp(email: "ada@honey.test", password: "honey1234")
+        #expect(gate.asked == 1 && gate.committed == 1)
+
+        gate.refusesNext = true
+        #expect(throws: CustomerError.self) { try counter.core.customers.signUp(email: "grace@honey.test", password: "honey1234") }
+        #expect(throws: RefusingGate.Refused.self) {
+            try store.write { tx in try tx.execute("UPDATE customers SET email = ? WHERE id = ?", "grace@honey.test", ada.id) }
+        }
+        #expect(try store.read { tx in try tx.fetchValues(String.self, "SELECT email FROM customers") } == ["ada@honey.test"])
+        #expect(try store.read { tx in try tx.fetchValue(Int.self, "SELECT COUNT(*) FROM events WHERE kind = 'customer.signed_up'") } == 1)
+        #expect(counter.lines.filter { $0.hasPrefix("customer.signed_up") }.count == 1, "\(counter.lines)")
+        #expect(gate.asked == 3 && gate.committed == 1)
+
+        gate.refusesNext = false
+        _ = try counter.core.customers.signUp(email: "grace@honey.test", password: "honey1234")
+        #expect(gate.asked == 4 && gate.committed == 2)
+    }
+
+    final class RefusingGate: CommitGate {
+        struct Refused: Error {}
+        var refusesNext = false
+        var asked = 0
+        var committed = 0
+
+        func willCommitChanges() throws {
+            asked += 1
+            if refusesNext { throw Refused() }
+        }
+
+        func didCommitChanges() { committed += 1 }
+    }
 }

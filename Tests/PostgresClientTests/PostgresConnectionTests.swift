@@ -39,6 +39,25 @@ import Glibc
         #expect(try db.execute("UPDATE jars SET grams = grams - 1").affectedRows == 1)
     }
 
+    /// A `SELECT` counts its rows too: only the tag's command tells a change from a read (the
+    /// fault simulator fails only commits that changed something).
+    @Test func theCommandTagTellsWhatChangedRows() throws {
+        let db = try PostgresConnection(url: try SuiteDatabase.freshSchema())
+        try db.execute("CREATE TABLE keys (key TEXT PRIMARY KEY)")
+        let insert = try db.execute("INSERT INTO keys VALUES ($1) RETURNING key", ["order-1"])
+        #expect(insert.command == "INSERT" && insert.affectedRows == 1 && insert.changedRows && insert.rows.count == 1)
+        let conflict = try db.execute("INSERT INTO keys VALUES ($1) ON CONFLICT DO NOTHING", ["order-1"])
+        #expect(conflict.command == "INSERT" && !conflict.changedRows)
+        let select = try db.execute("SELECT key FROM keys")
+        #expect(select.command == "SELECT" && select.affectedRows == 1 && !select.changedRows)
+        try db.execute("BEGIN")
+        let locked = try db.execute("SELECT key FROM keys FOR UPDATE")
+        #expect(locked.affectedRows == 1 && !locked.changedRows)
+        #expect(try db.execute("DELETE FROM keys").changedRows)
+        try db.execute("ROLLBACK")
+        #expect(try !db.execute("UPDATE keys SET key = 'x' WHERE key = 'none'").changedRows)
+    }
+
     @Test func errorsCarryTheServersSQLState() throws {
         let db = try PostgresConnection(url: try SuiteDatabase.freshSchema())
         try db.execute("CREATE TABLE keys (key TEXT PRIMARY KEY)")

@@ -80,9 +80,10 @@ public final class ThrowawayPostgres: Sendable {
     /// A schema of its own for one test, in a database this test process shares among its
     /// tests (one `CREATE DATABASE` per process, not per test): a URL whose connections work in
     /// that schema alone. Throws when PostgreSQL cannot run here (`unavailableReason`).
-    public static func freshTestSchema() throws -> String {
+    /// - Parameter settings: more of the server's settings for these sessions (`-c name=value`).
+    public static func freshTestSchema(settings: KeyValuePairs<String, String> = [:]) throws -> String {
         let server = try shared.get()
-        return try server.freshSchema(in: try sharedTestDatabase.get())
+        return try server.freshSchema(in: try sharedTestDatabase.get(), settings: settings)
     }
 
     private static let sharedTestDatabase: Result<String, any Error> = Result {
@@ -105,10 +106,11 @@ public final class ThrowawayPostgres: Sendable {
     /// A new, empty schema in `database` (a URL from `freshDatabase`), and the URL whose
     /// connections work in it alone (`search_path`): one test's tables, apart from the suite's
     /// other tests running beside it, without the cost of a database each.
-    public func freshSchema(in database: String) throws -> String {
+    public func freshSchema(in database: String, settings: KeyValuePairs<String, String> = [:]) throws -> String {
         let schema = "t_" + UUID().uuidString.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(12)
         try PostgresConnection(url: database).execute("CREATE SCHEMA \(schema)")
-        return database + "&options=-c%20search_path%3D\(schema)"
+        let options = ([("search_path", schema)] + settings.map { ($0.key, $0.value) }).map { "-c%20\($0)%3D\($1)" }
+        return database + "&options=" + options.joined(separator: "%20")
     }
 
     /// Runs one of the server's client programs (`pgbench`, `psql`) as this process's user,

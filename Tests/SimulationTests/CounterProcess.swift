@@ -1,60 +1,67 @@
 import Clocks
 import Foundation
-import GRDB
 @_spi(Testing) import PaymentsCore
 
 /// One run of the counter: everything that lives in memory and is lost in a crash (the core,
 /// the commerce services, the timer queue with its pending answers, the challenges and wallet
-/// codes on screen). Only the database file and the vault key beside it outlive it.
+/// codes on screen, its connection). Only the database (the file, or the server's schema) and
+/// the vault key outlive it.
 final class CounterProcess {
     let timers: TimerQueue
     let core: PaymentsServices
     let commerce: Commerce
     let injector = FaultInjector()
-    /// The store's orders, paid through a gateway that shows 3-D Secure to the shopper, as the
-    /// app's store does (the core's own order gateway refuses such cards).
-    let storeOrders: Orders
+    /// Card payments go through the gateway that shows 3-D Secure to the shopper, as the app's
+    /// store pays the core's orders (`commerce.orders.pay(..., through:)`): the orders' own
+    /// gateway refuses such cards.
     let challengeGateway: AttendedChargeGateway
     /// Who is shown a challenge, by the order's first payment key (every attempt's key starts
-    /// with it); the closure gets the typed code, or nil when the shopper walks away.
-    var challengePresenters: [String: (@escaping (String?) -> Void) -> Void] = [:]
+    /// with it); the closure gets the challenged charge, and answers with the typed code, or nil
+    /// when the shopper walks away.
+    var challengePresenters: [String: (Charge, @escaping (String?) -> Void) -> Void] = [:]
     /// Things on screen waiting for the shopper; a step answers one of them.
     var openChallenges: [OpenPrompt] = []
     var openWallets: [OpenPrompt] = []
 
     var isAlive: Bool { !injector.isDead }
 
-    init(path: String, clock: ManualClock, ids: IDGenerator) throws {
+    init(location: DatabaseLocation, vaultKey: String, clock: ManualClock, ids: IDGenerator) throws {
         timers = TimerQueue(clock: clock)
         var options = PaymentsServices.Options()
         options.passwordIterations = 1_000
         options.acquirerLatency = .milliseconds(40)
+        // Every counter of the shop under one key, as a fleet's are; never the user's own.
+        options.vaultKey = VaultKeyLocation(path: vaultKey, origin: .flag)
         let scheduler = ProcessScheduler(timers: timers, isAlive: { [injector] in !injector.isDead })
-        core = try PaymentsServices(database: .file(path), clock: clock, scheduler: scheduler, ids: ids, options: options,
-                                migrations: CommerceMigrations.register)
+        core = try PaymentsServices(database: location, clock: clock, scheduler: scheduler, ids: ids, options: options,
+                                    migrations: CommerceMigrations.register)
         commerce = try Commerce(core: core)
         challengeGateway = AttendedChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
-        storeOrders = Orders(database: core.database, carts: commerce.carts, charges: challengeGateway, ids: core.ids,
-                             scheduler: core.scheduler, events: CoreEventRecorder(clock: clock))
-        challengeGateway.presentChallenge = { [weak self] request, _, answer in
+        challengeGateway.presentChallenge = { [weak self] request, charge, answer in
             let key = request.idempotencyKey
             guard let presenters = self?.challengePresenters,
                   let present = presenters[key] ?? presenters.first(where: { key.hasPrefix($0.key + "-") })?.value else { return false }
-            present(answer)
+            present(charge, answer)
             return true
         }
         // From now on every commit of this process goes past the injector.
-        core.database.queue.inDatabase { db in db.add(transactionObserver: injector, extent: .databaseLifetime) }
+        core.storage.gateCommits(through: injector)
     }
 
     /// Runs what is due now on the loop.
     func runDue() { _ = timers.fireDue() }
 
+    /// The process is gone (killed, or the day is over).
     func close() {
         openChallenges = []
         openWallets = []
         commerce.instance.vanish()
         try? core.close()
+        // A server's session ends with the process, as the server ends a killed counter's when its
+        // socket closes. Not left to the connection's deinit: the timers' and prompts' closures
+        // keep a dead process's objects alive, and each would hold one of the server's few
+        // connections for the rest of the run.
+        _ = try? core.storage.server?.connection.execute("SELECT pg_terminate_backend(pg_backend_pid())")
     }
 }
 
@@ -62,7 +69,17 @@ final class CounterProcess {
 struct OpenPrompt {
     let shopper: Shopper
     let openedAt: Date
+    /// A card order's 3-D Secure challenge: its charge, which no counter may cancel while the
+    /// prompt is on a live counter's screen and has not expired (`Invariants`).
+    let challenged: Charge?
     let answer: (PromptAnswer) -> Void
+
+    init(shopper: Shopper, openedAt: Date, challenged: Charge? = nil, answer: @escaping (PromptAnswer) -> Void) {
+        self.shopper = shopper
+        self.openedAt = openedAt
+        self.challenged = challenged
+        self.answer = answer
+    }
 }
 
 enum PromptAnswer: String {

@@ -1,16 +1,18 @@
-import GRDB
+@_spi(Testing) import PaymentsCore
 
-/// Failing writes from outside the core: a GRDB transaction observer on the core's one connection.
-/// GRDB calls `databaseWillCommit()` before every commit; a throw there rolls the transaction back
-/// and the write fails with that error, exactly as a full disk or a lock would fail it.
+/// Failing writes from outside the core, on either engine: the core's commit gate (`CommitGate`)
+/// on the process's one connection, asked before every commit that changed rows; a throw there
+/// rolls the transaction back and the write fails with that error, exactly as a full disk or a
+/// lock would fail it (on SQLite through GRDB's transaction observer, on a server just before
+/// its COMMIT).
 ///
 /// - crash: after the N-th write from now the process is dead: every later commit throws, so
-///   nothing after the crash point reaches the disk; the world restarts at the end of the step.
+///   nothing after the crash point reaches the database; the world restarts at the end of the step.
 /// - storage error: the N-th write from now fails once; the process lives on and must cope.
 ///
 /// Only transactions that changed something count as writes (the core reads inside write
 /// transactions too, and failing an empty commit would lose nothing).
-final class FaultInjector: TransactionObserver {
+final class FaultInjector: CommitGate {
     enum Fault: Error, CustomStringConvertible {
         case processDead
         case storageFailed
@@ -25,7 +27,6 @@ final class FaultInjector: TransactionObserver {
 
     private(set) var isDead = false
     private(set) var writes = 0
-    private var changed = false
     private var writesBeforeCrash: Int?
     private var writesBeforeStorageError: Int?
     private(set) var storageErrorsFired = 0
@@ -49,13 +50,8 @@ final class FaultInjector: TransactionObserver {
         writesBeforeStorageError = nil
     }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-
-    func databaseDidChange(with event: DatabaseEvent) { changed = true }
-
-    func databaseWillCommit() throws {
+    func willCommitChanges() throws {
         if isDead { throw Fault.processDead }
-        guard changed else { return }
         if let remaining = writesBeforeCrash {
             if remaining == 0 {
                 isDead = true
@@ -75,10 +71,5 @@ final class FaultInjector: TransactionObserver {
         }
     }
 
-    func databaseDidCommit(_ db: Database) {
-        if changed { writes += 1 }
-        changed = false
-    }
-
-    func databaseDidRollback(_ db: Database) { changed = false }
+    func didCommitChanges() { writes += 1 }
 }

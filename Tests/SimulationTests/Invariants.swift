@@ -1,6 +1,5 @@
 import Foundation
-import GRDB
-@_spi(Testing) import PaymentsCore
+import PaymentsCore
 
 /// What must hold after every step: the ledger audit (the operator's `checkout audit`), plus
 /// what only the simulator knows: the stock the shop started with, and what each shopper was told.
@@ -21,16 +20,15 @@ enum Invariants {
 
     /// - Parameter settled: the settler has just run, so nothing may be left waiting for longer
     ///   than 15 minutes of clock time.
+    /// Read in one snapshot (one SQLite read transaction, REPEATABLE READ on a server), through
+    /// the active counter's connection.
     static func check(_ world: SimulatedWorld, settled: Bool, scanForCards: Bool) -> [Broken] {
-        let queue = world.process.core.database.queue
         let audit = LedgerAudit(unsettledAfter: settled ? .minutes(15) : nil, scansForCardNumbers: scanForCards)
         do {
-            var broken = try audit.violations(in: queue, now: world.clock.now).map { Broken(kind: "audit: \(kind(of: $0))", detail: $0.description) }
-            try queue.read { db in
-                broken += try stockIsConserved(db, world)
-                broken += try shoppersWereToldTheTruth(db, world)
+            return try world.process.core.store.read { tx in
+                try audit.violations(tx, now: world.clock.now).map { Broken(kind: "audit: \(kind(of: $0))", detail: $0.description) }
+                    + stockIsConserved(tx, world) + shoppersWereToldTheTruth(tx, world) + challengesOnScreenStand(tx, world)
             }
-            return broken
         } catch {
             return [Broken(kind: "database unreadable", detail: "\(error)")]
         }
@@ -40,8 +38,8 @@ enum Invariants {
     /// leave with a paid order and come back with its refunds' returned lines; an order refunded
     /// in full before refunds had rows of their own brought all of its jars back; one refunded in
     /// money only (amounts adding up to what was paid) left its jars with the shopper.
-    static func stockIsConserved(_ db: Database, _ world: SimulatedWorld) throws -> [Broken] {
-        try Row.fetchAll(db, sql: """
+    static func stockIsConserved(_ tx: any CoreTransaction, _ world: SimulatedWorld) throws -> [Broken] {
+        try tx.rows("""
             SELECT p.id, p.stock,
               COALESCE((SELECT SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
                 WHERE l.product_id = p.id AND (o.state = 'paid'
@@ -51,16 +49,16 @@ enum Invariants {
                 WHERE r.state = 'refunded' AND l.product_id = p.id), 0) AS sold
             FROM products p ORDER BY p.id
             """).compactMap { row in
-            let id: String = row["id"]
-            let stock: Int = row["stock"], sold: Int = row["sold"]
+            let id = try row.value(String.self, "id")
+            let stock = try row.value(Int.self, "stock"), sold = try row.value(Int.self, "sold")
             guard let start = world.startingStock[id], stock + sold != start else { return nil }
             return Broken(kind: "stock not conserved", detail: "\(id): \(stock) on the shelf + \(sold) sold != \(start) at the start")
         }
     }
 
     /// "Paid" is paid; "Not paid" was never charged, not even later by a settler; "Joined" stands.
-    static func shoppersWereToldTheTruth(_ db: Database, _ world: SimulatedWorld) throws -> [Broken] {
-        let ledger = try LedgerSnapshot(db)
+    static func shoppersWereToldTheTruth(_ tx: any CoreTransaction, _ world: SimulatedWorld) throws -> [Broken] {
+        let ledger = try LedgerSnapshot(tx)
         var broken: [Broken] = []
         for shopper in world.shoppers {
             for (index, told) in shopper.told.enumerated() {
@@ -116,6 +114,25 @@ enum Invariants {
         return broken
     }
 
+    /// A 3-D Secure challenge on a live counter's screen is that counter's (the settler's rule
+    /// with several counters): until its shopper answers or it expires, no counter cancels it,
+    /// else a shopper who types the right code in time is told "Not paid".
+    static func challengesOnScreenStand(_ tx: any CoreTransaction, _ world: SimulatedWorld) throws -> [Broken] {
+        let expiry = Settler.Policy().challengeExpiry
+        var broken: [Broken] = []
+        for (index, process) in world.processes.enumerated() where process.isAlive {
+            for prompt in process.openChallenges {
+                guard let charge = prompt.challenged, world.clock.now.timeIntervalSince(charge.createdAt) < expiry else { continue }
+                let status = try tx.fetchValue(String.self, "SELECT status FROM charges WHERE id = ?", charge.id)
+                if status != "requires_action" {
+                    broken.append(Broken(kind: "challenge on a live counter's screen taken away",
+                                         detail: "\(prompt.shopper.name)'s challenge on counter \(index + 1), charge \(charge.id), is \(status ?? "missing")"))
+                }
+            }
+        }
+        return broken
+    }
+
     /// The rows the shoppers' checks need, read once a check (a query per shopper would make a
     /// long seed quadratic).
     private struct LedgerSnapshot {
@@ -128,19 +145,20 @@ enum Invariants {
         var subscriptions = Set<String>()
         var refundStates: [String: String] = [:]
 
-        init(_ db: Database) throws {
-            for row in try Row.fetchAll(db, sql: "SELECT id, number, state FROM orders") {
-                orderStates[row["id"]] = row["state"]
-                orderNumbers[row["id"]] = row["number"]
+        init(_ tx: any CoreTransaction) throws {
+            for row in try tx.rows("SELECT id, number, state FROM orders") {
+                let id = try row.value(String.self, "id")
+                orderStates[id] = try row.value(String.self, "state")
+                orderNumbers[id] = try row.value(String.self, "number")
             }
-            capturedKeys = Set(try String.fetchAll(db, sql: "SELECT idempotency_key FROM charges WHERE status = 'succeeded'"))
-            authorisedBankReferences = Set(try String.fetchAll(db, sql: """
+            capturedKeys = Set(try tx.fetchValues(String.self, "SELECT idempotency_key FROM charges WHERE status = 'succeeded'"))
+            authorisedBankReferences = Set(try tx.fetchValues(String.self, """
                 SELECT reference FROM bank_resources WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled')
                 """))
-            consumedSourceDescriptions = Set(try String.fetchAll(db, sql: "SELECT description FROM sources WHERE status = 'consumed'"))
-            for row in try Row.fetchAll(db, sql: "SELECT id, state FROM auction_bids") { bidStates[row["id"]] = row["state"] }
-            subscriptions = Set(try String.fetchAll(db, sql: "SELECT id FROM subscriptions"))
-            for row in try Row.fetchAll(db, sql: "SELECT id, state FROM order_refunds") { refundStates[row["id"]] = row["state"] }
+            consumedSourceDescriptions = Set(try tx.fetchValues(String.self, "SELECT description FROM sources WHERE status = 'consumed'"))
+            for row in try tx.rows("SELECT id, state FROM auction_bids") { bidStates[try row.value(String.self, "id")] = try row.value(String.self, "state") }
+            subscriptions = Set(try tx.fetchValues(String.self, "SELECT id FROM subscriptions"))
+            for row in try tx.rows("SELECT id, state FROM order_refunds") { refundStates[try row.value(String.self, "id")] = try row.value(String.self, "state") }
         }
 
         /// Every way money may have been taken for an order: the order paid, its card charge

@@ -1,30 +1,33 @@
 import Foundation
-import GRDB
-@_spi(Testing) import PaymentsCore
+import PaymentsCore
 import Testing
 
 /// The simulator's own invariants fire on the state they guard against (so a quiet seed means
 /// something): stock that does not add up, and a shopper told something the ledger contradicts.
+/// On both engines: the invariants read through the store, in the SQL both speak.
 @Suite struct InvariantsTests {
-    private func write(_ world: SimulatedWorld, _ sql: String, _ arguments: StatementArguments = []) throws {
-        try world.process.core.database.queue.write { db in try db.execute(sql: sql, arguments: arguments) }
+    private func write(_ world: SimulatedWorld, _ sql: String, _ arguments: String...) throws {
+        try world.process.core.store.write { tx in try tx.execute(sql, arguments) }
     }
 
-    @Test func aFreshShopKeepsEveryInvariant() throws {
-        let world = try SimulatedWorld(seed: 9_101, statistics: SimulationStatistics())
+    @Test(arguments: SimulationEngine.allCases)
+    func aFreshShopKeepsEveryInvariant(_ engine: SimulationEngine) throws {
+        let world = try SimulatedWorld(seed: 9_101, statistics: SimulationStatistics(), engine: engine)
         defer { world.close() }
         #expect(Invariants.check(world, settled: true, scanForCards: true).map(\.kind) == [])
     }
 
-    @Test func jarsThatVanishFromTheShelfBreakTheStock() throws {
-        let world = try SimulatedWorld(seed: 9_102, statistics: SimulationStatistics())
+    @Test(arguments: SimulationEngine.allCases)
+    func jarsThatVanishFromTheShelfBreakTheStock(_ engine: SimulationEngine) throws {
+        let world = try SimulatedWorld(seed: 9_102, statistics: SimulationStatistics(), engine: engine)
         defer { world.close() }
         try write(world, "UPDATE products SET stock = stock - 1 WHERE id = 'honey-acacia'")
         #expect(Invariants.check(world, settled: false, scanForCards: false).map(\.kind) == ["stock not conserved"])
     }
 
-    @Test func whatAShopperWasToldMustHold() throws {
-        let world = try SimulatedWorld(seed: 9_103, statistics: SimulationStatistics())
+    @Test(arguments: SimulationEngine.allCases)
+    func whatAShopperWasToldMustHold(_ engine: SimulationEngine) throws {
+        let world = try SimulatedWorld(seed: 9_103, statistics: SimulationStatistics(), engine: engine)
         defer { world.close() }
         let commerce = world.process.commerce
         let told = world.newShopper("card order")
@@ -37,16 +40,17 @@ import Testing
         _ = try commerce.carts.add(productId: "honey-acacia", for: other.session)
         let paid = try commerce.orders.placeOrder(for: other.session)
         world.tell(other, .notPaid(orderId: paid.id, reason: "declined"), by: world.process)
-        try write(world, "UPDATE orders SET state = 'paid' WHERE id = ?", [order.id])
-        try write(world, "UPDATE orders SET state = 'paid' WHERE id = ?", [paid.id])
+        try write(world, "UPDATE orders SET state = 'paid' WHERE id = ?", order.id)
+        try write(world, "UPDATE orders SET state = 'paid' WHERE id = ?", paid.id)
         // Both orders paid by hand: the stock no longer adds up either, and the audit finds
         // paid orders with no money; what matters here is the shopper told "Not paid".
         #expect(Invariants.check(world, settled: false, scanForCards: false).map(\.kind).contains("told Not paid, charged"))
         #expect(!Invariants.check(world, settled: false, scanForCards: false).map(\.kind).contains("told Paid, not paid"))
     }
 
-    @Test func aProcessThatCrashedTellsNobodyAnything() throws {
-        let world = try SimulatedWorld(seed: 9_104, statistics: SimulationStatistics())
+    @Test(arguments: SimulationEngine.allCases)
+    func aProcessThatCrashedTellsNobodyAnything(_ engine: SimulationEngine) throws {
+        let world = try SimulatedWorld(seed: 9_104, statistics: SimulationStatistics(), engine: engine)
         defer { world.close() }
         let shopper = world.newShopper("card order")
         world.process.injector.crashNow()

@@ -1,18 +1,23 @@
 import Clocks
 import Foundation
-import GRDB
 import PaymentsCore
 
-/// The simulated shop: one database file on tmpfs, the loop's manual clock, the shoppers and
-/// what they were told, and the counter process running on them, which a crash replaces.
+/// The simulated shop: one database (a file on tmpfs, or a schema of its own on the throwaway
+/// PostgreSQL server), the loop's manual clock, the shoppers and what they were told, and the
+/// counter processes running on them, each of which a crash replaces.
 final class SimulatedWorld {
-    let path: String
+    let engine: SimulationEngine
+    let location: DatabaseLocation
+    /// The vault key every counter of the shop opens the database under (on tmpfs, beside
+    /// nothing of the user's).
+    let vaultKey: String
     let clock = ManualClock()
     /// Ids outlive a crash: in production they are random and never repeat, and a sequence
     /// restarted at 1 would collide with the rows already on disk.
     let ids = SequentialIDGenerator()
-    /// One counter, or two on the same file (a kiosk and a till): each its own process, with
-    /// its own timers and prompts, dying and restarting on its own.
+    /// The counters on the one database (SQLite: one, or a kiosk and a till on the file;
+    /// PostgreSQL: three or four, each its own connection): each its own process, with its own
+    /// timers and prompts, dying and restarting on its own.
     private(set) var processes: [CounterProcess]
     /// The counter where the current step happens.
     var active = 0
@@ -33,32 +38,40 @@ final class SimulatedWorld {
     /// clock passing is enough for nothing to stay unsettled, and the rule applies after a jump.
     static let settlerRunsOnTheLoop = false
 
-    init(seed: UInt64, statistics: SimulationStatistics, counters: Int = 1) throws {
-        path = "/dev/shm/checkout-simulation-\(ProcessInfo.processInfo.processIdentifier)-\(seed).sqlite"
-        Self.removeFiles(path)
+    init(seed: UInt64, statistics: SimulationStatistics, engine: SimulationEngine = .sqlite, counters: Int = 1) throws {
+        self.engine = engine
+        let name = "/dev/shm/checkout-simulation-\(ProcessInfo.processInfo.processIdentifier)-\(engine)-\(seed)"
+        vaultKey = name + ".vault.key"
+        switch engine {
+        case .sqlite: location = .file(name + ".sqlite")
+        case .postgres: location = .server(url: try SimulationEngine.freshServerSchema())
+        }
+        Self.removeFiles(location, vaultKey: vaultKey)
         self.statistics = statistics
-        let first = try CounterProcess(path: path, clock: clock, ids: ids)
+        let first = try CounterProcess(location: location, vaultKey: vaultKey, clock: clock, ids: ids)
         processes = [first]
-        for _ in 1..<max(counters, 1) { processes.append(try CounterProcess(path: path, clock: clock, ids: ids)) }
+        for _ in 1..<max(counters, 1) { processes.append(try CounterProcess(location: location, vaultKey: vaultKey, clock: clock, ids: ids)) }
         for process in processes { process.injector.onStorageError = { statistics.count(.storageError) } }
         startingStock = Dictionary(uniqueKeysWithValues: try first.commerce.catalog.products().map { ($0.id, $0.stock ?? 0) })
     }
 
-    /// The seed is over: the file goes (it lives in memory, on /dev/shm). Called by the run, not
-    /// left to `deinit`: the prompts' and timers' closures keep the world alive past its seed.
-    /// `SIMULATION_KEEP_FILES=1` keeps it for `sqlite3` or `checkout audit`.
+    /// The seed is over: the file goes (it lives in memory, on /dev/shm), or the server's schema.
+    /// Called by the run, not left to `deinit`: the prompts' and timers' closures keep the world
+    /// alive past its seed. `SIMULATION_KEEP_FILES=1` keeps a file for `sqlite3` or `checkout
+    /// audit` (a server's schema goes with the throwaway server when the tests end).
     func close() {
         processes.forEach { $0.close() }
+        if case let .server(url) = location { SimulationEngine.dropServerSchema(url) }
         if ProcessInfo.processInfo.environment["SIMULATION_KEEP_FILES"] == "1" { return }
-        Self.removeFiles(path)
+        Self.removeFiles(location, vaultKey: vaultKey)
     }
 
     /// A crash: every object in memory is dropped (answers on their way, prompts on screen), the
-    /// file is opened again and the settler runs, as the counter does when it starts.
+    /// database is opened again and the settler runs, as the counter does when it starts.
     func restart(_ index: Int? = nil, beforeSettling: (CounterProcess) -> Void = { _ in }) throws {
         let index = index ?? active
         processes[index].close()
-        let process = try CounterProcess(path: path, clock: clock, ids: ids)
+        let process = try CounterProcess(location: location, vaultKey: vaultKey, clock: clock, ids: ids)
         processes[index] = process
         process.injector.onStorageError = { [statistics] in statistics.count(.storageError) }
         beforeSettling(process)
@@ -115,7 +128,9 @@ final class SimulatedWorld {
         return (customer.id, saved.method.id)
     }
 
-    static func removeFiles(_ path: String) {
-        for suffix in ["", "-wal", "-shm", ".vaultkey"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    static func removeFiles(_ location: DatabaseLocation, vaultKey: String) {
+        var files = [vaultKey]
+        if case let .file(path) = location { files += ["", "-wal", "-shm"].map { path + $0 } }
+        for file in files { try? FileManager.default.removeItem(atPath: file) }
     }
 }

@@ -7,6 +7,7 @@ import PaymentsCore
 /// seed with the list of steps that led to it (the seed replays them exactly).
 final class Simulation {
     let seed: UInt64
+    let engine: SimulationEngine
     let stepBudget: Int
     let statistics: SimulationStatistics
     private var random: SeededRandom
@@ -20,8 +21,9 @@ final class Simulation {
     /// How long a prompt stays on screen before the shopper gives up (or the page times out).
     static let promptPatience: TimeInterval = 600
 
-    init(seed: UInt64, steps: Int, statistics: SimulationStatistics) {
+    init(seed: UInt64, engine: SimulationEngine = .sqlite, steps: Int, statistics: SimulationStatistics) {
         self.seed = seed
+        self.engine = engine
         stepBudget = steps
         self.statistics = statistics
         random = SeededRandom(seed: seed)
@@ -36,13 +38,13 @@ final class Simulation {
 
     /// Runs the seed; nil when every invariant held at every step.
     func run() throws -> SimulationFailure? {
-        let world = try SimulatedWorld(seed: seed, statistics: statistics, counters: Self.counters(seed: seed))
+        let world = try SimulatedWorld(seed: seed, statistics: statistics, engine: engine, counters: engine.counters(seed: seed))
         defer { world.close() }
         statistics.seeds += 1
-        if world.processes.count > 1 { statistics.twoCounterSeeds += 1 }
+        statistics.counters[world.processes.count, default: 0] += 1
         for step in 1...stepBudget {
             var settled = false
-            // With two counters on the file, each step happens at one of them.
+            // With several counters on the database, each step happens at one of them.
             if world.processes.count > 1 { world.active = Int.random(in: 0..<world.processes.count, using: &random) }
             let prefix = world.processes.count > 1 ? "\(step) @\(world.active + 1): " : "\(step): "
             log.append(prefix + perform(world, settled: &settled))
@@ -74,7 +76,7 @@ final class Simulation {
         let new = broken.filter { !brokenKinds.contains($0.kind) }
         guard !new.isEmpty else { return nil }
         brokenKinds.formUnion(new.map(\.kind))
-        let failure = SimulationFailure(seed: seed, step: step, steps: log, broken: new)
+        let failure = SimulationFailure(seed: seed, engine: engine, step: step, steps: log, broken: new)
         failures.append(failure)
         return failure
     }
@@ -172,9 +174,6 @@ final class Simulation {
         }
         world.runDue()
     }
-
-    /// Even seeds run two counters on the one file, odd seeds one.
-    static func counters(seed: UInt64) -> Int { seed % 2 == 0 ? 2 : 1 }
 
     /// The counter starts again after a crash; sometimes it dies again while settling.
     private func recover(_ world: SimulatedWorld, _ index: Int) throws {

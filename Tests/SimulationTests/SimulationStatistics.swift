@@ -21,8 +21,8 @@ final class SimulationStatistics {
     var crashesSurvived = 0
     var steps = 0
     var seeds = 0
-    /// Seeds with two counters on the one database file.
-    var twoCounterSeeds = 0
+    /// Seeds by how many counters shared their database.
+    var counters: [Int: Int] = [:]
     /// The first failure of each kind of broken invariant, and every seed that broke it (and where).
     private(set) var findings: [String: (first: SimulationFailure, seeds: [String])] = [:]
 
@@ -35,7 +35,8 @@ final class SimulationStatistics {
     }
 
     func summary(seconds: Double) -> String {
-        var lines = ["Simulation: \(steps) steps, \(seeds) seeds (\(twoCounterSeeds) with two counters), \(crashesSurvived) crashes survived, "
+        let fleets = counters.sorted { $0.key < $1.key }.map { "\($0.value) with \($0.key) counter\($0.key == 1 ? "" : "s")" }
+        var lines = ["Simulation: \(steps) steps, \(seeds) seeds (\(fleets.joined(separator: ", "))), \(crashesSurvived) crashes survived, "
                      + String(format: "%.0f steps/s (%.1f s)", Double(steps) / max(seconds, 0.001), seconds)]
         lines.append("Faults injected:")
         for fault in Fault.allCases { lines.append("  \(faults[fault] ?? 0) × \(fault.rawValue)") }
@@ -51,13 +52,14 @@ final class SimulationStatistics {
 /// A seed that broke an invariant: everything needed to replay it.
 struct SimulationFailure {
     let seed: UInt64
+    let engine: SimulationEngine
     let step: Int
     let steps: [String]
     let broken: [Invariants.Broken]
 
     var report: String {
         """
-        Seed \(seed) broke an invariant at step \(step). Replay: SIMULATION_SEEDS=\(seed) SIMULATION_STEPS=\(step) swift test --filter SimulationTests.longCampaign
+        Seed \(seed) on \(engine) broke an invariant at step \(step). Replay: SIMULATION_ENGINE=\(engine) SIMULATION_SEEDS=\(seed) SIMULATION_STEPS=\(step) swift test --filter SimulationTests.longCampaign
         Steps:
         \(steps.joined(separator: "\n"))
         Broken:

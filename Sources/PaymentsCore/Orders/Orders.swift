@@ -38,12 +38,6 @@ public final class Orders {
     /// Its name, written on the orders it takes payments for.
     let counterName: String?
 
-    /// Takes the core's database, not its connection: the connection stays inside the core.
-    public convenience init(database: CoreDatabase, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler,
-                            events: EventRecording, owner: String? = nil) {
-        self.init(store: database.store, carts: carts, charges: charges, ids: ids, scheduler: scheduler, events: events, owner: owner)
-    }
-
     public init(store: any CoreStore, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 owner: String? = nil, counterName: String? = nil) {
         self.owner = owner

@@ -58,17 +58,17 @@ enum CardOrderJourney {
         do {
             // Refused (an empty cart, or the last attempt still being checked): nothing is asked.
             if inTwoCommits {
-                cartPayment = try process.storeOrders.prepareCartPayment(for: shopper.session)
+                cartPayment = try process.commerce.orders.prepareCartPayment(for: shopper.session)
                 orderId = cartPayment!.orderId
             } else {
-                orderId = try process.storeOrders.orderToPay(for: shopper.session).id
+                orderId = try process.commerce.orders.orderToPay(for: shopper.session).id
             }
         } catch {
             return
         }
-        process.challengePresenters["order-\(orderId)-payment"] = { [weak process] answer in
+        process.challengePresenters["order-\(orderId)-payment"] = { [weak process] charge, answer in
             guard let process else { return }
-            process.openChallenges.append(OpenPrompt(shopper: shopper, openedAt: world.clock.now) { choice in
+            process.openChallenges.append(OpenPrompt(shopper: shopper, openedAt: world.clock.now, challenged: charge) { choice in
                 switch choice {
                 case .accept: answer("123456")
                 case .refuse: answer("000000")
@@ -82,9 +82,9 @@ enum CardOrderJourney {
             world.tell(shopper, verdict(orderId, result), by: process)
         }
         if let cartPayment {
-            process.storeOrders.pay(cartPayment, with: instrument, completion: told)
+            process.commerce.orders.pay(cartPayment, with: instrument, through: process.challengeGateway, completion: told)
         } else {
-            process.storeOrders.pay(orderId: orderId, with: instrument, completion: told)
+            process.commerce.orders.pay(orderId: orderId, with: instrument, through: process.challengeGateway, completion: told)
         }
     }
 

@@ -17,6 +17,9 @@ public final class PostgresCoreStore: CoreStore {
     /// smaller one later), so the log follows this counter's own transactions instead.
     var eventsCommitted: (([AppendedEvent]) -> Void)?
 
+    /// Asked before each COMMIT of a transaction that changed rows (`CoreStorage.gateCommits`).
+    @_spi(Testing) public var commitGate: (any CommitGate)?
+
     public init(_ connection: PostgresConnection) { self.connection = connection }
 
     public var engine: StorageEngine { .postgres }
@@ -109,9 +112,13 @@ public final class PostgresCoreStore: CoreStore {
             let result = try connection.transaction(isolation) { connection in
                 let tx = PostgresTransaction(connection)
                 attempt = tx
-                return try body(tx)
+                let result = try body(tx)
+                // Thrown here, inside the transaction, it rolls back whole, as a COMMIT that failed.
+                if tx.changedRows { try commitGate?.willCommitChanges() }
+                return result
             }
             isServerAway = false
+            if attempt?.changedRows == true { commitGate?.didCommitChanges() }
             if let events = attempt?.appendedEvents, !events.isEmpty { eventsCommitted?(events) }
             return result
         } catch let error as PostgresError where error.isConnectionFailure || !connection.isConnected {
@@ -129,6 +136,8 @@ final class PostgresTransaction: CoreTransaction {
 
     /// The events this attempt appended; an attempt the server aborted is forgotten with them.
     private(set) var appendedEvents: [AppendedEvent] = []
+    /// Whether a statement of this attempt changed rows (`PostgresResult.changedRows`).
+    private(set) var changedRows = false
 
     init(_ connection: PostgresConnection) { self.connection = connection }
 
@@ -137,13 +146,17 @@ final class PostgresTransaction: CoreTransaction {
     func noteAppended(_ event: AppendedEvent) { appendedEvents.append(event) }
 
     func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
-        try Self.translatingConstraints { try connection.execute(PostgresPlaceholders.numbered(sql), arguments.map(Self.parameter)).affectedRows }
+        try run(sql, arguments).affectedRows
     }
 
     func rows(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StoredRow] {
-        try Self.translatingConstraints {
-            try connection.execute(PostgresPlaceholders.numbered(sql), arguments.map(Self.parameter)).rows.map(Self.storedRow)
-        }
+        try run(sql, arguments).rows.map(Self.storedRow)
+    }
+
+    private func run(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> PostgresResult {
+        let result = try Self.translatingConstraints { try connection.execute(PostgresPlaceholders.numbered(sql), arguments.map(Self.parameter)) }
+        if result.changedRows { changedRows = true }
+        return result
     }
 
     /// A value as the server reads a parameter in text format. Booleans arrive as GRDB stores
