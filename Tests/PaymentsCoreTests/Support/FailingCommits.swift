@@ -24,7 +24,7 @@ final class FailingCommits: TransactionObserver {
         let observer = FailingCommits()
         if let server = core.store as? PostgresCoreStore {
             observer.server = server
-            server.beforeCommit = { [unowned observer] tx in
+            server.beforeCommit = { [unowned observer] tx, _ in
                 let touched = try observer.onlyTable.map { table in
                     try tx.fetchValue(String.self, "SELECT current_setting(?, true)", Self.touchedSetting(table)) == "yes"
                 } ?? false

@@ -22,7 +22,8 @@ extension CoreStorage {
             let observer = CommitGateObserver(gate)
             sqlite.queue.inDatabase { db in db.add(transactionObserver: observer, extent: .databaseLifetime) }
         }
-        server?.store.commitGate = gate
+        server?.store.beforeCommit = { _, changedRows in if changedRows { try gate.willCommitChanges() } }
+        server?.store.afterCommit = { changedRows in if changedRows { gate.didCommitChanges() } }
     }
 }
 

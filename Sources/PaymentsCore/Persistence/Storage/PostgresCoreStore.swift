@@ -17,25 +17,22 @@ public final class PostgresCoreStore: CoreStore {
     /// smaller one later), so the log follows this counter's own transactions instead.
     var eventsCommitted: (([AppendedEvent]) -> Void)?
 
-    /// Asked before each COMMIT of a transaction that changed rows (`CoreStorage.gateCommits`).
-    @_spi(Testing) public var commitGate: (any CommitGate)?
+    /// Tests only, the one seam over this store's commits: asked inside each write transaction
+    /// just before its COMMIT, with whether it changed rows; a throw rolls the transaction back,
+    /// as a full disk or a server that fails the commit would. SQLite's tests do the same through
+    /// GRDB's transaction observer (`databaseWillCommit`). `CoreStorage.gateCommits` and the
+    /// tests' `FailingCommits` set it.
+    @_spi(Testing) public var beforeCommit: ((_ tx: any CoreTransaction, _ changedRows: Bool) throws -> Void)?
+    /// Tests only: told after each write transaction committed, with whether it changed rows.
+    @_spi(Testing) public var afterCommit: ((_ changedRows: Bool) -> Void)?
 
     public init(_ connection: PostgresConnection) { self.connection = connection }
 
     public var engine: StorageEngine { .postgres }
 
     public func write<T>(_ body: (any CoreTransaction) throws -> T) throws -> T {
-        try run(.readCommitted) { tx in
-            let result = try body(tx)
-            try beforeCommit?(tx)
-            return result
-        }
+        try run(.readCommitted, body)
     }
-
-    /// Tests only: asked inside each write transaction, just before its COMMIT; a throw rolls the
-    /// transaction back, as a full disk or a server that fails the commit would. SQLite's tests
-    /// do the same through GRDB's transaction observer (`databaseWillCommit`).
-    @_spi(Testing) public var beforeCommit: ((any CoreTransaction) throws -> Void)?
 
     /// REPEATABLE READ: every statement of the read sees the same committed state, as one SQLite
     /// read transaction does.
@@ -114,11 +111,11 @@ public final class PostgresCoreStore: CoreStore {
                 attempt = tx
                 let result = try body(tx)
                 // Thrown here, inside the transaction, it rolls back whole, as a COMMIT that failed.
-                if tx.changedRows { try commitGate?.willCommitChanges() }
+                if isolation == .readCommitted { try beforeCommit?(tx, tx.changedRows) }
                 return result
             }
             isServerAway = false
-            if attempt?.changedRows == true { commitGate?.didCommitChanges() }
+            if isolation == .readCommitted, let attempt { afterCommit?(attempt.changedRows) }
             if let events = attempt?.appendedEvents, !events.isEmpty { eventsCommitted?(events) }
             return result
         } catch let error as PostgresError where error.isConnectionFailure || !connection.isConnected {
