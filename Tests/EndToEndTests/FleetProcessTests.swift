@@ -178,13 +178,7 @@ import Glibc
         try session.waitFor("Manuka honey", timeout: 10)
         for key in ["3", "Enter", "c", "Enter", "Enter"] { try session.send(key) }
         try session.waitFor("Name on card", timeout: 10)
-        try session.type("Jane Doe")
-        try session.send("Tab")
-        try session.type("4242424242424242")
-        try session.send("Tab")
-        try session.type("1230")
-        try session.send("Tab")
-        try session.type("123")
+        try session.typeCard(holder: "Jane Doe")
         let watcher = try PostgresConnection(url: url)
         let number = { (sql: String) throws -> Int64 in try watcher.query("SELECT n FROM (\(sql)) AS q(n)").first.map { try $0.int64("n") } ?? -1 }
         // Enter leaves the code for the last field, then pays.

@@ -46,6 +46,15 @@ public final class TmuxSession {
         try Self.tmux(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Fills the card form from its first field (the name on the card), Tab between fields, and
+    /// leaves the cursor in the last (the code): the shopper's next Enter goes on from there.
+    public func typeCard(holder: String, number: String = "4242424242424242", expiry: String = "1230", code: String = "123") throws {
+        for (index, text) in [holder, number, expiry, code].enumerated() {
+            if index > 0 { try send("Tab") }
+            try type(text)
+        }
+    }
+
     public func resize(columns: Int, rows: Int) throws {
         try Self.tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
     }
