@@ -39,15 +39,15 @@ extension ReceiptDocument {
         var lines = Self.header(title, copy: copy)
         let since = report.from.map(DateText.dayAndTime) ?? tr("the first sale")
         lines += [.text(tr("From {0}", since)), .text(tr("To {0}", DateText.dayAndTime(report.to))), .blank]
-        for (heading, totals) in [(tr("Sales"), report.sales), (tr("Refunds"), report.refunds), (tr("Voids"), report.voids)] {
-            lines.append(.text(heading))
-            if totals.isEmpty { lines.append(.text("  " + tr("none"))) }
-            for total in totals {
-                let amount = total.amount?.formatted() ?? "\(total.minorUnits) \(total.currency)"
-                lines.append(.item("  \(BackOfficeFeature.methodName(total.method)) × \(total.count)", amount: amount))
+        for section in DayReportSection.sections(of: report) {
+            lines.append(.text(section.heading))
+            if section.totals.isEmpty { lines.append(.text("  " + tr("none"))) }
+            for total in section.totals {
+                lines.append(.item("  \(BackOfficeFeature.methodName(total.method)) × \(total.count)", amount: DayReportSection.amount(total)))
             }
             lines.append(.rule)
         }
+        for line in DayReportSection.grandTotals(of: report) ?? [] { lines.append(.total(line)) }
         lines.append(.text(report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
                                                     : tr("Not known yet: {0}", report.unsettled.joined(separator: ", "))))
         if report.number != nil { lines += [.blank, .emphasis(tr("The day is closed."))] }

@@ -117,6 +117,7 @@ public enum CommerceMigrations {
         // Issue 18: filters of one or two letters through an index too (`CatalogGrams`).
         migrator.registerMigration("commerce-v6-catalog-grams") { db in try CatalogGrams.create(db) }
         LedgerMigrations.registerCounterNames(in: &migrator)
+        BooksMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

@@ -39,6 +39,7 @@ public struct LedgerAudit: Sendable {
         found += try HoldCheck.violations(tx)
         found += try StockCheck.violations(tx)
         found += try RefundCheck.violations(tx)
+        found += try BooksCheck.violations(tx)
         if let unsettledAfter {
             found += try UnsettledCheck.violations(tx, olderThan: now.addingTimeInterval(-unsettledAfter.timeInterval))
         }

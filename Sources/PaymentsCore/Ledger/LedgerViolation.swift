@@ -32,6 +32,18 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
     /// An order's refunds (done, or on their way back) add up to more than it was paid.
     case refundedMoreThanPaid(orderId: String, orderNumber: String, refunded: Money, paid: Money)
     case reservationsExceedStock(productId: String, stock: Int, reserved: Int)
+    /// The books do not hold what the order says it was paid: money in less money out for the
+    /// order is `booked`, where its state and refunds say `owed` (its total less what went back
+    /// when paid, zero when refunded in full, failed or not paid yet).
+    case bookedBalanceDiffers(orderId: String, orderNumber: String, booked: Money, owed: Money)
+    /// A paid order's payment (charge, bank payment, wallet source) has no entry in the books.
+    case paymentNotBooked(orderId: String, orderNumber: String, paymentId: String)
+    /// A refund whose money went back has no entry in the books.
+    case refundNotBooked(refundId: String, orderNumber: String)
+    /// An entry says another amount than the payment or refund it answers to.
+    case entryDiffersFromPayment(entryId: String, booked: Money, moved: Money)
+    /// A saved Z report does not say what the books hold for its period.
+    case dayReportDiffersFromBooks(number: Int, figure: String, reported: Money, booked: Money)
     /// Still waiting for an answer long after it should have had one.
     case unsettled(UnsettledPayment, since: Date)
     /// A run of 12 to 19 digits that passes Luhn, in clear in a text or blob column.
@@ -73,6 +85,16 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
             "Refund \(refundId) of order \(number) is marked failed, but \(amount) went back."
         case let .refundedMoreThanPaid(orderId, number, refunded, paid):
             "Order \(number) (\(orderId)) was paid \(paid) and refunds give back \(refunded)."
+        case let .bookedBalanceDiffers(orderId, number, booked, owed):
+            "Order \(number) (\(orderId)) should hold \(owed) paid, but the books hold \(booked)."
+        case let .paymentNotBooked(orderId, number, paymentId):
+            "Order \(number) (\(orderId)) is paid by \(paymentId), which is not in the books."
+        case let .refundNotBooked(refundId, number):
+            "Refund \(refundId) of order \(number) gave money back, which is not in the books."
+        case let .entryDiffersFromPayment(entryId, booked, moved):
+            "Ledger entry \(entryId) books \(booked), but its payment moved \(moved)."
+        case let .dayReportDiffersFromBooks(number, figure, reported, booked):
+            "Z report \(number) says \(figure) \(reported), but the books hold \(booked) for its period."
         case let .unsettled(payment, since):
             "\(payment) has been waiting since \(Self.timestamp(since))."
         case let .cardNumberInClear(table, column, rowId, lastFour):

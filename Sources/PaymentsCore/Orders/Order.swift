@@ -8,12 +8,24 @@ public enum OrderState: String, Hashable, Sendable {
     case refunded
 }
 
-/// A line as it was sold: name and unit price are copied from the cart when the order is placed.
+/// What a line of an order is for. Only goods come from a shelf (reserved, sold, put back).
+public enum OrderLineKind: String, Hashable, Sendable {
+    case goods
+    /// Delivery, by the method the shopper chose (express sheet).
+    case shipping
+    /// A card network's surcharge (express sheet).
+    case surcharge
+}
+
+/// A line as it was sold: name and unit price are copied from the cart when the order is placed;
+/// shipping and surcharges are lines too, so an order's total is everything the shopper was asked
+/// to pay.
 public struct OrderLine: Hashable, Sendable {
     public let productId: String
     public let name: String
     public let unitPrice: Money
     public let quantity: Int
+    public var kind: OrderLineKind = .goods
     public var lineTotal: Money { (try? unitPrice.multiplied(by: quantity)) ?? unitPrice }
 }
 
@@ -30,6 +42,24 @@ public struct Order: Hashable, Sendable, Identifiable {
     public let createdAt: Date
     /// The counter that took the payment (`--counter`, or its host's name); nil before anyone tried.
     public var counter: String? = nil
+    /// Where it ships (express sheet), as one line of text; nil when the shopper takes it along.
+    public var shipsTo: String? = nil
+
+    /// The lines that came off a shelf.
+    public var goods: [OrderLine] { lines.filter { $0.kind == .goods } }
+}
+
+/// A line an order charges beside its goods (shipping, a surcharge), as the express sheet showed it.
+public struct OrderExtra: Hashable, Sendable {
+    public let kind: OrderLineKind
+    public let name: String
+    public let amount: Money
+
+    public init(kind: OrderLineKind, name: String, amount: Money) {
+        self.kind = kind
+        self.name = name
+        self.amount = amount
+    }
 }
 
 public enum OrderError: Error, Hashable, Sendable {

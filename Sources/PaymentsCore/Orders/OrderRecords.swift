@@ -25,6 +25,8 @@ struct OrderRecord: Codable, CoreRecord {
     var paymentToken: String? = nil
     /// The name of the counter that took the payment (`CounterInstance.name`).
     var counter: String? = nil
+    /// Where the order ships (express), one line.
+    var shipsTo: String? = nil
 
     /// - Parameter locking: the row stays locked until the transaction ends (on a server).
     static func stored(_ tx: any CoreTransaction, id: String, locking: Bool = false) throws -> OrderRecord? {
@@ -62,6 +64,7 @@ struct OrderLineRecord: Codable, CoreRecord {
     var name: String
     var unitMinor: Int64
     var quantity: Int
+    var kind: OrderLineKind = .goods
 }
 
 /// A row of `stock_reservations`: jars held for an order while its payment is in flight or unknown.
@@ -74,6 +77,7 @@ struct StockReservationRecord: Codable, CoreRecord {
 }
 
 extension OrderState: Codable, DatabaseValueConvertible {}
+extension OrderLineKind: Codable, DatabaseValueConvertible {}
 extension ExternalPaymentKind: Codable, DatabaseValueConvertible {}
 
 extension Order {
@@ -82,10 +86,11 @@ extension Order {
         self.init(id: record.id, number: record.number, sessionKey: record.sessionKey, state: record.state,
                   lines: lines.map { line in
                       OrderLine(productId: line.productId, name: line.name, unitPrice: Money(minorUnits: line.unitMinor, currency: currency),
-                                quantity: line.quantity)
+                                quantity: line.quantity, kind: line.kind)
                   },
                   total: Money(minorUnits: record.totalMinor, currency: currency),
-                  chargeId: record.chargeId, failureReason: record.failure, createdAt: record.createdAt, counter: record.counter)
+                  chargeId: record.chargeId, failureReason: record.failure, createdAt: record.createdAt, counter: record.counter,
+                  shipsTo: record.shipsTo)
     }
 
     /// The order and its lines; nil when there is no such order. A row the core cannot read

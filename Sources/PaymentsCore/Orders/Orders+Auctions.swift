@@ -23,8 +23,9 @@ extension Orders {
     /// The order's row is locked first (on a server): the capture's answer and a settler's
     /// recording it take turns, and the order is paid once.
     func markWonBidPaid(_ tx: any CoreTransaction, orderId: String, chargeId: String) throws {
-        guard try OrderRecord.stored(tx, id: orderId, locking: true)?.state == .pendingPayment else { return }
+        guard let order = try OrderRecord.stored(tx, id: orderId, locking: true), order.state == .pendingPayment else { return }
         try setState(tx, orderId, .paid, failure: nil, chargeId: chargeId)
+        try MoneyLedger.bookPayment(tx, order: order, reference: chargeId, movement: .capture, at: clock.now, counter: order.counter ?? counterName)
     }
 
     /// The won bid's hold could not be captured (released or failed meanwhile): nothing was taken.

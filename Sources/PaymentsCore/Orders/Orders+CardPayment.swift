@@ -104,7 +104,7 @@ extension Orders {
                 try tx.rows("SELECT id FROM products WHERE id = ? FOR UPDATE", productId)
             }
         }
-        for line in order.lines {
+        for line in order.goods {
             let available = try tx.fetchValue(Int.self, """
                 SELECT p.stock - COALESCE((SELECT SUM(quantity) FROM stock_reservations r WHERE r.product_id = p.id), 0)
                 FROM products p WHERE p.id = ?
@@ -136,18 +136,30 @@ extension Orders {
     /// counter's settler) marking the same order paid take turns and the stock goes down once.
     func recordPaid(_ tx: any CoreTransaction, _ order: Order, chargeId: String) throws -> Order? {
         if tx.engine == .postgres { try tx.rows("SELECT id FROM orders WHERE id = ? FOR UPDATE", order.id) }
-        if let current = try Order.load(tx, id: order.id), current.state != .pendingPayment { return current }
+        guard let current = try OrderRecord.stored(tx, id: order.id) else { return nil }
+        // Money that arrives for an order given up on (another bank approved after the first
+        // refused, a wallet confirmed late) pays it: no attempt's money is left on a failed order.
+        // Its jars were released, so they must still be on the shelf beside everyone's reservations.
+        let revived = current.state == .failed
+        if current.state != .pendingPayment && !revived { return try current.order(tx) }
         try tx.execute("DELETE FROM stock_reservations WHERE order_id = ?", order.id)
-        for line in order.lines {
+        for line in order.goods {
             let stock = try tx.fetchValue(Int.self, "SELECT stock FROM products WHERE id = ?\(tx.engine.forUpdate)", line.productId) ?? 0
-            guard stock >= line.quantity else { return nil }
+            let reserved = revived ? try tx.fetchValue(Int.self, "SELECT COALESCE(SUM(quantity), 0) FROM stock_reservations WHERE product_id = ?",
+                                                       line.productId) ?? 0 : 0
+            guard stock - reserved >= line.quantity else { return nil }
         }
-        for line in order.lines {
+        for line in order.goods {
             try tx.execute("UPDATE products SET stock = stock - ? WHERE id = ?", line.quantity, line.productId)
             try tx.announce(.stock(productId: line.productId))
         }
         try setState(tx, order.id, .paid, failure: nil, chargeId: chargeId)
-        try Carts.empty(tx, sessionKey: order.sessionKey, events: events)
+        try MoneyLedger.bookPayment(tx, order: current, reference: chargeId, at: clock.now, counter: current.counter ?? counterName)
+        // A revived order empties the cart only if the cart is still what it bought.
+        let emptiesCart = try !revived || Self.holds(order, the: carts.existingCart(tx, sessionKey: order.sessionKey))
+        if emptiesCart {
+            try Carts.empty(tx, sessionKey: order.sessionKey, events: events)
+        }
         return try Order.load(tx, id: order.id)
     }
 
@@ -157,6 +169,11 @@ extension Orders {
         charges.refund(chargeId: receipt.chargeId, idempotencyKey: "order-\(order.id)-refund") { [self] _ in
             _ = try? writing { tx in
                 try setState(tx, order.id, .refunded, failure: "out of stock", chargeId: receipt.chargeId)
+                // Taken and given back: both on the books, so the order's balance is zero.
+                if let record = try OrderRecord.stored(tx, id: order.id) {
+                    try MoneyLedger.bookPayment(tx, order: record, reference: receipt.chargeId, at: clock.now, counter: counterName)
+                    try bookChargeRefunds(tx, orderId: order.id, chargeId: receipt.chargeId)
+                }
             }
             let line = order.lines[0]
             completion(.failure(.outOfStock(productId: line.productId, name: line.name)))

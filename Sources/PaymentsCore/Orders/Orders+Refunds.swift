@@ -85,6 +85,7 @@ extension Orders {
                 guard let order = try OrderRecord.stored(tx, id: id, locking: true)?.order(tx), order.state == .paid else { return nil }
                 try Self.putBack(tx, order.lines)
                 try setState(tx, id, .refunded, failure: nil, chargeId: order.chargeId)
+                if let chargeId = order.chargeId { try bookChargeRefunds(tx, orderId: id, chargeId: chargeId) }
                 return id
             }
         }
@@ -172,6 +173,8 @@ extension Orders {
         try Self.putBack(tx, returned.compactMap { line in
             order.lines.indices.contains(line.position) ? order.lines[line.position].returning(line.quantity) : nil
         })
+        try MoneyLedger.bookRefund(tx, orderId: order.id, refundId: row.chargeRefundId, amountMinor: row.amountMinor, currency: row.currency,
+                                   at: clock.now, counter: counterName)
         try events.record(tx, type: "order.refund_succeeded", subject: order.id, data: [
             "refund": row.id, "amount": String(row.amountMinor), "currency": row.currency,
         ])
@@ -182,6 +185,16 @@ extension Orders {
             try setState(tx, order.id, .refunded, failure: nil, chargeId: order.chargeId)
         }
         return try row.refund(tx, orderNumber: order.number)
+    }
+
+    /// Books each refund of a charge made outside an order refund (a short shelf, a refund from
+    /// before refunds had rows of their own).
+    func bookChargeRefunds(_ tx: any CoreTransaction, orderId: String, chargeId: String) throws {
+        let refunds = try tx.rows("SELECT r.id, r.amount, c.currency FROM refunds r JOIN charges c ON c.id = r.charge_id WHERE r.charge_id = ?", chargeId)
+        for refund in refunds {
+            try MoneyLedger.bookRefund(tx, orderId: orderId, refundId: try refund.value(String.self, "id"), amountMinor: try refund.value(Int64.self, "amount"),
+                                       currency: try refund.value(String.self, "currency"), at: clock.now, counter: counterName)
+        }
     }
 
     func failRefund(_ tx: any CoreTransaction, _ refundId: String, reason: String) throws {

@@ -51,8 +51,12 @@ public final class Orders {
     }
 
     /// Snapshots the session's cart into an order awaiting payment. The cart is left as it is.
-    public func placeOrder(for sessionKey: String) throws(OrderError) -> Order {
-        try writing { tx in try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey)) }
+    /// - Parameters:
+    ///   - extras: what the shopper is asked to pay beside the goods (shipping, a surcharge): lines
+    ///     of the order, in its total.
+    ///   - shipsTo: where it ships, one line, for the receipt.
+    public func placeOrder(for sessionKey: String, extras: [OrderExtra] = [], shipsTo: String? = nil) throws(OrderError) -> Order {
+        try writing { tx in try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey), extras: extras, shipsTo: shipsTo) }
     }
 
     /// The order the session's cart is paid by: the order a declined attempt left awaiting
@@ -108,23 +112,33 @@ public final class Orders {
         return cart
     }
 
-    /// Whether the order is exactly the cart: the same jars, quantities and prices.
+    /// Whether the order's goods are exactly the cart: the same jars, quantities and prices.
     static func holds(_ order: Order, the cart: Cart) -> Bool {
-        order.total == cart.total && order.lines.count == cart.lines.count
-            && zip(order.lines, cart.lines).allSatisfy { $0.productId == $1.product.id && $0.quantity == $1.quantity && $0.unitPrice == $1.product.price }
+        let goods = order.goods
+        return goods.count == cart.lines.count && !goods.isEmpty
+            && zip(goods, cart.lines).allSatisfy { $0.productId == $1.product.id && $0.quantity == $1.quantity && $0.unitPrice == $1.product.price }
     }
 
-    func place(_ tx: any CoreTransaction, sessionKey: String, cart: Cart, id chosenId: String? = nil, number claimed: String? = nil) throws -> Order {
+    func place(_ tx: any CoreTransaction, sessionKey: String, cart: Cart, extras: [OrderExtra] = [], shipsTo: String? = nil,
+               id chosenId: String? = nil, number claimed: String? = nil) throws -> Order {
+        guard extras.allSatisfy({ $0.kind != .goods && $0.amount.currency == cart.total.currency && $0.amount.minorUnits >= 0 }) else {
+            throw OrderError.storage("an order's extra line must be shipping or a surcharge, in the cart's currency")
+        }
+        let total = cart.total.minorUnits + extras.reduce(0) { $0 + $1.amount.minorUnits }
         let number = try claimed ?? OrderNumbers.next(in: tx)
         let id = chosenId ?? ids.next("ord")
-        let record = OrderRecord(id: id, number: number, sessionKey: sessionKey, state: .pendingPayment, totalMinor: cart.total.minorUnits,
-                                 currency: cart.total.currency.code, createdAt: clock.now, updatedAt: clock.now)
+        let record = OrderRecord(id: id, number: number, sessionKey: sessionKey, state: .pendingPayment, totalMinor: total,
+                                 currency: cart.total.currency.code, createdAt: clock.now, updatedAt: clock.now, shipsTo: shipsTo)
         try tx.insert(record)
         for (position, line) in cart.lines.enumerated() {
             try tx.insert(OrderLineRecord(orderId: id, position: position, productId: line.product.id, name: line.product.name,
                                           unitMinor: line.product.price.minorUnits, quantity: line.quantity))
         }
-        try events.record(tx, type: "order.placed", subject: id, data: ["total": "\(cart.total.minorUnits)", "currency": cart.total.currency.code])
+        for (offset, extra) in extras.enumerated() {
+            try tx.insert(OrderLineRecord(orderId: id, position: cart.lines.count + offset, productId: extra.kind.rawValue, name: extra.name,
+                                          unitMinor: extra.amount.minorUnits, quantity: 1, kind: extra.kind))
+        }
+        try events.record(tx, type: "order.placed", subject: id, data: ["total": "\(total)", "currency": cart.total.currency.code])
         return try record.order(tx)
     }
 
@@ -141,7 +155,7 @@ public final class Orders {
 
     /// Puts the jars of a refunded order back on the shelf.
     static func putBack(_ tx: any CoreTransaction, _ lines: [OrderLine]) throws {
-        for line in lines {
+        for line in lines where line.kind == .goods {
             try tx.execute("UPDATE products SET stock = stock + ? WHERE id = ?", line.quantity, line.productId)
             try tx.announce(.stock(productId: line.productId))
         }

@@ -2,14 +2,24 @@ import Foundation
 
 /// The end-of-day figures of a span of trading: an X report (the day so far, nothing closed) or
 /// a Z report (numbered, saved, and closing the span: the next report starts where it ended).
+/// Every money figure is a sum of the books (`ledger_entries`) over the span, by tender and
+/// currency: what was taken in the span, whenever its order was placed.
 public struct DayReport: Hashable, Sendable, Codable {
-    /// Money of one kind and currency, and how many payments made it.
+    /// Money of one tender and currency, and how many movements made it.
     public struct Total: Hashable, Sendable, Codable {
-        /// `card`, `express`, `wallet`, `bank`.
+        /// The tender: `card`, `bank`, `wallet`, `mandate` (a `Tender`'s raw value); in the
+        /// grand total, `all`. Reports saved before the books named the order's method here.
         public let method: String
         public let currency: String
         public let minorUnits: Int64
         public let count: Int
+
+        public init(method: String, currency: String, minorUnits: Int64, count: Int) {
+            self.method = method
+            self.currency = currency
+            self.minorUnits = minorUnits
+            self.count = count
+        }
 
         public var amount: Money? { Currency(code: currency).map { Money(minorUnits: minorUnits, currency: $0) } }
     }
@@ -19,16 +29,64 @@ public struct DayReport: Hashable, Sendable, Codable {
     /// The end of the last Z report; nil when no day was closed before.
     public let from: Date?
     public let to: Date
-    /// Orders paid, by method and currency (an order counts when it was placed).
+    /// Money taken for orders (payments), by tender and currency.
     public let sales: [Total]
-    /// Money given back, by currency.
+    /// Money given back, by tender and currency (positive amounts).
     public let refunds: [Total]
-    /// Authorised payments released without capture (auction holds, abandoned challenges), by currency.
+    /// Auction holds released without capture, by currency: money that was held, never taken. A
+    /// hold replaced by a raised bid is neither released nor refunded, and not counted.
     public let voids: [Total]
+    /// Auction holds captured (won bids): money that was held and is now taken.
+    public let captures: [Total]
+    /// Sales and captures less refunds, by tender and currency.
+    public let net: [Total]
+    /// `net` summed over the tenders, by currency.
+    public let grandTotal: [Total]
     /// Orders whose payment is in flight or not known yet, by number: the settler decides them.
     public let unsettled: [String]
+    /// Whether the report was summed from the books; reports saved before the books were summed
+    /// from the orders, and the audit does not hold them to the books.
+    public let fromBooks: Bool
+
+    public init(number: Int?, from: Date?, to: Date, sales: [Total], refunds: [Total], voids: [Total], captures: [Total], net: [Total],
+                grandTotal: [Total], unsettled: [String], fromBooks: Bool = true) {
+        self.number = number
+        self.from = from
+        self.to = to
+        self.sales = sales
+        self.refunds = refunds
+        self.voids = voids
+        self.captures = captures
+        self.net = net
+        self.grandTotal = grandTotal
+        self.unsettled = unsettled
+        self.fromBooks = fromBooks
+    }
+
+    /// Nothing moved and nothing waits: a Z report of it closes an empty span.
+    public var isEmpty: Bool { sales.isEmpty && refunds.isEmpty && voids.isEmpty && captures.isEmpty && unsettled.isEmpty }
 
     /// The key a Z report's printout is noted under in the receipt ledger (printed once); nil
     /// for an X report, printed whenever asked.
     public var printKey: String? { number.map { "z-report-\($0)" } }
+
+    private enum CodingKeys: String, CodingKey {
+        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks
+    }
+
+    /// Reads Z reports saved before the books too (no captures, net, grand total).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        number = try container.decodeIfPresent(Int.self, forKey: .number)
+        from = try container.decodeIfPresent(Date.self, forKey: .from)
+        to = try container.decode(Date.self, forKey: .to)
+        sales = try container.decode([Total].self, forKey: .sales)
+        refunds = try container.decode([Total].self, forKey: .refunds)
+        voids = try container.decode([Total].self, forKey: .voids)
+        captures = try container.decodeIfPresent([Total].self, forKey: .captures) ?? []
+        net = try container.decodeIfPresent([Total].self, forKey: .net) ?? []
+        grandTotal = try container.decodeIfPresent([Total].self, forKey: .grandTotal) ?? []
+        unsettled = try container.decode([String].self, forKey: .unsettled)
+        fromBooks = try container.decodeIfPresent(Bool.self, forKey: .fromBooks) ?? false
+    }
 }

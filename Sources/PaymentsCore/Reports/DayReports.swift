@@ -65,24 +65,36 @@ public final class DayReports {
         try tx.fetchValue(Int64.self, "SELECT to_at FROM day_reports ORDER BY number DESC LIMIT 1").map { Date(milliseconds: $0) }
     }
 
-    /// The figures of `[from, to)`. Sums of minor units are read as integers on both engines (the
-    /// server's `SUM` of a `BIGINT` is a `NUMERIC`, typed back as an integer by the seam); lists
-    /// come out in byte order on both.
+    /// The figures of `[from, to)`, summed from the books. Sums of minor units are read as
+    /// integers on both engines (the server's `SUM` of a `BIGINT` is a `NUMERIC`, typed back as an
+    /// integer by the seam); lists come out in byte order on both.
     static func report(_ tx: any CoreTransaction, number: Int?, from: Date?, to: Date) throws -> DayReport {
         let (start, end) = (from?.milliseconds ?? Int64.min, to.milliseconds)
-        let method = "COALESCE(payment_kind, 'card')"
-        let sales = try tx.rows("""
-            SELECT \(method) AS method, currency, SUM(total_minor) AS amount, COUNT(*) AS count FROM orders
-            WHERE state IN ('paid', 'refunded') AND created_at >= ? AND created_at < ?
-            GROUP BY \(method), currency ORDER BY \(tx.engine.bytewise(method)), \(tx.engine.bytewise("currency"))
+        func booked(_ movement: LedgerMovement, sign: String = "") throws -> [DayReport.Total] {
+            try tx.rows("""
+                SELECT tender AS method, currency, \(sign)SUM(amount_minor) AS amount, COUNT(*) AS count FROM ledger_entries
+                WHERE movement = ? AND at >= ? AND at < ?
+                GROUP BY tender, currency ORDER BY \(tx.engine.bytewise("tender")), \(tx.engine.bytewise("currency"))
+                """, movement, start, end).map(total)
+        }
+        let sales = try booked(.payment)
+        let captures = try booked(.capture)
+        let refunds = try booked(.refund, sign: "-")
+        let net = try tx.rows("""
+            SELECT tender AS method, currency, SUM(amount_minor) AS amount, COUNT(*) AS count FROM ledger_entries
+            WHERE at >= ? AND at < ?
+            GROUP BY tender, currency ORDER BY \(tx.engine.bytewise("tender")), \(tx.engine.bytewise("currency"))
             """, start, end).map(total)
-        let refunds = try tx.rows("""
-            SELECT 'card' AS method, c.currency, SUM(r.amount) AS amount, COUNT(*) AS count FROM refunds r JOIN charges c ON c.id = r.charge_id
-            WHERE r.created_ms >= ? AND r.created_ms < ? GROUP BY c.currency ORDER BY \(tx.engine.bytewise("c.currency"))
+        let grandTotal = try tx.rows("""
+            SELECT 'all' AS method, currency, SUM(amount_minor) AS amount, COUNT(*) AS count FROM ledger_entries
+            WHERE at >= ? AND at < ? GROUP BY currency ORDER BY \(tx.engine.bytewise("currency"))
             """, start, end).map(total)
+        // Holds (never captured) released; a hold a raised bid replaced moved no money either way.
         let voids = try tx.rows("""
-            SELECT 'card' AS method, currency, SUM(amount) AS amount, COUNT(*) AS count FROM charges
-            WHERE status = 'canceled' AND updated_ms >= ? AND updated_ms < ? GROUP BY currency ORDER BY \(tx.engine.bytewise("currency"))
+            SELECT 'card' AS method, c.currency, SUM(c.amount) AS amount, COUNT(*) AS count FROM charges c
+            WHERE c.status = 'canceled' AND NOT c.capture AND c.updated_ms >= ? AND c.updated_ms < ?
+              AND NOT EXISTS (SELECT 1 FROM auction_bids b WHERE b.hold_id = c.id AND b.state = 'raised')
+            GROUP BY c.currency ORDER BY \(tx.engine.bytewise("c.currency"))
             """, start, end).map(total)
         // An order's number is its own (unique): no DISTINCT needed, which the server would not
         // let order by a byte-order expression.
@@ -91,7 +103,8 @@ public final class DayReports {
             WHERE o.state = 'pendingPayment' AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)
             ORDER BY \(tx.engine.bytewise("o.number"))
             """)
-        return DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, unsettled: unsettled)
+        return DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
+                         grandTotal: grandTotal, unsettled: unsettled)
     }
 
     private static func total(_ row: StoredRow) throws -> DayReport.Total {

@@ -115,7 +115,7 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
         if let orders, let sessionKey, !cartIsEmpty() {
             var pending: Order?
             do throws(OrderError) {
-                let order = try orders.placeOrder(for: sessionKey)
+                let order = try orders.placeOrder(for: sessionKey, extras: orderExtras(), shipsTo: payment.shippingContact.map(Self.shipsTo))
                 pending = order
                 try orders.startExternalPayment(orderId: order.id, kind: .express, paymentKey: "\(idempotencyKey)-\(attempt)")
                 placed = order
@@ -172,6 +172,25 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     private func settleFailed(_ placed: Order?, reason: String) {
         guard let placed, let orders else { return }
         order = try? orders.markFailed(orderId: placed.id, reason: reason)
+    }
+
+    /// What the sheet charges beside the cart's goods, as lines of the order: what the shopper
+    /// pays is the order's total, on the receipt, in the reports and the export.
+    private func orderExtras() -> [OrderExtra] {
+        summaryItems().dropLast().compactMap { item in
+            switch item.caption {
+            case .shipping(let method): OrderExtra(kind: .shipping, name: "Shipping (\(method))", amount: item.amount)
+            case .surcharge(let network): OrderExtra(kind: .surcharge, name: "\(network) surcharge", amount: item.amount)
+            case .given, .importDuties: nil
+            }
+        }
+    }
+
+    /// One line for the receipt: name, street, postcode and city, country.
+    static func shipsTo(_ contact: Contact) -> String {
+        let address = contact.postalAddress
+        return [contact.name, address.street, [address.postcode, address.city].filter { !$0.isEmpty }.joined(separator: " "), address.countryCode.uppercased()]
+            .filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     public func didFinish() {

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The books prove the money: every order's ledger balance is what its state says it holds paid;
+/// every payment of a paid order and every refund whose money went back has its entry; each entry
+/// says what its payment moved; each saved Z report is the books' sum over its period.
+enum BooksCheck {
+    static func violations(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
+        try balances(tx) + unbookedPayments(tx) + unbookedRefunds(tx) + entriesThatDiffer(tx) + DayReportBooksCheck.violations(tx)
+    }
+
+    /// Paid: its total less what went back; refunded, failed or awaiting payment: nothing.
+    private static func balances(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
+        try tx.rows("""
+            SELECT o.id, o.number, o.state, o.total_minor, o.currency,
+              COALESCE((SELECT SUM(e.amount_minor) FROM ledger_entries e WHERE e.order_id = o.id), 0) AS booked,
+              COALESCE((SELECT SUM(r.amount_minor) FROM order_refunds r WHERE r.order_id = o.id AND r.state = 'refunded'), 0) AS refunded
+            FROM orders o ORDER BY \(tx.engine.bytewise("o.id"))
+            """).compactMap { row -> LedgerViolation? in
+            let state: String = try row.audited("state")
+            let total: Int64 = try row.audited("total_minor")
+            let refunded: Int64 = try row.audited("refunded")
+            let booked: Int64 = try row.audited("booked")
+            let owed = state == OrderState.paid.rawValue ? total - refunded : 0
+            guard booked != owed else { return nil }
+            let currency: String = try row.audited("currency")
+            return .bookedBalanceDiffers(orderId: try row.audited("id"), orderNumber: try row.audited("number"),
+                                         booked: Money.audited(booked, currency), owed: Money.audited(owed, currency))
+        }
+    }
+
+    private static func unbookedPayments(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
+        try tx.rows("""
+            SELECT o.id, o.number, o.charge_id FROM orders o WHERE o.state IN ('paid', 'refunded') AND o.charge_id IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.order_id = o.id AND e.answer_id = o.charge_id AND e.movement <> 'refund')
+            ORDER BY \(tx.engine.bytewise("o.id"))
+            """).map { row in
+            .paymentNotBooked(orderId: try row.audited("id"), orderNumber: try row.audited("number"), paymentId: try row.audited("charge_id"))
+        }
+    }
+
+    private static func unbookedRefunds(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
+        try tx.rows("""
+            SELECT r.id, o.number FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.state = 'refunded'
+              AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.order_id = r.order_id AND e.answer_id = r.charge_refund_id AND e.movement = 'refund')
+            ORDER BY \(tx.engine.bytewise("r.id"))
+            """).map { row in .refundNotBooked(refundId: try row.audited("id"), orderNumber: try row.audited("number")) }
+    }
+
+    /// Each entry against the row it answers to: a charge's capture, a bank payment's or wallet
+    /// source's amount, a card refund's amount (negative in the books).
+    private static func entriesThatDiffer(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
+        try tx.rows("""
+            SELECT e.id, e.amount_minor, e.currency, m.moved, m.currency AS moved_currency FROM ledger_entries e JOIN (
+              SELECT 'charge' AS kind, id, amount_captured AS moved, currency FROM charges
+              UNION ALL SELECT 'bank_payment', id, amount_minor, currency FROM bank_resources
+              UNION ALL SELECT 'wallet_source', id, amount_minor, currency FROM sources
+              UNION ALL SELECT 'charge_refund', r.id, -r.amount, c.currency FROM refunds r JOIN charges c ON c.id = r.charge_id
+            ) m ON m.kind = e.answer_kind AND m.id = e.answer_id
+            WHERE m.moved IS NULL OR m.moved <> e.amount_minor OR m.currency <> e.currency
+            ORDER BY \(tx.engine.bytewise("e.id"))
+            """).map { row in
+            .entryDiffersFromPayment(entryId: try row.audited("id"),
+                                     booked: Money.audited(try row.audited("amount_minor"), try row.audited("currency")),
+                                     moved: Money.audited(try row.value(Int64?.self, "moved") ?? 0, try row.audited("moved_currency")))
+        }
+    }
+}
