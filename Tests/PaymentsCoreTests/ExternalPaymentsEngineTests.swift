@@ -131,7 +131,10 @@ import Testing
         let refund = counter.settle(after: .seconds(1)) { counter.fleet.orders.refund(orderId: orders[0].id, .everythingLeft, idempotencyKey: "r", completion: $0) }
         #expect(try refund?.get() != nil)
         let huge: Int64 = 5_000_000_000
-        _ = try counter.store.write { tx in try tx.execute("UPDATE orders SET total_minor = ? WHERE state = 'paid'", huge) }
+        // The books are what the reports sum: the second order's payment, beyond 32 bits.
+        _ = try counter.store.write { tx in
+            try tx.execute("UPDATE ledger_entries SET amount_minor = ? WHERE order_id = ? AND movement = 'payment'", huge, orders[1].id)
+        }
 
         let x = try counter.reports.current()
         #expect(x.number == nil && x.from == nil)
@@ -148,9 +151,12 @@ import Testing
         let table = try LedgerExport.csv(counter.store, from: ManualClock.defaultStart.addingTimeInterval(-86_400),
                                          to: ManualClock.defaultStart.addingTimeInterval(86_400))
         let kinds = table.records.map { $0[0] }
-        #expect(kinds == ["order", "line", "payment", "order", "line", "payment", "refund"])
+        // The orders placed, then the money as the books moved it, each at its own time.
+        #expect(kinds == ["order", "line", "order", "line", "payment", "payment", "refund"])
         #expect(table.records.filter { $0[0] == "order" }.map { $0[1] } == orders.map(\.number))
-        #expect(table.records.last?[4] == String(orders[0].total.minorUnits))
+        #expect(table.records.last?[4] == String(-orders[0].total.minorUnits), "a refund is money out: negative, as booked")
+        let money = table.records.filter { ["payment", "capture", "refund"].contains($0[0]) }.compactMap { Int64($0[4]) }.reduce(0, +)
+        #expect(money == z.grandTotal.first?.minorUnits, "the export's money sums to the Z report's grand total")
         #expect(table.records.filter { $0[0] == "payment" }.allSatisfy { $0[8] == "card" && $0[10] == "4242" })
     }
 }

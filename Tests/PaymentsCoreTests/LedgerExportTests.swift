@@ -6,7 +6,8 @@ import Testing
 
 /// The accounts' CSV from both sides: what `CSVTable` writes reads back field for field with a
 /// strict RFC 4180 reader, and `LedgerExport` holds each order of the span with its lines, its
-/// card payment by brand and last four only, and each refund of the span.
+/// card payment by brand and last four only, and each refund of the span (money rows as booked:
+/// a refund is negative).
 @Suite struct LedgerExportTests {
     @Test func fieldsWithCommasQuotesAndLineBreaksReadBackAsWritten() throws {
         var table = CSVTable(header: ["a", "b", "c"])
@@ -46,7 +47,9 @@ import Testing
         #expect(payment["method"] == "card" && payment["card_last4"] == "4242" && payment["amount_minor"] == "1950")
         #expect(!table.text.contains("4242424242424242"), "the card only by brand and last four")
         let refund = try #require(byKind["refund"]?.first)
-        #expect(refund["order"] == paid.number && refund["amount_minor"] == "650" && refund["currency"] == "EUR")
+        #expect(refund["order"] == paid.number && refund["amount_minor"] == "-650" && refund["currency"] == "EUR")
+        #expect(refund["method"] == "card" && refund["card_last4"] == "4242", "given back through the card that paid")
+        #expect(!(refund["time"] ?? "").isEmpty && !(payment["time"] ?? "").isEmpty, "each movement at its own time")
 
         let before = try LedgerExport.csv(world.core.store, from: start.addingTimeInterval(-86_400), to: start)
         #expect(before.records.isEmpty, "nothing of another day")
