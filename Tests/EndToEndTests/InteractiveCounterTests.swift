@@ -83,4 +83,25 @@ struct InteractiveCounterTests {
         try session.send("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// tmux sends Home, End, Insert and Delete as VT220 does (`ESC [ 4 ~` for End), which
+    /// xterm-256color's terminfo does not name: on the shelf End was once Esc (back home) and
+    /// then `4` (Quit), and the counter ended (issue 34). Each is one key now, and the counter runs on.
+    @Test func homeEndInsertAndDeleteFromTmuxOnTheShelfKeepTheCounterRunning() throws {
+        let session = try startCounter()
+        try session.waitFor("Honey Store")
+        try session.send("Enter")
+        try session.waitFor("Acacia honey")
+        for key in ["End", "Home", "IC", "DC", "End"] {
+            try session.send(key)
+        }
+        try session.send("?")
+        try session.waitFor("Keys")
+        #expect(try session.paneVariable("alternate_on") == "1", "still running on the alternate screen")
+        try session.send("Escape")
+        #expect(try session.waitFor("Acacia honey").contains("Acacia honey"), "still on the shelf")
+        try session.send("Escape")
+        try session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

@@ -6,18 +6,17 @@ import CNcurses
 /// hold several keys from one `read`, so the reader drains until `wgetch` reports ERR, which
 /// also picks up a `KEY_RESIZE` that curses queued itself.
 ///
-/// Curses turns escape sequences into key codes; characters arrive as bytes, which the reader
-/// assembles into UTF-8 itself (`UTF8Assembler`), so that garbage never takes the next key with it.
-/// Mouse reports are SGR's (mode 1006): curses recognises their prefix as the key code
-/// `CursesKeyCodes.sgrMouse` (see `TerminalSession`), and the reader reads the rest itself,
-/// across calls when the report arrives in pieces.
+/// Curses turns the escape sequences its terminfo entry names into key codes; characters arrive
+/// as bytes, which the reader assembles into UTF-8 itself (`UTF8Assembler`), so that garbage
+/// never takes the next key with it. What curses leaves in pieces is put together by
+/// `InputEventAssembler`: a bracketed paste, an SGR mouse report (mode 1006: curses recognises
+/// its prefix as `CursesKeyCodes.sgrMouse`, see `TerminalSession`), and every escape sequence
+/// curses did not know, across calls when it arrives in pieces.
 final class CursesInputReader {
     private let window: UnsafeMutablePointer<WINDOW>
     private let currentSize: () -> Size
     private var utf8 = UTF8Assembler()
-    private var mouseReport: SGRMouseReport?
-    /// The text of a bracketed paste so far, while one is arriving.
-    private var paste: BracketedPaste?
+    private var assembler = InputEventAssembler()
 
     init(window: UnsafeMutablePointer<WINDOW>, currentSize: @escaping () -> Size) {
         self.window = window
@@ -27,42 +26,7 @@ final class CursesInputReader {
 
     /// The next event waiting, or nil when curses has nothing more right now.
     func next() -> InputEvent? {
-        while let keystroke = readKeystroke() {
-            if keystroke == .keyCode(CursesKeyCodes.pasteStart) {
-                paste = BracketedPaste()
-                continue
-            }
-            if var text = paste {
-                guard keystroke != .keyCode(CursesKeyCodes.pasteEnd) else {
-                    paste = nil
-                    return text.event
-                }
-                text.take(keystroke)
-                paste = text
-                continue
-            }
-            if keystroke == .keyCode(CursesKeyCodes.pasteEnd) { continue }
-            if keystroke == .keyCode(CursesKeyCodes.sgrMouse) {
-                mouseReport = SGRMouseReport()
-                continue
-            }
-            if var report = mouseReport, case .character(let scalar) = keystroke {
-                switch report.take(scalar) {
-                case .more:
-                    mouseReport = report
-                    continue
-                case .done(let event):
-                    mouseReport = nil
-                    if let event { return event }
-                    continue
-                case .abandoned:
-                    mouseReport = nil
-                }
-            }
-            mouseReport = nil
-            if let event = decode(keystroke) { return event }
-        }
-        return nil
+        assembler.next(from: readKeystroke, decodeKeyCode: decode)
     }
 
     /// The next character or key code; nil when curses has nothing more right now. A byte that
@@ -79,8 +43,8 @@ final class CursesInputReader {
         }
     }
 
-    private func decode(_ keystroke: CursesKeystroke) -> InputEvent? {
-        guard case .keyCode(let code) = keystroke else { return KeyDecoder.decode(keystroke) }
+    private func decode(_ code: Int32) -> InputEvent? {
+        let keystroke = CursesKeystroke.keyCode(code)
         switch code {
         case CursesKeyCodes.mouse:
             var event = MEVENT()
@@ -90,7 +54,10 @@ final class CursesInputReader {
         case CursesKeyCodes.resize:
             return KeyDecoder.decode(keystroke, screenSize: currentSize())
         default:
-            return KeyDecoder.decode(keystroke)
+            if let event = KeyDecoder.decode(keystroke) { return event }
+            // A moving key with a modifier (Ctrl+Home is `kHOM5`): curses knows it by name only.
+            guard let name = keyname(code) else { return nil }
+            return CursesKeyNames.key(named: String(cString: name)).map(InputEvent.key)
         }
     }
 }

@@ -71,6 +71,16 @@ public final class HeadlessTerminal {
         for character in text { send(HeadlessTerminal.key(for: character)) }
     }
 
+    /// Characters exactly as a terminal sends them, escape sequences and all (`"\u{1B}[4~"`,
+    /// End on PuTTY), read as the interactive loop reads what curses does not know itself
+    /// (`InputEventAssembler`); each event is handed to the application in turn.
+    public func receive(terminalInput: String) {
+        var assembler = InputEventAssembler()
+        var scalars = terminalInput.unicodeScalars.makeIterator()
+        let source = { scalars.next().map { CursesKeystroke.character($0.value) } }
+        while let event = assembler.next(from: source, decodeKeyCode: { _ in nil }) { send(event) }
+    }
+
     /// Runs every timer that is due now (and any they make due now): the loop at rest, which is
     /// when a tape looks at the screen.
     public func settle() {
