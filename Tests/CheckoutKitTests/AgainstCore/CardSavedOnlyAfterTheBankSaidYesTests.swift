@@ -23,13 +23,13 @@ import Testing
         let world = try CoreWorld(engine), store = world.services.store
         world.signUp()
         try store.add(productID: "honey-clover", quantity: 1)
-        let declined = world.checkout(.newCardToken(world.newCard(Self.declined).vaultToken!), saveCard: true)
+        let declined = world.pay(.newCardToken(world.newCard(Self.declined).vaultToken!), saveCard: true)
         guard case .failure(.checkoutFailed(.declined))? = declined else { Issue.record("not declined: \(String(describing: declined))"); return }
         #expect(try Self.savedLastFours(world).isEmpty)
-        let poor = world.checkout(.newCardToken(world.newCard(Self.insufficientFunds).vaultToken!), saveCard: true)
+        let poor = world.pay(.newCardToken(world.newCard(Self.insufficientFunds).vaultToken!), saveCard: true)
         guard case .failure(.checkoutFailed(.insufficientFunds))? = poor else { Issue.record("not refused: \(String(describing: poor))"); return }
         #expect(try Self.savedLastFours(world).isEmpty)
-        let paid = try #require(try world.checkout(.newCardToken(world.newCard().vaultToken!), saveCard: true)?.get())
+        let paid = try #require(try world.pay(.newCardToken(world.newCard().vaultToken!), saveCard: true)?.get())
         let cards = try world.services.account.savedCards()
         #expect(cards.map(\.card.lastFour) == ["4242"])
         #expect(paid.charge.paymentMethodIdentifier == cards.first?.card.id, "the receipt names the card saved")
@@ -40,7 +40,7 @@ import Testing
         let world = try CoreWorld(engine), store = world.services.store
         world.signUp()
         try store.add(productID: "honey-clover", quantity: 1)
-        _ = try #require(try world.checkout(.newCardToken(world.newCard().vaultToken!), saveCard: false)?.get())
+        _ = try #require(try world.pay(.newCardToken(world.newCard().vaultToken!), saveCard: false)?.get())
         #expect(try Self.savedLastFours(world).isEmpty)
     }
 
@@ -50,17 +50,19 @@ import Testing
         world.signUp()
         try store.add(productID: "honey-acacia", quantity: 1)
         let screen = ChallengeScreen(code: answer.code)
-        let result = world.checkout(.newCardToken(world.newCard(Self.challengeOnce).vaultToken!), saveCard: true, challenge: screen)
+        let result = world.pay(.newCardToken(world.newCard(Self.challengeOnce).vaultToken!), saveCard: true, challenge: screen)
         #expect(screen.shown.count == 1)
         #expect(((try? result?.get()) != nil) == answer.saves)
         #expect(try Self.savedLastFours(world) == (answer.saves ? ["3220"] : []))
         guard answer.saves, let saved = try world.services.account.savedCards().first else { return }
         // Saved after its challenge: its bank does not ask again at the next payment.
         try store.add(productID: "honey-acacia", quantity: 1)
-        _ = try #require(try world.checkout(.savedPayment(identifier: saved.card.id), challenge: screen)?.get())
+        _ = try #require(try world.pay(.savedPayment(identifier: saved.card.id), challenge: screen)?.get())
         #expect(screen.shown.count == 1)
     }
 
+    /// The bank does not answer: nothing is saved while the outcome is not known, nor when the
+    /// settler learns the yes after the shopper stopped waiting (she never heard it).
     @Test(arguments: ControllerEngine.allCases)
     func aChargeWhoseOutcomeIsNotKnownSavesNothing(_ engine: ControllerEngine) throws {
         let world = try CoreWorld(engine), store = world.services.store
@@ -68,9 +70,26 @@ import Testing
         try store.add(productID: "honey-acacia", quantity: 1)
         var answer: Result<StoreReceipt, StoreError>?
         store.checkout(with: .newCardToken(world.newCard(CoreWorld.neverAnswers).vaultToken!), saveCard: true, authentication: nil) { answer = $0 }
+        world.advance(.seconds(5))
+        #expect(answer == nil)
+        #expect(try Self.savedLastFours(world).isEmpty, "not while the outcome is not known")
+        store.stopWaiting()
         world.advance(.seconds(60))
-        #expect((try? answer?.get()) == nil, "no receipt for a charge nobody answered")
+        #expect(try world.services.account.orderHistory().first?.state == .paid, "the settler learnt the bank's yes")
         #expect(try Self.savedLastFours(world).isEmpty)
+    }
+
+    /// The same card answered while the shopper still waits: its bank said yes, and it is kept.
+    @Test(arguments: ControllerEngine.allCases)
+    func aLateYesHeardByTheShopperSavesTheCard(_ engine: ControllerEngine) throws {
+        let world = try CoreWorld(engine), store = world.services.store
+        world.signUp()
+        try store.add(productID: "honey-acacia", quantity: 1)
+        var answer: Result<StoreReceipt, StoreError>?
+        store.checkout(with: .newCardToken(world.newCard(CoreWorld.neverAnswers).vaultToken!), saveCard: true, authentication: nil) { answer = $0 }
+        world.advance(.seconds(60))
+        #expect((try? answer?.get()) != nil)
+        #expect(try Self.savedLastFours(world) == ["0259"])
     }
 
     // MARK: - The auction's "New card bid" and "Add card"
@@ -149,5 +168,12 @@ import Testing
         let approved = world.settle { account.saveCheckedCard(world.newCard(), authentication: nil, completion: $0) }
         #expect((try? approved?.get()) != nil)
         #expect(try Set(Self.savedLastFours(world)) == ["9995", "4242"])
+    }
+}
+
+private extension CoreWorld {
+    /// The store's checkout, run until the bank has answered.
+    func pay(_ source: CardFundingSource, saveCard: Bool = false, challenge: ChallengeScreen? = nil) -> Result<StoreReceipt, StoreError>? {
+        settle { services.store.checkout(with: source, saveCard: saveCard, authentication: challenge, completion: $0) }
     }
 }

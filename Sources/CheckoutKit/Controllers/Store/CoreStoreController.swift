@@ -150,7 +150,9 @@ public final class CoreStoreController: StoreController {
             self.gateway.present(to: nil)
             switch result {
             case .success(let paid):
-                let savedId = keptCard.flatMap { self.save($0, paidBy: paid) }
+                // Kept only for a shopper still waiting: one who gave up (the outcome was not known
+                // to her) never heard the bank's yes, and a card is not saved behind her back.
+                let savedId = self.waiting.isEmpty ? nil : keptCard.flatMap { self.save($0, paidBy: paid) }
                 self.finish(.success(self.receipt(for: paid, source: source, instrument: instrument, savedId: savedId)))
             case .failure(let error):
                 // Declined, challenge failed or cancelled, or not known yet: the card is not kept.
