@@ -42,6 +42,8 @@ public final class PaymentsServices {
     public let charges: ChargeService
     /// Cards saved from the account after their bank has checked them.
     public let cardChecks: CardCheckService
+    /// Cards typed for a payment with "Save this card" ticked, saved once that payment is approved.
+    public let cardsSavedAfterPayment: CardsSavedAfterPayment
 
     /// Repositories, for tests and for later services in the same database.
     public let customerRepository: CustomerRepository
@@ -80,6 +82,7 @@ public final class PaymentsServices {
         charges = ChargeService(repository: chargeRepository, customers: customers, paymentMethods: paymentMethods, vault: vault,
                                 acquirer: acquirer, scheduler: scheduler, clock: clock, ids: ids, log: log)
         cardChecks = CardCheckService(paymentMethods: paymentMethods, vault: vault, acquirer: acquirer, scheduler: scheduler, log: log)
+        cardsSavedAfterPayment = CardsSavedAfterPayment(paymentMethods: paymentMethods, charges: charges, vault: vault)
     }
 
     /// The SQLite database under the services, for tests that look at SQLite's own file (its

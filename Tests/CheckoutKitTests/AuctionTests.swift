@@ -131,9 +131,11 @@ import Testing
     func saveSuccess(isJoin: Bool) {
         let flow = atPayment()
         if isJoin {
-            flow.placeStartBid(with: AuctionFixtures.newCard)
+            flow.placeStartBid(with: AuctionFixtures.newCard, keepingIt: true)
+            #expect(gateway.requests.map(\.keepCard) == [true]) // the hold first, the card set aside
             #expect(app.log.first == "savePayment(isJoin: true, tok_new)")
             #expect(flow.step == .joined(authToken: "ch_1"))
+            #expect(flow.notice == .cardSaved)
         } else {
             flow.addCard(AuctionFixtures.newCard)
             #expect(app.log == ["savePayment(isJoin: false, tok_new)"])
@@ -153,11 +155,17 @@ import Testing
     func saveFailureCancelExceeded(isJoin: Bool, scripted: (DataSourceOutcome, AuctionJoinFlow.Notice)) {
         app.saveOutcome = scripted.0
         let flow = atPayment()
-        if isJoin { flow.placeStartBid(with: AuctionFixtures.newCard) } else { flow.addCard(AuctionFixtures.newCard) }
-        #expect(app.log == ["savePayment(isJoin: \(isJoin), tok_new)"])
+        if isJoin { flow.placeStartBid(with: AuctionFixtures.newCard, keepingIt: true) } else { flow.addCard(AuctionFixtures.newCard) }
+        #expect(app.log.first == "savePayment(isJoin: \(isJoin), tok_new)")
         #expect(flow.notice == scripted.1)
-        #expect(flow.step == .payment)
-        #expect(gateway.requests.isEmpty) // nothing charged when saving did not succeed
+        if isJoin {
+            // Saved only after the hold was authorised: the bid stands though the card is not kept.
+            #expect(gateway.requests.count == 1)
+            #expect(flow.step == .joined(authToken: "ch_1"))
+        } else {
+            #expect(flow.step == .payment)
+            #expect(gateway.requests.isEmpty)
+        }
         #expect(flow.access == (scripted.0 == .exceededAttempts ? .lockedOut : .unlocked))
         #expect(violations.violations.isEmpty)
     }

@@ -37,9 +37,10 @@ import Testing
     @Test func theChallengeGoesThroughTheAuthenticationPresenter() throws {
         let calls = Self.firstOccurrences(try AuctionTapeTests.play("challenge-card").callbacks)
         let expected = [
-            "savePayment(isJoin: true, Visa 3220) -> success", "charge -> challengeRequired", "authenticationPresenter",
+            "charge -> challengeRequired", "authenticationPresenter",
             "presentChallenge(Visa 3220)", "presentChallenge -> code", "completeChallenge", "completeChallenge -> authenticationFailed",
-            "completeChallenge -> approved", "onJoin(auction-lx318)",
+            // The card ticked to be kept is saved after its hold, never before (issue 32).
+            "completeChallenge -> approved", "savePayment(isJoin: true, Visa 3220) -> success", "onJoin(auction-lx318)",
         ]
         #expect(calls.filter(expected.contains) == expected, "\(calls)")
     }

@@ -159,20 +159,15 @@ public final class AuctionJoinFlow {
 
     // MARK: - Place start bid
 
-    /// Joins with the selected saved card, or with `newCard`: kept, it is saved first
-    /// (`savePayment(isJoin: true)`); not kept, its one-time token holds the bid and nothing of it
-    /// stays on the shopper's account.
-    public func placeStartBid(with newCard: PaymentCard? = nil, keepingIt keep: Bool = true) {
+    /// Joins with the selected saved card, or with `newCard`: its one-time token holds the bid;
+    /// kept, it is saved (`savePayment(isJoin: true)`) only once its bank has authorised the
+    /// hold, so a refused card never joins the shopper's cards; not kept, nothing of it stays.
+    public func placeStartBid(with newCard: PaymentCard? = nil, keepingIt keep: Bool = false) {
         guard step == .payment, pendingCall == nil else { return }
         guard !dataSource.customerId.isEmpty else { notice = .signInRequired; return }
         if let newCard {
             guard access == .unlocked else { return }
-            guard keep else { return charge(newCard) }
-            save(newCard, isJoin: true) { [weak self] saved in
-                guard saved, let self else { return }
-                self.charge(self.payments.first { $0.id == newCard.id } ?? newCard)
-            }
-            return
+            return charge(newCard, keepingIt: keep)
         }
         guard access == .unlocked, let card = selectedCard else { notice = .noCardSelected; return }
         charge(card)
@@ -209,7 +204,7 @@ public final class AuctionJoinFlow {
                                cancel: callbacks.cancel, exceededAttempts: callbacks.exceededAttempts)
     }
 
-    private func charge(_ card: PaymentCard) {
+    private func charge(_ card: PaymentCard, keepingIt keep: Bool = false) {
         step = .joining
         pendingCall = "CardPaymentGateway.charge"
         let auction = context.auction
@@ -217,26 +212,36 @@ public final class AuctionJoinFlow {
         let request = CardChargeRequest(
             customerId: dataSource.customerId, source: source, amount: auction.startBid,
             description: "Start bid, auction \(auction.identifier), \(context.flightNumber) \(context.route)",
-            idempotencyKey: "auction-\(auction.identifier)-\(dataSource.customerId)", captureNow: false)
+            idempotencyKey: "auction-\(auction.identifier)-\(dataSource.customerId)", captureNow: false, keepCard: keep)
+        let approved: (CardChargeReceipt) -> Void = { [weak self] receipt in
+            guard let self else { return }
+            guard keep else { return self.joined(receipt) }
+            // The bank said yes to the hold: now, and only now, the card is kept. The bid stands
+            // whatever the save answers (its notice stays with the joined flow).
+            self.save(card, isJoin: true) { [weak self] _ in
+                guard let self else { return }
+                self.joined(receipt, notice: self.notice)
+            }
+        }
         let answer = OnceCallback<Result<CardChargeOutcome, CardChargeFailure>>("CardPaymentGateway.charge completion", reporter: reporter) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(.approved(let receipt)): self.joined(receipt)
-            case .success(.challengeRequired(let challenge)): self.authenticate(challenge)
+            case .success(.approved(let receipt)): approved(receipt)
+            case .success(.challengeRequired(let challenge)): self.authenticate(challenge, then: approved)
             case .failure(let failure): self.chargeFailed(failure)
             }
         }
         gateway.charge(request) { answer.call($0) }
     }
 
-    private func authenticate(_ challenge: ThreeDSChallenge) {
+    private func authenticate(_ challenge: ThreeDSChallenge, then approved: @escaping (CardChargeReceipt) -> Void) {
         pendingCall = "AuthenticationPresenter.presentChallenge"
         let presented = OnceCallback<String?>("AuthenticationPresenter.presentChallenge completion", reporter: reporter) { [weak self] code in
             guard let self else { return }
             self.pendingCall = "CardPaymentGateway.completeChallenge"
             let answer = OnceCallback<Result<CardChargeReceipt, CardChargeFailure>>("CardPaymentGateway.completeChallenge completion", reporter: self.reporter) { [weak self] result in
                 switch result {
-                case .success(let receipt): self?.joined(receipt)
+                case .success(let receipt): approved(receipt)
                 case .failure(let failure): self?.chargeFailed(failure)
                 }
             }
@@ -245,10 +250,11 @@ public final class AuctionJoinFlow {
         delegate.authenticationPresenter().presentChallenge(challenge) { presented.call($0) }
     }
 
-    private func joined(_ receipt: CardChargeReceipt) {
+    /// `notice`: what saving the card just held on said, if it was to be kept.
+    private func joined(_ receipt: CardChargeReceipt, notice: Notice? = nil) {
         pendingCall = nil
         step = .joined(authToken: receipt.chargeIdentifier)
-        notice = nil
+        self.notice = notice
         delegate.onJoin(authToken: receipt.chargeIdentifier, auction: context.auction)
     }
 

@@ -27,15 +27,19 @@ public struct CardChargeRequest: Equatable, Sendable {
     public var idempotencyKey: String
     /// False for an authorisation only (the auction's start bid), true for a sale.
     public var captureNow: Bool
+    /// A new card the shopper asked to keep: the gateway sets it aside before the charge uses
+    /// its one-time token up, for `savePayment(isJoin: true)` once the charge is approved.
+    public var keepCard: Bool
 
     public init(customerId: String, source: CardFundingSource, amount: Money, description: String,
-                idempotencyKey: String, captureNow: Bool = true) {
+                idempotencyKey: String, captureNow: Bool = true, keepCard: Bool = false) {
         self.customerId = customerId
         self.source = source
         self.amount = amount
         self.description = description
         self.idempotencyKey = idempotencyKey
         self.captureNow = captureNow
+        self.keepCard = keepCard
     }
 }
 

@@ -24,7 +24,7 @@ public protocol StoreController: AnyObject {
     /// cart is emptied and the receipt names the order; on failure the cart stays as it was.
     ///
     /// - `saveCard`: keep a new card for later (signed-in customers; a card saved before is
-    ///   reused, never saved twice).
+    ///   reused, never saved twice), once its charge succeeded: a refused card is not kept.
     /// - `authentication`: who shows a 3-D Secure challenge if the card asks for one (the
     ///   checkout screen: it shows the challenge step and answers with the code, or nil if the
     ///   shopper cancelled). Without one, a card that insists on a challenge is refused.

@@ -153,6 +153,12 @@ public final class ChargeService {
         try record(id).charge
     }
 
+    /// Whether the shopper answered the bank's 3-D Secure question on this charge: a card saved
+    /// after it is not asked again at its first charge.
+    func passedChallenge(_ chargeID: String) -> Bool {
+        (try? record(chargeID))?.authenticated ?? false
+    }
+
     public func charges(for customerID: String) throws -> [Charge] {
         try storage { try repository.charges(customerID: customerID).map(\.charge) }
     }

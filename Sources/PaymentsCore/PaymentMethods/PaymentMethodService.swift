@@ -34,9 +34,10 @@ public final class PaymentMethodService {
         return try store(card, for: customerID, keepNumber: keepNumber, makeDefault: makeDefault, authenticated: authenticated)
     }
 
-    public func save(card: Card, for customerID: String, keepNumber: Bool = true, makeDefault: Bool = false) throws -> SavedPaymentMethod {
+    public func save(card: Card, for customerID: String, keepNumber: Bool = true, makeDefault: Bool = false,
+                     authenticated: Bool = false) throws -> SavedPaymentMethod {
         try requireUnlocked(customerID)
-        return try store(card, for: customerID, keepNumber: keepNumber, makeDefault: makeDefault)
+        return try store(card, for: customerID, keepNumber: keepNumber, makeDefault: makeDefault, authenticated: authenticated)
     }
 
     /// The customer's saved cards, oldest first.

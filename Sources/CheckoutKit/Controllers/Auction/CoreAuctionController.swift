@@ -19,9 +19,12 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     private let core: PaymentsServices
     private let auctions: Auctions
     private let session: CounterSession
-    /// Cards saved from a one-time token while joining: the token is used up by saving, so a
-    /// charge that names the token goes to the saved card instead.
-    private var savedFromToken: [String: String] = [:]
+    /// Who shows the bank's 3-D Secure question of a card added to the list (its zero-amount
+    /// check); without one, such a card is refused.
+    public weak var authentication: AuthenticationPresenter?
+    /// New cards the shopper asked to keep, by token, set aside before their hold used the
+    /// token up: saved by `savePayment(isJoin: true)` once the hold was authorised.
+    private var keptForSaving: [String: CardKeptForSaving] = [:]
     /// What the last wrong PIN left, for the next ask.
     private var lastAttemptsLeft: Int?
 
@@ -85,9 +88,29 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
                             cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         guard !customerId.isEmpty else { return failure(.notSignedIn) }
         guard let token = card.vaultToken else { return failure(.cardAlreadySaved) }
+        guard isJoin else { return saveChecked(token: token, success: success, failure: failure) }
+        saveAfterHold(token: token, success: success, failure: failure)
+    }
+
+    /// A card added to the list, with no bid to prove it: the bank's zero-amount check first.
+    private func saveChecked(token: String, success: @escaping () -> Void, failure: @escaping (Refusal) -> Void) {
+        CheckedCardSave(core: core).save(token: token, for: customerId, makeDefault: false, authentication: authentication) { result in
+            switch result {
+            case .success: success()
+            case .failure(.paymentMethod(let error)): failure(.paymentMethod(error))
+            case .failure(.declined(let decline)): failure(.decline(decline))
+            }
+        }
+    }
+
+    /// A card typed for the start bid: saved only if the bid's hold on it was authorised.
+    private func saveAfterHold(token: String, success: @escaping () -> Void, failure: @escaping (Refusal) -> Void) {
+        guard let kept = keptForSaving.removeValue(forKey: token) else { return failure(.paymentMethodDeclined) }
+        let holdId = bids.standing(customerId: customerId, auctionId: auctionId)?.holdId
         do {
-            let saved = try core.paymentMethods.save(token: token, for: customerId)
-            savedFromToken[token] = saved.method.id
+            guard let holdId, try core.cardsSavedAfterPayment.save(kept, approvedBy: holdId) != nil else {
+                return failure(.paymentMethodDeclined)
+            }
             success()
         } catch {
             failure(Refusal(error))
@@ -106,11 +129,20 @@ public final class CoreAuctionController: PaymentCardDataSource, CardPaymentGate
     // MARK: - CardPaymentGateway (the start bid as a hold)
 
     public func charge(_ request: CardChargeRequest, completion: @escaping (Result<CardChargeOutcome, CardChargeFailure>) -> Void) {
-        let instrument: PaymentInstrument = switch request.source {
+        let instrument: PaymentInstrument
+        switch request.source {
         case .newCardToken(let token):
-            savedFromToken[token].map { .savedMethod($0, customerId: request.customerId) } ?? .token(token)
+            instrument = .token(token)
+            // Set aside now: the hold uses the token up, and the card is saved only after it.
+            if request.keepCard {
+                do {
+                    keptForSaving[token] = try core.cardsSavedAfterPayment.keep(token: token, for: request.customerId)
+                } catch {
+                    return completion(.failure(.refused(Refusal(error))))
+                }
+            }
         case .savedPayment(let id):
-            .savedMethod(id, customerId: request.customerId)
+            instrument = .savedMethod(id, customerId: request.customerId)
         }
         // Only the flow's payment step places bids, and it is reached only with the terms accepted.
         auctions.join(auctionId: auctionId, customerId: request.customerId, instrument: instrument, bid: request.amount,
@@ -183,12 +215,15 @@ extension CoreAuctionController: AuctionBidDataSource {
         }
     }
 
-    /// The raise is held on the card the bid is held on, when it is a saved card still usable;
-    /// else on the default card (a bid placed with a card not kept has no card to reuse).
+    /// The raise is held on the card the bid is held on, when it is a saved card still usable
+    /// (a card typed for the bid and saved after its hold is held on by its token: it is found by
+    /// brand and last four); else on the default card (a card not kept has no card to reuse).
     private func raiseInstrument(for bid: AuctionBid) -> PaymentInstrument? {
-        let heldOn = bid.holdId.flatMap { try? core.charges.charge($0) }?.paymentMethodID
+        let hold = bid.holdId.flatMap { try? core.charges.charge($0) }
         let usable = payments
-        guard let card = usable.first(where: { $0.id == heldOn }) ?? usable.first else { return nil }
+        let heldOn = usable.first { $0.id == hold?.paymentMethodID }
+            ?? usable.first { hold?.paymentMethodID == nil && $0.brand == hold?.brand.displayName && $0.lastFour == hold?.lastFour }
+        guard let card = heldOn ?? usable.first else { return nil }
         return .savedMethod(card.id, customerId: customerId)
     }
 }

@@ -126,8 +126,9 @@ public final class CoreStoreController: StoreController {
         guard waiting.isEmpty else { return waiting.append(completion) }
         waiting = [completion]
         let instrument: PaymentInstrument
+        let keptCard: CardKeptForSaving?
         do throws(StoreError) {
-            instrument = try self.instrument(for: source, saveCard: saveCard)
+            (instrument, keptCard) = try self.instrument(for: source, saveCard: saveCard)
         } catch {
             return finish(.failure(error))
         }
@@ -149,26 +150,30 @@ public final class CoreStoreController: StoreController {
             self.gateway.present(to: nil)
             switch result {
             case .success(let paid):
-                self.finish(.success(self.receipt(for: paid, source: source, instrument: instrument)))
+                // Kept only for a shopper still waiting: one who gave up (the outcome was not known
+                // to her) never heard the bank's yes, and a card is not saved behind her back.
+                let savedId = self.waiting.isEmpty ? nil : keptCard.flatMap { self.save($0, paidBy: paid) }
+                self.finish(.success(self.receipt(for: paid, source: source, instrument: instrument, savedId: savedId)))
             case .failure(let error):
+                // Declined, challenge failed or cancelled, or not known yet: the card is not kept.
                 self.finish(.failure(StoreError(error)))
             }
         }
     }
 
-    /// The instrument to charge: a saved card as is; a new card's token as is, or first saved
-    /// (then charged as the saved card, since saving uses the one-time token up).
-    private func instrument(for source: CardFundingSource, saveCard: Bool) throws(StoreError) -> PaymentInstrument {
+    /// The instrument to charge: a saved card as is; a new card's token as is, its card set
+    /// aside when it is to be saved (the charge uses the token up, and the card is saved only
+    /// once the charge succeeded).
+    private func instrument(for source: CardFundingSource, saveCard: Bool) throws(StoreError) -> (PaymentInstrument, CardKeptForSaving?) {
         switch source {
         case .savedPayment(let id):
             guard let customer = session.customer else { throw .notSignedIn }
-            return .savedMethod(id, customerId: customer.id)
+            return (.savedMethod(id, customerId: customer.id), nil)
         case .newCardToken(let token):
-            guard saveCard else { return .token(token) }
+            guard saveCard else { return (.token(token), nil) }
             guard let customer = session.customer else { throw .notSignedIn }
             do {
-                let saved = try core.paymentMethods.save(token: token, for: customer.id)
-                return .savedMethod(saved.method.id, customerId: customer.id)
+                return (.token(token), try core.cardsSavedAfterPayment.keep(token: token, for: customer.id))
             } catch let error as PaymentMethodError {
                 if case .token = error { throw .checkoutFailed(.invalidToken) }
                 throw .refused(.paymentMethod(error))
@@ -176,6 +181,13 @@ public final class CoreStoreController: StoreController {
                 throw .refused(Refusal(error))
             }
         }
+    }
+
+    /// Saves the card paid with, now that its charge succeeded. The payment stands either way: a
+    /// card that could not be saved is only not on the receipt as saved.
+    private func save(_ card: CardKeptForSaving, paidBy order: Order) -> String? {
+        guard let chargeId = order.chargeId else { return nil }
+        return (try? core.cardsSavedAfterPayment.save(card, approvedBy: chargeId))??.method.id
     }
 
     /// What became of an order whose outcome was not known: nil while it still is not; the
@@ -193,9 +205,9 @@ public final class CoreStoreController: StoreController {
         }
     }
 
-    private func receipt(for order: Order, source: CardFundingSource, instrument: PaymentInstrument) -> StoreReceipt {
-        let savedId: String? = if case .savedMethod(let id, _) = instrument { id } else { nil }
-        return receipt(for: order, savedId: savedId)
+    private func receipt(for order: Order, source: CardFundingSource, instrument: PaymentInstrument, savedId: String?) -> StoreReceipt {
+        let usedId: String? = if case .savedMethod(let id, _) = instrument { id } else { nil }
+        return receipt(for: order, savedId: usedId ?? savedId)
     }
 
     private func receipt(for order: Order, savedId: String?) -> StoreReceipt {

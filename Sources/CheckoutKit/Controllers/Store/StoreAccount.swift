@@ -120,32 +120,11 @@ public final class StoreAccount {
         let id: String
         do { id = try signedIn() } catch { return completion(.failure(error)) }
         guard let token = card.vaultToken else { return completion(.failure(.refused(.cardAlreadySaved))) }
-        core.cardChecks.checkAndSave(token: token, for: id, makeDefault: makeDefault) { [weak self] result in
-            self?.checked(result, authentication: authentication, completion: completion)
-        }
-    }
-
-    private func checked(_ result: Result<CardCheckOutcome, PaymentMethodError>, authentication: AuthenticationPresenter?,
-                         completion: @escaping (Result<(card: PaymentCard, alreadySaved: Bool), AccountError>) -> Void) {
-        switch result {
-        case .failure(let error):
-            completion(.failure(AccountError(error)))
-        case .success(.saved(let saved)):
-            completion(.success((PaymentCard(method: saved.method), saved.alreadySaved)))
-        case .success(.declined(let decline)):
-            completion(.failure(.refused(.decline(decline))))
-        case .success(.challengeRequired(let challenge)):
-            guard let authentication else {
-                core.cardChecks.answer(challenge.id, code: nil) { _ in }
-                return completion(.failure(.refused(.decline(PaymentDecline(code: AttendedChargeGateway.requiredCode,
-                                                                                 cause: .securityCheckRequired)))))
-            }
-            let shown = ThreeDSChallenge(identifier: challenge.id, amount: .zero(.eur), merchantName: CoreBankGateway.payeeName,
-                                         cardBrand: challenge.brand.displayName, cardLastFour: challenge.lastFour, prompt: .confirmCard)
-            authentication.presentChallenge(shown) { [weak self] code in
-                self?.core.cardChecks.answer(challenge.id, code: code) { [weak self] result in
-                    self?.checked(result, authentication: authentication, completion: completion)
-                }
+        CheckedCardSave(core: core).save(token: token, for: id, makeDefault: makeDefault, authentication: authentication) { result in
+            switch result {
+            case .success(let saved): completion(.success((PaymentCard(method: saved.method), saved.alreadySaved)))
+            case .failure(.paymentMethod(let error)): completion(.failure(AccountError(error)))
+            case .failure(.declined(let decline)): completion(.failure(.refused(.decline(decline))))
             }
         }
     }

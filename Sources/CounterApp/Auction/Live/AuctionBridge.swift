@@ -21,13 +21,16 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
     /// From the last approved hold's receipt.
     private var heldOn: String?
     private var biddingWith: String?
-    /// The card last saved as part of joining (it is the one the hold goes on next).
-    private var savedForJoin: String?
+    /// The card just typed for the start bid, named for the joining screen (the hold names
+    /// only its token).
+    var newCardForBid: String?
 
     init(controller: CoreAuctionController, log: AuctionCallbackLog) {
         self.controller = controller
         self.log = log
         controller.pinProvider = self
+        // A card added to the list asks its bank first, maybe with a 3-D Secure question.
+        controller.authentication = self
     }
 
     func snapshot() -> AuctionFlowSnapshot {
@@ -126,7 +129,6 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
                      cancel: (() -> Void)?, exceededAttempts: (() -> Void)?) {
         let name = "savePayment(isJoin: \(isJoin), \(card.brand) \(card.lastFour))"
         log.record(name)
-        if isJoin { savedForJoin = AuctionText.shortCard(card) }
         controller.savePayment(
             isJoin: isJoin, card: card,
             success: { [self] in answer("\(name) -> success", success) },
@@ -157,7 +159,7 @@ final class AuctionBridge: PaymentControllerDelegate, AuthenticationPresenter, P
         log.record("charge(\(request.amount.formatted()), hold: \(!request.captureNow))")
         biddingWith = switch request.source {
         case .savedPayment(let id): flow?.payments.first { $0.id == id }.map(AuctionText.shortCard)
-        case .newCardToken: savedForJoin
+        case .newCardToken: newCardForBid
         }
         controller.charge(request) { [self] result in
             switch result {

@@ -11,7 +11,8 @@ public enum AuctionPayment {
     public enum LockFocus: Equatable, Sendable { case pin, unlock, cancel }
     public enum Focus: Equatable, Sendable { case cards, placeBid }
     /// What a card typed at the card form is for: only added to the list (`savePayment(isJoin:
-    /// false)`), or the start bid at once (`savePayment(isJoin: true)`, then the hold).
+    /// false)`, after its bank's zero-amount check), or the start bid at once (the hold, then
+    /// `savePayment(isJoin: true)` if the shopper ticked "Save this card").
     public enum NewCardUse: Equatable, Sendable { case addToList, placeBid }
 
     public struct State: Equatable, Sendable {
@@ -148,9 +149,10 @@ public enum AuctionPayment {
             let bid = context?.auction.startBid.formatted() ?? ""
             var form = CardFormFeature.State(canSave: true, today: today,
                                              submitTitle: use == .placeBid ? tr("Place start bid: hold {0}", bid) : tr("Save card"))
-            // Ticked to start with: a card added to the list is saved, and a new card's bid saves
-            // it unless the shopper unticks the box (then its one-time token holds the bid).
-            form.saveCard = true
+            // A card added to the list is there to be saved (after its bank's check); a card
+            // typed for the bid is for that one payment, kept only if the shopper ticks the box
+            // (and then only once its bank has authorised the hold).
+            form.saveCard = use == .addToList
             state.cardForm = form
             state.newCardUse = use
             return .none
@@ -161,8 +163,10 @@ public enum AuctionPayment {
             state.cardForm = nil
             state.focus = .placeBid
             let use = state.newCardUse
-            return call { flow, _ in
-                if use == .placeBid { flow.placeStartBid(with: card, keepingIt: keep) } else { flow.addCard(card) }
+            return call { flow, bridge in
+                guard use == .placeBid else { return flow.addCard(card) }
+                bridge.newCardForBid = AuctionText.shortCard(card)
+                flow.placeStartBid(with: card, keepingIt: keep)
             }
         case .cardForm(let formAction):
             guard var form = state.cardForm else { return .none }
