@@ -31,6 +31,8 @@ public enum BackOfficeFeature {
         /// A refund or a reprint is on its way: keys wait.
         public var isBusy = false
         public var message: Notice?
+        /// The day asked to close has nothing in it: the question says so.
+        public var closingAnEmptyDay = false
         public init() {}
     }
 
@@ -101,6 +103,8 @@ public enum BackOfficeFeature {
         /// x: the day so far; z: asks, then closes the day.
         case showDayReport
         case askCloseDay
+        /// The day so far, read before the question: an empty day is asked about as empty.
+        case dayToClose(Result<DayReport, BackOfficeRefusal>)
         case dayReport(Result<DayReport, BackOfficeRefusal>)
         case closeReport
         /// v: the holds that may be voided.
@@ -191,7 +195,18 @@ public enum BackOfficeFeature {
             state.isBusy = true
             return .run { client, send in send(.dayReport(client.report(false))) }
         case .askCloseDay:
-            state.entry = .confirmClose
+            state.isBusy = true
+            return .run { client, send in send(.dayToClose(client.report(false))) }
+        case .dayToClose(let result):
+            state.isBusy = false
+            switch result {
+            case .success(let report):
+                state.report = report
+                state.message = nil
+                state.closingAnEmptyDay = report.isEmpty
+                state.entry = .confirmClose
+            case .failure(let refusal): state.message = .refused(refusal)
+            }
         case .dayReport(let result):
             state.isBusy = false
             state.printout = nil

@@ -62,8 +62,10 @@ extension BackOfficeFeature {
             ScreenDrawing.text(tr("Refund {0} and return every jar left? y = yes, any other key = no", left), into: &frame, in: bottom,
                                role: .warning, attributes: .bold)
         case .confirmClose:
-            ScreenDrawing.text(tr("Close the day with a Z report? Nothing of it can change afterwards. y = yes, any other key = no"),
-                               into: &frame, in: bottom, role: .warning, attributes: .bold)
+            let question = state.closingAnEmptyDay
+                ? tr("Nothing was sold, refunded or held since the last Z report. Close an empty day? y = yes, any other key = no")
+                : tr("Close the day with a Z report? Nothing of it can change afterwards. y = yes, any other key = no")
+            ScreenDrawing.text(question, into: &frame, in: bottom, role: .warning, attributes: .bold)
         case .confirmVoid:
             let hold = state.holds.flatMap { $0.indices.contains(state.holdList.index) ? $0[state.holdList.index] : nil }
             ScreenDrawing.text(tr("Void the {0} held for {1}? y = yes, any other key = no",

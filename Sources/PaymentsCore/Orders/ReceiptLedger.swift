@@ -227,8 +227,15 @@ public final class ReceiptLedger {
         let order = try stored.order(tx)
         guard order.state == .paid || order.state == .refunded else { return nil }
         let printed = try tx.fetchOne(ReceiptPrintRecord.self, "SELECT * FROM receipt_prints WHERE order_number = ?", number)
+        // The times are the books': when the money was taken, and each refund when it went back
+        // (the order's own row changes with every refund).
+        let entries = try MoneyLedger.entries(tx, orderId: order.id)
+        let paidAt = entries.first { $0.movement != .refund }?.at ?? order.createdAt
+        let refunds = entries.filter { $0.movement == .refund }.map {
+            PaidOrderReceipt.Refund(amount: Money(minorUnits: -$0.amount.minorUnits, currency: $0.amount.currency), at: $0.at)
+        }
         return PaidOrderReceipt(order: order, tender: try tender(tx, kind: stored.paymentKind, reference: stored.chargeId),
-                                paidAt: stored.updatedAt, printedAt: printed?.firstPrintedAt, copies: printed?.copies ?? 0)
+                                paidAt: paidAt, printedAt: printed?.firstPrintedAt, copies: printed?.copies ?? 0, refunds: refunds)
     }
 
     /// How the order was paid, as much as a receipt may say: a card only by brand and last four.
@@ -259,14 +266,22 @@ public struct PaidOrderReceipt: Hashable, Sendable {
         case unknown
     }
 
+    /// Money given back for the order, when it went back.
+    public struct Refund: Hashable, Sendable {
+        public let amount: Money
+        public let at: Date
+    }
+
     public let order: Order
     public let tender: Tender
-    /// When it was marked paid (or, for a refunded order, last changed).
+    /// When its money was taken (the books' payment entry); its placing for an order from before the books.
     public let paidAt: Date
     /// Nil while the receipt is owed.
     public let printedAt: Date?
     /// Copies the operator reprinted.
     public let copies: Int
+    /// Its refunds, oldest first (the books' refund entries).
+    public var refunds: [Refund] = []
 }
 
 /// A refund's or a void's receipt owed by this host's printing counters (`owedDocuments`).

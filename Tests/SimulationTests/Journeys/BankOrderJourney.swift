@@ -35,11 +35,23 @@ enum BankOrderJourney {
             world.tell(shopper, .notPaid(orderId: order.id, reason: "\(error)"), by: process)
             return "\(shopper.name) pays 1 × \(product) by bank at \(bank): no bank payment: \(error)"
         }
+        // Refused, some shoppers choose another bank for the same payment, as the bank screen
+        // offers: its money must pay the order the refusal failed, once.
+        let another = bank == "gb-crown-savings" && random.pick([true, false]) ? "gb-albion-bank" : nil
         commerce.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: bank) { [weak world, weak process] result in
             guard let world, let process else { return }
-            world.tell(shopper, settle(order.id, handle: handle, result, in: process.commerce), by: process)
+            let told = settle(order.id, handle: handle, result, in: process.commerce)
+            world.tell(shopper, told, by: process)
+            guard let another, case .notPaid = told else { return }
+            // Another attempt of the same order: its "Not paid" spoke of the first bank only.
+            shopper.attempts.append((orderId: order.id, heard: shopper.told.count))
+            process.commerce.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: another) {
+                [weak world, weak process] result in
+                guard let world, let process else { return }
+                world.tell(shopper, settle(order.id, handle: handle, result, in: process.commerce), by: process)
+            }
         }
-        return "\(shopper.name) pays 1 × \(product) by bank at \(bank)"
+        return "\(shopper.name) pays 1 × \(product) by bank at \(bank)\(another.map { ", then at \($0) if refused" } ?? "")"
     }
 
     /// The order settled by the flow's answer; an error asks the payment's status.

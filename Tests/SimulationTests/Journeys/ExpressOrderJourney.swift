@@ -24,7 +24,7 @@ enum ExpressOrderJourney {
         do {
             _ = try process.commerce.carts.add(productId: product, for: shopper.session)
             token = try world.token(card.number)
-            order = try orders.placeOrder(for: shopper.session)
+            order = try orders.placeOrder(for: shopper.session, extras: extras(&random), shipsTo: "\(shopper.name), 1 Quay St, D02 Dublin, IE")
             try orders.startExternalPayment(orderId: order.id, kind: .express, paymentKey: key)
         } catch {
             return "\(shopper.name) pays 1 × \(product) on the express sheet with \(card.name): refused before paying: \(error)"
@@ -37,6 +37,17 @@ enum ExpressOrderJourney {
             world.tell(shopper, verdict(order, result, process), by: process)
         }
         return "\(shopper.name) pays 1 × \(product) on the express sheet with \(card.name)"
+    }
+
+    /// What the sheet charges beside the jar, as the seed picks it: a shipping method, and a
+    /// network's surcharge on some cards. The books must hold all of it.
+    static func extras(_ random: inout SeededRandom) -> [OrderExtra] {
+        var extras: [OrderExtra] = []
+        let shipping = random.pick([0, 490, 990, 1290])
+        if shipping > 0 { extras.append(OrderExtra(kind: .shipping, name: "Shipping", amount: Money(minorUnits: Int64(shipping), currency: .eur))) }
+        let surcharge = random.pick([0, 0, 27, 113])
+        if surcharge > 0 { extras.append(OrderExtra(kind: .surcharge, name: "Surcharge", amount: Money(minorUnits: Int64(surcharge), currency: .eur))) }
+        return extras
     }
 
     private static func verdict(_ order: Order, _ result: Result<Charge, ChargeError>, _ process: CounterProcess) -> Told {

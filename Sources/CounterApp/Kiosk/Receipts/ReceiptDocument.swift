@@ -48,10 +48,21 @@ public struct ReceiptDocument: Equatable, Sendable {
         if let counter = order.counter { lines.append(.text(tr("Counter {0}", counter))) }
         lines.append(.blank)
         for line in order.lines {
-            lines.append(.item("\(line.quantity) x \(tr(line.name))", amount: line.lineTotal.formatted()))
+            // Shipping and a surcharge are charged once: no quantity.
+            let what = line.kind == .goods ? "\(line.quantity) x \(tr(line.name))" : tr(line.name)
+            lines.append(.item(what, amount: line.lineTotal.formatted()))
         }
         lines += [.rule, .total(tr("Total {0}", order.total.formatted()))]
         if let tender = Self.tenderLine(receipt.tender) { lines.append(.text(tender)) }
+        if let shipsTo = order.shipsTo { lines += [.blank, .text(tr("Ships to {0}", shipsTo))] }
+        if !receipt.refunds.isEmpty {
+            lines += [.blank, .text(tr("Refunds"))]
+            for refund in receipt.refunds {
+                lines.append(.item("  " + DateText.dayAndTime(refund.at), amount: "-" + refund.amount.formatted()))
+            }
+            let left = receipt.refunds.reduce(order.total.minorUnits) { $0 - $1.amount.minorUnits }
+            lines.append(.total(tr("Kept {0}", Money(minorUnits: left, currency: order.total.currency).formatted())))
+        }
         if order.state == .refunded { lines.append(.text(tr("This order was refunded."))) }
         lines += [.blank, .qrCode(order.number), .centered(tr("Thank you!"))]
         self.init(lines: lines)

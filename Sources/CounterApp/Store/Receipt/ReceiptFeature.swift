@@ -17,6 +17,8 @@ public enum ReceiptFeature {
         /// Shown because a payment just ended (the kiosk prints it and later forgets it), not
         /// opened from the history.
         public var isJustPaid: Bool
+        /// Where an express order ships.
+        public var shipsTo: String?
 
         public init(receipt: StoreReceipt, paidAt: Date) {
             orderNumber = receipt.orderIdentifier
@@ -43,6 +45,7 @@ public enum ReceiptFeature {
             total = order.total
             self.tender = tender
             paidAt = order.createdAt
+            shipsTo = order.shipsTo
             heading = tr("Order {0} · {1}", order.number, OrdersFeature.stateText(order.state))
             isJustPaid = false
         }
@@ -67,6 +70,9 @@ public enum ReceiptFeature {
         frame.write(tr("Total {0}", state.total.formatted()) + " ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
         if let paidWith = ReceiptDocument.tenderLine(state.tender, naming: .screen) {
             ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, after + 2))
+        }
+        if let shipsTo = state.shipsTo {
+            ScreenDrawing.text(tr("Ships to {0}", shipsTo), into: &frame, in: ScreenDrawing.row(area, after + 3))
         }
     }
 }
