@@ -64,6 +64,9 @@
 
 // Orders and subscriptions, as the receipts, the order list and the shop's side show them.
 @_exported import struct PaymentsCore.Order
+@_exported import struct PaymentsCore.OrderLine
+@_exported import enum PaymentsCore.OrderLineKind
+@_exported import struct PaymentsCore.OrderExtra
 @_exported import enum PaymentsCore.OrderState
 @_exported import enum PaymentsCore.OrderError
 @_exported import struct PaymentsCore.PaidOrderReceipt

@@ -81,6 +81,8 @@ import Testing
         "Visa", "Mastercard", "American", "Express", "Discover", "JCB", "UnionPay", "Diners", "Club", "Amex",
         // the auction tapes' customer, whose cards the tape's world saved before it began
         "Ada", "Lovelace",
+        // the express sheet's contact, where a receipt says the order ships: an address is data
+        "Anna", "Schmidt", "Hauptstr", "Berlin", "DE",
     ]
 
     @Test(arguments: TapeTests.allTapes())

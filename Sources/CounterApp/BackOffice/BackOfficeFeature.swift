@@ -201,7 +201,6 @@ public enum BackOfficeFeature {
             state.isBusy = false
             switch result {
             case .success(let report):
-                state.report = report
                 state.message = nil
                 state.closingAnEmptyDay = report.isEmpty
                 state.entry = .confirmClose

@@ -1,4 +1,5 @@
 import Localization
+import CheckoutKit
 
 /// An order line's name as a screen shows it, in the language in force. A product's name is the
 /// catalogue's own text. A won auction's line is "<auction title>, <flight> <route>" (the core's
@@ -7,6 +8,9 @@ import Localization
 /// screens draw.
 enum OrderLineText {
     static func shown(_ name: String) -> String {
+        // Shipping and a surcharge on an express order, worded as the sheet words them.
+        if let method = OrderExtra.detail(inName: name, kind: .shipping) { return tr("Shipping ({0})", tr(method)) }
+        if let network = OrderExtra.detail(inName: name, kind: .surcharge) { return tr("{0} surcharge", network) }
         let translated: String
         if Catalogue.table(for: Language.current)?[name] != nil || Language.current == .english {
             translated = tr(name)

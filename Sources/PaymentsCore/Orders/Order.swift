@@ -60,6 +60,30 @@ public struct OrderExtra: Hashable, Sendable {
         self.name = name
         self.amount = amount
     }
+
+    /// Shipping by a method, named as the order keeps it: "Shipping (Standard)".
+    public static func shipping(method: String, amount: Money) -> OrderExtra {
+        OrderExtra(kind: .shipping, name: "Shipping (\(method))", amount: amount)
+    }
+
+    /// A network's surcharge, named as the order keeps it: "Amex surcharge".
+    public static func surcharge(network: String, amount: Money) -> OrderExtra {
+        OrderExtra(kind: .surcharge, name: "\(network) surcharge", amount: amount)
+    }
+
+    /// The method or network in a name `shipping` or `surcharge` made, for words in another
+    /// language; nil for any other name.
+    public static func detail(inName name: String, kind: OrderLineKind) -> String? {
+        switch kind {
+        case .goods: return nil
+        case .shipping:
+            guard name.hasPrefix("Shipping ("), name.hasSuffix(")") else { return nil }
+            return String(name.dropFirst("Shipping (".count).dropLast())
+        case .surcharge:
+            guard name.hasSuffix(" surcharge") else { return nil }
+            return String(name.dropLast(" surcharge".count))
+        }
+    }
 }
 
 public enum OrderError: Error, Hashable, Sendable {

@@ -39,8 +39,11 @@ import Testing
         let order = try #require(controller.order)
         #expect(order.state == .paid)
         #expect(order.number == "HS-000001")
-        #expect(order.lines.map(\.productId) == ["honey-acacia"])
-        #expect(order.lines.map(\.quantity) == [2])
+        #expect(order.goods.map(\.productId) == ["honey-acacia"])
+        #expect(order.goods.map(\.quantity) == [2])
+        // What the sheet charged beside the jars is on the order: its total is the charge.
+        #expect(order.lines.map(\.kind) == [.goods, .shipping])
+        #expect(order.total == controller.charge?.amount)
         #expect(order.chargeId == controller.charge?.id)
         #expect(controller.charge?.description == "Honey Store order HS-000001")
         #expect(counter.world.stock(of: "honey-acacia") == 10)

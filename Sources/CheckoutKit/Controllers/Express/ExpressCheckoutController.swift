@@ -179,8 +179,8 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     private func orderExtras() -> [OrderExtra] {
         summaryItems().dropLast().compactMap { item in
             switch item.caption {
-            case .shipping(let method): OrderExtra(kind: .shipping, name: "Shipping (\(method))", amount: item.amount)
-            case .surcharge(let network): OrderExtra(kind: .surcharge, name: "\(network) surcharge", amount: item.amount)
+            case .shipping(let method): OrderExtra.shipping(method: method, amount: item.amount)
+            case .surcharge(let network): OrderExtra.surcharge(network: network, amount: item.amount)
             case .given, .importDuties: nil
             }
         }

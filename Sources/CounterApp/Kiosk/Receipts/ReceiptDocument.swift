@@ -49,7 +49,7 @@ public struct ReceiptDocument: Equatable, Sendable {
         lines.append(.blank)
         for line in order.lines {
             // Shipping and a surcharge are charged once: no quantity.
-            let what = line.kind == .goods ? "\(line.quantity) x \(tr(line.name))" : tr(line.name)
+            let what = line.kind == .goods ? "\(line.quantity) x \(tr(line.name))" : OrderLineText.shown(line.name)
             lines.append(.item(what, amount: line.lineTotal.formatted()))
         }
         lines += [.rule, .total(tr("Total {0}", order.total.formatted()))]
