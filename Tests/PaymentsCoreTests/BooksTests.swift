@@ -140,30 +140,55 @@ import Testing
         #expect(try LedgerAudit().violations(in: world.core.store, now: world.clock.now) == [])
     }
 
-    /// The first bank refuses, the order fails; the shopper picks another bank, which approves
-    /// the same payment: the money pays that order, once, and nothing is left on a failed order.
+    /// The first bank refuses while the shopper is there: the attempt is released and the order
+    /// waits; she picks another bank, a new payment for the same order, which approves: that order
+    /// is paid, once, booked once, and nothing is left on a failed order.
     @Test(arguments: StorageBackend.allCases)
-    func aSecondBankApprovingAfterTheFirstRefusedPaysTheOrderOnce(_ backend: StorageBackend) throws {
+    func anotherBankAfterARefusalPaysTheSameOrderOnce(_ backend: StorageBackend) throws {
         let world = try CommerceTestWorld(backend)
         _ = try world.carts.add(productId: "honey-manuka", for: "s")
+        let order = try world.orders.placeOrder(for: "s")
+        func attempt(at bank: String) throws -> (BankResourceHandle, BankFlowState?) {
+            try world.orders.startExternalPayment(orderId: order.id, kind: .bank)
+            let handle = try world.bank.createPayment(amount: order.total, reference: order.number)
+            try world.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: handle.identifier, token: handle.resourceToken))
+            let answer = world.settle(after: .seconds(5)) {
+                world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: bank, completion: $0)
+            }
+            return (handle, answer?.value)
+        }
+        let (_, refused) = try attempt(at: "gb-crown-savings")
+        #expect(refused != .authorized)
+        let waiting = try world.orders.releaseExternalAttempt(orderId: order.id, reason: "rejected")
+        #expect(waiting.state == .pendingPayment && world.stock("honey-manuka") == 3, "the jar is back on the shelf, the order waits")
+        #expect(try world.orders.openExternalOrder(for: "s", kind: .bank)?.id == order.id, "the next attempt pays the same order")
+        let (handle, approved) = try attempt(at: "gb-albion-bank")
+        #expect(approved == .authorized)
+        let paid = try #require(try world.orders.markPaid(orderId: order.id, reference: handle.identifier))
+        #expect(paid.state == .paid && paid.number == order.number)
+        #expect(try world.core.store.read { tx in try MoneyLedger.entries(tx, orderId: order.id) }.map(\.amount) == [order.total])
+        #expect(try world.carts.cart(for: "s").isEmpty)
+        #expect(try LedgerAudit().violations(in: world.core.store, now: world.clock.now) == [])
+    }
+
+    /// Money that arrives for an order already given up on (a payment made out to it, approved
+    /// after the order failed) pays that order: it is never left on a failed order.
+    @Test(arguments: StorageBackend.allCases)
+    func moneyForAFailedOrderPaysItOnce(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        _ = try world.carts.add(productId: "honey-clover", for: "s")
         let order = try world.orders.placeOrder(for: "s")
         try world.orders.startExternalPayment(orderId: order.id, kind: .bank)
         let handle = try world.bank.createPayment(amount: order.total, reference: order.number)
         try world.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: handle.identifier, token: handle.resourceToken))
-        let refused = world.settle(after: .seconds(5)) {
-            world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: "gb-crown-savings", completion: $0)
-        }
-        #expect(refused?.value != .authorized)
-        #expect(try world.orders.markFailed(orderId: order.id, reason: "rejected").state == .failed)
+        #expect(try world.orders.markFailed(orderId: order.id, reason: "not_started").state == .failed)
         let approved = world.settle(after: .seconds(5)) {
             world.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: "gb-albion-bank", completion: $0)
         }
         #expect(approved?.value == .authorized)
-        let paid = try #require(try world.orders.markPaid(orderId: order.id, reference: handle.identifier))
-        #expect(paid.state == .paid)
+        #expect(try world.orders.markPaid(orderId: order.id, reference: handle.identifier)?.state == .paid)
         #expect(try world.orders.markPaid(orderId: order.id, reference: handle.identifier)?.state == .paid, "again: as it is")
-        #expect(try world.core.store.read { tx in try MoneyLedger.entries(tx, orderId: order.id) }.map(\.amount) == [order.total])
-        #expect(try world.carts.cart(for: "s").isEmpty, "the cart it bought is emptied")
+        #expect(try world.core.store.read { tx in try MoneyLedger.balance(tx, orderId: order.id) } == order.total.minorUnits)
         #expect(try LedgerAudit().violations(in: world.core.store, now: world.clock.now) == [])
     }
 }

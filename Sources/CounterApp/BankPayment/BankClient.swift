@@ -87,10 +87,14 @@ final class LiveBankSession: BankRedirectPresenter {
         // The store's cart (a payment for "cart") is paid as an order: placed and its jars reserved
         // first, the bank payment made for its total under its number. An empty cart (the screen
         // alone) pays the request's amount as before.
-        if request.kind == .payment, request.reference == "cart", !services.store.cart.isEmpty {
+        // Another bank after a refusal is another attempt of the same order (its number is now
+        // the request's reference): never a payment made out to an order nobody settles.
+        let paysTheCart = request.reference == "cart" || request.reference == placedOrderNumber
+        if request.kind == .payment, paysTheCart, !services.store.cart.isEmpty {
             do {
                 let paying = try services.bankOrderPayment(redirectURL: Self.redirectURL, preferences: preferences)
                 orderId = paying.order.id
+                placedOrderNumber = paying.order.number
                 context = paying.context
                 send(.orderPlaced(number: paying.order.number))
             } catch let error as OrderError {
@@ -115,6 +119,8 @@ final class LiveBankSession: BankRedirectPresenter {
 
     /// The order this bank payment pays, if it pays the store's cart.
     private var orderId: String?
+    /// The number of the order this screen last paid the cart by: a retry names it.
+    private var placedOrderNumber: String?
 
     private func begin(_ request: BankClient.Request, _ created: BankPaymentContext, _ send: @escaping (BankPaymentFeature.Action) -> Void) {
         var context = created

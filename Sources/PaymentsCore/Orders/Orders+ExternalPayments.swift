@@ -20,8 +20,12 @@ extension Orders {
                 try reserveStock(tx, order: order)
                 // An express payment is a card charge under `paymentKey`: the settler asks about it as
                 // about a card order's attempt.
-                try tx.execute("UPDATE orders SET payment_kind = ?, payment_key = ?, owner = ?, counter = ?, updated_at = ? WHERE id = ?",
-                               kind, paymentKey, owner, counterName, clock.now.milliseconds, orderId)
+                // A new attempt's payment is noted anew (`noteExternalReference`): the last
+                // attempt's refused payment is not what the settler asks about any more.
+                try tx.execute("""
+                    UPDATE orders SET payment_kind = ?, payment_key = ?, owner = ?, counter = ?, updated_at = ?, payment_reference = NULL,
+                      payment_token = NULL WHERE id = ?
+                    """, kind, paymentKey, owner, counterName, clock.now.milliseconds, orderId)
                 try events.record(tx, type: "order.payment_started", subject: orderId, data: ["instrument": kind.rawValue])
                 return order
             }
@@ -42,6 +46,29 @@ extension Orders {
     public func markPaid(orderId: String, reference: String) throws(OrderError) -> Order? {
         guard let order = try reading({ tx in try Order.load(tx, id: orderId) }) else { throw .unknownOrder(orderId) }
         return try markPaid(order, chargeId: reference)
+    }
+
+    /// The other method refused this attempt while the shopper is still there (a bank rejected):
+    /// the jars go back on the shelf, the order waits for another attempt (another bank), as a
+    /// declined card's order does. Abandoned, it ends after a day (`closeAbandoned`).
+    @discardableResult
+    public func releaseExternalAttempt(orderId: String, reason: String) throws(OrderError) -> Order {
+        try releaseAttempt(orderId, reason: reason, endOrder: false)
+        guard let order = try reading({ tx in try Order.load(tx, id: orderId) }) else { throw .unknownOrder(orderId) }
+        return order
+    }
+
+    /// The session's order of this method that an earlier attempt left waiting (nothing reserved,
+    /// not paid) while it still holds exactly the cart: the next attempt pays the same order.
+    public func openExternalOrder(for sessionKey: String, kind: ExternalPaymentKind) throws(OrderError) -> Order? {
+        try reading { tx in
+            let cart = try carts.existingCart(tx, sessionKey: sessionKey)
+            let open = try tx.fetchOne(OrderRecord.self, """
+                SELECT * FROM orders o WHERE o.session_key = ? AND o.state = ? AND o.payment_kind = ? AND NOT \(Self.jarsHeld)
+                ORDER BY \(Self.newestFirst(tx)) LIMIT 1
+                """, sessionKey, OrderState.pendingPayment, kind)?.order(tx)
+            return open.flatMap { Self.holds($0, the: cart) ? $0 : nil }
+        }
     }
 
     /// The other method failed or was cancelled: the reservation goes, the cart stays.

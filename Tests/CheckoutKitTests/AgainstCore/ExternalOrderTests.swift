@@ -247,13 +247,21 @@ import Testing
     func aCancelledOrRejectedBankPaymentKeepsTheCartAndTheStock(_ engine: ControllerEngine) throws {
         let counter = try Counter(engine)
         try counter.store.add(productID: "honey-clover", quantity: 1)
+        // Each refusal releases its attempt: the jar goes back, the order waits for another bank.
         let (cancelled, _) = try counter.pay(at: nil)
-        #expect(cancelled.state == .failed)
+        #expect(cancelled.state == .pendingPayment)
         let (rejected, _) = try counter.pay(at: "Crown Savings")
-        #expect(rejected.state == .failed)
+        #expect(rejected.state == .pendingPayment && rejected.id == cancelled.id, "another attempt of the same order")
         #expect(counter.world.stock(of: "honey-clover") == 20)
         #expect(counter.store.cart.lines.map(\.quantity) == [1])
         #expect(try !counter.orders.orders(for: counter.world.services.session.cartKey).contains { $0.state == .paid })
+        // Another bank approves: that same order is paid, once, and booked.
+        let (approved, result) = try counter.pay(at: "Albion Bank")
+        #expect(result == .success(.authorized))
+        #expect(approved.id == cancelled.id && approved.state == .paid && approved.number == "HS-000001")
+        #expect(counter.world.stock(of: "honey-clover") == 19)
+        #expect(counter.store.cart.isEmpty)
+        #expect(try counter.orders.orders(for: counter.world.services.session.cartKey).map(\.state) == [.paid])
     }
 
     @Test(arguments: ControllerEngine.allCases)

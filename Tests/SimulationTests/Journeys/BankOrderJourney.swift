@@ -35,23 +35,39 @@ enum BankOrderJourney {
             world.tell(shopper, .notPaid(orderId: order.id, reason: "\(error)"), by: process)
             return "\(shopper.name) pays 1 × \(product) by bank at \(bank): no bank payment: \(error)"
         }
-        // Refused, some shoppers choose another bank for the same payment, as the bank screen
-        // offers: its money must pay the order the refusal failed, once.
+        // Refused, some shoppers choose another bank, as the bank screen offers: a new payment
+        // for the same order, whose money must pay it, once.
         let another = bank == "gb-crown-savings" && random.pick([true, false]) ? "gb-albion-bank" : nil
         commerce.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: bank) { [weak world, weak process] result in
             guard let world, let process else { return }
-            let told = settle(order.id, handle: handle, result, in: process.commerce)
-            world.tell(shopper, told, by: process)
-            guard let another, case .notPaid = told else { return }
-            // Another attempt of the same order: its "Not paid" spoke of the first bank only.
-            shopper.attempts.append((orderId: order.id, heard: shopper.told.count))
-            process.commerce.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: another) {
-                [weak world, weak process] result in
-                guard let world, let process else { return }
-                world.tell(shopper, settle(order.id, handle: handle, result, in: process.commerce), by: process)
+            guard let another, case .failure = result else {
+                return world.tell(shopper, settle(order.id, handle: handle, result, in: process.commerce), by: process)
             }
+            world.tell(shopper, tryAgain(order, at: another, for: shopper, in: world, process), by: process)
         }
         return "\(shopper.name) pays 1 × \(product) by bank at \(bank)\(another.map { ", then at \($0) if refused" } ?? "")"
+    }
+
+    /// The refused attempt released (the order waits), then the same order paid at another bank.
+    private static func tryAgain(_ order: Order, at bank: String, for shopper: Shopper, in world: SimulatedWorld, _ process: CounterProcess) -> Told {
+        let orders = process.commerce.orders
+        let handle: BankResourceHandle
+        do {
+            try orders.releaseExternalAttempt(orderId: order.id, reason: "rejected")
+            try orders.startExternalPayment(orderId: order.id, kind: .bank)
+            handle = try process.commerce.bank.createPayment(amount: order.total, reference: order.number)
+            try orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: handle.identifier, token: handle.resourceToken))
+        } catch {
+            return .notPaid(orderId: order.id, reason: "another bank could not be asked: \(error)")
+        }
+        // Another attempt of the same order: what the shopper hears of it comes later.
+        shopper.attempts.append((orderId: order.id, heard: shopper.told.count + 1))
+        process.commerce.bank.processSinglePayment(identifier: handle.identifier, token: handle.resourceToken, providerId: bank) {
+            [weak world, weak process] result in
+            guard let world, let process else { return }
+            world.tell(shopper, settle(order.id, handle: handle, result, in: process.commerce), by: process)
+        }
+        return .waiting(orderId: order.id, why: "refused at the first bank, trying \(bank)")
     }
 
     /// The order settled by the flow's answer; an error asks the payment's status.

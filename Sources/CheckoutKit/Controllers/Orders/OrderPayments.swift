@@ -52,19 +52,20 @@ public final class OrderPayments {
             keepSettling()
             return try? orders.order(id: orderId)
         case .failure(let error):
+            // Refused while the shopper is there: she may choose another bank for the same order.
             guard let reference = (try? commerce.orders.externalReference(orderId: orderId)) ?? nil else {
-                return try? orders.markFailed(orderId: orderId, reason: error.code)
+                return try? orders.releaseExternalAttempt(orderId: orderId, reason: error.code)
             }
             switch Settler.bankStatus(reference, in: commerce.bank) {
             case .paid(let paid): return (try? orders.markPaid(orderId: orderId, reference: paid)) ?? nil
-            case .failed(let reason): return try? orders.markFailed(orderId: orderId, reason: reason)
+            case .failed(let reason): return try? orders.releaseExternalAttempt(orderId: orderId, reason: reason)
             case .pending:
                 // The flow is over here: only a payment the bank is still authorising waits.
                 if case .authorizing? = try? commerce.bank.paymentStatus(identifier: reference.identifier, token: reference.token ?? "").status {
                     keepSettling()
                     return try? orders.order(id: orderId)
                 }
-                return try? orders.markFailed(orderId: orderId, reason: error.code)
+                return try? orders.releaseExternalAttempt(orderId: orderId, reason: error.code)
             }
         }
     }
@@ -72,7 +73,10 @@ public final class OrderPayments {
     /// The session's cart as an order whose jars are reserved for `kind`; a refused order
     /// (the last jar is another cart's) is failed at once and the cart kept.
     public func placeAndReserve(_ kind: ExternalPaymentKind) throws(OrderError) -> Order {
-        let order = try commerce.orders.placeOrder(for: session.cartKey)
+        // Another attempt (another bank after a refusal) pays the order the last one left waiting.
+        let open = try commerce.orders.openExternalOrder(for: session.cartKey, kind: kind)
+        let order: Order
+        if let open { order = open } else { order = try commerce.orders.placeOrder(for: session.cartKey) }
         do throws(OrderError) {
             return try commerce.orders.startExternalPayment(orderId: order.id, kind: kind)
         } catch {
