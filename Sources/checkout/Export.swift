@@ -11,8 +11,10 @@ struct Export: ParsableCommand {
         abstract: "Write a counter's orders, payments and refunds of some days as CSV.",
         discussion: """
         Days are UTC, both included: --from 2026-11-01 --to 2026-11-30 is November. An order \
-        counts on the day it was placed (with its lines and payment), a refund on the day it \
-        was made. Money is in minor units with its currency; a card only by brand and last four. \
+        counts on the day it was placed (with its lines: goods, shipping, surcharges); each \
+        payment, capture and refund on the day its money moved, signed as the books hold it \
+        (a refund is negative), so a day's money rows sum to its Z report. Money is in minor \
+        units with its currency; a card only by brand and last four. \
         A PostgreSQL server (postgres://...) is read in one snapshot, all counters together. \
         Exit status: 0 when written, 2 when the database cannot be read or the output written.
         """
