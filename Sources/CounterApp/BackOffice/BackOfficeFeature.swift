@@ -166,6 +166,11 @@ public enum BackOfficeFeature {
             state.entry = .confirmWhole
         case .askJars:
             guard let order = state.order, order.canRefund else { return refuse(&state) }
+            // Shipping and a surcharge come off no shelf: said before a number is typed.
+            guard order.lines.indices.contains(state.line.index), order.lines[state.line.index].isGoods else {
+                state.message = .refused(.notGoods)
+                return .none
+            }
             state.entry = .jars("", problem: nil)
         case .askAmount:
             guard let order = state.order, order.canRefund else { return refuse(&state) }
@@ -360,7 +365,7 @@ public enum BackOfficeFeature {
 
     private static func refuse(_ state: inout State) -> Effect<Action, BackOfficeClient> {
         guard let order = state.order else { return .none }
-        state.message = .refused(order.state == .paid ? (order.refundable.isPositive ? .notPaidByCard : .nothingLeft) : .notRefundable(order.state))
+        state.message = .refused(order.state == .paid ? (order.hasRefundTender ? .nothingLeft : .notPaidByCard) : .notRefundable(order.state))
         return .none
     }
 }

@@ -5,7 +5,8 @@ import Localization
 /// The back office's own printouts, receipt-width, in the language in force: a refund's
 /// receipt, a void's, and the X or Z report. A card only by brand and last four.
 extension ReceiptDocument {
-    /// "REFUND": the order, what came back, to which card, the refund's id and time, and what
+    /// "REFUND": the order, what came back, to which tender (the card, the bank account, the
+    /// wallet), the refund's id and time, and what
     /// is left to refund of the order now.
     public init(refund: BackOfficeOrder.Refund, of order: BackOfficeOrder, copy: Bool) {
         var lines = Self.header(tr("REFUND"), copy: copy)
@@ -17,7 +18,12 @@ extension ReceiptDocument {
             lines.append(.item("\(item.quantity) x \(tr(item.name))", amount: "-" + item.amount.formatted()))
         }
         lines += [.rule, .total(tr("Refunded {0}", refund.amount.formatted()))]
-        if case let .card(brand, lastFour) = order.payment { lines.append(.text(tr("Back to {0}", CardNaming.paper.name(brand, lastFour)))) }
+        switch order.payment {
+        case let .card(brand, lastFour): lines.append(.text(tr("Back to {0}", CardNaming.paper.name(brand, lastFour))))
+        case .bank: lines.append(.text(tr("Refunded to the bank account")))
+        case .wallet: lines.append(.text(tr("Refunded to the wallet")))
+        case .other, .none: break
+        }
         lines += [.text(tr("Left to refund {0}", order.refundable.formatted())), .blank, .qrCode(order.number)]
         self.init(lines: lines)
     }

@@ -94,6 +94,11 @@ extension BackOfficeFeature {
         }
     }
 
+    /// How shipping and a surcharge go back: the operator sees the rule beside such an order.
+    static var chargesBesideGoodsRule: String {
+        tr("Shipping and surcharges go back with “Refund all” or as an amount.")
+    }
+
     private static func entry(_ prompt: String, _ problem: Problem?, into frame: inout Frame, in area: Rect) {
         let row = ScreenDrawing.row(area, area.height - 2)
         ScreenDrawing.text(prompt + "▏", into: &frame, in: row, role: .focus, attributes: .bold)
@@ -130,8 +135,13 @@ extension BackOfficeFeature {
         ScreenDrawing.title(tr("Order {0} · {1}", order.number, OrdersFeature.stateText(order.state)), into: &frame, in: area)
         ScreenDrawing.text(tr("Placed {0} · {1}", DateText.dayAndTime(order.placedAt), order.payment.text), into: &frame,
                            in: ScreenDrawing.row(area, 1), role: .muted)
-        ScreenDrawing.text(tr("Total {0} · left to refund {1}", order.total.formatted(), order.refundable.formatted()), into: &frame,
-                           in: ScreenDrawing.row(area, 2), attributes: .bold)
+        // What is left to refund is said only where a refund can be made.
+        let total = order.hasRefundTender ? tr("Total {0} · left to refund {1}", order.total.formatted(), order.refundable.formatted())
+                                          : tr("Total {0}", order.total.formatted())
+        ScreenDrawing.text(total, into: &frame, in: ScreenDrawing.row(area, 2), attributes: .bold)
+        if order.hasRefundTender, order.chargesBesideGoods {
+            ScreenDrawing.text(chargesBesideGoodsRule, into: &frame, in: ScreenDrawing.row(area, 3), role: .muted)
+        }
         var row = 4
         for (index, line) in order.lines.enumerated() {
             let returned = line.returned > 0 ? "  " + tr("({0} returned)", line.returned) : ""

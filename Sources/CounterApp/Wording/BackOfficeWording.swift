@@ -7,6 +7,7 @@ extension BackOfficeRefusal {
         case .unknownOrder: tr("There is no such order.")
         case .notRefundable(let state): tr("This order is {0}: it cannot be refunded.", OrdersFeature.stateText(state))
         case .notPaidByCard: tr("This order was not paid by card here: refund it the way it was paid.")
+        case .notGoods: BackOfficeFeature.chargesBesideGoodsRule
         case .invalidAmount: tr("Enter an amount more than zero, in the order's currency.")
         case .exceedsRefundable(let available): tr("At most {0} is left to refund.", available.formatted())
         case .exceedsReturnable(let available): trn("At most {0} jar of this line is left to return.", "At most {0} jars of this line are left to return.",
@@ -29,6 +30,8 @@ extension BackOfficeOrder.Payment {
     var text: String {
         switch self {
         case let .card(brand, lastFour): CardNaming.screen.name(brand, lastFour)
+        case .bank: tr("paid by bank")
+        case .wallet: tr("paid by wallet")
         case .other(let kind): tr("paid by {0}", kind)
         case .none: tr("no payment")
         }

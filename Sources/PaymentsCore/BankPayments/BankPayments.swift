@@ -14,16 +14,16 @@ import Foundation
 public final class BankPayments {
     enum Kind: String { case payment, mandate }
 
-    private let store: any CoreStore
-    private let scheduler: Scheduler
-    private let ids: IDGenerator
-    private let events: EventRecording
+    let store: any CoreStore
+    let scheduler: Scheduler
+    let ids: IDGenerator
+    let events: EventRecording
     /// Told when a payment or mandate changes on the bank's own time (its decision, execution,
     /// settlement), as a real bank's webhook would: the settler looks at once rather than at its
     /// next quiet pass.
     public var onChange: () -> Void = {}
-    private let timings: BankTimings
-    private var clock: Clock { scheduler.clock }
+    let timings: BankTimings
+    var clock: Clock { scheduler.clock }
 
     public init(store: any CoreStore, scheduler: Scheduler, ids: IDGenerator, events: EventRecording, timings: BankTimings = BankTimings()) {
         self.store = store

@@ -50,14 +50,14 @@ public final class Commerce {
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = try Catalog(store: store)
         carts = Carts(store: store, ids: core.ids, clock: core.clock, events: events)
-        orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
-                        owner: instance.id, counterName: counterName)
         bankProviders = BankProviders(store: store)
         bank = BankPayments(store: store, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
+        sources = PaymentSources(store: store, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
+        orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
+                        owner: instance.id, counterName: counterName, bank: bank, sources: sources)
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
         subscriptions = Subscriptions(store: store, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
-        sources = PaymentSources(store: store, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
         auctions = Auctions(store: store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)
         settler = Settler(store: store, core: core, commerce: self, instance: instance, policy: settlerPolicy)

@@ -118,6 +118,9 @@ public enum CommerceMigrations {
         migrator.registerMigration("commerce-v6-catalog-grams") { db in try CatalogGrams.create(db) }
         LedgerMigrations.registerCounterNames(in: &migrator)
         BooksMigrations.register(in: &migrator)
+        // Issue 32: bank and wallet orders are refunded through their own tender.
+        BankRefundMigrations.register(in: &migrator)
+        SourceRefundMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

@@ -47,14 +47,15 @@ enum BooksCheck {
     }
 
     /// Each entry against the row it answers to: a charge's capture, a bank payment's or wallet
-    /// source's amount, a card refund's amount (negative in the books).
+    /// source's amount, a refund's amount through any tender (negative in the books): a card
+    /// refund, a bank refund the bank executed, a wallet's refund.
     private static func entriesThatDiffer(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
         try tx.rows("""
             SELECT e.id, e.amount_minor, e.currency, m.moved, m.currency AS moved_currency FROM ledger_entries e JOIN (
               SELECT 'charge' AS kind, id, amount_captured AS moved, currency FROM charges
               UNION ALL SELECT 'bank_payment', id, amount_minor, currency FROM bank_resources
               UNION ALL SELECT 'wallet_source', id, amount_minor, currency FROM sources
-              UNION ALL SELECT 'charge_refund', r.id, -r.amount, c.currency FROM refunds r JOIN charges c ON c.id = r.charge_id
+              UNION ALL SELECT g.kind, g.id, -g.moved, g.currency FROM (\(RefundMoney.rows)) g
             ) m ON m.kind = e.answer_kind AND m.id = e.answer_id
             WHERE m.moved IS NULL OR m.moved <> e.amount_minor OR m.currency <> e.currency
             ORDER BY \(tx.engine.bytewise("e.id"))

@@ -1,20 +1,23 @@
 import Foundation
 
-/// An order's refunds agree with the money: a refund marked done gave its money back, one marked
+/// An order's refunds agree with the money: a refund marked done gave its money back through
+/// the tender that paid (the card's charge, the bank, the wallet: `RefundMoney`), one marked
 /// failed gave none, and together they never give back more than the order was paid.
 enum RefundCheck {
     static func violations(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
         let withoutMoney = try tx.rows("""
             SELECT r.id, o.number FROM order_refunds r JOIN orders o ON o.id = r.order_id
-            WHERE r.state = 'refunded' AND NOT EXISTS (SELECT 1 FROM refunds m WHERE m.id = r.charge_refund_id)
+            WHERE r.state = 'refunded' AND NOT EXISTS (
+              SELECT 1 FROM (\(RefundMoney.rows)) m WHERE m.id = r.charge_refund_id AND m.kind = \(RefundMoney.kind(ofOrder: "o")))
             ORDER BY \(tx.engine.bytewise("r.id"))
             """).map { row -> LedgerViolation in .refundWithoutMoney(refundId: try row.audited("id"), orderNumber: try row.audited("number")) }
         let failedWithMoney = try tx.rows("""
-            SELECT r.id, o.number, m.amount, r.currency FROM order_refunds r JOIN orders o ON o.id = r.order_id
-            JOIN refunds m ON m.id = r.charge_refund_id WHERE r.state = 'failed' ORDER BY \(tx.engine.bytewise("r.id"))
+            SELECT r.id, o.number, m.moved, r.currency FROM order_refunds r JOIN orders o ON o.id = r.order_id
+            JOIN (\(RefundMoney.rows)) m ON m.id = r.charge_refund_id AND m.kind = \(RefundMoney.kind(ofOrder: "o"))
+            WHERE r.state = 'failed' ORDER BY \(tx.engine.bytewise("r.id"))
             """).map { row -> LedgerViolation in
             .moneyBackOfFailedRefund(refundId: try row.audited("id"), orderNumber: try row.audited("number"),
-                                     amount: Money.audited(try row.audited("amount"), try row.audited("currency")))
+                                     amount: Money.audited(try row.audited("moved"), try row.audited("currency")))
         }
         // A refund on its way back counts: two asked at once must not add up to more than was paid.
         let overRefunded = try tx.rows("""

@@ -21,8 +21,10 @@ import Foundation
 /// 4. orders paid by bank or wallet are asked of the bank payment or source at every pass (the
 ///    bank's own cadence decides when its answer changes); one whose counter died before it
 ///    noted what to ask is released;
-/// 5. an order awaiting payment with no attempt for `abandonedAfter` is closed; a paid order
-///    whose charge was refunded in full is marked refunded (jars back); a subscription
+/// 5. an order awaiting payment with no attempt for `abandonedAfter` is closed; a refund asked
+///    and not answered is finished by its tender (the card's charge, the bank, the wallet: money
+///    back is committed, a bank refund not executed yet waits, one never asked is asked again);
+///    a paid order whose charge was refunded in full is marked refunded (jars back); a subscription
 ///    whose first payment's answer was lost is activated or removed by that payment;
 /// 6. renewals and auctions that are due (`Commerce.runDueWork`).
 ///
@@ -125,6 +127,7 @@ public final class Settler {
                 OR EXISTS (SELECT 1 FROM auction_bids b JOIN charges c ON c.id = b.hold_id
                            WHERE b.state = 'raised' AND c.status = 'authorized')
                 OR EXISTS (SELECT 1 FROM subscriptions WHERE state = 'incomplete')
+                OR EXISTS (SELECT 1 FROM order_refunds WHERE state = 'requested')
             """) ?? false
     }
 

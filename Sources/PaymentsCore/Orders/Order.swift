@@ -44,6 +44,8 @@ public struct Order: Hashable, Sendable, Identifiable {
     public var counter: String? = nil
     /// Where it ships (express sheet), as one line of text; nil when the shopper takes it along.
     public var shipsTo: String? = nil
+    /// How it is paid when not by the card checkout's own charge (express, wallet, bank, a won bid).
+    public var paymentKind: ExternalPaymentKind? = nil
 
     /// The lines that came off a shelf.
     public var goods: [OrderLine] { lines.filter { $0.kind == .goods } }

@@ -90,7 +90,7 @@ extension Order {
                   },
                   total: Money(minorUnits: record.totalMinor, currency: currency),
                   chargeId: record.chargeId, failureReason: record.failure, createdAt: record.createdAt, counter: record.counter,
-                  shipsTo: record.shipsTo)
+                  shipsTo: record.shipsTo, paymentKind: record.paymentKind)
     }
 
     /// The order and its lines; nil when there is no such order. A row the core cannot read

@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 
-/// Refunding a paid card order, whole or in part, by the same ledger rule as paying it: the
-/// intent (amount, jars, the charge refund's id) is committed before the charge is asked; the
+/// Refunding a paid order, whole or in part, by the same ledger rule as paying it, through the
+/// tender that took the money (`RefundRoute`: the card's charge, the bank payment, the wallet
+/// source): the intent (amount, jars, the tender's refund id) is committed before the tender is asked; the
 /// answer is committed with all it implies (jars back on the shelf, the order `refunded` once
 /// nothing is left) in one transaction; an answer that cannot be written is the settler's
 /// (`finishRefunds`). The idempotency key makes a retried or double-pressed refund refund once.
 extension Orders {
-    /// Refunds what `request` says of a paid card order. The same `idempotencyKey` asked again
+    /// Refunds what `request` says of a paid order, through its tender. The same `idempotencyKey` asked again
     /// answers the first refund (and finishes it if it was left half-done), never a second one.
     public func refund(orderId: String, _ request: RefundRequest, idempotencyKey: String,
                        completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
@@ -20,7 +21,7 @@ extension Orders {
         switch intent.row.state {
         case .refunded: scheduler.answer(completion, with: .success(intent.refund))
         case .failed: scheduler.answer(completion, with: .failure(.declined(PaymentDecline(code: intent.row.failure ?? "failed", cause: .canceled))))
-        case .requested: askRefund(intent.row, amount: intent.refund.amount, chargeId: intent.chargeId, completion: completion)
+        case .requested: askRefund(intent.row, amount: intent.refund.amount, route: intent.route, completion: completion)
         }
     }
 
@@ -53,7 +54,8 @@ extension Orders {
 
     /// Finishes refunds left half-done by a counter that stopped or could not write: a refund
     /// whose money went back is committed (jars back once, the order `refunded` when nothing is
-    /// left); one whose charge was never refunded is asked again under the same refund id, so
+    /// left); one its bank has and has not executed yet waits for it; one its tender never had
+    /// is asked again under the same refund id, so
     /// the operator's refund happens once. Orders refunded before refunds had rows of their own
     /// (a paid order whose charge is refunded in full) are marked refunded, their jars back.
     /// Returns the orders it changed.
@@ -65,12 +67,18 @@ extension Orders {
         }
         var changed: [String] = []
         for row in asked {
-            let moneyBack = try reading { tx in try tx.exists("SELECT 1 FROM refunds WHERE id = ?", row.chargeRefundId) }
-            if moneyBack {
+            guard let (route, refund) = try reading({ tx in
+                try OrderRecord.stored(tx, id: row.orderId).flatMap { order in
+                    try RefundRoute(order).map { ($0, try row.refund(tx, orderNumber: order.number)) }
+                }
+            }) else { continue }
+            switch try moneyBack(row, route: route) {
+            case .back:
                 if try writing({ tx in try self.commitRefund(tx, row.id) }) != nil { changed.append(row.orderId) }
-            } else if let asked = try reading({ tx in try Order.load(tx, id: row.orderId).map { ($0.chargeId, try row.refund(tx, orderNumber: $0.number)) } }),
-                      let chargeId = asked.0 {
-                askRefund(row, amount: asked.1.amount, chargeId: chargeId) { _ in }
+            case .onItsWay:
+                continue
+            case .notAsked:
+                askRefund(row, amount: refund.amount, route: route) { _ in }
             }
         }
         changed += try writing { tx in
@@ -97,7 +105,7 @@ extension Orders {
     struct RefundIntent {
         let row: OrderRefundRecord
         let refund: OrderRefund
-        let chargeId: String
+        let route: RefundRoute
     }
 
     /// Step 1: the intent, or the refund already asked under `key`.
@@ -107,13 +115,12 @@ extension Orders {
         guard let record = try OrderRecord.stored(tx, id: orderId, locking: true) else { throw RefundError.order(.unknownOrder(orderId)) }
         let order = try record.order(tx)
         if let asked = try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE idempotency_key = ?", key) {
-            guard let chargeId = order.chargeId, asked.orderId == orderId else { throw RefundError.invalidAmount }
-            return RefundIntent(row: asked, refund: try asked.refund(tx, orderNumber: order.number), chargeId: chargeId)
+            guard let route = RefundRoute(record), asked.orderId == orderId else { throw RefundError.invalidAmount }
+            return RefundIntent(row: asked, refund: try asked.refund(tx, orderNumber: order.number), route: route)
         }
         guard order.state == .paid else { throw RefundError.order(.notRefundable(order.state)) }
         // Bank and wallet orders note their payment's own id where a card order notes its charge.
-        let kind = record.paymentKind
-        guard let chargeId = order.chargeId, kind == nil || kind == .express else { throw RefundError.notPaidByCard(number: order.number) }
+        guard let route = RefundRoute(record), canAsk(route) else { throw RefundError.notPaidByCard(number: order.number) }
         let left = try RefundBalance(tx, order: order)
         let (amount, returned) = try left.refund(for: request)
         let row = OrderRefundRecord(id: ids.next("orf"), orderId: orderId, idempotencyKey: key, amountMinor: amount.minorUnits,
@@ -123,35 +130,90 @@ extension Orders {
         for line in returned { try tx.insert(OrderRefundLineRecord(refundId: row.id, position: line.position, quantity: line.quantity)) }
         try events.record(tx, type: "order.refund_requested", subject: orderId, data: [
             "refund": row.id, "amount": String(amount.minorUnits), "currency": amount.currency.code,
-            "jars": String(returned.reduce(0) { $0 + $1.quantity }),
+            "jars": String(returned.reduce(0) { $0 + $1.quantity }), "tender": route.tender.rawValue,
         ])
-        return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: order.number), chargeId: chargeId)
+        return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: order.number), route: route)
     }
 
-    /// Step 2 and 3: asks the charge for the money back under the intent's refund id, then
-    /// commits the answer.
-    func askRefund(_ row: OrderRefundRecord, amount: Money, chargeId: String, completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
-        charges.refund(chargeId: chargeId, amount: amount, refundId: row.chargeRefundId) { [self] answer in
-            switch answer {
-            case .success:
-                do throws(OrderError) {
-                    guard let refund = try writing({ tx in try self.commitRefund(tx, row.id) }) else {
-                        return completion(.failure(.outcomeUnknown(refundId: row.id)))
-                    }
-                    completion(.success(refund))
-                } catch {
-                    // The money went back; the jars and the order wait for the settler.
-                    completion(.failure(.outcomeUnknown(refundId: row.id)))
+    /// Step 2 and 3: asks the order's tender for the money back under the intent's refund id,
+    /// then commits the answer.
+    func askRefund(_ row: OrderRefundRecord, amount: Money, route: RefundRoute, completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
+        let answered = { [self] (answer: Result<Void, PaymentDecline>) in self.answered(row, answer, completion: completion) }
+        switch route {
+        case .card(let chargeId):
+            charges.refund(chargeId: chargeId, amount: amount, refundId: row.chargeRefundId, completion: answered)
+        case .wallet(let sourceId):
+            guard let sources else { return answered(.failure(Self.noTender)) }
+            sources.refund(sourceId: sourceId, amount: amount, refundId: row.chargeRefundId, completion: answered)
+        case .bank(let paymentId):
+            guard let bank else { return answered(.failure(Self.noTender)) }
+            bank.refund(paymentId: paymentId, amount: amount, refundId: row.chargeRefundId) { answer in
+                switch answer {
+                case .executed: answered(.success(()))
+                case .refused(let error): answered(.failure(PaymentDecline(code: "bank:" + error.code, cause: .refused(.notRefundable))))
+                // Submitted, not read back: the money may be on its way; the settler asks the bank.
+                case .notKnown: completion(.failure(.outcomeUnknown(refundId: row.id)))
                 }
-            case .failure(let decline):
-                // Refused before money moved. Should the refusal not be written, the intent stays
-                // asked and the settler asks again: not known until then.
-                do throws(OrderError) {
-                    try writing { tx in try self.failRefund(tx, row.id, reason: decline.code) }
-                    completion(.failure(.declined(decline)))
-                } catch {
-                    completion(.failure(.outcomeUnknown(refundId: row.id)))
+            }
+        }
+    }
+
+    /// The tender's answer, committed with all it implies.
+    private func answered(_ row: OrderRefundRecord, _ answer: Result<Void, PaymentDecline>,
+                          completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
+        switch answer {
+        case .success:
+            do throws(OrderError) {
+                guard let refund = try writing({ tx in try self.commitRefund(tx, row.id) }) else {
+                    return completion(.failure(.outcomeUnknown(refundId: row.id)))
                 }
+                completion(.success(refund))
+            } catch {
+                // The money went back; the jars and the order wait for the settler.
+                completion(.failure(.outcomeUnknown(refundId: row.id)))
+            }
+        case .failure(let decline):
+            // Refused before money moved. Should the refusal not be written, the intent stays
+            // asked and the settler asks again: not known until then.
+            do throws(OrderError) {
+                try writing { tx in try self.failRefund(tx, row.id, reason: decline.code) }
+                completion(.failure(.declined(decline)))
+            } catch {
+                completion(.failure(.outcomeUnknown(refundId: row.id)))
+            }
+        }
+    }
+
+    /// Whether this counter has the tender to ask (a core built without the bank or the wallets has not).
+    private func canAsk(_ route: RefundRoute) -> Bool {
+        switch route {
+        case .card: true
+        case .bank: bank != nil
+        case .wallet: sources != nil
+        }
+    }
+
+    private static let noTender = PaymentDecline(code: "no_tender", cause: .refused(.notRefundable))
+
+    /// What the refund's tender says of its money.
+    private func moneyBack(_ row: OrderRefundRecord, route: RefundRoute) throws(OrderError) -> MoneyBack {
+        switch route {
+        case .card:
+            return try reading { tx in try tx.exists("SELECT 1 FROM refunds WHERE id = ?", row.chargeRefundId) } ? .back : .notAsked
+        case .wallet:
+            // A wallet source's own refund, or a card source's through its charge.
+            return try reading { tx in
+                try tx.exists("SELECT 1 FROM source_refunds WHERE id = ?", row.chargeRefundId)
+                    || tx.exists("SELECT 1 FROM refunds WHERE id = ?", row.chargeRefundId)
+            } ? .back : .notAsked
+        case .bank:
+            guard let bank else { return .onItsWay }
+            let status: BankRefundStatus?
+            do throws(BankError) { status = try bank.refundStatus(refundId: row.chargeRefundId) } catch { throw .storage(error.code) }
+            switch status {
+            case .executed?: return .back
+            case .submitted?: return .onItsWay
+            case nil: return .notAsked
             }
         }
     }
@@ -225,7 +287,7 @@ extension Orders {
         case .declined(let decline): .paymentDeclined(decline)
         case .outcomeUnknown: .outcomeUnknown(number: orderId)
         case .nothingLeft: .notRefundable(.refunded)
-        case .notPaidByCard, .invalidAmount, .exceedsRefundable, .unknownLine, .exceedsReturnable: .notRefundable(.paid)
+        case .notPaidByCard, .invalidAmount, .exceedsRefundable, .unknownLine, .notReturnable, .exceedsReturnable: .notRefundable(.paid)
         }
     }
 }

@@ -26,6 +26,10 @@ public final class Orders {
 
     let charges: ChargeGateway
 
+    /// The tenders a bank or wallet order is refunded through (nil: such orders are not refunded here).
+    let bank: BankPayments?
+    let sources: PaymentSources?
+
     let ids: IDGenerator
 
     let scheduler: Scheduler
@@ -39,7 +43,9 @@ public final class Orders {
     let counterName: String?
 
     public init(store: any CoreStore, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
-                owner: String? = nil, counterName: String? = nil) {
+                owner: String? = nil, counterName: String? = nil, bank: BankPayments? = nil, sources: PaymentSources? = nil) {
+        self.bank = bank
+        self.sources = sources
         self.owner = owner
         self.counterName = counterName
         self.store = store

@@ -20,12 +20,12 @@ public final class PaymentSources {
     public var slowConsumptionDelay: Duration = .seconds(120)
     public static let walletCodeLifetime: Duration = .minutes(10)
 
-    private let store: any CoreStore
-    private let scheduler: Scheduler
-    private let charges: ChargeGateway
-    private let ids: IDGenerator
-    private let events: EventRecording
-    private var clock: Clock { scheduler.clock }
+    let store: any CoreStore
+    let scheduler: Scheduler
+    let charges: ChargeGateway
+    let ids: IDGenerator
+    let events: EventRecording
+    var clock: Clock { scheduler.clock }
     /// Told when a source is consumed on the wallet's own time, as a real wallet's webhook
     /// would: the settler looks at once rather than at its next quiet pass.
     public var onChange: () -> Void = {}
@@ -243,7 +243,7 @@ public final class PaymentSources {
         try events.record(tx, type: "source.\(status.rawValue)", subject: id, data: failure.map { ["reason": $0] } ?? [:])
     }
 
-    private func write<T>(_ body: (any CoreTransaction) throws -> T) throws(SourceError) -> T {
+    func write<T>(_ body: (any CoreTransaction) throws -> T) throws(SourceError) -> T {
         do {
             return try store.write(body)
         } catch let error as SourceError {

@@ -85,6 +85,7 @@ public final class BackOfficeController {
         case .order: .storage
         case .notPaidByCard: .notPaidByCard
         case .invalidAmount, .unknownLine: .invalidAmount
+        case .notReturnable: .notGoods
         case .exceedsRefundable(let available): .exceedsRefundable(available: available)
         case .exceedsReturnable(_, let available): .exceedsReturnable(available: available)
         case .nothingLeft: .nothingLeft
@@ -98,22 +99,14 @@ public final class BackOfficeController {
         let counted = refunds.filter { $0.state != .failed }
         var returned: [Int: Int] = [:]
         for refund in counted { for line in refund.returned { returned[line.position, default: 0] += line.quantity } }
-        let payment: BackOfficeOrder.Payment
-        if let chargeId = order.chargeId {
-            if let charge = try? charges.charge(chargeId) {
-                payment = .card(brand: charge.brand.displayName, lastFour: charge.lastFour)
-            } else {
-                payment = .other(kind: String(chargeId.prefix { $0 != "_" }))
-            }
-        } else {
-            payment = .none
-        }
+        let payment = try self.payment(of: order)
         let given = counted.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
         let refundable = order.state == .paid ? max(0, order.total.minorUnits - given) : 0
         return BackOfficeOrder(
             id: order.id, number: order.number, state: order.state, placedAt: order.createdAt, total: order.total,
             lines: order.lines.enumerated().map { index, line in
-                BackOfficeOrder.Line(name: line.name, quantity: line.quantity, unitPrice: line.unitPrice, returned: returned[index] ?? 0)
+                BackOfficeOrder.Line(name: line.name, quantity: line.quantity, unitPrice: line.unitPrice, returned: returned[index] ?? 0,
+                                     isGoods: line.kind == .goods)
             },
             payment: payment,
             refunds: refunds.map { refund in
@@ -127,7 +120,22 @@ public final class BackOfficeController {
                                                amount: Money(minorUnits: line.unitPrice.minorUnits * Int64(returned.quantity), currency: line.unitPrice.currency))
                                        })
             },
-            refundable: Money(minorUnits: refundable, currency: order.total.currency))
+            refundable: Money(minorUnits: refundable, currency: order.total.currency),
+            refundsHere: order.paymentKind != .auction)
+    }
+
+    /// How the order was paid, as its tender gives the money back: a bank or wallet order by its
+    /// method (its payment's id is no charge), any other by the charge's card.
+    private func payment(of order: Order) throws -> BackOfficeOrder.Payment {
+        guard let chargeId = order.chargeId else { return .none }
+        switch order.paymentKind {
+        case .bank: return .bank
+        case .wallet: return .wallet
+        case .express, .auction, nil:
+            let charge: Charge
+            do { charge = try charges.charge(chargeId) } catch ChargeError.chargeNotFound { return .other(kind: String(chargeId.prefix { $0 != "_" })) }
+            return .card(brand: charge.brand.displayName, lastFour: charge.lastFour)
+        }
     }
 }
 

@@ -9,13 +9,20 @@ public struct BackOfficeOrder: Hashable, Sendable, Identifiable {
         public let unitPrice: Money
         /// Jars of this line given back (or on their way back).
         public let returned: Int
-        public var returnable: Int { max(0, quantity - returned) }
+        /// Goods come back as jars; shipping and a surcharge do not (they go back with the
+        /// whole refund or as an amount).
+        public var isGoods = true
+        public var returnable: Int { isGoods ? max(0, quantity - returned) : 0 }
     }
 
     public enum Payment: Hashable, Sendable {
         /// A card, only by brand and last four.
         case card(brand: String, lastFour: String)
-        /// Paid by another method (express, wallet, bank): refunded its own way, not here.
+        /// A bank payment: refunded to the shopper's bank account.
+        case bank
+        /// A wallet source: refunded through the wallet.
+        case wallet
+        /// Paid by a method the back office does not know: not refunded here.
         case other(kind: String)
         /// No payment recorded (not paid, or its outcome is not known yet).
         case none
@@ -50,8 +57,25 @@ public struct BackOfficeOrder: Hashable, Sendable, Identifiable {
     /// Paid less every refund asked or made; zero when nothing can be given back here.
     public let refundable: Money
 
-    public var canRefund: Bool { state == .paid && refundable.isPositive && payment != .none && !isPaidOtherwise }
-    private var isPaidOtherwise: Bool { if case .other = payment { true } else { false } }
+    /// False for an order whose money does not go back from here even though its payment is
+    /// known (a won bid's capture: its receipt is the auction's).
+    public var refundsHere = true
+
+    /// Whether this order's money can be given back from here at all: paid (or refunded) through
+    /// a card, the bank or a wallet. Only then is "left to refund" worth saying.
+    public var hasRefundTender: Bool {
+        guard refundsHere, state == .paid || state == .refunded else { return false }
+        switch payment {
+        case .card, .bank, .wallet: return true
+        case .other, .none: return false
+        }
+    }
+
+    public var canRefund: Bool { state == .paid && refundable.isPositive && hasRefundTender }
+
+    /// Whether some of the order is not goods (shipping, a surcharge): the operator is told how
+    /// that goes back.
+    public var chargesBesideGoods: Bool { lines.contains { !$0.isGoods } }
 }
 
 /// What the operator asks to give back (the core's `RefundRequest`, in the screens' terms).
@@ -66,8 +90,10 @@ public enum BackOfficeRefundRequest: Hashable, Sendable {
 public enum BackOfficeRefusal: Error, Hashable, Sendable {
     case unknownOrder
     case notRefundable(OrderState)
-    /// Paid by express, wallet or bank: not refunded from here.
+    /// Paid in a way whose money does not go back from here (a won bid's capture).
     case notPaidByCard
+    /// Jars asked of a line that is not goods (shipping, a surcharge).
+    case notGoods
     case invalidAmount
     case exceedsRefundable(available: Money)
     case exceedsReturnable(available: Int)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One refund of a paid card order, whole or in part: what went back (money and, when jars were
+/// One refund of a paid order, whole or in part: what went back (money and, when jars were
 /// returned, which), under the operator's idempotency key.
 public struct OrderRefund: Hashable, Sendable, Identifiable {
     public let id: String
@@ -38,9 +38,11 @@ public struct ReturnedLine: Hashable, Sendable {
 
 /// What the operator asks to give back.
 public enum RefundRequest: Hashable, Sendable {
-    /// All money and jars not given back yet (the whole order, or the rest of it).
+    /// All money and jars not given back yet (the whole order, or the rest of it): what was
+    /// charged, shipping and surcharges included.
     case everythingLeft
-    /// These jars, at the price they were sold for; they go back on the shelf.
+    /// These jars, at the price they were sold for; they go back on the shelf. Goods only:
+    /// shipping and surcharges go back with `everythingLeft` or as an `amount`.
     case lines([ReturnedLine])
     /// An amount of money, no jars.
     case amount(Money)
@@ -50,7 +52,8 @@ public enum RefundRequest: Hashable, Sendable {
 /// no money; `outcomeUnknown` is the one case where money may have moved.
 public enum RefundError: Error, Hashable, Sendable {
     case order(OrderError)
-    /// Only card orders are refunded here (express, wallet and bank orders go back their own way).
+    /// The order's payment has no way back from here: a won bid's capture (its receipt is the
+    /// auction's), or a tender this core was built without.
     case notPaidByCard(number: String)
     /// The amount is zero, negative or in another currency than the order.
     case invalidAmount
@@ -59,6 +62,9 @@ public enum RefundError: Error, Hashable, Sendable {
     case exceedsRefundable(available: Money)
     /// No such line on the order.
     case unknownLine(position: Int)
+    /// The line is not goods (shipping, a surcharge): nothing comes back to a shelf, so it goes
+    /// back with everything left or as an amount, never as returned jars.
+    case notReturnable(position: Int)
     /// More jars than were sold on the line and not returned yet.
     case exceedsReturnable(position: Int, available: Int)
     /// Nothing is left to give back.

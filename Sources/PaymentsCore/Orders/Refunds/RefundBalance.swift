@@ -7,7 +7,8 @@ import GRDB
 struct RefundBalance {
     let order: Order
     let money: Money
-    /// Jars not returned yet, by line position.
+    /// Jars not returned yet, by line position: goods lines only (shipping and a surcharge come
+    /// off no shelf).
     let jars: [Int: Int]
 
     init(_ tx: any CoreTransaction, order: Order) throws {
@@ -19,7 +20,7 @@ struct RefundBalance {
             SELECT l.* FROM order_refund_lines l JOIN order_refunds r ON r.id = l.refund_id
             WHERE r.order_id = ? AND r.state IN (?, ?)
             """, order.id, OrderRefundState.requested, OrderRefundState.refunded)
-        var jars = Dictionary(uniqueKeysWithValues: order.lines.enumerated().map { ($0.offset, $0.element.quantity) })
+        var jars = Dictionary(uniqueKeysWithValues: order.lines.enumerated().filter { $0.element.kind == .goods }.map { ($0.offset, $0.element.quantity) })
         for line in returned { jars[line.position, default: 0] -= line.quantity }
         self.jars = jars
     }
@@ -41,6 +42,7 @@ struct RefundBalance {
             var wanted: [Int: Int] = [:]
             for line in asked {
                 guard order.lines.indices.contains(line.position) else { throw .unknownLine(position: line.position) }
+                guard order.lines[line.position].kind == .goods else { throw .notReturnable(position: line.position) }
                 guard line.quantity > 0 else { throw .invalidAmount }
                 wanted[line.position, default: 0] += line.quantity
             }

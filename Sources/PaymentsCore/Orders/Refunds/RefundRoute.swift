@@ -1,0 +1,42 @@
+import Foundation
+
+/// Which tender gives an order's money back: the one that took it. A card order's (and an
+/// express order's) charge, a bank order's payment, a wallet order's source; each under the
+/// refund id chosen with the intent (`order_refunds.charge_refund_id`), so asking again refunds once.
+enum RefundRoute: Hashable {
+    case card(chargeId: String)
+    case bank(paymentId: String)
+    case wallet(sourceId: String)
+
+    /// nil for an order with no payment noted, or paid by a won bid's hold (its receipt is the
+    /// auction's; it is not refunded from the orders).
+    init?(_ order: OrderRecord) {
+        guard let reference = order.chargeId else { return nil }
+        switch order.paymentKind {
+        case nil, .express: self = .card(chargeId: reference)
+        case .bank: self = .bank(paymentId: reference)
+        case .wallet: self = .wallet(sourceId: reference)
+        case .auction: return nil
+        }
+    }
+
+    /// The tender the books name for it.
+    var tender: Tender {
+        switch self {
+        case .card: .card
+        case .bank: .bank
+        case .wallet: .wallet
+        }
+    }
+}
+
+/// Where a refund's money is, as its tender tells: what the settler does with a refund asked
+/// and not answered.
+enum MoneyBack {
+    /// The money went back: the refund is committed.
+    case back
+    /// The tender has the refund and has not moved the money yet (a bank refund submitted).
+    case onItsWay
+    /// The tender never had it: asked again under the same id.
+    case notAsked
+}
