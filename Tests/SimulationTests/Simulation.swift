@@ -89,7 +89,10 @@ final class Simulation {
             guard shopper.journey.hasSuffix("card order"), case .notPaid? = shopper.told.last else { return false }
             return shopper.told.count <= 3
         }
-        let returning = world.shoppers.filter { $0.journey.hasSuffix("card order") && $0.returnableOrder != nil }
+        // Every tender comes back: card, express (shipping and surcharge with it), bank, wallet.
+        let returning = world.shoppers.filter { shopper in
+            ["card order", "express order", "bank order", "wallet order"].contains { shopper.journey.hasSuffix($0) } && shopper.returnableOrder != nil
+        }
         let bidding = world.shoppers.filter { $0.journey == "auction join" && $0.standingBid != nil }
         let moves: [(weight: Int, value: Move)] = [
             (10, .cardOrder), (5, .savedCardOrder), (3, .expressOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription),

@@ -1,7 +1,8 @@
 import Foundation
 import PaymentsCore
 
-/// A shopper brings back a card order, as the operator's back office refunds it: in full (the
+/// A shopper brings back an order paid by card, express, bank or wallet, as the operator's back
+/// office refunds it through the tender that paid: in full (the
 /// jars go back on the shelf, which also keeps a long seed from selling out), some jars of one
 /// line, or an amount of money with no jars; and sometimes the operator presses Refund twice,
 /// which under the same key must refund once.
