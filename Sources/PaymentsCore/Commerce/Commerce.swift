@@ -55,7 +55,7 @@ public final class Commerce {
         bankProviders = BankProviders(store: store)
         bank = BankPayments(store: store, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
-        subscriptions = Subscriptions(store: store, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
+        subscriptions = Subscriptions(store: store, collector: collector, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
         sources = PaymentSources(store: store, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
         auctions = Auctions(store: store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
