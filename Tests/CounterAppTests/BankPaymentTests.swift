@@ -30,7 +30,7 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
         var answers: [BankPageOutcome] = []
         var requests: [BankClient.Request] = []
         let client = BankClient(start: { request, _ in requests.append(request) }, answerPage: { answers.append($0) },
-                                resume: { _, _, _ in }, status: { _, _, _ in }, renew: { _, _, _, _ in }, revoke: { _, _ in },
+                                resume: { _, _, _ in }, status: { _, _, _ in }, revoke: { _, _ in },
                                 after: { _, _ in })
         let countries = [BankPaymentFeature.Country(code: "DE", bankCount: 3), .init(code: "GB", bankCount: 4)]
         let store = TestStore(initialState: BankPaymentFeature.State(kind: .payment, amount: Self.basket, reference: "o", localeCountry: "GB"), environment: client) {
