@@ -30,7 +30,7 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
         var answers: [BankPageOutcome] = []
         var requests: [BankClient.Request] = []
         let client = BankClient(start: { request, _ in requests.append(request) }, answerPage: { answers.append($0) },
-                                resume: { _, _, _ in }, status: { _, _, _ in }, renew: { _, _, _, _ in }, revoke: { _, _ in },
+                                resume: { _, _, _ in }, status: { _, _, _ in }, revoke: { _, _ in },
                                 after: { _, _ in })
         let countries = [BankPaymentFeature.Country(code: "DE", bankCount: 3), .init(code: "GB", bankCount: 4)]
         let store = TestStore(initialState: BankPaymentFeature.State(kind: .payment, amount: Self.basket, reference: "o", localeCountry: "GB"), environment: client) {
@@ -98,6 +98,36 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
         }
     }
 
+    /// Issue 32: `n` on a mandate drew "a renewal" with nothing bought. A mandate draws only for an
+    /// order or a renewal now: the key does nothing, and no hint offers it.
+    @Test func nDrawsNothingOnAMandate() {
+        var state = BankPaymentFeature.State(kind: .mandate, amount: Self.basket, reference: "cart", localeCountry: "GB")
+        state.context = BankPaymentContext(identifier: "mandate_1", token: "rt_1", redirectURL: URL(string: "checkout://bank-return")!)
+        for outcome in [BankPaymentFeature.Outcome.mandate(.success(.authorized)), .mandate(.success(.redirect))] {
+            state.step = .result(outcome)
+            state.lastResult = outcome
+            #expect(BankPaymentFeature.action(for: .key(.character("n")), in: state) == nil)
+            #expect(!BankPaymentFeature.keyHints(for: state).map(\.key).contains("n"))
+        }
+        state.step = .status
+        #expect(BankPaymentFeature.action(for: .key(.character("n")), in: state) == nil)
+    }
+
+    /// The mandate that paid the cart's order tells the parent it paid (the badge empties, Esc
+    /// shows the receipt).
+    @Test func aMandateThatPaidTheCartIsPaid() {
+        var bank = BankPaymentFeature.State(kind: .mandate, amount: Self.basket, reference: "cart", localeCountry: "GB")
+        #expect(!PaymentScreensFeature.isPaid(bank))
+        let store = TestStore(initialState: bank, environment: BankClient.unavailableForTests) { BankPaymentFeature.reduce(&$0, $1) }
+        store.send(.orderPaidByMandate(number: "HS-000003")) {
+            $0.reference = "HS-000003"
+            $0.orderPaidByMandate = "HS-000003"
+        }
+        store.finish()
+        bank.orderPaidByMandate = "HS-000003"
+        #expect(PaymentScreensFeature.isPaid(bank))
+    }
+
     @Test func theLocaleComesFromTheEnvironment() {
         #expect(BankClient.localeCountry(environment: ["LANG": "de_DE.UTF-8"]) == "DE")
         #expect(BankClient.localeCountry(environment: ["LANG": "C.UTF-8"]) == "GB")
@@ -120,4 +150,10 @@ extension PaymentScreenHost where State == BankPaymentFeature.State, Action == B
         let failure = try TapeFolder.play(tape, goldens: "bank/screens-alone.snapshots") { PaymentScreenHost.bank(locale: "US") }
         #expect(failure == nil, "\(failure ?? "")")
     }
+}
+
+extension BankClient {
+    /// A client that answers nothing: for reducer steps that ask the bank nothing.
+    static var unavailableForTests: BankClient { BankClient(start: { _, _ in }, answerPage: { _ in }, resume: { _, _, _ in }, status: { _, _, _ in },
+                                                revoke: { _, _ in }, after: { _, _ in }) }
 }

@@ -195,6 +195,7 @@ enum Invariants {
         case .paymentNotBooked: "paymentNotBooked"
         case .refundNotBooked: "refundNotBooked"
         case .entryDiffersFromPayment: "entryDiffersFromPayment"
+        case .moneyTakenWithNothingBought: "moneyTakenWithNothingBought"
         case .dayReportDiffersFromBooks(_, let figure, _, _): "dayReportDiffersFromBooks(\(figure))"
         case .unsettled(.charge(_, let status), _): "unsettled charge (\(status))"
         case .unsettled(.order, _): "unsettled order"

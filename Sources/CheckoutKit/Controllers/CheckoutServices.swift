@@ -130,6 +130,11 @@ public final class CheckoutServices {
         try orderPayments.bankOrderPayment(redirectURL: redirectURL, preferences: preferences)
     }
 
+    /// The store's cart paid by a mandate just set up, as an order (see `OrderPayments.mandateOrderPayment`).
+    public func mandateOrderPayment(mandate: BankPaymentContext) throws -> Order {
+        try orderPayments.mandateOrderPayment(mandate: mandate)
+    }
+
     /// Settles a bank order with what the bank flow answered (see `OrderPayments.settleBankOrder`).
     @discardableResult
     public func settleBankOrder(_ orderId: String, context: BankPaymentContext, result: Result<SinglePayment.State, SinglePayment.Error>) -> Order? {

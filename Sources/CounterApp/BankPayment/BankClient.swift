@@ -20,7 +20,6 @@ public struct BankClient {
     /// The status; whether it will still move; or why the bank could not say.
     public var status: (BankPaymentFeature.Kind, BankPaymentContext,
                         @escaping (_ status: BankPaymentFeature.Status?, _ isFinal: Bool, _ error: BankPaymentFeature.StatusProblem?) -> Void) -> Void
-    public var renew: (BankPaymentContext, Money, String, @escaping (BankPaymentFeature.MandateNote) -> Void) -> Void
     public var revoke: (BankPaymentContext, @escaping (BankPaymentFeature.MandateNote) -> Void) -> Void
     /// Runs `action` later on the loop's clock.
     public var after: (Duration, @escaping () -> Void) -> Void
@@ -33,7 +32,6 @@ public struct BankClient {
             answerPage: session.answerPage,
             resume: session.resume,
             status: session.status,
-            renew: session.renew,
             revoke: session.revoke,
             after: { delay, action in services.scheduler.schedule(after: delay, action) }
         )
@@ -86,11 +84,14 @@ final class LiveBankSession: BankRedirectPresenter {
         orderId = nil
         // The store's cart (a payment for "cart") is paid as an order: placed and its jars reserved
         // first, the bank payment made for its total under its number. An empty cart (the screen
-        // alone) pays the request's amount as before.
-        // Another bank after a refusal is another attempt of the same order (its number is now
-        // the request's reference): never a payment made out to an order nobody settles.
-        let paysTheCart = request.reference == "cart" || request.reference == placedOrderNumber
-        if request.kind == .payment, paysTheCart, !services.store.cart.isEmpty {
+        // alone) pays the request's amount as before. Another bank after a refusal is another
+        // attempt of the same order (its number is now the request's reference): never a payment
+        // made out to an order nobody settles.
+        let paysTheCart = (request.reference == "cart" || request.reference == placedOrderNumber) && !services.store.cart.isEmpty
+        // A mandate set up for the store's cart pays it, as an order, once the bank authorises
+        // it: a mandate draws money for an order or a subscription's period, never on its own.
+        mandatePaysCart = request.kind == .mandate && paysTheCart
+        if request.kind == .payment, paysTheCart {
             do {
                 let paying = try services.bankOrderPayment(redirectURL: Self.redirectURL, preferences: preferences)
                 orderId = paying.order.id
@@ -121,6 +122,8 @@ final class LiveBankSession: BankRedirectPresenter {
     private var orderId: String?
     /// The number of the order this screen last paid the cart by: a retry names it.
     private var placedOrderNumber: String?
+    /// The mandate being set up is to pay the store's cart once authorised.
+    private var mandatePaysCart = false
 
     private func begin(_ request: BankClient.Request, _ created: BankPaymentContext, _ send: @escaping (BankPaymentFeature.Action) -> Void) {
         var context = created
@@ -148,7 +151,11 @@ final class LiveBankSession: BankRedirectPresenter {
                 if let orderId { services.settleBankOrder(orderId, context: context, result: result) }
                 send(.finished(.payment(result)))
             }
-        case .mandate: manager.processMandate(context: context) { send(.finished(.mandate($0))) }
+        case .mandate:
+            manager.processMandate(context: context) { [self] result in
+                if case .success(.authorized) = result { payCart(from: context, send) }
+                send(.finished(.mandate(result)))
+            }
         }
     }
 
@@ -178,12 +185,20 @@ final class LiveBankSession: BankRedirectPresenter {
         }
     }
 
-    /// A subscription renewal drawn on the mandate: no shopper needed, the bank executes it.
-    func renew(_ context: BankPaymentContext, _ amount: Money, _ reference: String, _ note: @escaping (BankPaymentFeature.MandateNote) -> Void) {
+    /// The cart paid from the mandate just authorised, once (asking where a mandate stands again
+    /// authorises nothing new): the order is paid and the cart emptied before the screen hears.
+    private func payCart(from mandate: BankPaymentContext, _ send: @escaping (BankPaymentFeature.Action) -> Void) {
+        guard mandatePaysCart else { return }
+        mandatePaysCart = false
         do {
-            note(.renewed(amount, payment: try services.bankGateway.payFromMandate(context, amount: amount, reference: reference)))
+            let order = try services.mandateOrderPayment(mandate: mandate)
+            send(.orderPaidByMandate(number: order.number))
+        } catch let error as OrderError {
+            send(.mandateNote(.orderNotPlaced(error)))
+        } catch let error as BankError {
+            send(.mandateNote(.drawRefused(error)))
         } catch {
-            note(.renewalRefused(error))
+            send(.mandateNote(.drawRefused(.generic(reason: "\(error)"))))
         }
     }
 

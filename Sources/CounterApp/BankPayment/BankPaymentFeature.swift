@@ -71,8 +71,11 @@ public enum BankPaymentFeature {
         public var statusHistory: [Status] = []
         /// Why the last question about the status had no answer (worded when drawn).
         public var statusError: StatusProblem?
-        /// Renewals drawn on the mandate, and what revoking said.
+        /// What the mandate's draw for the cart's order and revoking said.
         public var mandateNotes: [MandateNote] = []
+        /// The order a mandate set up here paid (the cart's), by number: the mandate draws money
+        /// only for it, never on a key of its own.
+        public var orderPaidByMandate: String?
         /// The last result shown, so Esc on the status screen goes back to it.
         public var lastResult: Outcome?
         /// Esc on the bank list: this attempt is cancelled (nothing is paid), and the shopper
@@ -104,6 +107,8 @@ public enum BankPaymentFeature {
         case started(BankPaymentContext)
         /// The cart became this order (its jars reserved) before the bank was asked.
         case orderPlaced(number: String)
+        /// The mandate just set up paid the cart, as this order.
+        case orderPaidByMandate(number: String)
         case pagePresented(BankAuthorizationPage)
         /// The manager gave up waiting (the authorisation window passed).
         case pageDismissed
@@ -114,7 +119,6 @@ public enum BankPaymentFeature {
         case statusAnswered(status: Status?, isFinal: Bool, error: StatusProblem?)
         /// Processes the same payment again: where it stands now (after a redirect, say).
         case resume
-        case renewFromMandate
         case revokeMandate
         case mandateNote(MandateNote)
         case back
@@ -188,6 +192,10 @@ public enum BankPaymentFeature {
             // From now on the payment is the order's: its number is what the shopper keeps.
             state.reference = number
             return .none
+        case let .orderPaidByMandate(number):
+            state.reference = number
+            state.orderPaidByMandate = number
+            return .none
         case let .pagePresented(page):
             state.bankList = ListSelection()
             state.step = .chooseBank(page)
@@ -237,10 +245,6 @@ public enum BankPaymentFeature {
             state.step = .working(.askingWhereItStands)
             let kind = state.kind
             return .run { client, send in client.resume(kind, context, send) }
-        case .renewFromMandate:
-            guard state.kind == .mandate, let context = state.context else { return .none }
-            let amount = state.amount, count = state.mandateNotes.count + 1
-            return .run { client, send in client.renew(context, amount, "renewal-\(count)") { send(.mandateNote($0)) } }
         case .revokeMandate:
             guard state.kind == .mandate, let context = state.context else { return .none }
             return .run { client, send in

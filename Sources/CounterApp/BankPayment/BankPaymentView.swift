@@ -34,7 +34,6 @@ extension BankPaymentFeature {
             switch key {
             case .enter, .character("s"): return state.step == .status ? nil : .openStatus
             case .character("r"): return state.step == .status ? nil : .resume
-            case .character("n") where state.kind == .mandate: return .renewFromMandate
             case .character("x") where state.kind == .mandate: return .revokeMandate
             case .escape: return .back
             default: return nil
@@ -61,14 +60,15 @@ extension BankPaymentFeature {
     }
 
     private static func mandateHints(_ state: State) -> [KeyHint] {
-        state.kind == .mandate && state.context != nil ? [KeyHint("n", "Renewal"), KeyHint("x", "Revoke")] : []
+        state.kind == .mandate && state.context != nil ? [KeyHint("x", "Revoke")] : []
     }
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect, time: Date) {
         var pen = Pen(frame: frame, area: area.inset(top: 1, left: 2, bottom: 0, right: 2))
         let title = state.kind == .payment ? tr("Pay by bank") : tr("Bank mandate for a subscription")
         pen.line(title, Style(.title, .bold))
-        pen.line(state.kind == .payment
+        // A mandate that paid the cart says what it paid, as a payment does.
+        pen.line(state.kind == .payment || state.orderPaidByMandate != nil
                  ? paymentLine(state)
                  : tr("Renewals of up to {0} each, to {1}", state.amount.formatted(), tr(CoreBankGateway.payeeName)), Style(.muted))
         pen.skip()
@@ -146,7 +146,8 @@ extension BankPaymentFeature {
         let words: BankWords.Explanation = switch outcome {
         case .payment(.success(let s)): BankWords.explain(s)
         case .payment(.failure(let e)): BankWords.explain(e, for: .singlePayment)
-        case .mandate(.success(let s)): BankWords.explain(s)
+        case .mandate(.success(let s)): state.orderPaidByMandate.map { BankWords.paidByMandate(order: $0, amount: state.amount) }
+            ?? BankWords.explain(s)
         case .mandate(.failure(let e)): BankWords.explain(e, for: .mandate)
         case .notStarted(let reason): BankWords.Explanation(title: tr("The bank payment could not start"), detail: BankWords.words(reason),
                                                             next: tr("Pay another way."), isGood: false)

@@ -19,12 +19,13 @@ extension BankPaymentFeature {
         case notCreated(detail: String)
     }
 
-    /// A line under a mandate: a renewal drawn on it or refused, the mandate revoked or not
+    /// A line under a mandate: why it did not pay the cart's order, the mandate revoked or not
     /// (worded by `BankWords.words`).
     public enum MandateNote: Equatable, Sendable {
-        /// `payment` is the bank's identifier of the renewal's payment.
-        case renewed(Money, payment: String)
-        case renewalRefused(BankError)
+        /// The cart could not become an order (out of stock, being paid...): nothing was drawn.
+        case orderNotPlaced(OrderError)
+        /// The bank refused the draw for the order: nothing was taken, the cart is kept.
+        case drawRefused(BankError)
         case revoked
         case revokeRefused(BankError)
     }

@@ -25,10 +25,16 @@ enum BankWords {
         }
     }
 
+    /// A mandate set up at the checkout that paid the cart's order: the order is what was bought.
+    static func paidByMandate(order: String, amount: Money) -> Explanation {
+        Explanation(title: tr("Paid from the mandate: order {0}", order), detail: tr("Your bank pays {0} for the order from the mandate.", amount.formatted()),
+                    next: tr("Nothing more to do. x revokes the mandate, s shows its status."), isGood: true)
+    }
+
     static func explain(_ state: Mandate.State) -> Explanation {
         switch state {
         case .authorized: Explanation(title: tr("Mandate set up"), detail: tr("Your bank will pay the subscription's renewals."),
-                                      next: tr("n draws a renewal now, x revokes the mandate, s shows its status."), isGood: true)
+                                      next: tr("x revokes the mandate, s shows its status."), isGood: true)
         case .redirect: Explanation(title: tr("Finish the mandate at your bank"), detail: tr("The bank has not confirmed the mandate yet."),
                                     next: tr("Approve it at your bank, then press r here or s to follow it."), isGood: true)
         }
@@ -161,8 +167,8 @@ enum BankWords {
 
     static func words(_ note: BankPaymentFeature.MandateNote) -> String {
         switch note {
-        case let .renewed(amount, payment): tr("Renewal of {0} drawn on the mandate (payment {1}).", amount.formatted(), payment)
-        case let .renewalRefused(error): tr("Renewal refused: {0}", renewalRefusal(error))
+        case let .orderNotPlaced(error): StoreError(error).message
+        case let .drawRefused(error): tr("The mandate did not pay the order: {0}", renewalRefusal(error))
         case .revoked: tr("Mandate revoked: no renewal can draw on it any more.")
         case let .revokeRefused(error): tr("The mandate could not be revoked: {0}", renewalRefusal(error))
         }

@@ -168,15 +168,17 @@ public enum PaymentScreensFeature {
     static func isPaid(_ screen: Screen) -> Bool {
         switch screen {
         case let .express(s): ExpressSheetFeature.isPaid(s)
-        case let .bank(s): s.kind == .payment && isPaid(s)
+        case let .bank(s): isPaid(s)
         // The wallet's order is marked paid when its run ends, after the counter shows success.
         case let .wallet(s): s.phase == .finished(.success) && s.runEnded
         }
     }
 
-    /// A bank payment the bank has taken on (authorised or further, or waiting on the bank).
+    /// A bank payment the bank has taken on (authorised or further, or waiting on the bank), or a
+    /// mandate set up here that paid the cart's order.
     static func isPaid(_ state: BankPaymentFeature.State) -> Bool {
-        guard case let .payment(.success(result))? = state.lastResult else { return false }
+        if state.orderPaidByMandate != nil { return true }
+        guard state.kind == .payment, case let .payment(.success(result))? = state.lastResult else { return false }
         return result != .redirect
     }
 
@@ -228,7 +230,7 @@ public struct PaymentScreensClient {
             express: ExpressClient(open: { _, _ in }, selectContact: { _ in }, selectShippingMethod: { _ in }, selectCard: { _ in },
                                    setBilling: { _ in }, pay: { _ in }, cancel: {}),
             bank: BankClient(start: { _, _ in }, answerPage: { _ in }, resume: { _, _, _ in }, status: { _, _, _ in },
-                             renew: { _, _, _, _ in }, revoke: { _, _ in }, after: { _, _ in }),
+                             revoke: { _, _ in }, after: { _, _ in }),
             wallet: .unavailable, bankCountries: { [] }, localeCountry: "GB", now: { Date(timeIntervalSince1970: 0) }, schedule: { _, _ in })
     }
 

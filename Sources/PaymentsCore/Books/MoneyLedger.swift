@@ -10,6 +10,8 @@ import Foundation
 /// | express order paid | payment, card, the express charge (goods, shipping and surcharge) |
 /// | bank order paid | payment, bank, the bank payment's amount |
 /// | wallet order paid | payment, wallet, the source's amount |
+/// | checkout's order paid by a mandate draw | payment, mandate, the draw's amount |
+/// | subscription period paid (`Orders.bookSubscriptionPeriod`) | payment, card or mandate, the charge or draw |
 /// | won bid's hold captured (`Orders.markWonBidPaid`) | capture, card |
 /// | a refund's money back (`Orders.commitRefund`) | refund, the tender that paid, negative |
 enum MoneyLedger {
@@ -50,8 +52,9 @@ enum MoneyLedger {
 
     static func refundKind(of tender: Tender) -> LedgerAnswer.Kind {
         switch tender {
-        case .card, .mandate: .chargeRefund
-        case .bank: .bankRefund
+        case .card: .chargeRefund
+        // A mandate draw is a bank payment: it goes back as a bank refund.
+        case .bank, .mandate: .bankRefund
         case .wallet: .walletRefund
         }
     }
@@ -76,21 +79,36 @@ struct PaymentTaken {
     static func read(_ tx: any CoreTransaction, order: OrderRecord, reference: String) throws -> PaymentTaken {
         switch order.paymentKind {
         case .bank:
-            let row = try tx.rows("SELECT amount_minor, currency FROM bank_resources WHERE id = ?", reference).first
-            return PaymentTaken(tender: .bank, card: nil, amountMinor: try row?.value(Int64?.self, "amount_minor") ?? order.totalMinor,
-                                currency: try row?.value(String.self, "currency") ?? order.currency,
-                                answer: LedgerAnswer(kind: .bankPayment, id: reference))
+            return try bankPayment(tx, order: order, reference: reference)
+        case .subscription:
+            // A period is drawn on a mandate or charged to a saved card: the payment's own row says which.
+            if try tx.exists("SELECT 1 FROM bank_resources WHERE id = ?", reference) { return try bankPayment(tx, order: order, reference: reference) }
+            return try charge(tx, order: order, reference: reference)
         case .wallet:
             let row = try tx.rows("SELECT amount_minor, currency FROM sources WHERE id = ?", reference).first
             return PaymentTaken(tender: .wallet, card: nil, amountMinor: try row?.value(Int64.self, "amount_minor") ?? order.totalMinor,
                                 currency: try row?.value(String.self, "currency") ?? order.currency,
                                 answer: LedgerAnswer(kind: .walletSource, id: reference))
         case .express, .auction, nil:
-            let row = try tx.rows("SELECT amount_captured, currency, brand, last_four FROM charges WHERE id = ?", reference).first
-            let card = try row.map { CardOnReceipt(brand: try $0.value(String.self, "brand"), lastFour: try $0.value(String.self, "last_four")) }
-            return PaymentTaken(tender: .card, card: card, amountMinor: try row?.value(Int64.self, "amount_captured") ?? order.totalMinor,
-                                currency: try row?.value(String.self, "currency") ?? order.currency,
-                                answer: LedgerAnswer(kind: .charge, id: reference))
+            return try charge(tx, order: order, reference: reference)
         }
+    }
+
+    /// A bank payment, or a draw on a mandate (a bank payment the mandate made: tender `mandate`).
+    private static func bankPayment(_ tx: any CoreTransaction, order: OrderRecord, reference: String) throws -> PaymentTaken {
+        let row = try tx.rows("SELECT amount_minor, currency, mandate_id FROM bank_resources WHERE id = ?", reference).first
+        let drawnOnMandate = try row?.value(String?.self, "mandate_id") != nil
+        return PaymentTaken(tender: drawnOnMandate ? .mandate : .bank, card: nil,
+                            amountMinor: try row?.value(Int64?.self, "amount_minor") ?? order.totalMinor,
+                            currency: try row?.value(String.self, "currency") ?? order.currency,
+                            answer: LedgerAnswer(kind: .bankPayment, id: reference))
+    }
+
+    private static func charge(_ tx: any CoreTransaction, order: OrderRecord, reference: String) throws -> PaymentTaken {
+        let row = try tx.rows("SELECT amount_captured, currency, brand, last_four FROM charges WHERE id = ?", reference).first
+        let card = try row.map { CardOnReceipt(brand: try $0.value(String.self, "brand"), lastFour: try $0.value(String.self, "last_four")) }
+        return PaymentTaken(tender: .card, card: card, amountMinor: try row?.value(Int64.self, "amount_captured") ?? order.totalMinor,
+                            currency: try row?.value(String.self, "currency") ?? order.currency,
+                            answer: LedgerAnswer(kind: .charge, id: reference))
     }
 }

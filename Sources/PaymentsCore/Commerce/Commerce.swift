@@ -56,7 +56,7 @@ public final class Commerce {
         orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id, counterName: counterName, bank: bank, sources: sources)
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
-        subscriptions = Subscriptions(store: store, collector: collector, ids: core.ids, scheduler: core.scheduler, events: events,
+        subscriptions = Subscriptions(store: store, collector: collector, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)
         auctions = Auctions(store: store, holds: cardGateway, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                             owner: instance.id)

@@ -2,10 +2,12 @@ import Foundation
 
 /// The books prove the money: every order's ledger balance is what its state says it holds paid;
 /// every payment of a paid order and every refund whose money went back has its entry; each entry
-/// says what its payment moved; each saved Z report is the books' sum over its period.
+/// says what its payment moved; no subscription payment or mandate draw took money that no order
+/// holds (`NothingBoughtCheck`); each saved Z report is the books' sum over its period.
 enum BooksCheck {
     static func violations(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
-        try balances(tx) + unbookedPayments(tx) + unbookedRefunds(tx) + entriesThatDiffer(tx) + DayReportBooksCheck.violations(tx)
+        try balances(tx) + unbookedPayments(tx) + unbookedRefunds(tx) + entriesThatDiffer(tx) + NothingBoughtCheck.violations(tx)
+            + DayReportBooksCheck.violations(tx)
     }
 
     /// Paid: its total less what went back; refunded, failed or awaiting payment: nothing.

@@ -42,6 +42,9 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
     case refundNotBooked(refundId: String, orderNumber: String)
     /// An entry says another amount than the payment or refund it answers to.
     case entryDiffersFromPayment(entryId: String, booked: Money, moved: Money)
+    /// A subscription's payment or a draw on a mandate took money (`takenFor`: its key or
+    /// reference) and no order holds it in the books: nothing bought, no receipt, no report.
+    case moneyTakenWithNothingBought(paymentId: String, amount: Money, takenFor: String)
     /// A saved Z report does not say what the books hold for its period.
     case dayReportDiffersFromBooks(number: Int, figure: String, reported: Money, booked: Money)
     /// Still waiting for an answer long after it should have had one.
@@ -93,6 +96,8 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
             "Refund \(refundId) of order \(number) gave money back, which is not in the books."
         case let .entryDiffersFromPayment(entryId, booked, moved):
             "Ledger entry \(entryId) books \(booked), but its payment moved \(moved)."
+        case let .moneyTakenWithNothingBought(paymentId, amount, takenFor):
+            "Payment \(paymentId) took \(amount) (\(takenFor)) with nothing bought: no order holds it in the books."
         case let .dayReportDiffersFromBooks(number, figure, reported, booked):
             "Z report \(number) says \(figure) \(reported), but the books hold \(booked) for its period."
         case let .unsettled(payment, since):

@@ -61,14 +61,18 @@ enum PaymentOwnershipCheck {
                 payments[orderId, default: []].insert(payment)
             }
         }
-        // Bank payments are made out to the order's number; authorised is money the store has.
+        // Bank payments are made out to the order's number (a subscription period's mandate draw,
+        // to its key: its order notes the draw); authorised is money the store has.
+        let byReference = Dictionary(orders.compactMap { order in order.paymentReference.map { ($0, order.id) } }, uniquingKeysWith: { first, _ in first })
         for row in try tx.rows("""
             SELECT id, reference FROM bank_resources WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled')
             """) {
-            if let orderId = byNumber[try row.audited("reference") as String] { payments[orderId, default: []].insert(try row.audited("id")) }
+            let id: String = try row.audited("id")
+            for orderId in Set([byNumber[try row.audited("reference") as String], byReference[id]].compactMap { $0 }) {
+                payments[orderId, default: []].insert(id)
+            }
         }
         // Wallet sources: the one the order notes, or one described as the order.
-        let byReference = Dictionary(orders.compactMap { order in order.paymentReference.map { ($0, order.id) } }, uniquingKeysWith: { first, _ in first })
         for row in try tx.rows("SELECT id, description FROM sources WHERE status IN ('authorized', 'consumed') AND type <> 'card'") {
             let id: String = try row.audited("id")
             let described = LedgerOrder.number(inDescription: try row.audited("description")).flatMap { byNumber[$0] }
@@ -114,8 +118,10 @@ enum PaymentOwnershipCheck {
             }
             if try ownedElsewhere(tx, charge) { continue }
             // The express sheet's charge: its order notes the key, and it is described as the
-            // order. In flight, the settler's; paid by another payment, `paidMoreThanOnce`'s.
-            if let order = ordersByKey[charge.key] ?? charge.orderNumber.flatMap({ ordersByNumber[$0] }) {
+            // order. In flight, the settler's; paid by another payment, `paidMoreThanOnce`'s. (A
+            // subscription's charge is owned by its recorded attempt alone, above: the period's
+            // order notes the key too, and a second charge under it is nobody's.)
+            if RenewalKey(charge.key) == nil, let order = ordersByKey[charge.key] ?? charge.orderNumber.flatMap({ ordersByNumber[$0] }) {
                 if order.state != "paid", !order.isInFlight {
                     found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
                                                              orderNumber: order.number, orderState: order.state))

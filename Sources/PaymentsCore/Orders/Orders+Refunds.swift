@@ -69,7 +69,7 @@ extension Orders {
         for row in asked {
             guard let (route, refund) = try reading({ tx in
                 try OrderRecord.stored(tx, id: row.orderId).flatMap { order in
-                    try RefundRoute(order).map { ($0, try row.refund(tx, orderNumber: order.number)) }
+                    try RefundRoute(order, tx).map { ($0, try row.refund(tx, orderNumber: order.number)) }
                 }
             }) else { continue }
             switch try moneyBack(row, route: route) {
@@ -115,12 +115,12 @@ extension Orders {
         guard let record = try OrderRecord.stored(tx, id: orderId, locking: true) else { throw RefundError.order(.unknownOrder(orderId)) }
         let order = try record.order(tx)
         if let asked = try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE idempotency_key = ?", key) {
-            guard let route = RefundRoute(record), asked.orderId == orderId else { throw RefundError.invalidAmount }
+            guard let route = try RefundRoute(record, tx), asked.orderId == orderId else { throw RefundError.invalidAmount }
             return RefundIntent(row: asked, refund: try asked.refund(tx, orderNumber: order.number), route: route)
         }
         guard order.state == .paid else { throw RefundError.order(.notRefundable(order.state)) }
         // Bank and wallet orders note their payment's own id where a card order notes its charge.
-        guard let route = RefundRoute(record), canAsk(route) else { throw RefundError.notPaidByCard(number: order.number) }
+        guard let route = try RefundRoute(record, tx), canAsk(route) else { throw RefundError.notPaidByCard(number: order.number) }
         let left = try RefundBalance(tx, order: order)
         let (amount, returned) = try left.refund(for: request)
         let row = OrderRefundRecord(id: ids.next("orf"), orderId: orderId, idempotencyKey: key, amountMinor: amount.minorUnits,

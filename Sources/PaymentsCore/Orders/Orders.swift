@@ -251,6 +251,9 @@ public enum ExternalPaymentKind: String, Hashable, Sendable {
     case bank
     /// A won auction bid: its hold is captured (`Auctions`), no jars are reserved.
     case auction
+    /// A subscription's period, placed paid when its payment (a saved card's charge or a mandate
+    /// draw) is recorded (`Subscriptions`); no jars are reserved.
+    case subscription
 }
 
 extension PaymentInstrument {

@@ -243,15 +243,28 @@ public final class ReceiptLedger {
         guard let reference else { return .unknown }
         switch kind {
         case .bank:
-            let bank = try tx.fetchOne(BankResourceRecord.self, "SELECT * FROM bank_resources WHERE id = ?", reference)?.providerId
-                .flatMap { try tx.fetchOne(BankProviderRecord.self, "SELECT * FROM bank_providers WHERE id = ?", $0) }
-            return .bank(name: bank?.name)
+            return try bankTender(tx, reference: reference)
         case .wallet:
             return .wallet(type: try tx.fetchOne(SourceRecord.self, "SELECT * FROM sources WHERE id = ?", reference)?.type.rawValue ?? "")
+        case .subscription:
+            // A period is paid by a saved card or drawn on a mandate: the payment's own row says which.
+            if try tx.exists("SELECT 1 FROM bank_resources WHERE id = ?", reference) { return try bankTender(tx, reference: reference) }
+            return try cardTender(tx, reference: reference)
         case .express, .auction, nil:
-            guard let card = try tx.fetchOne(ChargeRow.self, "SELECT * FROM charges WHERE id = ?", reference) else { return .unknown }
-            return .card(brand: CardBrand(rawValue: card.brand)?.displayName ?? card.brand, lastFour: card.lastFour)
+            return try cardTender(tx, reference: reference)
         }
+    }
+
+    /// A bank payment or mandate draw, by its bank's name (a draw is made at the mandate's bank).
+    private static func bankTender(_ tx: any CoreTransaction, reference: String) throws -> PaidOrderReceipt.Tender {
+        let bank = try tx.fetchOne(BankResourceRecord.self, "SELECT * FROM bank_resources WHERE id = ?", reference)?.providerId
+            .flatMap { try tx.fetchOne(BankProviderRecord.self, "SELECT * FROM bank_providers WHERE id = ?", $0) }
+        return .bank(name: bank?.name)
+    }
+
+    private static func cardTender(_ tx: any CoreTransaction, reference: String) throws -> PaidOrderReceipt.Tender {
+        guard let card = try tx.fetchOne(ChargeRow.self, "SELECT * FROM charges WHERE id = ?", reference) else { return .unknown }
+        return .card(brand: CardBrand(rawValue: card.brand)?.displayName ?? card.brand, lastFour: card.lastFour)
     }
 }
 

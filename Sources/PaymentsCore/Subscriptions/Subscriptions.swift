@@ -13,11 +13,16 @@ import Foundation
 /// Counters of a fleet may run the same renewal at once: the payment is asked under one key
 /// (charged once), and its answer is recorded with the subscription's row locked, once: the
 /// counter that waited finds the attempt recorded and leaves it.
+///
+/// Every period paid books an order (`Orders.bookSubscriptionPeriod`) in the transaction that
+/// records its payment: the customer's order history, the receipt, the day reports and the export
+/// show it like any other. A refused payment books nothing.
 public final class Subscriptions {
     public static let defaultRetrySchedule: [Duration] = [.days(1), .days(3), .days(5)]
 
     private let store: any CoreStore
     private let collector: RenewalCollecting
+    private let orders: Orders
     private let ids: IDGenerator
     private let scheduler: Scheduler
     private var clock: Clock { scheduler.clock }
@@ -26,10 +31,11 @@ public final class Subscriptions {
     private var running = false
     private var waitingForRun: [() -> Void] = []
 
-    public init(store: any CoreStore, collector: RenewalCollecting, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
+    public init(store: any CoreStore, collector: RenewalCollecting, orders: Orders, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 retrySchedule: [Duration] = Subscriptions.defaultRetrySchedule) {
         self.store = store
         self.collector = collector
+        self.orders = orders
         self.ids = ids
         self.scheduler = scheduler
         self.events = events
@@ -80,7 +86,8 @@ public final class Subscriptions {
                     // Locked first: the settler settling the same first payment waits, then finds it settled.
                     _ = try Self.stored(tx, id, locking: true)
                     try recordAttempt(tx, id, period: 0, attempt: 0, amount: plan.price, result: result)
-                    try finishFirstPayment(tx, id, plan: plan, paid: (try? result.get()) != nil)
+                    let payment: String? = if case .success(let reference) = result { reference } else { nil }
+                    try finishFirstPayment(tx, id, plan: plan, payment: payment)
                 }
                 if case .failure(let error) = result { throw error }
                 return try read { tx in try load(tx, id) }
@@ -90,14 +97,17 @@ public final class Subscriptions {
 
     static func firstPaymentKey(_ subscriptionId: String) -> String { "\(subscriptionId)-period-0-attempt-0" }
 
-    /// The first payment's answer: paid activates the subscription, refused removes it (it never
+    /// The first payment's answer (`payment`: what took the money, nil when refused): paid
+    /// activates the subscription and books the first period's order, refused removes it (it never
     /// was one). An incomplete subscription settled meanwhile is left as it is. The row is locked
     /// first: the answer and the settler (on any counter) settle it once.
-    private func finishFirstPayment(_ tx: any CoreTransaction, _ id: String, plan: Plan, paid: Bool) throws {
-        guard try Self.stored(tx, id, locking: true)?.state == .incomplete else { return }
-        if paid {
+    private func finishFirstPayment(_ tx: any CoreTransaction, _ id: String, plan: Plan, payment: String?) throws {
+        guard let stored = try Self.stored(tx, id, locking: true), stored.state == .incomplete else { return }
+        if let payment {
             try tx.execute("UPDATE subscriptions SET state = ? WHERE id = ?", SubscriptionState.active, id)
             try recordTransition(tx, id, from: nil, to: .active, note: "subscribed to \(plan.name)")
+            try orders.bookSubscriptionPeriod(tx, customerId: stored.customerId, plan: plan, periodIndex: 0,
+                                              paymentKey: Self.firstPaymentKey(id), reference: payment)
         } else {
             try tx.execute("DELETE FROM subscriptions WHERE id = ?", id)
             try events.record(tx, type: "subscription.first_payment_failed", subject: id, data: [:])
@@ -105,25 +115,38 @@ public final class Subscriptions {
     }
 
     /// The settler's rule for subscriptions whose first payment's answer was lost: `lookUp`
-    /// tells what became of the payment under its key (nil: never asked). Returns the ids settled.
+    /// tells what became of a card's payment under its key (nil: never asked); a mandate's draw is
+    /// looked up at the bank under the same key. Paid books the first period's order with the
+    /// payment found. Returns the ids settled.
     @discardableResult
     public func settleIncomplete(olderThan age: TimeInterval, lookUp: (String) -> ChargeLookup?) throws -> [String] {
         let cutoff = clock.now.addingTimeInterval(-age).milliseconds
         let waiting = try store.read { tx in
             try tx.fetchAll(SubscriptionRecord.self, "SELECT * FROM subscriptions WHERE state = ? AND created_at <= ? ORDER BY \(tx.engine.bytewise("id"))",
-                            SubscriptionState.incomplete, cutoff).map { (id: $0.id, planId: $0.planId) }
+                            SubscriptionState.incomplete, cutoff).map(Subscription.init)
         }
         var settled: [String] = []
-        for entry in waiting {
-            guard let plan = try plans().first(where: { $0.id == entry.planId }) else { continue }
-            let paid: Bool
-            switch lookUp(Self.firstPaymentKey(entry.id)) {
-            case .succeeded: paid = true
-            case .failed, nil: paid = false
-            case .pending, .awaitingChallenge, .notKnown: continue
+        for subscription in waiting {
+            guard let plan = try plans().first(where: { $0.id == subscription.planId }) else { continue }
+            let key = Self.firstPaymentKey(subscription.id)
+            let payment: String?
+            switch subscription.payer {
+            case .savedCard:
+                switch lookUp(key) {
+                case .succeeded(let receipt): payment = receipt.chargeId
+                case .failed, nil: payment = nil
+                case .pending, .awaitingChallenge, .notKnown: continue
+                }
+            case .mandate:
+                // A draw is made at once or not at all: none under the key is none taken.
+                switch collector.earlierOutcome(from: subscription.payer, idempotencyKey: key) {
+                case .paid(let reference)?: payment = reference
+                case .failed?, nil: payment = nil
+                case .unknown?: continue
+                }
             }
-            try store.write { tx in try finishFirstPayment(tx, entry.id, plan: plan, paid: paid) }
-            settled.append(entry.id)
+            try store.write { tx in try finishFirstPayment(tx, subscription.id, plan: plan, payment: payment) }
+            settled.append(subscription.id)
         }
         return settled
     }
@@ -268,7 +291,10 @@ public final class Subscriptions {
                                      subscription.id, period, attempt) else { return }
                 try recordAttempt(tx, subscription.id, period: period, attempt: attempt, amount: plan.price, result: result)
                 switch result {
-                case .success: try markRenewed(tx, subscription, plan: plan)
+                case .success(let payment):
+                    try markRenewed(tx, subscription, plan: plan)
+                    try orders.bookSubscriptionPeriod(tx, customerId: subscription.customerId, plan: plan, periodIndex: period,
+                                                      paymentKey: key, reference: payment)
                 case .failure(let error): try markFailed(tx, subscription, reason: error)
                 }
             }

@@ -56,8 +56,10 @@ import Testing
         #expect(cards.first?.summary == "Visa •••• 4242 (09/31)")
     }
 
+    /// Each period paid is an order (booked on the card that paid it), newest first; a payment that
+    /// did not go through is listed as a subscription payment (it took no money, so it is no order).
     @Test(arguments: ControllerEngine.allCases)
-    func theHistoryListsTheSubscriptionsPaymentsNewestFirstWithTheirCard(_ engine: ControllerEngine) throws {
+    func theHistoryListsTheSubscriptionsPeriodsAsOrdersNewestFirstWithTheirCard(_ engine: ControllerEngine) throws {
         let world = try CoreWorld(engine)
         world.signUp()
         let account = world.services.account
@@ -73,14 +75,20 @@ import Testing
         #expect(ran)
 
         let history = try account.history()
-        let payments = history.compactMap { entry -> SubscriptionPaymentLine? in
-            if case .subscriptionPayment(let payment) = entry { payment } else { nil }
+        let orders = history.compactMap { entry -> Order? in
+            if case .order(let order) = entry { order } else { nil }
         }
-        #expect(payments.map(\.isRenewal) == [true, false])
-        #expect(payments.map(\.succeeded) == [true, true])
-        #expect(payments.map(\.planName) == ["Weekly jar", "Weekly jar"])
-        #expect(payments.allSatisfy { $0.amount == Money(minorUnits: 350, currency: .eur) })
-        #expect(payments.allSatisfy { $0.paidWith == .card(brand: "Visa", lastFour: "4242") })
-        #expect(payments[0].at > payments[1].at)
+        #expect(history.count == orders.count, "a period paid is listed once, as its order")
+        #expect(orders.map { $0.lines.map(\.name) } == [["Weekly jar, period 2"], ["Weekly jar, period 1"]])
+        #expect(orders.map(\.state) == [.paid, .paid])
+        #expect(orders.allSatisfy { $0.total == Money(minorUnits: 350, currency: .eur) })
+        #expect(orders[0].createdAt > orders[1].createdAt)
+        let booked = try world.core.store.read { tx in
+            try orders.map { order in
+                try tx.rows("SELECT tender, card_last_four FROM ledger_entries WHERE order_id = ?", order.id)
+                    .map { "\(try $0.value(String.self, "tender")) \(try $0.value(String.self, "card_last_four"))" }
+            }
+        }
+        #expect(booked == [["card 4242"], ["card 4242"]], "each period booked on the card that paid it")
     }
 }

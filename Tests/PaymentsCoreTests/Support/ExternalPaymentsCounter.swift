@@ -29,7 +29,7 @@ final class ExternalPaymentsCounter {
         bank = BankPayments(store: fleet.store, scheduler: fleet.timers, ids: ids, events: events)
         providers = BankProviders(store: fleet.store)
         sources = PaymentSources(store: fleet.store, scheduler: fleet.timers, charges: gateway, ids: ids, events: events)
-        subscriptions = Subscriptions(store: fleet.store, collector: RenewalCollector(charges: gateway, bank: bank), ids: ids,
+        subscriptions = Subscriptions(store: fleet.store, collector: RenewalCollector(charges: gateway, bank: bank), orders: fleet.orders, ids: ids,
                                       scheduler: fleet.timers, events: events)
         reports = DayReports(store: fleet.store, clock: fleet.clock)
         customers = CustomerService(repository: StoredCustomers(store: fleet.store, clock: fleet.clock), hasher: PasswordHasher(iterations: 1_000),

@@ -131,9 +131,13 @@ public final class BackOfficeController {
         switch order.paymentKind {
         case .bank: return .bank
         case .wallet: return .wallet
-        case .express, .auction, nil:
+        case .express, .auction, .subscription, nil:
             let charge: Charge
-            do { charge = try charges.charge(chargeId) } catch ChargeError.chargeNotFound { return .other(kind: String(chargeId.prefix { $0 != "_" })) }
+            do { charge = try charges.charge(chargeId) } catch ChargeError.chargeNotFound {
+                // A subscription's period drawn on a mandate: a bank payment, given back by the bank.
+                if order.paymentKind == .subscription { return .bank }
+                return .other(kind: String(chargeId.prefix { $0 != "_" }))
+            }
             return .card(brand: charge.brand.displayName, lastFour: charge.lastFour)
         }
     }

@@ -39,6 +39,34 @@ public final class OrderPayments {
         }
     }
 
+    /// The store's cart paid by a mandate set up at the checkout: a mandate draws money only for
+    /// an order (or a subscription's period), so the cart becomes an order first (placed, its jars
+    /// reserved: `outOfStock` before anything is drawn), then the draw is made for the order's
+    /// total with its number as the reference, and the order is marked paid with it (booked with
+    /// tender `mandate`). A refused draw fails the order and keeps the cart. A draw made whose
+    /// order could not be marked is the settler's (the draw is made out to the order's number):
+    /// `outcomeUnknown`.
+    public func mandateOrderPayment(mandate: BankPaymentContext) throws -> Order {
+        let order = try placeAndReserve(.bank)
+        let draw: BankResourceHandle
+        do throws(BankError) {
+            draw = try commerce.bank.payFromMandate(identifier: mandate.identifier, token: mandate.token, amount: order.total, reference: order.number)
+        } catch {
+            _ = try? commerce.orders.markFailed(orderId: order.id, reason: error.code)
+            throw error
+        }
+        do throws(OrderError) {
+            try commerce.orders.noteExternalReference(orderId: order.id, reference: ExternalReference(identifier: draw.identifier, token: draw.resourceToken))
+            guard let paid = try commerce.orders.markPaid(orderId: order.id, reference: draw.identifier) else {
+                throw OrderError.outcomeUnknown(number: order.number)
+            }
+            return paid
+        } catch {
+            keepSettling()
+            throw OrderError.outcomeUnknown(number: order.number)
+        }
+    }
+
     /// Settles the order with what the bank flow answered: authorised, executed or settled is
     /// paid; `wait`/`redirect` leave it pending (settled later by `settlePendingOrders`); an
     /// error asks the payment's status (the money may have moved despite a lost answer).

@@ -1,8 +1,9 @@
 import Foundation
 import PaymentsCore
 
-/// One line of the shopper's order history: an order, or a payment of one of her subscriptions
-/// (which are no orders: a renewal collects a period's price, with no jars and no receipt).
+/// One line of the shopper's order history: an order (a subscription's period paid is one, with
+/// its receipt), or a subscription's payment that did not go through (it took no money, so it is
+/// no order).
 public enum HistoryEntry: Hashable, Sendable {
     case order(Order)
     case subscriptionPayment(SubscriptionPaymentLine)
@@ -38,12 +39,12 @@ public struct SubscriptionPaymentLine: Hashable, Sendable {
 }
 
 extension StoreAccount {
-    /// The orders and the subscription payments, newest first (orders keep their own order when
-    /// two share a moment).
+    /// The orders and the subscription payments that failed, newest first (orders keep their own
+    /// order when two share a moment). A period paid is listed once, as its order.
     public func history() throws(AccountError) -> [HistoryEntry] {
         let orders = try orderHistory().map(HistoryEntry.order)
         guard let customer else { return orders }
-        let payments = try subscriptionPayments(customerId: customer.id).reversed().map(HistoryEntry.subscriptionPayment)
+        let payments = try subscriptionPayments(customerId: customer.id).reversed().filter { !$0.succeeded }.map(HistoryEntry.subscriptionPayment)
         return (orders + payments).enumerated()
             .sorted { $0.element.at != $1.element.at ? $0.element.at > $1.element.at : $0.offset < $1.offset }
             .map(\.element)

@@ -10,13 +10,18 @@ enum RefundRoute: Hashable {
 
     /// nil for an order with no payment noted, or paid by a won bid's hold (its receipt is the
     /// auction's; it is not refunded from the orders).
-    init?(_ order: OrderRecord) {
+    init?(_ order: OrderRecord, _ tx: any CoreTransaction) throws {
         guard let reference = order.chargeId else { return nil }
         switch order.paymentKind {
         case nil, .express: self = .card(chargeId: reference)
         case .bank: self = .bank(paymentId: reference)
         case .wallet: self = .wallet(sourceId: reference)
         case .auction: return nil
+        // A period drawn on a mandate goes back through its bank payment; one charged to a saved
+        // card, through the charge: the payment's own row says which.
+        case .subscription:
+            let drawn = try tx.exists("SELECT 1 FROM bank_resources WHERE id = ?", reference)
+            self = drawn ? .bank(paymentId: reference) : .card(chargeId: reference)
         }
     }
 
