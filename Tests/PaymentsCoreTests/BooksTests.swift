@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GRDB
+import PostgresClient
 import Testing
 @_spi(Testing) @testable import PaymentsCore
 
@@ -92,6 +93,27 @@ import Testing
                                        reported: Money(minorUnits: sale.minorUnits - 50, currency: currency),
                                        booked: Money(minorUnits: sale.minorUnits, currency: currency)),
         ])
+    }
+
+    /// A fleet's server from before the books: the table mirrored, nothing in it. The first
+    /// counter of this round to open the server books what its rows show was paid and given back
+    /// (a file's migration does the same), once.
+    // Server-only: a file's own migration is `books-v1-ledger-entries`, run by GRDB.
+    @Test func aFleetFromBeforeTheBooksIsBookedWhenAServerIsMigrated() throws {
+        let ledger = try Ledger(.postgres)
+        let before = try #require(try ledger.read(Int.self, "SELECT COUNT(*) FROM ledger_entries"))
+        let server = try #require(ledger.world.core.store as? PostgresCoreStore)
+        try ledger.write("DELETE FROM ledger_entries")
+        try ledger.write("DELETE FROM mirrored_migrations WHERE identifier = 'books-v1-ledger-entries'")
+        #expect(try !ledger.audit().isEmpty, "an unbooked fleet is named")
+        var migrator = DatabaseMigrator()
+        CoreMigrations.register(in: &migrator)
+        CommerceMigrations.register(in: &migrator)
+        try PostgresCoreMigrations.migrate(server.connection, mirroring: migrator)
+        #expect(try ledger.read(Int.self, "SELECT COUNT(*) FROM ledger_entries") == before)
+        #expect(try ledger.audit() == [])
+        try PostgresCoreMigrations.migrate(server.connection, mirroring: migrator)
+        #expect(try ledger.read(Int.self, "SELECT COUNT(*) FROM ledger_entries") == before, "once")
     }
 
     @Test(arguments: StorageBackend.allCases)

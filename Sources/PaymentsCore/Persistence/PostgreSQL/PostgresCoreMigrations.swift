@@ -113,6 +113,13 @@ public enum PostgresCoreMigrations {
 
     /// The tables these migrations create, written for the server by hand; the rest are mirrored
     /// from SQLite's schema (`PostgresSchemaMirror`).
+    /// What a mirrored migration does to a server's rows beside its tables (the mirror copies
+    /// schemas, not a migration's data work), run once, in the migrating transaction.
+    static let dataSteps: [String: @Sendable (any CoreTransaction) throws -> Void] = [
+        // A fleet's orders from before the books are booked, as a file's are by its migration.
+        "books-v1-ledger-entries": { tx in try BooksMigrations.bookEarlierPayments(tx) },
+    ]
+
     static let coreTables: Set<String> = ["events", "customers", "payment_methods", "charges", "idempotency_keys", "refunds", "vault_meta"]
 
     /// Applies the migrations not applied yet, all in one transaction under an advisory lock:
@@ -136,7 +143,9 @@ public enum PostgresCoreMigrations {
             if let mirrored, let toMirror {
                 try PostgresSchemaMirror.apply(mirrored, on: c)
                 try c.execute("CREATE TABLE IF NOT EXISTS mirrored_migrations (identifier TEXT PRIMARY KEY)")
-                for name in toMirror.migrations {
+                let recorded = Set(try c.query("SELECT identifier FROM mirrored_migrations").map { try $0.string("identifier") })
+                for name in toMirror.migrations where !recorded.contains(name) {
+                    try dataSteps[name]?(PostgresTransaction(c))
                     try c.execute("INSERT INTO mirrored_migrations (identifier) VALUES ($1) ON CONFLICT DO NOTHING", [name])
                 }
             }
