@@ -74,6 +74,21 @@ import Testing
     }
 
     @Test(arguments: StorageBackend.allCases)
+    func anEntryForAPaymentThatIsNowhereIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        try ledger.write("""
+            INSERT INTO ledger_entries (id, order_id, movement, tender, amount_minor, currency, at, answer_kind, answer_id)
+            VALUES ('charge:ch_nowhere', ?, 'refund', 'card', -100, 'EUR', 0, 'charge_refund', 're_nowhere')
+            """, [ledger.paid.id])
+        let total = ledger.paid.total
+        #expect(try ledger.audit() == [
+            .bookedBalanceDiffers(orderId: ledger.paid.id, orderNumber: ledger.paid.number,
+                                  booked: Money(minorUnits: total.minorUnits - 100, currency: total.currency), owed: total),
+            .entryDiffersFromPayment(entryId: "charge:ch_nowhere", booked: Money(minorUnits: -100, currency: total.currency), moved: .zero(total.currency)),
+        ])
+    }
+
+    @Test(arguments: StorageBackend.allCases)
     func aZReportThatNoLongerSaysWhatTheBooksHoldIsNamed(_ backend: StorageBackend) throws {
         let ledger = try Ledger(backend)
         let reports = DayReports(store: ledger.world.core.store, clock: ledger.world.clock)

@@ -48,18 +48,19 @@ enum BooksCheck {
             """).map { row in .refundNotBooked(refundId: try row.audited("id"), orderNumber: try row.audited("number")) }
     }
 
-    /// Each entry against the row it answers to: a charge's capture, a bank payment's or wallet
+    /// Each entry against the row it answers to (an entry whose payment or refund is nowhere
+    /// moved nothing): a charge's capture, a bank payment's or wallet
     /// source's amount, a refund's amount through any tender (negative in the books): a card
     /// refund, a bank refund the bank executed, a wallet's refund.
     private static func entriesThatDiffer(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
         try tx.rows("""
-            SELECT e.id, e.amount_minor, e.currency, m.moved, m.currency AS moved_currency FROM ledger_entries e JOIN (
+            SELECT e.id, e.amount_minor, e.currency, m.moved, COALESCE(m.currency, e.currency) AS moved_currency FROM ledger_entries e LEFT JOIN (
               SELECT 'charge' AS kind, id, amount_captured AS moved, currency FROM charges
               UNION ALL SELECT 'bank_payment', id, amount_minor, currency FROM bank_resources
               UNION ALL SELECT 'wallet_source', id, amount_minor, currency FROM sources
               UNION ALL SELECT g.kind, g.id, -g.moved, g.currency FROM (\(RefundMoney.rows)) g
             ) m ON m.kind = e.answer_kind AND m.id = e.answer_id
-            WHERE m.moved IS NULL OR m.moved <> e.amount_minor OR m.currency <> e.currency
+            WHERE m.id IS NULL OR m.moved IS NULL OR m.moved <> e.amount_minor OR m.currency <> e.currency
             ORDER BY \(tx.engine.bytewise("e.id"))
             """).map { row in
             .entryDiffersFromPayment(entryId: try row.audited("id"),
