@@ -70,25 +70,20 @@ public final class DayReports {
     /// integer by the seam); lists come out in byte order on both.
     static func report(_ tx: any CoreTransaction, number: Int?, from: Date?, to: Date) throws -> DayReport {
         let (start, end) = (from?.milliseconds ?? Int64.min, to.milliseconds)
-        func booked(_ movement: LedgerMovement, sign: String = "") throws -> [DayReport.Total] {
-            try tx.rows("""
-                SELECT tender AS method, currency, \(sign)SUM(amount_minor) AS amount, COUNT(*) AS count FROM ledger_entries
-                WHERE movement = ? AND at >= ? AND at < ?
-                GROUP BY tender, currency ORDER BY \(tx.engine.bytewise("tender")), \(tx.engine.bytewise("currency"))
-                """, movement, start, end).map(total)
-        }
-        let sales = try booked(.payment)
-        let captures = try booked(.capture)
-        let refunds = try booked(.refund, sign: "-")
-        let net = try tx.rows("""
-            SELECT tender AS method, currency, SUM(amount_minor) AS amount, COUNT(*) AS count FROM ledger_entries
+        // One pass over the span's entries, by movement, tender and currency; the net and the grand
+        // total are sums of these sums, not further reads of the books.
+        let booked = try tx.rows("""
+            SELECT movement, tender AS method, currency, SUM(amount_minor) AS amount, COUNT(*) AS count FROM ledger_entries
             WHERE at >= ? AND at < ?
-            GROUP BY tender, currency ORDER BY \(tx.engine.bytewise("tender")), \(tx.engine.bytewise("currency"))
-            """, start, end).map(total)
-        let grandTotal = try tx.rows("""
-            SELECT 'all' AS method, currency, SUM(amount_minor) AS amount, COUNT(*) AS count FROM ledger_entries
-            WHERE at >= ? AND at < ? GROUP BY currency ORDER BY \(tx.engine.bytewise("currency"))
-            """, start, end).map(total)
+            GROUP BY movement, tender, currency ORDER BY \(tx.engine.bytewise("tender")), \(tx.engine.bytewise("currency"))
+            """, start, end).map { row in (movement: try row.value(String.self, "movement"), total: try total(row)) }
+        func moved(_ movement: LedgerMovement) -> [DayReport.Total] { booked.filter { $0.movement == movement.rawValue }.map(\.total) }
+        let sales = moved(.payment)
+        let captures = moved(.capture)
+        // Money out is negative in the books and positive in a report's refunds.
+        let refunds = moved(.refund).map { DayReport.Total(method: $0.method, currency: $0.currency, minorUnits: -$0.minorUnits, count: $0.count) }
+        let net = Self.summed(booked.map(\.total)) { $0.method }
+        let grandTotal = Self.summed(net) { _ in "all" }.sorted { $0.currency.utf8.lexicographicallyPrecedes($1.currency.utf8) }
         // Holds (never captured) released; a hold a raised bid replaced moved no money either way.
         let voids = try tx.rows("""
             SELECT 'card' AS method, c.currency, SUM(c.amount) AS amount, COUNT(*) AS count FROM charges c
@@ -105,6 +100,23 @@ public final class DayReports {
             """)
         return DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
                          grandTotal: grandTotal, unsettled: unsettled)
+    }
+
+    /// Totals of the same method (as `method` names it) and currency added up, in the order each
+    /// first appears.
+    private static func summed(_ totals: [DayReport.Total], method: (DayReport.Total) -> String) -> [DayReport.Total] {
+        var sums: [DayReport.Total] = []
+        for total in totals {
+            let key = method(total)
+            if let index = sums.firstIndex(where: { $0.method == key && $0.currency == total.currency }) {
+                let sum = sums[index]
+                sums[index] = DayReport.Total(method: key, currency: sum.currency, minorUnits: sum.minorUnits + total.minorUnits,
+                                              count: sum.count + total.count)
+            } else {
+                sums.append(DayReport.Total(method: key, currency: total.currency, minorUnits: total.minorUnits, count: total.count))
+            }
+        }
+        return sums
     }
 
     private static func total(_ row: StoredRow) throws -> DayReport.Total {
