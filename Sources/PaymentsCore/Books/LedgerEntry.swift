@@ -36,6 +36,8 @@ public enum Tender: String, Hashable, Sendable, CaseIterable {
     case bank
     case wallet
     case mandate
+    /// Notes and coins into the till (or out of it, for a cash refund): at a staffed counter only.
+    case cash
 }
 
 /// A card as a receipt and the books may name it: never more than brand and last four.
@@ -56,6 +58,11 @@ public struct LedgerAnswer: Hashable, Sendable {
         /// A bank payment or wallet source given back (the order refund's `charge_refund_id`).
         case bankRefund = "bank_refund"
         case walletRefund = "wallet_refund"
+        /// Cash taken at the till for an order (`cash_payments.id`): booked at the amount due,
+        /// the change already given back out of what was tendered.
+        case cashPayment = "cash_payment"
+        /// Cash given back out of the till.
+        case cashRefund = "cash_refund"
     }
 
     public let kind: Kind

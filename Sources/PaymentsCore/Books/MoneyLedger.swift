@@ -56,6 +56,7 @@ enum MoneyLedger {
         // A mandate draw is a bank payment: it goes back as a bank refund.
         case .bank, .mandate: .bankRefund
         case .wallet: .walletRefund
+        case .cash: .cashRefund
         }
     }
 
