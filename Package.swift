@@ -76,7 +76,7 @@ let package = Package(
             name: "checkout",
             dependencies: ["CounterApp", "CheckoutKit", "PaymentsCore", "TerminalUI", "Localization", "OperationalLog",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"), .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         // The command line itself (`@testable import checkout`): the common invocations read

@@ -77,6 +77,12 @@
 @_exported import enum PaymentsCore.SubscriptionError
 @_exported import struct PaymentsCore.RenewalAttempt
 
+// The shop's settings and its VAT, as the receipts and reports word them.
+@_exported import struct PaymentsCore.ShopSettings
+@_exported import struct PaymentsCore.TaxTable
+@_exported import struct PaymentsCore.TaxRate
+@_exported import struct PaymentsCore.TaxAnalysis
+
 // Wiring is CheckoutKit's own (`CounterCore` opens the core, `CheckoutServices` holds the
 // controllers): no service class of the core is re-exported here (LayeringTests). What is left
 // is a value: the kiosk's operator PIN is hashed by the core's rule, never kept in clear.

@@ -19,6 +19,7 @@ enum CommonInvocation {
             switch name {
             case "--db" where settings.database == nil: settings.database = value
             case "--theme" where settings.theme == nil: settings.theme = value
+            case "--shop" where settings.shopFile == nil: settings.shopFile = value
             default: return nil
             }
         }

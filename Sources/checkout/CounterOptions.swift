@@ -12,6 +12,8 @@ struct CounterOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("This counter's name, unique among the counters on one database: the orders it takes payments for, and their receipts, carry it. A staffed counter keeps a guest's cart under it across restarts. Default: the host name.", valueName: "name"))
     var counter: String?
 
+    @OptionGroup var shop: ShopOption
+
     @OptionGroup var vaultKey: VaultKeyOption
 
     @OptionGroup var language: LanguageOption
@@ -25,7 +27,7 @@ struct CounterOptions: ParsableArguments {
 
     var settings: CounterSettings {
         CounterSettings(theme: theme, database: db, counter: counter, vaultKeyFile: vaultKey.file, languageIdentifier: language.identifier,
-                        logFile: logging.log, logLevel: logging.logLevel, demo: demo)
+                        logFile: logging.log, logLevel: logging.logLevel, demo: demo, shopFile: shop.file)
     }
 
     mutating func validate() throws {

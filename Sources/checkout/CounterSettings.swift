@@ -13,9 +13,14 @@ struct CounterSettings: Equatable {
     var logFile: String?
     var logLevel = LogOptions.defaultLevel
     var demo = true
+    /// `--shop FILE`; nil: the default place (`ShopSettingsFile.defaultPath`), else the defaults.
+    var shopFile: String?
 
     /// The counter's name: the one given, else the host name.
     var counterName: String { counter ?? ProcessInfo.processInfo.hostName }
 
     var vaultKey: VaultKeyLocation { VaultKeyLocation.resolve(flag: vaultKeyFile) }
+
+    /// The shop's settings, or the counter stops here, saying what is wrong and where.
+    func shop() throws -> ShopSettings { try ShopOption.load(shopFile) }
 }

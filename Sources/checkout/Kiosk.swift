@@ -147,8 +147,9 @@ enum CounterLauncher {
         // Curses owns the screen once the counter opens, so a theme problem is shown inside it
         // (and repeated on standard error after the terminal is given back).
         // A kiosk forgets every shopper, also across a restart; a staffed counter keeps a guest's cart.
+        let shop = try settings.shop()
         let makeServices = try StorageWords.services(database: settings.database, vaultKey: settings.vaultKey,
-                                                     counterName: settings.counterName, keepsGuestCart: !isKiosk)
+                                                     counterName: settings.counterName, keepsGuestCart: !isKiosk, shop: shop)
         let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") }, demo: settings.demo,
                                          makeServices: makeServices)
         let shell = CounterShell(counter: counter, configuration: kiosk?.configuration(isKiosk: true) ?? KioskFeature.Configuration(isKiosk: false),
@@ -157,7 +158,7 @@ enum CounterLauncher {
                                  demoTapes: isKiosk ? DemoPlayerTapes.standard() : [], report: Self.logReceipt)
         let status: Int32
         do {
-            status = try TerminalSession.run(shell, theme: resolution.theme, ignoresInterrupts: isKiosk)
+            status = try ShopInForce.with(shop) { try TerminalSession.run(shell, theme: resolution.theme, ignoresInterrupts: isKiosk) }
         } catch {
             Log.counter.error("the terminal cannot draw", metadata: ["reason": "\(error)"])
             // The way on: a terminal that can draw, or the same store as plain lines.

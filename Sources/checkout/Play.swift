@@ -40,6 +40,10 @@ struct Play: ParsableCommand {
     /// A tape's own `Set Language` line wins over this.
     @OptionGroup var language: LanguageOption
 
+    /// Only when given: without it a tape runs with the default shop in UTC, the same on every
+    /// machine (the settings file at the default place is not read).
+    @OptionGroup var shop: ShopOption
+
     func validate() throws {
         guard Size(notation: size) != nil else {
             throw ValidationError("--size must look like 80x24 (columns x rows), got \"\(size)\".")
@@ -47,7 +51,8 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        try language.speaking(playTapes)
+        let settings = try shop.file.map { try ShopOption.load($0) } ?? ShopInForce.settings
+        try language.speaking { try ShopInForce.with(settings, playTapes) }
     }
 
     private func playTapes() throws {

@@ -69,12 +69,13 @@ enum StorageWords {
     /// database in memory has nothing to say so, and is built from nothing (every migration)
     /// at each start: it is opened with the services, after the first frame.
     static func services(database argument: String?, vaultKey: VaultKeyLocation, counterName: String,
-                         keepsGuestCart: Bool) throws -> CounterApplication.ServicesFactory {
+                         keepsGuestCart: Bool, shop: ShopSettings) throws -> CounterApplication.ServicesFactory {
         let logPayments: (String) -> Void = { Log.payments.info("\($0)") }
         if let argument, DatabaseLocation(argument: argument) == .inMemory {
             return { clock, timers in
                 let core = try CounterCore(database: argument, vaultKey: vaultKey)
                 core.counterName = counterName
+                core.shop = shop
                 Log.storage.info("database opened", metadata: ["path": "\(argument)"])
                 return try core.services(clock: clock, scheduler: timers, log: logPayments)
             }
@@ -82,6 +83,7 @@ enum StorageWords {
         let core = try open(database: argument, vaultKey: vaultKey)
         core.counterName = counterName
         core.keepsGuestCart = keepsGuestCart
+        core.shop = shop
         return CounterApplication.services(core: core, log: logPayments)
     }
 

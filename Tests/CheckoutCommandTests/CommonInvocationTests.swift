@@ -27,6 +27,7 @@ import Testing
     @Test(arguments: [
         [], ["--db", ":memory:"], ["--db=:memory:"], ["--db", "/tmp/shop.sqlite"], ["--theme", "mono"], ["--theme=Themes/mono.toml"],
         ["--theme", "midnight", "--db", "counter.sqlite"], ["--db", "a b.sqlite", "--theme=honey"], ["--db", "x=y"], ["--db", "postgres://till@host/shop"],
+        ["--shop", "shop.toml"], ["--shop=/etc/checkout/shop.toml", "--db", ":memory:"],
     ])
     func theCommonInvocationsAreReadAsArgumentParserReadsThem(arguments: [String]) {
         let fast = Self.fastPath(arguments)

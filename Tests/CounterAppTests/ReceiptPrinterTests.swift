@@ -12,7 +12,8 @@ import Testing
                           tender: PaidOrderReceipt.Tender = .card(brand: "Visa", lastFour: "4242")) -> PaidOrderReceipt {
         let price = Money(minorUnits: 720, currency: .eur)
         let order = Order(id: "ord_1", number: number, sessionKey: "s", state: state,
-                          lines: [OrderLine(productId: "honey-wildflower", name: "Wildflower honey", unitPrice: price, quantity: 2)],
+                          lines: [OrderLine(productId: "honey-wildflower", name: "Wildflower honey", unitPrice: price, quantity: 2,
+                                           taxRate: TaxRate(basisPoints: 700))],
                           total: Money(minorUnits: 1440, currency: .eur), chargeId: "ch_1", failureReason: nil,
                           createdAt: Date(timeIntervalSince1970: 1_800_000_000))
         return PaidOrderReceipt(order: order, tender: tender, paidAt: Date(timeIntervalSince1970: 1_800_000_060), printedAt: nil, copies: 0)

@@ -47,10 +47,11 @@ public final class CheckoutServices {
     ///     nil: its host's name.
     ///   - keepsGuestCart: a guest's cart is kept under the counter's name across restarts (a
     ///     staffed counter); false, a new guest cart each run (a kiosk, a database in memory).
+    ///   - shop: the shop's settings (`--shop FILE`): its VAT rates for the orders placed here.
     @_spi(Core) public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings(), counterName: String? = nil,
-                            keepsGuestCart: Bool = true) throws {
+                            keepsGuestCart: Bool = true, shop: ShopSettings = .defaults) throws {
         self.core = core
-        commerce = try Commerce(core: core, bankTimings: bankTimings, counterName: counterName)
+        commerce = try Commerce(core: core, bankTimings: bankTimings, counterName: counterName, shop: shop)
         session = CounterSession(ids: core.ids, counterName: keepsGuestCart ? counterName : nil)
         store = CoreStoreController(core: core, commerce: commerce, session: session)
         account = StoreAccount(core: core, commerce: commerce, session: session)
@@ -67,9 +68,9 @@ public final class CheckoutServices {
     /// Opens the core too: the app's one call.
     public convenience init(database: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
                             options: PaymentsServices.Options = PaymentsServices.Options(), bankTimings: BankTimings = BankTimings(),
-                            counterName: String? = nil) throws {
+                            counterName: String? = nil, shop: ShopSettings = .defaults) throws {
         try self.init(core: PaymentsServices(database: database, clock: clock, scheduler: scheduler, ids: ids, options: options),
-                      bankTimings: bankTimings, counterName: counterName)
+                      bankTimings: bankTimings, counterName: counterName, shop: shop)
     }
 
     /// The data source and start-bid gateway for one auction's join flow.

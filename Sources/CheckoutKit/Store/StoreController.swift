@@ -47,11 +47,18 @@ public struct StoreReceipt: Hashable, Sendable {
     public let lines: [CartLine]
     public let total: Money
     public let charge: CardChargeReceipt
+    /// The VAT in the total, per rate (the core's `TaxAnalysis` of the order).
+    public var taxes: TaxAnalysis
+    /// The receipt's number at its counter; nil when the order has none.
+    public var receiptNumber: Int?
 
-    public init(orderIdentifier: String, lines: [CartLine], total: Money, charge: CardChargeReceipt) {
+    public init(orderIdentifier: String, lines: [CartLine], total: Money, charge: CardChargeReceipt, taxes: TaxAnalysis = .none,
+                receiptNumber: Int? = nil) {
         self.orderIdentifier = orderIdentifier
         self.lines = lines
         self.total = total
         self.charge = charge
+        self.taxes = taxes
+        self.receiptNumber = receiptNumber
     }
 }

@@ -3,9 +3,11 @@ import Clocks
 
 extension CounterApplication {
     /// The services over the database the command line names: a path, `:memory:`, or nil for
-    /// the default file in the user's data directory (XDG).
+    /// the default file in the user's data directory (XDG). The shop's settings are those in
+    /// force where the factory is made (`ShopInForce`: a tape's, `checkout play --shop FILE`'s).
     public static func services(database argument: String?, counterName: String? = nil) -> ServicesFactory {
-        { clock, timers in try CounterCore.services(database: argument, counterName: counterName, clock: clock, scheduler: timers) }
+        let shop = ShopInForce.settings
+        return { clock, timers in try CounterCore.services(database: argument, counterName: counterName, shop: shop, clock: clock, scheduler: timers) }
     }
 
     /// The services over a core the command line opened beforehand (so that a database that

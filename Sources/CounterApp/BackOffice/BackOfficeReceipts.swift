@@ -18,6 +18,8 @@ extension ReceiptDocument {
             lines.append(.item("\(item.quantity) x \(tr(item.name))", amount: "-" + item.amount.formatted()))
         }
         lines += [.rule, .total(tr("Refunded {0}", refund.amount.formatted()))]
+        // The VAT given back: the refund's share of its order's rates, as the Z report counts it.
+        lines += Self.taxLines(order.taxes.share(of: refund.amount), heading: tr("VAT refunded"))
         switch order.payment {
         case let .card(brand, lastFour): lines.append(.text(tr("Back to {0}", CardNaming.paper.name(brand, lastFour))))
         case .bank: lines.append(.text(tr("Refunded to the bank account")))
@@ -54,6 +56,12 @@ extension ReceiptDocument {
             lines.append(.rule)
         }
         for line in DayReportSection.grandTotals(of: report) ?? [] { lines.append(.total(line)) }
+        if !report.taxes.isEmpty {
+            lines += [.blank, .text(tr("VAT by rate")), .text(Self.taxRow(tr("Rate"), tr("Net"), tr("VAT"), tr("Gross")))]
+            for tax in report.taxes { lines.append(.text(Self.taxRow(DayReportSection.rateText(tax), DayReportSection.money(tax.netMinor, tax),
+                                                               DayReportSection.money(tax.vatMinor, tax), DayReportSection.money(tax.grossMinor, tax)))) }
+            lines.append(.rule)
+        }
         lines.append(.text(report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
                                                     : tr("Not known yet: {0}", report.unsettled.joined(separator: ", "))))
         if report.number != nil { lines += [.blank, .emphasis(tr("The day is closed."))] }
@@ -61,7 +69,7 @@ extension ReceiptDocument {
     }
 
     private static func header(_ title: String, copy: Bool) -> [Line] {
-        var lines: [Line] = [.title(tr("Honey Store")), .centered(tr("Checkout Counter")), .blank, .emphasis(title)]
+        var lines = shopHeader() + [.blank, .emphasis(title)]
         if copy { lines.append(.emphasis(tr("** COPY **"))) }
         lines.append(.blank)
         return lines

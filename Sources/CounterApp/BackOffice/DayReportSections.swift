@@ -34,4 +34,19 @@ struct DayReportSection {
     }
 
     static func amount(_ total: DayReport.Total) -> String { total.amount?.formatted() ?? "\(total.minorUnits) \(total.currency)" }
+
+    /// "7%", "19%": a rate of the report's tax analysis.
+    static func rateText(_ tax: DayReport.Tax) -> String { tax.rate.percentText + "%" }
+
+    /// An amount of the tax analysis in its currency.
+    static func money(_ minorUnits: Int64, _ tax: DayReport.Tax) -> String {
+        Currency(code: tax.currency).map { Money(minorUnits: minorUnits, currency: $0).formatted() } ?? "\(minorUnits) \(tax.currency)"
+    }
+
+    /// "VAT 7%: net €6.07, VAT €0.43" and the gross beside it, a line a rate.
+    static func taxLines(of report: DayReport) -> [(what: String, gross: String)] {
+        report.taxes.map { tax in
+            (tr("VAT {0}: net {1}, VAT {2}", rateText(tax), money(tax.netMinor, tax), money(tax.vatMinor, tax)), money(tax.grossMinor, tax))
+        }
+    }
 }

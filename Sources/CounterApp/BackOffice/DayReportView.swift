@@ -30,6 +30,12 @@ extension BackOfficeFeature {
             frame.write(line + " ", in: rect, alignment: .trailing, style: Style(.text, .bold))
             row += 1
         }
+        for line in DayReportSection.taxLines(of: report) {
+            let rect = ScreenDrawing.row(area, row)
+            ScreenDrawing.text("  " + line.what, into: &frame, in: rect, role: .muted)
+            frame.write(line.gross + " ", in: rect, alignment: .trailing, style: Style(.muted))
+            row += 1
+        }
         let unsettled = report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
             : tr("Not known yet (the counter settles them): {0}", report.unsettled.joined(separator: ", "))
         ScreenDrawing.text(unsettled, into: &frame, in: ScreenDrawing.row(area, row + 1), role: report.unsettled.isEmpty ? .muted : .warning)

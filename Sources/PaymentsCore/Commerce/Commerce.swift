@@ -27,6 +27,8 @@ public final class Commerce {
     public let cardGateway: ChargeServiceGateway
     /// This counter process, as the other counters on the database see it.
     public let instance: CounterInstance
+    /// The shop's settings (`--shop FILE`): its VAT rates freeze on each order line placed here.
+    public let shop: ShopSettings
     /// Settles what was left unsettled; the app runs it at start and every few seconds.
     public private(set) var settler: Settler!
     private let core: PaymentsServices
@@ -40,8 +42,9 @@ public final class Commerce {
     public init(core: PaymentsServices, bankTimings: BankTimings = BankTimings(),
                 renewalRetrySchedule: [Duration] = Subscriptions.defaultRetrySchedule,
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
-                settlerPolicy: Settler.Policy = Settler.Policy(), counterName: String? = nil) throws {
+                settlerPolicy: Settler.Policy = Settler.Policy(), counterName: String? = nil, shop: ShopSettings = .defaults) throws {
         self.core = core
+        self.shop = shop
         try Self.migrate(core.storage)
         let store = core.store
         try AuctionSeed.seedIfNew(store, now: core.clock.now)
@@ -55,6 +58,7 @@ public final class Commerce {
         sources = PaymentSources(store: store, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)
         orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id, counterName: counterName, bank: bank, sources: sources)
+        orders.tax = shop.tax
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
         subscriptions = Subscriptions(store: store, collector: collector, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)

@@ -9,9 +9,15 @@ import GRDB
 /// brand and last four (the ledger holds no more in clear). Times are UTC, ISO 8601, each row's
 /// own: an order when it was placed, a payment or refund when it moved. An order names the
 /// counter that took it, so a fleet's export says which till sold what.
+///
+/// VAT: a `line` names the rate it was sold at (`tax_rate_bp`, basis points); each money row is
+/// followed by one `tax` row per rate in it, its share of its order's tax (`TaxAnalysis`, the
+/// same the receipts and the Z report show): `amount_minor` the gross at that rate, `net_minor`
+/// and `vat_minor` beside it. The `tax` rows of a day sum to the day's money and to its Z
+/// report's tax analysis; filter by `record` to sum either.
 public enum LedgerExport {
     public static let header = ["record", "order", "state", "time", "amount_minor", "currency", "quantity", "description",
-                                "method", "card_brand", "card_last4", "reference", "counter"]
+                                "method", "card_brand", "card_last4", "reference", "counter", "tax_rate_bp", "net_minor", "vat_minor"]
 
     /// The records of `[from, to)`, on either engine: the same rows in the same order on both.
     public static func csv(_ store: any CoreStore, from: Date, to: Date) throws -> CSVTable {
@@ -25,22 +31,29 @@ public enum LedgerExport {
             for order in orders {
                 let number = order.number
                 table.append(["order", number, order.state, time(order.createdAt), String(order.totalMinor), order.currency, "",
-                              order.shipsTo.map { "ships to \($0)" } ?? "", "", "", "", "", order.counter ?? ""])
-                let lines = try tx.fetchAll(ExportedLine.self, "SELECT name, unit_minor, quantity, kind FROM order_lines WHERE order_id = ? ORDER BY position",
+                              order.shipsTo.map { "ships to \($0)" } ?? "", "", "", "", "", order.counter ?? "", "", "", ""])
+                let lines = try tx.fetchAll(ExportedLine.self, "SELECT name, unit_minor, quantity, kind, tax_rate_bp FROM order_lines WHERE order_id = ? ORDER BY position",
                                             order.id)
                 for line in lines {
                     table.append(["line", number, line.kind, "", String(line.unitMinor * line.quantity), order.currency, String(line.quantity), line.name,
-                                  "", "", "", "", ""])
+                                  "", "", "", "", "", String(line.taxRateBp), "", ""])
                 }
             }
             let entries = try tx.fetchAll(ExportedEntry.self, """
-                SELECT e.movement, e.tender, e.card_brand, e.card_last_four, e.amount_minor, e.currency, e.at, e.counter, e.answer_id,
+                SELECT e.id, e.movement, e.tender, e.card_brand, e.card_last_four, e.amount_minor, e.currency, e.at, e.counter, e.answer_id,
                   o.number, o.state FROM ledger_entries e JOIN orders o ON o.id = e.order_id
                 WHERE e.at >= ? AND e.at < ? ORDER BY e.at, \(tx.engine.bytewise("e.id"))
                 """, start, end)
+            let taxes = Dictionary(try BookedTax.shares(tx, start: start, end: end).map { ($0.entryId, $0.analysis) },
+                                   uniquingKeysWith: { first, _ in first })
             for entry in entries {
                 table.append([entry.movement, entry.number, entry.state, time(entry.at), String(entry.amountMinor), entry.currency, "", "",
-                              entry.tender, entry.cardBrand ?? "", entry.cardLastFour ?? "", entry.answerId, entry.counter ?? ""])
+                              entry.tender, entry.cardBrand ?? "", entry.cardLastFour ?? "", entry.answerId, entry.counter ?? "", "", "", ""])
+                for part in taxes[entry.id]?.parts ?? [] {
+                    table.append(["tax", entry.number, entry.state, time(entry.at), String(part.gross.minorUnits), entry.currency, "", "",
+                                  entry.tender, "", "", entry.answerId, entry.counter ?? "", String(part.rate.basisPoints),
+                                  String(part.net.minorUnits), String(part.vat.minorUnits)])
+                }
             }
         }
         return table
@@ -87,10 +100,12 @@ private struct ExportedLine: ExportedRow {
     let unitMinor: Int64
     let quantity: Int64
     let kind: String
+    let taxRateBp: Int64
 }
 
 /// A movement of money from the books, with its order's number and state.
 private struct ExportedEntry: ExportedRow {
+    let id: String
     let movement: String
     let tender: String
     let cardBrand: String?

@@ -26,6 +26,9 @@ public struct OrderLine: Hashable, Sendable {
     public let unitPrice: Money
     public let quantity: Int
     public var kind: OrderLineKind = .goods
+    /// The VAT rate it was sold at, frozen when the order was placed: a later change of the
+    /// shop's settings never changes a past receipt.
+    public var taxRate: TaxRate
     public var lineTotal: Money { (try? unitPrice.multiplied(by: quantity)) ?? unitPrice }
 }
 
@@ -46,6 +49,11 @@ public struct Order: Hashable, Sendable, Identifiable {
     public var shipsTo: String? = nil
     /// How it is paid when not by the card checkout's own charge (express, wallet, bank, a won bid).
     public var paymentKind: ExternalPaymentKind? = nil
+    /// Its receipt's number at the counter that was paid (`receiptCounter`), gapless per counter,
+    /// given in the transaction that paid it; nil before it is paid (and for orders paid before
+    /// receipts were numbered).
+    public var receiptNumber: Int? = nil
+    public var receiptCounter: String? = nil
 
     /// The lines that came off a shelf.
     public var goods: [OrderLine] { lines.filter { $0.kind == .goods } }

@@ -27,6 +27,9 @@ struct OrderRecord: Codable, CoreRecord {
     var counter: String? = nil
     /// Where the order ships (express), one line.
     var shipsTo: String? = nil
+    /// Its receipt number and the counter whose sequence gave it (`ReceiptNumbers`).
+    var receiptCounter: String? = nil
+    var receiptNumber: Int? = nil
 
     /// - Parameter locking: the row stays locked until the transaction ends (on a server).
     static func stored(_ tx: any CoreTransaction, id: String, locking: Bool = false) throws -> OrderRecord? {
@@ -65,6 +68,8 @@ struct OrderLineRecord: Codable, CoreRecord {
     var unitMinor: Int64
     var quantity: Int
     var kind: OrderLineKind = .goods
+    /// The VAT rate in basis points, frozen when the order is placed.
+    var taxRateBp: Int
 }
 
 /// A row of `stock_reservations`: jars held for an order while its payment is in flight or unknown.
@@ -86,11 +91,12 @@ extension Order {
         self.init(id: record.id, number: record.number, sessionKey: record.sessionKey, state: record.state,
                   lines: lines.map { line in
                       OrderLine(productId: line.productId, name: line.name, unitPrice: Money(minorUnits: line.unitMinor, currency: currency),
-                                quantity: line.quantity, kind: line.kind)
+                                quantity: line.quantity, kind: line.kind, taxRate: TaxRate(basisPoints: line.taxRateBp))
                   },
                   total: Money(minorUnits: record.totalMinor, currency: currency),
                   chargeId: record.chargeId, failureReason: record.failure, createdAt: record.createdAt, counter: record.counter,
-                  shipsTo: record.shipsTo, paymentKind: record.paymentKind)
+                  shipsTo: record.shipsTo, paymentKind: record.paymentKind, receiptNumber: record.receiptNumber,
+                  receiptCounter: record.receiptCounter)
     }
 
     /// The order and its lines; nil when there is no such order. A row the core cannot read

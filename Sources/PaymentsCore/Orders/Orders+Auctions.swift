@@ -13,7 +13,8 @@ extension Orders {
                                  counter: counterName)
         try tx.insert(record)
         try tx.insert(OrderLineRecord(orderId: id, position: 0, productId: auction.id, name: "\(auction.title), \(auction.flight) \(auction.route)",
-                                      unitMinor: bid.amount.minorUnits, quantity: 1))
+                                      unitMinor: bid.amount.minorUnits, quantity: 1,
+                                      taxRateBp: tax.rate(forCategory: TaxTable.Category.auction).basisPoints))
         try events.record(tx, type: "order.placed", subject: id, data: ["total": "\(bid.amount.minorUnits)", "currency": bid.amount.currency.code,
                                                                            "bid": bid.id])
         return try record.order(tx)

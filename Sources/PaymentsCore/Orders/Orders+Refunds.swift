@@ -295,6 +295,6 @@ extension Orders {
 extension OrderLine {
     /// `quantity` of this line's jars, as they come back.
     func returning(_ quantity: Int) -> OrderLine {
-        OrderLine(productId: productId, name: name, unitPrice: unitPrice, quantity: quantity)
+        OrderLine(productId: productId, name: name, unitPrice: unitPrice, quantity: quantity, taxRate: taxRate)
     }
 }

@@ -21,7 +21,8 @@ extension Orders {
                                  owner: owner, paymentKey: paymentKey, counter: counterName)
         try tx.insert(record)
         try tx.insert(OrderLineRecord(orderId: id, position: 0, productId: plan.id, name: Self.periodLine(plan: plan, periodIndex: periodIndex),
-                                      unitMinor: plan.price.minorUnits, quantity: 1))
+                                      unitMinor: plan.price.minorUnits, quantity: 1,
+                                      taxRateBp: tax.rate(forCategory: TaxTable.Category.subscription).basisPoints))
         try events.record(tx, type: "order.placed", subject: id, data: ["total": "\(plan.price.minorUnits)", "currency": plan.price.currency.code,
                                                                            "subscription_payment": paymentKey])
         try setState(tx, id, .paid, failure: nil, chargeId: reference)

@@ -41,6 +41,9 @@ public final class Orders {
     let owner: String?
     /// Its name, written on the orders it takes payments for.
     let counterName: String?
+    /// The shop's VAT rates and product tax categories: each line placed from now on is sold at
+    /// the rate they give it, frozen on the line.
+    public var tax: TaxTable = .german
 
     public init(store: any CoreStore, carts: Carts, charges: ChargeGateway, ids: IDGenerator, scheduler: Scheduler, events: EventRecording,
                 owner: String? = nil, counterName: String? = nil, bank: BankPayments? = nil, sources: PaymentSources? = nil) {
@@ -137,12 +140,15 @@ public final class Orders {
                                  currency: cart.total.currency.code, createdAt: clock.now, updatedAt: clock.now, shipsTo: shipsTo)
         try tx.insert(record)
         for (position, line) in cart.lines.enumerated() {
+            let category = try tx.fetchValue(String.self, "SELECT tax_category FROM products WHERE id = ?", line.product.id) ?? TaxTable.Category.general
             try tx.insert(OrderLineRecord(orderId: id, position: position, productId: line.product.id, name: line.product.name,
-                                          unitMinor: line.product.price.minorUnits, quantity: line.quantity))
+                                          unitMinor: line.product.price.minorUnits, quantity: line.quantity,
+                                          taxRateBp: tax.rate(forCategory: category).basisPoints))
         }
+        // Shipping and surcharges are taxed at the standard rate.
         for (offset, extra) in extras.enumerated() {
             try tx.insert(OrderLineRecord(orderId: id, position: cart.lines.count + offset, productId: extra.kind.rawValue, name: extra.name,
-                                          unitMinor: extra.amount.minorUnits, quantity: 1, kind: extra.kind))
+                                          unitMinor: extra.amount.minorUnits, quantity: 1, kind: extra.kind, taxRateBp: tax.standard.basisPoints))
         }
         try events.record(tx, type: "order.placed", subject: id, data: ["total": "\(total)", "currency": cart.total.currency.code])
         return try record.order(tx)
@@ -170,6 +176,8 @@ public final class Orders {
     func setState(_ tx: any CoreTransaction, _ id: String, _ state: OrderState, failure: String?, chargeId: String?) throws {
         try tx.execute("UPDATE orders SET state = ?, failure = ?, charge_id = ?, updated_at = ? WHERE id = ?",
                        state, failure, chargeId, clock.now.milliseconds, id)
+        // Every way an order is paid passes here: its receipt is numbered in the same transaction.
+        if state == .paid { try ReceiptNumbers.assign(tx, orderId: id, counterName: counterName) }
         var data = ["state": state.rawValue]
         if let failure { data["reason"] = failure }
         if let chargeId { data["charge"] = chargeId }

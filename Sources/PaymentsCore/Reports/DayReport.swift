@@ -24,6 +24,32 @@ public struct DayReport: Hashable, Sendable, Codable {
         public var amount: Money? { Currency(code: currency).map { Money(minorUnits: minorUnits, currency: $0) } }
     }
 
+    /// The VAT in a span's money at one rate, in one currency (`TaxAnalysis`): `net + vat ==
+    /// gross`, and the grosses of a currency sum to its grand total. A refund counts with the tax
+    /// its receipt gave back: its share of its order's rates (Docs/shop-settings.md, "VAT").
+    public struct Tax: Hashable, Sendable, Codable {
+        public let rateBasisPoints: Int
+        public let currency: String
+        public let grossMinor: Int64
+        public let netMinor: Int64
+        public let vatMinor: Int64
+
+        public init(rateBasisPoints: Int, currency: String, grossMinor: Int64, netMinor: Int64, vatMinor: Int64) {
+            self.rateBasisPoints = rateBasisPoints
+            self.currency = currency
+            self.grossMinor = grossMinor
+            self.netMinor = netMinor
+            self.vatMinor = vatMinor
+        }
+
+        init(_ part: TaxAnalysis.Part) {
+            self.init(rateBasisPoints: part.rate.basisPoints, currency: part.gross.currency.code, grossMinor: part.gross.minorUnits,
+                      netMinor: part.net.minorUnits, vatMinor: part.vat.minorUnits)
+        }
+
+        public var rate: TaxRate { TaxRate(basisPoints: rateBasisPoints) }
+    }
+
     /// The Z report's number; nil for an X report.
     public let number: Int?
     /// The end of the last Z report; nil when no day was closed before.
@@ -47,9 +73,12 @@ public struct DayReport: Hashable, Sendable, Codable {
     /// Whether the report was summed from the books; reports saved before the books were summed
     /// from the orders, and the audit does not hold them to the books.
     public let fromBooks: Bool
+    /// The VAT in the grand total, per currency and rate; empty in reports saved before VAT.
+    public let taxes: [Tax]
 
     public init(number: Int?, from: Date?, to: Date, sales: [Total], refunds: [Total], voids: [Total], captures: [Total], net: [Total],
-                grandTotal: [Total], unsettled: [String], fromBooks: Bool = true) {
+                grandTotal: [Total], unsettled: [String], fromBooks: Bool = true, taxes: [Tax] = []) {
+        self.taxes = taxes
         self.number = number
         self.from = from
         self.to = to
@@ -71,10 +100,10 @@ public struct DayReport: Hashable, Sendable, Codable {
     public var printKey: String? { number.map { "z-report-\($0)" } }
 
     private enum CodingKeys: String, CodingKey {
-        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks
+        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, taxes
     }
 
-    /// Reads Z reports saved before the books too (no captures, net, grand total).
+    /// Reads Z reports saved before the books too (no captures, net, grand total), and before VAT (no taxes).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         number = try container.decodeIfPresent(Int.self, forKey: .number)
@@ -88,5 +117,6 @@ public struct DayReport: Hashable, Sendable, Codable {
         grandTotal = try container.decodeIfPresent([Total].self, forKey: .grandTotal) ?? []
         unsettled = try container.decode([String].self, forKey: .unsettled)
         fromBooks = try container.decodeIfPresent(Bool.self, forKey: .fromBooks) ?? false
+        taxes = try container.decodeIfPresent([Tax].self, forKey: .taxes) ?? []
     }
 }

@@ -99,7 +99,7 @@ public final class DayReports {
             ORDER BY \(tx.engine.bytewise("o.number"))
             """)
         return DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
-                         grandTotal: grandTotal, unsettled: unsettled)
+                         grandTotal: grandTotal, unsettled: unsettled, taxes: try BookedTax.report(tx, start: start, end: end))
     }
 
     /// Totals of the same method (as `method` names it) and currency added up, in the order each

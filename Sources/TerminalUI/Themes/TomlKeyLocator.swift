@@ -1,14 +1,14 @@
-/// Finds on which line of a TOML text each key is written.
+/// Finds on which line of a TOML text each key is written (a theme's, the shop's settings).
 ///
 /// TOMLKit reports lines for syntax errors only; a theme error about a value (a colour that does
 /// not exist, an unknown role) must name its line too, so this reads the text itself. It knows
 /// the shapes theme files use: `[table]` headers, `key = value` and dotted keys, and the fields
 /// of a one-line inline table `role = { fg = 1, bg = 2 }`.
-struct TomlKeyLocator {
+public struct TomlKeyLocator {
     private var lineOfKey: [String: Int] = [:]
     private var keysOnLine: [Int: String] = [:]
 
-    init(text: String) {
+    public init(text: String) {
         var table: [String] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
@@ -31,7 +31,7 @@ struct TomlKeyLocator {
     }
 
     /// The line of `path`, or of the nearest enclosing key that is written in the file.
-    func line(of path: [String]) -> Int? {
+    public func line(of path: [String]) -> Int? {
         var prefix = path
         while !prefix.isEmpty {
             if let line = lineOfKey[prefix.joined(separator: ".")] { return line }
@@ -41,7 +41,7 @@ struct TomlKeyLocator {
     }
 
     /// The first key written on `line`, if any.
-    func key(onLine line: Int) -> String? {
+    public func key(onLine line: Int) -> String? {
         keysOnLine[line]
     }
 

@@ -121,7 +121,7 @@ public final class BackOfficeController {
                                        })
             },
             refundable: Money(minorUnits: refundable, currency: order.total.currency),
-            refundsHere: order.paymentKind != .auction)
+            refundsHere: order.paymentKind != .auction, taxes: order.taxAnalysis)
     }
 
     /// How the order was paid, as its tender gives the money back: a bank or wallet order by its

@@ -60,6 +60,8 @@ public struct BackOfficeOrder: Hashable, Sendable, Identifiable {
     /// False for an order whose money does not go back from here even though its payment is
     /// known (a won bid's capture: its receipt is the auction's).
     public var refundsHere = true
+    /// The order's VAT per rate (the core's `TaxAnalysis`); a refund gives back its share.
+    public var taxes: TaxAnalysis = .none
 
     /// Whether this order's money can be given back from here at all: paid (or refunded) through
     /// a card, the bank or a wallet. Only then is "left to refund" worth saying.

@@ -216,7 +216,7 @@ public final class CoreStoreController: StoreController {
                                               brand: charge?.brand.displayName ?? "", lastFour: charge?.lastFour ?? "",
                                               paymentMethodIdentifier: savedId)
         return StoreReceipt(orderIdentifier: order.number, lines: order.lines.map(CartLine.init(orderLine:)), total: order.total,
-                            charge: chargeReceipt)
+                            charge: chargeReceipt, taxes: order.taxAnalysis, receiptNumber: order.receiptNumber)
     }
 
     /// Told when a checkout starts or ends with its outcome unknown (the settler loop wakes up).

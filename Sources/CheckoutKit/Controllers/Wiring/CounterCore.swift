@@ -29,6 +29,8 @@ public final class CounterCore {
     public var counterName: String?
     /// A guest's cart is kept under the counter's name across restarts (a staffed counter, not a kiosk).
     public var keepsGuestCart = true
+    /// The shop's settings (`--shop FILE`, else the defaults).
+    public var shop = ShopSettings.defaults
 
     /// The controllers over this database, on the loop's clock and timers. Build them once.
     /// `log` takes the core's lines: every committed payment state and settler action, redacted.
@@ -41,15 +43,16 @@ public final class CounterCore {
         let ids = Self.ids(inMemory: storage.location == .inMemory)
         // A database in memory keeps nothing for next time, a guest's cart included.
         return try CheckoutServices(core: PaymentsServices(storage: storage, clock: clock, scheduler: scheduler, ids: ids, options: options),
-                                    counterName: counterName, keepsGuestCart: keepsGuestCart && storage.location != .inMemory)
+                                    counterName: counterName, keepsGuestCart: keepsGuestCart && storage.location != .inMemory, shop: shop)
     }
 
     /// The controllers over a database opened as they are built (tapes and tests, where no
     /// terminal waits to hear why it cannot be opened). `counterName`: as `counterName` above.
-    public static func services(database argument: String?, counterName: String? = nil, clock: Clock, scheduler: Scheduler) throws -> CheckoutServices {
+    public static func services(database argument: String?, counterName: String? = nil, shop: ShopSettings = .defaults, clock: Clock,
+                                scheduler: Scheduler) throws -> CheckoutServices {
         let location = location(argument)
         return try CheckoutServices(database: location, clock: clock, scheduler: scheduler, ids: ids(inMemory: location == .inMemory),
-                                    counterName: counterName)
+                                    counterName: counterName, shop: shop)
     }
 
     /// Seals every saved card and unsettled charge under a new vault key.

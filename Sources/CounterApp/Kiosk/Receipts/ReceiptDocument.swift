@@ -39,11 +39,15 @@ public struct ReceiptDocument: Equatable, Sendable {
     public static let width = 40
 
     /// A paid order's receipt; `copy` marks a reprint. A card shows only its brand and last four.
+    /// What a tax office asks of it: the shop, its address and VAT number (`ShopInForce`), the
+    /// counter and the receipt's number there, the time in the shop's zone, and the VAT per rate.
     public init(_ receipt: PaidOrderReceipt, copy: Bool) {
         let order = receipt.order
-        var lines: [Line] = [.title(tr("Honey Store")), .centered(tr("Checkout Counter"))]
+        var lines = Self.shopHeader()
         if copy { lines.append(.emphasis(tr("** COPY **"))) }
-        lines += [.blank, .text(tr("Order {0}", order.number)), .text(DateText.dayAndTime(receipt.paidAt))]
+        lines.append(.blank)
+        if let number = order.receiptNumber { lines.append(.text(tr("Receipt no. {0}", number))) }
+        lines += [.text(tr("Order {0}", order.number)), .text(DateText.dayAndTime(receipt.paidAt))]
         // Which of the shop's counters took the payment, for a fleet's receipts.
         if let counter = order.counter { lines.append(.text(tr("Counter {0}", counter))) }
         lines.append(.blank)
@@ -54,6 +58,7 @@ public struct ReceiptDocument: Equatable, Sendable {
         }
         lines += [.rule, .total(tr("Total {0}", order.total.formatted()))]
         if let tender = Self.tenderLine(receipt.tender) { lines.append(.text(tender)) }
+        lines += Self.taxLines(order.taxAnalysis)
         if let shipsTo = order.shipsTo { lines += [.blank, .text(tr("Ships to {0}", shipsTo))] }
         if !receipt.refunds.isEmpty {
             lines += [.blank, .text(tr("Refunds"))]
@@ -66,6 +71,32 @@ public struct ReceiptDocument: Equatable, Sendable {
         if order.state == .refunded { lines.append(.text(tr("This order was refunded."))) }
         lines += [.blank, .qrCode(order.number), .centered(tr("Thank you!"))]
         self.init(lines: lines)
+    }
+
+    /// The shop's name (large), its address and its VAT number, from the settings in force.
+    static func shopHeader() -> [Line] {
+        let shop = ShopInForce.settings
+        var lines: [Line] = [.title(tr(shop.name))]
+        lines += shop.addressLines.map { .centered($0) }
+        if let vatNumber = shop.vatNumber { lines.append(.centered(tr("VAT No. {0}", vatNumber))) }
+        return lines
+    }
+
+    /// The VAT in the money, a row per rate: rate, net, VAT and gross in four columns, under
+    /// a heading (`heading` says whose: the sale's, or a refund's given back). None without VAT.
+    static func taxLines(_ taxes: TaxAnalysis, heading: String = tr("VAT included")) -> [Line] {
+        guard !taxes.parts.isEmpty else { return [] }
+        var lines: [Line] = [.blank, .text(heading), .text(taxRow(tr("Rate"), tr("Net"), tr("VAT"), tr("Gross")))]
+        for part in taxes.parts {
+            lines.append(.text(taxRow(part.rate.percentText + "%", part.net.formatted(), part.vat.formatted(), part.gross.formatted())))
+        }
+        return lines
+    }
+
+    /// Four columns in `width`: the rate left in 7, each amount right in 11.
+    static func taxRow(_ rate: String, _ net: String, _ vat: String, _ gross: String) -> String {
+        func right(_ text: String, _ columns: Int) -> String { String(repeating: " ", count: max(1, columns - text.displayWidth)) + text }
+        return rate + String(repeating: " ", count: max(0, 7 - rate.displayWidth)) + right(net, 11) + right(vat, 11) + right(gross, 11)
     }
 
     /// How the order was paid, in a line; the card named for paper, a screen or a voice.

@@ -19,6 +19,10 @@ public enum ReceiptFeature {
         public var isJustPaid: Bool
         /// Where an express order ships.
         public var shipsTo: String?
+        /// The VAT in the total, per rate.
+        public var taxes: TaxAnalysis = .none
+        /// The receipt's number at its counter, once paid.
+        public var receiptNumber: Int?
 
         public init(receipt: StoreReceipt, paidAt: Date) {
             orderNumber = receipt.orderIdentifier
@@ -26,6 +30,8 @@ public enum ReceiptFeature {
             total = receipt.total
             tender = .card(brand: receipt.charge.brand, lastFour: receipt.charge.lastFour)
             self.paidAt = paidAt
+            taxes = receipt.taxes
+            receiptNumber = receipt.receiptNumber
             heading = tr("Thank you! Payment approved.")
             isJustPaid = true
         }
@@ -46,6 +52,8 @@ public enum ReceiptFeature {
             self.tender = tender
             paidAt = order.createdAt
             shipsTo = order.shipsTo
+            taxes = order.taxAnalysis
+            receiptNumber = order.receiptNumber
             heading = tr("Order {0} · {1}", order.number, OrdersFeature.stateText(order.state))
             isJustPaid = false
         }
@@ -59,8 +67,11 @@ public enum ReceiptFeature {
 
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(state.heading, into: &frame, in: area)
-        ScreenDrawing.text(tr("Order {0}   {1}", state.orderNumber, DateText.dayAndTime(state.paidAt)), into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
-        let listHeight = max(0, area.height - 7)
+        let when = DateText.dayAndTime(state.paidAt)
+        let identity = state.receiptNumber.map { tr("Receipt no. {0} · Order {1}   {2}", $0, state.orderNumber, when) }
+            ?? tr("Order {0}   {1}", state.orderNumber, when)
+        ScreenDrawing.text(identity, into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
+        let listHeight = max(0, area.height - 7 - state.taxes.parts.count)
         for (index, line) in state.lines.prefix(listHeight).enumerated() {
             let row = ScreenDrawing.row(area, 3 + index)
             frame.write("  \(line.quantity) × \(OrderLineText.shown(line.product.name))", in: row, style: Style(.text))
@@ -71,8 +82,18 @@ public enum ReceiptFeature {
         if let paidWith = ReceiptDocument.tenderLine(state.tender, naming: .screen) {
             ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, after + 2))
         }
+        var row = after + 3
         if let shipsTo = state.shipsTo {
-            ScreenDrawing.text(tr("Ships to {0}", shipsTo), into: &frame, in: ScreenDrawing.row(area, after + 3))
+            ScreenDrawing.text(tr("Ships to {0}", shipsTo), into: &frame, in: ScreenDrawing.row(area, row))
+            row += 1
+        }
+        // The VAT in the total, a line a rate: what a receipt on paper says, in a line.
+        for part in state.taxes.parts {
+            let rect = ScreenDrawing.row(area, row)
+            ScreenDrawing.text(tr("VAT {0}: net {1}, VAT {2}", part.rate.percentText + "%", part.net.formatted(), part.vat.formatted()),
+                               into: &frame, in: rect, role: .muted)
+            frame.write(part.gross.formatted() + " ", in: rect, alignment: .trailing, style: Style(.muted))
+            row += 1
         }
     }
 }
