@@ -15,7 +15,7 @@ import Testing
         let services = try CheckoutServices(database: .inMemory, clock: clock, scheduler: timers, ids: SequentialIDGenerator())
         try services.core.database.queue.write { db in
             for index in 0..<jars {
-                try db.execute(sql: "INSERT INTO products VALUES (?, ?, ?, 'A jar.', 100, 'EUR', 5, '')",
+                try db.execute(sql: "INSERT INTO products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, 'A jar.', 100, 'EUR', 5, '')",
                                arguments: ["jar-\(index)", 10 + index, "Jar \(index)"])
             }
         }

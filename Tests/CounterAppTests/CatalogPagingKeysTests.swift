@@ -136,7 +136,7 @@ import Testing
                 let services = try CounterApplication.services(database: ":memory:")(clock, timers)
                 try services.core.database.queue.write { db in
                     for index in 0..<200 {
-                        try db.execute(sql: "INSERT INTO products VALUES (?, ?, ?, '', 100, 'EUR', 5, '')",
+                        try db.execute(sql: "INSERT INTO products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, '', 100, 'EUR', 5, '')",
                                        arguments: ["jar-\(index)", 10 + index, "Jar \(index)"])
                     }
                 }

@@ -34,7 +34,7 @@ import Testing
         #expect(!printed.texts.contains { $0.contains("UTC") })
         // €14.40 at 7 %: net round(1440 / 1.07) = €13.46, VAT €0.94.
         #expect(printed.texts.contains("VAT included"))
-        #expect(printed.texts.contains("Rate          Net        VAT      Gross"))
+        #expect(printed.texts.contains("Rate           Net        VAT      Gross"))
         #expect(printed.texts.contains("7%          €13.46      €0.94     €14.40"))
         #expect(printed.texts.allSatisfy { $0.displayWidth <= ReceiptDocument.width })
 

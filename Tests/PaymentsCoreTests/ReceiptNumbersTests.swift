@@ -10,7 +10,7 @@ import Testing
     static func pay(_ world: CommerceTestWorld, _ session: String) throws -> Order {
         try world.carts.add(productId: "honey-clover", for: session)
         let order = try world.orders.placeOrder(for: session)
-        return try #require(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.get())
+        return try #require(try world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.get())
     }
 
     @Test(arguments: StorageBackend.allCases)
@@ -73,7 +73,7 @@ import Testing
                 throw Crash()
             }
         }
-        let paid = try #require(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.get())
+        let paid = try #require(try world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.get())
         #expect(paid.receiptNumber == 1)
         // Paid once, numbered once: a second look at it (the settler's) gives no other number.
         try world.core.store.write { tx in try ReceiptNumbers.assign(tx, orderId: order.id, counterName: "till-1") }

@@ -34,8 +34,8 @@ import Testing
         let world = try CommerceTestWorld(backend)
         try world.carts.add(productId: "honey-acacia", quantity: 2, for: "s")
         let order = try world.orders.placeOrder(for: "s", extras: [.shipping(method: "Standard", amount: Money(minorUnits: 490, currency: .eur))])
-        let paid = try #require(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.get())
-        _ = try #require(world.settle { world.orders.refund(orderId: paid.id, .lines([ReturnedLine(position: 0, quantity: 1)]), idempotencyKey: "r",
+        let paid = try #require(try world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.get())
+        _ = try #require(try world.settle { world.orders.refund(orderId: paid.id, .lines([ReturnedLine(position: 0, quantity: 1)]), idempotencyKey: "r",
                                                              completion: $0) }?.get())
         let report = try DayReports(store: world.core.store, clock: world.clock).current()
         // Paid 1300 at 7 % (net 1215, VAT 85) and 490 at 19 % (412, 78); the €6.50 refund is
