@@ -180,6 +180,7 @@ public final class AccessibleCounter {
             say(tr("Receipt: order {0}.", receipt.orderIdentifier))
             for line in receipt.lines { say(tr("{0} × {1}, {2}", line.quantity, tr(line.product.name), line.total?.formatted() ?? "")) }
             say(tr("Total {0}, paid with {1} ending {2}.", receipt.total.formatted(), receipt.charge.brand, receipt.charge.lastFour))
+            for part in receipt.taxes.parts { say(ReceiptDocument.taxSummary(part) + ".") }
         case let .failure(error):
             say(tr("The payment did not go through. {0} Nothing was charged; your cart is as it was.", error.message))
         }

@@ -150,6 +150,13 @@ extension BackOfficeFeature {
                                         selected: index == state.line.index, into: &frame, in: ScreenDrawing.row(area, row))
             row += 1
         }
+        // The VAT in the total, as its receipt prints it.
+        for part in order.taxes.parts where row < area.height - 3 {
+            let rect = ScreenDrawing.row(area, row)
+            ScreenDrawing.text("  " + ReceiptDocument.taxSummary(part), into: &frame, in: rect, role: .muted)
+            frame.write(part.gross.formatted() + " ", in: rect, alignment: .trailing, style: Style(.muted))
+            row += 1
+        }
         guard !order.refunds.isEmpty else { return }
         row += 1
         ScreenDrawing.text(tr("Refunds"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)

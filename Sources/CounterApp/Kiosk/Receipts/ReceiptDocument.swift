@@ -93,6 +93,11 @@ public struct ReceiptDocument: Equatable, Sendable {
         return lines
     }
 
+    /// One rate's VAT in a line, for a screen or a voice: "VAT 7%: net €6.07, VAT €0.43".
+    static func taxSummary(_ part: TaxAnalysis.Part) -> String {
+        tr("VAT {0}: net {1}, VAT {2}", part.rate.percentText + "%", part.net.formatted(), part.vat.formatted())
+    }
+
     /// Four columns in `width`: the rate left in 7, each amount right in 11.
     static func taxRow(_ rate: String, _ net: String, _ vat: String, _ gross: String) -> String {
         func right(_ text: String, _ columns: Int) -> String { String(repeating: " ", count: max(1, columns - text.displayWidth)) + text }

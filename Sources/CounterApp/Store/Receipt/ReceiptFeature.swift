@@ -90,8 +90,7 @@ public enum ReceiptFeature {
         // The VAT in the total, a line a rate: what a receipt on paper says, in a line.
         for part in state.taxes.parts {
             let rect = ScreenDrawing.row(area, row)
-            ScreenDrawing.text(tr("VAT {0}: net {1}, VAT {2}", part.rate.percentText + "%", part.net.formatted(), part.vat.formatted()),
-                               into: &frame, in: rect, role: .muted)
+            ScreenDrawing.text(ReceiptDocument.taxSummary(part), into: &frame, in: rect, role: .muted)
             frame.write(part.gross.formatted() + " ", in: rect, alignment: .trailing, style: Style(.muted))
             row += 1
         }
