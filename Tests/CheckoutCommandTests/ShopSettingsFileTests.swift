@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 @testable import checkout
 import PaymentsCore
@@ -58,6 +59,12 @@ import Testing
         #expect(ShopSettingsFile.defaultPath(environment: ["HOME": "/home/till"]) == "/home/till/.config/checkout-counter/shop.toml")
         #expect(throws: ShopSettingsError.self, "a file named with --shop must be there") { try ShopSettingsFile.load(nowhere + "/shop.toml") }
         #expect(try ShopSettingsFile.parse("[shop]\nvat_number = \"\"", file: "f").vatNumber == nil)
+    }
+
+    /// A file that cannot be used stops the counter before it starts, with the status that tells
+    /// a service manager a restart will not help.
+    @Test func aFileThatCannotBeUsedStopsTheCommand() {
+        #expect(throws: ExitCode(StorageWords.cannotOpenStatus)) { try ShopOption.load("/nonexistent/shop.toml") }
     }
 
     /// Each mistake names the file, its line and its key.

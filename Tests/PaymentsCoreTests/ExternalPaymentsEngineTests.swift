@@ -151,10 +151,13 @@ import Testing
         let table = try LedgerExport.csv(counter.store, from: ManualClock.defaultStart.addingTimeInterval(-86_400),
                                          to: ManualClock.defaultStart.addingTimeInterval(86_400))
         let kinds = table.records.map { $0[0] }
-        // The orders placed, then the money as the books moved it, each at its own time.
-        #expect(kinds == ["order", "line", "order", "line", "payment", "payment", "refund"])
+        // The orders placed, then the money as the books moved it, each at its own time, each
+        // followed by its VAT (one rate here).
+        #expect(kinds == ["order", "line", "order", "line", "payment", "tax", "payment", "tax", "refund", "tax"])
         #expect(table.records.filter { $0[0] == "order" }.map { $0[1] } == orders.map(\.number))
-        #expect(table.records.last?[4] == String(-orders[0].total.minorUnits), "a refund is money out: negative, as booked")
+        #expect(table.records.last { $0[0] == "refund" }?[4] == String(-orders[0].total.minorUnits), "a refund is money out: negative, as booked")
+        let taxed = table.records.filter { $0[0] == "tax" }.compactMap { Int64($0[4]) }.reduce(0, +)
+        #expect(taxed == z.taxes.reduce(0) { $0 + $1.grossMinor } && taxed == z.grandTotal.first?.minorUnits, "the VAT rows sum to the money")
         let money = table.records.filter { ["payment", "capture", "refund"].contains($0[0]) }.compactMap { Int64($0[4]) }.reduce(0, +)
         #expect(money == z.grandTotal.first?.minorUnits, "the export's money sums to the Z report's grand total")
         #expect(table.records.filter { $0[0] == "payment" }.allSatisfy { $0[8] == "card" && $0[10] == "4242" })
