@@ -30,6 +30,8 @@ struct Checkout: ParsableCommand {
           --theme <name|path>   a theme from Themes/, or a .toml file
           --lang <language>     en or zh-Hans (default: from the environment)
           --vault-key <path>    the key that seals saved card numbers
+          --shop <file>         the shop's settings: name, address, VAT number and
+                                rates, time zone (Docs/shop-settings.md)
           --counter <name>      this counter's name (default: the host name), on its
                                 orders' receipts; a staffed counter keeps a
                                 guest's cart under it
@@ -42,8 +44,8 @@ struct Checkout: ParsableCommand {
                                 escpos|text, --operator-pin-file <path>
                                 (see checkout kiosk --help)
 
-        Exit status at start: 3 when the database or its vault key cannot be opened (the \
-        message says which file and what to do), 1 when the terminal cannot draw.
+        Exit status at start: 3 when the database, its vault key or the shop's settings cannot \
+        be used (the message says which file and what to do), 1 when the terminal cannot draw.
         """,
         version: CounterVersion.string,
         subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, VaultCommand.self, Audit.self, Export.self, Migrate.self],

@@ -42,7 +42,10 @@ struct Play: ParsableCommand {
 
     /// Only when given: without it a tape runs with the default shop in UTC, the same on every
     /// machine (the settings file at the default place is not read).
-    @OptionGroup var shop: ShopOption
+    @Option(name: .customLong("shop"), help: ArgumentHelp(
+        "The shop's settings the tapes run with (Docs/shop-settings.md). Default: the seed shop, times in UTC; the settings file in the config directory is not read.",
+        valueName: "file"))
+    var shopFile: String?
 
     func validate() throws {
         guard Size(notation: size) != nil else {
@@ -51,7 +54,7 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        let settings = try shop.file.map { try ShopOption.load($0) } ?? ShopInForce.settings
+        let settings = try shopFile.map { try ShopOption.load($0) } ?? ShopInForce.settings
         try language.speaking { try ShopInForce.with(settings, playTapes) }
     }
 
