@@ -28,6 +28,20 @@ struct CashPaymentRecord: Codable, CoreRecord {
     }
 }
 
+/// A row of `cash_refunds`: cash given back out of the till for an order's refund, under the
+/// refund id the order's refund notes (`order_refunds.charge_refund_id`), as a card refund is
+/// the acquirer's row: the money that moved, which the books' entry answers to.
+struct CashRefundRecord: Codable, CoreRecord {
+    static let databaseTableName = "cash_refunds"
+
+    var id: String
+    var orderId: String
+    var amountMinor: Int64
+    var currency: String
+    var at: Date
+    var counter: String?
+}
+
 /// Cash handed over for an order: what was due, what the shopper gave, the change.
 public struct CashTendered: Hashable, Sendable {
     public let due: Money
@@ -44,6 +58,9 @@ enum CashMigrations {
                   currency TEXT NOT NULL, at INTEGER NOT NULL, counter TEXT,
                   CHECK (amount_minor > 0 AND change_minor >= 0 AND tendered_minor = amount_minor + change_minor));
                 CREATE INDEX cash_payments_order ON cash_payments(order_id);
+                CREATE TABLE cash_refunds (id TEXT PRIMARY KEY, order_id TEXT NOT NULL REFERENCES orders(id),
+                  amount_minor INTEGER NOT NULL CHECK (amount_minor > 0), currency TEXT NOT NULL, at INTEGER NOT NULL, counter TEXT);
+                CREATE INDEX cash_refunds_order ON cash_refunds(order_id);
                 """)
         }
     }

@@ -140,6 +140,8 @@ extension Orders {
     /// drawer opens once it is written).
     private func givingCashAtOnce(_ tx: any CoreTransaction, _ intent: RefundIntent) throws -> RefundIntent {
         guard case .cash = intent.route, intent.row.state == .requested else { return intent }
+        try tx.insert(CashRefundRecord(id: intent.row.chargeRefundId, orderId: intent.row.orderId, amountMinor: intent.row.amountMinor,
+                                       currency: intent.row.currency, at: clock.now, counter: counterName))
         guard let refund = try commitRefund(tx, intent.row.id), let row = try Self.storedRefund(tx, intent.row.id) else { return intent }
         return RefundIntent(row: row, refund: refund, route: intent.route)
     }
