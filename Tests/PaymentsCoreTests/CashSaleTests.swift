@@ -74,7 +74,7 @@ import Testing
     @Test func roundingIsHalfUpToTheIncrement() {
         let swiss = CashRounding(increment: 5)
         #expect([650, 651, 652, 653, 654, 655, 657, 658].map(swiss.rounded) == [650, 650, 650, 655, 655, 655, 655, 660])
-        #expect(CashRounding.none.rounded(653) == 653)
+        #expect(CashRounding.unrounded.rounded(653) == 653)
         #expect(CashRounding(increment: 10).adjustment(655) == 5)
     }
 

@@ -36,7 +36,7 @@ public struct StoreClient {
     /// Pays the cart in cash (`tendered` handed over): the sale whole, or nothing taken.
     public var payInCash: (_ tendered: Money) -> Result<PaidOrderReceipt, StoreError> = { _ in .failure(.refused(.storeNotOpen)) }
     /// How this counter's till rounds cash (the shop's settings).
-    public var cashRounding: () -> CashRounding = { .none }
+    public var cashRounding: () -> CashRounding = { .unrounded }
 
     // Account (seed 001's sign-up, saved payments, recurring billing).
     public var shopper: () -> String?

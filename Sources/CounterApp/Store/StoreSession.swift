@@ -25,7 +25,7 @@ public struct StoreSession: Equatable, Sendable {
 
     /// "Cart 2 · €12.40" (or "Cart empty").
     public var badge: String {
-        if cart.isEmpty, let changeDue { return tr("Change {0}", changeDue.formatted()) }
+        if cart.isEmpty, let changeDue { return tr("Change due {0}", changeDue.formatted()) }
         return cart.isEmpty ? tr("Cart empty") : tr("Cart {0} · {1}", cart.itemCount, cart.total.formatted())
     }
 

@@ -10,7 +10,7 @@ public struct CashRounding: Hashable, Sendable {
         self.increment = max(1, increment)
     }
 
-    public static let none = CashRounding(increment: 1)
+    public static let unrounded = CashRounding(increment: 1)
 
     /// `amount` rounded to the nearest multiple of the increment, halves up: 6.52 -> 6.50,
     /// 6.53 -> 6.55, 6.575 (in thousandths) likewise by its own minor units.

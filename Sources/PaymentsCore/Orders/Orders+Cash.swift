@@ -6,7 +6,7 @@ import Foundation
 /// stock lowered, the cart emptied and the books written, all in one transaction. Nothing of it is
 /// on disk if any of it fails: the cashier gives the notes back and nothing was taken.
 extension Orders {
-    public func payInCash(sessionKey: String, tendered: Money, rounding: CashRounding = .none) throws(OrderError) -> CashSale {
+    public func payInCash(sessionKey: String, tendered: Money, rounding: CashRounding = .unrounded) throws(OrderError) -> CashSale {
         try writing { tx in
             let placed = try orderToPay(tx, sessionKey: sessionKey)
             // Locked on a server: a card attempt of the same order begun at another counter waits.

@@ -193,7 +193,7 @@ public final class CoreStoreController: StoreController {
     // MARK: - Cash
 
     /// How this counter's till rounds cash (the shop's settings); none until they say otherwise.
-    public var cashRounding: CashRounding = .none
+    public var cashRounding: CashRounding = .unrounded
 
     /// Pays the cart in cash: the whole sale in one transaction, or nothing (sold out, less than
     /// due, a card attempt of the same cart still unknown). Refused while a card checkout runs.

@@ -54,7 +54,7 @@ public struct ReceiptDocument: Equatable, Sendable {
         lines += [.rule, .total(tr("Total {0}", order.total.formatted()))]
         if let tender = Self.tenderLine(receipt.tender) { lines.append(.text(tender)) }
         if case .cash(let cash) = receipt.tender {
-            lines += [.item(tr("Tendered"), amount: cash.tendered.formatted()), .item(tr("Change"), amount: cash.change.formatted())]
+            lines += [.item(tr("Tendered"), amount: cash.tendered.formatted()), .item(tr("Change due"), amount: cash.change.formatted())]
         }
         if let shipsTo = order.shipsTo { lines += [.blank, .text(tr("Ships to {0}", shipsTo))] }
         if !receipt.refunds.isEmpty {

@@ -126,6 +126,6 @@ public enum CashTenderFeature {
         }
     }
 
-    public static let keyHints = [KeyHint("0-9", "Amount received"), KeyHint("↑↓", "Quick amount"), KeyHint("Enter", "Take cash"),
+    public static let keyHints = [KeyHint("0-9", "Amount"), KeyHint("↑↓", "Quick amount"), KeyHint("Enter", "Take cash"),
                                   KeyHint("Esc", "Back")]
 }

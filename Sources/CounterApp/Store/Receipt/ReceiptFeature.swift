@@ -74,7 +74,7 @@ public enum ReceiptFeature {
             ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, after + 2))
         }
         if case .cash(let cash) = state.tender {
-            ScreenDrawing.text(tr("Tendered {0} · Change {1}", cash.tendered.formatted(), cash.change.formatted()),
+            ScreenDrawing.text(tr("Tendered {0} · Change due {1}", cash.tendered.formatted(), cash.change.formatted()),
                                into: &frame, in: ScreenDrawing.row(area, after + 3))
         }
         if let shipsTo = state.shipsTo {
@@ -87,7 +87,7 @@ public enum ReceiptFeature {
     private static func drawChange(_ state: State, into frame: inout Frame, in area: Rect) -> Int {
         guard state.isJustPaid, case .cash(let cash) = state.tender else { return 0 }
         let rows = Rect(x: area.x, y: area.y + 3, width: area.width, height: max(0, min(BigDigits.height, area.height - 3)))
-        let label = tr("Change") + "  "
+        let label = tr("Change due") + "  "
         let used = frame.write(label, in: Rect(x: rows.x, y: rows.y + (rows.height >= BigDigits.height ? 1 : 0), width: rows.width, height: 1),
                                style: Style(.success, .bold))
         let figure = Rect(x: rows.x + used, y: rows.y, width: max(0, rows.width - used), height: rows.height)
