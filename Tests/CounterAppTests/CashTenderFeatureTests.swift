@@ -117,3 +117,17 @@ import Testing
         }
     }
 }
+
+extension CashTenderFeatureTests {
+    @Test func aLetterTypedIntoTheAmountIsSaidAtTheField() {
+        let store = TestStore(initialState: CashTenderFeature.State(total: Self.euros(650), rounding: .unrounded), environment: StoreWorld().client) {
+            CashTenderFeature.reduce(&$0, $1)
+        }
+        store.send(.key(.character("x"))) { $0.problem = .amount(.invalidCharacters) }
+        store.send(.key(.character("2"))) {
+            $0.received.input.insert("2")
+            $0.problem = nil
+        }
+        store.finish()
+    }
+}
