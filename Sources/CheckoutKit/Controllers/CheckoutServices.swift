@@ -54,6 +54,8 @@ public final class CheckoutServices {
         commerce = try Commerce(core: core, bankTimings: bankTimings, counterName: counterName, shop: shop)
         session = CounterSession(ids: core.ids, counterName: keepsGuestCart ? counterName : nil)
         store = CoreStoreController(core: core, commerce: commerce, session: session)
+        // The till rounds cash as the shop's settings say (`cash.rounding`).
+        store.cashRounding = CashRounding(increment: shop.cashRoundingMinorUnits)
         account = StoreAccount(core: core, commerce: commerce, session: session)
         cards = CardEntry(vault: core.vault, clock: core.clock)
         auctionCatalog = AuctionCatalog(core: core, auctions: commerce.auctions, session: session)

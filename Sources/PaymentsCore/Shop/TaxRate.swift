@@ -65,6 +65,11 @@ public struct TaxTable: Hashable, Sendable {
 
     public var standard: TaxRate { rates[Self.standardRateName]! }
 
+    /// What cash rounding adds or takes: not a sale of anything, so outside VAT (0 %), as a
+    /// rounding line is kept apart from the goods' revenue. It still counts in the money, so a
+    /// report's VAT analysis sums to its total with a 0 % row.
+    public static let outsideVAT = TaxRate(basisPoints: 0)
+
     /// The rate a product of `category` is sold at today.
     public func rate(forCategory category: String) -> TaxRate {
         categories[category].flatMap { rates[$0] } ?? standard
