@@ -62,6 +62,28 @@ import Testing
         }
     }
 
+    /// Cash rounding is a line of its own outside VAT (0 %): the goods keep their VAT, and the
+    /// report's analysis still sums to the money the till took.
+    @Test func aCashRoundingLineIsOutsideVATAndTheAnalysisStillSumsToTheMoney() throws {
+        let world = CommerceTestWorld()
+        try world.core.store.write { tx in
+            try tx.execute("""
+                INSERT INTO products (id, position, name, description, price_minor, currency, stock, image, tax_category)
+                VALUES ('comb', 9, 'Honeycomb', '', 652, 'EUR', 3, '', 'food')
+                """)
+        }
+        try world.carts.add(productId: "comb", for: "s")
+        let sale = try world.orders.payInCash(sessionKey: "s", tendered: Money(minorUnits: 1000, currency: .eur), rounding: CashRounding(increment: 5))
+        #expect(sale.order.total.minorUnits == 650)
+        #expect(sale.order.lines.map(\.taxRate.basisPoints) == [700, 0])
+        // 652 at 7 %: net 609, VAT 43; the rounding's -2 carries no VAT.
+        #expect(sale.order.taxAnalysis.parts.map { [Int64($0.rate.basisPoints), $0.gross.minorUnits, $0.vat.minorUnits] } == [[0, -2, 0], [700, 652, 43]])
+        world.advance(.seconds(1))
+        let report = try DayReports(store: world.core.store, clock: world.clock).current()
+        #expect(report.taxes.reduce(0) { $0 + $1.grossMinor } == report.grandTotal.first?.minorUnits)
+        #expect(report.taxes.reduce(0) { $0 + $1.vatMinor } == 43)
+    }
+
     @Test func aZReportSavedBeforeVATStillReads() throws {
         let body = """
             {"number":3,"to":0,"sales":[],"refunds":[],"voids":[],"captures":[],"net":[],"grandTotal":[],"unsettled":[],"fromBooks":true}
