@@ -78,6 +78,16 @@ public struct CashMovement: Hashable, Sendable, Identifiable {
     public let amount: Money
     public let reason: String
     public let at: Date
+
+    public init(id: String, sessionId: String, counter: String, kind: CashMovementKind, amount: Money, reason: String, at: Date) {
+        self.id = id
+        self.sessionId = sessionId
+        self.counter = counter
+        self.kind = kind
+        self.amount = amount
+        self.reason = reason
+        self.at = at
+    }
 }
 
 public enum CashMovementKind: String, Hashable, Sendable, CaseIterable, Codable {
