@@ -32,7 +32,7 @@ extension BackOfficeFeature {
             row += 1
         }
         // The cash section: what fits above the last line.
-        let cash = DayReportCash.lines(of: report)
+        let cash = DayReportCash.screenLines(of: report)
         if !cash.isEmpty, row < area.height - 2 {
             ScreenDrawing.text(tr("Cash"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
             row += 1

@@ -32,6 +32,28 @@ enum DayReportCash {
         return lines
     }
 
+    /// The same for a screen, where rows are few: one line per till (its difference), then the
+    /// figures of all its tills summed, per currency.
+    static func screenLines(of report: DayReport) -> [Line] {
+        var lines: [Line] = []
+        for till in report.cash {
+            let closed = till.closing.map { DateText.dayAndTime($0.closedAt) } ?? ""
+            let counter = till.counter.isEmpty ? "" : tr("Counter {0}", till.counter) + " · "
+            let difference = till.difference.flatMap(till.money)?.formatted() ?? ""
+            lines.append(Line(label: "  " + counter + tr("Till {0} to {1}", DateText.dayAndTime(till.openedAt), closed) + " · " + tr("Difference"),
+                              amount: difference))
+        }
+        for total in report.cashTotals {
+            let amount = { (minor: Int64) in Currency(code: total.currency).map { Money(minorUnits: minor, currency: $0).formatted() } ?? "\(minor)" }
+            // What matters most first, where the rows may run out: expected, counted, difference.
+            lines.append(Line(label: tr("All tills ({0})", total.currency) + " · " + tr("Counted {0} · expected {1} · difference {2}",
+                                                                                      amount(total.counted), amount(total.figures.expected), ""),
+                              amount: amount(total.figures.difference(counted: total.counted)), isTotal: true))
+            lines += figures(total.figures, counted: total.counted, amount: amount).dropLast(3)
+        }
+        return lines
+    }
+
     private static func figures(_ figures: CashFigures, counted: Int64, amount: (Int64) -> String) -> [Line] {
         TillWords.figures(figures).map { Line(label: "  " + $0.label, amount: amount($0.minorUnits)) }
             + [Line(label: "  " + tr("Counted"), amount: amount(counted)),

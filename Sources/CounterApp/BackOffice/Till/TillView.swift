@@ -70,10 +70,9 @@ extension TillFeature {
         guard room > 0, !movements.isEmpty else { return }
         row += 1
         for movement in movements.suffix(room) {
-            let rect = ScreenDrawing.row(area, row)
-            ScreenDrawing.text("  \(DateText.dayAndTime(movement.at))  \(TillWords.name(movement.kind)) · \(movement.reason)", into: &frame, in: rect,
-                               role: .muted)
-            if movement.kind != .noSale { frame.write(movement.amount.formatted() + " ", in: rect, alignment: .trailing, style: Style(.muted)) }
+            ScreenDrawing.selectableRow("\(DateText.dayAndTime(movement.at))  \(TillWords.name(movement.kind)) · \(movement.reason)",
+                                        detail: movement.kind == .noSale ? "" : movement.amount.formatted(), selected: false,
+                                        into: &frame, in: ScreenDrawing.row(area, row))
             row += 1
         }
     }
