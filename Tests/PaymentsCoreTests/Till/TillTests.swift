@@ -191,6 +191,18 @@ import Testing
         #expect(differing.isEmpty)
     }
 
+    /// A counter's printer owes its own Z reports, not another counter's of the fleet.
+    @Test(arguments: StorageBackend.allCases)
+    func aCountersPrinterWaitsForItsOwnZReportsOnly(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let ledger = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: world.commerce.instance.id, counter: "A")
+        try ledger.registerPrinter()
+        world.advance(.seconds(60))
+        _ = try DayReports(store: world.core.store, clock: world.clock, counter: "B").close()
+        let own = try DayReports(store: world.core.store, clock: world.clock, counter: "A").close()
+        #expect(try ledger.reportsAwaitingPrint().map(\.printKey) == [own.printKey])
+    }
+
     /// A Z report saved before reports were per counter closed the whole shop: it still reads, it
     /// is each counter's last close, and the numbers go on from it.
     @Test func aZReportFromBeforeIsEveryCountersLastClose() throws {
