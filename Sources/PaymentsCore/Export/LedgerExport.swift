@@ -45,8 +45,9 @@ public enum LedgerExport {
                 table.append([entry.movement, entry.number, entry.state, time(entry.at), String(entry.amountMinor), entry.currency, "", "",
                               entry.tender, entry.cardBrand ?? "", entry.cardLastFour ?? "", entry.answerId, entry.counter ?? ""])
             }
-            let movements = try tx.fetchAll(CashMovementRecord.self, "SELECT * FROM till_movements WHERE at >= ? AND at < ? ORDER BY at, \(tx.engine.bytewise("id"))",
-                                            start, end)
+            let movements = try CashMovementRecord.tableExists(tx) ? try tx.fetchAll(CashMovementRecord.self, """
+                SELECT * FROM till_movements WHERE at >= ? AND at < ? ORDER BY at, \(tx.engine.bytewise("id"))
+                """, start, end) : []
             for movement in movements {
                 table.append([movement.kind.rawValue, "", "", time(movement.at.milliseconds), String(movement.amountMinor), movement.currency, "",
                               movement.reason, Tender.cash.rawValue, "", "", movement.id, movement.counter])
