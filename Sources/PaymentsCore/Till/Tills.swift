@@ -178,7 +178,7 @@ public final class Tills {
     private func move(_ kind: CashMovementKind, _ signedMinor: Int64, currency: Currency?, reason: String) throws(TillError) -> CashMovement {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw .reasonMissing }
-        let id = ids.next("cash")
+        let id = ids.next("cashmove")
         let now = clock.now
         return try run(write: true) { tx in
             guard let session = try TillSessionRecord.open(tx, counter: self.counter) else { throw TillError.notOpen }

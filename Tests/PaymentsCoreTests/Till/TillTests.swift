@@ -83,6 +83,24 @@ import Testing
         #expect(try b.current()?.figures.expected == 6_700, "B's till is its own")
     }
 
+    /// The checkout's own cash sale and cash refund (not rows made by the test): the till expects
+    /// the amount due, the change already given back, less the refund.
+    @Test(arguments: StorageBackend.allCases)
+    func aCashSaleAndACashRefundAtTheCheckoutMoveTheExpectedCash(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend, counterName: "front")
+        let till = tills(world, "front")
+        _ = try till.open(float: euros(10_000))
+        try world.carts.add(productId: "honey-acacia", quantity: 2, for: "s")
+        let sale = try world.orders.payInCash(sessionKey: "s", tendered: euros(2_000))
+        #expect(sale.order.total == euros(1_300))
+        #expect(try till.current()?.figures == CashFigures(float: 10_000, cashSales: 1_300), "the amount due, not the €20 tendered")
+        _ = world.settle { world.orders.refund(orderId: sale.order.id, .lines([ReturnedLine(position: 0, quantity: 1)]), idempotencyKey: "r",
+                                               completion: $0) }
+        #expect(try till.current()?.figures == CashFigures(float: 10_000, cashSales: 1_300, cashRefunds: 650))
+        #expect(try till.current()?.figures.expected == 10_650)
+        #expect(try tills(world, "back").current() == nil, "another counter's till saw none of it")
+    }
+
     @Test(arguments: StorageBackend.allCases)
     func oneOpenTillPerCounterOnBothEngines(_ backend: StorageBackend) throws {
         let world = try CommerceTestWorld(backend)

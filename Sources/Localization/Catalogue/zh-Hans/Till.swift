@@ -108,8 +108,6 @@ extension Catalogue {
               "关闭钱箱 · 批准差额"),
         .text("The difference is above the shop's limit. Type the operator PIN to close anyway.",
               "差额超过本店限额。输入操作员 PIN 仍可关闭。"),
-        .text("Cash",
-              "现金"),
         .text("All tills ({0})",
               "所有钱箱（{0}）"),
         .text("Till {0} to {1}",
