@@ -40,7 +40,8 @@ extension TillFeature {
         }
         switch state.status {
         case .open?:
-            return [KeyHint("i", "Pay in"), KeyHint("u", "Pay out"), KeyHint("n", "No sale"), KeyHint("c", "Close and count"), KeyHint("Esc", "Back")]
+            // Short enough for 60 columns, where every one of them must show.
+            return [KeyHint("i", "In"), KeyHint("u", "Out"), KeyHint("n", "No sale"), KeyHint("c", "Close"), KeyHint("Esc", "Back")]
         case .closed?: return [KeyHint("o", "Open the till"), KeyHint("Esc", "Back")]
         case nil: return [KeyHint("Esc", "Back")]
         }

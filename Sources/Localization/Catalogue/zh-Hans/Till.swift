@@ -126,15 +126,13 @@ extension Catalogue {
               "字段"),
         .text("Next/Record",
               "下一步/记录"),
-        .text("Close and count",
-              "关闭并清点"),
         .text("Close the till",
               "关闭钱箱"),
         .text("Back to the count",
               "返回清点"),
-        .text("Pay in",
+        .text("In",
               "存入"),
-        .text("Pay out",
+        .text("Out",
               "支出"),
     ]
 }
