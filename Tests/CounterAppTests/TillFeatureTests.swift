@@ -105,6 +105,8 @@ import Testing
         store.receive(.printed(drawer: true, .success("/dev/usb/lp0"))) { $0.printout = .printed(destination: "/dev/usb/lp0", drawer: true) }
         let slip = try #require(calls.printed.first)
         #expect(slip.0.opensDrawer, "cash moved: the drawer opens")
+        let bytes = try EscPosDecoder(EscPosReceipt.encode(slip.0))
+        #expect(bytes.commands.filter { $0 == .drawerKick }.count == 1 && bytes.texts.contains("PAID OUT"), "ESC p, once, as it prints")
         #expect(slip.0.lines.contains(.total("€12.50")) && slip.0.lines.contains(.text("Reason: milk")))
         store.finish()
     }
@@ -170,6 +172,7 @@ import Testing
         store.receive(.printed(drawer: false, .success("/dev/usb/lp0"))) { $0.printout = .printed(destination: "/dev/usb/lp0", drawer: false) }
         let slip = try #require(calls.printed.first)
         #expect(!slip.0.opensDrawer, "counting is no cash movement: no kick")
+        #expect(try EscPosDecoder(EscPosReceipt.encode(slip.0)).commands.filter { $0 == .drawerKick }.isEmpty)
         #expect(slip.0.lines.contains(.text("Difference approved with the operator PIN.")))
         store.finish()
     }
