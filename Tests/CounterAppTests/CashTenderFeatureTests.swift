@@ -1,6 +1,7 @@
 import CheckoutKit
 @testable import CounterApp
 import Foundation
+import Localization
 @testable import PaymentsCore
 import TerminalUI
 import Testing
@@ -102,5 +103,31 @@ import Testing
         #expect(session.badge == "Change due €13.50")
         session.cart = StoreWorld.cart((StoreWorld.acacia, 1))
         #expect(session.changeDue == nil && session.badge == "Cart 1 · €6.50")
+    }
+}
+
+/// Every tender the books know is worded on the reports, in both languages: a new tender that is
+/// not would show its code ("cash") to the operator.
+@Suite struct TenderWordsTests {
+    @Test func everyTenderHasAWordOnTheReports() {
+        for tender in Tender.allCases {
+            #expect(BackOfficeFeature.methodName(tender.rawValue) != tender.rawValue, "\(tender) has no word on the X/Z reports")
+            let chinese = Language.$current.withValue(.simplifiedChinese) { BackOfficeFeature.methodName(tender.rawValue) }
+            #expect(chinese.unicodeScalars.contains { $0.value > 0x2E80 }, "\(tender) is not worded in Chinese: \(chinese)")
+        }
+    }
+}
+
+extension CashTenderFeatureTests {
+    @Test func aLetterTypedIntoTheAmountIsSaidAtTheField() {
+        let store = TestStore(initialState: CashTenderFeature.State(total: Self.euros(650), rounding: .unrounded), environment: StoreWorld().client) {
+            CashTenderFeature.reduce(&$0, $1)
+        }
+        store.send(.key(.character("x"))) { $0.problem = .amount(.invalidCharacters) }
+        store.send(.key(.character("2"))) {
+            $0.received.input.insert("2")
+            $0.problem = nil
+        }
+        store.finish()
     }
 }

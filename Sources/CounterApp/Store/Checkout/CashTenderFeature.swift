@@ -66,7 +66,12 @@ public enum CashTenderFeature {
         guard !state.isTaking || isAnswer(action) else { return .none }
         switch action {
         case .key(let key):
-            if state.received.input.handle(key) {
+            let before = state.received.value
+            guard state.received.input.handle(key) else { return .none }
+            if case .character(let typed) = key, state.received.value == before {
+                // Not dropped without a word: a letter is not an amount, a digit more is too large.
+                state.problem = .amount(state.received.input.filter.allows(typed) ? .tooLarge : .invalidCharacters)
+            } else {
                 state.problem = nil
                 state.quickPick = nil
             }
