@@ -29,6 +29,8 @@ public final class Commerce {
     public let instance: CounterInstance
     /// The shop's settings (`--shop FILE`): its VAT rates freeze on each order line placed here.
     public let shop: ShopSettings
+    /// This counter's name (`--counter`) as the books hold it on what it books; nil: none.
+    public let counterName: String?
     /// Settles what was left unsettled; the app runs it at start and every few seconds.
     public private(set) var settler: Settler!
     private let core: PaymentsServices
@@ -45,6 +47,7 @@ public final class Commerce {
                 settlerPolicy: Settler.Policy = Settler.Policy(), counterName: String? = nil, shop: ShopSettings = .defaults) throws {
         self.core = core
         self.shop = shop
+        self.counterName = counterName
         try Self.migrate(core.storage)
         let store = core.store
         try AuctionSeed.seedIfNew(store, now: core.clock.now)

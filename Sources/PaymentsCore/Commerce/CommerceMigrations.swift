@@ -123,6 +123,9 @@ public enum CommerceMigrations {
         SourceRefundMigrations.register(in: &migrator)
         // Issue 35: cash at the till.
         CashMigrations.register(in: &migrator)
+        // Issue 35: cash control per till, and Z reports per counter.
+        TillMigrations.register(in: &migrator)
+        DayReportMigrations.registerPerCounter(in: &migrator)
         // Issue 35: VAT frozen on each line, receipt numbers per counter.
         ShopMigrations.register(in: &migrator)
     }

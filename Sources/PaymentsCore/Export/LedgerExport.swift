@@ -8,7 +8,10 @@ import GRDB
 /// so a spreadsheet can filter by kind. Money is in minor units with its currency; a card only by
 /// brand and last four (the ledger holds no more in clear). Times are UTC, ISO 8601, each row's
 /// own: an order when it was placed, a payment or refund when it moved. An order names the
-/// counter that took it, so a fleet's export says which till sold what.
+/// counter that took it, so a fleet's export says which till sold what. Cash moved in and out of a
+/// till that is no sale (`paid_in`, `paid_out`, signed as the drawer sees it) and the drawer opened
+/// for nothing (`no_sale`, zero) are rows of their own with their reason: they are the till's, not
+/// the books', so they are no part of the sums that match a Z report.
 ///
 /// VAT: a `line` names the rate it was sold at (`tax_rate_bp`, basis points); each money row is
 /// followed by one `tax` row per rate in it, its share of its order's tax (`TaxAnalysis`, the
@@ -54,6 +57,13 @@ public enum LedgerExport {
                                   entry.tender, "", "", entry.answerId, entry.counter ?? "", String(part.rate.basisPoints),
                                   String(part.net.minorUnits), String(part.vat.minorUnits)])
                 }
+            }
+            let movements = try CashMovementRecord.tableExists(tx) ? try tx.fetchAll(CashMovementRecord.self, """
+                SELECT * FROM till_movements WHERE at >= ? AND at < ? ORDER BY at, \(tx.engine.bytewise("id"))
+                """, start, end) : []
+            for movement in movements {
+                table.append([movement.kind.rawValue, "", "", time(movement.at.milliseconds), String(movement.amountMinor), movement.currency, "",
+                              movement.reason, Tender.cash.rawValue, "", "", movement.id, movement.counter, "", "", ""])
             }
         }
         return table

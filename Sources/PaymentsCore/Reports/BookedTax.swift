@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// The VAT in the books' movements of a span: each ledger entry's share of its order's tax
 /// (`TaxAnalysis.share`), a payment's positive, a refund's negative. The X and Z reports sum
@@ -12,13 +13,17 @@ enum BookedTax {
 
     /// Every entry in `[start, end)` (milliseconds), with its share. Two reads: the entries, and
     /// the lines of their orders.
-    static func shares(_ tx: any CoreTransaction, start: Int64, end: Int64) throws -> [Share] {
-        let entries = try tx.rows("SELECT id, order_id, amount_minor, currency FROM ledger_entries WHERE at >= ? AND at < ?", start, end)
+    /// - Parameter counter: one counter's entries only (an entry booked by no counter is the
+    ///   unnamed counter's, ""), as its Z report sums them; nil: every counter's.
+    static func shares(_ tx: any CoreTransaction, start: Int64, end: Int64, counter: String? = nil) throws -> [Share] {
+        let ofCounter = counter == nil ? "" : " AND COALESCE(counter, '') = ?"
+        let arguments: [(any DatabaseValueConvertible)?] = [start, end] + (counter.map { [$0] } ?? [])
+        let entries = try tx.rows("SELECT id, order_id, amount_minor, currency FROM ledger_entries WHERE at >= ? AND at < ?\(ofCounter)", arguments)
         guard !entries.isEmpty else { return [] }
         let lines = try tx.rows("""
             SELECT l.order_id, l.unit_minor, l.quantity, l.tax_rate_bp, o.currency FROM order_lines l JOIN orders o ON o.id = l.order_id
-            WHERE l.order_id IN (SELECT order_id FROM ledger_entries WHERE at >= ? AND at < ?)
-            """, start, end)
+            WHERE l.order_id IN (SELECT order_id FROM ledger_entries WHERE at >= ? AND at < ?\(ofCounter))
+            """, arguments)
         var linesOfOrder: [String: [(rate: TaxRate, gross: Money)]] = [:]
         for line in lines {
             let currency = try Currency.stored(try line.value(String.self, "currency"), in: "orders")
@@ -38,7 +43,7 @@ enum BookedTax {
     }
 
     /// A span's tax per rate and currency, as a report keeps it.
-    static func report(_ tx: any CoreTransaction, start: Int64, end: Int64) throws -> [DayReport.Tax] {
-        TaxAnalysis.summed(try shares(tx, start: start, end: end).map(\.analysis)).map(DayReport.Tax.init)
+    static func report(_ tx: any CoreTransaction, start: Int64, end: Int64, counter: String? = nil) throws -> [DayReport.Tax] {
+        TaxAnalysis.summed(try shares(tx, start: start, end: end, counter: counter).map(\.analysis)).map(DayReport.Tax.init)
     }
 }
