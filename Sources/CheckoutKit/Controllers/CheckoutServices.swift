@@ -17,6 +17,8 @@ public final class CheckoutServices {
     @_spi(Core) public let core: PaymentsServices
     /// Issue 4's services (catalogue, orders, sources, bank, auctions) on the same database.
     @_spi(Core) public let commerce: Commerce
+    /// The shop's settings this counter runs under (`--shop FILE`).
+    public var shop: ShopSettings { commerce.shop }
     public let session: CounterSession
     /// Seed 001: products, cart, checkout.
     public let store: CoreStoreController

@@ -50,7 +50,8 @@ public struct TillClient {
     /// On the counter's services, the shell's PIN and printer.
     public static func live(services: CheckoutServices, verifyPIN: @escaping (String) -> Bool,
                             print: @escaping (ReceiptDocument, String?) -> Result<String, ReceiptPrinter.Failure>?) -> TillClient {
-        let till = services.till()
+        // In the shop's currency, closing above the shop's limit only with the PIN (`--shop FILE`).
+        let till = services.till(currency: services.shop.currency, differenceLimit: services.shop.tillDifferenceLimit)
         return TillClient(status: till.status, open: till.open, payIn: till.payIn, payOut: till.payOut, noSale: till.noSale, close: till.close,
                           verifyPIN: verifyPIN, print: print, currency: till.currency, differenceLimit: till.differenceLimit)
     }
