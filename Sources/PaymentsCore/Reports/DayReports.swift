@@ -48,6 +48,7 @@ public final class DayReports {
             try tx.execute("INSERT INTO day_reports (number, from_at, to_at, body) VALUES (?, ?, ?, ?)",
                            number, report.from?.milliseconds, now.milliseconds, body)
             try StoredEvents.append(NewEvent("day.closed", subject: "Z-\(number)", ["to": String(now.milliseconds)]), at: now, in: tx)
+            try Journal.recordZReport(tx, report, at: now)
             return report
         }
     }

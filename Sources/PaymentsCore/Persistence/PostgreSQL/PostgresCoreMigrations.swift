@@ -118,6 +118,8 @@ public enum PostgresCoreMigrations {
     static let dataSteps: [String: @Sendable (any CoreTransaction) throws -> Void] = [
         // A fleet's orders from before the books are booked, as a file's are by its migration.
         "books-v1-ledger-entries": { tx in try BooksMigrations.bookEarlierPayments(tx) },
+        // The journal's append-only triggers (the mirror copies no trigger).
+        JournalMigrations.identifier: { tx in try JournalMigrations.serverTriggers(tx) },
     ]
 
     static let coreTables: Set<String> = ["events", "customers", "payment_methods", "charges", "idempotency_keys", "refunds", "vault_meta"]
