@@ -6,7 +6,7 @@ import Localization
 /// `checkout --accessible`: the store as numbered prompts on standard input and output.
 enum AccessibleLauncher {
     static func run(settings: CounterSettings) throws {
-        let core = try StorageWords.open(database: settings.database, vaultKey: settings.vaultKey)
+        let core = try StorageWords.open(database: settings.database, vaultKey: settings.vaultKey, journalKey: settings.journalKey)
         let counter: AccessibleCounter
         do {
             counter = try AccessibleCounter.onStandardInputOutput(core: core, log: { Log.payments.info("\($0)") })

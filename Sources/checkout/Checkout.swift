@@ -20,6 +20,8 @@ struct Checkout: ParsableCommand {
           checkout --accessible             plain numbered prompts, no full screen
           checkout vault rotate             re-seal the saved cards under a new key
           checkout audit --db FILE|URL      check a database: nothing paid twice
+          checkout journal verify --db FILE|URL
+                                            check the counters' signed journals
           checkout migrate --db URL         set up a PostgreSQL server's tables
           checkout export --db FILE --from 2026-11-01 --to 2026-11-30
                                             the orders, payments and refunds as CSV
@@ -46,7 +48,8 @@ struct Checkout: ParsableCommand {
         message says which file and what to do), 1 when the terminal cannot draw.
         """,
         version: CounterVersion.string,
-        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, VaultCommand.self, Audit.self, Export.self, Migrate.self],
+        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, VaultCommand.self, Audit.self, Export.self, Migrate.self,
+                      JournalCommand.self],
         defaultSubcommand: Run.self
     )
 }

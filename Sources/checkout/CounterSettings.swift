@@ -9,6 +9,7 @@ struct CounterSettings: Equatable {
     var database: String?
     var counter: String?
     var vaultKeyFile: String?
+    var journalKeyFile: String?
     var languageIdentifier: String?
     var logFile: String?
     var logLevel = LogOptions.defaultLevel
@@ -18,4 +19,6 @@ struct CounterSettings: Equatable {
     var counterName: String { counter ?? ProcessInfo.processInfo.hostName }
 
     var vaultKey: VaultKeyLocation { VaultKeyLocation.resolve(flag: vaultKeyFile) }
+
+    var journalKey: JournalKeyLocation { JournalKeyLocation.resolve(flag: journalKeyFile, vaultKey: vaultKey) }
 }

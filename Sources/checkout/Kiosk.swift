@@ -147,7 +147,7 @@ enum CounterLauncher {
         // Curses owns the screen once the counter opens, so a theme problem is shown inside it
         // (and repeated on standard error after the terminal is given back).
         // A kiosk forgets every shopper, also across a restart; a staffed counter keeps a guest's cart.
-        let makeServices = try StorageWords.services(database: settings.database, vaultKey: settings.vaultKey,
+        let makeServices = try StorageWords.services(database: settings.database, vaultKey: settings.vaultKey, journalKey: settings.journalKey,
                                                      counterName: settings.counterName, keepsGuestCart: !isKiosk)
         let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") }, demo: settings.demo,
                                          makeServices: makeServices)

@@ -24,26 +24,44 @@ public enum Journal {
     /// now if there is none). A recorded key whose file is missing is an error: a new key would
     /// sign on after entries no one could tell from forgeries.
     static func bind(_ store: any CoreStore, counter: String, keys: JournalKeyring, at now: Date) throws(JournalKeyError) -> JournalSigningKey {
+        let key = try checkedKey(store, counter: counter, keys: keys)
+        let registered: String?
         do {
-            let recorded = try store.read { tx in try JournalKeyRecord.publicKey(tx, counter: counter) }
-            let key = try keys.key(forCounter: counter, mayCreate: recorded == nil)
-            let registered = try store.write { tx in
+            registered = try store.write { tx in
                 // Two counters of the same name starting together both offer the same file's key.
                 try tx.execute("INSERT INTO journal_keys (counter, public_key, registered_at) VALUES (?, ?, ?) ON CONFLICT (counter) DO NOTHING",
                                counter, key.publicKeyHex, now.milliseconds)
                 return try JournalKeyRecord.publicKey(tx, counter: counter)
             }
-            guard registered == key.publicKeyHex else {
-                throw JournalKeyError.notTheCountersKey(counter: counter, path: keys.location.path(forCounter: counter) ?? "memory",
-                                                        recorded: registered.flatMap(JournalPublicKey.fingerprint(ofHex:)) ?? "none",
-                                                        inFile: key.fingerprint)
-            }
-            return key
-        } catch let error as JournalKeyError {
-            throw error
         } catch {
             throw .storage(String(describing: error))
         }
+        try expect(registered, is: key, counter: counter, keys: keys)
+        return key
+    }
+
+    /// Checks `counter`'s key file against the database before the counter starts (and makes
+    /// the file if the counter has none yet), writing nothing: what is wrong is said on a clean
+    /// terminal. Answers the key's fingerprint.
+    @discardableResult
+    public static func checkKey(_ storage: CoreStorage, counter: String) throws(JournalKeyError) -> String {
+        try checkedKey(storage.store, counter: counter, keys: storage.journalKeys).fingerprint
+    }
+
+    private static func checkedKey(_ store: any CoreStore, counter: String, keys: JournalKeyring) throws(JournalKeyError) -> JournalSigningKey {
+        let recorded: String?
+        do { recorded = try store.read { tx in try JournalKeyRecord.publicKey(tx, counter: counter) } } catch {
+            throw .storage(String(describing: error))
+        }
+        let key = try keys.key(forCounter: counter, mayCreate: recorded == nil)
+        if recorded != nil { try expect(recorded, is: key, counter: counter, keys: keys) }
+        return key
+    }
+
+    private static func expect(_ recorded: String?, is key: JournalSigningKey, counter: String, keys: JournalKeyring) throws(JournalKeyError) {
+        guard recorded != key.publicKeyHex else { return }
+        throw .notTheCountersKey(counter: counter, path: keys.location.path(forCounter: counter) ?? "memory",
+                                 recorded: recorded.flatMap(JournalPublicKey.fingerprint(ofHex:)) ?? "none", inFile: key.fingerprint)
     }
 
     /// Appends an entry to the chain of the counter attached to the transaction's store, in

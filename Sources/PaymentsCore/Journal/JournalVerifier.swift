@@ -12,8 +12,14 @@ import Foundation
 public struct JournalVerifier: Sendable {
     /// Public keys known from outside the database, by counter: each must be the one recorded.
     public var checkedKeys: [String: String]
+    /// Fingerprints known from outside the database (printed on an earlier Z report), by
+    /// counter: each must be the recorded key's.
+    public var checkedFingerprints: [String: String]
 
-    public init(checkedKeys: [String: String] = [:]) { self.checkedKeys = checkedKeys }
+    public init(checkedKeys: [String: String] = [:], checkedFingerprints: [String: String] = [:]) {
+        self.checkedKeys = checkedKeys
+        self.checkedFingerprints = checkedFingerprints
+    }
 
     /// The public key (hex) of the key file at `path`, to put in `checkedKeys`.
     public static func publicKey(ofKeyFile path: String) throws(JournalKeyError) -> String {
@@ -39,11 +45,17 @@ public struct JournalVerifier: Sendable {
         let counters = Set(try tx.fetchValues(String.self, "SELECT DISTINCT counter FROM journal_entries")).union(keys.keys)
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let chains = try counters.map { counter in try chain(tx, counter: counter, publicKeyHex: keys[counter]) }
-        let keyProblems = checkedKeys.keys.sorted().compactMap { counter -> JournalProblem? in
+        let held = checkedKeys.mapValues { JournalPublicKey.fingerprint(ofHex: $0) ?? $0 }
+            .merging(checkedFingerprints.mapValues(Self.normalizedFingerprint)) { fromFile, _ in fromFile }
+        let keyProblems = held.keys.sorted().compactMap { counter -> JournalProblem? in
             guard let recorded = keys[counter] else { return .keyNotRecorded(counter: counter) }
-            guard recorded == checkedKeys[counter] else {
-                return .keyReplaced(counter: counter, recorded: JournalPublicKey.fingerprint(ofHex: recorded) ?? recorded,
-                                    held: JournalPublicKey.fingerprint(ofHex: checkedKeys[counter]!) ?? "")
+            let recordedFingerprint = JournalPublicKey.fingerprint(ofHex: recorded) ?? recorded
+            let expected = held[counter]!
+            let fileDiffers = checkedKeys[counter].map { $0 != recorded } ?? false
+            let printedDiffers = checkedFingerprints[counter].map { Self.normalizedFingerprint($0) != recordedFingerprint } ?? false
+            guard !fileDiffers, !printedDiffers else {
+                return .keyReplaced(counter: counter, recorded: recordedFingerprint,
+                                    held: fileDiffers ? expected : Self.normalizedFingerprint(checkedFingerprints[counter]!))
             }
             return nil
         }
@@ -98,6 +110,12 @@ public struct JournalVerifier: Sendable {
         }
         guard JournalKind(rawValue: entry.kind) != nil else { return .unknownKind(counter: counter, seq: entry.seq, kind: entry.kind) }
         return nil
+    }
+
+    /// A fingerprint as typed from paper: spaces anywhere, any case.
+    static func normalizedFingerprint(_ text: String) -> String {
+        let digits = Array(text.lowercased().filter { !$0.isWhitespace })
+        return stride(from: 0, to: digits.count, by: 4).map { String(digits[$0..<min($0 + 4, digits.count)]) }.joined(separator: " ")
     }
 
     /// A database from before the journal, or not migrated since, has no chain to check.
