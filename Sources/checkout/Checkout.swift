@@ -32,6 +32,8 @@ struct Checkout: ParsableCommand {
           --theme <name|path>   a theme from Themes/, or a .toml file
           --lang <language>     en or zh-Hans (default: from the environment)
           --vault-key <path>    the key that seals saved card numbers
+          --journal-key <path>  the key that signs this counter's journal
+                                (default: beside the vault key)
           --counter <name>      this counter's name (default: the host name), on its
                                 orders' receipts; a staffed counter keeps a
                                 guest's cart under it

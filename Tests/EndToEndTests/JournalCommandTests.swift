@@ -61,4 +61,23 @@ import Testing
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("is not the counter's key"), "\(result.output)")
     }
+
+    /// A counter whose journal key file is not the one its database records stops at start,
+    /// before any screen, with both fingerprints; so does one whose key is gone.
+    @Test func aCounterStartedWithAnotherJournalKeyOrNoneStopsAtStart() throws {
+        let place = try StorageCommandLineTests.Place()
+        #expect(try StorageCommandLineTests.start(place).status == 0)
+        let own = place.configHome + "/checkout-counter/journal-\(counter).key"
+        #expect(FileManager.default.fileExists(atPath: own), "made on first use, beside the vault key")
+        let otherKey = place.root + "/other.key"
+        try Data((0..<32).map { UInt8($0) }).write(to: URL(fileURLWithPath: otherKey))
+        let other = try StorageCommandLineTests.start(place, ["--journal-key", otherKey])
+        #expect(other.status == 3, "\(other.error)")
+        #expect(other.error.contains("is not the key of counter \(counter)"), "\(other.error)")
+        try FileManager.default.removeItem(atPath: own)
+        let gone = try StorageCommandLineTests.start(place)
+        #expect(gone.status == 3, "\(gone.error)")
+        #expect(gone.error.contains("is signed with a key that is not at \(own)"), "\(gone.error)")
+        #expect(!FileManager.default.fileExists(atPath: own), "no new key is made")
+    }
 }
