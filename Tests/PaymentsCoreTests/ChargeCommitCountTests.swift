@@ -20,7 +20,7 @@ import Testing
             // the order placed, its attempt (jars reserved, key), the charge pending under the key
             ["charges", "counters", "events", "idempotency_keys", "order_lines", "orders", "stock_reservations"],
             // the charge succeeded, the order paid and booked, the stock down, the cart emptied
-            ["cart_lines", "charges", "events", "ledger_entries", "orders", "products", "stock_reservations"],
+            ["cart_lines", "charges", "events", "journal_entries", "ledger_entries", "orders", "products", "stock_reservations"],
         ])
         #expect(world.stock("honey-acacia") == 10)
         #expect(world.eventTypes(payment.orderId) == ["order.placed", "order.payment_started", "order.paid"])
