@@ -114,14 +114,40 @@ import Testing
         #expect(try ledger.audit().contains(.journalBroken(tampering.expected(counter: counter, seq: 2))))
     }
 
+    /// The ledger entry a receipt or refund records.
+    private func ledgerEntry(of entry: JournalEntryRecord) throws -> String {
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(entry.body.utf8)) as? [String: Any])
+        return try #require(fields["entry"] as? String)
+    }
+
     @Test(arguments: StorageBackend.allCases)
-    func aDeletedEntryIsNamedAsTheGap(_ backend: StorageBackend) throws {
+    func aDeletedEntryIsNamedAsTheGapAndItsSaleAsNotJournaled(_ backend: StorageBackend) throws {
         let (ledger, counter) = try journaled(backend)
+        let journal = try entries(ledger, counter)
         try dropTriggers(ledger)
         try ledger.write("DELETE FROM journal_entries WHERE counter = ? AND seq = 3", [counter])
-        #expect(try verify(ledger).problems == [.missingEntry(counter: counter, seq: 3, next: 4)])
+        let sale = try ledgerEntry(of: journal[2])
+        let ledgerCounter = try ledger.read(String.self, "SELECT counter FROM ledger_entries WHERE id = ?", sale) ?? ""
+        #expect(try verify(ledger).problems == [.missingEntry(counter: counter, seq: 3, next: 4),
+                                                .bookedButNotJournaled(counter: ledgerCounter, ledgerEntry: sale)])
         try ledger.write("DELETE FROM journal_entries WHERE counter = ? AND seq = 1", [counter])
-        #expect(try verify(ledger).problems == [.missingEntry(counter: counter, seq: 1, next: 2)], "the first entry too")
+        #expect(try verify(ledger).problems.first == .missingEntry(counter: counter, seq: 1, next: 2), "the first entry too")
+    }
+
+    /// Entries cut off at the end leave no gap in the chain: the books' entries they recorded
+    /// are named instead.
+    @Test(arguments: StorageBackend.allCases)
+    func entriesCutOffAtTheEndAreToldByTheSalesTheyRecorded(_ backend: StorageBackend) throws {
+        let (ledger, counter) = try journaled(backend)
+        let journal = try entries(ledger, counter)
+        let lastSale = try #require(journal.last { $0.kind == "receipt" || $0.kind == "refund" })
+        try dropTriggers(ledger)
+        try ledger.write("DELETE FROM journal_entries WHERE counter = ? AND seq >= ?", [counter, lastSale.seq])
+        let verification = try verify(ledger)
+        #expect(verification.chains.map(\.firstProblem) == [nil], "the chain that is left holds")
+        #expect(verification.unjournaled.map(\.seq) == [nil] && verification.problems.count == 1, "\(verification.problems)")
+        guard case let .bookedButNotJournaled(_, entry)? = verification.problems.first else { Issue.record("\(verification.problems)"); return }
+        #expect(entry == (try ledgerEntry(of: lastSale)))
     }
 
     /// The attacker with the database but not the key: every entry edited as they like, the

@@ -44,7 +44,8 @@ public struct JournalVerifier: Sendable {
         }, uniquingKeysWith: { first, _ in first })
         let counters = Set(try tx.fetchValues(String.self, "SELECT DISTINCT counter FROM journal_entries")).union(keys.keys)
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let chains = try counters.map { counter in try chain(tx, counter: counter, publicKeyHex: keys[counter]) }
+        var journaled = JournaledLedgerEntries()
+        let chains = try counters.map { counter in try chain(tx, counter: counter, publicKeyHex: keys[counter], journaled: &journaled) }
         let held = checkedKeys.mapValues { JournalPublicKey.fingerprint(ofHex: $0) ?? $0 }
             .merging(checkedFingerprints.mapValues(Self.normalizedFingerprint)) { fromFile, _ in fromFile }
         let keyProblems = held.keys.sorted().compactMap { counter -> JournalProblem? in
@@ -59,10 +60,26 @@ public struct JournalVerifier: Sendable {
             }
             return nil
         }
-        return JournalVerification(chains: chains, keyProblems: keyProblems)
+        return JournalVerification(chains: chains, keyProblems: keyProblems, unjournaled: try unjournaled(tx, journaled))
     }
 
-    private func chain(_ tx: any CoreTransaction, counter: String, publicKeyHex: String?) throws -> JournalChainReport {
+    /// The books' entries since the journal began that no receipt or refund of any chain
+    /// records: a chain cut short at its end (which the chain alone cannot tell), or a sale
+    /// booked by something that does not journal. Entries booked before the journal's first
+    /// entry (a database's earlier sales, booked by its migration) are not asked for.
+    private func unjournaled(_ tx: any CoreTransaction, _ journaled: JournaledLedgerEntries) throws -> [JournalProblem] {
+        guard let start = journaled.firstAt else { return [] }
+        return try tx.rows("""
+            SELECT e.id, e.counter FROM ledger_entries e WHERE e.at >= ? ORDER BY e.at, \(tx.engine.bytewise("e.id"))
+            """, start).compactMap { row in
+            let id = try row.value(String.self, "id")
+            guard !journaled.ids.contains(id) else { return nil }
+            return .bookedButNotJournaled(counter: try row.value(String?.self, "counter") ?? "", ledgerEntry: id)
+        }
+    }
+
+    private func chain(_ tx: any CoreTransaction, counter: String, publicKeyHex: String?,
+                       journaled: inout JournaledLedgerEntries) throws -> JournalChainReport {
         let fingerprint = publicKeyHex.flatMap(JournalPublicKey.fingerprint(ofHex:))
         let publicKey = publicKeyHex.flatMap(JournalPublicKey.init(hex:))
         var expectedSeq: Int64 = 1
@@ -73,16 +90,21 @@ public struct JournalVerifier: Sendable {
             JournalChainReport(counter: counter, entries: count, lastSeq: expectedSeq - 1, lastHash: lastHash, keyFingerprint: fingerprint,
                                firstProblem: problem)
         }
-        if publicKey == nil {
-            return report(publicKeyHex == nil ? .noPublicKey(counter: counter) : .publicKeyMalformed(counter: counter))
-        }
+        var firstProblem: JournalProblem? = publicKey != nil ? nil
+            : publicKeyHex == nil ? .noPublicKey(counter: counter) : .publicKeyMalformed(counter: counter)
+        var lastSeen: Int64 = 0
         while true {
             let page = try tx.fetchAll(JournalEntryRecord.self, """
-                SELECT \(JournalEntryRecord.columns) FROM journal_entries WHERE counter = ? AND seq >= ? ORDER BY seq LIMIT \(Self.pageSize)
-                """, counter, expectedSeq)
+                SELECT \(JournalEntryRecord.columns) FROM journal_entries WHERE counter = ? AND seq > ? ORDER BY seq LIMIT \(Self.pageSize)
+                """, counter, lastSeen)
             for entry in page {
+                // Read to the end whatever is found: the rest still says which sales are journaled.
+                journaled.note(entry)
+                lastSeen = entry.seq
+                guard firstProblem == nil else { continue }
                 if let problem = Self.problem(with: entry, expectedSeq: expectedSeq, previousHash: previousHash, publicKey: publicKey!) {
-                    return report(problem)
+                    firstProblem = problem
+                    continue
                 }
                 count += 1
                 expectedSeq += 1
@@ -91,6 +113,7 @@ public struct JournalVerifier: Sendable {
             }
             if page.count < Self.pageSize { break }
         }
+        if let firstProblem { return report(firstProblem) }
         // Entries numbered below 1 are not read above: they are not part of any chain.
         if let stray = try tx.fetchValue(Int64.self, "SELECT MIN(seq) FROM journal_entries WHERE counter = ? AND seq < 1", counter) {
             return report(.missingEntry(counter: counter, seq: stray, next: 1))
@@ -129,14 +152,36 @@ public struct JournalVerifier: Sendable {
     }
 }
 
-/// What `JournalVerifier` found: one report per counter's chain, and what the keys held apart
-/// from the data say.
+/// What `JournalVerifier` found: one report per counter's chain, what the keys held apart from
+/// the data say, and the books' entries no chain records.
 public struct JournalVerification: Hashable, Sendable {
     public let chains: [JournalChainReport]
     public let keyProblems: [JournalProblem]
+    public let unjournaled: [JournalProblem]
 
-    /// Each chain's first problem, then the keys'.
-    public var problems: [JournalProblem] { chains.compactMap(\.firstProblem) + keyProblems }
+    public init(chains: [JournalChainReport], keyProblems: [JournalProblem], unjournaled: [JournalProblem] = []) {
+        self.chains = chains
+        self.keyProblems = keyProblems
+        self.unjournaled = unjournaled
+    }
+
+    /// Each chain's first problem, then the keys', then the books' entries not journaled.
+    public var problems: [JournalProblem] { chains.compactMap(\.firstProblem) + keyProblems + unjournaled }
+}
+
+/// The ledger entries the receipts and refunds read so far record (their body's `entry`), and
+/// when the first entry of any chain was written.
+struct JournaledLedgerEntries {
+    var ids: Set<String> = []
+    var firstAt: Int64?
+
+    mutating func note(_ entry: JournalEntryRecord) {
+        firstAt = min(firstAt ?? entry.at, entry.at)
+        guard entry.kind == JournalKind.receipt.rawValue || entry.kind == JournalKind.refund.rawValue,
+              let fields = try? JSONSerialization.jsonObject(with: Data(entry.body.utf8)) as? [String: Any],
+              let id = fields["entry"] as? String else { return }
+        ids.insert(id)
+    }
 }
 
 /// One counter's chain, checked.
@@ -179,12 +224,15 @@ public enum JournalProblem: Hashable, Sendable, CustomStringConvertible {
     case keyReplaced(counter: String, recorded: String, held: String)
     /// A key file was given for a counter the database records no key for.
     case keyNotRecorded(counter: String)
+    /// A movement of money booked since the journal began that no chain records (`counter`:
+    /// the ledger entry's, empty when it names none).
+    case bookedButNotJournaled(counter: String, ledgerEntry: String)
 
     public var counter: String {
         switch self {
         case let .missingEntry(counter, _, _), let .previousHashDiffers(counter, _), let .hashDiffers(counter, _),
              let .signatureInvalid(counter, _), let .unknownKind(counter, _, _), let .noPublicKey(counter), let .publicKeyMalformed(counter),
-             let .keyReplaced(counter, _, _), let .keyNotRecorded(counter):
+             let .keyReplaced(counter, _, _), let .keyNotRecorded(counter), let .bookedButNotJournaled(counter, _):
             counter
         }
     }
@@ -195,7 +243,7 @@ public enum JournalProblem: Hashable, Sendable, CustomStringConvertible {
         case let .missingEntry(_, seq, _), let .previousHashDiffers(_, seq), let .hashDiffers(_, seq), let .signatureInvalid(_, seq),
              let .unknownKind(_, seq, _):
             seq
-        case .noPublicKey, .publicKeyMalformed, .keyReplaced, .keyNotRecorded:
+        case .noPublicKey, .publicKeyMalformed, .keyReplaced, .keyNotRecorded, .bookedButNotJournaled:
             nil
         }
     }
@@ -220,6 +268,8 @@ public enum JournalProblem: Hashable, Sendable, CustomStringConvertible {
             "Journal of counter \(counter): the recorded key \(recorded) is not the counter's key \(held); the chain may have been re-signed."
         case let .keyNotRecorded(counter):
             "Journal of counter \(counter): a key was given, but the database records no key for this counter."
+        case let .bookedButNotJournaled(counter, entry):
+            "Ledger entry \(entry)\(counter.isEmpty ? "" : " (counter \(counter))") was booked after the journal began, but no journal records it; entries were cut off, or it was booked without the journal."
         }
     }
 }
