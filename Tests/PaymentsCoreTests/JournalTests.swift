@@ -194,10 +194,12 @@ import Testing
         }
     }
 
-    /// Eight processes of one counter (its name and key) appending at once to its chain on a
-    /// server take turns: one chain, numbered 1 to 160, every entry holding.
-    @Test func concurrentAppendsToOneChainOnAServerNeverForkIt() throws {
-        let location = try StorageBackend.postgres.freshStore()
+    /// Eight connections of one counter (its name and key) appending at once to its chain, on
+    /// a server or on one file, take turns: one chain, numbered 1 to 160, every entry holding,
+    /// beside another counter's chain of its own.
+    @Test(arguments: StorageBackend.allCases)
+    func concurrentAppendsToOneChainNeverForkIt(_ backend: StorageBackend) throws {
+        let location = try backend.freshStore()
         let keys = JournalKeyring(.inMemory)
         let stores = try (0..<8).map { _ in try location.openStore(commerce: true) }
         for store in stores { try Journal.attach(store, counter: "till-1", keys: keys, at: Date(milliseconds: 1_000)) }
