@@ -10,6 +10,8 @@
 @_exported import struct PaymentsCore.Currency
 @_exported import enum PaymentsCore.MoneyError
 @_exported import enum PaymentsCore.MoneyParseError
+@_exported import struct PaymentsCore.CashRounding
+@_exported import struct PaymentsCore.CashTendered
 
 // The honey store's shelf and cart (seed 001).
 @_exported import struct PaymentsCore.Product

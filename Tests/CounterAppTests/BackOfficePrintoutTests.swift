@@ -34,15 +34,54 @@ import Testing
         Expect "HS-000001"
         """
 
-    static func play(_ world: String, _ steps: String) throws -> EscPosDecoder {
+    /// - Parameter counter: `kiosk attract=off` (no till), or `shell` (a staffed counter, with a till).
+    static func play(_ world: String, _ steps: String, counter: String = "kiosk attract=off") throws -> EscPosDecoder {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("backoffice-printer-\(UUID().uuidString).prn").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let text = "# world: kiosk attract=off operator-pin=4711 \(world) printer=\(file)\n" + steps
+        let text = "# world: \(counter) operator-pin=4711 \(world) printer=\(file)\n" + steps
         let result = try TapePlayer().play(text, makeApplication: KioskTapeWorld(tapeText: text).makeApplication)
         #expect(result.failure == nil, "\(result.report(path: "back-office printout"))")
         let bytes = (try? Array(Data(contentsOf: URL(fileURLWithPath: file)))) ?? []
         #expect(bytes.firstRange(of: Array("4242424242424242".utf8)) == nil, "no card number in clear")
         return try EscPosDecoder(bytes)
+    }
+
+    /// Issue 35: the drawer opens with each cash movement's paper, once: the sale's receipt and
+    /// each cash refund's receipt; a reprint opens nothing.
+    @Test func theDrawerOpensWithACashSaleAndEachCashRefundOnly() throws {
+        let printed = try Self.play("", """
+            Press Enter
+            Press 1
+            Press +
+            Press Enter
+            Press c
+            Press Enter
+            Press 5
+            Type "20"
+            Press Enter
+            Sleep 1s
+            Expect "Receipt for order HS-000001 printed."
+            Press Escape
+            Press Escape
+            Press Escape
+            Press 3
+            Type "4711"
+            Press Enter
+            Press 5
+            Press Enter
+            Press j
+            Type "1"
+            Press Enter
+            Sleep 1s
+            Expect "Refund receipt printed on"
+            Press w
+            Press y
+            Sleep 1s
+            Expect "left to refund €0.00"
+            """, counter: "shell")
+        #expect(printed.commands.filter { $0 == .drawerKick }.count == 3, "the sale and its two cash refunds")
+        #expect(printed.texts.contains("Paid in cash"))
+        #expect(printed.texts.filter { $0 == "Given back in cash" }.count == 2)
     }
 
     @Test func eachRefundPrintsItsOwnReceiptOnceAndTheZReportPrintsItself() throws {

@@ -1,3 +1,4 @@
+@testable import CheckoutKit
 @testable import CounterApp
 import Foundation
 import Localization
@@ -236,5 +237,42 @@ import Testing
         #expect(text.contains("Order HS-000001"))
         #expect(text.contains("Paid with Mastercard **** 4444"))
         #expect(!text.contains("\u{1B}"))
+    }
+}
+
+/// Cash on paper: the tender, what was handed over and the change; the drawer opens with the
+/// first print of a cash sale and of a cash refund, never with a copy or another tender's.
+@Suite struct CashReceiptPrinterTests {
+    static let cash = CashTendered(due: Money(minorUnits: 1440, currency: .eur), tendered: Money(minorUnits: 2000, currency: .eur),
+                                   change: Money(minorUnits: 560, currency: .eur))
+
+    @Test func aCashSaleSaysTenderedAndChangeAndOpensTheDrawerOnce() throws {
+        let receipt = ReceiptPrinterTests.paidOrder(tender: .cash(Self.cash))
+        let printed = try EscPosDecoder(EscPosReceipt.encode(ReceiptDocument(receipt, copy: false)))
+        #expect(printed.texts.contains("Paid in cash"))
+        #expect(printed.texts.contains("Tendered                          €20.00"))
+        #expect(printed.texts.contains("Change due                         €5.60"))
+        #expect(printed.commands.filter { $0 == .drawerKick }.count == 1)
+        let copy = try EscPosDecoder(EscPosReceipt.encode(ReceiptDocument(receipt, copy: true)))
+        #expect(!copy.commands.contains(.drawerKick), "a reprint opens no drawer")
+        let refunded = try EscPosDecoder(EscPosReceipt.encode(ReceiptDocument(ReceiptPrinterTests.paidOrder(state: .refunded, tender: .cash(Self.cash)),
+                                                                             copy: false)))
+        #expect(!refunded.commands.contains(.drawerKick), "a refunded order's receipt takes no cash in")
+    }
+
+    @Test func aCashRefundPrintsWhereTheMoneyWentAndOpensTheDrawer() throws {
+        let order = BackOfficeOrder(id: "ord_1", number: "HS-000042", state: .refunded, placedAt: Date(timeIntervalSince1970: 1_800_000_000),
+                                    total: Money(minorUnits: 1440, currency: .eur), lines: [], payment: .cash, refunds: [],
+                                    refundable: Money(minorUnits: 0, currency: .eur))
+        let refund = BackOfficeOrder.Refund(amount: Money(minorUnits: 1440, currency: .eur), jars: 2, state: .refunded,
+                                            at: Date(timeIntervalSince1970: 1_800_000_100))
+        let printed = try EscPosDecoder(EscPosReceipt.encode(ReceiptDocument(refund: refund, of: order, copy: false)))
+        #expect(printed.texts.contains("Given back in cash"))
+        #expect(printed.commands.filter { $0 == .drawerKick }.count == 1)
+        let copy = try EscPosDecoder(EscPosReceipt.encode(ReceiptDocument(refund: refund, of: order, copy: true)))
+        #expect(!copy.commands.contains(.drawerKick))
+        let card = BackOfficeOrder(id: "ord_1", number: "HS-000042", state: .refunded, placedAt: order.placedAt, total: order.total, lines: [],
+                               payment: .card(brand: "Visa", lastFour: "4242"), refunds: [], refundable: order.refundable)
+        #expect(!ReceiptDocument(refund: refund, of: card, copy: false).opensDrawer, "a card refund opens no drawer")
     }
 }

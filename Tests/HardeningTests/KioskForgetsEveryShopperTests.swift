@@ -13,7 +13,7 @@ import Testing
 enum KioskPlace: String, CaseIterable, Sendable {
     case home, help, comingSoon
     case catalog, catalogFilter, details, cart
-    case checkoutMethods, checkoutCardForm, checkoutUnlock, checkoutCharging, checkoutChallenge, checkoutChecking, receipt
+    case checkoutMethods, checkoutCardForm, checkoutUnlock, checkoutCharging, checkoutChallenge, checkoutChecking, checkoutCash, receipt
     case account, logIn, signUp, savedCards, savedCardRemoval, savedCardUnlock, savedCardForm, savedCardChallenge, savedCardChecking, paymentsPIN, orders, orderReceipt, subscriptions
     case auctionList, auctionRefused, auctionTerms, auctionReview, auctionPIN, auctionCards, auctionCardForm, auctionRemoval
     case auctionPlacingBid, auctionJoined, auctionChallenge, auctionYourBid
@@ -26,6 +26,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
     /// Places no shopper can reach at this counter, and why.
     static let unreachable: [KioskPlace: String] = [
         .comingSoon: "no screen opens it today (its feature is kept for methods to come)",
+        .checkoutCash: "a kiosk has no till: Cash is not in its Pay with list (KioskTakesNoCashTests)",
         .catalogFilter: "the type-ahead filter opens on shelves of more than 9 jars; the seeded shop has 4",
         .auctionRefused: "every seeded auction has a complete context (a closed one is refused on the list itself)",
     ]
@@ -53,6 +54,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
             case .paying: return .checkoutCharging
             case .challenge: return .checkoutChallenge
             case .checking: return .checkoutChecking
+            case .cash: return .checkoutCash
             }
         case let .receipt(s): return s.isJustPaid ? .receipt : .orderReceipt
         case .account: return .account

@@ -54,4 +54,34 @@ import Testing
         let before = try LedgerExport.csv(world.core.store, from: start.addingTimeInterval(-86_400), to: start)
         #expect(before.records.isEmpty, "nothing of another day")
     }
+
+    /// Issue 35: a day of card and cash (a till that rounds to 0.05, a cash refund) exports
+    /// movements that sum, tender by tender, to that day's Z report.
+    @Test(arguments: StorageBackend.allCases)
+    func aDayOfCardAndCashExportsWhatItsZReportSums(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let start = world.clock.now
+        try world.carts.add(productId: "honey-acacia", quantity: 2, for: "card")
+        let order = try world.orders.placeOrder(for: "card")
+        #expect(world.settle { world.orders.pay(orderId: order.id, with: world.token(), completion: $0) }?.value?.state == .paid)
+        try world.core.store.write { tx in try tx.execute("UPDATE products SET price_minor = 593 WHERE id = 'honey-clover'") }
+        try world.carts.add(productId: "honey-clover", quantity: 1, for: "till")
+        let cash = try world.orders.payInCash(sessionKey: "till", tendered: Money(minorUnits: 1000, currency: .eur), rounding: CashRounding(increment: 5))
+        #expect(cash.order.total.minorUnits == 595)
+        try world.carts.add(productId: "honey-wildflower", quantity: 1, for: "till")
+        let refunded = try world.orders.payInCash(sessionKey: "till", tendered: Money(minorUnits: 720, currency: .eur))
+        #expect(world.settle { world.orders.refund(orderId: refunded.order.id, completion: $0) }?.value?.state == .refunded)
+        world.advance(.seconds(5))
+        let z = try DayReports(store: world.core.store, clock: world.clock).close()
+        let table = try LedgerExport.csv(world.core.store, from: start.addingTimeInterval(-60), to: world.clock.now.addingTimeInterval(60))
+        let rows = try CSVReader.records(table.text).dropFirst().map { Dictionary(uniqueKeysWithValues: zip(LedgerExport.header, $0)) }
+        var exported: [String: Int64] = [:]
+        for row in rows where ["payment", "refund"].contains(row["record"]) {
+            exported[row["method"]!, default: 0] += Int64(row["amount_minor"]!)!
+        }
+        let reported = Dictionary(uniqueKeysWithValues: z.net.map { ($0.method, $0.minorUnits) })
+        #expect(exported == reported)
+        #expect(reported == ["card": 1300, "cash": 595])
+        #expect(try LedgerAudit().violations(in: world.core.store, now: world.clock.now) == [])
+    }
 }

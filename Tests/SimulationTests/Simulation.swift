@@ -30,7 +30,7 @@ final class Simulation {
     }
 
     enum Move: CaseIterable {
-        case cardOrder, savedCardOrder, expressOrder, auction, bankOrder, walletOrder, subscription
+        case cardOrder, savedCardOrder, expressOrder, auction, bankOrder, walletOrder, subscription, cashOrder
         case answerChallenge, answerWallet, payAgain, refund, raiseOrLeave
         case tick, wait, settle
         case crashNow, armCrash, armStorageError, clockJump
@@ -89,13 +89,13 @@ final class Simulation {
             guard shopper.journey.hasSuffix("card order"), case .notPaid? = shopper.told.last else { return false }
             return shopper.told.count <= 3
         }
-        // Every tender comes back: card, express (shipping and surcharge with it), bank, wallet.
+        // Every tender comes back: card, express (shipping and surcharge with it), bank, wallet, cash.
         let returning = world.shoppers.filter { shopper in
-            ["card order", "express order", "bank order", "wallet order"].contains { shopper.journey.hasSuffix($0) } && shopper.returnableOrder != nil
+            ["card order", "express order", "bank order", "wallet order", "cash order"].contains { shopper.journey.hasSuffix($0) } && shopper.returnableOrder != nil
         }
         let bidding = world.shoppers.filter { $0.journey == "auction join" && $0.standingBid != nil }
         let moves: [(weight: Int, value: Move)] = [
-            (10, .cardOrder), (5, .savedCardOrder), (3, .expressOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription),
+            (10, .cardOrder), (5, .savedCardOrder), (3, .expressOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription), (4, .cashOrder),
             (process.openChallenges.isEmpty ? 0 : 8, .answerChallenge), (process.openWallets.isEmpty ? 0 : 6, .answerWallet),
             (retrying.isEmpty ? 0 : 3, .payAgain), (returning.isEmpty ? 0 : 4, .refund), (bidding.isEmpty ? 0 : 3, .raiseOrLeave),
             (20, .tick), (6, .wait), (5, .settle),
@@ -109,6 +109,7 @@ final class Simulation {
         case .bankOrder: return BankOrderJourney.start(world, &random)
         case .walletOrder: return WalletOrderJourney.start(world, &random)
         case .subscription: return SubscriptionJourney.start(world, &random)
+        case .cashOrder: return CashOrderJourney.start(world, &random)
         case .answerChallenge: return answer(&world.process.openChallenges, "3-D Secure", codes: ("right code", "wrong code"))
         case .answerWallet: return answer(&world.process.openWallets, "wallet", codes: ("confirms", "declines"))
         case .payAgain: return CardOrderJourney.payAgain(world, random.pick(retrying))

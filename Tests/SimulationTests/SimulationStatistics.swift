@@ -15,6 +15,8 @@ final class SimulationStatistics {
         case refundPressedTwice = "refund pressed twice (same key)"
         case holdVoided = "operator voids a standing bid's hold"
         case voidPressedTwice = "void pressed twice (same key)"
+        case cashShort = "cash handed over short of the amount due"
+        case cashRounded = "cash sale at a till that rounds to 0.05"
     }
 
     private(set) var faults: [Fault: Int] = [:]

@@ -17,6 +17,8 @@ public enum StoreError: Error, Hashable, Sendable {
     /// the shopper may have been charged, and will not be charged twice. The cart stays tied to
     /// the order until the settler knows.
     case paymentUnknown(orderNumber: String)
+    /// Less cash than due was handed over; nothing was taken.
+    case cashShort(due: Money)
 }
 
 extension StoreError {

@@ -133,12 +133,14 @@ public enum AppFeature {
             case .cartChanged(let cart): state.session.cart = cart
             case .proceedToCheckout:
                 let isGuest = state.session.shopper == nil
+                let hasTill = !state.isKiosk
                 return .run { env, send in
                     // A cart whose payment is still being checked opens on that check, not on Pay.
                     let client = env.store
                     send(.push(.checkout(CheckoutFeature.State(savedCards: isGuest ? [] : client.savedCards(), now: client.now(),
                                                                unsettledOrder: client.unsettledOrder(),
-                                                               paymentsLocked: !isGuest && client.paymentsLocked()))))
+                                                               paymentsLocked: !isGuest && client.paymentsLocked(),
+                                                               cashRounding: hasTill ? client.cashRounding() : nil))))
                 }
             }
             return .none
@@ -156,6 +158,11 @@ public enum AppFeature {
                 // Back to the shelves under the receipt: Esc or Enter from it continues shopping.
                 while state.stack.count > 1, !isCatalog(state.top) { state.stack.removeLast() }
                 state.stack.append(.receipt(ReceiptFeature.State(receipt: receipt, paidAt: at)))
+                return reloadCart()
+            case let .paidInCash(receipt):
+                while state.stack.count > 1, !isCatalog(state.top) { state.stack.removeLast() }
+                state.stack.append(.receipt(ReceiptFeature.State(paid: receipt)))
+                if case .cash(let cash) = receipt.tender { state.session.changeDue = cash.change }
                 return reloadCart()
             }
             return .none

@@ -22,10 +22,12 @@ extension ReceiptDocument {
         case let .card(brand, lastFour): lines.append(.text(tr("Back to {0}", CardNaming.paper.name(brand, lastFour))))
         case .bank: lines.append(.text(tr("Refunded to the bank account")))
         case .wallet: lines.append(.text(tr("Refunded to the wallet")))
+        case .cash: lines.append(.text(tr("Given back in cash")))
         case .other, .none: break
         }
         lines += [.text(tr("Left to refund {0}", order.refundable.formatted())), .blank, .qrCode(order.number)]
-        self.init(lines: lines)
+        // The cash leaves the drawer as the refund prints; a copy opens nothing.
+        self.init(lines: lines, opensDrawer: order.payment == .cash && !copy)
     }
 
     /// "VOID": the hold released without capture, the flight it bid on, the card.

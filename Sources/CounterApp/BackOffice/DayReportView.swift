@@ -42,6 +42,7 @@ extension BackOfficeFeature {
         case "wallet": tr("Wallet")
         case "bank": tr("Bank")
         case "mandate": tr("Mandate")
+        case "cash": tr("Cash")
         // A won auction bid, its hold captured.
         case "auction": tr("Auctions")
         default: method

@@ -79,6 +79,8 @@ extension StoreClient {
             }
         )
         client.keepsGuestCart = { services.session.keepsGuestCart }
+        client.payInCash = { tendered in Result { () throws(StoreError) in try store.payInCash(tendered: tendered) } }
+        client.cashRounding = { store.cashRounding }
         return client
     }
 }

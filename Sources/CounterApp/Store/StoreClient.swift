@@ -33,6 +33,10 @@ public struct StoreClient {
     public var checkout: (_ source: CardFundingSource, _ saveCard: Bool, _ challenge: @escaping (ThreeDSChallenge) -> Void,
                           _ completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) -> Void
     public var answerChallenge: (_ challengeID: String, _ code: String?) -> Void
+    /// Pays the cart in cash (`tendered` handed over): the sale whole, or nothing taken.
+    public var payInCash: (_ tendered: Money) -> Result<PaidOrderReceipt, StoreError> = { _ in .failure(.refused(.storeNotOpen)) }
+    /// How this counter's till rounds cash (the shop's settings).
+    public var cashRounding: () -> CashRounding = { .unrounded }
 
     // Account (seed 001's sign-up, saved payments, recurring billing).
     public var shopper: () -> String?

@@ -31,6 +31,7 @@ extension BackOfficeOrder.Payment {
         switch self {
         case let .card(brand, lastFour): CardNaming.screen.name(brand, lastFour)
         case .bank: tr("paid by bank")
+        case .cash: tr("paid in cash")
         case .wallet: tr("paid by wallet")
         case .other(let kind): tr("paid by {0}", kind)
         case .none: tr("no payment")

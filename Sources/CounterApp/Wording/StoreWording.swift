@@ -17,6 +17,7 @@ extension StoreError {
         // The name is the product's own (English, from the database), shown in the current language.
         case .outOfStock(let name): tr("{0} sold out while you were paying. Your card was not charged.", tr(name))
         case .refused(let reason): reason.message
+        case .cashShort(let due): tr("{0} is due in cash.", due.formatted())
         case .paymentUnknown(let number):
             tr("We are checking with the bank about order {0}; you will not be charged twice. This screen updates by itself.", number)
         }

@@ -99,6 +99,10 @@ struct PaymentTaken {
                                 answer: LedgerAnswer(kind: .walletSource, id: reference))
         case .express, .auction, nil:
             return try charge(tx, order: order, reference: reference)
+        case .cash:
+            let cash = try CashPaymentRecord.stored(tx, id: reference)
+            return PaymentTaken(tender: .cash, card: nil, amountMinor: cash?.amountMinor ?? order.totalMinor, currency: cash?.currency ?? order.currency,
+                                answer: LedgerAnswer(kind: .cashPayment, id: reference))
         }
     }
 

@@ -121,6 +121,8 @@ public enum CommerceMigrations {
         // Issue 32: bank and wallet orders are refunded through their own tender.
         BankRefundMigrations.register(in: &migrator)
         SourceRefundMigrations.register(in: &migrator)
+        // Issue 35: cash at the till.
+        CashMigrations.register(in: &migrator)
         // Issue 35: the signed journal.
         JournalMigrations.register(in: &migrator)
     }

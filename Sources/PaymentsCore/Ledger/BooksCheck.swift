@@ -58,6 +58,7 @@ enum BooksCheck {
               SELECT 'charge' AS kind, id, amount_captured AS moved, currency FROM charges
               UNION ALL SELECT 'bank_payment', id, amount_minor, currency FROM bank_resources
               UNION ALL SELECT 'wallet_source', id, amount_minor, currency FROM sources
+              UNION ALL SELECT 'cash_payment', id, amount_minor, currency FROM cash_payments
               UNION ALL SELECT g.kind, g.id, -g.moved, g.currency FROM (\(RefundMoney.rows)) g
             ) m ON m.kind = e.answer_kind AND m.id = e.answer_id
             WHERE m.id IS NULL OR m.moved IS NULL OR m.moved <> e.amount_minor OR m.currency <> e.currency

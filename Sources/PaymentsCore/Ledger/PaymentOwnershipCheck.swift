@@ -78,6 +78,10 @@ enum PaymentOwnershipCheck {
             let described = LedgerOrder.number(inDescription: try row.audited("description")).flatMap { byNumber[$0] }
             for orderId in Set([byReference[id], described].compactMap { $0 }) { payments[orderId, default: []].insert(id) }
         }
+        // Cash taken at a till: its row names its order.
+        for row in try tx.rows("SELECT id, order_id FROM cash_payments") {
+            payments[try row.audited("order_id") as String, default: []].insert(try row.audited("id"))
+        }
         // A refund whose money went back before its order was marked (the settler finishes it):
         // unsettled, not a paid order without money; `UnsettledCheck` names it once late.
         let refundedInFull = Set(try tx.fetchValues(String.self, """

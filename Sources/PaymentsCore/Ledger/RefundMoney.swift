@@ -12,11 +12,12 @@ enum RefundMoney {
         UNION ALL SELECT 'wallet_refund', id, amount_minor, currency FROM source_refunds
         UNION ALL SELECT 'wallet_refund', r.id, r.amount, c.currency FROM refunds r JOIN charges c ON c.id = r.charge_id
           JOIN sources s ON s.charge_id = c.id
+        UNION ALL SELECT 'cash_refund', id, amount_minor, currency FROM cash_refunds
         """
 
     /// The kind of money back an order's refund must find, by how the order `alias` was paid: a
     /// bank order's through the bank, a wallet order's through the wallet, any other's through its charge.
     static func kind(ofOrder alias: String) -> String {
-        "CASE \(alias).payment_kind WHEN 'bank' THEN 'bank_refund' WHEN 'wallet' THEN 'wallet_refund' ELSE 'charge_refund' END"
+        "CASE \(alias).payment_kind WHEN 'bank' THEN 'bank_refund' WHEN 'wallet' THEN 'wallet_refund' WHEN 'cash' THEN 'cash_refund' ELSE 'charge_refund' END"
     }
 }

@@ -21,7 +21,7 @@ extension Settler {
         switch kind {
         case .bank: Self.bankStatus(reference, in: commerce.bank)
         case .wallet: Self.walletStatus(reference.identifier, in: commerce.sources)
-        case .express, .auction, .subscription: .pending
+        case .express, .auction, .subscription, .cash: .pending
         }
     }
 

@@ -39,7 +39,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 10^exponent, the number of minor units in one major unit.
-    var minorUnitsPerMajor: Int64 {
+    public var minorUnitsPerMajor: Int64 {
         var result: Int64 = 1
         for _ in 0..<exponent { result *= 10 }
         return result

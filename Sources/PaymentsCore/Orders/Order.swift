@@ -15,6 +15,8 @@ public enum OrderLineKind: String, Hashable, Sendable {
     case shipping
     /// A card network's surcharge (express sheet).
     case surcharge
+    /// What cash rounding added or took (a till that rounds cash to 0.05): cash orders only.
+    case rounding
 }
 
 /// A line as it was sold: name and unit price are copied from the cart when the order is placed;
@@ -73,11 +75,14 @@ public struct OrderExtra: Hashable, Sendable {
         OrderExtra(kind: .surcharge, name: "\(network) surcharge", amount: amount)
     }
 
+    /// The rounding line's name as the order keeps it (words come from the line's kind).
+    static let cashRoundingName = "Cash rounding"
+
     /// The method or network in a name `shipping` or `surcharge` made, for words in another
     /// language; nil for any other name.
     public static func detail(inName name: String, kind: OrderLineKind) -> String? {
         switch kind {
-        case .goods: return nil
+        case .goods, .rounding: return nil
         case .shipping:
             guard name.hasPrefix("Shipping ("), name.hasSuffix(")") else { return nil }
             return String(name.dropFirst("Shipping (".count).dropLast())
@@ -103,6 +108,8 @@ public enum OrderError: Error, Hashable, Sendable {
     case notPayable(OrderState)
     case notRefundable(OrderState)
     case paymentDeclined(PaymentDecline)
+    /// Less cash was handed over than the order's total (after cash rounding): nothing was taken.
+    case cashShort(due: Money)
     case cart(CartError)
     case storage(String)
 }

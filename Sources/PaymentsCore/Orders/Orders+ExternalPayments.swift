@@ -169,7 +169,7 @@ extension Orders {
             try tx.fetchOne(SourceRecord.self, "SELECT * FROM sources WHERE description = ? ORDER BY created_at DESC LIMIT 1",
                             Order.paymentDescription(number: order.number))
                 .map { ExternalReference(identifier: $0.id) }
-        case .express, .auction, .subscription, nil:
+        case .express, .auction, .subscription, .cash, nil:
             nil
         }
     }

@@ -14,7 +14,7 @@ extension Orders {
                        completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
         let intent: RefundIntent
         do throws(RefundError) {
-            intent = try refundWrite { tx in try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey) }
+            intent = try refundWrite { tx in try self.givingCashAtOnce(tx, try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey)) }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
@@ -135,6 +135,17 @@ extension Orders {
         return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: order.number), route: route)
     }
 
+    /// Cash goes back across the counter, not through anyone outside: the refund is given and
+    /// booked in the transaction that asks it, so no cash refund is ever half-done on disk (the
+    /// drawer opens once it is written).
+    private func givingCashAtOnce(_ tx: any CoreTransaction, _ intent: RefundIntent) throws -> RefundIntent {
+        guard case .cash = intent.route, intent.row.state == .requested else { return intent }
+        try tx.insert(CashRefundRecord(id: intent.row.chargeRefundId, orderId: intent.row.orderId, amountMinor: intent.row.amountMinor,
+                                       currency: intent.row.currency, at: clock.now, counter: counterName))
+        guard let refund = try commitRefund(tx, intent.row.id), let row = try Self.storedRefund(tx, intent.row.id) else { return intent }
+        return RefundIntent(row: row, refund: refund, route: intent.route)
+    }
+
     /// Step 2 and 3: asks the order's tender for the money back under the intent's refund id,
     /// then commits the answer.
     func askRefund(_ row: OrderRefundRecord, amount: Money, route: RefundRoute, completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
@@ -155,6 +166,9 @@ extension Orders {
                 case .notKnown: completion(.failure(.outcomeUnknown(refundId: row.id)))
                 }
             }
+        case .cash:
+            // Given and booked when asked (`givingCashAtOnce`); only an intent from elsewhere gets here.
+            answered(.success(()))
         }
     }
 
@@ -190,6 +204,7 @@ extension Orders {
         case .card: true
         case .bank: bank != nil
         case .wallet: sources != nil
+        case .cash: true
         }
     }
 
@@ -206,6 +221,10 @@ extension Orders {
                 try tx.exists("SELECT 1 FROM source_refunds WHERE id = ?", row.chargeRefundId)
                     || tx.exists("SELECT 1 FROM refunds WHERE id = ?", row.chargeRefundId)
             } ? .back : .notAsked
+        case .cash:
+            // Never on disk half-done (`givingCashAtOnce`): one that is was not written by a
+            // counter, and whether the cash left the till only the till's count can say.
+            return .onItsWay
         case .bank:
             guard let bank else { return .onItsWay }
             let status: BankRefundStatus?

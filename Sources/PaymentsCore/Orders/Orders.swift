@@ -254,6 +254,9 @@ public enum ExternalPaymentKind: String, Hashable, Sendable {
     /// A subscription's period, placed paid when its payment (a saved card's charge or a mandate
     /// draw) is recorded (`Subscriptions`); no jars are reserved.
     case subscription
+    /// Notes and coins at a staffed counter's till (`payInCash`): paid in the transaction that
+    /// places it; nobody outside to ask, nothing for the settler.
+    case cash
 }
 
 extension PaymentInstrument {

@@ -252,6 +252,8 @@ public final class ReceiptLedger {
             return try cardTender(tx, reference: reference)
         case .express, .auction, nil:
             return try cardTender(tx, reference: reference)
+        case .cash:
+            return try CashPaymentRecord.stored(tx, id: reference).map { .cash(try $0.tendered()) } ?? .unknown
         }
     }
 
@@ -276,6 +278,8 @@ public struct PaidOrderReceipt: Hashable, Sendable {
         case bank(name: String?)
         /// A wallet source: `wechat`, `alipay`.
         case wallet(type: String)
+        /// Notes and coins: what was due, tendered, and the change.
+        case cash(CashTendered)
         case unknown
     }
 
@@ -295,6 +299,13 @@ public struct PaidOrderReceipt: Hashable, Sendable {
     public let copies: Int
     /// Its refunds, oldest first (the books' refund entries).
     public var refunds: [Refund] = []
+}
+
+extension PaidOrderReceipt {
+    /// A cash sale's receipt as it is taken: nothing printed yet, nothing refunded.
+    public init(cashSale sale: CashSale, at paidAt: Date) {
+        self.init(order: sale.order, tender: .cash(sale.cash), paidAt: paidAt, printedAt: nil, copies: 0)
+    }
 }
 
 /// A refund's or a void's receipt owed by this host's printing counters (`owedDocuments`).

@@ -131,6 +131,7 @@ public final class BackOfficeController {
         switch order.paymentKind {
         case .bank: return .bank
         case .wallet: return .wallet
+        case .cash: return .cash
         case .express, .auction, .subscription, nil:
             let charge: Charge
             do { charge = try charges.charge(chargeId) } catch ChargeError.chargeNotFound {

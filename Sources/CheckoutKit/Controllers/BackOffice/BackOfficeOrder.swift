@@ -22,6 +22,8 @@ public struct BackOfficeOrder: Hashable, Sendable, Identifiable {
         case bank
         /// A wallet source: refunded through the wallet.
         case wallet
+        /// Cash at the till: given back in cash, the drawer opening.
+        case cash
         /// Paid by a method the back office does not know: not refunded here.
         case other(kind: String)
         /// No payment recorded (not paid, or its outcome is not known yet).
@@ -66,7 +68,7 @@ public struct BackOfficeOrder: Hashable, Sendable, Identifiable {
     public var hasRefundTender: Bool {
         guard refundsHere, state == .paid || state == .refunded else { return false }
         switch payment {
-        case .card, .bank, .wallet: return true
+        case .card, .bank, .wallet, .cash: return true
         case .other, .none: return false
         }
     }

@@ -190,6 +190,23 @@ public final class CoreStoreController: StoreController {
         return (try? core.cardsSavedAfterPayment.save(card, approvedBy: chargeId))??.method.id
     }
 
+    // MARK: - Cash
+
+    /// How this counter's till rounds cash (the shop's settings); none until they say otherwise.
+    public var cashRounding: CashRounding = .unrounded
+
+    /// Pays the cart in cash: the whole sale in one transaction, or nothing (sold out, less than
+    /// due, a card attempt of the same cart still unknown). Refused while a card checkout runs.
+    public func payInCash(tendered: Money) throws(StoreError) -> PaidOrderReceipt {
+        guard waiting.isEmpty else { throw .refused(.cartBeingPaid) }
+        do throws(OrderError) {
+            let sale = try orders.payInCash(sessionKey: session.cartKey, tendered: tendered, rounding: cashRounding)
+            return PaidOrderReceipt(cashSale: sale, at: core.clock.now)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
     /// What became of an order whose outcome was not known: nil while it still is not; the
     /// receipt once paid; why not once the attempt is known to have failed.
     public func outcome(ofOrder number: String) -> Result<StoreReceipt, StoreError>? {
@@ -254,6 +271,7 @@ extension StoreError {
                 ? .checkoutFailed(.authenticationCancelled) : .checkoutFailed(CardChargeFailure(decline))
         case .cart(let cartError): self = StoreError(cartError)
         case .paymentInProgress(let number), .outcomeUnknown(let number): self = .paymentUnknown(orderNumber: number)
+        case .cashShort(let due): self = .cashShort(due: due)
         default: self = .refused(Refusal(error))
         }
     }

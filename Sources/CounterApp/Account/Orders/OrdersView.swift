@@ -31,7 +31,7 @@ extension OrdersFeature {
         switch payment.paidWith {
         case let .card(brand, lastFour): return tr("{0} was not charged.", naming.name(brand, lastFour))
         case .bank, .wallet: return tr("The bank did not pay.")
-        case .unknown: return nil
+        case .cash, .unknown: return nil
         }
     }
 

@@ -25,9 +25,8 @@ public struct ReceiptDocument: Equatable, Sendable {
     }
 
     public var lines: [Line]
-    /// Open the cash drawer with this receipt: money in cash goes in or out with it. No tender
-    /// this counter takes is cash, so its sales never do; the printer's command is kept for those
-    /// that will (see `EscPosReceipt`).
+    /// Open the cash drawer with this receipt: money in cash goes in or out with it (a cash sale,
+    /// a cash refund), never for a card, a bank or a wallet (see `EscPosReceipt`).
     public var opensDrawer: Bool
 
     public init(lines: [Line], opensDrawer: Bool = false) {
@@ -54,6 +53,9 @@ public struct ReceiptDocument: Equatable, Sendable {
         }
         lines += [.rule, .total(tr("Total {0}", order.total.formatted()))]
         if let tender = Self.tenderLine(receipt.tender) { lines.append(.text(tender)) }
+        if case .cash(let cash) = receipt.tender {
+            lines += [.item(tr("Tendered"), amount: cash.tendered.formatted()), .item(tr("Change due"), amount: cash.change.formatted())]
+        }
         if let shipsTo = order.shipsTo { lines += [.blank, .text(tr("Ships to {0}", shipsTo))] }
         if !receipt.refunds.isEmpty {
             lines += [.blank, .text(tr("Refunds"))]
@@ -65,7 +67,9 @@ public struct ReceiptDocument: Equatable, Sendable {
         }
         if order.state == .refunded { lines.append(.text(tr("This order was refunded."))) }
         lines += [.blank, .qrCode(order.number), .centered(tr("Thank you!"))]
-        self.init(lines: lines)
+        // The drawer opens for the cash going in and the change coming out; a copy opens nothing.
+        let cashSale = if case .cash = receipt.tender { true } else { false }
+        self.init(lines: lines, opensDrawer: cashSale && !copy && order.state == .paid)
     }
 
     /// How the order was paid, in a line; the card named for paper, a screen or a voice.
@@ -75,6 +79,7 @@ public struct ReceiptDocument: Equatable, Sendable {
         case let .bank(name?): tr("Paid by bank: {0}", tr(name))
         case .bank(nil): tr("Paid by bank")
         case let .wallet(type): tr("Paid with {0}", tr(PaymentMethodType(rawValue: type)?.displayName ?? type))
+        case .cash: tr("Paid in cash")
         case .unknown: nil
         }
     }

@@ -13,6 +13,8 @@ extension CheckoutFeature {
             return ChallengeFeature.action(for: event, in: challenge).map(Action.challenge)
         case .unlocking:
             return PaymentsUnlockFeature.action(for: event).map(Action.unlock)
+        case .cash(let cash):
+            return CashTenderFeature.action(for: event, in: cash).map(Action.cash)
         case .paying:
             // Nothing leaves or pays again while the charge runs (Ctrl+C still quits).
             if case .key = event { return .busy }
@@ -38,6 +40,7 @@ extension CheckoutFeature {
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
         case .unlocking: PaymentsUnlockFeature.keyHints
+        case .cash: CashTenderFeature.keyHints
         case .paying: KeyHint.bankAnswering
         case .checking: [KeyHint(tr("wait"), "Checking with the bank"), KeyHint("Esc", "Back to cart")]
         }
@@ -47,7 +50,7 @@ extension CheckoutFeature {
     public static func hasTextFocus(_ state: State) -> Bool {
         switch state.phase {
         case .cardForm(let form): form.focus.rawValue <= CardFormFeature.Field.cvc.rawValue || form.isSwiping
-        case .challenge, .paying, .unlocking: true
+        case .challenge, .paying, .unlocking, .cash: true
         case .choosing, .checking: false
         }
     }

@@ -19,6 +19,8 @@ public enum CheckoutFeature {
         /// or unrecorded answer): the shopper is told the truth and the screen waits for the
         /// settler; no other card is offered until the first attempt is known to have failed.
         case checking(orderNumber: String)
+        /// Cash at a staffed counter: the amount received, then the sale.
+        case cash(CashTenderFeature.State)
     }
 
     /// What the payments PIN opens at the checkout.
@@ -67,17 +69,21 @@ public enum CheckoutFeature {
         var payingSince: Date?
         /// The shopper's saved cards wait for her payments PIN (the core refuses them until then).
         public var paymentsLocked: Bool
+        /// How this counter's till rounds cash; nil where there is no till (a kiosk takes no cash).
+        public var cashRounding: CashRounding?
 
-        public init(savedCards: [SavedCard], now: Date, unsettledOrder: String? = nil, paymentsLocked: Bool = false) {
+        public init(savedCards: [SavedCard], now: Date, unsettledOrder: String? = nil, paymentsLocked: Bool = false,
+                    cashRounding: CashRounding? = nil) {
             self.savedCards = savedCards
             self.clock = now
             self.paymentsLocked = paymentsLocked
+            self.cashRounding = cashRounding
             if let unsettledOrder { phase = .checking(orderNumber: unsettledOrder) }
             // The default card when there is one that can pay, else "New card".
             list = ListSelection(options.firstIndex(where: \.isSelectable) ?? 0)
         }
 
-        public var options: [PaymentOption] { PaymentOption.options(saved: savedCards) }
+        public var options: [PaymentOption] { PaymentOption.options(saved: savedCards, takesCash: cashRounding != nil) }
         public var isPaying: Bool {
             switch phase {
             case .paying, .challenge, .checking: true
@@ -95,6 +101,7 @@ public enum CheckoutFeature {
         case cardForm(CardFormFeature.Action)
         case unlock(PaymentsUnlockFeature.Action)
         case challenge(ChallengeFeature.Action)
+        case cash(CashTenderFeature.Action)
         /// The charge was asked at this time (the spinner starts, the wait for an answer too).
         case chargeStarted(at: Date)
         case challengeRequested(ThreeDSChallenge)
@@ -117,6 +124,8 @@ public enum CheckoutFeature {
         case paid(StoreReceipt, at: Date)
         case back
         case payWith(PaymentScreensFeature.Method)
+        /// Paid in cash: the receipt, with what was tendered and the change.
+        case paidInCash(PaidOrderReceipt)
     }
 
     /// The spinner's tick and the second's recheck: each runs once at a time, and stops when
@@ -155,6 +164,10 @@ public enum CheckoutFeature {
                 return .run { client, send in send(.cardFormOpened(today: client.now())) }
             case .comingSoon:
                 return .none
+            case .cash:
+                guard let rounding = state.cashRounding, !session.cart.isEmpty else { return .none }
+                state.phase = .cash(CashTenderFeature.State(total: session.cart.total, rounding: rounding))
+                return .none
             case .other(let method):
                 return .send(.delegate(.payWith(method)))
             }
@@ -179,6 +192,17 @@ public enum CheckoutFeature {
             let effect = PaymentsUnlockFeature.reduce(&unlock, unlockAction)
             state.phase = .unlocking(unlock, then: next)
             return effect.map(Action.unlock)
+        case .cash(.delegate(.back)):
+            state.phase = .choosing
+            return .none
+        case .cash(.delegate(.paid(let receipt))):
+            state.phase = .choosing
+            return .send(.delegate(.paidInCash(receipt)))
+        case .cash(let cashAction):
+            guard case .cash(var cash) = state.phase else { return .none }
+            let effect = CashTenderFeature.reduce(&cash, cashAction)
+            state.phase = .cash(cash)
+            return effect.map(Action.cash)
         case .cardForm(.delegate(.cancel)):
             state.phase = .choosing
             return .none

@@ -51,6 +51,8 @@ extension CheckoutFeature {
             }
         case .cardForm(let form):
             CardFormFeature.draw(form, into: &frame, in: body)
+        case .cash(let cash):
+            CashTenderFeature.draw(cash, into: &frame, in: body)
         case .paying(let status):
             let row = ScreenDrawing.row(body, 2)
             _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: words(status))

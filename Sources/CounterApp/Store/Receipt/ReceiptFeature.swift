@@ -60,19 +60,38 @@ public enum ReceiptFeature {
     public static func draw(_ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(state.heading, into: &frame, in: area)
         ScreenDrawing.text(tr("Order {0}   {1}", state.orderNumber, DateText.dayAndTime(state.paidAt)), into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
-        let listHeight = max(0, area.height - 7)
+        // The change, large, first: what the cashier counts out while the shopper waits.
+        let changeRows = drawChange(state, into: &frame, in: area)
+        let listHeight = max(0, area.height - 7 - changeRows)
         for (index, line) in state.lines.prefix(listHeight).enumerated() {
-            let row = ScreenDrawing.row(area, 3 + index)
+            let row = ScreenDrawing.row(area, 3 + changeRows + index)
             frame.write("  \(line.quantity) × \(OrderLineText.shown(line.product.name))", in: row, style: Style(.text))
             frame.write((line.total?.formatted() ?? "") + " ", in: row, alignment: .trailing, style: Style(.text))
         }
-        let after = 3 + min(state.lines.count, listHeight)
+        let after = 3 + changeRows + min(state.lines.count, listHeight)
         frame.write(tr("Total {0}", state.total.formatted()) + " ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
         if let paidWith = ReceiptDocument.tenderLine(state.tender, naming: .screen) {
             ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, after + 2))
         }
+        if case .cash(let cash) = state.tender {
+            ScreenDrawing.text(tr("Tendered {0} · Change due {1}", cash.tendered.formatted(), cash.change.formatted()),
+                               into: &frame, in: ScreenDrawing.row(area, after + 3))
+        }
         if let shipsTo = state.shipsTo {
             ScreenDrawing.text(tr("Ships to {0}", shipsTo), into: &frame, in: ScreenDrawing.row(area, after + 3))
         }
+    }
+
+    /// A cash sale just taken: "Change" and the amount in large digits (one row when the screen
+    /// is too small for them). Returns the rows used below the order's line.
+    private static func drawChange(_ state: State, into frame: inout Frame, in area: Rect) -> Int {
+        guard state.isJustPaid, case .cash(let cash) = state.tender else { return 0 }
+        let rows = Rect(x: area.x, y: area.y + 3, width: area.width, height: max(0, min(BigDigits.height, area.height - 3)))
+        let label = tr("Change due") + "  "
+        let used = frame.write(label, in: Rect(x: rows.x, y: rows.y + (rows.height >= BigDigits.height ? 1 : 0), width: rows.width, height: 1),
+                               style: Style(.success, .bold))
+        let figure = Rect(x: rows.x + used, y: rows.y, width: max(0, rows.width - used), height: rows.height)
+        BigDigits(cash.change.formatted()).draw(into: &frame, in: figure, style: Style(.success, .bold))
+        return rows.height >= BigDigits.height ? BigDigits.height + 1 : 2
     }
 }

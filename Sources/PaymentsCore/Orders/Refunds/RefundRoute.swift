@@ -7,6 +7,8 @@ enum RefundRoute: Hashable {
     case card(chargeId: String)
     case bank(paymentId: String)
     case wallet(sourceId: String)
+    /// Out of the till, across the counter: nobody outside to ask.
+    case cash(paymentId: String)
 
     /// nil for an order with no payment noted, or paid by a won bid's hold (its receipt is the
     /// auction's; it is not refunded from the orders).
@@ -16,6 +18,7 @@ enum RefundRoute: Hashable {
         case nil, .express: self = .card(chargeId: reference)
         case .bank: self = .bank(paymentId: reference)
         case .wallet: self = .wallet(sourceId: reference)
+        case .cash: self = .cash(paymentId: reference)
         case .auction: return nil
         // A period drawn on a mandate goes back through its bank payment; one charged to a saved
         // card, through the charge: the payment's own row says which.
@@ -31,6 +34,7 @@ enum RefundRoute: Hashable {
         case .card: .card
         case .bank: .bank
         case .wallet: .wallet
+        case .cash: .cash
         }
     }
 }

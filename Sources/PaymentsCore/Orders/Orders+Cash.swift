@@ -1,0 +1,58 @@
+import Foundation
+
+/// Paying a cart in cash at a staffed counter. Nobody outside is asked: the cashier has the notes
+/// in hand, so the order is placed (or the cart's open order taken), its cash rounding added as a
+/// line of its own, the shelf checked, the cash and its change recorded, the order paid, the
+/// stock lowered, the cart emptied and the books written, all in one transaction. Nothing of it is
+/// on disk if any of it fails: the cashier gives the notes back and nothing was taken.
+extension Orders {
+    public func payInCash(sessionKey: String, tendered: Money, rounding: CashRounding = .unrounded) throws(OrderError) -> CashSale {
+        try writing { tx in
+            let placed = try orderToPay(tx, sessionKey: sessionKey)
+            // Locked on a server: a card attempt of the same order begun at another counter waits.
+            guard let record = try OrderRecord.stored(tx, id: placed.id, locking: true) else { throw OrderError.unknownOrder(placed.id) }
+            guard try !Self.hasReservation(tx, placed.id) else { throw OrderError.paymentInProgress(number: placed.number) }
+            let order = try addCashRounding(tx, to: try record.order(tx), rounding)
+            guard tendered.currency == order.total.currency else { throw OrderError.storage("cash in \(tendered.currency.code) for an order in \(order.total.currency.code)") }
+            guard tendered.minorUnits >= order.total.minorUnits else { throw OrderError.cashShort(due: order.total) }
+            try reserveStock(tx, order: order)
+            let cash = CashPaymentRecord(id: ids.next("cash"), orderId: order.id, amountMinor: order.total.minorUnits,
+                                         tenderedMinor: tendered.minorUnits, changeMinor: tendered.minorUnits - order.total.minorUnits,
+                                         currency: order.total.currency.code, at: clock.now, counter: counterName)
+            try tx.insert(cash)
+            try tx.execute("""
+                UPDATE orders SET payment_kind = ?, payment_reference = ?, owner = ?, counter = ?, updated_at = ? WHERE id = ?
+                """, ExternalPaymentKind.cash, cash.id, owner, counterName, clock.now.milliseconds, order.id)
+            try events.record(tx, type: "order.payment_started", subject: order.id, data: ["instrument": ExternalPaymentKind.cash.rawValue])
+            // The shelf was checked under the reservation just made: `recordPaid` finds it whole.
+            guard let paid = try recordPaid(tx, order, chargeId: cash.id) else { throw OrderError.outOfStock(productId: "", name: "") }
+            return CashSale(order: paid, cash: try cash.tendered())
+        }
+    }
+
+    /// The order with its cash rounding line, when the till rounds its total (never for the
+    /// other tenders): the line is what rounding adds or takes, and the order's total follows.
+    private func addCashRounding(_ tx: any CoreTransaction, to order: Order, _ rounding: CashRounding) throws -> Order {
+        let adjustment = rounding.adjustment(order.total.minorUnits)
+        guard adjustment != 0 else { return order }
+        try tx.insert(OrderLineRecord(orderId: order.id, position: order.lines.count, productId: OrderLineKind.rounding.rawValue,
+                                      name: OrderExtra.cashRoundingName, unitMinor: adjustment, quantity: 1, kind: .rounding))
+        try tx.execute("UPDATE orders SET total_minor = total_minor + ?, updated_at = ? WHERE id = ?", adjustment, clock.now.milliseconds, order.id)
+        try events.record(tx, type: "order.cash_rounded", subject: order.id, data: ["adjustment": String(adjustment)])
+        guard let rounded = try Order.load(tx, id: order.id) else { throw OrderError.unknownOrder(order.id) }
+        return rounded
+    }
+
+    /// The cash an order was paid with (what was tendered, the change); nil for another tender.
+    public func cashTendered(orderId: String) throws(OrderError) -> CashTendered? {
+        try reading { tx in
+            try tx.fetchOne(CashPaymentRecord.self, "SELECT * FROM cash_payments WHERE order_id = ? ORDER BY at DESC LIMIT 1", orderId)?.tendered()
+        }
+    }
+}
+
+/// A cash sale as the till sees it: the paid order and the cash that paid it.
+public struct CashSale: Hashable, Sendable {
+    public let order: Order
+    public let cash: CashTendered
+}
