@@ -53,7 +53,7 @@ struct JournalCommand: ParsableCommand {
             let location = DatabaseLocation(argument: db)
             var verifier = JournalVerifier()
             for (counter, path) in keys.compactMap(Self.split) {
-                do { verifier.checkedKeys[counter] = try JournalVerifier.publicKey(ofKeyFile: path) } catch {
+                do { verifier.checkedKeys[counter] = try JournalVerifier.publicKey(ofKeyFile: path, counter: counter) } catch {
                     FileHandle.standardError.write(Data("Journal key \(path) cannot be read: \(error)\n".utf8))
                     throw ExitCode(2)
                 }

@@ -21,11 +21,11 @@ public struct JournalVerifier: Sendable {
         self.checkedFingerprints = checkedFingerprints
     }
 
-    /// The public key (hex) of the key file at `path`, to put in `checkedKeys`.
-    public static func publicKey(ofKeyFile path: String) throws(JournalKeyError) -> String {
+    /// The public key (hex) of `counter`'s key file at `path`, to put in `checkedKeys`.
+    public static func publicKey(ofKeyFile path: String, counter: String) throws(JournalKeyError) -> String {
         let bytes: [UInt8]?
         do { bytes = try VaultKeyFile.readBytes(path, length: JournalSigningKey.fileLength) } catch { throw .malformed(path: path) }
-        guard let bytes else { throw .missing(counter: "?", expectedAt: path) }
+        guard let bytes else { throw .missing(counter: counter, expectedAt: path) }
         guard let key = JournalSigningKey(bytes: bytes) else { throw .malformed(path: path) }
         return key.publicKeyHex
     }
@@ -46,17 +46,14 @@ public struct JournalVerifier: Sendable {
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var journaled = JournaledLedgerEntries()
         let chains = try counters.map { counter in try chain(tx, counter: counter, publicKeyHex: keys[counter], journaled: &journaled) }
-        let held = checkedKeys.mapValues { JournalPublicKey.fingerprint(ofHex: $0) ?? $0 }
-            .merging(checkedFingerprints.mapValues(Self.normalizedFingerprint)) { fromFile, _ in fromFile }
-        let keyProblems = held.keys.sorted().compactMap { counter -> JournalProblem? in
+        let keyProblems = Set(checkedKeys.keys).union(checkedFingerprints.keys).sorted().compactMap { counter -> JournalProblem? in
             guard let recorded = keys[counter] else { return .keyNotRecorded(counter: counter) }
             let recordedFingerprint = JournalPublicKey.fingerprint(ofHex: recorded) ?? recorded
-            let expected = held[counter]!
-            let fileDiffers = checkedKeys[counter].map { $0 != recorded } ?? false
-            let printedDiffers = checkedFingerprints[counter].map { Self.normalizedFingerprint($0) != recordedFingerprint } ?? false
-            guard !fileDiffers, !printedDiffers else {
-                return .keyReplaced(counter: counter, recorded: recordedFingerprint,
-                                    held: fileDiffers ? expected : Self.normalizedFingerprint(checkedFingerprints[counter]!))
+            if let fromFile = checkedKeys[counter], fromFile != recorded {
+                return .keyReplaced(counter: counter, recorded: recordedFingerprint, held: JournalPublicKey.fingerprint(ofHex: fromFile) ?? fromFile)
+            }
+            if let printed = checkedFingerprints[counter].map(Self.normalizedFingerprint), printed != recordedFingerprint {
+                return .keyReplaced(counter: counter, recorded: recordedFingerprint, held: printed)
             }
             return nil
         }
