@@ -74,6 +74,18 @@
 @_exported import struct PaymentsCore.PaidOrderReceipt
 @_exported import struct PaymentsCore.DayReport
 @_exported import enum PaymentsCore.OwedDocument
+
+// The till's cash control (issue 35), as the back office shows and prints it.
+@_exported import struct PaymentsCore.TillSession
+@_exported import struct PaymentsCore.TillClosing
+@_exported import enum PaymentsCore.TillApproval
+@_exported import enum PaymentsCore.TillError
+@_exported import struct PaymentsCore.CashFigures
+@_exported import struct PaymentsCore.CashMovement
+@_exported import enum PaymentsCore.CashMovementKind
+@_exported import struct PaymentsCore.CashDenomination
+@_exported import enum PaymentsCore.CashDenominations
+@_exported import struct PaymentsCore.DenominationCount
 @_exported import struct PaymentsCore.Plan
 @_exported import struct PaymentsCore.Subscription
 @_exported import enum PaymentsCore.SubscriptionError

@@ -22,6 +22,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
     case walletMethods, walletCode, walletWorking, walletFinished
     case operatorPIN, operatorMenu, operatorReprint
     case backOffice, backOfficeOrder, backOfficeRefund
+    case till
 
     /// Places no shopper can reach at this counter, and why.
     static let unreachable: [KioskPlace: String] = [
@@ -29,6 +30,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
         .checkoutCash: "a kiosk has no till: Cash is not in its Pay with list (KioskTakesNoCashTests)",
         .catalogFilter: "the type-ahead filter opens on shelves of more than 9 jars; the seeded shop has 4",
         .auctionRefused: "every seeded auction has a complete context (a closed one is refused on the list itself)",
+        .till: "a kiosk has no drawer: its back office does not open the till",
     ]
 
     static func of(_ shell: CounterShell) -> KioskPlace {
@@ -74,6 +76,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
         case let .backOffice(s):
             if s.entry != nil { return .backOfficeRefund }
             return s.order == nil ? .backOffice : .backOfficeOrder
+        case .till: return .till
         case let .payment(s):
             switch s.screen {
             case let .express(e):

@@ -5,6 +5,8 @@ public struct AppEnvironment {
     public var auctions: AuctionEnvironment
     /// The operator's back office (behind the operator PIN).
     public var backOffice: BackOfficeClient
+    /// The counter's till (a staffed counter's, from the back office).
+    public var till: TillClient = .unavailable
     /// Asks the shell for the operator's PIN (the staffed counter's "Operator" line).
     public var openOperator: () -> Void = {}
 

@@ -23,6 +23,7 @@ public enum AppFeature {
         case auction(AuctionFeature.State)
         case payment(PaymentScreensFeature.State)
         case backOffice(BackOfficeFeature.State)
+        case till(TillFeature.State)
     }
 
     public struct State: Equatable, Sendable {
@@ -65,6 +66,7 @@ public enum AppFeature {
         case auction(AuctionFeature.Action)
         case payment(PaymentScreensFeature.Action)
         case backOffice(BackOfficeFeature.Action)
+        case till(TillFeature.Action)
         /// The shopper logged out; the counter's cart is a guest's (empty) one again.
         case loggedOut(cart: Cart)
         /// Opens a screen whose state had to be read from the store first (saved cards, the
@@ -307,9 +309,14 @@ public enum AppFeature {
             state.quitDialog = event == nil ? dialog : nil
             return event == .chose(0) ? .send(.quitNow) : .none
 
+        // The till is a staffed counter's: a kiosk has no drawer.
+        case .backOffice(.openTill):
+            guard !state.isKiosk else { return .none }
+            return push(&state, .till(TillFeature.State()))
+
         // MARK: Each screen's own actions
         case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .paymentsPIN, .orders, .subscriptions, .auction, .payment,
-             .backOffice:
+             .backOffice, .till:
             // The top screen's kind runs its reducer; an action for a screen no longer on top
             // (a late answer) is dropped.
             return state.top.kind.route(&state, action) ?? .none

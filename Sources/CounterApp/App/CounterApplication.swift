@@ -35,6 +35,8 @@ public final class CounterApplication: Application {
     public var openOperator: (() -> Void)?
     /// The shell's receipt printer, for the back office's own printouts (see `BackOfficeClient.print`).
     public var printDocument: ((_ document: ReceiptDocument, _ once: String?) -> Result<String, ReceiptPrinter.Failure>?)?
+    /// The shell's operator PIN check, for closing a till whose difference is above the limit.
+    public var verifyOperatorPIN: ((_ pin: String) -> Bool)?
     /// The Z reports whose printout waits for the shell's printer.
     public var waitingReports: (() -> [DayReport])?
     /// Seed 002's callbacks as the auction screens saw them (for tests).
@@ -59,6 +61,11 @@ public final class CounterApplication: Application {
             store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, store: client),
                                                backOffice: backOffice)
             store.environment.openOperator = { [weak self] in self?.openOperator?() }
+            store.environment.till = TillClient.live(services: services, verifyPIN: { [weak self] pin in self?.verifyOperatorPIN?(pin) ?? false },
+                                                     print: { [weak self] document, once in
+                guard let print = self?.printDocument else { return .failure(.notConfigured) }
+                return print(document, once)
+            })
             startSettler(services, timers: context.timers)
             if services.fleet.descriptor != nil { watchServer(services.fleet, timers: context.timers) }
         } catch {

@@ -21,6 +21,8 @@ public struct BackOfficeClient {
     public var print: (_ document: ReceiptDocument, _ once: String?) -> Result<String, ReceiptPrinter.Failure>? = { _, _ in .failure(.notConfigured) }
     /// Z reports whose printout has not come out (the printer could not be written), oldest first.
     public var waitingReports: () -> [DayReport] = { [] }
+    /// The shop's day across all counters (today's, nothing closed).
+    public var shopDay: () -> Result<DayReport, BackOfficeRefusal> = { .failure(.storage) }
 
     public init(find: @escaping (BackOfficeQuery) -> Result<[BackOfficeOrder], BackOfficeRefusal>,
                 refund: @escaping (BackOfficeOrder, BackOfficeRefundRequest, String,
@@ -51,6 +53,7 @@ public struct BackOfficeClient {
         client.void = controller.void
         client.print = print
         client.waitingReports = waitingReports
+        client.shopDay = controller.shopDay
         return client
     }
 }

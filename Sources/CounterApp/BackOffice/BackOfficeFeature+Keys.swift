@@ -50,6 +50,8 @@ extension BackOfficeFeature {
         case .character("z"): return .askCloseDay
         // Never part of a query (numbers, days, "HS-"), like x and z.
         case .character("v"): return .showHolds
+        case .character("d"): return .showShopDay
+        case .character("t") where state.hasTill: return .openTill
         case .character("p") where !state.waitingReports.isEmpty: return .printWaitingReports
         case .up: return .moveUp
         case .down: return .moveDown
@@ -84,7 +86,9 @@ extension BackOfficeFeature {
         if state.report != nil { return [KeyHint("p", "Print"), KeyHint("Esc", "Orders")] }
         if let holds = state.holds { return KeyHint.move(holds.count) + (holds.isEmpty ? [] : [KeyHint("Enter", "Void")]) + [KeyHint("Esc", "Orders")] }
         let waiting = state.waitingReports.isEmpty ? [] : [KeyHint("p", "Print")]
-        return KeyHint.move(state.results.count) + [KeyHint("Enter", "Search/Open"), KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report")]
+        let till = state.hasTill ? [KeyHint("t", "Till")] : []
+        return KeyHint.move(state.results.count) + [KeyHint("Enter", "Search/Open")] + till
+            + [KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report"), KeyHint("d", "Shop's day")]
             + waiting + [KeyHint("Esc", "Back")]
     }
 }

@@ -33,7 +33,9 @@ public enum BackOfficeFeature {
         public var message: Notice?
         /// The day asked to close has nothing in it: the question says so.
         public var closingAnEmptyDay = false
-        public init() {}
+        /// A staffed counter's back office reaches its till (`t`); a kiosk has none.
+        public var hasTill = false
+        public init(hasTill: Bool = false) { self.hasTill = hasTill }
     }
 
     public enum Entry: Equatable, Sendable {
@@ -123,6 +125,10 @@ public enum BackOfficeFeature {
         /// p in the list: print the Z reports that wait, each once.
         case printWaitingReports
         case printed(PrintedDocument, Result<String, ReceiptPrinter.Failure>?)
+        /// t: the counter's till (the app opens its screen).
+        case openTill
+        /// d: the shop's day across all counters, shown like a report.
+        case showShopDay
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, BackOfficeClient> {
@@ -199,6 +205,12 @@ public enum BackOfficeFeature {
         case .showDayReport:
             state.isBusy = true
             return .run { client, send in send(.dayReport(client.report(false))) }
+        case .showShopDay:
+            state.isBusy = true
+            return .run { client, send in send(.dayReport(client.shopDay())) }
+        case .openTill:
+            // The app pushes the till's screen.
+            break
         case .askCloseDay:
             state.isBusy = true
             return .run { client, send in send(.dayToClose(client.report(false))) }

@@ -43,7 +43,8 @@ extension ReceiptDocument {
 
     /// The X or Z report, with the same figures as the screen.
     public init(report: DayReport, copy: Bool) {
-        let title = report.number.map { tr("Z REPORT NO. {0}", $0) } ?? tr("X REPORT (day not closed)")
+        let title = report.number.map { tr("Z REPORT NO. {0}", $0) }
+            ?? (report.counter == nil ? tr("THE SHOP'S DAY (all counters)") : tr("X REPORT (day not closed)"))
         var lines = Self.header(title, copy: copy)
         let since = report.from.map(DateText.dayAndTime) ?? tr("the first sale")
         lines += [.text(tr("From {0}", since)), .text(tr("To {0}", DateText.dayAndTime(report.to))), .blank]
@@ -56,13 +57,16 @@ extension ReceiptDocument {
             lines.append(.rule)
         }
         for line in DayReportSection.grandTotals(of: report) ?? [] { lines.append(.total(line)) }
+        let cash = DayReportCash.lines(of: report)
+        if !cash.isEmpty { lines += [.rule, .text(tr("Cash"))] }
+        for line in cash { lines.append(.item(line.label, amount: line.amount)) }
         lines.append(.text(report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
                                                     : tr("Not known yet: {0}", report.unsettled.joined(separator: ", "))))
         if report.number != nil { lines += [.blank, .emphasis(tr("The day is closed."))] }
         self.init(lines: lines)
     }
 
-    private static func header(_ title: String, copy: Bool) -> [Line] {
+    static func header(_ title: String, copy: Bool) -> [Line] {
         var lines: [Line] = [.title(tr("Honey Store")), .centered(tr("Checkout Counter")), .blank, .emphasis(title)]
         if copy { lines.append(.emphasis(tr("** COPY **"))) }
         lines.append(.blank)

@@ -6,7 +6,8 @@ import TerminalUI
 /// currency, the grand total, and the orders whose payment is not known yet.
 extension BackOfficeFeature {
     static func drawReport(_ report: DayReport, into frame: inout Frame, in area: Rect) {
-        let title = report.number.map { tr("Z report no. {0} · the day is closed", $0) } ?? tr("X report · the day so far (not closed)")
+        let title = report.number.map { tr("Z report no. {0} · the day is closed", $0) }
+            ?? (report.counter == nil ? tr("The shop's day · all counters") : tr("X report · the day so far (not closed)"))
         ScreenDrawing.title(title, into: &frame, in: area)
         let since = report.from.map(DateText.dayAndTime) ?? tr("the first sale")
         ScreenDrawing.text(tr("From {0} to {1}", since, DateText.dayAndTime(report.to)), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
@@ -28,6 +29,18 @@ extension BackOfficeFeature {
         for line in DayReportSection.grandTotals(of: report) ?? [] {
             let rect = ScreenDrawing.row(area, row)
             frame.write(line + " ", in: rect, alignment: .trailing, style: Style(.text, .bold))
+            row += 1
+        }
+        // The cash section: what fits above the last line.
+        let cash = DayReportCash.screenLines(of: report)
+        if !cash.isEmpty, row < area.height - 2 {
+            ScreenDrawing.text(tr("Cash"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
+            row += 1
+        }
+        for line in cash where row < area.height - 2 {
+            let rect = ScreenDrawing.row(area, row)
+            ScreenDrawing.text(line.label, into: &frame, in: rect, attributes: line.isTotal ? .bold : [])
+            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text, line.isTotal ? .bold : []))
             row += 1
         }
         let unsettled = report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")

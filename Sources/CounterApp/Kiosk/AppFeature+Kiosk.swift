@@ -31,7 +31,7 @@ extension AppFeature {
                 send(.loggedOut(cart: client.emptyCart()))
             }
         case .openBackOffice:
-            return .send(.push(.backOffice(BackOfficeFeature.State())))
+            return .send(.push(.backOffice(BackOfficeFeature.State(hasTill: !state.isKiosk))))
         }
     }
 

@@ -80,6 +80,7 @@ public final class CounterShell: Application {
             return receipts.print(document, once: once)
         }
         counter.waitingReports = { [weak self] in self?.receipts?.waitingReports() ?? [] }
+        counter.verifyOperatorPIN = { [weak self] pin in self?.operatorPIN?.verify(pin) ?? false }
         store.send(.started(context.clock.now))
         if let printer {
             let paper = printer.paper()

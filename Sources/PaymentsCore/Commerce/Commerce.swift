@@ -27,6 +27,8 @@ public final class Commerce {
     public let cardGateway: ChargeServiceGateway
     /// This counter process, as the other counters on the database see it.
     public let instance: CounterInstance
+    /// This counter's name (`--counter`) as the books hold it on what it books; nil: none.
+    public let counterName: String?
     /// Settles what was left unsettled; the app runs it at start and every few seconds.
     public private(set) var settler: Settler!
     private let core: PaymentsServices
@@ -42,6 +44,7 @@ public final class Commerce {
                 renewalCollector: ((ChargeServiceGateway, BankPayments) -> RenewalCollecting)? = nil,
                 settlerPolicy: Settler.Policy = Settler.Policy(), counterName: String? = nil) throws {
         self.core = core
+        self.counterName = counterName
         try Self.migrate(core.storage)
         let store = core.store
         try AuctionSeed.seedIfNew(store, now: core.clock.now)

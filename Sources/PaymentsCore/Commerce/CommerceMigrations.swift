@@ -123,7 +123,10 @@ public enum CommerceMigrations {
         SourceRefundMigrations.register(in: &migrator)
         // Issue 35: cash at the till.
         CashMigrations.register(in: &migrator)
-        // Issue 35: the signed journal.
+        // Issue 35: cash control per till, and Z reports per counter.
+        TillMigrations.register(in: &migrator)
+        DayReportMigrations.registerPerCounter(in: &migrator)
+        // Issue 35: the signed journal (after the till's tables: it journals what they record).
         JournalMigrations.register(in: &migrator)
     }
 

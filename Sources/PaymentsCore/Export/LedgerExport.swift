@@ -8,7 +8,10 @@ import GRDB
 /// so a spreadsheet can filter by kind. Money is in minor units with its currency; a card only by
 /// brand and last four (the ledger holds no more in clear). Times are UTC, ISO 8601, each row's
 /// own: an order when it was placed, a payment or refund when it moved. An order names the
-/// counter that took it, so a fleet's export says which till sold what.
+/// counter that took it, so a fleet's export says which till sold what. Cash moved in and out of a
+/// till that is no sale (`paid_in`, `paid_out`, signed as the drawer sees it) and the drawer opened
+/// for nothing (`no_sale`, zero) are rows of their own with their reason: they are the till's, not
+/// the books', so they are no part of the sums that match a Z report.
 public enum LedgerExport {
     public static let header = ["record", "order", "state", "time", "amount_minor", "currency", "quantity", "description",
                                 "method", "card_brand", "card_last4", "reference", "counter"]
@@ -41,6 +44,13 @@ public enum LedgerExport {
             for entry in entries {
                 table.append([entry.movement, entry.number, entry.state, time(entry.at), String(entry.amountMinor), entry.currency, "", "",
                               entry.tender, entry.cardBrand ?? "", entry.cardLastFour ?? "", entry.answerId, entry.counter ?? ""])
+            }
+            let movements = try CashMovementRecord.tableExists(tx) ? try tx.fetchAll(CashMovementRecord.self, """
+                SELECT * FROM till_movements WHERE at >= ? AND at < ? ORDER BY at, \(tx.engine.bytewise("id"))
+                """, start, end) : []
+            for movement in movements {
+                table.append([movement.kind.rawValue, "", "", time(movement.at.milliseconds), String(movement.amountMinor), movement.currency, "",
+                              movement.reason, Tender.cash.rawValue, "", "", movement.id, movement.counter])
             }
         }
         return table

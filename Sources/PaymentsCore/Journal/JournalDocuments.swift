@@ -46,16 +46,55 @@ extension Journal {
         ]), at: at)
     }
 
+    /// A till opened with its counted float (and what was suggested).
+    static func recordTillOpened(_ tx: any CoreTransaction, _ session: TillSessionRecord) throws {
+        try append(tx, kind: .tillOpened, subject: session.id, body: JournalBody([
+            "till": .text(session.id), "counter": .text(session.counter), "currency": .text(session.currency),
+            "float_minor": .integer(session.floatMinor), "suggested_minor": session.suggestedMinor.map(JournalValue.integer),
+            "opened_at": .time(session.openedAt),
+        ]), at: session.openedAt)
+    }
+
+    /// Cash paid in or out of the till with its reason, or the drawer opened with no sale
+    /// (`noSale`, amount zero).
+    static func recordCashMovement(_ tx: any CoreTransaction, _ movement: CashMovementRecord) throws {
+        try append(tx, kind: movement.kind == .noSale ? .noSale : .cashMovement, subject: movement.id, body: JournalBody([
+            "movement": .text(movement.id), "till": .text(movement.sessionId), "counter": .text(movement.counter),
+            "kind": .text(movement.kind.rawValue), "amount_minor": .integer(movement.amountMinor), "currency": .text(movement.currency),
+            "reason": .text(movement.reason),
+        ]), at: movement.at)
+    }
+
+    /// A till closed: its expected cash beside the counted, the difference, its note and who
+    /// approved a difference above the shop's limit.
+    static func recordTillClosed(_ tx: any CoreTransaction, _ session: TillSessionRecord) throws {
+        let at = session.closedAt ?? session.openedAt
+        try append(tx, kind: .tillClosed, subject: session.id, body: JournalBody([
+            "till": .text(session.id), "counter": .text(session.counter), "currency": .text(session.currency),
+            "float_minor": .integer(session.floatMinor),
+            "cash_sales_minor": session.cashSalesMinor.map(JournalValue.integer),
+            "cash_refunds_minor": session.cashRefundsMinor.map(JournalValue.integer),
+            "paid_in_minor": session.paidInMinor.map(JournalValue.integer),
+            "paid_out_minor": session.paidOutMinor.map(JournalValue.integer),
+            "expected_minor": session.expectedMinor.map(JournalValue.integer),
+            "counted_minor": session.countedMinor.map(JournalValue.integer),
+            "difference_minor": session.differenceMinor.map(JournalValue.integer),
+            "left_in_minor": session.leftInMinor.map(JournalValue.integer),
+            "note": .optional(session.note), "approval": .optional(session.approval?.rawValue),
+            "closed_at": .time(at),
+        ]), at: at)
+    }
+
     /// A Z report saved: its span and every figure, as summed from the books, and the key that
     /// signs this counter's journal (the fingerprint printed with it).
-    static func recordZReport(_ tx: any CoreTransaction, _ report: DayReport, at: Date) throws {
+    static func recordZReport(_ tx: any CoreTransaction, _ report: DayReport, subject: String, at: Date) throws {
         func totals(_ list: [DayReport.Total]) -> JournalValue {
             .list(list.map { total in
                 .fields(["method": .text(total.method), "currency": .text(total.currency), "minor_units": .integer(total.minorUnits),
                          "count": .integer(Int64(total.count))])
             })
         }
-        try append(tx, kind: .zReport, subject: "Z-\(report.number ?? 0)", body: JournalBody([
+        try append(tx, kind: .zReport, subject: subject, body: JournalBody([
             "number": .integer(Int64(report.number ?? 0)),
             "from": report.from.map(JournalValue.time),
             "to": .time(report.to),
@@ -66,6 +105,7 @@ extension Journal {
             "net": totals(report.net),
             "grand_total": totals(report.grandTotal),
             "unsettled": .list(report.unsettled.map(JournalValue.text)),
+            "counter": .optional(report.counter),
             "key_fingerprint": .optional(tx.journal?.fingerprint),
         ]), at: at)
     }

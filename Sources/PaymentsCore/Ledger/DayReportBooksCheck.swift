@@ -10,7 +10,8 @@ enum DayReportBooksCheck {
         var found: [LedgerViolation] = []
         for report in saved where report.fromBooks {
             guard let number = report.number else { continue }
-            let books = try DayReports.report(tx, number: number, from: report.from, to: report.to)
+            let books = try DayReports.report(tx, number: number, scope: report.counter.map(DayReports.Scope.counter) ?? .shop,
+                                              from: report.from, to: report.to)
             let figures: [(String, [DayReport.Total], [DayReport.Total])] = [
                 ("sales", report.sales, books.sales), ("refunds", report.refunds, books.refunds),
                 ("captures", report.captures, books.captures), ("net", report.net, books.net),

@@ -19,12 +19,15 @@ public final class ReceiptLedger {
     private let store: any CoreStore
     private let clock: Clock
     private let instanceId: String
+    /// The counter's name as its Z reports carry it (empty: none): it prints its own Z reports.
+    private let counter: String
 
     /// Takes the core's store; its tables are made here if the store lacks them.
-    public init(store: any CoreStore, clock: Clock, instanceId: String) throws {
+    public init(store: any CoreStore, clock: Clock, instanceId: String, counter: String? = nil) throws {
         self.store = store
         self.clock = clock
         self.instanceId = instanceId
+        self.counter = counter ?? ""
         try Self.migrate(store)
     }
 
@@ -156,15 +159,16 @@ public final class ReceiptLedger {
         }
     }
 
-    /// Z reports made since this counter first printed whose printout has not come out (the
+    /// This counter's Z reports made since it first printed whose printout has not come out (the
     /// printer could not be written when the day was closed), oldest first.
     public func reportsAwaitingPrint() throws -> [DayReport] {
         try store.read { tx in
             let bodies = try tx.fetchValues(String.self, """
                 SELECT d.body FROM day_reports d
                 WHERE d.to_at >= (SELECT MIN(registered_at) FROM receipt_printers WHERE instance_id = ?)
+                  AND (d.counter IS NULL OR d.counter = ?)
                 ORDER BY d.number
-                """, instanceId)
+                """, instanceId, counter)
             // A day a Z report: few rows, read whole; the key is the report's own (`DayReport.printKey`).
             return try bodies.map { try JSONDecoder().decode(DayReport.self, from: Data($0.utf8)) }.filter { report in
                 try report.printKey.map { key in try !Self.documentPrinted(tx, key: key) } ?? false

@@ -47,9 +47,16 @@ public struct DayReport: Hashable, Sendable, Codable {
     /// Whether the report was summed from the books; reports saved before the books were summed
     /// from the orders, and the audit does not hold them to the books.
     public let fromBooks: Bool
+    /// The counter whose report this is (its name as the books hold it, empty for a counter
+    /// without one); nil for a report of the whole shop: a saved report from before reports were
+    /// per counter, or the shop's day across all counters.
+    public let counter: String?
+    /// The cash section: each till closed in the span (the counter's, or every counter's for
+    /// the shop's day), as recorded at its close.
+    public let cash: [TillSession]
 
     public init(number: Int?, from: Date?, to: Date, sales: [Total], refunds: [Total], voids: [Total], captures: [Total], net: [Total],
-                grandTotal: [Total], unsettled: [String], fromBooks: Bool = true) {
+                grandTotal: [Total], unsettled: [String], fromBooks: Bool = true, counter: String? = nil, cash: [TillSession] = []) {
         self.number = number
         self.from = from
         self.to = to
@@ -61,6 +68,8 @@ public struct DayReport: Hashable, Sendable, Codable {
         self.grandTotal = grandTotal
         self.unsettled = unsettled
         self.fromBooks = fromBooks
+        self.counter = counter
+        self.cash = cash
     }
 
     /// Nothing moved and nothing waits: a Z report of it closes an empty span.
@@ -68,13 +77,35 @@ public struct DayReport: Hashable, Sendable, Codable {
 
     /// The key a Z report's printout is noted under in the receipt ledger (printed once); nil
     /// for an X report, printed whenever asked.
-    public var printKey: String? { number.map { "z-report-\($0)" } }
-
-    private enum CodingKeys: String, CodingKey {
-        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks
+    public var printKey: String? {
+        guard let number else { return nil }
+        // Numbers are per counter: a named counter's key names it (an unnamed one, and a report of
+        // the whole shop from before, keep the key they always had).
+        guard let counter, !counter.isEmpty else { return "z-report-\(number)" }
+        return "z-report-\(counter)-\(number)"
     }
 
-    /// Reads Z reports saved before the books too (no captures, net, grand total).
+    /// The cash section's figures added up per currency, over the tills it holds.
+    public var cashTotals: [(currency: String, figures: CashFigures, counted: Int64)] {
+        var totals: [(currency: String, figures: CashFigures, counted: Int64)] = []
+        for till in cash {
+            let counted = till.closing?.counted ?? 0
+            if let index = totals.firstIndex(where: { $0.currency == till.currency }) {
+                totals[index].figures = totals[index].figures + till.figures
+                totals[index].counted += counted
+            } else {
+                totals.append((till.currency, till.figures, counted))
+            }
+        }
+        return totals
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash
+    }
+
+    /// Reads Z reports saved before the books too (no captures, net, grand total), and before
+    /// reports were per counter (no counter, no cash section).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         number = try container.decodeIfPresent(Int.self, forKey: .number)
@@ -88,5 +119,7 @@ public struct DayReport: Hashable, Sendable, Codable {
         grandTotal = try container.decodeIfPresent([Total].self, forKey: .grandTotal) ?? []
         unsettled = try container.decode([String].self, forKey: .unsettled)
         fromBooks = try container.decodeIfPresent(Bool.self, forKey: .fromBooks) ?? false
+        counter = try container.decodeIfPresent(String.self, forKey: .counter)
+        cash = try container.decodeIfPresent([TillSession].self, forKey: .cash) ?? []
     }
 }

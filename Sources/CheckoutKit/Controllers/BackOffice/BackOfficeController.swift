@@ -15,7 +15,8 @@ public final class BackOfficeController {
         orders = commerce.orders
         charges = core.charges
         auctions = commerce.auctions
-        reports = DayReports(store: core.store, clock: core.clock)
+        // This counter's X and Z reports (the shop's day sums every counter's).
+        reports = DayReports(store: core.store, clock: core.clock, counter: commerce.counterName)
         clock = { [clock = core.clock] in clock.now }
     }
 
@@ -76,6 +77,13 @@ public final class BackOfficeController {
     /// The Z report: numbered and saved, and the day closed (the next report starts after it).
     public func closeDay() -> Result<DayReport, BackOfficeRefusal> {
         do { return .success(try reports.close()) } catch { return .failure(.storage) }
+    }
+
+    /// The shop's day across all counters (a fleet's): today's entries and tills, whichever
+    /// counter; nothing closed.
+    public func shopDay() -> Result<DayReport, BackOfficeRefusal> {
+        let start = BackOfficeQuery.utc.startOfDay(for: clock())
+        do { return .success(try reports.shopDay(from: start, to: start.addingTimeInterval(86_400))) } catch { return .failure(.storage) }
     }
 
     static func refusal(_ error: RefundError) -> BackOfficeRefusal {

@@ -23,6 +23,7 @@ extension AppFeature.Screen {
         case .auction: ScreenKinds.auction
         case .payment: ScreenKinds.payment
         case .backOffice: ScreenKinds.backOffice
+        case .till: ScreenKinds.till
         }
     }
 
@@ -233,5 +234,18 @@ enum ScreenKinds {
             action: { event, s, _ in BackOfficeFeature.action(for: event, in: s) },
             keyHints: { s, _ in BackOfficeFeature.keyHints(s) }, hasTextFocus: BackOfficeFeature.hasTextFocus,
             draw: { s, _, frame, area in BackOfficeFeature.draw(s, into: &frame, in: area) }))
+    }
+
+    static var till: AnyScreenKind {
+        AnyScreenKind(ScreenKind<TillFeature.State, TillFeature.Action, TillClient>(
+            name: { tr("Till") }, isStore: false, drawsInStoreArea: false,
+            embedState: Screen.till, extractState: { if case let .till(s) = $0 { s } else { nil } },
+            embedAction: Action.till, extractAction: { if case let .till(a) = $0 { a } else { nil } },
+            environment: \.till,
+            reduce: { s, a, _ in TillFeature.reduce(&s, a) },
+            appear: { _ in .send(.onAppear) },
+            action: { event, s, _ in TillFeature.action(for: event, in: s) },
+            keyHints: { s, _ in TillFeature.keyHints(s) }, hasTextFocus: TillFeature.hasTextFocus,
+            draw: { s, _, frame, area in TillFeature.draw(s, into: &frame, in: area) }))
     }
 }

@@ -11,5 +11,6 @@ extension Catalogue {
         ("kiosk", zhHansKiosk),
         ("storage", zhHansStorage),
         ("backOffice", zhHansBackOffice),
+        ("till", zhHansTill),
     ]
 }
