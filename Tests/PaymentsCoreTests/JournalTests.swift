@@ -187,6 +187,30 @@ import Testing
         #expect(throws: JournalKeyError.self) { try Journal.checkKey(ledger.world.core.storage, counter: counter) }
     }
 
+    /// The till's records, journaled by the till's own code in its transactions: the opening,
+    /// a paid in, a paid out, a no-sale and the counted close, in order, each holding.
+    @Test(arguments: StorageBackend.allCases)
+    func theTillsOpeningMovementsAndCloseAreJournaled(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend, counterName: "till-1")
+        let tills = Tills(store: world.core.store, clock: world.clock, ids: world.core.ids, counter: "till-1",
+                          differenceLimit: Tills.defaultDifferenceLimit)
+        let euros = { (minor: Int64) in Money(minorUnits: minor, currency: .eur) }
+        _ = try tills.open(float: euros(10_000))
+        _ = try tills.payIn(euros(500), reason: "change from the bank")
+        _ = try tills.payOut(euros(1_200), reason: "window cleaner")
+        _ = try tills.noSale(reason: "change for a customer")
+        _ = try tills.close(count: [DenominationCount(CashDenomination(.note, 1_000), quantity: 9),
+                                    DenominationCount(CashDenomination(.coin, 100), quantity: 3)],
+                            note: "", leftIn: euros(9_300), approval: nil)
+        let journal = try world.core.store.read { tx in
+            try tx.fetchAll(JournalEntryRecord.self, "SELECT \(JournalEntryRecord.columns) FROM journal_entries WHERE counter = 'till-1' ORDER BY seq")
+        }
+        #expect(journal.map(\.kind) == ["tillOpened", "cashMovement", "cashMovement", "noSale", "tillClosed"])
+        #expect(journal[2].body.contains("\"amount_minor\":-1200") && journal[2].body.contains("\"reason\":\"window cleaner\""), "\(journal[2].body)")
+        #expect(journal[4].body.contains("\"counted_minor\":9300") && journal[4].body.contains("\"expected_minor\":9300"), "\(journal[4].body)")
+        #expect(try JournalVerifier().verify(world.core.store).problems == [])
+    }
+
     @Test func aStoreNoCounterIsAttachedToRefusesToJournal() throws {
         let store = try StoreLocation.sqlite(path: try temporaryDirectory() + "/counter.sqlite").openStore(commerce: true)
         #expect(throws: JournalError.noSigningKey) {
