@@ -22,6 +22,8 @@ public final class PaymentsServices {
         public var logsEvents = false
         /// Where a database file's vault key is; nil: as `VaultKeyLocation.resolve(flag: nil)` finds it.
         public var vaultKey: VaultKeyLocation?
+        /// Where the counters' journal keys are; nil: beside the vault key (`JournalKeyLocation.resolve`).
+        public var journalKey: JournalKeyLocation?
 
         public init() {}
     }
@@ -55,7 +57,7 @@ public final class PaymentsServices {
     ///   Opening throws `CoreOpenError`.
     public convenience init(database location: DatabaseLocation, clock: Clock, scheduler: Scheduler, ids: IDGenerator = RandomIDGenerator(),
                             options: Options = Options(), migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws {
-        self.init(storage: try CoreStorage(location, vaultKey: options.vaultKey, migrations: migrations),
+        self.init(storage: try CoreStorage(location, vaultKey: options.vaultKey, journalKey: options.journalKey, migrations: migrations),
                   clock: clock, scheduler: scheduler, ids: ids, options: options)
     }
 

@@ -7,8 +7,10 @@ import Localization
 enum AccessibleLauncher {
     static func run(settings: CounterSettings) throws {
         let shop = try settings.shop()
-        let core = try StorageWords.open(database: settings.database, vaultKey: settings.vaultKey)
+        let core = try StorageWords.open(database: settings.database, vaultKey: settings.vaultKey, journalKey: settings.journalKey)
         core.shop = shop
+        // The accessible store journals under the host's name (it takes no --counter).
+        try StorageWords.checkJournalKey(core, counter: ProcessInfo.processInfo.hostName)
         let counter: AccessibleCounter
         do {
             counter = try AccessibleCounter.onStandardInputOutput(core: core, log: { Log.payments.info("\($0)") })

@@ -20,6 +20,8 @@ struct Checkout: ParsableCommand {
           checkout --accessible             plain numbered prompts, no full screen
           checkout vault rotate             re-seal the saved cards under a new key
           checkout audit --db FILE|URL      check a database: nothing paid twice
+          checkout journal verify --db FILE|URL
+                                            check the counters' signed journals
           checkout migrate --db URL         set up a PostgreSQL server's tables
           checkout export --db FILE --from 2026-11-01 --to 2026-11-30
                                             the orders, payments and refunds as CSV
@@ -32,6 +34,8 @@ struct Checkout: ParsableCommand {
           --vault-key <path>    the key that seals saved card numbers
           --shop <file>         the shop's settings: name, address, VAT number and
                                 rates, time zone (Docs/shop-settings.md)
+          --journal-key <path>  the key that signs this counter's journal
+                                (default: beside the vault key)
           --counter <name>      this counter's name (default: the host name), on its
                                 orders' receipts; a staffed counter keeps a
                                 guest's cart under it
@@ -48,7 +52,8 @@ struct Checkout: ParsableCommand {
         be used (the message says which file and what to do), 1 when the terminal cannot draw.
         """,
         version: CounterVersion.string,
-        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, VaultCommand.self, Audit.self, Export.self, Migrate.self],
+        subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, VaultCommand.self, Audit.self, Export.self, Migrate.self,
+                      JournalCommand.self],
         defaultSubcommand: Run.self
     )
 }

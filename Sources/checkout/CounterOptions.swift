@@ -16,6 +16,8 @@ struct CounterOptions: ParsableArguments {
 
     @OptionGroup var vaultKey: VaultKeyOption
 
+    @OptionGroup var journalKey: JournalKeyOption
+
     @OptionGroup var language: LanguageOption
 
     @OptionGroup var logging: LogOptions
@@ -26,7 +28,7 @@ struct CounterOptions: ParsableArguments {
     var demo = true
 
     var settings: CounterSettings {
-        CounterSettings(theme: theme, database: db, counter: counter, vaultKeyFile: vaultKey.file, languageIdentifier: language.identifier,
+        CounterSettings(theme: theme, database: db, counter: counter, vaultKeyFile: vaultKey.file, journalKeyFile: journalKey.file, languageIdentifier: language.identifier,
                         logFile: logging.log, logLevel: logging.logLevel, demo: demo, shopFile: shop.file)
     }
 

@@ -9,6 +9,7 @@ struct CounterSettings: Equatable {
     var database: String?
     var counter: String?
     var vaultKeyFile: String?
+    var journalKeyFile: String?
     var languageIdentifier: String?
     var logFile: String?
     var logLevel = LogOptions.defaultLevel
@@ -23,4 +24,5 @@ struct CounterSettings: Equatable {
 
     /// The shop's settings, or the counter stops here, saying what is wrong and where.
     func shop() throws -> ShopSettings { try ShopOption.load(shopFile) }
+    var journalKey: JournalKeyLocation { JournalKeyLocation.resolve(flag: journalKeyFile, vaultKey: vaultKey) }
 }

@@ -148,7 +148,7 @@ enum CounterLauncher {
         // (and repeated on standard error after the terminal is given back).
         // A kiosk forgets every shopper, also across a restart; a staffed counter keeps a guest's cart.
         let shop = try settings.shop()
-        let makeServices = try StorageWords.services(database: settings.database, vaultKey: settings.vaultKey,
+        let makeServices = try StorageWords.services(database: settings.database, vaultKey: settings.vaultKey, journalKey: settings.journalKey,
                                                      counterName: settings.counterName, keepsGuestCart: !isKiosk, shop: shop)
         let counter = CounterApplication(isKiosk: isKiosk, notice: resolution.problem.map { tr("Theme not used: {0}", "\($0)") }, demo: settings.demo,
                                          makeServices: makeServices)

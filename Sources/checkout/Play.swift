@@ -36,6 +36,7 @@ struct Play: ParsableCommand {
 
     /// For a tape on a database file (--db).
     @OptionGroup var vaultKey: VaultKeyOption
+    @OptionGroup var journalKey: JournalKeyOption
 
     /// A tape's own `Set Language` line wins over this.
     @OptionGroup var language: LanguageOption
@@ -62,6 +63,7 @@ struct Play: ParsableCommand {
         // The tapes open their services deep in the app; the flag reaches them as the
         // environment variable the core reads when no flag is given.
         if let file = vaultKey.file { setenv(VaultKeyLocation.environmentVariable, file, 1) }
+        if let file = journalKey.file { setenv(JournalKeyLocation.environmentVariable, file, 1) }
         let terminalSize = Size(notation: size)!
         var worst: Int32 = 0
         for path in tapes {

@@ -50,6 +50,25 @@ enum StorageWords {
         }
     }
 
+    static func problem(_ error: JournalKeyError) -> String {
+        switch error {
+        case let .missing(counter, expectedAt):
+            return tr("the journal of counter {0} is signed with a key that is not at {1}.", counter, expectedAt)
+                + "\n" + tr("Put the key back from its backup, or give it with --journal-key FILE. No new key is made: the journal so far is signed with the old one.")
+        case let .notTheCountersKey(counter, path, recorded, inFile):
+            return tr("the journal key {0} (fingerprint {1}) is not the key of counter {2} (fingerprint {3}).", path, inFile, counter, recorded)
+                + "\n" + tr("Give this counter's own key with --journal-key FILE, or another name with --counter.")
+        case let .malformed(path):
+            return tr("the journal key file {0} is damaged (a key is 32 bytes).", path)
+                + "\n" + tr("Restore it from a backup, or give the right one with --journal-key FILE.")
+        case let .unwritable(path):
+            return tr("the journal key cannot be written at {0}.", path)
+                + "\n" + tr("Make that directory writable, or give another place with --journal-key FILE.")
+        case let .storage(detail):
+            return tr("the journal's keys could not be read: {0}", detail)
+        }
+    }
+
     static func notice(_ notice: VaultKeyNotice) -> String {
         switch notice {
         case let .movedFromBesideDatabase(from, to):
@@ -68,7 +87,7 @@ enum StorageWords {
     /// counter here, said on a clean terminal, with a status a service manager can read. A
     /// database in memory has nothing to say so, and is built from nothing (every migration)
     /// at each start: it is opened with the services, after the first frame.
-    static func services(database argument: String?, vaultKey: VaultKeyLocation, counterName: String,
+    static func services(database argument: String?, vaultKey: VaultKeyLocation, journalKey: JournalKeyLocation? = nil, counterName: String,
                          keepsGuestCart: Bool, shop: ShopSettings) throws -> CounterApplication.ServicesFactory {
         let logPayments: (String) -> Void = { Log.payments.info("\($0)") }
         if let argument, DatabaseLocation(argument: argument) == .inMemory {
@@ -80,7 +99,8 @@ enum StorageWords {
                 return try core.services(clock: clock, scheduler: timers, log: logPayments)
             }
         }
-        let core = try open(database: argument, vaultKey: vaultKey)
+        let core = try open(database: argument, vaultKey: vaultKey, journalKey: journalKey)
+        try checkJournalKey(core, counter: counterName)
         core.counterName = counterName
         core.keepsGuestCart = keepsGuestCart
         core.shop = shop
@@ -89,10 +109,10 @@ enum StorageWords {
 
     /// Opens the core over the database the command line names, saying the notices; on
     /// failure, says why and what to do, and ends with `cannotOpenStatus`.
-    static func open(database argument: String?, vaultKey: VaultKeyLocation) throws -> CounterCore {
+    static func open(database argument: String?, vaultKey: VaultKeyLocation, journalKey: JournalKeyLocation? = nil) throws -> CounterCore {
         let path = argument ?? CounterCore.defaultDatabasePath()
         do {
-            let core = try CounterCore(database: path, vaultKey: vaultKey)
+            let core = try CounterCore(database: path, vaultKey: vaultKey, journalKey: journalKey)
             core.notices.forEach { writeError(notice($0)) }
             Log.storage.info("database opened", metadata: ["path": "\(DatabaseLocation(argument: path).displayName)"])
             for notice in core.notices { Log.storage.notice("\(Self.notice(notice))") }
@@ -100,6 +120,19 @@ enum StorageWords {
         } catch {
             Log.storage.error("database not opened", metadata: ["path": "\(DatabaseLocation(argument: path).displayName)", "reason": "\(problem(error))"])
             writeError(problem(error))
+            throw ExitCode(cannotOpenStatus)
+        }
+    }
+
+    /// Checks the counter's journal key before the terminal is taken; on failure, says why and
+    /// what to do, and ends with `cannotOpenStatus`.
+    static func checkJournalKey(_ core: CounterCore, counter: String) throws {
+        do {
+            try core.checkJournalKey(counter: counter)
+        } catch {
+            Log.storage.error("journal key not usable", metadata: ["counter": "\(counter)", "reason": "\(problem(error))"])
+            writeError(problem(error))
+            try? core.close()
             throw ExitCode(cannotOpenStatus)
         }
     }

@@ -181,6 +181,10 @@ import Testing
         let credentials = place.root + "/credentials"
         try FileManager.default.createDirectory(atPath: credentials, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: flagged, toPath: credentials + "/vault-key")
+        // The counter's journal key was made beside the first vault key; a service given its
+        // keys as credentials is given that one too (a counter does not start under a new one).
+        try FileManager.default.copyItem(atPath: place.root + "/keys/journal-\(ProcessInfo.processInfo.hostName).key",
+                                         toPath: credentials + "/journal-key")
         let outcome = try Self.start(place, environment: ["CREDENTIALS_DIRECTORY": credentials])
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(!FileManager.default.fileExists(atPath: place.defaultKey), "the config directory was used instead")

@@ -23,6 +23,8 @@ import Testing
         init(_ location: StoreLocation, acquirerLatency: Duration = .zero, keys: VaultKeys = .ephemeral()) throws {
             timers = TimerQueue(clock: clock)
             store = try location.openStore(commerce: true)
+            // A counter of its own, as `Commerce` would attach: what it books is journaled.
+            try Journal.attach(store, counter: "fleet-\(UUID().uuidString.prefix(8))", keys: JournalKeyring(.inMemory), at: clock.now)
             let ids = RandomIDGenerator(), log = CoreLog()
             vault = Vault(clock: clock, ids: ids, keys: keys)
             let customers = CustomerService(repository: StoredCustomers(store: store, clock: clock), hasher: PasswordHasher(iterations: 1_000),

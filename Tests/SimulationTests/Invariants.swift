@@ -204,6 +204,7 @@ enum Invariants {
         case .unsettled(.renewal, _): "unsettled renewal"
         case .unsettled(.refund, _): "unsettled refund"
         case .cardNumberInClear(let table, let column, _, _): "cardNumberInClear(\(table).\(column))"
+        case .journalBroken(let problem): "journalBroken(\(problem.counter))"
         }
     }
 }

@@ -24,18 +24,19 @@ enum BooksMigrations {
         }
     }
 
-    /// Books what a database from before the books shows was paid and given back.
+    /// Books what a database from before the books shows was paid and given back (not journaled:
+    /// the journal starts after its own migration).
     static func bookEarlierPayments(_ tx: any CoreTransaction) throws {
         let paid = try tx.fetchAll(OrderRecord.self, "SELECT * FROM orders WHERE state IN (?, ?) AND charge_id IS NOT NULL ORDER BY created_at",
                                    OrderState.paid, OrderState.refunded)
         for order in paid {
             try MoneyLedger.bookPayment(tx, order: order, reference: order.chargeId!, movement: order.paymentKind == .auction ? .capture : .payment,
-                                        at: order.updatedAt, counter: order.counter)
+                                        at: order.updatedAt, counter: order.counter, journaled: false)
         }
         let refunds = try tx.fetchAll(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE state = ? ORDER BY created_at", OrderRefundState.refunded)
         for refund in refunds {
             try MoneyLedger.bookRefund(tx, orderId: refund.orderId, refundId: refund.chargeRefundId, amountMinor: refund.amountMinor,
-                                       currency: refund.currency, at: refund.updatedAt, counter: nil)
+                                       currency: refund.currency, at: refund.updatedAt, counter: nil, journaled: false)
         }
         // Refunded before refunds had rows of their own: the charge's refunds.
         let older = try tx.rows("""
@@ -46,7 +47,7 @@ enum BooksMigrations {
         for row in older {
             try MoneyLedger.bookRefund(tx, orderId: try row.value(String.self, "order_id"), refundId: try row.value(String.self, "id"),
                                        amountMinor: try row.value(Int64.self, "amount"), currency: try row.value(String.self, "currency"),
-                                       at: Date(milliseconds: try row.value(Int64.self, "created_ms")), counter: nil)
+                                       at: Date(milliseconds: try row.value(Int64.self, "created_ms")), counter: nil, journaled: false)
         }
     }
 }

@@ -14,22 +14,27 @@ import Foundation
 /// | subscription period paid (`Orders.bookSubscriptionPeriod`) | payment, card or mandate, the charge or draw |
 /// | won bid's hold captured (`Orders.markWonBidPaid`) | capture, card |
 /// | a refund's money back (`Orders.commitRefund`) | refund, the tender that paid, negative |
+///
+/// Each entry is journaled as it is booked, in the same transaction (`Journal.recordBooked`: a
+/// receipt for money in, a refund for money out), but when a migration books a database's
+/// earlier payments (`journaled: false`: no counter's key signed them when they happened).
 enum MoneyLedger {
     /// Books the payment `reference` took for `order`, read from the payment itself (a charge, a
     /// bank payment or a wallet source, by the order's payment kind), so the books hold what was
     /// taken, not what the order expected: the audit compares the two.
     static func bookPayment(_ tx: any CoreTransaction, order: OrderRecord, reference: String, movement: LedgerMovement = .payment,
-                            at: Date, counter: String?) throws {
+                            at: Date, counter: String?, journaled: Bool = true) throws {
         let taken = try PaymentTaken.read(tx, order: order, reference: reference)
         try book(tx, LedgerEntryRecord(id: entryId(taken.answer), orderId: order.id, movement: movement, tender: taken.tender,
                                        cardBrand: taken.card?.brand, cardLastFour: taken.card?.lastFour, amountMinor: taken.amountMinor,
-                                       currency: taken.currency, at: at, counter: counter, answerKind: taken.answer.kind, answerId: taken.answer.id))
+                                       currency: taken.currency, at: at, counter: counter, answerKind: taken.answer.kind, answerId: taken.answer.id),
+                 journaled: journaled)
     }
 
     /// Books money given back for `orderId`: through the tender that paid it (the order's payment
     /// entry says which), negative.
     static func bookRefund(_ tx: any CoreTransaction, orderId: String, refundId: String, amountMinor: Int64, currency: String,
-                           at: Date, counter: String?) throws {
+                           at: Date, counter: String?, journaled: Bool = true) throws {
         let paid = try tx.fetchOne(LedgerEntryRecord.self, """
             SELECT * FROM ledger_entries WHERE order_id = ? AND movement <> ? ORDER BY at, \(tx.engine.bytewise("id")) LIMIT 1
             """, orderId, LedgerMovement.refund)
@@ -37,7 +42,8 @@ enum MoneyLedger {
         let answer = LedgerAnswer(kind: refundKind(of: tender), id: refundId)
         try book(tx, LedgerEntryRecord(id: entryId(answer), orderId: orderId, movement: .refund, tender: tender,
                                        cardBrand: paid?.cardBrand, cardLastFour: paid?.cardLastFour, amountMinor: -amountMinor,
-                                       currency: currency, at: at, counter: counter, answerKind: answer.kind, answerId: answer.id))
+                                       currency: currency, at: at, counter: counter, answerKind: answer.kind, answerId: answer.id),
+                 journaled: journaled)
     }
 
     /// An order's entries, oldest first.
@@ -63,9 +69,10 @@ enum MoneyLedger {
     /// An entry's id is what it answers to: booking twice is seen, never written twice.
     static func entryId(_ answer: LedgerAnswer) -> String { "\(answer.kind.rawValue):\(answer.id)" }
 
-    private static func book(_ tx: any CoreTransaction, _ record: LedgerEntryRecord) throws {
+    private static func book(_ tx: any CoreTransaction, _ record: LedgerEntryRecord, journaled: Bool) throws {
         guard try LedgerEntryRecord.answering(tx, LedgerAnswer(kind: record.answerKind, id: record.answerId)) == nil else { return }
         try tx.insert(record)
+        if journaled { try Journal.recordBooked(tx, record) }
     }
 }
 

@@ -52,6 +52,8 @@ public final class Commerce {
         let store = core.store
         try AuctionSeed.seedIfNew(store, now: core.clock.now)
         instance = try CounterInstance(store: store, clock: core.clock, ids: core.ids, name: counterName)
+        // Every receipt, refund, void and Z report this counter writes is journaled under its name.
+        try Journal.attach(store, counter: instance.name, keys: core.storage.journalKeys, at: core.clock.now)
         let events = CoreEventRecorder(clock: core.clock)
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = try Catalog(store: store)

@@ -128,6 +128,8 @@ public enum CommerceMigrations {
         DayReportMigrations.registerPerCounter(in: &migrator)
         // Issue 35: VAT frozen on each line, receipt numbers per counter.
         ShopMigrations.register(in: &migrator)
+        // Issue 35: the signed journal (after the till's tables: it journals what they record).
+        JournalMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

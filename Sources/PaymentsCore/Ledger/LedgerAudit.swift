@@ -3,8 +3,8 @@ import GRDB
 
 /// Checks the ledger's invariants on a database, reading only: each order paid at most once,
 /// each captured charge owned (or refunded), each hold with its bid, reservations and stock
-/// consistent, refunds that agree with the money, nothing unsettled for too long, and no card
-/// number in clear anywhere.
+/// consistent, refunds that agree with the money, every counter's journal chain whole and signed,
+/// nothing unsettled for too long, and no card number in clear anywhere.
 ///
 ///     let violations = try LedgerAudit(unsettledAfter: .minutes(15)).violations(in: store, now: clock.now)
 ///
@@ -40,6 +40,7 @@ public struct LedgerAudit: Sendable {
         found += try StockCheck.violations(tx)
         found += try RefundCheck.violations(tx)
         found += try BooksCheck.violations(tx)
+        found += try JournalVerifier().verify(tx).problems.map(LedgerViolation.journalBroken)
         if let unsettledAfter {
             found += try UnsettledCheck.violations(tx, olderThan: now.addingTimeInterval(-unsettledAfter.timeInterval))
         }

@@ -51,6 +51,8 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
     case unsettled(UnsettledPayment, since: Date)
     /// A run of 12 to 19 digits that passes Luhn, in clear in a text or blob column.
     case cardNumberInClear(table: String, column: String, rowId: Int64?, lastFour: String)
+    /// A counter's journal does not hold: an entry changed, missing, or not signed by its key.
+    case journalBroken(JournalProblem)
 
     public var description: String {
         switch self {
@@ -104,6 +106,8 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
             "\(payment) has been waiting since \(Self.timestamp(since))."
         case let .cardNumberInClear(table, column, rowId, lastFour):
             "A card number ending \(lastFour) is in clear in \(table).\(column)\(rowId.map { " (row \($0))" } ?? "")."
+        case let .journalBroken(problem):
+            problem.description
         }
     }
 

@@ -19,16 +19,21 @@ public final class CoreStorage {
     public let keyLocation: VaultKeyLocation
     /// What the operator should hear once (a key moved, a rotation finished).
     public let notices: [VaultKeyNotice]
+    /// The journal signing keys of the counters that use this storage (one file each, apart
+    /// from the data; in memory for a database in memory).
+    public let journalKeys: JournalKeyring
 
     /// - Parameters:
     ///   - vaultKey: nil: as the command line resolves it with no flag (environment variable,
     ///     systemd credential, config directory).
+    ///   - journalKey: nil: as the command line resolves it with no flag (beside the vault key).
     ///   - busyTimeout: lower only in tests that wait for a lock to win.
-    public init(_ location: DatabaseLocation, vaultKey: VaultKeyLocation? = nil, busyTimeout: TimeInterval = CoreDatabase.busyTimeout,
-                migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws(CoreOpenError) {
+    public init(_ location: DatabaseLocation, vaultKey: VaultKeyLocation? = nil, journalKey: JournalKeyLocation? = nil,
+                busyTimeout: TimeInterval = CoreDatabase.busyTimeout, migrations: (inout DatabaseMigrator) -> Void = { _ in }) throws(CoreOpenError) {
         self.location = location
         let keyLocation = vaultKey ?? VaultKeyLocation.resolve(flag: nil)
         self.keyLocation = keyLocation
+        journalKeys = JournalKeyring(location == .inMemory ? .inMemory : journalKey ?? JournalKeyLocation.resolve(flag: nil, vaultKey: keyLocation))
         switch location {
         case .inMemory, .file:
             let database = try CoreDatabase(location: location, busyTimeout: busyTimeout, extraMigrations: migrations)

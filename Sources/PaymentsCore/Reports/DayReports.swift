@@ -89,6 +89,7 @@ public final class DayReports {
                            row, counter, TillSessionState.closed)
             let subject = counter.isEmpty ? "Z-\(number)" : "Z-\(counter)-\(number)"
             try StoredEvents.append(NewEvent("day.closed", subject: subject, ["to": String(now.milliseconds), "counter": counter]), at: now, in: tx)
+            try Journal.recordZReport(tx, report, subject: subject, at: now)
             return report
         }
     }

@@ -1,13 +1,13 @@
 import Foundation
 
-/// Each till event written where the journal will take it: one function per event, called in
-/// the transaction that records the event. Today each goes to the core's event log; the
-/// hash-chained journal (issue 35, point 6) adds its `Journal.append` call in these functions,
-/// and nowhere else in the tills.
+/// Each till event written where the journal takes it: one function per event, called in the
+/// transaction that records the event, to the core's event log and as an entry of the counter's
+/// signed journal (`Journal.recordTillOpened`, `recordCashMovement`, `recordTillClosed`).
 enum TillJournal {
     static func opened(_ session: TillSessionRecord, in tx: any CoreTransaction) throws {
         try StoredEvents.append(NewEvent("till.opened", subject: session.id, ["counter": session.counter, "float": String(session.floatMinor),
                                                                                "currency": session.currency]), at: session.openedAt, in: tx)
+        try Journal.recordTillOpened(tx, session)
     }
 
     /// A paid in, a paid out or a no-sale.
@@ -15,6 +15,7 @@ enum TillJournal {
         try StoredEvents.append(NewEvent("till.\(movement.kind.rawValue)", subject: movement.sessionId,
                                          ["counter": movement.counter, "amount": String(movement.amountMinor), "movement": movement.id]),
                                 at: movement.at, in: tx)
+        try Journal.recordCashMovement(tx, movement)
     }
 
     static func closed(_ session: TillSessionRecord, in tx: any CoreTransaction) throws {
@@ -22,5 +23,6 @@ enum TillJournal {
                        "difference": String(session.differenceMinor ?? 0)]
         if let approval = session.approval { payload["approval"] = approval.rawValue }
         try StoredEvents.append(NewEvent("till.closed", subject: session.id, payload), at: session.closedAt ?? session.openedAt, in: tx)
+        try Journal.recordTillClosed(tx, session)
     }
 }

@@ -11,11 +11,17 @@ enum VaultKeyFile {
 
     /// The key at `path`, or nil when there is no file.
     static func read(_ path: String) throws(Failure) -> VaultKeys? {
+        try readBytes(path, length: VaultKeys.fileLength).map(VaultKeys.init(bytes:))
+    }
+
+    /// The `length` bytes at `path` (any key kept this way: the vault's, a journal's signing
+    /// key), or nil when there is no file.
+    static func readBytes(_ path: String, length: Int) throws(Failure) -> [UInt8]? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         // Keep the file private even if someone loosened it (a credential is read-only: no harm).
         chmod(path, 0o600)
-        guard let data = FileManager.default.contents(atPath: path), data.count == VaultKeys.fileLength else { throw .malformed }
-        return VaultKeys(bytes: Array(data))
+        guard let data = FileManager.default.contents(atPath: path), data.count == length else { throw .malformed }
+        return Array(data)
     }
 
     static func randomBytes() -> [UInt8] {
@@ -26,14 +32,19 @@ enum VaultKeyFile {
     /// Makes `path` hold `bytes` unless a key is already there; returns the key that is there
     /// after (another counter starting at the same moment may have won).
     static func createIfAbsent(_ path: String, bytes: [UInt8]) throws(Failure) -> VaultKeys {
+        VaultKeys(bytes: try createIfAbsent(path, bytes: bytes, length: VaultKeys.fileLength))
+    }
+
+    /// The same for any key of `length` bytes: the bytes that are at `path` after.
+    static func createIfAbsent(_ path: String, bytes: [UInt8], length: Int) throws(Failure) -> [UInt8] {
         let temporary = try writeTemporary(beside: path, bytes: bytes)
         defer { unlink(temporary) }
         // link() fails when the name exists: exactly one of several racing counters names its key.
         if link(temporary, path) == 0 {
             syncDirectory(of: path)
-            return VaultKeys(bytes: bytes)
+            return bytes
         }
-        guard errno == EEXIST, let existing = try read(path) else { throw .unwritable }
+        guard errno == EEXIST, let existing = try readBytes(path, length: length) else { throw .unwritable }
         return existing
     }
 

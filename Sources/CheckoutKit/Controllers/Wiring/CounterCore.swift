@@ -13,9 +13,18 @@ public final class CounterCore {
     /// Opens the database at `argument` (a path, `:memory:`, or nil for the default file in the
     /// user's data directory), migrated for the store too, so that counters started together on
     /// a new file migrate it under the same retry rules.
-    /// - Parameter vaultKey: nil: as the command line resolves it with no flag.
-    public init(database argument: String?, vaultKey: VaultKeyLocation? = nil) throws(CoreOpenError) {
-        storage = try CoreStorage(Self.location(argument), vaultKey: vaultKey, migrations: CommerceMigrations.register)
+    /// - Parameters:
+    ///   - vaultKey: nil: as the command line resolves it with no flag.
+    ///   - journalKey: nil: as the command line resolves it with no flag (beside the vault key).
+    public init(database argument: String?, vaultKey: VaultKeyLocation? = nil, journalKey: JournalKeyLocation? = nil) throws(CoreOpenError) {
+        storage = try CoreStorage(Self.location(argument), vaultKey: vaultKey, journalKey: journalKey, migrations: CommerceMigrations.register)
+    }
+
+    /// Checks this counter's journal key against the database (making it if the counter has
+    /// none yet) before the terminal is taken; answers its fingerprint.
+    @discardableResult
+    public func checkJournalKey(counter: String) throws(JournalKeyError) -> String {
+        try Journal.checkKey(storage, counter: counter)
     }
 
     /// The path the counter opens when the command line names none.

@@ -112,6 +112,7 @@ extension Auctions {
         try events.record(tx, type: "auction.hold_voided", subject: row.bidId, data: [
             "void": row.id, "auction": bid.auctionId, "hold": row.holdId, "amount": String(row.amountMinor), "currency": row.currency,
         ])
+        try Journal.recordVoid(tx, row, auctionId: bid.auctionId, at: clock.now)
     }
 
     /// The hold cannot be released (captured meanwhile): the void failed, nothing changed.

@@ -120,6 +120,8 @@ public enum PostgresCoreMigrations {
         "books-v1-ledger-entries": { tx in try BooksMigrations.bookEarlierPayments(tx) },
         // The honey is food, and a fleet's lines sold before VAT are frozen as a file's are.
         ShopMigrations.name: { tx in try ShopMigrations.classifyAndFreeze(tx) },
+        // The journal's append-only triggers (the mirror copies no trigger).
+        JournalMigrations.identifier: { tx in try JournalMigrations.serverTriggers(tx) },
     ]
 
     static let coreTables: Set<String> = ["events", "customers", "payment_methods", "charges", "idempotency_keys", "refunds", "vault_meta"]

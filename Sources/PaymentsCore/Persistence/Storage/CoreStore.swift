@@ -12,4 +12,8 @@ public protocol CoreStore: AnyObject {
 
     /// One transaction that reads a consistent snapshot and writes nothing.
     func read<T>(_ body: (any CoreTransaction) throws -> T) throws -> T
+
+    /// The counter whose journal this store's write transactions append to (`Journal.attach`);
+    /// nil: none, and nothing that must be journaled can be written.
+    var journal: JournalWriter? { get set }
 }

@@ -21,6 +21,10 @@ public protocol CoreTransaction: AnyObject {
     /// Told of each event appended to the core's log in this transaction, for the operator's
     /// log once it commits. SQLite's connection tells its observer itself (`CommittedEventLog`).
     func noteAppended(_ event: AppendedEvent)
+
+    /// The counter this transaction journals as (its store's, `CoreStore.journal`); nil for a
+    /// transaction no counter's key reaches (a migration, a read-only tool).
+    var journal: JournalWriter? { get }
 }
 
 /// One event as it went into the `events` table (redacted on its way in).
@@ -44,6 +48,8 @@ public enum StorageEngine: Sendable, Equatable {
 
 extension CoreTransaction {
     public func noteAppended(_ event: AppendedEvent) {}
+
+    public var journal: JournalWriter? { nil }
 
     @discardableResult
     public func execute(_ sql: String, _ arguments: (any DatabaseValueConvertible)?...) throws -> Int {

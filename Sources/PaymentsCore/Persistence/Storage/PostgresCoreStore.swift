@@ -30,6 +30,8 @@ public final class PostgresCoreStore: CoreStore {
 
     public var engine: StorageEngine { .postgres }
 
+    public var journal: JournalWriter?
+
     public func write<T>(_ body: (any CoreTransaction) throws -> T) throws -> T {
         try run(.readCommitted, body)
     }
@@ -107,7 +109,7 @@ public final class PostgresCoreStore: CoreStore {
         do {
             var attempt: PostgresTransaction?
             let result = try connection.transaction(isolation) { connection in
-                let tx = PostgresTransaction(connection)
+                let tx = PostgresTransaction(connection, journal: journal)
                 attempt = tx
                 let result = try body(tx)
                 // Thrown here, inside the transaction, it rolls back whole, as a COMMIT that failed.
@@ -136,7 +138,12 @@ final class PostgresTransaction: CoreTransaction {
     /// Whether a statement of this attempt changed rows (`PostgresResult.changedRows`).
     private(set) var changedRows = false
 
-    init(_ connection: PostgresConnection) { self.connection = connection }
+    let journal: JournalWriter?
+
+    init(_ connection: PostgresConnection, journal: JournalWriter? = nil) {
+        self.connection = connection
+        self.journal = journal
+    }
 
     var engine: StorageEngine { .postgres }
 

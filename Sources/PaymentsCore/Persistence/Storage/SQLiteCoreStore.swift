@@ -8,8 +8,10 @@ public final class SQLiteCoreStore: CoreStore {
 
     public var engine: StorageEngine { .sqlite }
 
+    public var journal: JournalWriter?
+
     public func write<T>(_ body: (any CoreTransaction) throws -> T) throws -> T {
-        try writer.write { db in try body(SQLiteTransaction(db)) }
+        try writer.write { db in try body(SQLiteTransaction(db, journal: journal)) }
     }
 
     public func read<T>(_ body: (any CoreTransaction) throws -> T) throws -> T {
@@ -23,8 +25,12 @@ public final class SQLiteTransaction: CoreTransaction {
     /// The GRDB connection inside its transaction, for the parts of the core that still speak
     /// GRDB's query interface (Docs/fleet.md: they move onto `CoreTransaction` one by one).
     public let database: Database
+    public let journal: JournalWriter?
 
-    public init(_ database: Database) { self.database = database }
+    public init(_ database: Database, journal: JournalWriter? = nil) {
+        self.database = database
+        self.journal = journal
+    }
 
     public var engine: StorageEngine { .sqlite }
 

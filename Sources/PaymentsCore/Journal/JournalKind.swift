@@ -1,0 +1,21 @@
+import GRDB
+
+/// What a journal entry records. The books' receipts and refunds, the auctions' voids and the
+/// Z reports are journaled by the core as they are written; the till's kinds (a no-sale, cash
+/// paid in or out, a till opened or closed) by the till's code, through `Journal.append`.
+public enum JournalKind: String, Hashable, Sendable, CaseIterable, Codable, DatabaseValueConvertible {
+    /// Money taken for an order: one entry per ledger entry of a payment or a capture.
+    case receipt
+    /// Money given back for an order: one entry per ledger entry of a refund.
+    case refund
+    /// An auction hold released by the operator (the money held on a card, let go).
+    case void
+    /// The drawer opened with no sale, with its reason.
+    case noSale
+    /// Cash paid into or out of the till, with its reason.
+    case cashMovement
+    case tillOpened
+    case tillClosed
+    /// A Z report saved: the span it closed and its totals.
+    case zReport
+}
