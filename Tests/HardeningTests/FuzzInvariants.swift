@@ -82,7 +82,8 @@ struct FuzzInvariants {
             if let number = twice.first { return "order \(number) has more than one succeeded charge" }
             // A paid order is backed by money of its kind, referenced by `charge_id`: a card charge
             // of its total; an express charge of at least its total (the sheet adds shipping and
-            // surcharges); a consumed wallet source or an authorised bank payment of its total.
+            // surcharges); a consumed wallet source or an authorised bank payment of its total; cash
+            // taken at the till for its total (the change already given back).
             let badPaid = try String.fetchAll(db, sql: """
                 SELECT o.number FROM orders o WHERE o.state = 'paid' AND NOT (
                   (o.payment_kind IS NULL AND EXISTS (SELECT 1 FROM charges c
@@ -92,7 +93,9 @@ struct FuzzInvariants {
                   OR (o.payment_kind = 'wallet' AND EXISTS (SELECT 1 FROM sources s
                      WHERE s.id = o.charge_id AND s.status = 'consumed' AND s.amount_minor = o.total_minor))
                   OR (o.payment_kind = 'bank' AND EXISTS (SELECT 1 FROM bank_resources b
-                     WHERE b.id = o.charge_id AND b.status IN ('authorized', 'executed', 'settled') AND b.amount_minor = o.total_minor)))
+                     WHERE b.id = o.charge_id AND b.status IN ('authorized', 'executed', 'settled') AND b.amount_minor = o.total_minor))
+                  OR (o.payment_kind = 'cash' AND EXISTS (SELECT 1 FROM cash_payments p
+                     WHERE p.id = o.charge_id AND p.amount_minor = o.total_minor)))
                 """)
             if let number = badPaid.first { return "order \(number) is paid without a payment of its total" }
             // Balances: what the card orders' charges kept (captured - refunded) is what the paid
