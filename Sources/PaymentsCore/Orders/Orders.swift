@@ -78,6 +78,12 @@ public final class Orders {
         let (cart, open) = try cartAndOpenOrder(tx, sessionKey)
         if let open {
             if Self.holds(open, the: cart) { return open }
+            // Its parts paid for what it holds: the cart cannot become another order under them.
+            let paid = try MoneyLedger.balance(tx, orderId: open.id)
+            guard paid <= 0 else {
+                throw OrderError.partPaid(number: open.number, paid: Money(minorUnits: paid, currency: open.total.currency),
+                                          left: Money(minorUnits: open.total.minorUnits - paid, currency: open.total.currency))
+            }
             try setState(tx, open.id, .failed, failure: "cart_changed", chargeId: nil)
         }
         return try place(tx, sessionKey: sessionKey, cart: cart, id: newOrderId, number: newOrderNumber)

@@ -19,6 +19,8 @@ public enum ReceiptFeature {
         public var isJustPaid: Bool
         /// Where an express order ships.
         public var shipsTo: String?
+        /// Every tender of a split, oldest first (empty for one tender: `tender`).
+        public var parts: [PaidOrderReceipt.Part] = []
 
         public init(receipt: StoreReceipt, paidAt: Date) {
             orderNumber = receipt.orderIdentifier
@@ -33,6 +35,7 @@ public enum ReceiptFeature {
         /// A payment made on another screen (a bank, a wallet, the express sheet) has just ended paid.
         public init(paid receipt: PaidOrderReceipt) {
             self.init(order: receipt.order, tender: receipt.tender)
+            parts = receipt.parts
             paidAt = receipt.paidAt
             heading = tr("Thank you! Payment approved.")
             isJustPaid = true
@@ -70,15 +73,26 @@ public enum ReceiptFeature {
         }
         let after = 3 + changeRows + min(state.lines.count, listHeight)
         frame.write(tr("Total {0}", state.total.formatted()) + " ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
-        if let paidWith = ReceiptDocument.tenderLine(state.tender, naming: .screen) {
+        if !state.parts.isEmpty {
+            // A split: each tender with what it paid, and the cash's change on its line.
+            for (index, part) in state.parts.enumerated() {
+                let row = ScreenDrawing.row(area, after + 2 + index)
+                var paidWith = ReceiptDocument.tenderLine(part.tender, naming: .screen) ?? ""
+                if case .cash(let cash) = part.tender, cash.change.minorUnits > 0 {
+                    paidWith += " · " + tr("Tendered {0} · Change due {1}", cash.tendered.formatted(), cash.change.formatted())
+                }
+                frame.write("  " + paidWith, in: row, style: Style(.text))
+                frame.write(part.amount.formatted() + " ", in: row, alignment: .trailing, style: Style(.text))
+            }
+        } else if let paidWith = ReceiptDocument.tenderLine(state.tender, naming: .screen) {
             ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, after + 2))
         }
-        if case .cash(let cash) = state.tender {
+        if state.parts.isEmpty, case .cash(let cash) = state.tender {
             ScreenDrawing.text(tr("Tendered {0} · Change due {1}", cash.tendered.formatted(), cash.change.formatted()),
                                into: &frame, in: ScreenDrawing.row(area, after + 3))
         }
         if let shipsTo = state.shipsTo {
-            ScreenDrawing.text(tr("Ships to {0}", shipsTo), into: &frame, in: ScreenDrawing.row(area, after + 3))
+            ScreenDrawing.text(tr("Ships to {0}", shipsTo), into: &frame, in: ScreenDrawing.row(area, after + 3 + max(0, state.parts.count - 1)))
         }
     }
 
