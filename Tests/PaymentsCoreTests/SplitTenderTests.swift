@@ -191,3 +191,17 @@ import Testing
         #expect(problems == [], "\(problems)")
     }
 }
+
+extension SplitTenderTests {
+    /// Express, bank and wallet place an order of their own for the cart: never beside a
+    /// part-paid order of the same cart (the cart would be paid twice).
+    @Test(arguments: StorageBackend.allCases)
+    func noSecondOrderIsPlacedForTheCartOfAPartPaidOrder(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let part = try world.orders.payPartInCash(sessionKey: "till", amount: Money(minorUnits: 100, currency: .eur))
+        #expect(throws: OrderError.partPaid(number: part.order.number, paid: Money(minorUnits: 100, currency: .eur),
+                                            left: Money(minorUnits: 550, currency: .eur))) { try world.orders.placeOrder(for: "till") }
+        #expect(try world.orders.orders(for: "till").count == 1)
+    }
+}

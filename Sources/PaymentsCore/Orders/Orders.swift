@@ -62,7 +62,13 @@ public final class Orders {
     ///     of the order, in its total.
     ///   - shipsTo: where it ships, one line, for the receipt.
     public func placeOrder(for sessionKey: String, extras: [OrderExtra] = [], shipsTo: String? = nil) throws(OrderError) -> Order {
-        try writing { tx in try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey), extras: extras, shipsTo: shipsTo) }
+        try writing { tx in
+            // A part-paid order's cart is paid by that order's next part, never by a second order.
+            if let open = try openCardOrder(tx, sessionKey), let soFar = try Self.paidSoFar(tx, open) {
+                throw OrderError.partPaid(number: open.number, paid: soFar.paid, left: soFar.left)
+            }
+            return try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey), extras: extras, shipsTo: shipsTo)
+        }
     }
 
     /// The order the session's cart is paid by: the order a declined attempt left awaiting

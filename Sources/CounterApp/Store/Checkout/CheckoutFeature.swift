@@ -62,6 +62,8 @@ public enum CheckoutFeature {
         case expiredCard
         /// A method the counter does not take yet.
         case comingSoon(PaymentOption)
+        /// Express, bank and wallet pay a whole order: a part-paid one is finished by card or cash.
+        case splitTakesCardOrCash
         case notPaid(StoreError)
     }
 
@@ -196,6 +198,10 @@ public enum CheckoutFeature {
                 state.phase = .cash(CashTenderFeature.State(total: state.due(session.cart), rounding: rounding))
                 return .none
             case .other(let method):
+                guard state.paidSoFar == nil else {
+                    state.failure = .splitTakesCardOrCash
+                    return .none
+                }
                 return .send(.delegate(.payWith(method)))
             }
         case .cardFormOpened(let today):

@@ -11,6 +11,7 @@ extension CheckoutFeature {
         switch failure {
         case .expiredCard: tr("This card has expired: pick another or add a new one.")
         case .comingSoon(let option): tr("{0} is coming soon: pay by card for now.", option.title)
+        case .splitTakesCardOrCash: tr("A part-paid order is finished by card or in cash.")
         case .notPaid(let error): tr("Not paid: {0}", error.message)
         }
     }
