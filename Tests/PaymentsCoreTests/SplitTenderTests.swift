@@ -205,3 +205,21 @@ extension SplitTenderTests {
         #expect(try world.orders.orders(for: "till").count == 1)
     }
 }
+
+extension SplitTenderTests {
+    /// The receipt is read from the books: each part's tender, oldest first, with what it paid;
+    /// the cash part with what was tendered and its change.
+    @Test(arguments: StorageBackend.allCases)
+    func theReceiptListsEveryTenderFromTheBooks(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        _ = try #require(try payByCard(world, "till", 200)?.get())
+        let sale = try world.orders.payInCash(sessionKey: "till", tendered: euros(500))
+        let receipts = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: world.commerce.instance.id)
+        let receipt = try #require(try receipts.receipt(orderNumber: sale.order.number))
+        #expect(receipt.parts.map(\.amount) == [euros(200), euros(450)])
+        #expect(receipt.parts.first?.tender == .card(brand: "Visa", lastFour: "4242"))
+        #expect(receipt.parts.last?.tender == .cash(CashTendered(due: euros(450), tendered: euros(500), change: euros(50))))
+        #expect(receipt.tender == receipt.parts.last?.tender && receipt.tookCash)
+    }
+}
