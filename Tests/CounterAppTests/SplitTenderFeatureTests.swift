@@ -72,3 +72,20 @@ import Testing
         }
     }
 }
+
+extension SplitTenderFeatureTests {
+    /// A card part whose answer was not known and was later booked by the settler is "paid so
+    /// far", never "Not paid".
+    @Test func aLateCardPartIsShownAsPaidSoFar() {
+        var client = StoreWorld().client
+        client.paidSoFar = { Self.soFar(paid: 200) }
+        let session = StoreSession()
+        var initial = CheckoutFeature.State(savedCards: [], now: StoreWorld.now, cashRounding: .unrounded)
+        initial.phase = .checking(orderNumber: "HS-000001")
+        let store = TestStore(initialState: initial, environment: client) { CheckoutFeature.reduce(&$0, $1, session: session) }
+        store.send(.paid(.failure(.partPaid(orderNumber: "HS-000001", paid: Self.euros(200), left: Self.euros(450))))) { $0.phase = .choosing }
+        store.receive(.partPaid(.success(Self.soFar(paid: 200)))) { $0.paidSoFar = Self.soFar(paid: 200) }
+        #expect(store.state.failure == nil)
+        store.finish()
+    }
+}

@@ -254,6 +254,11 @@ public final class CoreStoreController: StoreController {
             return .success(receipt(for: order, savedId: order.chargeId.flatMap { try? core.charges.charge($0) }?.paymentMethodID))
         case .pendingPayment where unsettledOrder?.id == order.id:
             return nil
+        case .pendingPayment where order.failureReason == nil:
+            // The attempt was booked as a part of a split (its decline would be the reason):
+            // paid so far, the rest still due; never "not paid".
+            guard let soFar = (try? orders.paidSoFar(orderId: order.id)) ?? nil else { fallthrough }
+            return .failure(.partPaid(orderNumber: order.number, paid: soFar.paid, left: soFar.left))
         case .pendingPayment, .failed, .refunded:
             let code = order.failureReason ?? "processing_error"
             return .failure(.checkoutFailed(CardChargeFailure(declineCode: code, otherwise: .processingError)))

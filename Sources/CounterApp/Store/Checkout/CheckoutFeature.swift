@@ -290,6 +290,12 @@ public enum CheckoutFeature {
                           })
         case .paid(.failure(.paymentUnknown(let number))):
             return startChecking(&state, number)
+        case .paid(.failure(.partPaid)):
+            // A card part whose answer came late was booked: the balance, not "Not paid".
+            state.phase = .choosing
+            return .merge(.cancel(id: CancelID.spinner), .run { client, send in
+                if let soFar = client.paidSoFar() { send(.partPaid(.success(soFar))) }
+            })
         case .paid(.failure(let error)):
             state.phase = .choosing
             state.failure = .notPaid(error)
