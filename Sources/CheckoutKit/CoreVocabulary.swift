@@ -12,6 +12,7 @@
 @_exported import enum PaymentsCore.MoneyParseError
 @_exported import struct PaymentsCore.CashRounding
 @_exported import struct PaymentsCore.CashTendered
+@_exported import struct PaymentsCore.PaidSoFar
 
 // The honey store's shelf and cart (seed 001).
 @_exported import struct PaymentsCore.Product

@@ -58,8 +58,8 @@ struct FuzzTests {
                 CREATE TABLE orders (id TEXT, number TEXT, state TEXT, total_minor INTEGER, charge_id TEXT, payment_kind TEXT);
                 CREATE TABLE charges (id TEXT, idempotency_key TEXT, status TEXT, amount INTEGER, amount_captured INTEGER, amount_refunded INTEGER);
                 CREATE TABLE auction_bids (id TEXT); CREATE TABLE sources (id TEXT, status TEXT, amount_minor INTEGER);
-                CREATE TABLE cash_payments (id TEXT, amount_minor INTEGER);
                 CREATE TABLE bank_resources (id TEXT, status TEXT, amount_minor INTEGER); CREATE TABLE subscriptions (id TEXT);
+                CREATE TABLE ledger_entries (order_id TEXT, movement TEXT, amount_minor INTEGER); CREATE TABLE cash_payments (id TEXT, amount_minor INTEGER);
                 CREATE TABLE events (id INTEGER PRIMARY KEY, time_ms INTEGER, kind TEXT, subject_id TEXT, payload TEXT);
                 INSERT INTO orders VALUES ('o1', 'A-1', 'paid', 500, 'c1', NULL);
                 INSERT INTO charges VALUES ('c1', 'order-o1-payment', 'succeeded', 500, 500, 0);

@@ -73,7 +73,9 @@ enum Invariants {
                     // "Not paid" speaks of that attempt: once the shopper paid the same order again
                     // (a new attempt), the order may be paid; a second charge is the audit's
                     // `orderPaidMoreThanOnce`.
-                    let laterAttempt = shopper.told[(index + 1)...].contains { $0.orderId == orderId }
+                    // A split's earlier parts are that order's money, told "Part paid" before this.
+                    let partPaidBefore = shopper.told[..<index].contains(.partPaid(orderId: orderId))
+                    let laterAttempt = partPaidBefore || shopper.told[(index + 1)...].contains { $0.orderId == orderId }
                         || shopper.attempts.contains { $0.orderId == orderId && $0.heard > index }
                     if laterAttempt { continue }
                     let money = ledger.moneyTaken(orderId: orderId)
@@ -91,6 +93,12 @@ enum Invariants {
                     let state = ledger.bidStates[bidId]
                     if state != "left" {
                         broken.append(Broken(kind: "told Left, bid stands", detail: "\(shopper.name) was told \(told), the bid is \(state ?? "missing")"))
+                    }
+                case .partPaid(let orderId):
+                    // Booked with its answer: the order holds it (pending) or is paid by now.
+                    let state = ledger.orderStates[orderId]
+                    if !["pendingPayment", "paid"].contains(state ?? "missing") {
+                        broken.append(Broken(kind: "told Part paid, order lost", detail: "\(shopper.name) was told \(told), the order is \(state ?? "missing")"))
                     }
                 case .refunded(let orderId):
                     let state = ledger.orderStates[orderId]

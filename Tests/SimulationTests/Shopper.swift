@@ -35,6 +35,13 @@ final class Shopper {
         return bidId
     }
 
+    /// The order the shopper was told is part paid and not yet paid: its next part is due.
+    var partPaidOrder: String? {
+        guard let orderId = told.lazy.reversed().compactMap({ if case .partPaid(let id) = $0 { id } else { nil } }).first,
+              !told.contains(.paid(orderId: orderId)) else { return nil }
+        return orderId
+    }
+
     /// The last order the shopper was told is paid, unless told it was refunded in full since.
     var returnableOrder: String? {
         guard let orderId = told.lazy.reversed().compactMap({ if case .paid(let id) = $0 { id } else { nil } }).first,
@@ -49,6 +56,8 @@ enum Told: Equatable, CustomStringConvertible {
     /// "We are checking": the outcome is not known yet (a bank's wait, a wallet's possible success).
     case waiting(orderId: String, why: String)
     case refunded(orderId: String)
+    /// "Paid so far … · left …": a part of a split booked, the order awaiting the rest.
+    case partPaid(orderId: String)
     /// Part of the order given back (some jars or an amount): that refund is done.
     case partlyRefunded(orderId: String, refundId: String)
     case notRefunded(orderId: String, reason: String)
@@ -62,7 +71,7 @@ enum Told: Equatable, CustomStringConvertible {
     /// The order this word is about, if any.
     var orderId: String? {
         switch self {
-        case let .paid(order), let .notPaid(order, _), let .waiting(order, _), let .refunded(order), let .notRefunded(order, _),
+        case let .paid(order), let .partPaid(order), let .notPaid(order, _), let .waiting(order, _), let .refunded(order), let .notRefunded(order, _),
              let .partlyRefunded(order, _): order
         case .joined, .left, .notJoined, .subscribed, .notSubscribed: nil
         }
@@ -71,6 +80,7 @@ enum Told: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case let .paid(order): "Paid (\(order))"
+        case let .partPaid(order): "Part paid (\(order))"
         case let .notPaid(order, reason): "Not paid (\(order)): \(reason)"
         case let .waiting(order, why): "Waiting (\(order)): \(why)"
         case let .refunded(order): "Refunded (\(order))"

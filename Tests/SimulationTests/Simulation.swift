@@ -30,7 +30,7 @@ final class Simulation {
     }
 
     enum Move: CaseIterable {
-        case cardOrder, savedCardOrder, expressOrder, auction, bankOrder, walletOrder, subscription, cashOrder
+        case cardOrder, savedCardOrder, expressOrder, auction, bankOrder, walletOrder, subscription, cashOrder, splitOrder, nextPart
         case answerChallenge, answerWallet, payAgain, refund, raiseOrLeave
         case tick, wait, settle
         case crashNow, armCrash, armStorageError, clockJump
@@ -93,9 +93,12 @@ final class Simulation {
         let returning = world.shoppers.filter { shopper in
             ["card order", "express order", "bank order", "wallet order", "cash order"].contains { shopper.journey.hasSuffix($0) } && shopper.returnableOrder != nil
         }
+        // A split's next part, while its order is part paid (a few tries each).
+        let splitting = world.shoppers.filter { $0.journey == "split order" && $0.partPaidOrder != nil && $0.told.count <= 6 }
         let bidding = world.shoppers.filter { $0.journey == "auction join" && $0.standingBid != nil }
         let moves: [(weight: Int, value: Move)] = [
             (10, .cardOrder), (5, .savedCardOrder), (3, .expressOrder), (4, .auction), (4, .bankOrder), (4, .walletOrder), (1, .subscription), (4, .cashOrder),
+            (3, .splitOrder), (splitting.isEmpty ? 0 : 4, .nextPart),
             (process.openChallenges.isEmpty ? 0 : 8, .answerChallenge), (process.openWallets.isEmpty ? 0 : 6, .answerWallet),
             (retrying.isEmpty ? 0 : 3, .payAgain), (returning.isEmpty ? 0 : 4, .refund), (bidding.isEmpty ? 0 : 3, .raiseOrLeave),
             (20, .tick), (6, .wait), (5, .settle),
@@ -110,6 +113,8 @@ final class Simulation {
         case .walletOrder: return WalletOrderJourney.start(world, &random)
         case .subscription: return SubscriptionJourney.start(world, &random)
         case .cashOrder: return CashOrderJourney.start(world, &random)
+        case .splitOrder: return SplitOrderJourney.start(world, &random)
+        case .nextPart: return SplitOrderJourney.nextPart(world, random.pick(splitting), &random)
         case .answerChallenge: return answer(&world.process.openChallenges, "3-D Secure", codes: ("right code", "wrong code"))
         case .answerWallet: return answer(&world.process.openWallets, "wallet", codes: ("confirms", "declines"))
         case .payAgain: return CardOrderJourney.payAgain(world, random.pick(retrying))

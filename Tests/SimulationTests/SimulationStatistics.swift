@@ -17,6 +17,8 @@ final class SimulationStatistics {
         case voidPressedTwice = "void pressed twice (same key)"
         case cashShort = "cash handed over short of the amount due"
         case cashRounded = "cash sale at a till that rounds to 0.05"
+        case splitPartTaken = "split tender: a part taken, the order left awaiting the rest"
+        case splitFinished = "split tender: the rest paid after other steps, crashes and failing writes"
     }
 
     private(set) var faults: [Fault: Int] = [:]

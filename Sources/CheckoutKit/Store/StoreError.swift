@@ -19,6 +19,11 @@ public enum StoreError: Error, Hashable, Sendable {
     case paymentUnknown(orderNumber: String)
     /// Less cash than due was handed over; nothing was taken.
     case cashShort(due: Money)
+    /// The cart's order is part paid (split tender): the cart cannot change under its parts;
+    /// the order is finished (`left` to pay) or its parts given back.
+    case partPaid(orderNumber: String, paid: Money, left: Money)
+    /// A part must be more than nothing and less than what is left.
+    case partTooLarge(left: Money)
 }
 
 extension StoreError {

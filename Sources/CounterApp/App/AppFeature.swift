@@ -142,7 +142,8 @@ public enum AppFeature {
                     send(.push(.checkout(CheckoutFeature.State(savedCards: isGuest ? [] : client.savedCards(), now: client.now(),
                                                                unsettledOrder: client.unsettledOrder(),
                                                                paymentsLocked: !isGuest && client.paymentsLocked(),
-                                                               cashRounding: hasTill ? client.cashRounding() : nil))))
+                                                               cashRounding: hasTill ? client.cashRounding() : nil,
+                                                               paidSoFar: client.paidSoFar()))))
                 }
             }
             return .none
@@ -161,7 +162,7 @@ public enum AppFeature {
                 while state.stack.count > 1, !isCatalog(state.top) { state.stack.removeLast() }
                 state.stack.append(.receipt(ReceiptFeature.State(receipt: receipt, paidAt: at)))
                 return reloadCart()
-            case let .paidInCash(receipt):
+            case let .paidInCash(receipt), let .paidInParts(receipt):
                 while state.stack.count > 1, !isCatalog(state.top) { state.stack.removeLast() }
                 state.stack.append(.receipt(ReceiptFeature.State(paid: receipt)))
                 if case .cash(let cash) = receipt.tender { state.session.changeDue = cash.change }

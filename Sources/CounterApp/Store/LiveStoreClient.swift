@@ -79,8 +79,19 @@ extension StoreClient {
             }
         )
         client.keepsGuestCart = { services.session.keepsGuestCart }
-        client.payInCash = { tendered in Result { () throws(StoreError) in try store.payInCash(tendered: tendered) } }
+        client.payInCash = { tendered in
+            // The last part of a split: its receipt lists every tender, read from the books.
+            Result { () throws(StoreError) in try store.payInCash(tendered: tendered) }.map { sale in
+                (try? receipts?.receipt(orderNumber: sale.order.number)).flatMap { $0 }.flatMap { $0.parts.isEmpty ? nil : $0 } ?? sale
+            }
+        }
         client.cashRounding = { store.cashRounding }
+        client.checkoutPart = { amount, source, saveCard, onChallenge, completion in
+            challenges.onChallenge = onChallenge
+            store.checkoutPart(amount, with: source, saveCard: saveCard, authentication: challenges, completion: completion)
+        }
+        client.payPartInCash = { amount in Result { () throws(StoreError) in try store.payPartInCash(amount) } }
+        client.paidSoFar = { store.paidSoFar }
         return client
     }
 }

@@ -33,8 +33,18 @@ public struct StoreClient {
     public var checkout: (_ source: CardFundingSource, _ saveCard: Bool, _ challenge: @escaping (ThreeDSChallenge) -> Void,
                           _ completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) -> Void
     public var answerChallenge: (_ challengeID: String, _ code: String?) -> Void
+    /// Charges the card one part of what is left of the cart's order (split tender), as `checkout`
+    /// charges the whole: what is paid so far after it (nothing left: the last part paid it).
+    public var checkoutPart: (_ amount: Money, _ source: CardFundingSource, _ saveCard: Bool, _ challenge: @escaping (ThreeDSChallenge) -> Void,
+                              _ completion: @escaping (Result<PaidSoFar, StoreError>) -> Void) -> Void = { _, _, _, _, completion in
+        completion(.failure(.refused(.storeNotOpen)))
+    }
     /// Pays the cart in cash (`tendered` handed over): the sale whole, or nothing taken.
     public var payInCash: (_ tendered: Money) -> Result<PaidOrderReceipt, StoreError> = { _ in .failure(.refused(.storeNotOpen)) }
+    /// Takes cash as one part of the cart's order (split tender): what is paid so far after it.
+    public var payPartInCash: (_ amount: Money) -> Result<PaidSoFar, StoreError> = { _ in .failure(.refused(.storeNotOpen)) }
+    /// The cart's order paid in part: "Paid so far … · left …"; nil when nothing is paid on it.
+    public var paidSoFar: () -> PaidSoFar? = { nil }
     /// How this counter's till rounds cash (the shop's settings).
     public var cashRounding: () -> CashRounding = { .unrounded }
 

@@ -7,6 +7,7 @@ extension BackOfficeRefusal {
         case .unknownOrder: tr("There is no such order.")
         case .notRefundable(let state): tr("This order is {0}: it cannot be refunded.", OrdersFeature.stateText(state))
         case .notPaidByCard: tr("This order was not paid by card here: refund it the way it was paid.")
+        case .splitTender: tr("This order was paid in parts by several tenders: split orders are refunded tender by tender, which the counter cannot do yet.")
         case .notGoods: BackOfficeFeature.chargesBesideGoodsRule
         case .invalidAmount: tr("Enter an amount more than zero, in the order's currency.")
         case .exceedsRefundable(let available): tr("At most {0} is left to refund.", available.formatted())

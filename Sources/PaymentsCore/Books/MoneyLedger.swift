@@ -85,6 +85,11 @@ struct PaymentTaken {
     let answer: LedgerAnswer
 
     static func read(_ tx: any CoreTransaction, order: OrderRecord, reference: String) throws -> PaymentTaken {
+        // A split's cash part, on an order whose other parts are card charges (issue 35).
+        if order.paymentKind == nil, let cash = try CashPaymentRecord.stored(tx, id: reference) {
+            return PaymentTaken(tender: .cash, card: nil, amountMinor: cash.amountMinor, currency: cash.currency,
+                                answer: LedgerAnswer(kind: .cashPayment, id: reference))
+        }
         switch order.paymentKind {
         case .bank:
             return try bankPayment(tx, order: order, reference: reference)

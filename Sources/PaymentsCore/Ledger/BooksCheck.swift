@@ -10,7 +10,9 @@ enum BooksCheck {
             + DayReportBooksCheck.violations(tx)
     }
 
-    /// Paid: its total less what went back; refunded, failed or awaiting payment: nothing.
+    /// Paid: its total less what went back; refunded or failed: nothing; awaiting payment: nothing,
+    /// or the parts of a split paid so far, short of its total (each part's entry answers to its
+    /// payment: `entriesThatDiffer`).
     private static func balances(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
         try tx.rows("""
             SELECT o.id, o.number, o.state, o.total_minor, o.currency,
@@ -22,7 +24,8 @@ enum BooksCheck {
             let total: Int64 = try row.audited("total_minor")
             let refunded: Int64 = try row.audited("refunded")
             let booked: Int64 = try row.audited("booked")
-            let owed = state == OrderState.paid.rawValue ? total - refunded : 0
+            let partPaid = state == OrderState.pendingPayment.rawValue && refunded == 0 && booked > 0 && booked < total
+            let owed = state == OrderState.paid.rawValue ? total - refunded : partPaid ? booked : 0
             guard booked != owed else { return nil }
             let currency: String = try row.audited("currency")
             return .bookedBalanceDiffers(orderId: try row.audited("id"), orderNumber: try row.audited("number"),

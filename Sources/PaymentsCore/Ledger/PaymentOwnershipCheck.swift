@@ -11,7 +11,8 @@ enum PaymentOwnershipCheck {
     static func violations(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
         let orders = try LedgerOrder.all(tx)
         let charges = try CapturedCharge.all(tx)
-        return try paidMoreThanOnce(tx, orders: orders, charges: charges) + owners(tx, orders: orders, charges: charges)
+        let parts = try SplitParts.all(tx)
+        return try paidMoreThanOnce(tx, orders: orders, charges: charges, parts: parts) + owners(tx, orders: orders, charges: charges, parts: parts)
             + externalOwners(tx, orders: orders)
     }
 
@@ -50,7 +51,8 @@ enum PaymentOwnershipCheck {
 
     // MARK: - Each order paid at most once
 
-    private static func paidMoreThanOnce(_ tx: any CoreTransaction, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
+    private static func paidMoreThanOnce(_ tx: any CoreTransaction, orders: [LedgerOrder], charges: [CapturedCharge],
+                                         parts: SplitParts) throws -> [LedgerViolation] {
         var payments: [String: Set<String>] = [:]   // order id -> payment ids
         let byNumber = Dictionary(orders.map { ($0.number, $0.id) }, uniquingKeysWith: { first, _ in first })
         let byCharge = Dictionary(orders.compactMap { order in order.chargeId.map { ($0, order.id) } }, uniquingKeysWith: { first, _ in first })
@@ -92,14 +94,15 @@ enum PaymentOwnershipCheck {
             if paid.isEmpty, order.state == "paid", !order.chargeId.map(refundedInFull.contains).orFalse {
                 return .paidOrderWithoutPayment(orderId: order.id, orderNumber: order.number)
             }
-            guard paid.count > 1 else { return nil }
+            guard paid.count > 1, !parts.isSplit(order.id, paidBy: paid) else { return nil }
             return .orderPaidMoreThanOnce(orderId: order.id, orderNumber: order.number, payments: paid.sorted())
         }
     }
 
     // MARK: - Each captured charge owned
 
-    private static func owners(_ tx: any CoreTransaction, orders: [LedgerOrder], charges: [CapturedCharge]) throws -> [LedgerViolation] {
+    private static func owners(_ tx: any CoreTransaction, orders: [LedgerOrder], charges: [CapturedCharge],
+                               parts: SplitParts) throws -> [LedgerViolation] {
         let ordersById = Dictionary(orders.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ordersByNumber = Dictionary(orders.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         let ordersByKey = Dictionary(orders.compactMap { order in order.paymentKey.map { ($0, order) } }, uniquingKeysWith: { first, _ in first })
@@ -114,7 +117,8 @@ enum PaymentOwnershipCheck {
                 }
                 // An order whose attempt is still in flight or unknown (jars reserved) is the
                 // settler's to mark paid: unsettled, and `UnsettledCheck` says so once it is late.
-                if order.state != "paid", !order.isInFlight {
+                // A part of a split booked on its order awaiting the rest is the order's money.
+                if order.state != "paid", !order.isInFlight, !(order.state == "pendingPayment" && parts.isBooked(charge.id, on: order.id)) {
                     found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
                                                              orderNumber: order.number, orderState: order.state))
                 }
@@ -256,4 +260,37 @@ struct RenewalKey {
 
 private extension Optional where Wrapped == Bool {
     var orFalse: Bool { self ?? false }
+}
+
+/// The payments each order's books hold as money in (issue 35, split tender): several payments
+/// of one order are its parts, not a second payment, when every one of them is booked on it and
+/// together they are no more than its total (more is an order paid twice, which `BooksCheck`
+/// names too).
+struct SplitParts {
+    private let booked: [String: (payments: Set<String>, sum: Int64, total: Int64)]
+
+    static func all(_ tx: any CoreTransaction) throws -> SplitParts {
+        var booked: [String: (payments: Set<String>, sum: Int64, total: Int64)] = [:]
+        for row in try tx.rows("""
+            SELECT e.order_id, e.answer_id, e.amount_minor, o.total_minor FROM ledger_entries e JOIN orders o ON o.id = e.order_id
+            WHERE e.movement <> 'refund'
+            """) {
+            let orderId: String = try row.audited("order_id")
+            let total: Int64 = try row.audited("total_minor")
+            var entry = booked[orderId] ?? ([], 0, total)
+            entry.payments.insert(try row.audited("answer_id"))
+            entry.sum += try row.audited("amount_minor") as Int64
+            booked[orderId] = entry
+        }
+        return SplitParts(booked: booked)
+    }
+
+    func isBooked(_ payment: String, on orderId: String) -> Bool {
+        booked[orderId]?.payments.contains(payment) ?? false
+    }
+
+    func isSplit(_ orderId: String, paidBy payments: Set<String>) -> Bool {
+        guard let entry = booked[orderId] else { return false }
+        return payments.isSubset(of: entry.payments) && entry.sum <= entry.total
+    }
 }

@@ -118,6 +118,12 @@ public enum OrderError: Error, Hashable, Sendable {
     case paymentDeclined(PaymentDecline)
     /// Less cash was handed over than the order's total (after cash rounding): nothing was taken.
     case cashShort(due: Money)
+    /// The session's order is part paid (split tender) and its cart changed: the cart cannot
+    /// become another order while parts are paid; finish the order or give its parts back.
+    case partPaid(number: String, paid: Money, left: Money)
+    /// A part of a split must be more than nothing and less than what is left (`left`); the last
+    /// part pays what is left (and cash over it gives change).
+    case partTooLarge(left: Money)
     case cart(CartError)
     case storage(String)
 }

@@ -31,7 +31,11 @@ extension Orders {
             if case .outOfStock = error { refuseSoldOut(orderId, error) }
             return scheduler.answer(completion, with: .failure(error))
         }
-        let request = CardPaymentRequest(amount: order.total, instrument: instrument, idempotencyKey: key, description: order.paymentDescription)
+        // What is left of a part-paid order (split tender), else its total.
+        guard let due = try? reading({ tx in try Self.due(tx, order) }) else {
+            return scheduler.answer(completion, with: .failure(.outcomeUnknown(number: order.number)))
+        }
+        let request = CardPaymentRequest(amount: due, instrument: instrument, idempotencyKey: key, description: order.paymentDescription)
         (gateway ?? charges).charge(request) { [self] result in finishAttempt(order, result, completion: completion) }
     }
 
@@ -88,7 +92,7 @@ extension Orders {
     func recordSoldOut(_ tx: any CoreTransaction, _ orderId: String, _ error: OrderError) throws {
         guard case .outOfStock(let productId, _) = error else { return }
         try events.record(tx, type: "order.out_of_stock", subject: orderId, data: ["product": productId])
-        if let current = try Order.load(tx, id: orderId), current.state == .pendingPayment, try !Self.hasReservation(tx, orderId) {
+        if let current = try Order.load(tx, id: orderId), current.state == .pendingPayment, try !Self.hasReservation(tx, orderId), try !Self.holdsMoney(tx, orderId) {
             try setState(tx, orderId, .failed, failure: "out_of_stock", chargeId: nil)
         }
     }
@@ -142,6 +146,8 @@ extension Orders {
         // Its jars were released, so they must still be on the shelf beside everyone's reservations.
         let revived = current.state == .failed
         if current.state != .pendingPayment && !revived { return try current.order(tx) }
+        // A payment that leaves some of the total unpaid is a part of a split (issue 35).
+        if try bookedAsPart(tx, current, reference: chargeId) { return try Order.load(tx, id: order.id) }
         try tx.execute("DELETE FROM stock_reservations WHERE order_id = ?", order.id)
         for line in order.goods {
             let stock = try tx.fetchValue(Int.self, "SELECT stock FROM products WHERE id = ?\(tx.engine.forUpdate)", line.productId) ?? 0
@@ -191,6 +197,8 @@ extension Orders {
         try writing { tx in
             try tx.execute("DELETE FROM stock_reservations WHERE order_id = ?", orderId)
             if let current = try Order.load(tx, id: orderId), current.state != .pendingPayment { return }
+            // A part-paid order holds money: it waits to be finished or given back, never fails.
+            guard try !Self.holdsMoney(tx, orderId) else { return }
             try setState(tx, orderId, .failed, failure: reason, chargeId: nil)
         }
     }

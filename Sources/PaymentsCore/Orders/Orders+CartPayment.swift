@@ -11,6 +11,10 @@ public struct CartPayment: Hashable, Sendable {
     /// The order's number (a new order's, if no other counter takes it first).
     public let number: String
     public let total: Money
+    /// What is left to pay: the total, less the parts of a split paid before (issue 35).
+    public let due: Money
+    /// What this payment charges: what is left, or one part of it (`part(_:)`).
+    public internal(set) var amount: Money
     let attempt: Int
     /// The number is this payment's already (taken in a commit of its own after another counter
     /// took the one looked at): the new order is placed with it.
@@ -31,19 +35,24 @@ extension Orders {
             let (cart, open) = try cartAndOpenOrder(tx, sessionKey)
             if let open, Self.holds(open, the: cart) {
                 let attempt = try OrderRecord.stored(tx, id: open.id)?.attempt ?? 0
-                return CartPayment(sessionKey: sessionKey, orderId: open.id, number: open.number, total: open.total, attempt: attempt + 1)
+                let due = try Self.due(tx, open)
+                return CartPayment(sessionKey: sessionKey, orderId: open.id, number: open.number, total: open.total, due: due, amount: due,
+                                   attempt: attempt + 1)
             }
             return CartPayment(sessionKey: sessionKey, orderId: ids.next("ord"), number: try OrderNumbers.peekNext(in: tx),
-                               total: cart.total, attempt: 1)
+                               total: cart.total, due: cart.total, amount: cart.total, attempt: 1)
         }
     }
 
     /// `prepareCartPayment`, with a new order's number taken now, for this payment alone.
-    private func claimNumber(for sessionKey: String) throws(OrderError) -> CartPayment {
-        let looked = try prepareCartPayment(for: sessionKey)
-        guard looked.attempt == 1 else { return looked }
+    private func claimNumber(for payment: CartPayment) throws(OrderError) -> CartPayment {
+        let looked = try prepareCartPayment(for: payment.sessionKey)
+        // The same part (a new order has none paid before, so it fits).
+        guard looked.attempt == 1 else { return looked.part(payment.amount) ?? looked }
         let number = try writing { tx in try OrderNumbers.next(in: tx) }
-        return CartPayment(sessionKey: sessionKey, orderId: looked.orderId, number: number, total: looked.total, attempt: 1, numberClaimed: true)
+        let claimed = CartPayment(sessionKey: payment.sessionKey, orderId: looked.orderId, number: number, total: looked.total, due: looked.due,
+                                  amount: looked.due, attempt: 1, numberClaimed: true)
+        return claimed.part(payment.amount) ?? claimed
     }
 
     /// Pays the cart as `payment` said, by card, as `pay(orderId:)` pays an order, in two commits
@@ -82,7 +91,7 @@ extension Orders {
                 let order = try orderToPay(tx, sessionKey: payment.sessionKey, newOrderId: payment.orderId,
                                            newOrderNumber: payment.numberClaimed ? payment.number : nil)
                 numberTaken = order.id == payment.orderId && order.number != payment.number
-                guard order.id == payment.orderId, order.number == payment.number, order.total == payment.total,
+                guard order.id == payment.orderId, order.number == payment.number, order.total == payment.total, try Self.due(tx, order) == payment.due,
                       try startAttempt(tx, orderId: order.id, instrument: instrument).key == payment.key else {
                     throw OrderError.storage("order \(payment.number) changed while its payment began; nothing was charged")
                 }
@@ -97,10 +106,10 @@ extension Orders {
             case .failure(let decline): try recordAttemptReleased(tx, order.id, reason: decline.code, endOrder: false)
             }
         })
-        let request = CardPaymentRequest(amount: payment.total, instrument: instrument, idempotencyKey: payment.key,
+        let request = CardPaymentRequest(amount: payment.amount, instrument: instrument, idempotencyKey: payment.key,
                                          description: Order.paymentDescription(number: payment.number))
         joining.charge(request, alongside: companion) { [self] result in
-            if numberTaken, numberRetries > 0, let again = try? claimNumber(for: payment.sessionKey) {
+            if numberTaken, numberRetries > 0, let again = try? claimNumber(for: payment) {
                 return pay(again, with: instrument, through: gateway, numberRetries: numberRetries - 1, completion: completion)
             }
             if let refusal {

@@ -12,17 +12,25 @@ extension Orders {
             // Locked on a server: a card attempt of the same order begun at another counter waits.
             guard let record = try OrderRecord.stored(tx, id: placed.id, locking: true) else { throw OrderError.unknownOrder(placed.id) }
             guard try !Self.hasReservation(tx, placed.id) else { throw OrderError.paymentInProgress(number: placed.number) }
-            let order = try addCashRounding(tx, to: try record.order(tx), rounding)
-            guard tendered.currency == order.total.currency else { throw OrderError.storage("cash in \(tendered.currency.code) for an order in \(order.total.currency.code)") }
-            guard tendered.minorUnits >= order.total.minorUnits else { throw OrderError.cashShort(due: order.total) }
+            // The last part of a split pays what its parts left (issue 35); rounding rounds that.
+            let paidBefore = try MoneyLedger.balance(tx, orderId: record.id)
+            let order = try addCashRounding(tx, to: try record.order(tx), due: record.totalMinor - paidBefore, rounding)
+            let due = Money(minorUnits: order.total.minorUnits - paidBefore, currency: order.total.currency)
+            guard tendered.currency == due.currency else { throw OrderError.storage("cash in \(tendered.currency.code) for an order in \(due.currency.code)") }
+            guard tendered.minorUnits >= due.minorUnits else { throw OrderError.cashShort(due: due) }
             try reserveStock(tx, order: order)
-            let cash = CashPaymentRecord(id: ids.next("cash"), orderId: order.id, amountMinor: order.total.minorUnits,
-                                         tenderedMinor: tendered.minorUnits, changeMinor: tendered.minorUnits - order.total.minorUnits,
-                                         currency: order.total.currency.code, at: clock.now, counter: counterName)
+            let cash = CashPaymentRecord(id: ids.next("cash"), orderId: order.id, amountMinor: due.minorUnits,
+                                         tenderedMinor: tendered.minorUnits, changeMinor: tendered.minorUnits - due.minorUnits,
+                                         currency: due.currency.code, at: clock.now, counter: counterName)
             try tx.insert(cash)
-            try tx.execute("""
-                UPDATE orders SET payment_kind = ?, payment_reference = ?, owner = ?, counter = ?, updated_at = ? WHERE id = ?
-                """, ExternalPaymentKind.cash, cash.id, owner, counterName, clock.now.milliseconds, order.id)
+            if paidBefore > 0 {
+                // A split keeps the card checkout's kind: each part's own row says its tender.
+                try tx.execute("UPDATE orders SET owner = ?, counter = ?, updated_at = ? WHERE id = ?", owner, counterName, clock.now.milliseconds, order.id)
+            } else {
+                try tx.execute("""
+                    UPDATE orders SET payment_kind = ?, payment_reference = ?, owner = ?, counter = ?, updated_at = ? WHERE id = ?
+                    """, ExternalPaymentKind.cash, cash.id, owner, counterName, clock.now.milliseconds, order.id)
+            }
             try events.record(tx, type: "order.payment_started", subject: order.id, data: ["instrument": ExternalPaymentKind.cash.rawValue])
             // The shelf was checked under the reservation just made: `recordPaid` finds it whole.
             guard let paid = try recordPaid(tx, order, chargeId: cash.id) else { throw OrderError.outOfStock(productId: "", name: "") }
@@ -32,8 +40,8 @@ extension Orders {
 
     /// The order with its cash rounding line, when the till rounds its total (never for the
     /// other tenders): the line is what rounding adds or takes, and the order's total follows.
-    private func addCashRounding(_ tx: any CoreTransaction, to order: Order, _ rounding: CashRounding) throws -> Order {
-        let adjustment = rounding.adjustment(order.total.minorUnits)
+    private func addCashRounding(_ tx: any CoreTransaction, to order: Order, due: Int64, _ rounding: CashRounding) throws -> Order {
+        let adjustment = rounding.adjustment(due)
         guard adjustment != 0 else { return order }
         try tx.insert(OrderLineRecord(orderId: order.id, position: order.lines.count, productId: OrderLineKind.rounding.rawValue,
                                       name: OrderExtra.cashRoundingName, unitMinor: adjustment, quantity: 1, kind: .rounding,

@@ -119,6 +119,10 @@ extension Orders {
             return RefundIntent(row: asked, refund: try asked.refund(tx, orderNumber: order.number), route: route)
         }
         guard order.state == .paid else { throw RefundError.order(.notRefundable(order.state)) }
+        // The order's route is one tender; a split's parts each go back through their own.
+        guard try LedgerEntryRecord.of(tx, orderId: orderId).filter({ $0.movement != .refund }).count <= 1 else {
+            throw RefundError.splitTender(number: order.number)
+        }
         // Bank and wallet orders note their payment's own id where a card order notes its charge.
         guard let route = try RefundRoute(record, tx), canAsk(route) else { throw RefundError.notPaidByCard(number: order.number) }
         let left = try RefundBalance(tx, order: order)
@@ -306,7 +310,7 @@ extension Orders {
         case .declined(let decline): .paymentDeclined(decline)
         case .outcomeUnknown: .outcomeUnknown(number: orderId)
         case .nothingLeft: .notRefundable(.refunded)
-        case .notPaidByCard, .invalidAmount, .exceedsRefundable, .unknownLine, .notReturnable, .exceedsReturnable: .notRefundable(.paid)
+        case .notPaidByCard, .splitTender, .invalidAmount, .exceedsRefundable, .unknownLine, .notReturnable, .exceedsReturnable: .notRefundable(.paid)
         }
     }
 }

@@ -59,10 +59,11 @@ extension Orders {
     public func closeAbandoned(olderThan age: TimeInterval) throws(OrderError) -> [Order] {
         let cutoff = clock.now.addingTimeInterval(-age).milliseconds
         return try writing { tx in
-            // A won auction's order waits for its hold's capture, not for a shopper: the settler's.
+            // A won auction's order waits for its hold's capture, not for a shopper: the settler's. A
+        // part-paid order (split tender) holds money: it is finished or given back, never abandoned.
             let ids = try tx.fetchValues(String.self, """
                 SELECT id FROM orders o
-                WHERE o.state = ? AND NOT \(Self.jarsHeld) AND (o.payment_kind IS NULL OR o.payment_kind <> ?) AND o.updated_at <= ?
+                WHERE o.state = ? AND NOT \(Self.jarsHeld) AND NOT \(Self.partPaid) AND (o.payment_kind IS NULL OR o.payment_kind <> ?) AND o.updated_at <= ?
                 ORDER BY \(tx.engine.bytewise("o.id"))
                 """, OrderState.pendingPayment, ExternalPaymentKind.auction, cutoff)
             return try ids.compactMap { id in
@@ -109,7 +110,9 @@ extension Orders {
     func recordAttemptReleased(_ tx: any CoreTransaction, _ orderId: String, reason: String, endOrder: Bool) throws {
         guard try tx.execute("DELETE FROM stock_reservations WHERE order_id = ?", orderId) > 0 else { return }
         guard let current = try Order.load(tx, id: orderId), current.state == .pendingPayment else { return }
-        if endOrder {
+        // A part-paid order holds money: nobody is there to try another card, but it is never
+        // failed with money booked; it waits to be finished or given back (`Orders+Split`).
+        if try endOrder && !Self.holdsMoney(tx, orderId) {
             try setState(tx, orderId, .failed, failure: reason, chargeId: nil)
         } else {
             try tx.execute("UPDATE orders SET failure = ?, updated_at = ? WHERE id = ?", reason, clock.now.milliseconds, orderId)

@@ -65,7 +65,13 @@ public final class Orders {
     ///     of the order, in its total.
     ///   - shipsTo: where it ships, one line, for the receipt.
     public func placeOrder(for sessionKey: String, extras: [OrderExtra] = [], shipsTo: String? = nil) throws(OrderError) -> Order {
-        try writing { tx in try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey), extras: extras, shipsTo: shipsTo) }
+        try writing { tx in
+            // A part-paid order's cart is paid by that order's next part, never by a second order.
+            if let open = try openCardOrder(tx, sessionKey), let soFar = try Self.paidSoFar(tx, open) {
+                throw OrderError.partPaid(number: open.number, paid: soFar.paid, left: soFar.left)
+            }
+            return try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey), extras: extras, shipsTo: shipsTo)
+        }
     }
 
     /// The order the session's cart is paid by: the order a declined attempt left awaiting
@@ -81,6 +87,12 @@ public final class Orders {
         let (cart, open) = try cartAndOpenOrder(tx, sessionKey)
         if let open {
             if Self.holds(open, the: cart) { return open }
+            // Its parts paid for what it holds: the cart cannot become another order under them.
+            let paid = try MoneyLedger.balance(tx, orderId: open.id)
+            guard paid <= 0 else {
+                throw OrderError.partPaid(number: open.number, paid: Money(minorUnits: paid, currency: open.total.currency),
+                                          left: Money(minorUnits: open.total.minorUnits - paid, currency: open.total.currency))
+            }
             try setState(tx, open.id, .failed, failure: "cart_changed", chargeId: nil)
         }
         return try place(tx, sessionKey: sessionKey, cart: cart, id: newOrderId, number: newOrderNumber)

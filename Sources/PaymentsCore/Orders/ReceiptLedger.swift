@@ -238,8 +238,23 @@ public final class ReceiptLedger {
         let refunds = entries.filter { $0.movement == .refund }.map {
             PaidOrderReceipt.Refund(amount: Money(minorUnits: -$0.amount.minorUnits, currency: $0.amount.currency), at: $0.at)
         }
-        return PaidOrderReceipt(order: order, tender: try tender(tx, kind: stored.paymentKind, reference: stored.chargeId),
-                                paidAt: paidAt, printedAt: printed?.firstPrintedAt, copies: printed?.copies ?? 0, refunds: refunds)
+        let parts = try splitParts(tx, entries)
+        return PaidOrderReceipt(order: order, tender: try parts.last?.tender ?? tender(tx, kind: stored.paymentKind, reference: stored.chargeId),
+                                paidAt: paidAt, printedAt: printed?.firstPrintedAt, copies: printed?.copies ?? 0, refunds: refunds, parts: parts)
+    }
+
+    /// A split's tenders (issue 35), from its payment entries, oldest first; none for one tender.
+    static func splitParts(_ tx: any CoreTransaction, _ entries: [LedgerEntry]) throws -> [PaidOrderReceipt.Part] {
+        let payments = entries.filter { $0.movement != .refund }
+        guard payments.count > 1 else { return [] }
+        return try payments.map { entry in
+            let tender: PaidOrderReceipt.Tender = switch entry.answersTo.kind {
+            case .cashPayment: try CashPaymentRecord.stored(tx, id: entry.answersTo.id).map { .cash(try $0.tendered()) } ?? .unknown
+            case .charge: try cardTender(tx, reference: entry.answersTo.id)
+            default: .unknown
+            }
+            return PaidOrderReceipt.Part(tender: tender, amount: entry.amount)
+        }
     }
 
     /// How the order was paid, as much as a receipt may say: a card only by brand and last four.
@@ -303,6 +318,20 @@ public struct PaidOrderReceipt: Hashable, Sendable {
     public let copies: Int
     /// Its refunds, oldest first (the books' refund entries).
     public var refunds: [Refund] = []
+    /// Every tender of an order paid in parts (split tender), oldest first; empty when one
+    /// tender paid it all (`tender`). `tender` is then the last part's.
+    public var parts: [Part] = []
+
+    /// One part of a split: its tender (cash with what was tendered and the change) and amount.
+    public struct Part: Hashable, Sendable {
+        public let tender: Tender
+        public let amount: Money
+    }
+
+    /// Whether cash went into the till for it (the drawer opens when it is taken).
+    public var tookCash: Bool {
+        ([tender] + parts.map(\.tender)).contains { if case .cash = $0 { true } else { false } }
+    }
 }
 
 extension PaidOrderReceipt {

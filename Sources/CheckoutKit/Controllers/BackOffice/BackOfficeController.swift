@@ -92,6 +92,7 @@ public final class BackOfficeController {
         case .order(.notRefundable(let state)): .notRefundable(state)
         case .order: .storage
         case .notPaidByCard: .notPaidByCard
+        case .splitTender: .splitTender
         case .invalidAmount, .unknownLine: .invalidAmount
         case .notReturnable: .notGoods
         case .exceedsRefundable(let available): .exceedsRefundable(available: available)

@@ -96,6 +96,8 @@ public enum BackOfficeRefusal: Error, Hashable, Sendable {
     case notRefundable(OrderState)
     /// Paid in a way whose money does not go back from here (a won bid's capture).
     case notPaidByCard
+    /// Paid in parts by several tenders: refunds tender by tender are not built yet.
+    case splitTender
     /// Jars asked of a line that is not goods (shipping, a surcharge).
     case notGoods
     case invalidAmount

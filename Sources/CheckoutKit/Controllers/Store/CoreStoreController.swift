@@ -91,6 +91,10 @@ public final class CoreStoreController: StoreController {
     /// cannot change, and the checkout shows it instead of offering to pay again.
     public var unsettledOrder: Order? { (try? orders.unsettledOrder(for: session.cartKey)) ?? nil }
 
+    /// The cart's order paid in part (split tender): "Paid so far … · left …"; nil when nothing
+    /// is paid on it (or it cannot be read: paying refuses then, with the reason).
+    public var paidSoFar: PaidSoFar? { (try? orders.paidSoFar(sessionKey: session.cartKey)) ?? nil }
+
     /// What became of an order the shopper waits on (the settler may have learnt it).
     public func order(number: String) -> Order? {
         ((try? orders.orders(for: session.cartKey)) ?? []).last { $0.number == number }
@@ -99,6 +103,7 @@ public final class CoreStoreController: StoreController {
     private func change(_ body: () throws -> Cart) throws(StoreError) -> Cart {
         guard !isCheckingOut else { throw .refused(.cartBeingPaid) }
         if let unsettled = unsettledOrder { throw .paymentUnknown(orderNumber: unsettled.number) }
+        if let part = paidSoFar { throw .partPaid(orderNumber: part.order.number, paid: part.paid, left: part.left) }
         do {
             return try body()
         } catch let error as CartError {
@@ -123,6 +128,24 @@ public final class CoreStoreController: StoreController {
 
     public func checkout(with source: CardFundingSource, saveCard: Bool, authentication: AuthenticationPresenter?,
                          completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) {
+        checkout(with: source, saveCard: saveCard, part: nil, authentication: authentication, completion: completion)
+    }
+
+    /// Charges the card `part` of what is left of the cart's order (split tender): the order
+    /// waits for the rest, told as what is paid so far (nothing left: the last part paid it).
+    public func checkoutPart(_ part: Money, with source: CardFundingSource, saveCard: Bool, authentication: AuthenticationPresenter?,
+                             completion: @escaping (Result<PaidSoFar, StoreError>) -> Void) {
+        checkout(with: source, saveCard: saveCard, part: part, authentication: authentication) { [weak self] result in
+            completion(result.flatMap { receipt in
+                guard let self, let order = self.order(number: receipt.orderIdentifier) else { return .failure(.paymentUnknown(orderNumber: receipt.orderIdentifier)) }
+                if let soFar = (try? self.orders.paidSoFar(orderId: order.id)) ?? nil { return .success(soFar) }
+                return .success(PaidSoFar(order: order, parts: [], paid: order.total, left: Money(minorUnits: 0, currency: order.total.currency)))
+            })
+        }
+    }
+
+    private func checkout(with source: CardFundingSource, saveCard: Bool, part: Money?, authentication: AuthenticationPresenter?,
+                          completion: @escaping (Result<StoreReceipt, StoreError>) -> Void) {
         guard waiting.isEmpty else { return waiting.append(completion) }
         waiting = [completion]
         let instrument: PaymentInstrument
@@ -137,7 +160,9 @@ public final class CoreStoreController: StoreController {
             // The cart's own order: a declined attempt's order again while the cart is what it
             // holds; refused while an attempt's outcome is unknown (never a second charge).
             // Nothing is written until the payment's intent, with its charge, in one commit.
-            payment = try orders.prepareCartPayment(for: session.cartKey)
+            let whole = try orders.prepareCartPayment(for: session.cartKey)
+            guard let paying = part.map({ whole.part($0) }) ?? whole else { throw OrderError.partTooLarge(left: whole.due) }
+            payment = paying
         } catch {
             return finish(.failure(StoreError(error)))
         }
@@ -207,6 +232,19 @@ public final class CoreStoreController: StoreController {
         }
     }
 
+    /// Takes `amount` in cash as one part of the cart's order (split tender), below what is left;
+    /// the rest is paid later by any tender. No change from a part.
+    public func payPartInCash(_ amount: Money) throws(StoreError) -> PaidSoFar {
+        guard waiting.isEmpty else { throw .refused(.cartBeingPaid) }
+        do throws(OrderError) {
+            let sale = try orders.payPartInCash(sessionKey: session.cartKey, amount: amount)
+            guard let soFar = try orders.paidSoFar(orderId: sale.order.id) else { throw OrderError.unknownOrder(sale.order.id) }
+            return soFar
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
     /// What became of an order whose outcome was not known: nil while it still is not; the
     /// receipt once paid; why not once the attempt is known to have failed.
     public func outcome(ofOrder number: String) -> Result<StoreReceipt, StoreError>? {
@@ -216,6 +254,11 @@ public final class CoreStoreController: StoreController {
             return .success(receipt(for: order, savedId: order.chargeId.flatMap { try? core.charges.charge($0) }?.paymentMethodID))
         case .pendingPayment where unsettledOrder?.id == order.id:
             return nil
+        case .pendingPayment where order.failureReason == nil:
+            // The attempt was booked as a part of a split (its decline would be the reason):
+            // paid so far, the rest still due; never "not paid".
+            guard let soFar = (try? orders.paidSoFar(orderId: order.id)) ?? nil else { fallthrough }
+            return .failure(.partPaid(orderNumber: order.number, paid: soFar.paid, left: soFar.left))
         case .pendingPayment, .failed, .refunded:
             let code = order.failureReason ?? "processing_error"
             return .failure(.checkoutFailed(CardChargeFailure(declineCode: code, otherwise: .processingError)))
@@ -272,6 +315,8 @@ extension StoreError {
         case .cart(let cartError): self = StoreError(cartError)
         case .paymentInProgress(let number), .outcomeUnknown(let number): self = .paymentUnknown(orderNumber: number)
         case .cashShort(let due): self = .cashShort(due: due)
+        case .partPaid(let number, let paid, let left): self = .partPaid(orderNumber: number, paid: paid, left: left)
+        case .partTooLarge(let left): self = .partTooLarge(left: left)
         default: self = .refused(Refusal(error))
         }
     }

@@ -56,9 +56,13 @@ public struct ReceiptDocument: Equatable, Sendable {
             lines.append(.item(what, amount: line.lineTotal.formatted()))
         }
         lines += [.rule, .total(tr("Total {0}", order.total.formatted()))]
-        if let tender = Self.tenderLine(receipt.tender) { lines.append(.text(tender)) }
-        if case .cash(let cash) = receipt.tender {
-            lines += [.item(tr("Tendered"), amount: cash.tendered.formatted()), .item(tr("Change due"), amount: cash.change.formatted())]
+        if receipt.parts.isEmpty {
+            if let tender = Self.tenderLine(receipt.tender) { lines.append(.text(tender)) }
+            if case .cash(let cash) = receipt.tender {
+                lines += [.item(tr("Tendered"), amount: cash.tendered.formatted()), .item(tr("Change due"), amount: cash.change.formatted())]
+            }
+        } else {
+            lines += Self.partLines(receipt.parts)
         }
         lines += Self.taxLines(order.taxAnalysis)
         if let shipsTo = order.shipsTo { lines += [.blank, .text(tr("Ships to {0}", shipsTo))] }
@@ -73,8 +77,18 @@ public struct ReceiptDocument: Equatable, Sendable {
         if order.state == .refunded { lines.append(.text(tr("This order was refunded."))) }
         lines += [.blank, .qrCode(order.number), .centered(tr("Thank you!"))]
         // The drawer opens for the cash going in and the change coming out; a copy opens nothing.
-        let cashSale = if case .cash = receipt.tender { true } else { false }
-        self.init(lines: lines, opensDrawer: cashSale && !copy && order.state == .paid)
+        self.init(lines: lines, opensDrawer: receipt.tookCash && !copy && order.state == .paid)
+    }
+
+    /// A split's tenders, each with what it paid; cash with what was tendered and the change.
+    static func partLines(_ parts: [PaidOrderReceipt.Part]) -> [Line] {
+        parts.flatMap { part -> [Line] in
+            var lines: [Line] = [.item(tenderLine(part.tender) ?? tr("Paid"), amount: part.amount.formatted())]
+            if case .cash(let cash) = part.tender, cash.change.minorUnits > 0 {
+                lines += [.item("  " + tr("Tendered"), amount: cash.tendered.formatted()), .item("  " + tr("Change due"), amount: cash.change.formatted())]
+            }
+            return lines
+        }
     }
 
     /// The shop's name (large), its address and its VAT number, from the settings in force.

@@ -5,10 +5,12 @@ import TerminalUI
 
 /// Cash at a staffed counter: the amount due (after the till's cash rounding), the amount the
 /// cashier types or a quick amount (exact, the next €5, €10, €20 and €50 above), then the sale in
-/// one step. Less than due is refused at the field; nothing is taken until Enter takes it all.
+/// one step. Less than due is refused at the field; nothing is taken until Enter takes it all, or
+/// `p` takes the amount short of it as one part of a split (issue 35), the rest paid after it.
 public enum CashTenderFeature {
     public struct State: Equatable, Sendable {
-        /// What the shopper pays in cash: the cart's total rounded as the till rounds cash.
+        /// What the shopper pays in cash: the cart's total (or what its parts left) rounded as the
+        /// till rounds cash.
         public let due: Money
         public var received = FormField(maxLength: 12, filter: .only(Set("0123456789.,")))
         /// The quick amount picked with the arrows (used when nothing is typed); nil: none.
@@ -33,6 +35,12 @@ public enum CashTenderFeature {
             return amounts.map { Money(minorUnits: $0, currency: due.currency) }
         }
 
+        /// Less than due was refused: `p` takes it as a part payment.
+        public var offersPart: Bool {
+            if case .short(let tendered, _) = problem { return tendered.minorUnits > 0 }
+            return false
+        }
+
         /// What Enter would take: the typed amount, else the picked quick amount.
         func tendered() throws(MoneyParseError) -> Money {
             if received.value.isEmpty, let quickPick, quickAmounts.indices.contains(quickPick) { return quickAmounts[quickPick] }
@@ -54,12 +62,17 @@ public enum CashTenderFeature {
         case moveUp, moveDown
         case take
         case taken(Result<PaidOrderReceipt, StoreError>)
+        /// The amount short of what is due taken as one part of a split.
+        case takePart
+        case tookPart(Result<PaidSoFar, StoreError>)
         case delegate(Delegate)
     }
 
     public enum Delegate: Equatable, Sendable {
         case back
         case paid(PaidOrderReceipt)
+        /// One part taken: the order waits for the rest.
+        case partPaid(PaidSoFar)
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, StoreClient> {
@@ -105,24 +118,36 @@ public enum CashTenderFeature {
         case .taken(.success(let receipt)):
             state.isTaking = false
             return .send(.delegate(.paid(receipt)))
-        case .taken(.failure(let error)):
+        case .taken(.failure(let error)), .tookPart(.failure(let error)):
             state.isTaking = false
             state.problem = .notTaken(error)
             return .none
+        case .takePart:
+            // Only what was refused as short: a part is less than due, never with change.
+            guard case .short(let tendered, _) = state.problem else { return .none }
+            state.isTaking = true
+            state.problem = nil
+            return .run { client, send in send(.tookPart(client.payPartInCash(tendered))) }
+        case .tookPart(.success(let soFar)):
+            state.isTaking = false
+            return .send(.delegate(.partPaid(soFar)))
         case .delegate:
             return .none
         }
     }
 
     private static func isAnswer(_ action: Action) -> Bool {
-        if case .taken = action { return true }
-        return false
+        switch action {
+        case .taken, .tookPart: true
+        default: false
+        }
     }
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
         switch event {
         case .key(.escape): return .delegate(.back)
         case .key(.enter): return .take
+        case .key(.character("p")) where state.offersPart: return .takePart
         case .key(.up): return .moveUp
         case .key(.down), .key(.tab): return .moveDown
         case .key(let key): return .key(key)
@@ -131,6 +156,8 @@ public enum CashTenderFeature {
         }
     }
 
-    public static let keyHints = [KeyHint("0-9", "Amount"), KeyHint("↑↓", "Quick amount"), KeyHint("Enter", "Take cash"),
-                                  KeyHint("Esc", "Back")]
+    public static func keyHints(_ state: State) -> [KeyHint] {
+        [KeyHint("0-9", "Amount"), KeyHint("↑↓", "Quick amount"), KeyHint("Enter", "Take cash")]
+            + (state.offersPart ? [KeyHint("p", "Take as part")] : []) + [KeyHint("Esc", "Back")]
+    }
 }

@@ -8,7 +8,9 @@ extension CashTenderFeature {
     static func words(_ problem: Problem) -> String {
         switch problem {
         case .amount(let error): error.message
-        case let .short(tendered, due): tr("{0} is less than the {1} due.", tendered.formatted(), due.formatted())
+        case let .short(tendered, due):
+            tendered.minorUnits > 0 ? tr("{0} is less than the {1} due. Press p to take it as a part payment.", tendered.formatted(), due.formatted())
+                : tr("{0} is less than the {1} due.", tendered.formatted(), due.formatted())
         // Nothing was taken: the cashier hands the notes back.
         case .notTaken(.outOfStock(let name)): tr("{0} is sold out: nothing was taken. Give the cash back.", tr(name))
         case .notTaken(let error): tr("Not paid: {0}", error.message)

@@ -15,6 +15,9 @@ extension CheckoutFeature {
             return PaymentsUnlockFeature.action(for: event).map(Action.unlock)
         case .cash(let cash):
             return CashTenderFeature.action(for: event, in: cash).map(Action.cash)
+        case .partAmount:
+            guard case let .key(key) = event else { return nil }
+            return key == .enter ? .setPart : .partKey(key)
         case .paying:
             // Nothing leaves or pays again while the charge runs (Ctrl+C still quits).
             if case .key = event { return .busy }
@@ -27,6 +30,7 @@ extension CheckoutFeature {
         case .choosing:
             guard case let .key(key) = event else { return nil }
             if key == .escape { return .delegate(.back) }
+            if key == .character("p"), state.cashRounding != nil { return .askPart }
             return choosingKeys.action(for: key)
         }
     }
@@ -36,11 +40,14 @@ extension CheckoutFeature {
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         switch state.phase {
-        case .choosing: [KeyHint("↑↓", "Move")] + KeyHint.numbers(state.options.count, "Pick") + [KeyHint("Enter", "Pay / Use"), KeyHint("Esc", "Back to cart")]
+        case .choosing:
+            [KeyHint("↑↓", "Move")] + KeyHint.numbers(state.options.count, "Pick") + [KeyHint("Enter", "Pay / Use")]
+                + (state.cashRounding != nil ? [KeyHint("p", "Pay part")] : []) + [KeyHint("Esc", "Back to cart")]
+        case .partAmount: [KeyHint("0-9", "Amount"), KeyHint("Enter", "Set the part"), KeyHint("Esc", "Back")]
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
         case .unlocking: PaymentsUnlockFeature.keyHints
-        case .cash: CashTenderFeature.keyHints
+        case .cash(let cash): CashTenderFeature.keyHints(cash)
         case .paying: KeyHint.bankAnswering
         case .checking: [KeyHint(tr("wait"), "Checking with the bank"), KeyHint("Esc", "Back to cart")]
         }
@@ -50,7 +57,7 @@ extension CheckoutFeature {
     public static func hasTextFocus(_ state: State) -> Bool {
         switch state.phase {
         case .cardForm(let form): form.focus.rawValue <= CardFormFeature.Field.cvc.rawValue || form.isSwiping
-        case .challenge, .paying, .unlocking, .cash: true
+        case .challenge, .paying, .unlocking, .cash, .partAmount: true
         case .choosing, .checking: false
         }
     }

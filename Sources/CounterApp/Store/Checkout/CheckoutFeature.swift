@@ -21,6 +21,16 @@ public enum CheckoutFeature {
         case checking(orderNumber: String)
         /// Cash at a staffed counter: the amount received, then the sale.
         case cash(CashTenderFeature.State)
+        /// "Pay part" (split tender, at a staffed counter): the amount the next card pays, less
+        /// than what is left; `problem` says why an amount was refused.
+        case partAmount(FormField, problem: PartProblem?)
+    }
+
+    /// Why a part's amount was refused at its field.
+    public enum PartProblem: Equatable, Sendable {
+        case amount(MoneyParseError)
+        /// Not less than what is left (that is paying it all) or nothing.
+        case notAPart(left: Money)
     }
 
     /// What the payments PIN opens at the checkout.
@@ -52,6 +62,8 @@ public enum CheckoutFeature {
         case expiredCard
         /// A method the counter does not take yet.
         case comingSoon(PaymentOption)
+        /// Express, bank and wallet pay a whole order: a part-paid one is finished by card or cash.
+        case splitTakesCardOrCash
         case notPaid(StoreError)
     }
 
@@ -71,10 +83,17 @@ public enum CheckoutFeature {
         public var paymentsLocked: Bool
         /// How this counter's till rounds cash; nil where there is no till (a kiosk takes no cash).
         public var cashRounding: CashRounding?
+        /// The cart's order paid in part (split tender): what is paid and what is left.
+        public var paidSoFar: PaidSoFar?
+        /// What the next card pays when it is one part of a split ("Pay part"); nil: all that is left.
+        public var part: Money?
+        /// What paying now pays: what the parts left, else the cart's total.
+        public func due(_ cart: Cart) -> Money { paidSoFar?.left ?? cart.total }
 
         public init(savedCards: [SavedCard], now: Date, unsettledOrder: String? = nil, paymentsLocked: Bool = false,
-                    cashRounding: CashRounding? = nil) {
+                    cashRounding: CashRounding? = nil, paidSoFar: PaidSoFar? = nil) {
             self.savedCards = savedCards
+            self.paidSoFar = paidSoFar
             self.clock = now
             self.paymentsLocked = paymentsLocked
             self.cashRounding = cashRounding
@@ -117,6 +136,12 @@ public enum CheckoutFeature {
         case rechecked(Result<StoreReceipt, StoreError>?, at: Date)
         /// A key pressed while the charge runs: swallowed, so nothing leaves or pays again.
         case busy
+        /// "Pay part": asks the amount the next card pays.
+        case askPart
+        case partKey(Key)
+        case setPart
+        /// A card part's answer: what is paid so far (nothing left: the last part paid it).
+        case partPaid(Result<PaidSoFar, StoreError>)
         case delegate(Delegate)
     }
 
@@ -126,6 +151,8 @@ public enum CheckoutFeature {
         case payWith(PaymentScreensFeature.Method)
         /// Paid in cash: the receipt, with what was tendered and the change.
         case paidInCash(PaidOrderReceipt)
+        /// Paid in parts (split tender), the last by card: the receipt lists every tender.
+        case paidInParts(PaidOrderReceipt)
     }
 
     /// The spinner's tick and the second's recheck: each runs once at a time, and stops when
@@ -166,15 +193,21 @@ public enum CheckoutFeature {
                 return .none
             case .cash:
                 guard let rounding = state.cashRounding, !session.cart.isEmpty else { return .none }
-                state.phase = .cash(CashTenderFeature.State(total: session.cart.total, rounding: rounding))
+                // A cash part is what the cash step takes short of the due (`p` there).
+                state.part = nil
+                state.phase = .cash(CashTenderFeature.State(total: state.due(session.cart), rounding: rounding))
                 return .none
             case .other(let method):
+                guard state.paidSoFar == nil else {
+                    state.failure = .splitTakesCardOrCash
+                    return .none
+                }
                 return .send(.delegate(.payWith(method)))
             }
         case .cardFormOpened(let today):
             guard state.phase == .choosing else { return .none }
             state.phase = .cardForm(CardFormFeature.State(canSave: session.shopper != nil, today: today,
-                                                          submitTitle: tr("Pay {0}", session.cart.total.formatted())))
+                                                          submitTitle: tr("Pay {0}", (state.part ?? state.due(session.cart)).formatted())))
             return .none
         case .unlock(.delegate(.unlocked)):
             guard case .unlocking(_, let next) = state.phase else { return .none }
@@ -197,7 +230,13 @@ public enum CheckoutFeature {
             return .none
         case .cash(.delegate(.paid(let receipt))):
             state.phase = .choosing
+            state.paidSoFar = nil
             return .send(.delegate(.paidInCash(receipt)))
+        case .cash(.delegate(.partPaid(let soFar))):
+            // One part taken: back to the ways to pay, with the balance left on top.
+            state.phase = .choosing
+            state.paidSoFar = soFar
+            return .none
         case .cash(let cashAction):
             guard case .cash(var cash) = state.phase else { return .none }
             let effect = CashTenderFeature.reduce(&cash, cashAction)
@@ -238,10 +277,25 @@ public enum CheckoutFeature {
             return effect.map(Action.challenge)
         case .paid(.success(let receipt)):
             state.phase = .choosing
+            // The last part of a split: the receipt lists every tender, read from the books.
+            let split = state.paidSoFar != nil
+            state.paidSoFar = nil
             return .merge(.cancel(id: CancelID.spinner),
-                          .run { client, send in send(.delegate(.paid(receipt, at: client.now()))) })
+                          .run { client, send in
+                              if split, let stored = client.paidReceipt(receipt.orderIdentifier), !stored.parts.isEmpty {
+                                  send(.delegate(.paidInParts(stored)))
+                              } else {
+                                  send(.delegate(.paid(receipt, at: client.now())))
+                              }
+                          })
         case .paid(.failure(.paymentUnknown(let number))):
             return startChecking(&state, number)
+        case .paid(.failure(.partPaid)):
+            // A card part whose answer came late was booked: the balance, not "Not paid".
+            state.phase = .choosing
+            return .merge(.cancel(id: CancelID.spinner), .run { client, send in
+                if let soFar = client.paidSoFar() { send(.partPaid(.success(soFar))) }
+            })
         case .paid(.failure(let error)):
             state.phase = .choosing
             state.failure = .notPaid(error)
@@ -277,6 +331,49 @@ public enum CheckoutFeature {
             state.clock = time
             guard let outcome else { return recheckLater() }
             return .send(.paid(outcome))
+        case .askPart:
+            guard state.phase == .choosing, state.cashRounding != nil, !session.cart.isEmpty else { return .none }
+            state.phase = .partAmount(FormField(maxLength: 12, filter: .only(Set("0123456789.,"))), problem: nil)
+            return .none
+        case .partKey(.escape):
+            state.phase = .choosing
+            return .none
+        case .partKey(let key):
+            guard case .partAmount(var field, let problem) = state.phase else { return .none }
+            let changed = field.input.handle(key)
+            state.phase = .partAmount(field, problem: changed ? nil : problem)
+            return .none
+        case .setPart:
+            guard case .partAmount(let field, _) = state.phase else { return .none }
+            let due = state.due(session.cart)
+            let amount: Money
+            do throws(MoneyParseError) { amount = try Money.parse(field.value, currency: due.currency) } catch {
+                state.phase = .partAmount(field, problem: .amount(error))
+                return .none
+            }
+            guard amount.minorUnits > 0, amount.minorUnits < due.minorUnits else {
+                state.phase = .partAmount(field, problem: .notAPart(left: due))
+                return .none
+            }
+            state.part = amount
+            state.phase = .choosing
+            return .none
+        case .partPaid(.success(let soFar)) where soFar.left.minorUnits > 0:
+            state.phase = .choosing
+            state.paidSoFar = soFar
+            state.part = nil
+            return .cancel(id: CancelID.spinner)
+        case .partPaid(.success(let soFar)):
+            // Nothing left: the part paid the rest. The receipt lists every tender.
+            state.phase = .choosing
+            state.paidSoFar = nil
+            state.part = nil
+            let number = soFar.order.number
+            return .merge(.cancel(id: CancelID.spinner), .run { client, send in
+                if let stored = client.paidReceipt(number) { send(.delegate(.paidInParts(stored))) }
+            })
+        case .partPaid(.failure(let error)):
+            return .send(.paid(.failure(error)))
         case .busy, .delegate:
             return .none
         }
@@ -299,10 +396,15 @@ public enum CheckoutFeature {
         }
         state.phase = .paying(.charging(card: card))
         state.failure = nil
+        let part = state.part
         return .merge(
             .run { client, send in
                 send(.chargeStarted(at: client.now()))
-                client.checkout(source, save, { send(.challengeRequested($0)) }, { send(.paid($0)) })
+                if let part {
+                    client.checkoutPart(part, source, save, { send(.challengeRequested($0)) }, { send(.partPaid($0)) })
+                } else {
+                    client.checkout(source, save, { send(.challengeRequested($0)) }, { send(.paid($0)) })
+                }
             },
             tick()
         )

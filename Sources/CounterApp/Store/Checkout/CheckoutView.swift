@@ -11,7 +11,15 @@ extension CheckoutFeature {
         switch failure {
         case .expiredCard: tr("This card has expired: pick another or add a new one.")
         case .comingSoon(let option): tr("{0} is coming soon: pay by card for now.", option.title)
+        case .splitTakesCardOrCash: tr("A part-paid order is finished by card or in cash.")
         case .notPaid(let error): tr("Not paid: {0}", error.message)
+        }
+    }
+
+    static func words(_ problem: PartProblem) -> String {
+        switch problem {
+        case .amount(let error): error.message
+        case .notAPart(let left): tr("A part must be more than nothing and less than the {0} left.", left.formatted())
         }
     }
 
@@ -31,10 +39,16 @@ extension CheckoutFeature {
         let summary = trn("{0} item: {1}", "{0} items: {1}", count: cart.itemCount, cart.itemCount, jars)
         frame.write(summary, in: ScreenDrawing.row(area, 1), style: Style(.muted))
         frame.write(tr("Total {0}", cart.total.formatted()) + " ", in: ScreenDrawing.row(area, 1), alignment: .trailing, style: Style(.accent, .bold))
+        if let soFar = state.paidSoFar {
+            // The balance stays in sight through every phase, at 60x18 too.
+            frame.write(tr("Paid so far {0} · left {1}", soFar.paid.formatted(), soFar.left.formatted()), in: ScreenDrawing.row(area, 2),
+                        style: Style(.warning, .bold))
+        }
         let body = area.inset(top: 3, left: 0, bottom: 0, right: 0)
         switch state.phase {
         case .choosing:
-            ScreenDrawing.text(tr("Pay with:"), into: &frame, in: ScreenDrawing.row(body, 0), attributes: .bold)
+            let heading = state.part.map { tr("Pay part {0} with:", $0.formatted()) } ?? tr("Pay with:")
+            ScreenDrawing.text(heading, into: &frame, in: ScreenDrawing.row(body, 0), attributes: .bold)
             let options = state.options
             let listHeight = max(0, body.height - 4)
             let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: options.count, height: listHeight)
@@ -53,6 +67,14 @@ extension CheckoutFeature {
             CardFormFeature.draw(form, into: &frame, in: body)
         case .cash(let cash):
             CashTenderFeature.draw(cash, into: &frame, in: body)
+        case let .partAmount(field, problem):
+            ScreenDrawing.text(tr("Pay part: the next card pays only this, less than the {0} left.", state.due(session.cart).formatted()),
+                               into: &frame, in: ScreenDrawing.row(body, 0), role: .accent, attributes: .bold)
+            ScreenDrawing.field(tr("Part"), field, focused: true, labelWidth: 10, placeholder: tr("type the amount"), into: &frame,
+                                in: ScreenDrawing.row(body, 2))
+            if let problem {
+                ScreenDrawing.text(words(problem), into: &frame, in: ScreenDrawing.row(body, 3), role: .error, attributes: .bold)
+            }
         case .paying(let status):
             let row = ScreenDrawing.row(body, 2)
             _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: words(status))

@@ -23,6 +23,8 @@ public enum ReceiptFeature {
         public var taxes: TaxAnalysis = .none
         /// The receipt's number at its counter, once paid.
         public var receiptNumber: Int?
+        /// Every tender of a split, oldest first (empty for one tender: `tender`).
+        public var parts: [PaidOrderReceipt.Part] = []
 
         public init(receipt: StoreReceipt, paidAt: Date) {
             orderNumber = receipt.orderIdentifier
@@ -39,6 +41,7 @@ public enum ReceiptFeature {
         /// A payment made on another screen (a bank, a wallet, the express sheet) has just ended paid.
         public init(paid receipt: PaidOrderReceipt) {
             self.init(order: receipt.order, tender: receipt.tender)
+            parts = receipt.parts
             paidAt = receipt.paidAt
             heading = tr("Thank you! Payment approved.")
             isJustPaid = true
@@ -73,7 +76,7 @@ public enum ReceiptFeature {
         ScreenDrawing.text(identity, into: &frame, in: ScreenDrawing.row(area, 1), role: .accent)
         // The change, large, first: what the cashier counts out while the shopper waits.
         let changeRows = drawChange(state, into: &frame, in: area)
-        let listHeight = max(0, area.height - 7 - changeRows - state.taxes.parts.count)
+        let listHeight = max(0, area.height - 7 - changeRows - state.taxes.parts.count - max(0, state.parts.count - 1))
         for (index, line) in state.lines.prefix(listHeight).enumerated() {
             let row = ScreenDrawing.row(area, 3 + changeRows + index)
             frame.write("  \(line.quantity) × \(OrderLineText.shown(line.product.name))", in: row, style: Style(.text))
@@ -81,14 +84,29 @@ public enum ReceiptFeature {
         }
         let after = 3 + changeRows + min(state.lines.count, listHeight)
         frame.write(tr("Total {0}", state.total.formatted()) + " ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
-        if let paidWith = ReceiptDocument.tenderLine(state.tender, naming: .screen) {
-            ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, after + 2))
-        }
-        var row = after + 3
-        if case .cash(let cash) = state.tender {
-            ScreenDrawing.text(tr("Tendered {0} · Change due {1}", cash.tendered.formatted(), cash.change.formatted()),
-                               into: &frame, in: ScreenDrawing.row(area, row))
-            row += 1
+        var row = after + 2
+        if !state.parts.isEmpty {
+            // A split: each tender with what it paid, and the cash's change on its line.
+            for part in state.parts {
+                let rect = ScreenDrawing.row(area, row)
+                var paidWith = ReceiptDocument.tenderLine(part.tender, naming: .screen) ?? ""
+                if case .cash(let cash) = part.tender, cash.change.minorUnits > 0 {
+                    paidWith += " · " + tr("Tendered {0} · Change due {1}", cash.tendered.formatted(), cash.change.formatted())
+                }
+                frame.write("  " + paidWith, in: rect, style: Style(.text))
+                frame.write(part.amount.formatted() + " ", in: rect, alignment: .trailing, style: Style(.text))
+                row += 1
+            }
+        } else {
+            if let paidWith = ReceiptDocument.tenderLine(state.tender, naming: .screen) {
+                ScreenDrawing.text(paidWith, into: &frame, in: ScreenDrawing.row(area, row))
+                row += 1
+            }
+            if case .cash(let cash) = state.tender {
+                ScreenDrawing.text(tr("Tendered {0} · Change due {1}", cash.tendered.formatted(), cash.change.formatted()),
+                                   into: &frame, in: ScreenDrawing.row(area, row))
+                row += 1
+            }
         }
         if let shipsTo = state.shipsTo {
             ScreenDrawing.text(tr("Ships to {0}", shipsTo), into: &frame, in: ScreenDrawing.row(area, row))

@@ -62,6 +62,8 @@ extension Catalogue {
               "此订单{0}：无法退款。"),
         .text("This order was not paid by card here: refund it the way it was paid.",
               "此订单并非在此用卡支付：请按原支付方式退款。"),
+        .text("This order was paid in parts by several tenders: split orders are refunded tender by tender, which the counter cannot do yet.",
+              "此订单由多种支付方式分段支付：分段支付的订单需按支付方式逐一退款，收银台目前尚不支持。"),
         .text("Enter an amount more than zero, in the order's currency.",
               "请输入大于零的金额，使用订单的币种。"),
         .text("At most {0} is left to refund.",

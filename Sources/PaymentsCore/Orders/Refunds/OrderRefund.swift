@@ -55,6 +55,9 @@ public enum RefundError: Error, Hashable, Sendable {
     /// The order's payment has no way back from here: a won bid's capture (its receipt is the
     /// auction's), or a tender this core was built without.
     case notPaidByCard(number: String)
+    /// Paid in parts by several tenders (split tender): each part goes back through its own
+    /// tender, which the orders do not do yet; refused rather than refunded through one.
+    case splitTender(number: String)
     /// The amount is zero, negative or in another currency than the order.
     case invalidAmount
     /// More than is left to give back: `available` is what was paid less what went back already

@@ -1,0 +1,225 @@
+import Clocks
+import Foundation
+import Testing
+@_spi(Testing) @testable import PaymentsCore
+
+/// Split tender (issue 35), on either engine: each part is booked as its own entry when its
+/// answer is recorded, the order is paid only when the books cover its total, change comes only
+/// from the last cash part, a part-paid order is never failed or abandoned while it holds money,
+/// and the audit names nothing on a correct split and still names real damage.
+@Suite struct SplitTenderTests {
+    typealias Ledger = LedgerAuditTests.Ledger
+
+    private func euros(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: .eur) }
+
+    /// A card part of the session's cart for `amount` (nil: what is left).
+    private func payByCard(_ world: CommerceTestWorld, _ session: String, _ amount: Int64? = nil,
+                           card: String = CommerceTestWorld.approvingCard) throws -> Result<Order, OrderError>? {
+        let whole = try world.orders.prepareCartPayment(for: session)
+        let payment = try #require(amount.map { whole.part(euros($0)) } ?? whole)
+        return world.settle { world.orders.pay(payment, with: world.token(card), completion: $0) }
+    }
+
+    private func entries(_ world: CommerceTestWorld, _ orderId: String) throws -> [LedgerEntry] {
+        try world.core.store.read { tx in try MoneyLedger.entries(tx, orderId: orderId) }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func aCardPartThenCashPaysTheOrderOnceCoveredWithChangeFromTheCash(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let stock = world.stock("honey-acacia")
+
+        let part = try #require(try payByCard(world, "till", 200)?.get())
+        #expect(part.state == .pendingPayment, "a part that does not cover the total leaves the order awaiting the rest")
+        let soFar = try #require(try world.orders.paidSoFar(sessionKey: "till"))
+        #expect(soFar.paid == euros(200) && soFar.left == euros(450) && soFar.parts.map(\.tender) == [.card])
+        #expect(soFar.parts.first?.card?.lastFour == "4242")
+        #expect(world.stock("honey-acacia") == stock, "nothing leaves the shelf before it is paid")
+        #expect(try !world.carts.cart(for: "till").isEmpty)
+        #expect(try ledger.read(Int.self, "SELECT COUNT(*) FROM stock_reservations WHERE order_id = ?", part.id) == 0, "no jars held between parts")
+        #expect(world.capturedCharges().last?.amountCaptured == euros(200), "the card was charged the part, not the total")
+        var problems = try ledger.audit()
+        #expect(problems == [], "a part-paid order is correct: \(problems)")
+
+        #expect(try world.orders.prepareCartPayment(for: "till").due == euros(450))
+        #expect(throws: OrderError.cashShort(due: euros(450))) { try world.orders.payInCash(sessionKey: "till", tendered: euros(400)) }
+        let sale = try world.orders.payInCash(sessionKey: "till", tendered: euros(500))
+        #expect(sale.order.id == part.id && sale.order.state == .paid)
+        #expect(sale.cash == CashTendered(due: euros(450), tendered: euros(500), change: euros(50)))
+        #expect(try entries(world, part.id).map(\.tender) == [.card, .cash])
+        #expect(try entries(world, part.id).map(\.amount) == [euros(200), euros(450)])
+        #expect(world.stock("honey-acacia") == stock - 1)
+        #expect(try world.carts.cart(for: "till").isEmpty)
+        #expect(try world.orders.paidSoFar(orderId: part.id) == nil, "paid: nothing left")
+        problems = try ledger.audit()
+        #expect(problems == [], "a paid split is correct: \(problems)")
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func cashThenCardChargesWhatIsLeft(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        #expect(throws: OrderError.partTooLarge(left: euros(650))) { try world.orders.payPartInCash(sessionKey: "till", amount: euros(650)) }
+        let cash = try world.orders.payPartInCash(sessionKey: "till", amount: euros(300))
+        #expect(cash.order.state == .pendingPayment && cash.cash.change == euros(0))
+        let paid = try #require(try payByCard(world, "till")?.get())
+        #expect(paid.state == .paid && paid.id == cash.order.id)
+        #expect(world.capturedCharges().last?.amountCaptured == euros(350), "what the cash left")
+        #expect(try entries(world, paid.id).map(\.tender) == [.cash, .card])
+        let problems = try ledger.audit()
+        #expect(problems == [], "\(problems)")
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func twoCardsAndADeclineBetweenThem(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-clover", quantity: 2, for: "till")
+        let order = try #require(try payByCard(world, "till", 500)?.get())
+        let total = order.total.minorUnits
+        let declined = try payByCard(world, "till", card: CommerceTestWorld.decliningCard)
+        #expect(declined?.failure == .paymentDeclined(PaymentDecline(.genericDecline)))
+        #expect(try world.orders.order(id: order.id)?.state == .pendingPayment, "a declined part leaves what was paid")
+        #expect(try world.orders.paidSoFar(orderId: order.id)?.left == euros(total - 500))
+        let paid = try #require(try payByCard(world, "till")?.get())
+        #expect(paid.id == order.id && paid.state == .paid)
+        #expect(world.capturedCharges().suffix(2).map(\.amountCaptured.minorUnits) == [500, total - 500])
+        let problems = try ledger.audit()
+        #expect(problems == [], "\(problems)")
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func theCartOfAPartPaidOrderCannotBecomeAnotherOrder(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let part = try world.orders.payPartInCash(sessionKey: "till", amount: euros(100))
+        _ = try world.carts.add(productId: "honey-clover", for: "till")
+        #expect(throws: OrderError.partPaid(number: part.order.number, paid: euros(100), left: euros(550))) {
+            try world.orders.payInCash(sessionKey: "till", tendered: euros(5000))
+        }
+        #expect(try world.orders.order(id: part.order.id)?.state == .pendingPayment)
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func aPartPaidOrderIsNeverClosedAsAbandonedNorEndedWithItsCounter(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let part = try world.orders.payPartInCash(sessionKey: "till", amount: euros(100))
+        world.advance(.seconds(3 * 86_400))
+        #expect(try world.orders.closeAbandoned(olderThan: 3600).contains { $0.id == part.order.id } == false)
+        try world.orders.markFailed(part.order.id, reason: "test")
+        #expect(try world.orders.order(id: part.order.id)?.state == .pendingPayment, "it holds money: finished or given back, never failed")
+        let problems = try ledger.audit(at: world.clock.now)
+        #expect(problems == [], "\(problems)")
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func theAuditStillNamesMoneyOnAFailedOrderAndAnOrderPaidTwice(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let part = try world.orders.payPartInCash(sessionKey: "till", amount: euros(100))
+        try ledger.write("UPDATE orders SET state = 'failed' WHERE id = ?", [part.order.id])
+        #expect(try ledger.audit().contains(.bookedBalanceDiffers(orderId: part.order.id, orderNumber: part.order.number,
+                                                                  booked: euros(100), owed: euros(0))))
+        try ledger.write("UPDATE orders SET state = 'pendingPayment' WHERE id = ?", [part.order.id])
+        let sale = try world.orders.payInCash(sessionKey: "till", tendered: euros(550))
+        #expect(sale.order.state == .paid)
+        #expect(try ledger.audit() == [])
+        // The whole total again in cash, beside the split that paid it: paid twice.
+        try ledger.write("""
+            INSERT INTO cash_payments (id, order_id, amount_minor, tendered_minor, change_minor, currency, at, counter)
+            VALUES ('cash-twice', ?, 650, 650, 0, 'EUR', 0, NULL)
+            """, [part.order.id])
+        let problems = try ledger.audit()
+        #expect(problems.contains { if case .orderPaidMoreThanOnce(let id, _, _) = $0 { id == part.order.id } else { false } }, "\(problems)")
+    }
+
+    @Test(arguments: StorageBackend.allCases)
+    func aSplitOrderIsRefusedARefundThroughOneTender(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let part = try world.orders.payPartInCash(sessionKey: "till", amount: euros(100))
+        _ = try #require(try payByCard(world, "till")?.get())
+        let refund = world.settle { world.orders.refund(orderId: part.order.id, .everythingLeft, idempotencyKey: "r", completion: $0) }
+        #expect(refund?.failure == .splitTender(number: part.order.number))
+        #expect(try world.orders.order(id: part.order.id)?.state == .paid)
+    }
+
+    /// The last part's answer cannot be written: not known, never "not paid"; the settler marks
+    /// the order paid from the charge, with both parts on the books once.
+    @Test(arguments: StorageBackend.allCases)
+    func theSettlerFinishesAnUnknownCardPart(_ backend: StorageBackend) throws {
+        let counter = try SettlerTests.Counter(backend)
+        let world = counter.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "s")
+        let part = try world.orders.payPartInCash(sessionKey: "s", amount: euros(150))
+        let failing = FailingCommits.install(on: world.core)
+        var answer: Result<Order, OrderError>?
+        world.orders.pay(orderId: part.order.id, with: world.token()) { answer = $0 }
+        failing.failNext = 1
+        world.advance(.seconds(1))
+        #expect(answer?.failure == .outcomeUnknown(number: part.order.number))
+        // kill -9 between the parts' answers: only the disk survives.
+        counter.crashAndRestart()
+        counter.world.advance(.seconds(11))
+        counter.world.commerce.settler.settleNow()
+        #expect(try counter.world.orders.order(id: part.order.id)?.state == .paid)
+        #expect(counter.world.capturedCharges().map(\.amountCaptured.minorUnits) == [500])
+        #expect(counter.count("SELECT COUNT(*) FROM ledger_entries") == 2)
+        let problems = try LedgerAudit().violations(in: counter.world.core.store, now: counter.world.clock.now)
+        #expect(problems == [], "\(problems)")
+    }
+
+    /// A card part answered and the counter killed before the rest: the part is on the books and
+    /// the order, after a restart, takes the rest.
+    @Test(arguments: StorageBackend.allCases)
+    func aKillBetweenPartsLosesNothing(_ backend: StorageBackend) throws {
+        let counter = try SettlerTests.Counter(backend)
+        _ = try counter.world.carts.add(productId: "honey-acacia", for: "s")
+        let part = try #require(try payByCard(counter.world, "s", 250)?.get())
+        counter.crashAndRestart()
+        counter.world.commerce.settler.settleNow()
+        #expect(try counter.world.orders.paidSoFar(sessionKey: "s")?.left == euros(400))
+        let sale = try counter.world.orders.payInCash(sessionKey: "s", tendered: euros(400))
+        #expect(sale.order.id == part.id && sale.order.state == .paid)
+        let problems = try LedgerAudit().violations(in: counter.world.core.store, now: counter.world.clock.now)
+        #expect(problems == [], "\(problems)")
+    }
+}
+
+extension SplitTenderTests {
+    /// Express, bank and wallet place an order of their own for the cart: never beside a
+    /// part-paid order of the same cart (the cart would be paid twice).
+    @Test(arguments: StorageBackend.allCases)
+    func noSecondOrderIsPlacedForTheCartOfAPartPaidOrder(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let part = try world.orders.payPartInCash(sessionKey: "till", amount: Money(minorUnits: 100, currency: .eur))
+        #expect(throws: OrderError.partPaid(number: part.order.number, paid: Money(minorUnits: 100, currency: .eur),
+                                            left: Money(minorUnits: 550, currency: .eur))) { try world.orders.placeOrder(for: "till") }
+        #expect(try world.orders.orders(for: "till").count == 1)
+    }
+}
+
+extension SplitTenderTests {
+    /// The receipt is read from the books: each part's tender, oldest first, with what it paid;
+    /// the cash part with what was tendered and its change.
+    @Test(arguments: StorageBackend.allCases)
+    func theReceiptListsEveryTenderFromTheBooks(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        _ = try #require(try payByCard(world, "till", 200)?.get())
+        let sale = try world.orders.payInCash(sessionKey: "till", tendered: euros(500))
+        let receipts = try ReceiptLedger(store: world.core.store, clock: world.clock, instanceId: world.commerce.instance.id)
+        let receipt = try #require(try receipts.receipt(orderNumber: sale.order.number))
+        #expect(receipt.parts.map(\.amount) == [euros(200), euros(450)])
+        #expect(receipt.parts.first?.tender == .card(brand: "Visa", lastFour: "4242"))
+        #expect(receipt.parts.last?.tender == .cash(CashTendered(due: euros(450), tendered: euros(500), change: euros(50))))
+        #expect(receipt.tender == receipt.parts.last?.tender && receipt.tookCash)
+    }
+}
