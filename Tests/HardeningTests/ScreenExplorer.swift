@@ -131,6 +131,16 @@ final class ExplorerCounter {
 
     var place: KioskPlace { KioskPlace.of(shell) }
     var screen: String { terminal.text }
+
+    /// What tells two states apart: the place, the screen's text, and a digest of its styles and
+    /// cursor (a dialog's focused button differs only in its style).
+    var identity: String {
+        let frame = terminal.screen
+        var digest = Hasher()
+        digest.combine(frame.cells.map(\.style))
+        digest.combine(frame.focus)
+        return "\(place.rawValue)\n\(frame.text)\n\(digest.finalize())"
+    }
     var exitStatus: Int32? { terminal.exitStatus }
 
     /// The keys the footer names now: the operator dialog's while one is up, else the counter's.
@@ -212,9 +222,10 @@ struct ExploredState {
     let renderings: [ExplorerRendering]
     let hints: [KeyHint]
     let inputsThatMayExit: Set<ExplorerInput>
+    /// Where it was explored: its place, its screen's text and a digest of its styles.
+    let identity: String
 
     var screen: String { renderings[0].screen }
-    var identity: String { "\(place.rawValue)\n\(screen)" }
 }
 
 /// What one input did from one state.
@@ -267,7 +278,7 @@ struct ScreenExplorer {
                             outcome.steps.append(ExploredStep(from: state, input: input, to: nil, exitStatus: counter.exitStatus))
                             continue
                         }
-                        let identity = "\(counter.place.rawValue)\n\(counter.screen)"
+                        let identity = counter.identity
                         let isNew = seen.insert(identity).inserted
                         // Drawn at every setting only the first time it is reached.
                         let reached = isNew ? self.state(of: counter, path: path) : self.state(of: counter, path: path, only: setting)
@@ -286,6 +297,6 @@ struct ScreenExplorer {
     func state(of counter: ExplorerCounter, path: [ExplorerInput], only: ExplorerSetting? = nil) -> ExploredState {
         let others = only == nil ? ExplorerSetting.all.filter { $0 != setting } : []
         return ExploredState(path: path, place: counter.place, renderings: ([setting] + others).map { ExplorerRendering(counter, at: $0) },
-                             hints: counter.hints, inputsThatMayExit: counter.inputsThatMayExit)
+                             hints: counter.hints, inputsThatMayExit: counter.inputsThatMayExit, identity: counter.identity)
     }
 }

@@ -204,7 +204,8 @@ public enum AuctionPayment {
 
     static func isTyping(_ state: State, flow: AuctionFlowSnapshot) -> Bool {
         if state.cardForm != nil { return true }
-        return panel(flow) == .locked && state.lockFocus == .pin && state.removing == nil
+        // The removal dialog has every key too: `?` and `q` answer it, so they are not offered.
+        return state.removing != nil || (panel(flow) == .locked && state.lockFocus == .pin)
     }
 
     /// Where the cards and the button are (under the two lines of explanation), for drawing and
