@@ -153,7 +153,8 @@ final class ExplorerCounter {
     /// "Exit the counter", behind the operator PIN.
     var inputsThatMayExit: Set<ExplorerInput> {
         if shell.state.configuration.isKiosk {
-            if case .operatorMenu = shell.state.overlay { return [.key(.enter), .key(.character("7"))] }
+            // The operator's Exit line, by its number or activated (Enter or Space) on it.
+            if case .operatorMenu = shell.state.overlay { return [.key(.enter), .key(.character(" ")), .key(.character("7"))] }
             return []
         }
         var allowed: Set<ExplorerInput> = [.key(.character("q")), .key(.control("c"))]
