@@ -86,6 +86,21 @@ import Testing
         #expect(Footer(hints).items(width: 30) == [.more, .hint(.help), .hint(.quit)])
     }
 
+    /// The priority rule (issue 34): Esc, the primary action (the first Enter, or the hint marked
+    /// primary), `?` and `q` stay; the others yield from the end, in the screen's order.
+    @Test func escThePrimaryActionHelpAndQuitNeverYield() {
+        let cart = [KeyHint("↑↓", "Move"), KeyHint("+ -", "Quantity"), KeyHint("d", "Remove"), KeyHint("e", "Empty"),
+                    KeyHint("Enter", "Checkout"), KeyHint("Esc", "Back"), .help, .quit]
+        var frame = widgetTestFrame(56, 1)
+        Footer(cart).draw(into: &frame, in: frame.bounds)
+        #expect(frame.text == "↑↓ Move  Enter Checkout  Esc Back  …  ? Keys  q Quit")
+        let marked = [KeyHint("Tab", "Next"), KeyHint("Space", "Accept"), KeyHint("c", "Continue").primary, KeyHint("Esc", "Leave"), .help]
+        #expect(Footer(marked).mustStay == [KeyHint("c", "Continue").primary, KeyHint("Esc", "Leave"), .help])
+        var narrow = widgetTestFrame(34, 1)
+        Footer(marked).draw(into: &narrow, in: narrow.bounds)
+        #expect(narrow.text == "c Continue  Esc Leave  …  ? Keys")
+    }
+
     /// Without help or quit among them (a text field has the keys), hints drop from the end.
     @Test func withNothingToKeepHintsDropFromTheEnd() {
         var frame = widgetTestFrame(27, 1)

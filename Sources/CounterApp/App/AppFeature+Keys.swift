@@ -38,7 +38,12 @@ extension AppFeature {
         screen.kind.hasTextFocus(screen)
     }
 
+    /// The quit dialog's keys: while it is up every key answers it, so the footer says those.
+    static let quitDialogHints = [KeyHint("y", "Quit"), KeyHint("n", "Stay"), KeyHint("←→", "Choose"), KeyHint("Enter", "Confirm"),
+                                  KeyHint("Esc", "Stay")]
+
     public static func keyHints(for state: State) -> [KeyHint] {
+        if state.quitDialog != nil { return quitDialogHints }
         var hints = state.top.kind.keyHints(state.top, state.session)
         if !hasTextFocus(state.top) {
             hints.append(KeyHint("?", "Keys"))

@@ -130,7 +130,6 @@ extension BankPaymentFeature {
         inner.line(state.kind == .payment
                    ? tr("Pay {0} to {1}", page.summary.amount.formatted(), tr(page.summary.payeeName))
                    : tr("Allow {0} to collect up to {1} a time", tr(page.summary.payeeName), page.summary.amount.formatted()), Style(.text, .bold))
-        inner.line(tr("Returns to {0}", page.redirectURL.absoluteString), Style(.muted))
         inner.skip()
         inner.line("a  \(tr("Approve"))")
         inner.line("r  \(tr("Reject"))")

@@ -31,11 +31,25 @@ enum ScreenDrawing {
         // The detail keeps its place at the right; a text too long for both gives way with an
         // ellipsis and a space between them, never written over by the detail.
         let detailWidth = detail.isEmpty ? 0 : detail.displayWidth + 2
-        let line = "\(selected ? "›" : " ") \(text)"
-        frame.write(line.truncated(toWidth: max(0, rect.width - detailWidth)), in: rect, style: style)
+        let marker = "\(selected ? "›" : " ") "
+        frame.write(marker + fitted(text, width: max(0, rect.width - detailWidth - marker.displayWidth)), in: rect, style: style)
         if !detail.isEmpty {
             frame.write(detail + " ", in: rect, alignment: .trailing, style: style)
         }
+    }
+
+    /// `line` cut to `width`: a line of columns (two spaces apart) loses whole columns from the
+    /// end, so that a figure in it (a card's last four, an order number, an amount) is shown
+    /// whole or not at all, never cut (issue 34's explorer); a line of one column is cut.
+    static func fitted(_ line: String, width: Int) -> String {
+        guard line.displayWidth > width else { return line }
+        var columns = line.components(separatedBy: "  ")
+        while columns.count > 1 {
+            columns.removeLast()
+            let candidate = columns.joined(separator: "  ") + "  …"
+            if candidate.displayWidth <= width { return candidate }
+        }
+        return line.truncated(toWidth: width)
     }
 
     /// The first row of a window of `height` rows that keeps `selected` in view.

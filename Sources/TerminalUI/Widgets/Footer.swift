@@ -8,6 +8,8 @@ import Localization
 public struct KeyHint: Hashable, Sendable {
     public var key: String
     public var label: String
+    /// The screen's main action, which the footer keeps whatever the width (`Footer.mustStay`).
+    public var isPrimary = false
 
     /// The label in the current language.
     public var shownLabel: String { tr(label) }
@@ -30,6 +32,13 @@ public struct KeyHint: Hashable, Sendable {
     /// "↑↓ Move" for a list of `count` rows: nothing, when there is no other row to move to.
     public static func move(_ count: Int, _ label: String = "Move") -> [KeyHint] {
         count > 1 ? [KeyHint("↑↓", label)] : []
+    }
+
+    /// This hint as the screen's primary action: the footer keeps it when others yield.
+    public var primary: KeyHint {
+        var hint = self
+        hint.isPrimary = true
+        return hint
     }
 
     public static let select = KeyHint("Enter", "Select")
@@ -75,12 +84,29 @@ public struct Footer: Sendable {
     /// The hints that stay whatever the width.
     static func isKept(_ hint: KeyHint) -> Bool { hint == .help || hint == .quit }
 
-    /// The items that fit in `width` columns: every hint when they fit; otherwise as many of the
-    /// screen's own as fit (from the start), `…`, and the kept ones. When not even the kept ones
-    /// fit, as many hints as fit from the start, then `…`. Empty when not even one fits whole.
+    /// The priority rule: the hints a shopper must always see, so they can go back, learn the
+    /// rest and leave, and do what the screen is for: `Esc`, `?`, `q` and the primary action (the
+    /// hint marked `primary`, else the first `Enter`). The others yield, from the end.
+    public var mustStay: [KeyHint] {
+        let primary = hints.first(where: \.isPrimary) ?? hints.first { $0.key == "Enter" }
+        return hints.filter { $0.key == "Esc" || $0.key == "?" || $0.key == "q" || $0 == primary }
+    }
+
+    /// The items that fit in `width` columns: every hint when they fit; otherwise the priority
+    /// rule: the screen's other hints yield from the end, and what must stay (`mustStay`) stays,
+    /// in the screen's order, with `…` before `?` and `q`. When not even those fit (narrower than
+    /// any screen the counter draws), the older rule: as many of the screen's own as fit from the
+    /// start, `…`, `?` and `q`; and when not even `?` and `q` fit, as many hints as fit from the
+    /// start, then `…`. Empty when not even one fits whole.
     public func items(width: Int) -> [Item] {
         let all = hints.map(Item.hint)
         if Self.width(of: all) <= width { return all }
+        let staying = mustStay
+        let yielding = hints.filter { !staying.contains($0) }
+        for count in stride(from: yielding.count - 1, through: 0, by: -1) {
+            let candidate = arranged(staying + yielding.prefix(count))
+            if Self.width(of: candidate) <= width { return candidate }
+        }
         let kept = hints.filter(Self.isKept).map(Item.hint)
         let own = hints.filter { !Self.isKept($0) }.map(Item.hint)
         if !kept.isEmpty {
@@ -94,6 +120,13 @@ public struct Footer: Sendable {
             if Self.width(of: candidate) <= width { return candidate }
         }
         return []
+    }
+
+    /// `shown` in the screen's order, with `…` (some hints yielded) before `?` and `q`.
+    private func arranged(_ shown: [KeyHint]) -> [Item] {
+        let ordered = hints.filter(shown.contains)
+        let last = ordered.filter(Self.isKept), first = ordered.filter { !Self.isKept($0) }
+        return first.map(Item.hint) + [.more] + last.map(Item.hint)
     }
 
     /// Draws on `rect`'s first row, in the footer role with keys in the accent.

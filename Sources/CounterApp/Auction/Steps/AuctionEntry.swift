@@ -85,8 +85,10 @@ public enum AuctionEntry {
     }
 
     static func keyHints(_ state: State) -> [KeyHint] {
-        let enter = state.selected?.opensYourBid == true ? KeyHint("Enter", "Your bid") : KeyHint("Enter", "Join")
-        return [KeyHint("↑↓", "Move"), KeyHint("1-\(max(1, min(9, state.listings.count)))", "Pick"), enter, KeyHint("Esc", "Home")]
+        // A closed auction takes no bids: Enter only says so again, so it is not offered.
+        let enter: [KeyHint] = if state.selected?.opensYourBid == true { [KeyHint("Enter", "Your bid")] }
+            else if state.selected?.isClosed == true { [] } else { [KeyHint("Enter", "Join")] }
+        return [KeyHint("↑↓", "Move"), KeyHint("1-\(max(1, min(9, state.listings.count)))", "Pick")] + enter + [KeyHint("Esc", "Home")]
     }
 
     /// Why a pick did not open, as a value: `words(_:)` says it.

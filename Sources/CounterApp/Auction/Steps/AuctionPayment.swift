@@ -204,7 +204,8 @@ public enum AuctionPayment {
 
     static func isTyping(_ state: State, flow: AuctionFlowSnapshot) -> Bool {
         if state.cardForm != nil { return true }
-        return panel(flow) == .locked && state.lockFocus == .pin && state.removing == nil
+        // The removal dialog has every key too: `?` and `q` answer it, so they are not offered.
+        return state.removing != nil || (panel(flow) == .locked && state.lockFocus == .pin)
     }
 
     /// Where the cards and the button are (under the two lines of explanation), for drawing and
@@ -286,8 +287,8 @@ public enum AuctionPayment {
         case .locked: return [KeyHint("0-9", "PIN"), KeyHint("Enter", "Unlock"), KeyHint("Tab", "Next"), KeyHint("Esc", "Back")]
         case .cards:
             // Esc early: at 80 columns the footer drops hints from the end.
-            var hints = [KeyHint("↑↓", "Card"), KeyHint("Enter", state.focus == .cards ? "Choose" : "Bid"), KeyHint("Esc", "Back"),
-                         KeyHint("a", "Add card"), KeyHint("n", "New card bid")]
+            var hints = KeyHint.move(flow.payments.count, "Card") + [KeyHint("Enter", state.focus == .cards ? "Choose" : "Bid"), KeyHint("Esc", "Back"),
+                                                                     KeyHint("a", "Add card"), KeyHint("n", "New card bid")]
             if flow.selectedCard != nil { hints.append(KeyHint("d", "Remove")) }
             hints.append(KeyHint("b", "Bid"))
             return hints

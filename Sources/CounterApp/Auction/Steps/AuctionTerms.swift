@@ -152,7 +152,8 @@ public enum AuctionTerms {
         var hints = [KeyHint("↑↓", "Scroll"), KeyHint("Tab", "Next"),
                      onBox ? KeyHint("Space", state.accepted ? "Untick" : "Accept") : KeyHint("Enter", "Continue")]
         if hasTips { hints.append(KeyHint("←→", "Tips")) }
-        if onBox { hints.append(KeyHint("c", "Continue")) }
+        // On the box, `c` is the way on: the footer keeps it as the step's primary action.
+        if onBox { hints.append(KeyHint("c", "Continue").primary) }
         hints.append(KeyHint("Esc", "Leave"))
         return hints
     }

@@ -147,7 +147,7 @@ public enum CartFeature {
     public static func keyHints(_ state: State, session: StoreSession) -> [KeyHint] {
         if state.isConfirmingEmpty { return [KeyHint("y", "Empty it"), KeyHint("n", "Keep it")] }
         guard !session.cart.lines.isEmpty else { return [KeyHint("Esc", "Back")] }
-        return [KeyHint("↑↓", "Move"), KeyHint("+ -", "Quantity"), KeyHint("d", "Remove"), KeyHint("e", "Empty"),
+        return KeyHint.move(session.cart.lines.count) + [KeyHint("+ -", "Quantity"), KeyHint("d", "Remove"), KeyHint("e", "Empty"),
                 KeyHint("Enter", "Checkout"), KeyHint("Esc", "Back")]
     }
 

@@ -110,8 +110,6 @@ extension Catalogue {
               "向{1}支付 {0}"),
         .text("Allow {0} to collect up to {1} a time",
               "允许{0}每次扣款最多 {1}"),
-        .text("Returns to {0}",
-              "完成后返回 {0}"),
         .text("Approve",
               "批准"),
         .text("Reject",
