@@ -87,8 +87,10 @@ extension BackOfficeFeature {
         if let holds = state.holds { return KeyHint.move(holds.count) + (holds.isEmpty ? [] : [KeyHint("Enter", "Void")]) + [KeyHint("Esc", "Orders")] }
         let waiting = state.waitingReports.isEmpty ? [] : [KeyHint("p", "Print")]
         let till = state.hasTill ? [KeyHint("t", "Till")] : []
-        return KeyHint.move(state.results.count) + [KeyHint("Enter", "Search/Open")] + till
+        // A report waiting for the printer is said on the screen with its key: the key comes early,
+        // so it is not the first to yield when the footer is short.
+        return KeyHint.move(state.results.count) + [KeyHint("Enter", "Search/Open")] + waiting + till
             + [KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report"), KeyHint("d", "Shop's day")]
-            + waiting + [KeyHint("Esc", "Back")]
+            + [KeyHint("Esc", "Back")]
     }
 }

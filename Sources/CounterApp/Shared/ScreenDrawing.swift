@@ -40,17 +40,24 @@ enum ScreenDrawing {
 
     /// `line` cut to `width`: a line of columns (two spaces apart) loses whole columns from the
     /// end, so that a figure in it (a card's last four, an order number, an amount) is shown
-    /// whole or not at all, never cut (issue 34's explorer); a line of one column is cut.
+    /// whole or not at all, never cut (issue 34's explorer); a last column of words only (a
+    /// reason, a name) is cut instead, when a useful part of it fits; a line of one column is cut.
     static func fitted(_ line: String, width: Int) -> String {
         guard line.displayWidth > width else { return line }
         var columns = line.components(separatedBy: "  ")
         while columns.count > 1 {
-            columns.removeLast()
-            let candidate = columns.joined(separator: "  ") + "  …"
+            let last = columns.removeLast()
+            let head = columns.joined(separator: "  ") + "  "
+            let room = width - head.displayWidth
+            if !last.contains(where: \.isNumber), room >= minimumWords { return head + last.truncated(toWidth: room) }
+            let candidate = head + "…"
             if candidate.displayWidth <= width { return candidate }
         }
         return line.truncated(toWidth: width)
     }
+
+    /// The fewest columns of a cut text column worth showing (else the column goes whole).
+    private static let minimumWords = 8
 
     /// The first row of a window of `height` rows that keeps `selected` in view.
     static func scrollOffset(selected: Int, count: Int, height: Int) -> Int {
