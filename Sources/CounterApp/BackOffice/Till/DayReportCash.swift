@@ -37,10 +37,12 @@ enum DayReportCash {
     static func screenLines(of report: DayReport) -> [Line] {
         var lines: [Line] = []
         for till in report.cash {
-            let closed = till.closing.map { DateText.dayAndTime($0.closedAt) } ?? ""
+            // Times only: the report's own span above says the days, and a line must leave room
+            // for its difference at 60 columns.
+            let closed = till.closing.map { DateText.time($0.closedAt) } ?? ""
             let counter = till.counter.isEmpty ? "" : tr("Counter {0}", till.counter) + " · "
             let difference = till.difference.flatMap(till.money)?.formatted() ?? ""
-            lines.append(Line(label: "  " + counter + tr("Till {0} to {1}", DateText.dayAndTime(till.openedAt), closed) + " · " + tr("Difference"),
+            lines.append(Line(label: "  " + counter + tr("Till {0} to {1}", DateText.time(till.openedAt), closed) + " · " + tr("Difference"),
                               amount: difference))
         }
         for total in report.cashTotals {
