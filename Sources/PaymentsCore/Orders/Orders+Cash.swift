@@ -33,7 +33,7 @@ extension Orders {
             }
             try events.record(tx, type: "order.payment_started", subject: order.id, data: ["instrument": ExternalPaymentKind.cash.rawValue])
             // The shelf was checked under the reservation just made: `recordPaid` finds it whole.
-            guard let paid = try recordPaid(tx, order, chargeId: cash.id) else { throw OrderError.outOfStock(productId: "", name: "") }
+            guard let paid = try recordPaid(tx, order, chargeId: cash.id) else { throw Self.shortShelf(order) }
             return CashSale(order: paid, cash: try cash.tendered())
         }
     }
@@ -50,6 +50,12 @@ extension Orders {
         try events.record(tx, type: "order.cash_rounded", subject: order.id, data: ["adjustment": String(adjustment)])
         guard let rounded = try Order.load(tx, id: order.id) else { throw OrderError.unknownOrder(order.id) }
         return rounded
+    }
+
+    /// A shelf found short when a sale is paid (only if stock was lowered behind the reservations'
+    /// back): the order's first jar is named, and the whole sale rolls back.
+    static func shortShelf(_ order: Order) -> OrderError {
+        order.goods.first.map { OrderError.outOfStock(productId: $0.productId, name: $0.name) } ?? .emptyCart
     }
 
     /// The cash an order was paid with (what was tendered, the change); nil for another tender.

@@ -100,7 +100,7 @@ extension Orders {
             try tx.insert(cash)
             try tx.execute("UPDATE orders SET owner = ?, counter = ?, updated_at = ? WHERE id = ?", owner, counterName, clock.now.milliseconds, order.id)
             try events.record(tx, type: "order.payment_started", subject: order.id, data: ["instrument": ExternalPaymentKind.cash.rawValue, "part": "true"])
-            guard let current = try recordPaid(tx, order, chargeId: cash.id) else { throw OrderError.outOfStock(productId: "", name: "") }
+            guard let current = try recordPaid(tx, order, chargeId: cash.id) else { throw Self.shortShelf(order) }
             return CashSale(order: current, cash: try cash.tendered())
         }
     }
