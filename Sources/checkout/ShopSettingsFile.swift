@@ -90,7 +90,7 @@ private struct ShopSettingsReader {
         }
         if let value = shop["address"] {
             guard let list = value.array else {
-                throw failure(path + ["address"], tr("expected a list such as [\"Honiggasse 1\", \"10115 Berlin\"], found {0}", typeName(value)))
+                throw failure(path + ["address"], tr("expected a list such as [\"Honiggasse 1\", \"10115 Berlin\"], found {0}", value.kindInWords))
             }
             var lines: [String] = []
             for element in list {
@@ -193,13 +193,13 @@ private struct ShopSettingsReader {
     }
 
     private func string(_ value: TOMLValueConvertible, at path: [String]) throws(ShopSettingsError) -> String {
-        guard let string = value.string else { throw failure(path, tr("expected a string, found {0}", typeName(value))) }
+        guard let string = value.string else { throw failure(path, tr("expected a string, found {0}", value.kindInWords)) }
         return string
     }
 
     private func table(_ value: TOMLValueConvertible, at path: [String]) throws(ShopSettingsError) -> TOMLTable {
         guard let table = value.table else {
-            throw failure(path, tr("expected {0}, found {1}", tr("a table such as [{0}]", path.joined(separator: ".")), typeName(value)))
+            throw failure(path, tr("expected {0}, found {1}", tr("a table such as [{0}]", path.joined(separator: ".")), value.kindInWords))
         }
         return table
     }
@@ -212,17 +212,5 @@ private struct ShopSettingsReader {
 
     private func failure(_ path: [String], _ detail: String) -> ShopSettingsError {
         ShopSettingsError(file: file, line: locator.line(of: path), key: path.joined(separator: "."), detail: detail)
-    }
-
-    private func typeName(_ value: TOMLValueConvertible) -> String {
-        switch value.type {
-        case .table: tr("a table")
-        case .array: tr("a list")
-        case .string: tr("a string")
-        case .int: tr("an integer")
-        case .double: tr("a number")
-        case .bool: tr("a boolean")
-        case .date, .time, .dateTime: tr("a date or time")
-        }
     }
 }

@@ -98,7 +98,7 @@ private struct Reader {
             return .indexed(index)
         }
         guard let name = value.string else {
-            throw failure(.wrongType, path, tr("expected a colour ({0}), found {1}", allowed, typeName(value)))
+            throw failure(.wrongType, path, tr("expected a colour ({0}), found {1}", allowed, value.kindInWords))
         }
         if tier == .truecolor, let rgb = ThemeColor(hex: name) { return rgb }
         guard let color = ThemeColor(name: name), (color.paletteIndex ?? 0) <= highest else {
@@ -109,7 +109,7 @@ private struct Reader {
 
     private func attributes(_ value: TOMLValueConvertible, at path: [String]) throws(ThemeError) -> TextAttributes {
         guard let array = value.array else {
-            throw failure(.wrongType, path, tr("expected a list such as [\"bold\", \"underline\"], found {0}", typeName(value)))
+            throw failure(.wrongType, path, tr("expected a list such as [\"bold\", \"underline\"], found {0}", value.kindInWords))
         }
         var attributes: TextAttributes = []
         for element in array {
@@ -123,7 +123,7 @@ private struct Reader {
 
     private func string(_ value: TOMLValueConvertible, at path: [String]) throws(ThemeError) -> String {
         guard let string = value.string else {
-            throw failure(.wrongType, path, tr("expected a string, found {0}", typeName(value)))
+            throw failure(.wrongType, path, tr("expected a string, found {0}", value.kindInWords))
         }
         return string
     }
@@ -131,7 +131,7 @@ private struct Reader {
     private func table(_ value: TOMLValueConvertible, at path: [String]) throws(ThemeError) -> TOMLTable {
         guard let table = value.table else {
             let expected = path.count == 1 ? tr("a table such as [{0}]", path[0]) : tr("an inline table such as { fg = 214, bg = \"default\" }")
-            throw failure(.wrongType, path, tr("expected {0}, found {1}", expected, typeName(value)))
+            throw failure(.wrongType, path, tr("expected {0}, found {1}", expected, value.kindInWords))
         }
         return table
     }
@@ -146,18 +146,6 @@ private struct Reader {
 
     private func failure(_ kind: ThemeError.Kind, _ path: [String], _ detail: String) -> ThemeError {
         ThemeError(kind, file: file, line: locator?.line(of: path), key: path.joined(separator: "."), detail: detail)
-    }
-
-    private func typeName(_ value: TOMLValueConvertible) -> String {
-        switch value.type {
-        case .table: tr("a table")
-        case .array: tr("a list")
-        case .string: tr("a string")
-        case .int: tr("an integer")
-        case .double: tr("a number")
-        case .bool: tr("a boolean")
-        case .date, .time, .dateTime: tr("a date or time")
-        }
     }
 }
 
