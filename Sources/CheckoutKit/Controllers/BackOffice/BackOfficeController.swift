@@ -109,6 +109,8 @@ public final class BackOfficeController {
         var returned: [Int: Int] = [:]
         for refund in counted { for line in refund.returned { returned[line.position, default: 0] += line.quantity } }
         let payment = try self.payment(of: order)
+        let parts = try orders.payments(orderId: order.id)
+        let refundOrder = parts.count > 1 && order.state == .paid ? try refundPlan(of: order) : []
         let given = counted.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
         let refundable = order.state == .paid ? max(0, order.total.minorUnits - given) : 0
         return BackOfficeOrder(
@@ -127,10 +129,33 @@ public final class BackOfficeController {
                                            return BackOfficeOrder.Refund.Item(
                                                name: line.name, quantity: returned.quantity,
                                                amount: Money(minorUnits: line.unitPrice.minorUnits * Int64(returned.quantity), currency: line.unitPrice.currency))
-                                       })
+                                       }, backTo: refund.backTo.map(Self.payment(of:)), tax: refund.tax)
             },
             refundable: Money(minorUnits: refundable, currency: order.total.currency),
-            refundsHere: order.paymentKind != .auction, taxes: order.taxAnalysis)
+            refundsHere: order.paymentKind != .auction, taxes: order.taxAnalysis,
+            parts: parts.count > 1 ? parts.map { BackOfficeOrder.Part(payment: Self.payment(of: $0), amount: $0.amount) } : [],
+            refundOrder: refundOrder.map { BackOfficeOrder.Part(payment: Self.payment(of: $0.part), amount: $0.amount) })
+    }
+
+    /// Where what is left of a split order would go back; nothing when nothing is left.
+    private func refundPlan(of order: Order) throws -> [RefundLeg] {
+        do {
+            return try orders.refundPlan(orderId: order.id, .everythingLeft) ?? []
+        } catch {
+            guard error == .nothingLeft else { throw error }
+            return []
+        }
+    }
+
+    /// A part of a split order as the back office names it: by its tender, a card by brand and
+    /// last four.
+    static func payment(of part: LedgerEntry) -> BackOfficeOrder.Payment {
+        switch part.tender {
+        case .card: part.card.map { .card(brand: CardBrand(rawValue: $0.brand)?.displayName ?? $0.brand, lastFour: $0.lastFour) } ?? .other(kind: "card")
+        case .cash: .cash
+        case .bank, .mandate: .bank
+        case .wallet: .wallet
+        }
     }
 
     /// How the order was paid, as its tender gives the money back: a bank or wallet order by its

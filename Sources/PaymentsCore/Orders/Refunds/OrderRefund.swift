@@ -18,6 +18,9 @@ public struct OrderRefund: Hashable, Sendable, Identifiable {
     /// For a refund of an order paid in parts: the part it goes back to (its tender and card).
     /// Nil when the order was paid by one tender, which takes the whole refund.
     public var backTo: LedgerEntry? = nil
+    /// The VAT it gave back (positive), as the reports book it (`BookedTax`); nil until its
+    /// money is back.
+    public var tax: TaxAnalysis? = nil
 }
 
 public enum OrderRefundState: String, Hashable, Sendable {

@@ -48,7 +48,17 @@ extension OrderRefundRecord {
                            backTo: try paidBy.flatMap { paidBy in
                                try tx.fetchOne(LedgerEntryRecord.self, "SELECT * FROM ledger_entries WHERE order_id = ? AND answer_id = ? AND movement <> ?",
                                                orderId, paidBy, LedgerMovement.refund)?.entry()
-                           })
+                           },
+                           tax: try bookedTax(tx))
+    }
+}
+
+extension OrderRefundRecord {
+    /// The VAT its booked entry gave back, positive; nil while its money is not back.
+    private func bookedTax(_ tx: any CoreTransaction) throws -> TaxAnalysis? {
+        guard state == .refunded, let entry = try tx.fetchValue(String.self, "SELECT id FROM ledger_entries WHERE order_id = ? AND answer_id = ? AND movement = ?",
+                                                                 orderId, chargeRefundId, LedgerMovement.refund) else { return nil }
+        return try BookedTax.share(tx, orderId: orderId, entryId: entry)?.negated
     }
 }
 
