@@ -181,6 +181,73 @@ import Testing
         #expect(problems == [], "a split refunded tender by tender is correct: \(problems)")
     }
 
+    /// The shopper leaves after two parts: both go back (cash at once, the card refunded), the
+    /// order is closed as failed with its reason, the cart can become a new order, and the books
+    /// hold nothing for it; asked again, nothing more goes back.
+    @Test(arguments: StorageBackend.allCases)
+    func thePartsOfAnAbandonedSplitGoBackEachToItsTender(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let stock = world.stock("honey-acacia")
+        let card = try #require(try payByCard(world, "till", 300)?.get())
+        let cash = try world.orders.payPartInCash(sessionKey: "till", amount: euros(100))
+        #expect(cash.order.id == card.id && cash.order.state == .pendingPayment)
+
+        let back = try #require(world.settle { world.orders.giveBackParts(sessionKey: "till", idempotencyKey: "leave", completion: $0) })
+        #expect(try back.get().amount == euros(400))
+        let legs = try world.orders.refunds(orderId: card.id)
+        #expect(legs.map { $0.backTo?.tender } == [.cash, .card] && legs.map(\.amount) == [euros(100), euros(300)])
+        #expect(legs.allSatisfy { $0.state == .refunded })
+        let order = try #require(try world.orders.order(id: card.id))
+        #expect(order.state == .failed && order.failureReason == Orders.partsGivenBack)
+        #expect(world.capturedCharges().last?.amountRefunded == euros(300))
+        #expect(try world.core.store.read { tx in try MoneyLedger.balance(tx, orderId: card.id) } == 0)
+        #expect(world.stock("honey-acacia") == stock, "no jar left the shelf for parts")
+        #expect(try world.orders.paidSoFar(sessionKey: "till") == nil)
+        #expect(try !world.carts.cart(for: "till").isEmpty, "the jars stay in the cart for a new order")
+        var problems = try ledger.audit()
+        #expect(problems == [], "\(problems)")
+
+        let again = try #require(world.settle { world.orders.giveBackParts(sessionKey: "till", idempotencyKey: "leave", completion: $0) })
+        #expect(try again.get().amount == euros(400))
+        #expect(try world.orders.refunds(orderId: card.id).count == 2)
+        let none = try #require(world.settle { world.orders.giveBackParts(sessionKey: "till", idempotencyKey: "other", completion: $0) })
+        #expect(none.failure == .nothingLeft)
+
+        // The cart pays as a new order, whole.
+        let sale = try world.orders.payInCash(sessionKey: "till", tendered: euros(650))
+        #expect(sale.order.id != card.id && sale.order.state == .paid)
+        problems = try ledger.audit()
+        #expect(problems == [], "\(problems)")
+    }
+
+    /// Until the card's leg is answered its money is on its way back: the audit names nothing;
+    /// declined, the failed order holds money and the audit names it.
+    @Test(arguments: StorageBackend.allCases)
+    func aGiveBackOnItsWayIsCorrectAndOneThatFailedIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let card = try #require(try payByCard(world, "till", 300)?.get())
+        let legs = try world.core.store.write { tx in
+            try world.orders.askedBefore(tx, key: "none") ?? []
+        }
+        #expect(legs.isEmpty)
+        // The give-back's transaction, the acquirer not asked yet (the counter stopped).
+        _ = try world.core.store.write { tx in
+            let record = try #require(try OrderRecord.stored(tx, id: card.id))
+            let parts = try LedgerEntryRecord.of(tx, orderId: card.id)
+            try world.orders.setState(tx, card.id, .failed, failure: Orders.partsGivenBack, chargeId: record.chargeId)
+            return try world.orders.writeLegs(tx, record, parts.map { ($0, $0.amountMinor) }, returned: [], currency: .eur, key: "stopped")
+        }
+        var problems = try ledger.audit()
+        #expect(problems == [], "money on its way back is correct: \(problems)")
+        try ledger.write("UPDATE order_refunds SET state = 'failed' WHERE order_id = ?", [card.id])
+        problems = try ledger.audit()
+        #expect(problems.contains(.bookedBalanceDiffers(orderId: card.id, orderNumber: card.number, booked: euros(300), owed: euros(0))), "\(problems)")
+    }
+
     /// A refund's legs are on disk before any tender is asked: a counter that stops after the
     /// intent (cash given with it, the card not asked yet) leaves the card leg to the settler,
     /// which refunds it once under its own refund id.

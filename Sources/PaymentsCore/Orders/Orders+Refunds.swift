@@ -27,7 +27,7 @@ extension Orders {
     /// when every leg is; else the first leg's refusal or, should any leg's outcome not be
     /// known, not known. Every leg is asked, whatever another answered: each is the operator's
     /// intent on disk, which the settler would finish anyway.
-    private func answer(_ legs: [RefundIntent], idempotencyKey: String, completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
+    func answer(_ legs: [RefundIntent], idempotencyKey: String, completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
         var answers: [Result<OrderRefund, RefundError>?] = Array(repeating: nil, count: legs.count)
         let answered = { (index: Int, result: Result<OrderRefund, RefundError>) in
             answers[index] = result
@@ -140,41 +140,59 @@ extension Orders {
     func beginRefund(_ tx: any CoreTransaction, orderId: String, _ request: RefundRequest, key: String) throws -> [RefundIntent] {
         guard let record = try OrderRecord.stored(tx, id: orderId, locking: true) else { throw RefundError.order(.unknownOrder(orderId)) }
         let order = try record.order(tx)
-        let asked = try tx.fetchAll(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE idempotency_key = ? OR request_key = ?", key, key)
-        if !asked.isEmpty {
-            return try Self.inLegOrder(asked, key: key).map { row in
-                guard let route = try RefundRoute(record, tx, refund: row), row.orderId == orderId else { throw RefundError.invalidAmount }
-                return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: order.number), route: route)
-            }
+        if let asked = try askedBefore(tx, key: key) {
+            guard asked.allSatisfy({ $0.row.orderId == orderId }) else { throw RefundError.invalidAmount }
+            return asked
         }
         guard order.state == .paid else { throw RefundError.order(.notRefundable(order.state)) }
         let left = try RefundBalance(tx, order: order)
         let (amount, returned) = try left.refund(for: request)
-        let legs: [(paidBy: LedgerEntryRecord?, amountMinor: Int64)]
+        let legs: [RefundLegIntent]
         if let parts = try SplitRefundPlan.parts(tx, orderId: orderId) {
             legs = try SplitRefundPlan(tx, parts: parts, amountMinor: amount.minorUnits, currency: amount.currency).legs.map { ($0.part, $0.amountMinor) }
         } else {
             legs = [(nil, amount.minorUnits)]
         }
-        return try legs.enumerated().map { index, leg in
-            let row = OrderRefundRecord(id: ids.next("orf"), orderId: orderId, idempotencyKey: index == 0 ? key : "\(key)#\(index + 1)",
-                                        amountMinor: leg.amountMinor, currency: amount.currency.code, state: .requested,
+        return try writeLegs(tx, record, legs, returned: returned, currency: amount.currency, key: key)
+    }
+
+    typealias RefundLegIntent = (paidBy: LedgerEntryRecord?, amountMinor: Int64)
+
+    /// The refund asked under `key` before (all its legs), nil when none was.
+    func askedBefore(_ tx: any CoreTransaction, key: String) throws -> [RefundIntent]? {
+        let asked = try tx.fetchAll(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE idempotency_key = ? OR request_key = ?", key, key)
+        guard !asked.isEmpty else { return nil }
+        return try Self.inLegOrder(asked, key: key).map { row in
+            guard let record = try OrderRecord.stored(tx, id: row.orderId), let route = try RefundRoute(record, tx, refund: row) else {
+                throw RefundError.invalidAmount
+            }
+            return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: record.number), route: route)
+        }
+    }
+
+    /// A refund's intent on disk, leg by leg: the operator's key on the first, `key#2`… on the
+    /// others; the jars (when any come back) with the first.
+    func writeLegs(_ tx: any CoreTransaction, _ record: OrderRecord, _ legs: [RefundLegIntent], returned: [ReturnedLine],
+                   currency: Currency, key: String) throws -> [RefundIntent] {
+        try legs.enumerated().map { index, leg in
+            let row = OrderRefundRecord(id: ids.next("orf"), orderId: record.id, idempotencyKey: index == 0 ? key : "\(key)#\(index + 1)",
+                                        amountMinor: leg.amountMinor, currency: currency.code, state: .requested,
                                         chargeRefundId: ids.next("re"), failure: nil, createdAt: clock.now, updatedAt: clock.now,
                                         requestedBy: owner, paidBy: leg.paidBy?.answerId, tender: leg.paidBy?.tender,
                                         requestKey: leg.paidBy == nil ? nil : key)
             // Bank and wallet orders note their payment's own id where a card order notes its charge.
             guard let route = try RefundRoute(record, tx, refund: row), canAsk(route) else {
-                throw leg.paidBy == nil ? RefundError.notPaidByCard(number: order.number) : RefundError.splitTender(number: order.number)
+                throw leg.paidBy == nil ? RefundError.notPaidByCard(number: record.number) : RefundError.splitTender(number: record.number)
             }
             try tx.insert(row)
             // The jars come back once, with the first leg (cash, given at once, when there is any).
             let jars = index == 0 ? returned : []
             for line in jars { try tx.insert(OrderRefundLineRecord(refundId: row.id, position: line.position, quantity: line.quantity)) }
-            var data = ["refund": row.id, "amount": String(leg.amountMinor), "currency": amount.currency.code,
+            var data = ["refund": row.id, "amount": String(leg.amountMinor), "currency": currency.code,
                         "jars": String(jars.reduce(0) { $0 + $1.quantity }), "tender": route.tender.rawValue]
             if let part = leg.paidBy { data["part"] = part.answerId }
-            try events.record(tx, type: "order.refund_requested", subject: orderId, data: data)
-            return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: order.number), route: route)
+            try events.record(tx, type: "order.refund_requested", subject: record.id, data: data)
+            return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: record.number), route: route)
         }
     }
 
@@ -364,7 +382,7 @@ extension Orders {
     }
 
     /// A write whose refusals stay `RefundError`s (the orders' own `write` would word them as storage).
-    private func refundWrite<T>(_ body: (any CoreTransaction) throws -> T) throws(RefundError) -> T {
+    func refundWrite<T>(_ body: (any CoreTransaction) throws -> T) throws(RefundError) -> T {
         do { return try store.write(body) } catch let error as RefundError { throw error } catch let error as OrderError {
             throw .order(error)
         } catch {
