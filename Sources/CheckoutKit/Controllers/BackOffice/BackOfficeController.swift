@@ -151,7 +151,7 @@ public final class BackOfficeController {
     /// last four.
     static func payment(of part: LedgerEntry) -> BackOfficeOrder.Payment {
         switch part.tender {
-        case .card: part.card.map { .card(brand: CardBrand(rawValue: $0.brand)?.displayName ?? $0.brand, lastFour: $0.lastFour) } ?? .other(kind: "card")
+        case .card: part.card.map { .card(brand: $0.brandName, lastFour: $0.lastFour) } ?? .other(kind: "card")
         case .cash: .cash
         case .bank, .mandate: .bank
         case .wallet: .wallet
