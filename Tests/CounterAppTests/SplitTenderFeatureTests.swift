@@ -125,3 +125,14 @@ extension SplitTenderFeatureTests {
         store.finish()
     }
 }
+
+extension SplitTenderFeatureTests {
+    /// The accessible mode's history says a split order part by part, the card as words.
+    @Test func theAccessibleHistorySaysEachPartOfASplit() {
+        var receipt = PaidOrderReceipt(order: Self.order, tender: .card(brand: "Visa", lastFour: "4242"), paidAt: StoreWorld.now, printedAt: nil, copies: 0)
+        #expect(AccessibleCounter.spokenTenders(receipt) == "Paid with Visa ending 4242")
+        receipt.parts = [PaidOrderReceipt.Part(tender: .cash(CashTendered(due: Self.euros(200), tendered: Self.euros(200), change: Self.euros(0))), amount: Self.euros(200)),
+                         PaidOrderReceipt.Part(tender: .card(brand: "Visa", lastFour: "4242"), amount: Self.euros(450))]
+        #expect(AccessibleCounter.spokenTenders(receipt) == "Paid in cash, €2.00; Paid with Visa ending 4242, €4.50")
+    }
+}
