@@ -108,8 +108,9 @@ public final class BackOfficeController {
         let counted = refunds.filter { $0.state != .failed }
         var returned: [Int: Int] = [:]
         for refund in counted { for line in refund.returned { returned[line.position, default: 0] += line.quantity } }
-        let payment = try self.payment(of: order)
         let parts = try orders.payments(orderId: order.id)
+        // A split's payment is its last part's (the order notes that one's id, whatever tender it is).
+        let payment = parts.count > 1 ? parts.last.map(Self.payment(of:)) ?? .none : try self.payment(of: order)
         let refundOrder = parts.count > 1 && order.state == .paid ? try refundPlan(of: order) : []
         let given = counted.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
         let refundable = order.state == .paid ? max(0, order.total.minorUnits - given) : 0
