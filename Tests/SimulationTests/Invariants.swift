@@ -97,8 +97,17 @@ enum Invariants {
                 case .partPaid(let orderId):
                     // Booked with its answer: the order holds it (pending) or is paid by now.
                     let state = ledger.orderStates[orderId]
-                    if !["pendingPayment", "paid"].contains(state ?? "missing") {
+                    // Or its parts given back: closed as failed, its money the refunds' (the audit proves them).
+                    let givenBack = state == "failed" && shopper.givingBack.contains(orderId)
+                    if !["pendingPayment", "paid"].contains(state ?? "missing"), !givenBack {
                         broken.append(Broken(kind: "told Part paid, order lost", detail: "\(shopper.name) was told \(told), the order is \(state ?? "missing")"))
+                    }
+                case .partsGivenBack(let orderId):
+                    let state = ledger.orderStates[orderId]
+                    let legs = ledger.refundStatesOfOrder[orderId] ?? []
+                    if state != "failed" || legs.isEmpty || legs.contains(where: { $0 != "refunded" }) {
+                        broken.append(Broken(kind: "told Given back, not given back",
+                                             detail: "\(shopper.name) was told \(told), the order is \(state ?? "missing"), its refunds \(legs)"))
                     }
                 case .refunded(let orderId):
                     let state = ledger.orderStates[orderId]
@@ -152,6 +161,7 @@ enum Invariants {
         var bidStates: [String: String] = [:]
         var subscriptions = Set<String>()
         var refundStates: [String: String] = [:]
+        var refundStatesOfOrder: [String: [String]] = [:]
 
         init(_ tx: any CoreTransaction) throws {
             for row in try tx.rows("SELECT id, number, state FROM orders") {
@@ -166,7 +176,11 @@ enum Invariants {
             consumedSourceDescriptions = Set(try tx.fetchValues(String.self, "SELECT description FROM sources WHERE status = 'consumed'"))
             for row in try tx.rows("SELECT id, state FROM auction_bids") { bidStates[try row.value(String.self, "id")] = try row.value(String.self, "state") }
             subscriptions = Set(try tx.fetchValues(String.self, "SELECT id FROM subscriptions"))
-            for row in try tx.rows("SELECT id, state FROM order_refunds") { refundStates[try row.value(String.self, "id")] = try row.value(String.self, "state") }
+            for row in try tx.rows("SELECT id, order_id, state FROM order_refunds") {
+                let state = try row.value(String.self, "state")
+                refundStates[try row.value(String.self, "id")] = state
+                refundStatesOfOrder[try row.value(String.self, "order_id"), default: []].append(state)
+            }
         }
 
         /// Every way money may have been taken for an order: the order paid, its card charge

@@ -38,9 +38,12 @@ final class Shopper {
     /// The order the shopper was told is part paid and not yet paid: its next part is due.
     var partPaidOrder: String? {
         guard let orderId = told.lazy.reversed().compactMap({ if case .partPaid(let id) = $0 { id } else { nil } }).first,
-              !told.contains(.paid(orderId: orderId)) else { return nil }
+              !told.contains(.paid(orderId: orderId)), !givingBack.contains(orderId) else { return nil }
         return orderId
     }
+
+    /// The part-paid orders whose parts the cashier asked to give back (whatever the answer).
+    var givingBack = Set<String>()
 
     /// The last order the shopper was told is paid, unless told it was refunded in full since.
     var returnableOrder: String? {
@@ -58,6 +61,8 @@ enum Told: Equatable, CustomStringConvertible {
     case refunded(orderId: String)
     /// "Paid so far … · left …": a part of a split booked, the order awaiting the rest.
     case partPaid(orderId: String)
+    /// "… given back: order … is cancelled": every part of a split went back to its tender.
+    case partsGivenBack(orderId: String)
     /// Part of the order given back (some jars or an amount): that refund is done.
     case partlyRefunded(orderId: String, refundId: String)
     case notRefunded(orderId: String, reason: String)
@@ -72,7 +77,7 @@ enum Told: Equatable, CustomStringConvertible {
     var orderId: String? {
         switch self {
         case let .paid(order), let .partPaid(order), let .notPaid(order, _), let .waiting(order, _), let .refunded(order), let .notRefunded(order, _),
-             let .partlyRefunded(order, _): order
+             let .partlyRefunded(order, _), let .partsGivenBack(order): order
         case .joined, .left, .notJoined, .subscribed, .notSubscribed: nil
         }
     }
@@ -81,6 +86,7 @@ enum Told: Equatable, CustomStringConvertible {
         switch self {
         case let .paid(order): "Paid (\(order))"
         case let .partPaid(order): "Part paid (\(order))"
+        case let .partsGivenBack(order): "Given back (\(order))"
         case let .notPaid(order, reason): "Not paid (\(order)): \(reason)"
         case let .waiting(order, why): "Waiting (\(order)): \(why)"
         case let .refunded(order): "Refunded (\(order))"

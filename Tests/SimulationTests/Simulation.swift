@@ -91,7 +91,8 @@ final class Simulation {
         }
         // Every tender comes back: card, express (shipping and surcharge with it), bank, wallet, cash.
         let returning = world.shoppers.filter { shopper in
-            ["card order", "express order", "bank order", "wallet order", "cash order"].contains { shopper.journey.hasSuffix($0) } && shopper.returnableOrder != nil
+            ["card order", "express order", "bank order", "wallet order", "cash order", "split order"].contains { shopper.journey.hasSuffix($0) }
+                && shopper.returnableOrder != nil
         }
         // A split's next part, while its order is part paid (a few tries each).
         let splitting = world.shoppers.filter { $0.journey == "split order" && $0.partPaidOrder != nil && $0.told.count <= 6 }

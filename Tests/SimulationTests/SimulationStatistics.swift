@@ -19,6 +19,7 @@ final class SimulationStatistics {
         case cashRounded = "cash sale at a till that rounds to 0.05"
         case splitPartTaken = "split tender: a part taken, the order left awaiting the rest"
         case splitFinished = "split tender: the rest paid after other steps, crashes and failing writes"
+        case partsGivenBack = "split tender: the shopper leaves, every part given back to its tender"
     }
 
     private(set) var faults: [Fault: Int] = [:]

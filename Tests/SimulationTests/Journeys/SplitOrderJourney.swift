@@ -37,7 +37,9 @@ enum SplitOrderJourney {
         } catch {
             return "\(shopper.name) pays the rest: could not read: \(error)"
         }
-        switch random.weighted([(4, 0), (4, 1), (2, 2)]) {
+        switch random.weighted([(4, 0), (4, 1), (2, 2), (1, 3)]) {
+        case 3:
+            return giveBack(world, shopper)
         case 0:
             let tendered = Money(minorUnits: left.minorUnits + random.pick([0, 1, 50, 500]), currency: left.currency)
             do {
@@ -55,6 +57,23 @@ enum SplitOrderJourney {
             let part = Money(minorUnits: Int64.random(in: 1..<left.minorUnits, using: &random), currency: left.currency)
             return "\(shopper.name) pays one more part of \(left.minorUnits): " + cardPart(world, shopper, part, &random)
         }
+    }
+
+    /// The shopper leaves: the cashier gives every part back, each to its tender, and the order
+    /// is closed; a card's leg not answered is the settler's.
+    private static func giveBack(_ world: SimulatedWorld, _ shopper: Shopper) -> String {
+        guard let orderId = shopper.partPaidOrder else { return "\(shopper.name) leaves: nothing part paid" }
+        let process = world.process
+        shopper.givingBack.insert(orderId)
+        world.statistics.count(.partsGivenBack)
+        process.commerce.orders.giveBackParts(sessionKey: shopper.session, idempotencyKey: "sim-give-back-\(orderId)") { [weak world, weak process] result in
+            guard let world, let process else { return }
+            switch result {
+            case .success: world.tell(shopper, .partsGivenBack(orderId: orderId), by: process)
+            case .failure(let error): world.tell(shopper, .notRefunded(orderId: orderId, reason: "\(error)"), by: process)
+            }
+        }
+        return "\(shopper.name) leaves: the parts of order \(orderId) are given back"
     }
 
     private static func cashPart(_ world: SimulatedWorld, _ shopper: Shopper, _ amount: Money) -> String {
