@@ -52,6 +52,7 @@ extension BackOfficeFeature {
         case .character("v"): return .showHolds
         case .character("d"): return .showShopDay
         case .character("t") where state.hasTill: return .openTill
+        case .character("c"): return .openCatalogue
         case .character("p") where !state.waitingReports.isEmpty: return .printWaitingReports
         case .up: return .moveUp
         case .down: return .moveDown
@@ -90,7 +91,7 @@ extension BackOfficeFeature {
         // A report waiting for the printer is said on the screen with its key: the key comes early,
         // so it is not the first to yield when the footer is short.
         return KeyHint.move(state.results.count) + [KeyHint("Enter", "Search/Open")] + waiting + till
-            + [KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report"), KeyHint("d", "Shop's day")]
+            + [KeyHint("c", "Catalogue"), KeyHint("v", "Holds"), KeyHint("x", "X report"), KeyHint("z", "Z report"), KeyHint("d", "Shop's day")]
             + [KeyHint("Esc", "Back")]
     }
 }

@@ -92,6 +92,7 @@ extension StoreClient {
         }
         client.payPartInCash = { amount in Result { () throws(StoreError) in try store.payPartInCash(amount) } }
         client.paidSoFar = { store.paidSoFar }
+        client.parking = .live(services.parking)
         return client
     }
 }
