@@ -99,7 +99,10 @@ public enum CatalogueFeature {
             state.history = nil
         case .ask(let kind):
             if kind != .add, state.selected == nil { return .none }
-            state.form = CatalogueForm(kind: kind, product: kind == .add ? nil : state.selected)
+            var form = CatalogueForm(kind: kind, product: kind == .add ? nil : state.selected)
+            // What a product is when nobody said otherwise, as the shop's VAT table has it.
+            form.category = state.taxCategories.firstIndex(of: "general") ?? 0
+            state.form = form
             state.message = nil
         case .typed(let character):
             guard var form = state.form else { return .none }

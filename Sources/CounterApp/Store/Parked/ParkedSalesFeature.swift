@@ -43,7 +43,8 @@ public enum ParkedSalesFeature {
         case resumed(Result<Cart, ParkingError>, name: String)
         case askDiscard
         case confirmDiscard(Bool)
-        case discarded(Result<Void, ParkingError>, name: String)
+        /// nil: discarded.
+        case discarded(ParkingError?, name: String)
         case cancelQuestion
         case delegate(Delegate)
     }
@@ -97,10 +98,7 @@ public enum ParkedSalesFeature {
             return .run { client, send in send(.discarded(client.discard(sale.id), name: sale.name)) }
         case let .discarded(result, name):
             state.isBusy = false
-            switch result {
-            case .success: state.message = .discarded(name: name)
-            case .failure(let error): state.message = .refused(error)
-            }
+            state.message = result.map(Notice.refused) ?? .discarded(name: name)
             return .send(.onAppear)
         case .cancelQuestion:
             state.asking = nil

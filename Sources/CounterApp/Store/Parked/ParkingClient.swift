@@ -7,10 +7,11 @@ public struct ParkingClient {
     public var park: (_ name: String) -> Result<ParkedSale, ParkingError>
     public var parked: () -> Result<[ParkedSale], ParkingError>
     public var resume: (_ id: String, _ mode: ResumeMode) -> Result<Cart, ParkingError>
-    public var discard: (_ id: String) -> Result<Void, ParkingError>
+    /// Nil: discarded.
+    public var discard: (_ id: String) -> ParkingError?
 
     public init(park: @escaping (String) -> Result<ParkedSale, ParkingError>, parked: @escaping () -> Result<[ParkedSale], ParkingError>,
-                resume: @escaping (String, ResumeMode) -> Result<Cart, ParkingError>, discard: @escaping (String) -> Result<Void, ParkingError>) {
+                resume: @escaping (String, ResumeMode) -> Result<Cart, ParkingError>, discard: @escaping (String) -> ParkingError?) {
         self.park = park
         self.parked = parked
         self.resume = resume
@@ -20,10 +21,13 @@ public struct ParkingClient {
     /// Before the core is open: nothing can be read.
     public static var unavailable: ParkingClient {
         ParkingClient(park: { _ in .failure(.storage) }, parked: { .failure(.storage) }, resume: { _, _ in .failure(.storage) },
-                      discard: { _ in .failure(.storage) })
+                      discard: { _ in .storage })
     }
 
     public static func live(_ parking: ParkingController) -> ParkingClient {
-        ParkingClient(park: parking.park(as:), parked: parking.parked, resume: parking.resume(_:mode:), discard: parking.discard)
+        ParkingClient(park: parking.park(as:), parked: parking.parked, resume: parking.resume(_:mode:), discard: { id in
+            if case .failure(let error) = parking.discard(id) { return error }
+            return nil
+        })
     }
 }
