@@ -105,6 +105,7 @@
 @_exported import enum PaymentsCore.ParkingError
 @_exported import struct PaymentsCore.StaffSignature
 @_exported import struct PaymentsCore.StaffPerson
+@_exported import struct PaymentsCore.StaffID
 
 // The shop's settings and its VAT, as the receipts and reports word them.
 @_exported import struct PaymentsCore.ShopSettings

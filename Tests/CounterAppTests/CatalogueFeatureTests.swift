@@ -125,7 +125,7 @@ import Testing
     @Test func aDeliveryAndACountOfTheSelectedProduct() {
         let calls = Calls()
         let store = opened(calls)
-        store.send(.moveDown) { $0.list.index = 1 }
+        store.send(.moveDown) { $0.list = ListSelection(1) }
         store.send(.ask(.receive)) { $0.form = CatalogueForm(kind: .receive, product: Self.manuka); $0.form?.category = 2 }
         type("6", into: store, field: .quantity)
         store.send(.submit) { $0.form?.focus = 1 }
@@ -137,7 +137,7 @@ import Testing
         }
         store.receive(.loaded(.success([Self.acacia, Self.manuka])))
 
-        store.send(.moveUp) { $0.list.index = 0 }
+        store.send(.moveUp) { $0.list = ListSelection(0) }
         store.send(.ask(.count)) { $0.form = CatalogueForm(kind: .count, product: Self.acacia); $0.form?.category = 2; $0.message = nil }
         type("10", into: store, field: .counted)
         store.send(.submit) { $0.form?.focus = 1 }

@@ -18,22 +18,22 @@ public final class CatalogueController {
     public var currency: Currency { stockroom.currency }
     public var taxCategories: [String] { stockroom.taxCategories }
 
-    public func products(matching filter: String) -> Result<[StockedProduct], StockroomError> { answer { try stockroom.products(matching: filter) } }
-    public func lowStock() -> Result<[StockedProduct], StockroomError> { answer { try stockroom.lowStock() } }
-    public func movements(of productId: String) -> Result<[StockMovement], StockroomError> { answer { try stockroom.movements(of: productId) } }
+    public func products(matching filter: String) -> Result<[StockedProduct], StockroomError> { answer { () throws(StockroomError) in try stockroom.products(matching: filter) } }
+    public func lowStock() -> Result<[StockedProduct], StockroomError> { answer { () throws(StockroomError) in try stockroom.lowStock() } }
+    public func movements(of productId: String) -> Result<[StockMovement], StockroomError> { answer { () throws(StockroomError) in try stockroom.movements(of: productId) } }
 
-    public func add(_ product: NewProduct) -> Result<StockedProduct, StockroomError> { answer { try stockroom.add(product, signature: signer()) } }
+    public func add(_ product: NewProduct) -> Result<StockedProduct, StockroomError> { answer { () throws(StockroomError) in try stockroom.add(product, signature: signer()) } }
 
     public func changePrice(of productId: String, to price: Money) -> Result<PriceChange, StockroomError> {
-        answer { try stockroom.changePrice(of: productId, to: price, signature: signer()) }
+        answer { () throws(StockroomError) in try stockroom.changePrice(of: productId, to: price, signature: signer()) }
     }
 
     public func receive(_ quantity: Int, of productId: String, note: String) -> Result<StockMovement, StockroomError> {
-        answer { try stockroom.receive(quantity, of: productId, note: note, signature: signer()) }
+        answer { () throws(StockroomError) in try stockroom.receive(quantity, of: productId, note: note, signature: signer()) }
     }
 
     public func count(_ counted: Int, of productId: String, reason: StockCountReason?, note: String) -> Result<StockMovement, StockroomError> {
-        answer { try stockroom.count(counted, of: productId, reason: reason, note: note, signature: signer()) }
+        answer { () throws(StockroomError) in try stockroom.count(counted, of: productId, reason: reason, note: note, signature: signer()) }
     }
 
     private func answer<T>(_ body: () throws(StockroomError) -> T) -> Result<T, StockroomError> {

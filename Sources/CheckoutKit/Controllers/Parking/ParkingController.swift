@@ -25,17 +25,17 @@ public final class ParkingController {
 
     /// Parks the counter's cart; answers the sale parked (the cart is empty after it).
     public func park(as name: String) -> Result<ParkedSale, ParkingError> {
-        answer { try parkedSales.park(session.cartKey, as: name, signature: signer()) }
+        answer { () throws(ParkingError) in try parkedSales.park(session.cartKey, as: name, signature: signer()) }
     }
 
-    public func parked() -> Result<[ParkedSale], ParkingError> { answer { try parkedSales.parked() } }
+    public func parked() -> Result<[ParkedSale], ParkingError> { answer { () throws(ParkingError) in try parkedSales.parked() } }
 
     /// Resumes a parked sale into the counter's cart; answers the cart as it is then.
     public func resume(_ id: String, mode: ResumeMode) -> Result<Cart, ParkingError> {
-        answer { try parkedSales.resume(id, into: session.cartKey, mode: mode, signature: signer()) }
+        answer { () throws(ParkingError) in try parkedSales.resume(id, into: session.cartKey, mode: mode, signature: signer()) }
     }
 
-    public func discard(_ id: String) -> Result<Void, ParkingError> { answer { try parkedSales.discard(id, signature: signer()) } }
+    public func discard(_ id: String) -> Result<Void, ParkingError> { answer { () throws(ParkingError) in try parkedSales.discard(id, signature: signer()) } }
 
     private func answer<T>(_ body: () throws(ParkingError) -> T) -> Result<T, ParkingError> {
         do { return .success(try body()) } catch { return .failure(error) }

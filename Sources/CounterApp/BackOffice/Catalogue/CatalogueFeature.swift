@@ -74,7 +74,7 @@ public enum CatalogueFeature {
             // The same product stays selected when the list is read again.
             let selected = state.selected?.id
             state.products = products
-            if let selected, let index = products.firstIndex(where: { $0.id == selected }) { state.list.index = index }
+            if let selected, let index = products.firstIndex(where: { $0.id == selected }) { _ = state.list.select(index, count: products.count) }
             state.list.clamp(count: products.count)
         case .loaded(.failure(let error)):
             state.products = state.products ?? []

@@ -137,9 +137,7 @@ public enum CartFeature {
 
     public static func action(for event: InputEvent, in state: State) -> Action? {
         guard case let .key(key) = event else { return nil }
-        if let parking = state.parking {
-            drawParking(parking, into: &frame, in: area)
-        } else if state.isConfirmingEmpty {
+        if state.isConfirmingEmpty {
             switch key {
             case .character("y"), .character("Y"): return .confirmEmpty(true)
             default: return .confirmEmpty(false)
@@ -208,7 +206,9 @@ public enum CartFeature {
                         alignment: .trailing, style: Style(.accent, .bold))
         }
         let bottom = ScreenDrawing.row(area, area.height - 1)
-        if state.isConfirmingEmpty {
+        if let parking = state.parking {
+            drawParking(parking, into: &frame, in: area)
+        } else if state.isConfirmingEmpty {
             ScreenDrawing.text(tr("Empty the whole cart? y = yes, any other key = no"), into: &frame, in: bottom, role: .warning, attributes: .bold)
         } else if let message = state.message {
             let isError: Bool = if case .parkingRefused = message { true } else { message == .emptyCartRefused }

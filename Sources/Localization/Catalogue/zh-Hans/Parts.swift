@@ -12,6 +12,6 @@ extension Catalogue {
         ("storage", zhHansStorage),
         ("backOffice", zhHansBackOffice),
         ("till", zhHansTill),
-        ("catalogue", zhHansCatalogue),
+        ("stockroom", zhHansStockroom),
     ]
 }

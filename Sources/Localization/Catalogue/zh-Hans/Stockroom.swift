@@ -2,7 +2,7 @@
 // Translators edit the PO file; a test fails when this file and the PO file disagree.
 
 extension Catalogue {
-    static let zhHansCatalogue: [CatalogueEntry] = [
+    static let zhHansStockroom: [CatalogueEntry] = [
         .section("The catalogue in the back office: products, prices, stock"),
         .text("Catalogue",
               "商品目录"),
