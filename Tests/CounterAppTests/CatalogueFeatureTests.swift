@@ -109,7 +109,8 @@ import Testing
         // The stock was left empty: said there, nothing asked of the core.
         store.send(.submit) { $0.form?.problem = CatalogueForm.Problem(field: .stock, reason: .notANumber); $0.form?.focus = 3 }
         #expect(calls.added.isEmpty)
-        type("5", into: store, field: .stock)
+        // Typing at the field takes its problem away.
+        store.send(.typed("5")) { $0.form?.texts[.stock] = "5"; $0.form?.problem = nil }
         store.send(.nextField) { $0.form?.focus = 4 }
         store.send(.submit) { $0.isBusy = true }
         store.receive(.done(.failure(.nameTaken))) {
@@ -167,6 +168,11 @@ import Testing
         store.receive(.loaded(.success([Self.manuka]))) { $0.products = [Self.manuka] }
         #expect(CatalogueFeature.keyHints(store.state).map(\.key).contains("l"))
         #expect(CatalogueFeature.keyHints(store.state).contains { $0.label == "All" })
+        store.send(.toggleLow) { $0.showingLow = false }
+        store.receive(.loaded(.success([Self.acacia, Self.manuka]))) { $0.products = [Self.acacia, Self.manuka] }
+        #expect(CatalogueFeature.keyHints(store.state).contains { $0.label == "Low" })
+        store.send(.toggleLow) { $0.showingLow = true }
+        store.receive(.loaded(.success([Self.manuka]))) { $0.products = [Self.manuka] }
         // One product: nothing to move to; a, p, r, c, l, Enter and Esc act.
         let keys = CatalogueFeature.keyHints(store.state).map(\.key)
         #expect(!keys.contains("↑↓") && keys.contains("p") && keys.contains("Esc"))

@@ -50,7 +50,10 @@ extension CatalogueFeature {
         }
         if state.history != nil { return [KeyHint("Esc", "Back")] }
         let count = state.products?.count ?? 0
-        let product = count > 0 ? [KeyHint("Enter", "Movements"), KeyHint("p", "Price"), KeyHint("r", "Receive"), KeyHint("c", "Count")] : []
-        return KeyHint.move(count) + product + [KeyHint("a", "Add"), KeyHint("l", state.showingLow ? "All" : "Low stock"), KeyHint("Esc", "Back")]
+        // The changes first: on a narrow footer the movements' key is the first to yield to `?`.
+        let product = count > 0 ? [KeyHint("p", "Price"), KeyHint("r", "Receive"), KeyHint("c", "Count")] : []
+        let movements = count > 0 ? [KeyHint("Enter", "Movements")] : []
+        return KeyHint.move(count) + [KeyHint("a", "Add")] + product + [KeyHint("l", state.showingLow ? "All" : "Low")] + movements
+            + [KeyHint("Esc", "Back")]
     }
 }

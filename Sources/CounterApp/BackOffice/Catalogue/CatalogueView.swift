@@ -44,7 +44,10 @@ extension CatalogueFeature {
                               product.taxCategory), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         let height = max(0, area.height - 3)
         for (row, movement) in history.movements.prefix(height).enumerated() {
-            var text = "\(DateText.dayAndTime(movement.at))  \(CatalogueWords.kind(movement.kind)) \(CatalogueWords.signed(movement.quantity))"
+            // The products found on the shelf when the books of stock began open them at time 0:
+            // no moment to show.
+            let when = movement.at.timeIntervalSince1970 == 0 ? "" : DateText.dayAndTime(movement.at) + "  "
+            var text = "\(when)\(CatalogueWords.kind(movement.kind)) \(CatalogueWords.signed(movement.quantity))"
             if let reason = movement.reason { text += " · " + CatalogueWords.reason(reason) }
             if !movement.note.isEmpty { text += " · " + movement.note }
             if let who = movement.signature?.doneBy.name { text += " · " + who }

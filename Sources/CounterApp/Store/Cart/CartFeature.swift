@@ -166,8 +166,10 @@ public enum CartFeature {
         if state.parking != nil { return [KeyHint("Enter", "Park"), KeyHint("Esc", "Cancel")] }
         let parked = state.canPark ? [KeyHint("o", "Parked")] : []
         guard !session.cart.lines.isEmpty else { return parked + [KeyHint("Esc", "Back")] }
-        return KeyHint.move(session.cart.lines.count) + [KeyHint("+ -", "Quantity"), KeyHint("d", "Remove"), KeyHint("e", "Empty"),
-                KeyHint("Enter", "Checkout")] + (state.canPark ? [KeyHint("k", "Park")] : []) + parked + [KeyHint("Esc", "Back")]
+        // Parking before emptying: on an 80-column footer "e Empty" and "o Parked" yield first.
+        let park = state.canPark ? [KeyHint("k", "Park")] : []
+        return KeyHint.move(session.cart.lines.count) + [KeyHint("+ -", "Quantity"), KeyHint("d", "Remove")] + park + [KeyHint("e", "Empty"),
+                KeyHint("Enter", "Checkout")] + parked + [KeyHint("Esc", "Back")]
     }
 
     /// A notice in the current language.

@@ -19,7 +19,7 @@ extension ParkedSalesFeature {
             return
         }
         if sales.isEmpty {
-            ScreenDrawing.text(tr("No sale is parked. Park a cart with k on the cart screen."), into: &frame, in: ScreenDrawing.row(area, 2),
+            ScreenDrawing.text(tr("No sale is parked: k in the cart parks one."), into: &frame, in: ScreenDrawing.row(area, 2),
                                role: .muted)
         }
         // The list takes up to half the room; the selected sale's lines the rest.
