@@ -169,9 +169,10 @@ import Testing
         #expect(CatalogueFeature.keyHints(store.state).map(\.key).contains("l"))
         #expect(CatalogueFeature.keyHints(store.state).contains { $0.label == "All" })
         store.send(.toggleLow) { $0.showingLow = false }
-        store.receive(.loaded(.success([Self.acacia, Self.manuka]))) { $0.products = [Self.acacia, Self.manuka] }
+        // Manuka stays selected in the whole list.
+        store.receive(.loaded(.success([Self.acacia, Self.manuka]))) { $0.products = [Self.acacia, Self.manuka]; $0.list = ListSelection(1) }
         #expect(CatalogueFeature.keyHints(store.state).contains { $0.label == "Low" })
-        store.send(.toggleLow) { $0.showingLow = true }
+        store.send(.toggleLow) { $0.showingLow = true; $0.list = ListSelection() }
         store.receive(.loaded(.success([Self.manuka]))) { $0.products = [Self.manuka] }
         // One product: nothing to move to; a, p, r, c, l, Enter and Esc act.
         let keys = CatalogueFeature.keyHints(store.state).map(\.key)

@@ -33,6 +33,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
         .auctionRefused: "every seeded auction has a complete context (a closed one is refused on the list itself)",
         .till: "a kiosk has no drawer: its back office does not open the till",
         .parkedSales: "a kiosk parks nothing: its cart has no k or o",
+        .catalogue: "a kiosk's back office has no catalogue: its stock is kept from a staffed counter",
     ]
 
     static func of(_ shell: CounterShell) -> KioskPlace {

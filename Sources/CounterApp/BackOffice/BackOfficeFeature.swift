@@ -129,7 +129,8 @@ public enum BackOfficeFeature {
         case openTill
         /// d: the shop's day across all counters, shown like a report.
         case showShopDay
-        /// c: the catalogue (products, prices, stock; the app opens its screen).
+        /// c: the catalogue (products, prices, stock; the app opens its screen), at a staffed
+        /// counter: a kiosk's stock is kept from one.
         case openCatalogue
     }
 
