@@ -126,3 +126,28 @@ import Testing
         store.finish()
     }
 }
+
+/// The sales left parked on the Z report's screen and paper: listed with who parked them, when,
+/// and their totals, apart from every figure.
+@Suite struct ParkedOnTheDayReportTests {
+    static let report: DayReport = {
+        var report = DayReport(number: 3, from: nil, to: ParkedSalesFeatureTests.at, sales: [], refunds: [], voids: [], captures: [], net: [],
+                               grandTotal: [], unsettled: [], counter: "front")
+        report.parked = [DayReport.Parked(name: "Anna", counter: "front", parkedAt: ParkedSalesFeatureTests.at, parkedBy: "Mia", items: 2,
+                                          totalMinor: 1300, currency: "EUR")]
+        return report
+    }()
+
+    @Test func thePaperListsThemUnderTheirHeading() {
+        let lines = ReceiptDocument(report: Self.report, copy: false).lines
+        #expect(lines.contains(.text("1 parked sale left")))
+        #expect(lines.contains { if case let .item(label, amount) = $0 { label.contains("Anna · Mia") && amount == "€13.00" } else { false } })
+    }
+
+    @Test func theScreenListsThem() {
+        var frame = Frame(size: Size(columns: 80, rows: 24))
+        BackOfficeFeature.drawReport(Self.report, into: &frame, in: Rect(x: 0, y: 0, width: 80, height: 24))
+        let text = frame.text
+        #expect(text.contains("1 parked sale left") && text.contains("Anna · Mia") && text.contains("€13.00"))
+    }
+}

@@ -22,7 +22,7 @@ extension CatalogueFeature {
             }
         }
         if state.history != nil {
-            return key == .escape || key == .enter ? .closeHistory : nil
+            return key == .escape ? .closeHistory : nil
         }
         let hasProduct = state.selected != nil
         switch key {

@@ -41,7 +41,7 @@ extension CatalogueFeature {
         let product = history.product
         ScreenDrawing.title(tr("{0} · movements", tr(product.product.name)), into: &frame, in: area)
         ScreenDrawing.text(tr("{0} · {1} in stock · low at {2} · tax {3}", product.product.price.formatted(), product.stock, product.lowStockAt,
-                              product.taxCategory), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
+                              CatalogueWords.category(product.taxCategory)), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         let height = max(0, area.height - 3)
         for (row, movement) in history.movements.prefix(height).enumerated() {
             // The products found on the shelf when the books of stock began open them at time 0:
@@ -65,7 +65,7 @@ extension CatalogueFeature {
         for (index, field) in form.fields.enumerated() {
             let focused = index == form.focus
             let value: String = switch field {
-            case .category: state.taxCategories.indices.contains(form.category) ? "‹ \(state.taxCategories[form.category]) ›" : ""
+            case .category: state.taxCategories.indices.contains(form.category) ? "‹ \(CatalogueWords.category(state.taxCategories[form.category])) ›" : ""
             case .reason: "‹ \(CatalogueWords.reason(form.chosenReason)) ›"
             default: form.text(field)
             }

@@ -83,6 +83,9 @@ enum CatalogueWords {
         }
     }
 
+    /// A tax category of the shop's settings: the seed's are worded, a shop's own shown as named.
+    static func category(_ category: String) -> String { tr(category) }
+
     /// "+5", "-2".
     static func signed(_ number: Int) -> String { number > 0 ? "+\(number)" : "\(number)" }
 }

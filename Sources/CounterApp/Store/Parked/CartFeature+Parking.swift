@@ -29,11 +29,8 @@ extension CartFeature {
     static func reduceParking(_ state: inout State, _ action: ParkingAction, session: StoreSession) -> Effect<Action, StoreClient> {
         switch action {
         case .ask:
-            guard state.canPark else { return .none }
-            guard !session.cart.isEmpty else {
-                state.message = .emptyCartRefused
-                return .none
-            }
+            // An empty cart shows no k: the key does nothing there, as every key the footer hides.
+            guard state.canPark, !session.cart.isEmpty else { return .none }
             state.message = nil
             state.parking = ParkingEntry()
         case .typed(let character):
