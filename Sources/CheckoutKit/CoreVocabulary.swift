@@ -92,6 +92,21 @@
 @_exported import enum PaymentsCore.SubscriptionError
 @_exported import struct PaymentsCore.RenewalAttempt
 
+// The catalogue in the back office and parked sales (issue 36).
+@_exported import struct PaymentsCore.StockedProduct
+@_exported import struct PaymentsCore.NewProduct
+@_exported import struct PaymentsCore.StockMovement
+@_exported import enum PaymentsCore.StockMovementKind
+@_exported import enum PaymentsCore.StockCountReason
+@_exported import struct PaymentsCore.PriceChange
+@_exported import enum PaymentsCore.StockroomError
+@_exported import struct PaymentsCore.ParkedSale
+@_exported import enum PaymentsCore.ResumeMode
+@_exported import enum PaymentsCore.ParkingError
+@_exported import struct PaymentsCore.StaffSignature
+@_exported import struct PaymentsCore.StaffPerson
+@_exported import struct PaymentsCore.StaffID
+
 // The shop's settings and its VAT, as the receipts and reports word them.
 @_exported import struct PaymentsCore.ShopSettings
 @_exported import struct PaymentsCore.TaxTable

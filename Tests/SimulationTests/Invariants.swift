@@ -213,6 +213,7 @@ enum Invariants {
         case .moneyBackOfFailedRefund: "moneyBackOfFailedRefund"
         case .refundedMoreThanPaid: "refundedMoreThanPaid"
         case .reservationsExceedStock: "reservationsExceedStock"
+        case .stockDisagreesWithMovements: "stockDisagreesWithMovements"
         case .bookedBalanceDiffers: "bookedBalanceDiffers"
         case .paymentNotBooked: "paymentNotBooked"
         case .refundNotBooked: "refundNotBooked"

@@ -38,6 +38,10 @@ public final class CheckoutServices {
     public let orderPayments: OrderPayments
     /// The other counters of a fleet, and the shared server's reach (nothing on a file).
     public let fleet: FleetWatch
+    /// The back office's catalogue: products, prices, stock (issue 36).
+    public let catalogue: CatalogueController
+    /// Carts parked under a name and resumed at any counter of the shop (issue 36).
+    public let parking: ParkingController
 
     /// The loop's clock, as the core reads it.
     public var clock: Clock { core.clock }
@@ -67,6 +71,8 @@ public final class CheckoutServices {
         store.onUnsettled = { [settlerLoop] in settlerLoop.wake() }
         orderPayments = OrderPayments(commerce: commerce, session: session, bankGateway: bankGateway, settlerLoop: settlerLoop)
         fleet = FleetWatch(core: core)
+        catalogue = CatalogueController(core: core, commerce: commerce)
+        parking = ParkingController(core: core, commerce: commerce, session: session)
     }
 
     /// Opens the core too: the app's one call.

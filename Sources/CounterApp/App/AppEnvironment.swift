@@ -7,6 +7,8 @@ public struct AppEnvironment {
     public var backOffice: BackOfficeClient
     /// The counter's till (a staffed counter's, from the back office).
     public var till: TillClient = .unavailable
+    /// The back office's catalogue: products, prices, stock (issue 36).
+    public var catalogue: CatalogueClient = .unavailable
     /// Asks the shell for the operator's PIN (the staffed counter's "Operator" line).
     public var openOperator: () -> Void = {}
 

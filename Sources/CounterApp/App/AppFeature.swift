@@ -24,6 +24,8 @@ public enum AppFeature {
         case payment(PaymentScreensFeature.State)
         case backOffice(BackOfficeFeature.State)
         case till(TillFeature.State)
+        case parked(ParkedSalesFeature.State)
+        case catalogue(CatalogueFeature.State)
     }
 
     public struct State: Equatable, Sendable {
@@ -67,6 +69,8 @@ public enum AppFeature {
         case payment(PaymentScreensFeature.Action)
         case backOffice(BackOfficeFeature.Action)
         case till(TillFeature.Action)
+        case parked(ParkedSalesFeature.Action)
+        case catalogue(CatalogueFeature.Action)
         /// The shopper logged out; the counter's cart is a guest's (empty) one again.
         case loggedOut(cart: Cart)
         /// Opens a screen whose state had to be read from the store first (saved cards, the
@@ -120,14 +124,14 @@ public enum AppFeature {
         case let .catalog(.delegate(delegate)):
             switch delegate {
             case .openProduct(let product): state.stack.append(.details(ProductDetailsFeature.State(product: product)))
-            case .openCart: state.stack.append(.cart(CartFeature.State()))
+            case .openCart: state.stack.append(.cart(CartFeature.State(canPark: !state.isKiosk)))
             case .openAccount: return openAccount()
             }
             return .none
         case let .details(.delegate(delegate)):
             switch delegate {
             case .cartChanged(let cart): state.session.cart = cart
-            case .openCart: state.stack.append(.cart(CartFeature.State()))
+            case .openCart: state.stack.append(.cart(CartFeature.State(canPark: !state.isKiosk)))
             }
             return .none
         case let .cart(.delegate(delegate)):
@@ -145,6 +149,18 @@ public enum AppFeature {
                                                                cashRounding: hasTill ? client.cashRounding() : nil,
                                                                paidSoFar: client.paidSoFar()))))
                 }
+            case .openParked:
+                return push(&state, .parked(ParkedSalesFeature.State()))
+            }
+            return .none
+        case let .parked(.delegate(.resumed(cart, name))):
+            // Back to the cart, which now holds the parked sale's jars.
+            state.session.cart = cart
+            state.stack.removeLast()
+            if case var .cart(screen) = state.top {
+                screen.message = .resumed(name: name)
+                screen.list.clamp(count: cart.lines.count)
+                state.stack[state.stack.count - 1] = .cart(screen)
             }
             return .none
         case let .checkout(.delegate(delegate)):
@@ -314,10 +330,12 @@ public enum AppFeature {
         case .backOffice(.openTill):
             guard !state.isKiosk else { return .none }
             return push(&state, .till(TillFeature.State()))
+        case .backOffice(.openCatalogue):
+            return push(&state, .catalogue(CatalogueFeature.State()))
 
         // MARK: Each screen's own actions
         case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .paymentsPIN, .orders, .subscriptions, .auction, .payment,
-             .backOffice, .till:
+             .backOffice, .till, .parked, .catalogue:
             // The top screen's kind runs its reducer; an action for a screen no longer on top
             // (a late answer) is dropped.
             return state.top.kind.route(&state, action) ?? .none

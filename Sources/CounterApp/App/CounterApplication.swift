@@ -66,6 +66,7 @@ public final class CounterApplication: Application {
                 guard let print = self?.printDocument else { return .failure(.notConfigured) }
                 return print(document, once)
             })
+            store.environment.catalogue = .live(services.catalogue)
             startSettler(services, timers: context.timers)
             if services.fleet.descriptor != nil { watchServer(services.fleet, timers: context.timers) }
         } catch {

@@ -129,6 +129,9 @@ public enum BackOfficeFeature {
         case openTill
         /// d: the shop's day across all counters, shown like a report.
         case showShopDay
+        /// c: the catalogue (products, prices, stock; the app opens its screen), at a staffed
+        /// counter: a kiosk's stock is kept from one.
+        case openCatalogue
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, BackOfficeClient> {
@@ -208,8 +211,8 @@ public enum BackOfficeFeature {
         case .showShopDay:
             state.isBusy = true
             return .run { client, send in send(.dayReport(client.shopDay())) }
-        case .openTill:
-            // The app pushes the till's screen.
+        case .openTill, .openCatalogue:
+            // The app pushes the till's or the catalogue's screen.
             break
         case .askCloseDay:
             state.isBusy = true

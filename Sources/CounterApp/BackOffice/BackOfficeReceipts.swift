@@ -69,6 +69,8 @@ extension ReceiptDocument {
         let cash = DayReportCash.lines(of: report)
         if !cash.isEmpty { lines += [.rule, .text(tr("Cash"))] }
         for line in cash { lines.append(.item(line.label, amount: line.amount)) }
+        if !report.parked.isEmpty { lines += [.rule, .text(DayReportParked.heading(of: report))] }
+        for line in DayReportParked.lines(of: report) { lines.append(.item(line.label, amount: line.amount)) }
         lines.append(.text(report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
                                                     : tr("Not known yet: {0}", report.unsettled.joined(separator: ", "))))
         if report.number != nil { lines += [.blank, .emphasis(tr("The day is closed."))] }

@@ -49,6 +49,17 @@ extension BackOfficeFeature {
             frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text, line.isTotal ? .bold : []))
             row += 1
         }
+        // The sales left parked: what fits above the last line.
+        if !report.parked.isEmpty, row < area.height - 2 {
+            ScreenDrawing.text(DayReportParked.heading(of: report), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
+            row += 1
+        }
+        for line in DayReportParked.lines(of: report) where row < area.height - 2 {
+            let rect = ScreenDrawing.row(area, row)
+            ScreenDrawing.text(line.label, into: &frame, in: rect)
+            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text))
+            row += 1
+        }
         let unsettled = report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
             : tr("Not known yet (the counter settles them): {0}", report.unsettled.joined(separator: ", "))
         ScreenDrawing.text(unsettled, into: &frame, in: ScreenDrawing.row(area, row + 1), role: report.unsettled.isEmpty ? .muted : .warning)

@@ -93,6 +93,7 @@ extension StoreClient {
         client.payPartInCash = { amount in Result { () throws(StoreError) in try store.payPartInCash(amount) } }
         client.paidSoFar = { store.paidSoFar }
         client.giveBackParts = { completion in store.giveBackParts(completion: completion) }
+        client.parking = .live(services.parking)
         return client
     }
 }

@@ -77,6 +77,8 @@ public struct StoreClient {
     public var runDueWork: (_ completion: @escaping () -> Void) -> Void
     /// Express sheet, bank and wallet (issue 8), opened from the payment-method picker.
     public var payments: PaymentScreensClient = .unavailable
+    /// Parked sales: the cart parked under a name, resumed at any counter (issue 36).
+    public var parking: ParkingClient = .unavailable
     /// The number of the order the cart is being paid by while its outcome is not known.
     public var unsettledOrder: () -> String? = { nil }
     /// What became of that order once known: paid (the receipt) or not (why); nil while unknown.

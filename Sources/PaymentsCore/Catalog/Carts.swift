@@ -30,12 +30,18 @@ public final class Carts {
     public func add(productId: String, quantity: Int = 1, for sessionKey: String) throws -> Cart {
         guard quantity > 0 else { throw CartError.invalidQuantity(quantity) }
         return try store.write { tx in
-            let cartId = try cartId(tx, sessionKey: sessionKey)
-            let current = try Self.line(tx, cartId: cartId, productId: productId)?.quantity ?? 0
-            try setLine(tx, cartId: cartId, productId: productId, quantity: current + quantity)
-            try events.record(tx, type: "cart.line_added", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
+            try add(tx, productId: productId, quantity: quantity, for: sessionKey)
             return try cart(tx, sessionKey: sessionKey)
         }
+    }
+
+    /// Adds jars in the caller's transaction. `checkingStock: false` for a parked sale resumed:
+    /// it reserved nothing, and its jars are checked when it is paid, as the brief says.
+    func add(_ tx: any CoreTransaction, productId: String, quantity: Int, for sessionKey: String, checkingStock: Bool = true) throws {
+        let cartId = try cartId(tx, sessionKey: sessionKey)
+        let current = try Self.line(tx, cartId: cartId, productId: productId)?.quantity ?? 0
+        try setLine(tx, cartId: cartId, productId: productId, quantity: current + quantity, checkingStock: checkingStock)
+        try events.record(tx, type: "cart.line_added", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
     }
 
     /// Sets a line's quantity; 0 removes the line.
@@ -73,11 +79,11 @@ public final class Carts {
         try events.record(tx, type: "cart.emptied", subject: cartId, data: [:])
     }
 
-    private func setLine(_ tx: any CoreTransaction, cartId: String, productId: String, quantity: Int) throws {
+    private func setLine(_ tx: any CoreTransaction, cartId: String, productId: String, quantity: Int, checkingStock: Bool = true) throws {
         guard let product = try Catalog.product(tx, id: productId) else { throw CartError.unknownProduct(productId) }
         guard quantity <= Cart.maximumQuantity else { throw CartError.invalidQuantity(quantity) }
         // The shelf is checked here for a friendly message; the binding check is at payment.
-        if let stock = product.stock, quantity > stock { throw CartError.notEnoughStock(productId: productId, available: stock) }
+        if checkingStock, let stock = product.stock, quantity > stock { throw CartError.notEnoughStock(productId: productId, available: stock) }
         if try Self.line(tx, cartId: cartId, productId: productId) != nil {
             try tx.execute("UPDATE cart_lines SET quantity = ? WHERE cart_id = ? AND product_id = ?", quantity, cartId, productId)
         } else {

@@ -8,10 +8,15 @@ enum HoneySeed {
             ("honey-wildflower", "Wildflower honey", "Many meadows in one jar; every harvest tastes different. 250 g jar.", 720, 8, "WILD"),
         ]
         for (position, jar) in jars.enumerated() {
-            let padded = jar.label.padding(toLength: 7, withPad: " ", startingAt: 0)
-            let image = "  _______\n |~~~~~~~|\n |\(padded)|\n |  ~~~  |\n |_______|"
+            let image = Self.image(label: jar.label)
             try tx.execute("INSERT INTO products (id, position, name, description, price_minor, currency, stock, image) VALUES (?, ?, ?, ?, ?, 'EUR', ?, ?)",
                            jar.id, position, jar.name, jar.description, jar.cents, jar.stock, image)
         }
+    }
+
+    /// A jar's text art with a label of up to seven letters (a longer one is cut).
+    static func image(label: String) -> String {
+        let padded = String(label.uppercased().prefix(7)).padding(toLength: 7, withPad: " ", startingAt: 0)
+        return "  _______\n |~~~~~~~|\n |\(padded)|\n |  ~~~  |\n |_______|"
     }
 }

@@ -107,6 +107,11 @@ extension Journal {
             "unsettled": .list(report.unsettled.map(JournalValue.text)),
             "counter": .optional(report.counter),
             "key_fingerprint": .optional(tx.journal?.fingerprint),
+            // Sales left parked at the close (issue 36); absent when none, as before there were any.
+            "parked": report.parked.isEmpty ? nil : .list(report.parked.map { parked in
+                .fields(["name": .text(parked.name), "total_minor": .integer(parked.totalMinor), "currency": .text(parked.currency),
+                         "items": .integer(Int64(parked.items)), "parked_at": .time(parked.parkedAt)])
+            }),
         ]), at: at)
     }
 }

@@ -18,4 +18,15 @@ public enum JournalKind: String, Hashable, Sendable, CaseIterable, Codable, Data
     case tillClosed
     /// A Z report saved: the span it closed and its totals.
     case zReport
+    /// A product put on the shelf from the back office (issue 36), with its price and first stock.
+    case productAdded
+    /// A product's price changed, the old and the new.
+    case priceChanged
+    /// Stock received (+N with a note) or counted (set, the difference with its reason).
+    case stockReceived
+    case stockCounted
+    /// A cart parked under a name, resumed at a counter, or discarded.
+    case saleParked
+    case saleResumed
+    case saleDiscarded
 }

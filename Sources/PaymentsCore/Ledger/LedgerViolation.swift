@@ -32,6 +32,9 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
     /// An order's refunds (done, or on their way back) add up to more than it was paid.
     case refundedMoreThanPaid(orderId: String, orderNumber: String, refunded: Money, paid: Money)
     case reservationsExceedStock(productId: String, stock: Int, reserved: Int)
+    /// A product's stock is not the sum of its movements (opening, received, counted, sold,
+    /// returned): stock changed with no row saying why (issue 36).
+    case stockDisagreesWithMovements(productId: String, stock: Int, moved: Int)
     /// The books do not hold what the order says it was paid: money in less money out for the
     /// order is `booked`, where its state and refunds say `owed` (its total less what went back
     /// when paid, zero when refunded in full, failed or not paid yet).
@@ -84,6 +87,8 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
             "Product \(productId) has a stock of \(stock)."
         case let .reservationsExceedStock(productId, stock, reserved):
             "Product \(productId) has \(reserved) reserved but only \(stock) in stock."
+        case let .stockDisagreesWithMovements(productId, stock, moved):
+            "Product \(productId) has a stock of \(stock), but its movements add up to \(moved)."
         case let .refundWithoutMoney(refundId, number):
             "Refund \(refundId) of order \(number) is marked refunded, but no money went back."
         case let .moneyBackOfFailedRefund(refundId, number, amount):

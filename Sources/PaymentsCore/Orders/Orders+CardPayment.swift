@@ -156,8 +156,9 @@ extension Orders {
             guard stock - reserved >= line.quantity else { return nil }
         }
         for line in order.goods {
-            try tx.execute("UPDATE products SET stock = stock - ? WHERE id = ?", line.quantity, line.productId)
-            try tx.announce(.stock(productId: line.productId))
+            try StockBook.move(tx, productId: line.productId, by: -line.quantity, kind: .sold,
+                               id: StockBook.movementId(.sold, reference: order.id, productId: line.productId),
+                               reference: order.id, counter: current.counter ?? counterName, at: clock.now)
         }
         try setState(tx, order.id, .paid, failure: nil, chargeId: chargeId)
         try MoneyLedger.bookPayment(tx, order: current, reference: chargeId, at: clock.now, counter: current.counter ?? counterName)

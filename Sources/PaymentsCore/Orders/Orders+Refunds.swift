@@ -116,7 +116,7 @@ extension Orders {
             return try ids.compactMap { id in
                 // Locked on a server: another counter's settler doing the same waits, then finds it refunded.
                 guard let order = try OrderRecord.stored(tx, id: id, locking: true)?.order(tx), order.state == .paid else { return nil }
-                try Self.putBack(tx, order.lines)
+                try putBack(tx, order.lines, reference: id)
                 try setState(tx, id, .refunded, failure: nil, chargeId: order.chargeId)
                 if let chargeId = order.chargeId { try bookChargeRefunds(tx, orderId: id, chargeId: chargeId) }
                 return id
@@ -332,9 +332,9 @@ extension Orders {
         row.updatedAt = clock.now
         try tx.update(row)
         let returned = try tx.fetchAll(OrderRefundLineRecord.self, "SELECT * FROM order_refund_lines WHERE refund_id = ?", refundId)
-        try Self.putBack(tx, returned.compactMap { line in
+        try putBack(tx, returned.compactMap { line in
             order.lines.indices.contains(line.position) ? order.lines[line.position].returning(line.quantity) : nil
-        })
+        }, reference: row.id)
         try MoneyLedger.bookRefund(tx, orderId: order.id, refundId: row.chargeRefundId, amountMinor: row.amountMinor, currency: row.currency,
                                    at: clock.now, counter: counterName, paidBy: row.paidBy)
         try events.record(tx, type: "order.refund_succeeded", subject: order.id, data: [

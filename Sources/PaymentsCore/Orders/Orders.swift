@@ -177,11 +177,13 @@ public final class Orders {
         }
     }
 
-    /// Puts the jars of a refunded order back on the shelf.
-    static func putBack(_ tx: any CoreTransaction, _ lines: [OrderLine]) throws {
+    /// Puts the jars of a refunded order back on the shelf, each a `returned` movement of the
+    /// refund `reference` (the order's id for a refund of the whole without a refund row).
+    func putBack(_ tx: any CoreTransaction, _ lines: [OrderLine], reference: String) throws {
         for line in lines where line.kind == .goods {
-            try tx.execute("UPDATE products SET stock = stock + ? WHERE id = ?", line.quantity, line.productId)
-            try tx.announce(.stock(productId: line.productId))
+            try StockBook.move(tx, productId: line.productId, by: line.quantity, kind: .returned,
+                               id: StockBook.movementId(.returned, reference: reference, productId: line.productId),
+                               reference: reference, counter: counterName, at: clock.now)
         }
     }
 

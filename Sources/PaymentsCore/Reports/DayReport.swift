@@ -50,6 +50,31 @@ public struct DayReport: Hashable, Sendable, Codable {
         public var rate: TaxRate { TaxRate(basisPoints: rateBasisPoints) }
     }
 
+    /// A sale still parked when the report was made (issue 36): not sold, not in any figure,
+    /// listed so that the day's close says what was left waiting.
+    public struct Parked: Hashable, Sendable, Codable {
+        public let name: String
+        public let counter: String?
+        public let parkedAt: Date
+        /// Who parked it (nil: a shop without staff).
+        public let parkedBy: String?
+        public let items: Int
+        public let totalMinor: Int64
+        public let currency: String
+
+        public init(name: String, counter: String?, parkedAt: Date, parkedBy: String?, items: Int, totalMinor: Int64, currency: String) {
+            self.name = name
+            self.counter = counter
+            self.parkedAt = parkedAt
+            self.parkedBy = parkedBy
+            self.items = items
+            self.totalMinor = totalMinor
+            self.currency = currency
+        }
+
+        public var total: Money? { Currency(code: currency).map { Money(minorUnits: totalMinor, currency: $0) } }
+    }
+
     /// The Z report's number; nil for an X report.
     public let number: Int?
     /// The end of the last Z report; nil when no day was closed before.
@@ -82,6 +107,8 @@ public struct DayReport: Hashable, Sendable, Codable {
     public let cash: [TillSession]
     /// The VAT in the grand total, per currency and rate; empty in reports saved before VAT.
     public let taxes: [Tax]
+    /// The shop's sales still parked when the report was made; empty in reports from before.
+    public var parked: [Parked] = []
 
     public init(number: Int?, from: Date?, to: Date, sales: [Total], refunds: [Total], voids: [Total], captures: [Total], net: [Total],
                 grandTotal: [Total], unsettled: [String], fromBooks: Bool = true, counter: String? = nil, cash: [TillSession] = [],
@@ -131,7 +158,7 @@ public struct DayReport: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes
+        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes, parked
     }
 
     /// Reads Z reports saved before the books too (no captures, net, grand total), and before
@@ -152,5 +179,6 @@ public struct DayReport: Hashable, Sendable, Codable {
         counter = try container.decodeIfPresent(String.self, forKey: .counter)
         cash = try container.decodeIfPresent([TillSession].self, forKey: .cash) ?? []
         taxes = try container.decodeIfPresent([Tax].self, forKey: .taxes) ?? []
+        parked = try container.decodeIfPresent([Parked].self, forKey: .parked) ?? []
     }
 }

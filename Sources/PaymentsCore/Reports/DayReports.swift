@@ -42,6 +42,7 @@ public final class DayReports {
         return try store.read { tx in
             var report = try Self.report(tx, number: nil, scope: .counter(counter), from: try Self.lastClose(tx, counter: counter), to: now)
             report = report.with(cash: try Self.tillsNotReported(tx, counter: counter))
+            report.parked = try ParkedSales.parked(tx).map(\.summary)
             return report
         }
     }
@@ -82,6 +83,7 @@ public final class DayReports {
                 """, counter) ?? 0) + 1
             var report = try Self.report(tx, number: number, scope: .counter(counter), from: try Self.lastClose(tx, counter: counter), to: now)
             report = report.with(cash: try Self.tillsNotReported(tx, counter: counter))
+            report.parked = try ParkedSales.parked(tx).map(\.summary)
             let body = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
             try tx.execute("INSERT INTO day_reports (number, from_at, to_at, body, counter, counter_number) VALUES (?, ?, ?, ?, ?, ?)",
                            row, report.from?.milliseconds, now.milliseconds, body, counter, number)
@@ -208,7 +210,9 @@ enum DayReportMigrations {
 extension DayReport {
     /// The same report with its cash section.
     func with(cash: [TillSession]) -> DayReport {
-        DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
-                  grandTotal: grandTotal, unsettled: unsettled, fromBooks: fromBooks, counter: counter, cash: cash, taxes: taxes)
+        var report = DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
+                               grandTotal: grandTotal, unsettled: unsettled, fromBooks: fromBooks, counter: counter, cash: cash, taxes: taxes)
+        report.parked = parked
+        return report
     }
 }

@@ -19,8 +19,10 @@ import Testing
         #expect(try commits.commits() == [
             // the order placed, its attempt (jars reserved, key), the charge pending under the key
             ["charges", "counters", "events", "idempotency_keys", "order_lines", "orders", "stock_reservations"],
-            // the charge succeeded, the order paid, numbered, booked and journaled, the stock down, and the cart emptied with them
-            ["cart_lines", "charges", "events", "journal_entries", "ledger_entries", "orders", "products", "receipt_sequences", "stock_reservations"],
+            // the charge succeeded, the order paid, numbered, booked and journaled, the stock down (and its movement), and the cart
+            // emptied with them
+            ["cart_lines", "charges", "events", "journal_entries", "ledger_entries", "orders", "products", "receipt_sequences", "stock_movements",
+             "stock_reservations"],
         ])
         #expect(store.cart.isEmpty)
         #expect(world.stock(of: "honey-acacia") == 10)

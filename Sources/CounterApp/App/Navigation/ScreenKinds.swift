@@ -24,6 +24,8 @@ extension AppFeature.Screen {
         case .payment: ScreenKinds.payment
         case .backOffice: ScreenKinds.backOffice
         case .till: ScreenKinds.till
+        case .parked: ScreenKinds.parked
+        case .catalogue: ScreenKinds.catalogue
         }
     }
 
@@ -90,7 +92,7 @@ enum ScreenKinds {
             environment: \.store,
             reduce: { s, a, session in CartFeature.reduce(&s, a, session: session) },
             action: { event, s, _ in CartFeature.action(for: event, in: s) },
-            keyHints: CartFeature.keyHints(_:session:), hasTextFocus: { _ in false },
+            keyHints: CartFeature.keyHints(_:session:), hasTextFocus: CartFeature.hasTextFocus,
             draw: { s, session, frame, area in CartFeature.draw(s, session: session, into: &frame, in: area) }))
     }
 
@@ -247,5 +249,31 @@ enum ScreenKinds {
             action: { event, s, _ in TillFeature.action(for: event, in: s) },
             keyHints: { s, _ in TillFeature.keyHints(s) }, hasTextFocus: TillFeature.hasTextFocus,
             draw: { s, _, frame, area in TillFeature.draw(s, into: &frame, in: area) }))
+    }
+
+    static var parked: AnyScreenKind {
+        AnyScreenKind(ScreenKind<ParkedSalesFeature.State, ParkedSalesFeature.Action, ParkingClient>(
+            name: { tr("Parked sales") }, isStore: true, drawsInStoreArea: true,
+            embedState: Screen.parked, extractState: { if case let .parked(s) = $0 { s } else { nil } },
+            embedAction: Action.parked, extractAction: { if case let .parked(a) = $0 { a } else { nil } },
+            environment: \.store.parking,
+            reduce: { s, a, session in ParkedSalesFeature.reduce(&s, a, session: session) },
+            appear: { _ in .send(.onAppear) },
+            action: { event, s, _ in ParkedSalesFeature.action(for: event, in: s) },
+            keyHints: { s, _ in ParkedSalesFeature.keyHints(s) }, hasTextFocus: { _ in false },
+            draw: { s, _, frame, area in ParkedSalesFeature.draw(s, into: &frame, in: area) }))
+    }
+
+    static var catalogue: AnyScreenKind {
+        AnyScreenKind(ScreenKind<CatalogueFeature.State, CatalogueFeature.Action, CatalogueClient>(
+            name: { tr("Catalogue") }, isStore: false, drawsInStoreArea: false,
+            embedState: Screen.catalogue, extractState: { if case let .catalogue(s) = $0 { s } else { nil } },
+            embedAction: Action.catalogue, extractAction: { if case let .catalogue(a) = $0 { a } else { nil } },
+            environment: \.catalogue,
+            reduce: { s, a, _ in CatalogueFeature.reduce(&s, a) },
+            appear: { _ in .send(.onAppear) },
+            action: { event, s, _ in CatalogueFeature.action(for: event, in: s) },
+            keyHints: { s, _ in CatalogueFeature.keyHints(s) }, hasTextFocus: CatalogueFeature.hasTextFocus,
+            draw: { s, _, frame, area in CatalogueFeature.draw(s, into: &frame, in: area) }))
     }
 }

@@ -12,7 +12,11 @@ public enum CartFeature {
         public var isConfirmingEmpty = false
         /// What the last change came to (worded when drawn).
         public var message: Notice?
-        public init() {}
+        /// A staffed counter parks carts (k) and resumes parked ones (o); a kiosk does not.
+        public var canPark = false
+        /// The name being typed for the cart to park (CartFeature+Parking.swift).
+        public var parking: ParkingEntry?
+        public init(canPark: Bool = false) { self.canPark = canPark }
     }
 
     /// What the cart screen tells the shopper after a change, as a value: `words(_:)` says it.
@@ -26,6 +30,11 @@ public enum CartFeature {
         /// Checkout asked of an empty cart: the one notice drawn as an error.
         case emptyCartRefused
         case failed(StoreError)
+        /// The cart was parked under this name, and is empty for the next customer.
+        case parked(name: String)
+        /// A parked sale's jars came into the cart.
+        case resumed(name: String)
+        case parkingRefused(ParkingError)
     }
 
     public enum Action: Equatable, Sendable {
@@ -40,12 +49,15 @@ public enum CartFeature {
         case removed(Product, Cart, unsettledOrder: String?)
         case changed(Result<Cart, StoreError>)
         case checkout
+        case parking(ParkingAction)
         case delegate(Delegate)
     }
 
     public enum Delegate: Equatable, Sendable {
         case cartChanged(Cart)
         case proceedToCheckout
+        /// o: the shop's parked sales, to resume one.
+        case openParked
     }
 
     public static func reduce(_ state: inout State, _ action: Action, session: StoreSession) -> Effect<Action, StoreClient> {
@@ -116,6 +128,8 @@ public enum CartFeature {
             }
             state.message = nil
             return .send(.delegate(.proceedToCheckout))
+        case .parking(let parking):
+            return reduceParking(&state, parking, session: session)
         case .delegate:
             return .none
         }
@@ -129,6 +143,7 @@ public enum CartFeature {
             default: return .confirmEmpty(false)
             }
         }
+        if state.parking != nil { return parkingAction(for: key) }
         if let action = listKeys.action(for: key) { return action }
         switch key {
         case .character("+"), .character("="), .right: return .increment
@@ -136,6 +151,8 @@ public enum CartFeature {
         case .character("d"), .delete, .backspace: return .removeLine
         case .character("e"): return .askToEmpty
         case .enter, .character("p"): return .checkout
+        case .character("k") where state.canPark: return .parking(.ask)
+        case .character("o") where state.canPark: return .parking(.openList)
         default: return nil
         }
     }
@@ -146,9 +163,13 @@ public enum CartFeature {
     /// An empty cart has nothing to move, change, remove or pay for: only its way back.
     public static func keyHints(_ state: State, session: StoreSession) -> [KeyHint] {
         if state.isConfirmingEmpty { return [KeyHint("y", "Empty it"), KeyHint("n", "Keep it")] }
-        guard !session.cart.lines.isEmpty else { return [KeyHint("Esc", "Back")] }
-        return KeyHint.move(session.cart.lines.count) + [KeyHint("+ -", "Quantity"), KeyHint("d", "Remove"), KeyHint("e", "Empty"),
-                KeyHint("Enter", "Checkout"), KeyHint("Esc", "Back")]
+        if state.parking != nil { return [KeyHint("Enter", "Park"), KeyHint("Esc", "Cancel")] }
+        let parked = state.canPark ? [KeyHint("o", "Parked")] : []
+        guard !session.cart.lines.isEmpty else { return parked + [KeyHint("Esc", "Back")] }
+        // Parking before emptying: on an 80-column footer "e Empty" and "o Parked" yield first.
+        let park = state.canPark ? [KeyHint("k", "Park")] : []
+        return KeyHint.move(session.cart.lines.count) + [KeyHint("+ -", "Quantity"), KeyHint("d", "Remove")] + park + [KeyHint("e", "Empty"),
+                KeyHint("Enter", "Checkout")] + parked + [KeyHint("Esc", "Back")]
     }
 
     /// A notice in the current language.
@@ -160,6 +181,9 @@ public enum CartFeature {
         case .emptied: tr("The cart is empty now.")
         case .emptyCartRefused: tr("Your cart is empty: add a jar before checking out.")
         case .failed(let error): error.message
+        case .parked(let name): tr("Parked as {0}. The cart is empty for the next customer.", name)
+        case .resumed(let name): tr("Parked sale {0} is back in the cart.", name)
+        case .parkingRefused(let error): ParkingWords.refusal(error)
         }
     }
 
@@ -184,10 +208,13 @@ public enum CartFeature {
                         alignment: .trailing, style: Style(.accent, .bold))
         }
         let bottom = ScreenDrawing.row(area, area.height - 1)
-        if state.isConfirmingEmpty {
+        if let parking = state.parking {
+            drawParking(parking, into: &frame, in: area)
+        } else if state.isConfirmingEmpty {
             ScreenDrawing.text(tr("Empty the whole cart? y = yes, any other key = no"), into: &frame, in: bottom, role: .warning, attributes: .bold)
         } else if let message = state.message {
-            ScreenDrawing.text(words(message), into: &frame, in: bottom, role: message == .emptyCartRefused ? .error : .success)
+            let isError: Bool = if case .parkingRefused = message { true } else { message == .emptyCartRefused }
+            ScreenDrawing.text(words(message), into: &frame, in: bottom, role: isError ? .error : .success)
         }
     }
 }

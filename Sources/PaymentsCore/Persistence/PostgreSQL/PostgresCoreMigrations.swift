@@ -122,6 +122,8 @@ public enum PostgresCoreMigrations {
         ShopMigrations.name: { tx in try ShopMigrations.classifyAndFreeze(tx) },
         // The journal's append-only triggers (the mirror copies no trigger).
         JournalMigrations.identifier: { tx in try JournalMigrations.serverTriggers(tx) },
+        // The openings of the server's own products, not the seed's (issue 36).
+        StockMigrations.name: { tx in try StockMigrations.openBooks(tx) },
     ]
 
     static let coreTables: Set<String> = ["events", "customers", "payment_methods", "charges", "idempotency_keys", "refunds", "vault_meta"]

@@ -4,6 +4,8 @@ import Foundation
 /// cards. Sent with the transaction that made the change (PostgreSQL's `NOTIFY` is delivered at
 /// COMMIT, never for a transaction rolled back); a counter alone on a SQLite file sends nothing.
 public enum FleetChange: Hashable, Sendable {
+    /// A product's stock moved, or (issue 36) its price changed or it is new on the shelf: the
+    /// other counters read their shelves again either way.
     case stock(productId: String)
     case savedCards(customerId: String)
     /// Anything may have changed: the connection was lost and made again, and what the other
