@@ -99,7 +99,8 @@ enum Invariants {
                     let state = ledger.orderStates[orderId]
                     // Or its parts given back: closed as failed, its money the refunds' (the audit proves them).
                     let givenBack = state == "failed" && shopper.givingBack.contains(orderId)
-                    if !["pendingPayment", "paid"].contains(state ?? "missing"), !givenBack {
+                    // Paid and later refunded (a split comes back like any order) holds too.
+                    if !["pendingPayment", "paid", "refunded"].contains(state ?? "missing"), !givenBack {
                         broken.append(Broken(kind: "told Part paid, order lost", detail: "\(shopper.name) was told \(told), the order is \(state ?? "missing")"))
                     }
                 case .partsGivenBack(let orderId):
