@@ -52,6 +52,7 @@ extension Journal {
             "till": .text(session.id), "counter": .text(session.counter), "currency": .text(session.currency),
             "float_minor": .integer(session.floatMinor), "suggested_minor": session.suggestedMinor.map(JournalValue.integer),
             "opened_at": .time(session.openedAt),
+            "staff": session.openedBy.map { StaffSignature(doneBy: $0).journalValue },
         ]), at: session.openedAt)
     }
 
@@ -62,6 +63,7 @@ extension Journal {
             "movement": .text(movement.id), "till": .text(movement.sessionId), "counter": .text(movement.counter),
             "kind": .text(movement.kind.rawValue), "amount_minor": .integer(movement.amountMinor), "currency": .text(movement.currency),
             "reason": .text(movement.reason),
+            "staff": movement.signature.journalValue,
         ]), at: movement.at)
     }
 
@@ -82,6 +84,7 @@ extension Journal {
             "left_in_minor": session.leftInMinor.map(JournalValue.integer),
             "note": .optional(session.note), "approval": .optional(session.approval?.rawValue),
             "closed_at": .time(at),
+            "staff": session.signature.journalValue,
         ]), at: at)
     }
 
@@ -107,6 +110,7 @@ extension Journal {
             "unsettled": .list(report.unsettled.map(JournalValue.text)),
             "counter": .optional(report.counter),
             "key_fingerprint": .optional(tx.journal?.fingerprint),
+            "staff": report.closedBy.journalValue,
         ]), at: at)
     }
 }

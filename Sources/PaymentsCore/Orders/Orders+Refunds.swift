@@ -10,11 +10,15 @@ import GRDB
 extension Orders {
     /// Refunds what `request` says of a paid order, through its tender. The same `idempotencyKey` asked again
     /// answers the first refund (and finishes it if it was left half-done), never a second one.
-    public func refund(orderId: String, _ request: RefundRequest, idempotencyKey: String,
+    /// `signedBy` names who refunds and the manager who approved (nil: a shop without staff);
+    /// a cashier's refund without a manager's approval is refused, nothing written.
+    public func refund(orderId: String, _ request: RefundRequest, idempotencyKey: String, signedBy signature: StaffSignature? = nil,
                        completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
         let intent: RefundIntent
         do throws(RefundError) {
-            intent = try refundWrite { tx in try self.givingCashAtOnce(tx, try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey)) }
+            intent = try refundWrite { tx in
+                try self.givingCashAtOnce(tx, try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey, signedBy: signature))
+            }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
@@ -27,8 +31,8 @@ extension Orders {
 
     /// Refunds a paid order in full and puts its jars back on the shelf (what is left of it, when
     /// part went back before). Asked again, it answers the same refund.
-    public func refund(orderId: String, completion: @escaping (Result<Order, OrderError>) -> Void) {
-        refund(orderId: orderId, .everythingLeft, idempotencyKey: "order-\(orderId)-refund") { [self] result in
+    public func refund(orderId: String, signedBy signature: StaffSignature? = nil, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        refund(orderId: orderId, .everythingLeft, idempotencyKey: "order-\(orderId)-refund", signedBy: signature) { [self] result in
             switch result {
             case .success:
                 completion(Result { () throws(OrderError) in
@@ -111,7 +115,9 @@ extension Orders {
     /// Step 1: the intent, or the refund already asked under `key`.
     /// The order's row is locked first on a server: two counters refunding the same order take
     /// turns, and the second reads what the first left to refund.
-    func beginRefund(_ tx: any CoreTransaction, orderId: String, _ request: RefundRequest, key: String) throws -> RefundIntent {
+    func beginRefund(_ tx: any CoreTransaction, orderId: String, _ request: RefundRequest, key: String,
+                     signedBy signature: StaffSignature? = nil) throws -> RefundIntent {
+        do throws(StaffError) { try StaffCheck.require(.refund, by: signature, in: tx) } catch { throw RefundError.staff(error) }
         guard let record = try OrderRecord.stored(tx, id: orderId, locking: true) else { throw RefundError.order(.unknownOrder(orderId)) }
         let order = try record.order(tx)
         if let asked = try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE idempotency_key = ?", key) {
@@ -127,15 +133,16 @@ extension Orders {
         guard let route = try RefundRoute(record, tx), canAsk(route) else { throw RefundError.notPaidByCard(number: order.number) }
         let left = try RefundBalance(tx, order: order)
         let (amount, returned) = try left.refund(for: request)
-        let row = OrderRefundRecord(id: ids.next("orf"), orderId: orderId, idempotencyKey: key, amountMinor: amount.minorUnits,
+        var row = OrderRefundRecord(id: ids.next("orf"), orderId: orderId, idempotencyKey: key, amountMinor: amount.minorUnits,
                                     currency: amount.currency.code, state: .requested, chargeRefundId: ids.next("re"), failure: nil,
                                     createdAt: clock.now, updatedAt: clock.now, requestedBy: owner)
+        row.signature = signature
         try tx.insert(row)
         for line in returned { try tx.insert(OrderRefundLineRecord(refundId: row.id, position: line.position, quantity: line.quantity)) }
         try events.record(tx, type: "order.refund_requested", subject: orderId, data: [
             "refund": row.id, "amount": String(amount.minorUnits), "currency": amount.currency.code,
             "jars": String(returned.reduce(0) { $0 + $1.quantity }), "tender": route.tender.rawValue,
-        ])
+        ].merging(signature?.eventFields ?? [:]) { first, _ in first })
         return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: order.number), route: route)
     }
 
@@ -310,7 +317,7 @@ extension Orders {
         case .declined(let decline): .paymentDeclined(decline)
         case .outcomeUnknown: .outcomeUnknown(number: orderId)
         case .nothingLeft: .notRefundable(.refunded)
-        case .notPaidByCard, .splitTender, .invalidAmount, .exceedsRefundable, .unknownLine, .notReturnable, .exceedsReturnable: .notRefundable(.paid)
+        case .notPaidByCard, .splitTender, .invalidAmount, .staff, .exceedsRefundable, .unknownLine, .notReturnable, .exceedsReturnable: .notRefundable(.paid)
         }
     }
 }

@@ -82,11 +82,18 @@ public struct DayReport: Hashable, Sendable, Codable {
     public let cash: [TillSession]
     /// The VAT in the grand total, per currency and rate; empty in reports saved before VAT.
     public let taxes: [Tax]
+    /// Who did the span's signed actions (sales, refunds, cash movements), each with who
+    /// approved; empty in a shop without staff and in reports saved before staff (issue 36).
+    public let staff: [StaffTally]
+    /// Who closed the day (a Z report), and who approved; nil for an X report or a shop without staff.
+    public let closedBy: StaffSignature?
 
     public init(number: Int?, from: Date?, to: Date, sales: [Total], refunds: [Total], voids: [Total], captures: [Total], net: [Total],
                 grandTotal: [Total], unsettled: [String], fromBooks: Bool = true, counter: String? = nil, cash: [TillSession] = [],
-                taxes: [Tax] = []) {
+                taxes: [Tax] = [], staff: [StaffTally] = [], closedBy: StaffSignature? = nil) {
         self.taxes = taxes
+        self.staff = staff
+        self.closedBy = closedBy
         self.number = number
         self.from = from
         self.to = to
@@ -131,7 +138,7 @@ public struct DayReport: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes
+        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes, staff, closedBy
     }
 
     /// Reads Z reports saved before the books too (no captures, net, grand total), and before
@@ -152,5 +159,7 @@ public struct DayReport: Hashable, Sendable, Codable {
         counter = try container.decodeIfPresent(String.self, forKey: .counter)
         cash = try container.decodeIfPresent([TillSession].self, forKey: .cash) ?? []
         taxes = try container.decodeIfPresent([Tax].self, forKey: .taxes) ?? []
+        staff = try container.decodeIfPresent([StaffTally].self, forKey: .staff) ?? []
+        closedBy = try container.decodeIfPresent(StaffSignature.self, forKey: .closedBy)
     }
 }

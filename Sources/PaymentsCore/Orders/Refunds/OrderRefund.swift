@@ -15,6 +15,8 @@ public struct OrderRefund: Hashable, Sendable, Identifiable {
     public let failure: String?
     public let idempotencyKey: String
     public let createdAt: Date
+    /// Who refunded, and who approved; nil in a shop without staff.
+    public let signature: StaffSignature?
 }
 
 public enum OrderRefundState: String, Hashable, Sendable {
@@ -73,6 +75,8 @@ public enum RefundError: Error, Hashable, Sendable {
     /// Nothing is left to give back.
     case nothingLeft
     case declined(PaymentDecline)
+    /// The person asking may not refund alone, and no manager approved (issue 36).
+    case staff(StaffError)
     /// The refund was asked, its answer is not recorded: the settler finishes it.
     case outcomeUnknown(refundId: String)
 }

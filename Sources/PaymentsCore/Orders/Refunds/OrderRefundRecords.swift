@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A row of `order_refunds`: one refund's intent and, once known, its outcome.
-struct OrderRefundRecord: Codable, CoreRecord {
+struct OrderRefundRecord: Codable, CoreRecord, SignedRow {
     static let databaseTableName = "order_refunds"
 
     var id: String
@@ -18,6 +18,11 @@ struct OrderRefundRecord: Codable, CoreRecord {
     var updatedAt: Date
     /// The counter instance that asked (its receipt is that counter's to print).
     var requestedBy: String?
+    /// Who refunded, and who approved (issue 36); nil in a shop without staff.
+    var staffId: String? = nil
+    var staffName: String? = nil
+    var approvedById: String? = nil
+    var approvedByName: String? = nil
 }
 
 /// A row of `order_refund_lines`: jars of one order line that a refund returns.
@@ -37,7 +42,7 @@ extension OrderRefundRecord {
         let lines = try tx.fetchAll(OrderRefundLineRecord.self, "SELECT * FROM order_refund_lines WHERE refund_id = ? ORDER BY position", id)
         return OrderRefund(id: id, orderId: orderId, orderNumber: orderNumber, amount: Money(minorUnits: amountMinor, currency: currency),
                            returned: lines.map { ReturnedLine(position: $0.position, quantity: $0.quantity) }, state: state,
-                           failure: failure, idempotencyKey: idempotencyKey, createdAt: createdAt)
+                           failure: failure, idempotencyKey: idempotencyKey, createdAt: createdAt, signature: signature)
     }
 }
 
