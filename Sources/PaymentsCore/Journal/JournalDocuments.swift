@@ -32,9 +32,16 @@ extension Journal {
             "currency": .text(entry.currency),
             "answers": .fields(["kind": .text(entry.answerKind.rawValue), "id": .text(entry.answerId)]),
             "booked_by": .optional(entry.counter),
+            "staff": try bookedSignature(tx, entry, order: order).journalValue,
             "order": .fields(orderFields.compactMapValues { $0 }),
         ])
         try append(tx, kind: isRefund ? .refund : .receipt, subject: order?.number ?? entry.orderId, body: body, at: entry.at)
+    }
+
+    /// Who a booked entry's money moved for: a refund's giver, a payment's order's placer.
+    private static func bookedSignature(_ tx: any CoreTransaction, _ entry: LedgerEntryRecord, order: OrderRecord?) throws -> StaffSignature? {
+        guard entry.movement == .refund else { return order?.signature }
+        return try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE charge_refund_id = ?", entry.answerId)?.signature
     }
 
     /// A hold the operator voided: the money held on a card, let go.
@@ -42,7 +49,7 @@ extension Journal {
         try append(tx, kind: .void, subject: void.id, body: JournalBody([
             "void": .text(void.id), "bid": .text(void.bidId), "auction": .text(auctionId), "hold": .text(void.holdId),
             "amount_minor": .integer(void.amountMinor), "currency": .text(void.currency),
-            "requested_at": .time(void.createdAt), "requested_by": .optional(void.requestedBy),
+            "requested_at": .time(void.createdAt), "requested_by": .optional(void.requestedBy), "staff": void.signature.journalValue,
         ]), at: at)
     }
 
