@@ -5,6 +5,7 @@ import TerminalUI
 /// holds, where Enter voids one; p prints a report; Esc steps back one level.
 extension BackOfficeFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
+        if let approval = state.approval { return ManagerApprovalFeature.action(for: event, in: approval).map(Action.approval) }
         guard case let .key(key) = event else { return nil }
         if state.isBusy { return nil }
         if let entry = state.entry {
@@ -64,10 +65,11 @@ extension BackOfficeFeature {
 
     /// The search field and the typed refunds take every key.
     public static func hasTextFocus(_ state: State) -> Bool {
-        (state.order == nil && state.report == nil && state.holds == nil) || state.entry != nil
+        (state.order == nil && state.report == nil && state.holds == nil) || state.entry != nil || state.approval != nil
     }
 
     public static func keyHints(_ state: State) -> [KeyHint] {
+        if let approval = state.approval { return ManagerApprovalFeature.keyHints(approval) }
         switch state.entry {
         case .confirmWhole: return [KeyHint("y", "Refund"), KeyHint("n", "Keep")]
         case .confirmClose: return [KeyHint("y", "Close the day"), KeyHint("n", "Keep it open")]
