@@ -39,6 +39,8 @@ public enum AppFeature {
         public var notice: String?
         /// Asking "Quit?" because the cart holds something (its buttons: Quit, Stay).
         public var quitDialog: ModalDialogState?
+        /// Who serves at this counter (issue 36); nobody is asked until the shop has staff.
+        public var staff = StaffDesk.State()
 
         public init(isKiosk: Bool = false, notice: String? = nil) {
             self.isKiosk = isKiosk
@@ -67,6 +69,8 @@ public enum AppFeature {
         case payment(PaymentScreensFeature.Action)
         case backOffice(BackOfficeFeature.Action)
         case till(TillFeature.Action)
+        /// Who serves (issue 36): sign in, sign out, the idle lock.
+        case staff(StaffDesk.Action)
         /// The shopper logged out; the counter's cart is a guest's (empty) one again.
         case loggedOut(cart: Cart)
         /// Opens a screen whose state had to be read from the store first (saved cards, the
@@ -112,6 +116,9 @@ public enum AppFeature {
                               push(&state, .catalog(CatalogFeature.State())))
             case .auctions:
                 return push(&state, .auction(AuctionFeature.State()))
+            case .operatorDesk where state.staff.serving != nil && !state.isKiosk:
+                // Someone signed in: the back office is theirs, no shared PIN asked.
+                return .send(.kiosk(.openBackOffice))
             case .operatorDesk:
                 // The PIN is the shell's (it keeps the lockout); past it, the shell asks back for
                 // the back office (`KioskRequest.openBackOffice`).
@@ -313,7 +320,10 @@ public enum AppFeature {
         // The till is a staffed counter's: a kiosk has no drawer.
         case .backOffice(.openTill):
             guard !state.isKiosk else { return .none }
-            return push(&state, .till(TillFeature.State()))
+            return push(&state, .till(TillFeature.State(serving: state.staff.serving)))
+
+        case .staff(let action):
+            return reduceStaff(&state, action)
 
         // MARK: Each screen's own actions
         case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .paymentsPIN, .orders, .subscriptions, .auction, .payment,

@@ -11,6 +11,9 @@ public final class StaffController {
         staff = Staff(store: core.store, clock: core.clock, ids: core.ids, hasher: hasher)
     }
 
+    /// Whether a text is a PIN (4 to 12 digits), as the staff's rule says.
+    public static func isPIN(_ text: String) -> Bool { Staff.isPIN(text) }
+
     /// Whether the shop has anyone active: until it has, the counter runs as before staff.
     public func hasStaff() -> Result<Bool, StaffError> { Result { () throws(StaffError) in try staff.hasStaff() } }
 
