@@ -17,7 +17,12 @@ extension AppFeature {
         default:
             break
         }
-        return StaffDesk.reduce(&state.staff, action).map(Action.staff, environment: { (env: AppEnvironment) in env.staff })
+        let before = state.staff.serving
+        let effect = StaffDesk.reduce(&state.staff, action).map(Action.staff, environment: { (env: AppEnvironment) in env.staff })
+        // The staffed counter's sales are signed by who serves; a kiosk's by nobody.
+        guard state.staff.serving != before, !state.isKiosk else { return effect }
+        let person = state.staff.serving?.person
+        return .merge(effect, .run { env, _ in env.staff.serve(person) })
     }
 
     /// Whether the staffed counter shows only its sign-in (a kiosk never does).

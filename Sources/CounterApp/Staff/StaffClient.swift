@@ -19,6 +19,8 @@ public struct StaffClient {
     public var add: (_ name: String, _ role: StaffRole, _ pin: String, _ badge: String?, _ signedBy: StaffSignature?)
         -> Result<StaffMember, StaffError> = { _, _, _, _, _ in .failure(.storage) }
     public var disable: (_ id: StaffID, _ signedBy: StaffSignature?) -> Result<StaffMember, StaffError> = { _, _ in .failure(.storage) }
+    /// Tells the counter's controllers who serves now, so the orders placed here name them.
+    public var serve: (_ person: StaffPerson?) -> Void = { _ in }
 
     public init(hasStaff: @escaping () -> Result<Bool, StaffError>, signIn: @escaping (String) -> Result<StaffMember, StaffError>,
                 signInBadge: @escaping (String) -> Result<StaffMember, StaffError>, approve: @escaping (StaffAction, String) -> StaffPerson?) {
@@ -43,6 +45,7 @@ public struct StaffClient {
         client.list = staff.list
         client.add = staff.add
         client.disable = staff.disable
+        client.serve = { person in services.session.serving = person }
         return client
     }
 
