@@ -56,7 +56,7 @@ extension BackOfficeFeature {
             guard var approval = state.approval else { return .none }
             let effect = ManagerApprovalFeature.reduce(&approval, action)
             state.approval = approval
-            return effect.map(Action.approval, environment: { (client: BackOfficeClient) in ManagerApprovalClient(approve: client.approve) })
+            return effect.map(Action.approval, environment: \.approval)
         }
     }
 }

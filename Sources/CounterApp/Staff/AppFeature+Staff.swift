@@ -18,7 +18,7 @@ extension AppFeature {
             break
         }
         let before = state.staff.serving
-        let effect = StaffDesk.reduce(&state.staff, action).map(Action.staff, environment: { (env: AppEnvironment) in env.staff })
+        let effect: Effects = StaffDesk.reduce(&state.staff, action).map(Action.staff, environment: \.staff)
         // The staffed counter's sales are signed by who serves; a kiosk's by nobody.
         guard state.staff.serving != before, !state.isKiosk else { return effect }
         let person = state.staff.serving?.person

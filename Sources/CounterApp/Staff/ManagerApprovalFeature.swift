@@ -109,3 +109,13 @@ public struct ManagerApprovalClient {
 
     public static var refusing: ManagerApprovalClient { ManagerApprovalClient { _, _ in nil } }
 }
+
+extension BackOfficeClient {
+    /// The approval prompt's part of the back office's client.
+    var approval: ManagerApprovalClient { ManagerApprovalClient(approve: approve) }
+}
+
+extension TillClient {
+    /// The approval prompt's part of the till's client.
+    var approval: ManagerApprovalClient { ManagerApprovalClient(approve: approve) }
+}

@@ -46,7 +46,7 @@ extension TillFeature {
             guard var approval = state.approval else { return .none }
             let effect = ManagerApprovalFeature.reduce(&approval, action)
             state.approval = approval
-            return effect.map(Action.approval, environment: { (client: TillClient) in ManagerApprovalClient(approve: client.approve) })
+            return effect.map(Action.approval, environment: \.approval)
         }
     }
 }
