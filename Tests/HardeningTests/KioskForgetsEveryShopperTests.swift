@@ -23,6 +23,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
     case operatorPIN, operatorMenu, operatorReprint
     case backOffice, backOfficeOrder, backOfficeRefund
     case till
+    case staffList
 
     /// Places no shopper can reach at this counter, and why.
     static let unreachable: [KioskPlace: String] = [
@@ -31,6 +32,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
         .catalogFilter: "the type-ahead filter opens on shelves of more than 9 jars; the seeded shop has 4",
         .auctionRefused: "every seeded auction has a complete context (a closed one is refused on the list itself)",
         .till: "a kiosk has no drawer: its back office does not open the till",
+        .staffList: "a kiosk's back office manages no staff (a staffed counter's manager does, or checkout staff add)",
     ]
 
     static func of(_ shell: CounterShell) -> KioskPlace {
@@ -77,6 +79,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
             if s.entry != nil { return .backOfficeRefund }
             return s.order == nil ? .backOffice : .backOfficeOrder
         case .till: return .till
+        case .staffList: return .staffList
         case let .payment(s):
             switch s.screen {
             case let .express(e):

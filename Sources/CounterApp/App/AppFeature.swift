@@ -24,6 +24,7 @@ public enum AppFeature {
         case payment(PaymentScreensFeature.State)
         case backOffice(BackOfficeFeature.State)
         case till(TillFeature.State)
+        case staffList(StaffListFeature.State)
     }
 
     public struct State: Equatable, Sendable {
@@ -69,6 +70,7 @@ public enum AppFeature {
         case payment(PaymentScreensFeature.Action)
         case backOffice(BackOfficeFeature.Action)
         case till(TillFeature.Action)
+        case staffList(StaffListFeature.Action)
         /// Who serves (issue 36): sign in, sign out, the idle lock.
         case staff(StaffDesk.Action)
         /// The shopper logged out; the counter's cart is a guest's (empty) one again.
@@ -324,10 +326,16 @@ public enum AppFeature {
 
         case .staff(let action):
             return reduceStaff(&state, action)
+        case .backOffice(.openStaff):
+            return push(&state, .staffList(StaffListFeature.State(serving: state.staff.serving)))
+        case .staffList(.added(.success)), .staffList(.disabled(.success)):
+            // The staff changed: whether the counter asks who is serving may have too.
+            let route = state.top.kind.route(&state, action) ?? .none
+            return .merge(route, .send(.staff(.checkStaff)))
 
         // MARK: Each screen's own actions
         case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .paymentsPIN, .orders, .subscriptions, .auction, .payment,
-             .backOffice, .till:
+             .backOffice, .till, .staffList:
             // The top screen's kind runs its reducer; an action for a screen no longer on top
             // (a late answer) is dropped.
             return state.top.kind.route(&state, action) ?? .none

@@ -5,6 +5,12 @@ import Foundation
 /// manager. The person at the back office does them signed as themself when they may; a cashier
 /// is asked for a manager's approval (`ManagerApprovalFeature`) and the action goes on, signed
 /// by both, once a manager's PIN is typed. The core checks the same again where it writes.
+extension BackOfficeFeature.State {
+    /// The staff screen is a staffed counter's manager's (`s`); in a shop without staff, the
+    /// operator's, who adds its first person. A kiosk's back office has none (`checkout staff`).
+    var managesStaff: Bool { hasTill && (serving?.may(.manageStaff) ?? true) }
+}
+
 extension BackOfficeFeature {
     /// The action waiting for a manager's approval.
     public enum AwaitingApproval: Equatable, Sendable {

@@ -53,6 +53,7 @@ extension BackOfficeFeature {
         case .character("v"): return .showHolds
         case .character("d"): return .showShopDay
         case .character("t") where state.hasTill: return .openTill
+        case .character("s") where state.managesStaff: return .openStaff
         case .character("p") where !state.waitingReports.isEmpty: return .printWaitingReports
         case .up: return .moveUp
         case .down: return .moveDown
@@ -88,7 +89,7 @@ extension BackOfficeFeature {
         if state.report != nil { return [KeyHint("p", "Print"), KeyHint("Esc", "Orders")] }
         if let holds = state.holds { return KeyHint.move(holds.count) + (holds.isEmpty ? [] : [KeyHint("Enter", "Void")]) + [KeyHint("Esc", "Orders")] }
         let waiting = state.waitingReports.isEmpty ? [] : [KeyHint("p", "Print")]
-        let till = state.hasTill ? [KeyHint("t", "Till")] : []
+        let till = (state.hasTill ? [KeyHint("t", "Till")] : []) + (state.managesStaff ? [KeyHint("s", "Staff")] : [])
         // A report waiting for the printer is said on the screen with its key: the key comes early,
         // so it is not the first to yield when the footer is short.
         return KeyHint.move(state.results.count) + [KeyHint("Enter", "Search/Open")] + waiting + till

@@ -138,6 +138,8 @@ public enum BackOfficeFeature {
         case openTill
         /// d: the shop's day across all counters, shown like a report.
         case showShopDay
+        /// s: the staff (a manager's, or the operator's of a shop without staff; the app opens it).
+        case openStaff
         /// The manager's approval prompt (issue 36).
         case approval(ManagerApprovalFeature.Action)
     }
@@ -218,8 +220,8 @@ public enum BackOfficeFeature {
         case .showShopDay:
             state.isBusy = true
             return .run { client, send in send(.dayReport(client.shopDay())) }
-        case .openTill:
-            // The app pushes the till's screen.
+        case .openTill, .openStaff:
+            // The app pushes the till's (or the staff's) screen.
             break
         case .askCloseDay:
             state.isBusy = true
