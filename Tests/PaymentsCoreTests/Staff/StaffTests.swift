@@ -155,3 +155,31 @@ import Testing
         #expect(rows.filter { $0["record"] == "line" }.allSatisfy { $0["staff"] == "" })
     }
 }
+
+/// The two denied actions the till and the refunds do not cover: voiding a hold and managing
+/// the staff, tried as a cashier.
+@Suite struct StaffVoidAndManageTests {
+    @Test(arguments: StorageBackend.allCases)
+    func aCashierVoidsNoHoldAndManagesNoStaff(_ backend: StorageBackend) throws {
+        let ledger = try LedgerAuditTests.Ledger(backend)
+        let world = ledger.world
+        let staff = Staff(store: world.core.store, clock: world.clock, ids: world.core.ids, hasher: PasswordHasher(iterations: 1_000))
+        let manager = try staff.add(name: "Mia", role: .manager, pin: "1111")
+        let cashier = try staff.add(name: "Carl", role: .cashier, pin: "2222")
+        let alone = StaffSignature(doneBy: cashier.person)
+        let denied = world.settle(after: .seconds(2)) {
+            world.auctions.voidHold(bidId: ledger.bid.id, idempotencyKey: "v1", signedBy: alone, completion: $0)
+        }
+        #expect(denied?.error == .staff(.needsManager(.void)))
+        #expect(try world.auctions.holdVoids(bidId: ledger.bid.id).isEmpty, "nothing written")
+        let voided = world.settle(after: .seconds(2)) {
+            world.auctions.voidHold(bidId: ledger.bid.id, idempotencyKey: "v1", signedBy: alone.approved(by: manager.person), completion: $0)
+        }
+        #expect(voided?.value?.state == .voided, "\(String(describing: voided))")
+        let signed = try world.core.store.read { tx in try tx.fetchOne(HoldVoidRecord.self, "SELECT * FROM hold_voids WHERE bid_id = ?", ledger.bid.id) }
+        #expect(signed?.signature == alone.approved(by: manager.person))
+
+        #expect(throws: StaffError.needsManager(.manageStaff)) { try staff.check(.manageStaff, by: alone) }
+        try staff.check(.manageStaff, by: StaffSignature(doneBy: manager.person))
+    }
+}
