@@ -117,3 +117,14 @@
 // controllers): no service class of the core is re-exported here (LayeringTests). What is left
 // is a value: the kiosk's operator PIN is hashed by the core's rule, never kept in clear.
 @_exported import struct PaymentsCore.PasswordHasher
+
+// The staff (issue 36): who serves, what a role may do alone, who did and approved each action.
+@_exported import struct PaymentsCore.StaffID
+@_exported import enum PaymentsCore.StaffRole
+@_exported import enum PaymentsCore.StaffAction
+@_exported import struct PaymentsCore.StaffPerson
+@_exported import struct PaymentsCore.StaffSignature
+@_exported import struct PaymentsCore.StaffMember
+@_exported import enum PaymentsCore.StaffError
+@_exported import enum PaymentsCore.Permissions
+@_exported import struct PaymentsCore.StaffTally

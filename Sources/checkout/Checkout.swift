@@ -25,6 +25,9 @@ struct Checkout: ParsableCommand {
           checkout migrate --db URL         set up a PostgreSQL server's tables
           checkout export --db FILE --from 2026-11-01 --to 2026-11-30
                                             the orders, payments and refunds as CSV
+          checkout staff add --db FILE|URL --name NAME --role cashier|manager
+                                            add a person (PIN on standard input);
+                                            staff list, staff disable NAME
 
         The counter's options (checkout [run] OPTIONS; checkout help run says more):
           --db <path|url>       the database file, :memory: for a throwaway one, or
@@ -53,7 +56,7 @@ struct Checkout: ParsableCommand {
         """,
         version: CounterVersion.string,
         subcommands: [Run.self, Play.self, Themes.self, Kiosk.self, VaultCommand.self, Audit.self, Export.self, Migrate.self,
-                      JournalCommand.self],
+                      JournalCommand.self, StaffCommand.self],
         defaultSubcommand: Run.self
     )
 }

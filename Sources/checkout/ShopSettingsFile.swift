@@ -71,12 +71,13 @@ private struct ShopSettingsReader {
 
     func settings(from document: TOMLTable) throws(ShopSettingsError) -> ShopSettings {
         var settings = ShopSettings.defaults
-        try known(document, at: [], keys: ["shop", "tax", "cash"])
+        try known(document, at: [], keys: ["shop", "tax", "cash", "staff"])
         // The shop first: its currency reads the cash amounts.
         if let shop = document["shop"] { try readShop(try table(shop, at: ["shop"]), into: &settings) }
         if let tax = document["tax"] { try readTax(try table(tax, at: ["tax"]), into: &settings) }
         settings.tillDifferenceLimit = Money(minorUnits: settings.tillDifferenceLimit.minorUnits, currency: settings.currency)
         if let cash = document["cash"] { try readCash(try table(cash, at: ["cash"]), into: &settings) }
+        if let staff = document["staff"] { try readStaff(try table(staff, at: ["staff"]), into: &settings) }
         return settings
     }
 
@@ -156,6 +157,17 @@ private struct ShopSettingsReader {
         }
         if let value = cash["till_difference_limit"] {
             settings.tillDifferenceLimit = try amount(value, at: path + ["till_difference_limit"], currency: settings.currency, example: "5.00")
+        }
+    }
+
+    private func readStaff(_ staff: TOMLTable, into settings: inout ShopSettings) throws(ShopSettingsError) {
+        let path = ["staff"]
+        try known(staff, at: path, keys: ["lock_after_seconds"])
+        if let value = staff["lock_after_seconds"] {
+            guard let seconds = value.int, seconds >= 0 else {
+                throw failure(path + ["lock_after_seconds"], tr("expected a number of seconds such as 300 (0: never), found {0}", value.kindInWords))
+            }
+            settings.staffLockAfterSeconds = seconds
         }
     }
 

@@ -25,7 +25,7 @@ import Testing
 
     private func client(_ calls: Calls) -> BackOfficeClient {
         var client = BackOfficeClient(find: { query in calls.finds.append(query); return .success([Self.order]) },
-                                      refund: { _, request, key, done in calls.refunds.append((request, key)); done(calls.answer) },
+                                      refund: { _, request, key, _, done in calls.refunds.append((request, key)); done(calls.answer) },
                                       reprint: { number in .success("/dev/usb/lp0") })
         client.print = { document, once in
             if let once, calls.printed.contains(where: { $0.1 == once }) { return nil }
@@ -141,8 +141,8 @@ import Testing
             {"number":1,"to":0,"sales":[],"refunds":[],"voids":[],"unsettled":[]}
             """.utf8))
         var printed: [(ReceiptDocument, String?)] = []
-        var client = BackOfficeClient(find: { _ in .success([]) }, refund: { _, _, _, _ in }, reprint: { _ in .failure(.notConfigured) },
-                                      report: { close in closes.append(close); return .success(report) })
+        var client = BackOfficeClient(find: { _ in .success([]) }, refund: { _, _, _, _, _ in }, reprint: { _ in .failure(.notConfigured) },
+                                      report: { close, _ in closes.append(close); return .success(report) })
         // The printer is down: the report is saved and shown all the same, its print waits.
         var printerWorks = false
         var printedKeys: Set<String> = []
@@ -214,9 +214,9 @@ import Testing
     }
 
     private func client(_ calls: Calls) -> BackOfficeClient {
-        var client = BackOfficeClient(find: { _ in .success([]) }, refund: { _, _, _, _ in }, reprint: { _ in .failure(.notConfigured) })
+        var client = BackOfficeClient(find: { _ in .success([]) }, refund: { _, _, _, _, _ in }, reprint: { _ in .failure(.notConfigured) })
         client.holds = { .success(calls.holds) }
-        client.void = { hold, key, done in
+        client.void = { hold, key, _, done in
             calls.voids.append(key)
             if case .success = calls.answer { calls.holds.removeAll { $0.id == hold.id } }
             done(calls.answer)

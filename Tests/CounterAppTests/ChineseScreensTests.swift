@@ -83,6 +83,8 @@ import Testing
         "Ada", "Lovelace",
         // the express sheet's contact, where a receipt says the order ships: an address is data
         "Anna", "Schmidt", "Hauptstr", "Berlin", "DE",
+        // the staff tapes' people, on the staff before the tape began: a name is data
+        "Mia", "Carl",
     ]
 
     @Test(arguments: TapeTests.allTapes())

@@ -31,8 +31,10 @@ import Testing
         if relativePath.hasPrefix("auction/"), CustomerTapeWorld(tapeText: text) != nil { return }
         let tape = try TapeParser.parse(contentsOfFile: path)
         let customer = CustomerTapeWorld(tapeText: text).map { _ in AuctionTapeWorld(tapeText: text) }
+        let staff = StaffTapeWorld(tapeText: text)
         let result = TapePlayer(update: ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1").play(tape) {
-            customer?.makeApplication() ?? CounterApplication(demo: TapeWorld.isDemo(tapeText: text),
+            staff?.application(database: ":memory:", counterName: nil, demo: TapeWorld.isDemo(tapeText: text))
+                ?? customer?.makeApplication() ?? CounterApplication(demo: TapeWorld.isDemo(tapeText: text),
                                                               makeServices: CounterApplication.services(database: ":memory:"))
         }
         #expect(result.failure == nil, "\(result.report(path: path))")

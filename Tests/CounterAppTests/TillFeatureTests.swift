@@ -30,11 +30,11 @@ import Testing
         }
         return TillClient(
             status: { .success(calls.status) },
-            open: { float in calls.opened.append(float); return .success(Self.session) },
-            payIn: { amount, reason in calls.moved.append((.paidIn, amount, reason)); return .success(movement(.paidIn, amount.minorUnits, reason)) },
-            payOut: { amount, reason in calls.moved.append((.paidOut, amount, reason)); return .success(movement(.paidOut, -amount.minorUnits, reason)) },
-            noSale: { reason in calls.moved.append((.noSale, nil, reason)); return .success(movement(.noSale, 0, reason)) },
-            close: { count, note, leftIn, approval in
+            open: { float, _ in calls.opened.append(float); return .success(Self.session) },
+            payIn: { amount, reason, _ in calls.moved.append((.paidIn, amount, reason)); return .success(movement(.paidIn, amount.minorUnits, reason)) },
+            payOut: { amount, reason, _ in calls.moved.append((.paidOut, amount, reason)); return .success(movement(.paidOut, -amount.minorUnits, reason)) },
+            noSale: { reason, _ in calls.moved.append((.noSale, nil, reason)); return .success(movement(.noSale, 0, reason)) },
+            close: { count, note, leftIn, approval, _ in
                 calls.closes.append((count, note, leftIn, approval))
                 let counted = count.countedMinorUnits
                 let difference = counted - Self.session.figures.expected

@@ -23,7 +23,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
     case operatorPIN, operatorMenu, operatorReprint
     case backOffice, backOfficeOrder, backOfficeRefund
     case till
-    case parkedSales, catalogue
+    case parkedSales, catalogue, staffList
 
     /// Places no shopper can reach at this counter, and why.
     static let unreachable: [KioskPlace: String] = [
@@ -34,6 +34,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
         .till: "a kiosk has no drawer: its back office does not open the till",
         .parkedSales: "a kiosk parks nothing: its cart has no k or o",
         .catalogue: "a kiosk's back office has no catalogue: its stock is kept from a staffed counter",
+        .staffList: "a kiosk's back office manages no staff (a staffed counter's manager does, or checkout staff add)",
     ]
 
     static func of(_ shell: CounterShell) -> KioskPlace {
@@ -82,6 +83,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
         case .till: return .till
         case .parked: return .parkedSales
         case .catalogue: return .catalogue
+        case .staffList: return .staffList
         case let .payment(s):
             switch s.screen {
             case let .express(e):

@@ -239,7 +239,7 @@ import Testing
             let record = try #require(try OrderRecord.stored(tx, id: card.id))
             let parts = try LedgerEntryRecord.of(tx, orderId: card.id)
             try world.orders.setState(tx, card.id, .failed, failure: Orders.partsGivenBack, chargeId: record.chargeId)
-            return try world.orders.writeLegs(tx, record, parts.map { ($0, $0.amountMinor) }, returned: [], currency: .eur, key: "stopped")
+            return try world.orders.writeLegs(tx, record, parts.map { ($0, $0.amountMinor) }, returned: [], currency: .eur, key: "stopped", signedBy: nil)
         }
         var problems = try ledger.audit()
         #expect(problems == [], "money on its way back is correct: \(problems)")

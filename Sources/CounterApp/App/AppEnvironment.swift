@@ -11,6 +11,8 @@ public struct AppEnvironment {
     public var catalogue: CatalogueClient = .unavailable
     /// Asks the shell for the operator's PIN (the staffed counter's "Operator" line).
     public var openOperator: () -> Void = {}
+    /// The shop's staff: who serves, a manager's approval (issue 36).
+    public var staff: StaffClient = .unavailable
 
     public init(store: StoreClient = .unavailable, auctions: AuctionEnvironment = AuctionEnvironment(),
                 backOffice: BackOfficeClient = .unavailable) {

@@ -18,6 +18,12 @@ extension AppFeature {
         let header = bounds.splitTop(1).top
         frame.fill(header, style: Style(.title, .reverse))
         frame.write(" " + tr("Checkout Counter"), in: header, style: Style(.title, [.reverse, .bold]))
+        if let serving = state.staff.serving, !state.isKiosk { StaffDesk.drawServing(serving, into: &frame, header: header) }
+        if isSigningIn(state) {
+            StaffDesk.draw(state.staff, into: &frame, in: contentArea(frame.size))
+            Footer(keyHints(for: state)).draw(into: &frame, in: bounds.splitBottom(1).bottom)
+            return
+        }
         if state.top.isStore {
             StoreSession.drawBadge(state.session, into: &frame, header: header.inset(left: 18))
         }

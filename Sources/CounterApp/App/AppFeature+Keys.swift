@@ -11,6 +11,7 @@ extension AppFeature {
             guard case let .key(key) = event else { return nil }
             return .quitDialogKey(key)
         }
+        if let action = staffAction(for: event, in: state) { return action }
         if state.notice != nil, case .key = event { return .dismissNotice }
         if state.isShowingHelp {
             if case .key = event { return .toggleHelp }
@@ -44,7 +45,9 @@ extension AppFeature {
 
     public static func keyHints(for state: State) -> [KeyHint] {
         if state.quitDialog != nil { return quitDialogHints }
+        if isSigningIn(state) { return StaffDesk.keyHints }
         var hints = state.top.kind.keyHints(state.top, state.session)
+        if !state.isKiosk, state.staff.serving != nil { hints.append(KeyHint("F9", "Sign out")) }
         if !hasTextFocus(state.top) {
             hints.append(KeyHint("?", "Keys"))
             if !state.isKiosk { hints.append(KeyHint("q", "Quit")) }

@@ -26,6 +26,7 @@ public enum AppFeature {
         case till(TillFeature.State)
         case parked(ParkedSalesFeature.State)
         case catalogue(CatalogueFeature.State)
+        case staffList(StaffListFeature.State)
     }
 
     public struct State: Equatable, Sendable {
@@ -41,6 +42,8 @@ public enum AppFeature {
         public var notice: String?
         /// Asking "Quit?" because the cart holds something (its buttons: Quit, Stay).
         public var quitDialog: ModalDialogState?
+        /// Who serves at this counter (issue 36); nobody is asked until the shop has staff.
+        public var staff = StaffDesk.State()
 
         public init(isKiosk: Bool = false, notice: String? = nil) {
             self.isKiosk = isKiosk
@@ -71,6 +74,9 @@ public enum AppFeature {
         case till(TillFeature.Action)
         case parked(ParkedSalesFeature.Action)
         case catalogue(CatalogueFeature.Action)
+        case staffList(StaffListFeature.Action)
+        /// Who serves (issue 36): sign in, sign out, the idle lock.
+        case staff(StaffDesk.Action)
         /// The shopper logged out; the counter's cart is a guest's (empty) one again.
         case loggedOut(cart: Cart)
         /// Opens a screen whose state had to be read from the store first (saved cards, the
@@ -116,6 +122,9 @@ public enum AppFeature {
                               push(&state, .catalog(CatalogFeature.State())))
             case .auctions:
                 return push(&state, .auction(AuctionFeature.State()))
+            case .operatorDesk where state.staff.serving != nil && !state.isKiosk:
+                // Someone signed in: the back office is theirs, no shared PIN asked.
+                return .send(.kiosk(.openBackOffice))
             case .operatorDesk:
                 // The PIN is the shell's (it keeps the lockout); past it, the shell asks back for
                 // the back office (`KioskRequest.openBackOffice`).
@@ -329,13 +338,22 @@ public enum AppFeature {
         // The till is a staffed counter's: a kiosk has no drawer.
         case .backOffice(.openTill):
             guard !state.isKiosk else { return .none }
-            return push(&state, .till(TillFeature.State()))
+            return push(&state, .till(TillFeature.State(serving: state.staff.serving)))
         case .backOffice(.openCatalogue):
             return push(&state, .catalogue(CatalogueFeature.State()))
 
+        case .staff(let action):
+            return reduceStaff(&state, action)
+        case .backOffice(.openStaff):
+            return push(&state, .staffList(StaffListFeature.State(serving: state.staff.serving)))
+        case .staffList(.added(.success)), .staffList(.disabled(.success)):
+            // The staff changed: whether the counter asks who is serving may have too.
+            let route = state.top.kind.route(&state, action) ?? .none
+            return .merge(route, .send(.staff(.checkStaff)))
+
         // MARK: Each screen's own actions
         case .home, .catalog, .details, .cart, .checkout, .account, .auth, .savedCards, .paymentsPIN, .orders, .subscriptions, .auction, .payment,
-             .backOffice, .till, .parked, .catalogue:
+             .backOffice, .till, .parked, .catalogue, .staffList:
             // The top screen's kind runs its reducer; an action for a screen no longer on top
             // (a late answer) is dropped.
             return state.top.kind.route(&state, action) ?? .none

@@ -1,5 +1,6 @@
 import CheckoutKit
 import Clocks
+import Foundation
 import Localization
 import TerminalUI
 
@@ -37,6 +38,11 @@ public final class CounterApplication: Application {
     public var printDocument: ((_ document: ReceiptDocument, _ once: String?) -> Result<String, ReceiptPrinter.Failure>?)?
     /// The shell's operator PIN check, for closing a till whose difference is above the limit.
     public var verifyOperatorPIN: ((_ pin: String) -> Bool)?
+    /// The PBKDF2 rounds the staff's PINs are checked with (fewer only for tapes and tests).
+    public var staffIterations = PasswordHasher.productionIterations
+    /// The loop's clock, and when the last key came: a staffed counter locks after the shop's idle time.
+    private var clock: Clock?
+    private var lastInput: Date?
     /// The Z reports whose printout waits for the shell's printer.
     public var waitingReports: (() -> [DayReport])?
     /// Seed 002's callbacks as the auction screens saw them (for tests).
@@ -52,7 +58,9 @@ public final class CounterApplication: Application {
             var client = StoreClient.live(services: services, timers: context.timers)
             // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
             client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
-            let backOffice = BackOfficeClient.live(services: services, reprint: { [weak self] number in
+            let staff = StaffClient.live(services: services, iterations: staffIterations,
+                                         verifyOperatorPIN: { [weak self] pin in self?.verifyOperatorPIN?(pin) ?? false })
+            let backOffice = BackOfficeClient.live(services: services, approve: staff.approve, reprint: { [weak self] number in
                 self?.printReceipt?(number) ?? .failure(.notConfigured)
             }, print: { [weak self] document, once in
                 guard let print = self?.printDocument else { return .failure(.notConfigured) }
@@ -61,13 +69,21 @@ public final class CounterApplication: Application {
             store.environment = AppEnvironment(store: client, auctions: AuctionEnvironment(services: services, store: client),
                                                backOffice: backOffice)
             store.environment.openOperator = { [weak self] in self?.openOperator?() }
+            store.environment.staff = staff
             store.environment.till = TillClient.live(services: services, verifyPIN: { [weak self] pin in self?.verifyOperatorPIN?(pin) ?? false },
+                                                     approve: staff.approve,
                                                      print: { [weak self] document, once in
                 guard let print = self?.printDocument else { return .failure(.notConfigured) }
                 return print(document, once)
             })
             store.environment.catalogue = .live(services.catalogue)
             startSettler(services, timers: context.timers)
+            clock = context.clock
+            store.send(.staff(.checkStaff))
+            if store.state.staff.hasStaff, !store.state.isKiosk, services.shop.staffLockAfterSeconds > 0 {
+                lastInput = context.clock.now
+                watchIdle(after: .seconds(services.shop.staffLockAfterSeconds), timers: context.timers)
+            }
             if services.fleet.descriptor != nil { watchServer(services.fleet, timers: context.timers) }
         } catch {
             // A counter without its store would take shoppers' time for nothing: it stops, and
@@ -89,6 +105,7 @@ public final class CounterApplication: Application {
 
     public func handle(_ event: InputEvent) {
         if case let .resize(newSize) = event { size = newSize; return }
+        lastInput = clock?.now
         // A key is mapped as the screen shows it: a test-only key does nothing where it is not shown.
         DemoMode.$showsTestControls.withValue(isDemo) { map(event) }
         // What the key did may have found the server gone (a payment refused before it began).
@@ -108,6 +125,18 @@ public final class CounterApplication: Application {
         let news = fleet.news()
         if !news.isEmpty { store.send(.fleetNews(news)) }
         showServerReach(fleet)
+    }
+
+    /// Once a second on the loop's timers: the one serving is signed out once `lockAfter` passed
+    /// with no key (the counter then asks who is serving).
+    private func watchIdle(after lockAfter: Duration, timers: TimerQueue) {
+        _ = timers.schedule(after: .seconds(1)) { [weak self] in
+            guard let self, let lastInput = self.lastInput else { return }
+            if self.store.state.staff.serving != nil, timers.clock.now.timeIntervalSince(lastInput) >= Double(lockAfter.components.seconds) {
+                self.store.send(.staff(.lock))
+            }
+            self.watchIdle(after: lockAfter, timers: timers)
+        }
     }
 
     /// How soon a counter whose server went away tries it again, and how long it waits at most
@@ -157,6 +186,15 @@ public final class CounterApplication: Application {
     public var exitStatus: Int32? { startFailure != nil ? Self.startFailureStatus : store.state.exitStatus }
 
     public var title: String? { AppFeature.windowTitle(store.state) }
+
+    /// The manager whose PIN this is (the operator PIN's stand-in while the shop has no
+    /// manager); nil for any other PIN. For the kiosk's operator menu.
+    public func manager(pin: String) -> StaffMember? {
+        let staff = store.environment.staff
+        guard let approver = staff.approve(.manageStaff, pin) else { return nil }
+        if approver == StaffPerson.operatorPIN { return .operatorPIN }
+        return try? staff.signIn(pin).get()
+    }
 
     /// For a shell around the counter (the kiosk): an action as if a screen had sent it.
     public func send(_ action: AppFeature.Action) {

@@ -21,11 +21,13 @@ public enum TapeWorld {
     ) -> () -> Application {
         let shell = text.flatMap(ShellTapeWorld.init(tapeText:))
         let customer = text.flatMap(CustomerTapeWorld.init(tapeText:))
+        let staff = text.flatMap(StaffTapeWorld.init(tapeText:))
         return {
             if let shell {
                 return shell.makeShell(library: library, demoDirectory: demoDirectory, database: database, counterName: counterName)
             }
             let demo = isDemo(tapeText: text)
+            if let staff { return staff.application(database: database, counterName: counterName, demo: demo) }
             if let customer { return CounterApplication(demo: demo, makeServices: customer.services(database: database, counterName: counterName)) }
             return CounterApplication(demo: demo, makeServices: CounterApplication.services(database: database, counterName: counterName))
         }

@@ -54,14 +54,15 @@ extension BackOfficeFeature {
         return .none
     }
 
-    static func void(_ state: inout State) -> Effect<Action, BackOfficeClient> {
+    static func void(_ state: inout State, approvedBy manager: StaffPerson? = nil) -> Effect<Action, BackOfficeClient> {
         guard let holds = state.holds, holds.indices.contains(state.holdList.index), !state.isBusy else { return .none }
         let hold = holds[state.holdList.index]
+        guard let signature = sign(&state, .void, approvedBy: manager, awaiting: .void) else { return .none }
         state.isBusy = true
         state.message = nil
         state.printout = nil
         let key = voidKey(hold)
-        return .run { client, send in client.void(hold, key) { send(.voided($0)) } }
+        return .run { client, send in client.void(hold, key, signature.signature) { send(.voided($0)) } }
     }
 
     /// Prints a back-office document; `once`: at most once under that key.

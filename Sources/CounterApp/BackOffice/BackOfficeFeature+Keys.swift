@@ -5,6 +5,7 @@ import TerminalUI
 /// holds, where Enter voids one; p prints a report; Esc steps back one level.
 extension BackOfficeFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
+        if let approval = state.approval { return ManagerApprovalFeature.action(for: event, in: approval).map(Action.approval) }
         guard case let .key(key) = event else { return nil }
         if state.isBusy { return nil }
         if let entry = state.entry {
@@ -53,6 +54,7 @@ extension BackOfficeFeature {
         case .character("d"): return .showShopDay
         case .character("t") where state.hasTill: return .openTill
         case .character("c") where state.hasTill: return .openCatalogue
+        case .character("s") where state.managesStaff: return .openStaff
         case .character("p") where !state.waitingReports.isEmpty: return .printWaitingReports
         case .up: return .moveUp
         case .down: return .moveDown
@@ -65,10 +67,11 @@ extension BackOfficeFeature {
 
     /// The search field and the typed refunds take every key.
     public static func hasTextFocus(_ state: State) -> Bool {
-        (state.order == nil && state.report == nil && state.holds == nil) || state.entry != nil
+        (state.order == nil && state.report == nil && state.holds == nil) || state.entry != nil || state.approval != nil
     }
 
     public static func keyHints(_ state: State) -> [KeyHint] {
+        if let approval = state.approval { return ManagerApprovalFeature.keyHints(approval) }
         switch state.entry {
         case .confirmWhole: return [KeyHint("y", "Refund"), KeyHint("n", "Keep")]
         case .confirmClose: return [KeyHint("y", "Close the day"), KeyHint("n", "Keep it open")]
@@ -87,7 +90,7 @@ extension BackOfficeFeature {
         if state.report != nil { return [KeyHint("p", "Print"), KeyHint("Esc", "Orders")] }
         if let holds = state.holds { return KeyHint.move(holds.count) + (holds.isEmpty ? [] : [KeyHint("Enter", "Void")]) + [KeyHint("Esc", "Orders")] }
         let waiting = state.waitingReports.isEmpty ? [] : [KeyHint("p", "Print")]
-        let till = state.hasTill ? [KeyHint("t", "Till"), KeyHint("c", "Catalogue")] : []
+        let till = (state.hasTill ? [KeyHint("t", "Till"), KeyHint("c", "Catalogue")] : []) + (state.managesStaff ? [KeyHint("s", "Staff")] : [])
         // A report waiting for the printer is said on the screen with its key: the key comes early,
         // so it is not the first to yield when the footer is short.
         return KeyHint.move(state.results.count) + [KeyHint("Enter", "Search/Open")] + waiting + till

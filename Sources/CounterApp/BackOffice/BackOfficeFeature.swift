@@ -35,7 +35,16 @@ public enum BackOfficeFeature {
         public var closingAnEmptyDay = false
         /// A staffed counter's back office reaches its till (`t`); a kiosk has none.
         public var hasTill = false
-        public init(hasTill: Bool = false) { self.hasTill = hasTill }
+        /// Who is at the back office (issue 36): the person signed in, or the manager whose PIN
+        /// opened it; nil in a shop without staff (nothing is signed, nothing asked).
+        public var serving: StaffMember?
+        /// A manager's approval being asked for one action `serving` may not do alone, and that action.
+        public var approval: ManagerApprovalFeature.State?
+        public var awaitingApproval: AwaitingApproval?
+        public init(hasTill: Bool = false, serving: StaffMember? = nil) {
+            self.hasTill = hasTill
+            self.serving = serving
+        }
     }
 
     public enum Entry: Equatable, Sendable {
@@ -132,6 +141,10 @@ public enum BackOfficeFeature {
         /// c: the catalogue (products, prices, stock; the app opens its screen), at a staffed
         /// counter: a kiosk's stock is kept from one.
         case openCatalogue
+        /// s: the staff (a manager's, or the operator's of a shop without staff; the app opens it).
+        case openStaff
+        /// The manager's approval prompt (issue 36).
+        case approval(ManagerApprovalFeature.Action)
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, BackOfficeClient> {
@@ -190,8 +203,7 @@ public enum BackOfficeFeature {
         case .confirm(let yes) where state.entry == .confirmClose:
             state.entry = nil
             guard yes else { return .none }
-            state.isBusy = true
-            return .run { client, send in send(.dayReport(client.report(true))) }
+            return closeDay(&state, approvedBy: nil)
         case .confirm(let yes):
             guard state.entry == .confirmWhole, let order = state.order else { return .none }
             state.entry = nil
@@ -207,16 +219,16 @@ public enum BackOfficeFeature {
             return .run { client, send in send(.reprinted(order: number, client.reprint(number))) }
         case .showDayReport:
             state.isBusy = true
-            return .run { client, send in send(.dayReport(client.report(false))) }
+            return .run { client, send in send(.dayReport(client.report(false, nil))) }
         case .showShopDay:
             state.isBusy = true
             return .run { client, send in send(.dayReport(client.shopDay())) }
-        case .openTill, .openCatalogue:
-            // The app pushes the till's or the catalogue's screen.
+        case .openTill, .openCatalogue, .openStaff:
+            // The app pushes the till's, the catalogue's or the staff's screen.
             break
         case .askCloseDay:
             state.isBusy = true
-            return .run { client, send in send(.dayToClose(client.report(false))) }
+            return .run { client, send in send(.dayToClose(client.report(false, nil))) }
         case .dayToClose(let result):
             state.isBusy = false
             switch result {
@@ -271,6 +283,8 @@ public enum BackOfficeFeature {
             case .failure(let failure)?: state.printout = .waiting(what: what, failure)
             case nil: state.printout = .printedBefore(what: what)
             }
+        case .approval(let action):
+            return approval(&state, action)
         case let .reprinted(order, result):
             state.isBusy = false
             switch result {
@@ -343,14 +357,15 @@ public enum BackOfficeFeature {
         return .none
     }
 
-    private static func refund(_ state: inout State, _ order: BackOfficeOrder, _ request: BackOfficeRefundRequest,
-                               asked: Money) -> Effect<Action, BackOfficeClient> {
+    static func refund(_ state: inout State, _ order: BackOfficeOrder, _ request: BackOfficeRefundRequest,
+                       asked: Money, approvedBy manager: StaffPerson? = nil) -> Effect<Action, BackOfficeClient> {
+        guard let signature = sign(&state, .refund, approvedBy: manager, awaiting: .refund(order, request, asked: asked)) else { return .none }
         state.isBusy = true
         state.message = nil
         state.printout = nil
         let key = refundKey(order)
         return .run { client, send in
-            client.refund(order, request, key) { send(.refunded($0, asked: asked)) }
+            client.refund(order, request, key, signature.signature) { send(.refunded($0, asked: asked)) }
         }
     }
 

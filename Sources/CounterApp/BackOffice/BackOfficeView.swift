@@ -92,6 +92,7 @@ extension BackOfficeFeature {
                 ScreenDrawing.text(words(message), into: &frame, in: bottom, role: isGood(message) ? .success : .error)
             }
         }
+        if let approval = state.approval { ManagerApprovalFeature.draw(approval, into: &frame, in: area) }
     }
 
     /// How shipping and a surcharge go back: the operator sees the rule beside such an order.

@@ -37,6 +37,18 @@ extension BackOfficeFeature {
             frame.write(line.gross + " ", in: rect, alignment: .trailing, style: Style(.muted))
             row += 1
         }
+        // Who did what (issue 36): what fits.
+        let staff = DayReportStaff.lines(of: report)
+        if !staff.isEmpty, row < area.height - 2 {
+            ScreenDrawing.text(tr("Staff"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
+            row += 1
+        }
+        for line in staff where row < area.height - 2 {
+            let rect = ScreenDrawing.row(area, row)
+            ScreenDrawing.text(line.label, into: &frame, in: rect)
+            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text))
+            row += 1
+        }
         // The cash section: what fits above the last line.
         let cash = DayReportCash.screenLines(of: report)
         if !cash.isEmpty, row < area.height - 2 {

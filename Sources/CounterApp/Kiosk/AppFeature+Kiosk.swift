@@ -20,6 +20,8 @@ extension AppFeature {
             state.isShowingHelp = false
             state.notice = nil
             state.session.shopper = nil
+            // A kiosk's operator served until it started over.
+            if state.isKiosk { state.staff.serving = nil }
             return .run { env, send in
                 let client = env.store
                 // A join flow still open (the reset could not step out of it) answers nobody now.
@@ -31,7 +33,7 @@ extension AppFeature {
                 send(.loggedOut(cart: client.emptyCart()))
             }
         case .openBackOffice:
-            return .send(.push(.backOffice(BackOfficeFeature.State(hasTill: !state.isKiosk))))
+            return .send(.push(.backOffice(BackOfficeFeature.State(hasTill: !state.isKiosk, serving: state.staff.serving))))
         }
     }
 

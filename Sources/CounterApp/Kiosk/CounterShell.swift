@@ -37,7 +37,7 @@ public final class CounterShell: Application {
         environment.standDown = { [weak self] in self?.counter.standDown() ?? true }
         environment.resetCounter = { [weak self] in self?.counter.send(.kiosk(.resetSession)) }
         environment.nextTheme = { [weak self] in self?.nextTheme() ?? "" }
-        environment.verifyPIN = { [weak self] pin in self?.operatorPIN?.verify(pin) ?? false }
+        environment.verifyPIN = { [weak self] pin in self?.verifyOperator(pin) ?? false }
         environment.owedReceipts = { [weak self] in self?.receipts?.owed() ?? [] }
         environment.printReceipt = { [weak self] order, copy in
             guard let receipts = self?.receipts else { return .failure(self?.deskMissing ?? .notConfigured) }
@@ -142,8 +142,23 @@ public final class CounterShell: Application {
     /// The PIN file is read each time: a PIN set while the counter runs (as the notice says
     /// how) is asked for at once, without a restart.
     private func openOperator() {
-        store.send(.operatorPINIsSet(operatorPIN?.isSet ?? false))
+        // A staffed counter with staff: the back office is the signed-in person's (nobody's
+        // while the counter asks who is serving), never behind the shared PIN (issue 36).
+        if !store.state.configuration.isKiosk, counter.state.staff.hasStaff {
+            if counter.state.staff.serving != nil { counter.send(.kiosk(.openBackOffice)) }
+            return
+        }
+        store.send(.operatorPINIsSet((operatorPIN?.isSet ?? false) || counter.state.staff.hasStaff))
         store.send(.openOperator)
+    }
+
+    /// The operator menu's PIN: once the shop has staff, a manager's own (the operator PIN
+    /// only while it has no manager), and that manager serves the back office it opens.
+    private func verifyOperator(_ pin: String) -> Bool {
+        guard counter.state.staff.hasStaff else { return operatorPIN?.verify(pin) ?? false }
+        guard let manager = counter.manager(pin: pin) else { return false }
+        counter.send(.staff(.operatorOpened(manager)))
+        return true
     }
 
     /// Why nothing can be printed while there is no receipt desk: no printer was given, or its

@@ -21,6 +21,7 @@ extension BackOfficeRefusal {
         case .holdInFlight: tr("This hold is changing right now (a raise or a void not known yet). Try again in a minute.")
         case .auctionClosed: tr("This auction has closed: the close charges the winner and releases the other holds.")
         case .voidOutcomeUnknown: tr("The void was asked, but its answer is not recorded. The counter finishes it by itself; check the holds again in a minute.")
+        case .staff(let error): StaffWords.refusal(error)
         case .storage: tr("The orders cannot be read right now. Try again.")
         }
     }

@@ -133,6 +133,8 @@ public enum CommerceMigrations {
         // Issue 36: the catalogue's stock movements and prices, and parked sales.
         StockMigrations.register(in: &migrator)
         ParkedSaleMigrations.register(in: &migrator)
+        // Issue 36: the staff, and who did (and approved) each signed action.
+        StaffMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

@@ -18,44 +18,60 @@ import GRDB
 /// same the receipts and the Z report show): `amount_minor` the gross at that rate, `net_minor`
 /// and `vat_minor` beside it. The `tax` rows of a day sum to the day's money and to its Z
 /// report's tax analysis; filter by `record` to sum either.
+///
+/// Staff (issue 36): `staff` names who did a row's action, and who approved it ("Ana (approved
+/// by Ben)"): an order and its payments who placed it, a refund who gave it, a till's row who
+/// moved the cash; empty in a shop without staff.
 public enum LedgerExport {
     public static let header = ["record", "order", "state", "time", "amount_minor", "currency", "quantity", "description",
-                                "method", "card_brand", "card_last4", "reference", "counter", "tax_rate_bp", "net_minor", "vat_minor"]
+                                "method", "card_brand", "card_last4", "reference", "counter", "tax_rate_bp", "net_minor", "vat_minor", "staff"]
 
     /// The records of `[from, to)`, on either engine: the same rows in the same order on both.
     public static func csv(_ store: any CoreStore, from: Date, to: Date) throws -> CSVTable {
         var table = CSVTable(header: header)
         let (start, end) = (from.milliseconds, to.milliseconds)
         try store.read { tx in
+            // A file from before staff has no signed columns: every row is signed by nobody.
+            let signed = try StaffRecord.tableExists(tx)
+            let orderStaff = signed ? "o.staff_name, o.approved_by_name" : "NULL AS staff_name, NULL AS approved_by_name"
             let orders = try tx.fetchAll(ExportedOrder.self, """
-                SELECT o.id, o.number, o.counter, o.state, o.total_minor, o.currency, o.created_at, o.ships_to FROM orders o
+                SELECT o.id, o.number, o.counter, o.state, o.total_minor, o.currency, o.created_at, o.ships_to, \(orderStaff) FROM orders o
                 WHERE o.created_at >= ? AND o.created_at < ? ORDER BY o.created_at, \(tx.engine.bytewise("o.number"))
                 """, start, end)
             for order in orders {
                 let number = order.number
                 table.append(["order", number, order.state, time(order.createdAt), String(order.totalMinor), order.currency, "",
-                              order.shipsTo.map { "ships to \($0)" } ?? "", "", "", "", "", order.counter ?? "", "", "", ""])
+                              order.shipsTo.map { "ships to \($0)" } ?? "", "", "", "", "", order.counter ?? "", "", "", "",
+                              staff(order.staffName, order.approvedByName)])
                 let lines = try tx.fetchAll(ExportedLine.self, "SELECT name, unit_minor, quantity, kind, tax_rate_bp FROM order_lines WHERE order_id = ? ORDER BY position",
                                             order.id)
                 for line in lines {
                     table.append(["line", number, line.kind, "", String(line.unitMinor * line.quantity), order.currency, String(line.quantity), line.name,
-                                  "", "", "", "", "", String(line.taxRateBp), "", ""])
+                                  "", "", "", "", "", String(line.taxRateBp), "", "", ""])
                 }
             }
+            // A payment is signed by who placed its order, a refund by who gave it.
+            let entryStaff = signed ? """
+                CASE WHEN e.movement = 'refund' THEN r.staff_name ELSE o.staff_name END AS staff_name,
+                CASE WHEN e.movement = 'refund' THEN r.approved_by_name ELSE o.approved_by_name END AS approved_by_name
+                FROM ledger_entries e JOIN orders o ON o.id = e.order_id
+                LEFT JOIN order_refunds r ON e.movement = 'refund' AND r.charge_refund_id = e.answer_id
+                """ : "NULL AS staff_name, NULL AS approved_by_name FROM ledger_entries e JOIN orders o ON o.id = e.order_id"
             let entries = try tx.fetchAll(ExportedEntry.self, """
                 SELECT e.id, e.movement, e.tender, e.card_brand, e.card_last_four, e.amount_minor, e.currency, e.at, e.counter, e.answer_id,
-                  o.number, o.state FROM ledger_entries e JOIN orders o ON o.id = e.order_id
+                  o.number, o.state, \(entryStaff)
                 WHERE e.at >= ? AND e.at < ? ORDER BY e.at, \(tx.engine.bytewise("e.id"))
                 """, start, end)
             let taxes = Dictionary(try BookedTax.shares(tx, start: start, end: end).map { ($0.entryId, $0.analysis) },
                                    uniquingKeysWith: { first, _ in first })
             for entry in entries {
+                let who = staff(entry.staffName, entry.approvedByName)
                 table.append([entry.movement, entry.number, entry.state, time(entry.at), String(entry.amountMinor), entry.currency, "", "",
-                              entry.tender, entry.cardBrand ?? "", entry.cardLastFour ?? "", entry.answerId, entry.counter ?? "", "", "", ""])
+                              entry.tender, entry.cardBrand ?? "", entry.cardLastFour ?? "", entry.answerId, entry.counter ?? "", "", "", "", who])
                 for part in taxes[entry.id]?.parts ?? [] {
                     table.append(["tax", entry.number, entry.state, time(entry.at), String(part.gross.minorUnits), entry.currency, "", "",
                                   entry.tender, "", "", entry.answerId, entry.counter ?? "", String(part.rate.basisPoints),
-                                  String(part.net.minorUnits), String(part.vat.minorUnits)])
+                                  String(part.net.minorUnits), String(part.vat.minorUnits), who])
                 }
             }
             let movements = try CashMovementRecord.tableExists(tx) ? try tx.fetchAll(CashMovementRecord.self, """
@@ -63,7 +79,8 @@ public enum LedgerExport {
                 """, start, end) : []
             for movement in movements {
                 table.append([movement.kind.rawValue, "", "", time(movement.at.milliseconds), String(movement.amountMinor), movement.currency, "",
-                              movement.reason, Tender.cash.rawValue, "", "", movement.id, movement.counter, "", "", ""])
+                              movement.reason, Tender.cash.rawValue, "", "", movement.id, movement.counter, "", "", "",
+                              movement.signature?.plainText ?? ""])
             }
         }
         return table
@@ -78,6 +95,13 @@ public enum LedgerExport {
         } catch {
             throw .unreadable(path: path, reason: String(describing: error))
         }
+    }
+
+    /// The `staff` column: who, and who approved.
+    private static func staff(_ name: String?, _ approver: String?) -> String {
+        guard let name else { return "" }
+        return StaffSignature(doneBy: StaffPerson(id: StaffID(rawValue: name), name: name),
+                              approvedBy: approver.map { StaffPerson(id: StaffID(rawValue: $0), name: $0) }).plainText
     }
 
     private static func time(_ milliseconds: Int64?) -> String {
@@ -103,6 +127,8 @@ private struct ExportedOrder: ExportedRow {
     let currency: String
     let createdAt: Int64
     let shipsTo: String?
+    let staffName: String?
+    let approvedByName: String?
 }
 
 private struct ExportedLine: ExportedRow {
@@ -127,4 +153,6 @@ private struct ExportedEntry: ExportedRow {
     let answerId: String
     let number: String
     let state: String
+    let staffName: String?
+    let approvedByName: String?
 }

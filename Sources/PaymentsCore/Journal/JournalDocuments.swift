@@ -32,9 +32,16 @@ extension Journal {
             "currency": .text(entry.currency),
             "answers": .fields(["kind": .text(entry.answerKind.rawValue), "id": .text(entry.answerId)]),
             "booked_by": .optional(entry.counter),
+            "staff": try bookedSignature(tx, entry, order: order).journalValue,
             "order": .fields(orderFields.compactMapValues { $0 }),
         ])
         try append(tx, kind: isRefund ? .refund : .receipt, subject: order?.number ?? entry.orderId, body: body, at: entry.at)
+    }
+
+    /// Who a booked entry's money moved for: a refund's giver, a payment's order's placer.
+    private static func bookedSignature(_ tx: any CoreTransaction, _ entry: LedgerEntryRecord, order: OrderRecord?) throws -> StaffSignature? {
+        guard entry.movement == .refund else { return order?.signature }
+        return try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE charge_refund_id = ?", entry.answerId)?.signature
     }
 
     /// A hold the operator voided: the money held on a card, let go.
@@ -42,7 +49,7 @@ extension Journal {
         try append(tx, kind: .void, subject: void.id, body: JournalBody([
             "void": .text(void.id), "bid": .text(void.bidId), "auction": .text(auctionId), "hold": .text(void.holdId),
             "amount_minor": .integer(void.amountMinor), "currency": .text(void.currency),
-            "requested_at": .time(void.createdAt), "requested_by": .optional(void.requestedBy),
+            "requested_at": .time(void.createdAt), "requested_by": .optional(void.requestedBy), "staff": void.signature.journalValue,
         ]), at: at)
     }
 
@@ -52,6 +59,7 @@ extension Journal {
             "till": .text(session.id), "counter": .text(session.counter), "currency": .text(session.currency),
             "float_minor": .integer(session.floatMinor), "suggested_minor": session.suggestedMinor.map(JournalValue.integer),
             "opened_at": .time(session.openedAt),
+            "staff": session.openedBy.map { StaffSignature(doneBy: $0).journalValue },
         ]), at: session.openedAt)
     }
 
@@ -62,6 +70,7 @@ extension Journal {
             "movement": .text(movement.id), "till": .text(movement.sessionId), "counter": .text(movement.counter),
             "kind": .text(movement.kind.rawValue), "amount_minor": .integer(movement.amountMinor), "currency": .text(movement.currency),
             "reason": .text(movement.reason),
+            "staff": movement.signature.journalValue,
         ]), at: movement.at)
     }
 
@@ -82,6 +91,7 @@ extension Journal {
             "left_in_minor": session.leftInMinor.map(JournalValue.integer),
             "note": .optional(session.note), "approval": .optional(session.approval?.rawValue),
             "closed_at": .time(at),
+            "staff": session.signature.journalValue,
         ]), at: at)
     }
 
@@ -112,6 +122,7 @@ extension Journal {
                 .fields(["name": .text(parked.name), "total_minor": .integer(parked.totalMinor), "currency": .text(parked.currency),
                          "items": .integer(Int64(parked.items)), "parked_at": .time(parked.parkedAt)])
             }),
+            "staff": report.closedBy.journalValue,
         ]), at: at)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A row of `orders`, as stored. The service speaks in `Order`; this is its row.
-struct OrderRecord: Codable, CoreRecord {
+struct OrderRecord: Codable, CoreRecord, SignedRow {
     static let databaseTableName = "orders"
 
     var id: String
@@ -30,6 +30,11 @@ struct OrderRecord: Codable, CoreRecord {
     /// Its receipt number and the counter whose sequence gave it (`ReceiptNumbers`).
     var receiptCounter: String? = nil
     var receiptNumber: Int? = nil
+    /// Who placed it, and who approved (issue 36); nil in a shop without staff.
+    var staffId: String? = nil
+    var staffName: String? = nil
+    var approvedById: String? = nil
+    var approvedByName: String? = nil
 
     /// - Parameter locking: the row stays locked until the transaction ends (on a server).
     static func stored(_ tx: any CoreTransaction, id: String, locking: Bool = false) throws -> OrderRecord? {

@@ -19,6 +19,9 @@ public struct CartPayment: Hashable, Sendable {
     /// The number is this payment's already (taken in a commit of its own after another counter
     /// took the one looked at): the new order is placed with it.
     var numberClaimed = false
+    /// Who takes the payment (issue 36): the order is signed as placed by them; nil in a shop
+    /// without staff.
+    public var placedBy: StaffSignature?
 
     var key: String { Orders.paymentKey(orderId: orderId, attempt: attempt) }
 }
@@ -50,8 +53,9 @@ extension Orders {
         // The same part (a new order has none paid before, so it fits).
         guard looked.attempt == 1 else { return looked.part(payment.amount) ?? looked }
         let number = try writing { tx in try OrderNumbers.next(in: tx) }
-        let claimed = CartPayment(sessionKey: payment.sessionKey, orderId: looked.orderId, number: number, total: looked.total, due: looked.due,
+        var claimed = CartPayment(sessionKey: payment.sessionKey, orderId: looked.orderId, number: number, total: looked.total, due: looked.due,
                                   amount: looked.due, attempt: 1, numberClaimed: true)
+        claimed.placedBy = payment.placedBy
         return claimed.part(payment.amount) ?? claimed
     }
 
@@ -75,7 +79,7 @@ extension Orders {
                      completion: @escaping (Result<Order, OrderError>) -> Void) {
         guard let joining = (gateway ?? charges) as? TransactionalChargeGateway else {
             do throws(OrderError) {
-                let order = try orderToPay(for: payment.sessionKey)
+                let order = try orderToPay(for: payment.sessionKey, signedBy: payment.placedBy)
                 return pay(orderId: order.id, with: instrument, through: gateway, completion: completion)
             } catch {
                 return scheduler.answer(completion, with: .failure(error))
@@ -89,7 +93,7 @@ extension Orders {
             numberTaken = false
             do {
                 let order = try orderToPay(tx, sessionKey: payment.sessionKey, newOrderId: payment.orderId,
-                                           newOrderNumber: payment.numberClaimed ? payment.number : nil)
+                                           newOrderNumber: payment.numberClaimed ? payment.number : nil, placedBy: payment.placedBy)
                 numberTaken = order.id == payment.orderId && order.number != payment.number
                 guard order.id == payment.orderId, order.number == payment.number, order.total == payment.total, try Self.due(tx, order) == payment.due,
                       try startAttempt(tx, orderId: order.id, instrument: instrument).key == payment.key else {

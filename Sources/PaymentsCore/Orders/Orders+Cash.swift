@@ -6,9 +6,10 @@ import Foundation
 /// stock lowered, the cart emptied and the books written, all in one transaction. Nothing of it is
 /// on disk if any of it fails: the cashier gives the notes back and nothing was taken.
 extension Orders {
-    public func payInCash(sessionKey: String, tendered: Money, rounding: CashRounding = .unrounded) throws(OrderError) -> CashSale {
+    public func payInCash(sessionKey: String, tendered: Money, rounding: CashRounding = .unrounded,
+                          signedBy signature: StaffSignature? = nil) throws(OrderError) -> CashSale {
         try writing { tx in
-            let placed = try orderToPay(tx, sessionKey: sessionKey)
+            let placed = try orderToPay(tx, sessionKey: sessionKey, placedBy: signature)
             // Locked on a server: a card attempt of the same order begun at another counter waits.
             guard let record = try OrderRecord.stored(tx, id: placed.id, locking: true) else { throw OrderError.unknownOrder(placed.id) }
             guard try !Self.hasReservation(tx, placed.id) else { throw OrderError.paymentInProgress(number: placed.number) }

@@ -8,8 +8,10 @@ extension Orders {
     /// first, given across the counter at once; then each card), in the transaction that closes
     /// the order as failed ("parts given back"). The cart keeps its jars for a new order, or to be
     /// emptied. A leg whose answer is not known is the settler's, as any refund's; the same
-    /// `idempotencyKey` asked again answers the first give-back, never a second.
-    public func giveBackParts(sessionKey: String, idempotencyKey: String,
+    /// `idempotencyKey` asked again answers the first give-back, never a second. A cashier may
+    /// do it: the money never became a sale (no manager's refund right is asked); the legs
+    /// are signed by who did it.
+    public func giveBackParts(sessionKey: String, idempotencyKey: String, signedBy signature: StaffSignature? = nil,
                               completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
         let legs: [RefundIntent]
         do throws(RefundError) {
@@ -25,7 +27,7 @@ extension Orders {
                 let plan = try SplitRefundPlan(tx, parts: parts, amountMinor: paid, currency: open.total.currency)
                 try self.setState(tx, open.id, .failed, failure: Self.partsGivenBack, chargeId: record.chargeId)
                 return try self.writeLegs(tx, record, plan.legs.map { ($0.part, $0.amountMinor) }, returned: [],
-                                          currency: open.total.currency, key: idempotencyKey).map { try self.givingCashAtOnce(tx, $0) }
+                                          currency: open.total.currency, key: idempotencyKey, signedBy: signature).map { try self.givingCashAtOnce(tx, $0) }
             }
         } catch {
             return scheduler.answer(completion, with: .failure(error))

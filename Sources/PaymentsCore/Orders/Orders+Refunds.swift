@@ -10,12 +10,14 @@ import GRDB
 extension Orders {
     /// Refunds what `request` says of a paid order, through its tender. The same `idempotencyKey` asked again
     /// answers the first refund (and finishes it if it was left half-done), never a second one.
-    public func refund(orderId: String, _ request: RefundRequest, idempotencyKey: String,
+    /// `signedBy` names who refunds and the manager who approved (nil: a shop without staff);
+    /// a cashier's refund without a manager's approval is refused, nothing written.
+    public func refund(orderId: String, _ request: RefundRequest, idempotencyKey: String, signedBy signature: StaffSignature? = nil,
                        completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
         let legs: [RefundIntent]
         do throws(RefundError) {
             legs = try refundWrite { tx in
-                try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey).map { try self.givingCashAtOnce(tx, $0) }
+                try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey, signedBy: signature).map { try self.givingCashAtOnce(tx, $0) }
             }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
@@ -52,8 +54,8 @@ extension Orders {
 
     /// Refunds a paid order in full and puts its jars back on the shelf (what is left of it, when
     /// part went back before). Asked again, it answers the same refund.
-    public func refund(orderId: String, completion: @escaping (Result<Order, OrderError>) -> Void) {
-        refund(orderId: orderId, .everythingLeft, idempotencyKey: "order-\(orderId)-refund") { [self] result in
+    public func refund(orderId: String, signedBy signature: StaffSignature? = nil, completion: @escaping (Result<Order, OrderError>) -> Void) {
+        refund(orderId: orderId, .everythingLeft, idempotencyKey: "order-\(orderId)-refund", signedBy: signature) { [self] result in
             switch result {
             case .success:
                 completion(Result { () throws(OrderError) in
@@ -137,7 +139,9 @@ extension Orders {
     /// one tender, one per part it goes back to for an order paid in parts (`SplitRefundPlan`).
     /// The order's row is locked first on a server: two counters refunding the same order take
     /// turns, and the second reads what the first left to refund.
-    func beginRefund(_ tx: any CoreTransaction, orderId: String, _ request: RefundRequest, key: String) throws -> [RefundIntent] {
+    func beginRefund(_ tx: any CoreTransaction, orderId: String, _ request: RefundRequest, key: String,
+                     signedBy signature: StaffSignature? = nil) throws -> [RefundIntent] {
+        do throws(StaffError) { try StaffCheck.require(.refund, by: signature, in: tx) } catch { throw RefundError.staff(error) }
         guard let record = try OrderRecord.stored(tx, id: orderId, locking: true) else { throw RefundError.order(.unknownOrder(orderId)) }
         let order = try record.order(tx)
         if let asked = try askedBefore(tx, key: key) {
@@ -153,7 +157,7 @@ extension Orders {
         } else {
             legs = [(nil, amount.minorUnits)]
         }
-        return try writeLegs(tx, record, legs, returned: returned, currency: amount.currency, key: key)
+        return try writeLegs(tx, record, legs, returned: returned, currency: amount.currency, key: key, signedBy: signature)
     }
 
     typealias RefundLegIntent = (paidBy: LedgerEntryRecord?, amountMinor: Int64)
@@ -173,13 +177,14 @@ extension Orders {
     /// A refund's intent on disk, leg by leg: the operator's key on the first, `key#2`… on the
     /// others; the jars (when any come back) with the first.
     func writeLegs(_ tx: any CoreTransaction, _ record: OrderRecord, _ legs: [RefundLegIntent], returned: [ReturnedLine],
-                   currency: Currency, key: String) throws -> [RefundIntent] {
+                   currency: Currency, key: String, signedBy signature: StaffSignature?) throws -> [RefundIntent] {
         try legs.enumerated().map { index, leg in
-            let row = OrderRefundRecord(id: ids.next("orf"), orderId: record.id, idempotencyKey: index == 0 ? key : "\(key)#\(index + 1)",
+            var row = OrderRefundRecord(id: ids.next("orf"), orderId: record.id, idempotencyKey: index == 0 ? key : "\(key)#\(index + 1)",
                                         amountMinor: leg.amountMinor, currency: currency.code, state: .requested,
                                         chargeRefundId: ids.next("re"), failure: nil, createdAt: clock.now, updatedAt: clock.now,
                                         requestedBy: owner, paidBy: leg.paidBy?.answerId, tender: leg.paidBy?.tender,
                                         requestKey: leg.paidBy == nil ? nil : key)
+            row.signature = signature
             // Bank and wallet orders note their payment's own id where a card order notes its charge.
             guard let route = try RefundRoute(record, tx, refund: row), canAsk(route) else {
                 throw leg.paidBy == nil ? RefundError.notPaidByCard(number: record.number) : RefundError.splitTender(number: record.number)
@@ -191,7 +196,8 @@ extension Orders {
             var data = ["refund": row.id, "amount": String(leg.amountMinor), "currency": currency.code,
                         "jars": String(jars.reduce(0) { $0 + $1.quantity }), "tender": route.tender.rawValue]
             if let part = leg.paidBy { data["part"] = part.answerId }
-            try events.record(tx, type: "order.refund_requested", subject: record.id, data: data)
+            try events.record(tx, type: "order.refund_requested", subject: record.id,
+                              data: data.merging(signature?.eventFields ?? [:]) { first, _ in first })
             return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: record.number), route: route)
         }
     }
@@ -396,7 +402,7 @@ extension Orders {
         case .declined(let decline): .paymentDeclined(decline)
         case .outcomeUnknown: .outcomeUnknown(number: orderId)
         case .nothingLeft: .notRefundable(.refunded)
-        case .notPaidByCard, .splitTender, .invalidAmount, .exceedsRefundable, .unknownLine, .notReturnable, .exceedsReturnable: .notRefundable(.paid)
+        case .notPaidByCard, .splitTender, .invalidAmount, .staff, .exceedsRefundable, .unknownLine, .notReturnable, .exceedsReturnable: .notRefundable(.paid)
         }
     }
 }

@@ -88,9 +88,9 @@ extension Orders {
     /// part, with its change, is `payInCash`): the order placed (or the cart's open order taken),
     /// the shelf checked, the cash recorded and booked, the order left awaiting the rest, all in
     /// one transaction. No change is given from a part.
-    public func payPartInCash(sessionKey: String, amount: Money) throws(OrderError) -> CashSale {
+    public func payPartInCash(sessionKey: String, amount: Money, signedBy signature: StaffSignature? = nil) throws(OrderError) -> CashSale {
         try writing { tx in
-            let placed = try orderToPay(tx, sessionKey: sessionKey)
+            let placed = try orderToPay(tx, sessionKey: sessionKey, placedBy: signature)
             guard let record = try OrderRecord.stored(tx, id: placed.id, locking: true) else { throw OrderError.unknownOrder(placed.id) }
             guard try !Self.hasReservation(tx, placed.id) else { throw OrderError.paymentInProgress(number: placed.number) }
             let order = try record.order(tx)

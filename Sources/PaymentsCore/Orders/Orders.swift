@@ -64,13 +64,16 @@ public final class Orders {
     ///   - extras: what the shopper is asked to pay beside the goods (shipping, a surcharge): lines
     ///     of the order, in its total.
     ///   - shipsTo: where it ships, one line, for the receipt.
-    public func placeOrder(for sessionKey: String, extras: [OrderExtra] = [], shipsTo: String? = nil) throws(OrderError) -> Order {
+    public func placeOrder(for sessionKey: String, extras: [OrderExtra] = [], shipsTo: String? = nil,
+                           signedBy signature: StaffSignature? = nil) throws(OrderError) -> Order {
         try writing { tx in
             // A part-paid order's cart is paid by that order's next part, never by a second order.
             if let open = try openCardOrder(tx, sessionKey), let soFar = try Self.paidSoFar(tx, open) {
                 throw OrderError.partPaid(number: open.number, paid: soFar.paid, left: soFar.left)
             }
-            return try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey), extras: extras, shipsTo: shipsTo)
+            let placed = try place(tx, sessionKey: sessionKey, cart: try sessionCart(tx, sessionKey), extras: extras, shipsTo: shipsTo)
+            try Self.sign(tx, placed, placedBy: signature)
+            return placed
         }
     }
 
@@ -78,12 +81,28 @@ public final class Orders {
     /// payment when the cart is still what it holds (another attempt of the same order, not a
     /// new order), else a new one, the stale one closed. An order whose outcome is unknown
     /// refuses (`outcomeUnknown`): the cart is tied to it until the settler knows.
-    public func orderToPay(for sessionKey: String) throws(OrderError) -> Order {
-        try writing { tx in try orderToPay(tx, sessionKey: sessionKey) }
+    public func orderToPay(for sessionKey: String, signedBy signature: StaffSignature? = nil) throws(OrderError) -> Order {
+        try writing { tx in try orderToPay(tx, sessionKey: sessionKey, placedBy: signature) }
+    }
+
+    /// Signs an order as placed by `signature` (issue 36), unless someone placed it before (a
+    /// second attempt, a split's next part): the one who first took its payment placed it.
+    static func sign(_ tx: any CoreTransaction, _ order: Order, placedBy signature: StaffSignature?) throws {
+        guard let signature else { return }
+        try tx.execute("""
+            UPDATE orders SET staff_id = ?, staff_name = ?, approved_by_id = ?, approved_by_name = ? WHERE id = ? AND staff_id IS NULL
+            """, signature.doneBy.id.rawValue, signature.doneBy.name, signature.approvedBy?.id.rawValue, signature.approvedBy?.name, order.id)
     }
 
     /// `orderToPay`, with the id a new order gets when one is chosen beforehand.
-    func orderToPay(_ tx: any CoreTransaction, sessionKey: String, newOrderId: String? = nil, newOrderNumber: String? = nil) throws -> Order {
+    func orderToPay(_ tx: any CoreTransaction, sessionKey: String, newOrderId: String? = nil, newOrderNumber: String? = nil,
+                    placedBy signature: StaffSignature? = nil) throws -> Order {
+        let order = try orderToPay(tx, sessionKey: sessionKey, newOrderId: newOrderId, newOrderNumber: newOrderNumber)
+        try Self.sign(tx, order, placedBy: signature)
+        return order
+    }
+
+    private func orderToPay(_ tx: any CoreTransaction, sessionKey: String, newOrderId: String?, newOrderNumber: String?) throws -> Order {
         let (cart, open) = try cartAndOpenOrder(tx, sessionKey)
         if let open {
             if Self.holds(open, the: cart) { return open }

@@ -109,11 +109,18 @@ public struct DayReport: Hashable, Sendable, Codable {
     public let taxes: [Tax]
     /// The shop's sales still parked when the report was made; empty in reports from before.
     public var parked: [Parked] = []
+    /// Who did the span's signed actions (sales, refunds, cash movements), each with who
+    /// approved; empty in a shop without staff and in reports saved before staff (issue 36).
+    public let staff: [StaffTally]
+    /// Who closed the day (a Z report), and who approved; nil for an X report or a shop without staff.
+    public let closedBy: StaffSignature?
 
     public init(number: Int?, from: Date?, to: Date, sales: [Total], refunds: [Total], voids: [Total], captures: [Total], net: [Total],
                 grandTotal: [Total], unsettled: [String], fromBooks: Bool = true, counter: String? = nil, cash: [TillSession] = [],
-                taxes: [Tax] = []) {
+                taxes: [Tax] = [], staff: [StaffTally] = [], closedBy: StaffSignature? = nil) {
         self.taxes = taxes
+        self.staff = staff
+        self.closedBy = closedBy
         self.number = number
         self.from = from
         self.to = to
@@ -158,7 +165,7 @@ public struct DayReport: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes, parked
+        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes, parked, staff, closedBy
     }
 
     /// Reads Z reports saved before the books too (no captures, net, grand total), and before
@@ -180,5 +187,7 @@ public struct DayReport: Hashable, Sendable, Codable {
         cash = try container.decodeIfPresent([TillSession].self, forKey: .cash) ?? []
         taxes = try container.decodeIfPresent([Tax].self, forKey: .taxes) ?? []
         parked = try container.decodeIfPresent([Parked].self, forKey: .parked) ?? []
+        staff = try container.decodeIfPresent([StaffTally].self, forKey: .staff) ?? []
+        closedBy = try container.decodeIfPresent(StaffSignature.self, forKey: .closedBy)
     }
 }

@@ -48,14 +48,16 @@ public final class DayReports {
     }
 
     /// The Z report: the same, numbered and saved; this counter's next report starts at its end.
-    public func close() throws -> DayReport {
+    /// `signedBy` names who closed the day (a manager, or approved by one: refused otherwise
+    /// with `StaffError`); nil in a shop without staff.
+    public func close(signedBy signature: StaffSignature? = nil) throws -> DayReport {
         let now = clock.now
         // Windows closing together each try the next number; all but one find it taken and try
         // again from the report that took it, so a few turns are enough.
         for _ in 1..<Self.closingTurns {
-            do { return try close(at: now) } catch StorageError.duplicate { continue }
+            do { return try close(at: now, signedBy: signature) } catch StorageError.duplicate { continue }
         }
-        return try close(at: now)
+        return try close(at: now, signedBy: signature)
     }
 
     /// The shop's day across all counters of a fleet: every entry booked in `[from, to)` and every
@@ -73,8 +75,9 @@ public final class DayReports {
 
     private static let closingTurns = 16
 
-    private func close(at now: Date) throws -> DayReport {
+    private func close(at now: Date, signedBy signature: StaffSignature?) throws -> DayReport {
         try store.write { tx in
+            try StaffCheck.require(.closeDay, by: signature, in: tx)
             // The row's key runs over the whole fleet; the report's number over this counter's
             // reports (and those from before reports were per counter).
             let row = (try tx.fetchValue(Int.self, "SELECT MAX(number) FROM day_reports") ?? 0) + 1
@@ -82,15 +85,19 @@ public final class DayReports {
                 SELECT MAX(COALESCE(counter_number, number)) FROM day_reports WHERE counter = ? OR counter IS NULL
                 """, counter) ?? 0) + 1
             var report = try Self.report(tx, number: number, scope: .counter(counter), from: try Self.lastClose(tx, counter: counter), to: now)
-            report = report.with(cash: try Self.tillsNotReported(tx, counter: counter))
+            report = report.with(cash: try Self.tillsNotReported(tx, counter: counter)).closed(by: signature)
             report.parked = try ParkedSales.parked(tx).map(\.summary)
             let body = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
-            try tx.execute("INSERT INTO day_reports (number, from_at, to_at, body, counter, counter_number) VALUES (?, ?, ?, ?, ?, ?)",
-                           row, report.from?.milliseconds, now.milliseconds, body, counter, number)
+            try tx.execute("""
+                INSERT INTO day_reports (number, from_at, to_at, body, counter, counter_number, staff_id, staff_name, approved_by_id,
+                  approved_by_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, row, report.from?.milliseconds, now.milliseconds, body, counter, number, signature?.doneBy.id.rawValue,
+                           signature?.doneBy.name, signature?.approvedBy?.id.rawValue, signature?.approvedBy?.name)
             try tx.execute("UPDATE till_sessions SET day_report = ? WHERE counter = ? AND state = ? AND day_report IS NULL",
                            row, counter, TillSessionState.closed)
             let subject = counter.isEmpty ? "Z-\(number)" : "Z-\(counter)-\(number)"
-            try StoredEvents.append(NewEvent("day.closed", subject: subject, ["to": String(now.milliseconds), "counter": counter]), at: now, in: tx)
+            try StoredEvents.append(NewEvent("day.closed", subject: subject, ["to": String(now.milliseconds), "counter": counter]
+                .merging(signature?.eventFields ?? [:]) { first, _ in first }), at: now, in: tx)
             try Journal.recordZReport(tx, report, subject: subject, at: now)
             return report
         }
@@ -158,7 +165,8 @@ public final class DayReports {
             """, scoped).map { try $0.value(String.self, at: 0) }
         return DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
                          grandTotal: grandTotal, unsettled: unsettled, counter: counterKey,
-                         taxes: try BookedTax.report(tx, start: start, end: end, counter: counterKey))
+                         taxes: try BookedTax.report(tx, start: start, end: end, counter: counterKey),
+                         staff: try StaffTally.report(tx, start: start, end: end, counter: counterKey))
     }
 
     /// Totals of the same method (as `method` names it) and currency added up, in the order each
@@ -211,7 +219,17 @@ extension DayReport {
     /// The same report with its cash section.
     func with(cash: [TillSession]) -> DayReport {
         var report = DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
-                               grandTotal: grandTotal, unsettled: unsettled, fromBooks: fromBooks, counter: counter, cash: cash, taxes: taxes)
+                               grandTotal: grandTotal, unsettled: unsettled, fromBooks: fromBooks, counter: counter, cash: cash, taxes: taxes,
+                               staff: staff, closedBy: closedBy)
+        report.parked = parked
+        return report
+    }
+
+    /// The same report, closed by `signature`.
+    func closed(by signature: StaffSignature?) -> DayReport {
+        var report = DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
+                               grandTotal: grandTotal, unsettled: unsettled, fromBooks: fromBooks, counter: counter, cash: cash, taxes: taxes,
+                               staff: staff, closedBy: signature)
         report.parked = parked
         return report
     }

@@ -21,6 +21,9 @@ public struct ShopSettings: Hashable, Sendable {
     public var cashRoundingMinorUnits: Int64
     /// Above this difference between counted and expected cash, closing the till needs a PIN.
     public var tillDifferenceLimit: Money
+    /// A staffed counter locks (asks who is serving) after this many seconds without a key;
+    /// 0: never (issue 36). Only once the shop has staff.
+    public var staffLockAfterSeconds = 300
 
     public init(name: String = "Honey Store", addressLines: [String] = ["Honiggasse 1", "10115 Berlin"],
                 vatNumber: String? = "DE999999999", currency: Currency = .eur, tax: TaxTable = .german,

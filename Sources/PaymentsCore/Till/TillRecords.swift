@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A row of `till_sessions`. The tills speak in `TillSession`; this is its row.
-struct TillSessionRecord: Codable, CoreRecord {
+struct TillSessionRecord: Codable, CoreRecord, SignedRow {
     static let databaseTableName = "till_sessions"
 
     var id: String
@@ -26,6 +26,22 @@ struct TillSessionRecord: Codable, CoreRecord {
     var approval: TillApproval? = nil
     /// The Z report (`day_reports.number`) whose cash section holds this closed till.
     var dayReport: Int? = nil
+    /// Who opened it (issue 36).
+    var openedById: String? = nil
+    var openedByName: String? = nil
+    /// Who closed it, and who approved the closing (issue 36).
+    var staffId: String? = nil
+    var staffName: String? = nil
+    var approvedById: String? = nil
+    var approvedByName: String? = nil
+
+    var openedBy: StaffPerson? {
+        get { openedById.map { StaffPerson(id: StaffID(rawValue: $0), name: openedByName ?? $0) } }
+        set {
+            openedById = newValue?.id.rawValue
+            openedByName = newValue?.name
+        }
+    }
 
     /// This counter's open till, locked for the transaction on a server.
     static func open(_ tx: any CoreTransaction, counter: String) throws -> TillSessionRecord? {
@@ -54,14 +70,15 @@ struct TillSessionRecord: Codable, CoreRecord {
             guard let closedAt, let countedMinor, let leftInMinor else {
                 throw UnreadableRow(table: Self.databaseTableName, column: "closed_at", value: "NULL")
             }
-            closing = TillClosing(closedAt: closedAt, count: count, counted: countedMinor, note: note ?? "", leftIn: leftInMinor, approval: approval)
+            closing = TillClosing(closedAt: closedAt, count: count, counted: countedMinor, note: note ?? "", leftIn: leftInMinor, approval: approval,
+                                  signature: signature)
         }
-        return TillSession(id: id, counter: counter, currency: currency, openedAt: openedAt, figures: figures, closing: closing)
+        return TillSession(id: id, counter: counter, currency: currency, openedAt: openedAt, figures: figures, closing: closing, openedBy: openedBy)
     }
 }
 
 /// A row of `till_movements`: a paid in, a paid out or a no-sale.
-struct CashMovementRecord: Codable, CoreRecord {
+struct CashMovementRecord: Codable, CoreRecord, SignedRow {
     static let databaseTableName = "till_movements"
 
     var id: String
@@ -73,6 +90,10 @@ struct CashMovementRecord: Codable, CoreRecord {
     var currency: String
     var reason: String
     var at: Date
+    var staffId: String? = nil
+    var staffName: String? = nil
+    var approvedById: String? = nil
+    var approvedByName: String? = nil
 
     /// Whether the file or server has the tills' tables: a read-only reader (the export) of a
     /// database no counter of this version has opened yet finds none, and lists no movement.
@@ -92,7 +113,7 @@ struct CashMovementRecord: Codable, CoreRecord {
     func movement() throws -> CashMovement {
         let currency = try Currency.stored(currency, in: Self.databaseTableName)
         return CashMovement(id: id, sessionId: sessionId, counter: counter, kind: kind, amount: Money(minorUnits: amountMinor, currency: currency),
-                            reason: reason, at: at)
+                            reason: reason, at: at, signature: signature)
     }
 }
 

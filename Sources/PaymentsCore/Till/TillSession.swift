@@ -14,14 +14,18 @@ public struct TillSession: Hashable, Sendable, Codable, Identifiable {
     public let figures: CashFigures
     /// Nil while the till is open.
     public let closing: TillClosing?
+    /// Who opened it; nil in a shop without staff.
+    public let openedBy: StaffPerson?
 
-    public init(id: String, counter: String, currency: String, openedAt: Date, figures: CashFigures, closing: TillClosing?) {
+    public init(id: String, counter: String, currency: String, openedAt: Date, figures: CashFigures, closing: TillClosing?,
+                openedBy: StaffPerson? = nil) {
         self.id = id
         self.counter = counter
         self.currency = currency
         self.openedAt = openedAt
         self.figures = figures
         self.closing = closing
+        self.openedBy = openedBy
     }
 
     public var isOpen: Bool { closing == nil }
@@ -46,21 +50,28 @@ public struct TillClosing: Hashable, Sendable, Codable {
     public let leftIn: Int64
     /// Who let a difference above the limit through; nil when none was needed.
     public let approval: TillApproval?
+    /// Who closed it and who approved; nil in a shop without staff.
+    public let signature: StaffSignature?
 
-    public init(closedAt: Date, count: [DenominationCount], counted: Int64, note: String, leftIn: Int64, approval: TillApproval?) {
+    public init(closedAt: Date, count: [DenominationCount], counted: Int64, note: String, leftIn: Int64, approval: TillApproval?,
+                signature: StaffSignature? = nil) {
         self.closedAt = closedAt
         self.count = count
         self.counted = counted
         self.note = note
         self.leftIn = leftIn
         self.approval = approval
+        self.signature = signature
     }
 }
 
 /// Who approved closing a till whose difference is above the shop's limit.
 public enum TillApproval: String, Hashable, Sendable, Codable {
-    /// The back office's operator PIN was typed (later: a manager's own PIN).
+    /// The back office's operator PIN was typed.
     case operatorPIN = "operator_pin"
+    /// A manager closed it, or approved its closing with their PIN (issue 36): the till's
+    /// signature names them.
+    case manager
 }
 
 public enum TillSessionState: String, Hashable, Sendable, Codable {
@@ -78,8 +89,11 @@ public struct CashMovement: Hashable, Sendable, Identifiable {
     public let amount: Money
     public let reason: String
     public let at: Date
+    /// Who moved the cash or opened the drawer, and who approved; nil in a shop without staff.
+    public let signature: StaffSignature?
 
-    public init(id: String, sessionId: String, counter: String, kind: CashMovementKind, amount: Money, reason: String, at: Date) {
+    public init(id: String, sessionId: String, counter: String, kind: CashMovementKind, amount: Money, reason: String, at: Date,
+                signature: StaffSignature? = nil) {
         self.id = id
         self.sessionId = sessionId
         self.counter = counter
@@ -87,6 +101,7 @@ public struct CashMovement: Hashable, Sendable, Identifiable {
         self.amount = amount
         self.reason = reason
         self.at = at
+        self.signature = signature
     }
 }
 
@@ -111,6 +126,8 @@ public enum TillError: Error, Hashable, Sendable {
     case leftInExceedsCounted
     /// The difference is above the shop's limit: closing needs the operator's PIN.
     case approvalNeeded(difference: Money, limit: Money)
+    /// The person asking may not do this alone, or nobody signed in (issue 36).
+    case staff(StaffError)
     /// The database could not be read or written.
     case storage
 }

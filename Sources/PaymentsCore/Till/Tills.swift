@@ -46,19 +46,22 @@ public final class Tills {
         }
     }
 
-    /// Opens this counter's till with the float counted into it.
-    public func open(float: Money) throws(TillError) -> TillSession {
+    /// Opens this counter's till with the float counted into it; `signedBy` names who (nil: a
+    /// shop without staff).
+    public func open(float: Money, signedBy signature: StaffSignature? = nil) throws(TillError) -> TillSession {
         guard float.minorUnits >= 0 else { throw .invalidAmount }
         let id = ids.next("till")
         let now = clock.now
         return try run(write: true) { tx in
+            try StaffCheck.require(.takeCash, by: signature, in: tx)
             if try TillSessionRecord.open(tx, counter: self.counter) != nil { throw TillError.alreadyOpen }
             let last = try TillSessionRecord.lastClosed(tx, counter: self.counter)
             // Sessions never share a millisecond: a sale booked as one till closed belongs to it alone.
             let openedAt = max(now, (last?.closedAt ?? .distantPast).addingTimeInterval(0.001))
             let suggested = last.flatMap { $0.currency == float.currency.code ? $0.leftInMinor : nil }
             let record = TillSessionRecord(id: id, counter: self.counter, state: .open, currency: float.currency.code, openedAt: openedAt,
-                                           floatMinor: float.minorUnits, suggestedMinor: suggested)
+                                           floatMinor: float.minorUnits, suggestedMinor: suggested, openedById: signature?.doneBy.id.rawValue,
+                                           openedByName: signature?.doneBy.name)
             try tx.insert(record)
             try TillJournal.opened(record, in: tx)
             return try record.session(figures: CashFigures(float: float.minorUnits), count: [])
@@ -66,28 +69,30 @@ public final class Tills {
     }
 
     /// Cash put into the drawer that is no sale (change brought from the bank, say).
-    public func payIn(_ amount: Money, reason: String) throws(TillError) -> CashMovement {
+    public func payIn(_ amount: Money, reason: String, signedBy signature: StaffSignature? = nil) throws(TillError) -> CashMovement {
         guard amount.minorUnits > 0 else { throw .invalidAmount }
-        return try move(.paidIn, amount.minorUnits, currency: amount.currency, reason: reason)
+        return try move(.paidIn, amount.minorUnits, currency: amount.currency, reason: reason, signature: signature)
     }
 
     /// Cash taken out of the drawer that is no refund (a supplier paid, the window cleaner).
-    public func payOut(_ amount: Money, reason: String) throws(TillError) -> CashMovement {
+    public func payOut(_ amount: Money, reason: String, signedBy signature: StaffSignature? = nil) throws(TillError) -> CashMovement {
         guard amount.minorUnits > 0 else { throw .invalidAmount }
-        return try move(.paidOut, -amount.minorUnits, currency: amount.currency, reason: reason)
+        return try move(.paidOut, -amount.minorUnits, currency: amount.currency, reason: reason, signature: signature)
     }
 
     /// The drawer opened with no money moved.
-    public func noSale(reason: String) throws(TillError) -> CashMovement {
-        try move(.noSale, 0, currency: nil, reason: reason)
+    public func noSale(reason: String, signedBy signature: StaffSignature? = nil) throws(TillError) -> CashMovement {
+        try move(.noSale, 0, currency: nil, reason: reason, signature: signature)
     }
 
     /// Closes this counter's till with what was counted in it. A difference above the limit
-    /// either way is refused without `approval` (`TillError.approvalNeeded`, nothing written).
+    /// either way is refused without `approval` (`TillError.approvalNeeded`, nothing written);
+    /// with staff, closing needs a manager (`signedBy`), whose signature is that approval.
     /// - Parameters:
     ///   - count: the coins and notes counted (`CashDenominations.of` the till's currency).
     ///   - leftIn: what stays in the drawer for the next float (at most what was counted).
-    public func close(count: [DenominationCount], note: String, leftIn: Money, approval: TillApproval?) throws(TillError) -> TillSession {
+    public func close(count: [DenominationCount], note: String, leftIn: Money, approval: TillApproval?,
+                      signedBy signature: StaffSignature? = nil) throws(TillError) -> TillSession {
         let counted = count.countedMinorUnits
         guard leftIn.minorUnits >= 0, count.allSatisfy({ $0.quantity >= 0 }) else { throw .invalidAmount }
         guard leftIn.minorUnits <= counted else { throw .leftInExceedsCounted }
@@ -95,6 +100,9 @@ public final class Tills {
         return try run(write: true) { tx in
             guard var record = try TillSessionRecord.open(tx, counter: self.counter) else { throw TillError.notOpen }
             guard leftIn.currency.code == record.currency else { throw TillError.invalidAmount }
+            try StaffCheck.require(.closeTill, by: signature, in: tx)
+            // A manager's close (theirs, or approved by them) answers for its difference too.
+            let approval = approval ?? (signature == nil ? nil : TillApproval.manager)
             let closedAt = max(now, record.openedAt)
             let figures = try Self.figures(tx, of: record, until: closedAt)
             let difference = figures.difference(counted: counted)
@@ -114,6 +122,7 @@ public final class Tills {
             record.note = note
             record.leftInMinor = leftIn.minorUnits
             record.approval = approval
+            record.signature = signature
             try tx.update(record)
             for piece in count where piece.quantity > 0 {
                 try tx.insert(TillCountRecord(sessionId: record.id, kind: piece.denomination.kind, denominationMinor: piece.denomination.minorUnits,
@@ -175,7 +184,8 @@ public final class Tills {
 
     // MARK: Private
 
-    private func move(_ kind: CashMovementKind, _ signedMinor: Int64, currency: Currency?, reason: String) throws(TillError) -> CashMovement {
+    private func move(_ kind: CashMovementKind, _ signedMinor: Int64, currency: Currency?, reason: String,
+                      signature: StaffSignature?) throws(TillError) -> CashMovement {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw .reasonMissing }
         let id = ids.next("cashmove")
@@ -183,8 +193,10 @@ public final class Tills {
         return try run(write: true) { tx in
             guard let session = try TillSessionRecord.open(tx, counter: self.counter) else { throw TillError.notOpen }
             if let currency, currency.code != session.currency { throw TillError.invalidAmount }
-            let record = CashMovementRecord(id: id, sessionId: session.id, counter: self.counter, kind: kind, amountMinor: signedMinor,
+            try StaffCheck.require(kind.staffAction, by: signature, in: tx)
+            var record = CashMovementRecord(id: id, sessionId: session.id, counter: self.counter, kind: kind, amountMinor: signedMinor,
                                             currency: session.currency, reason: reason, at: max(now, session.openedAt))
+            record.signature = signature
             try tx.insert(record)
             try TillJournal.moved(record, in: tx)
             return try record.movement()
@@ -203,10 +215,23 @@ public final class Tills {
             return write ? try store.write(body) : try store.read(body)
         } catch let error as TillError {
             throw error
+        } catch let error as StaffError {
+            throw .staff(error)
         } catch StorageError.duplicate {
             throw .alreadyOpen
         } catch {
             throw .storage
+        }
+    }
+}
+
+extension CashMovementKind {
+    /// What the staff's permissions call it.
+    var staffAction: StaffAction {
+        switch self {
+        case .paidIn: .payIn
+        case .paidOut: .payOut
+        case .noSale: .noSale
         }
     }
 }

@@ -11,8 +11,9 @@ extension BackOfficeController {
         }
     }
 
-    public func void(_ hold: BackOfficeHold, idempotencyKey: String, completion: @escaping (Result<BackOfficeVoid, BackOfficeRefusal>) -> Void) {
-        auctions.voidHold(bidId: hold.id, idempotencyKey: idempotencyKey) { result in
+    public func void(_ hold: BackOfficeHold, idempotencyKey: String, signedBy signature: StaffSignature? = nil,
+                     completion: @escaping (Result<BackOfficeVoid, BackOfficeRefusal>) -> Void) {
+        auctions.voidHold(bidId: hold.id, idempotencyKey: idempotencyKey, signedBy: signature) { result in
             completion(result.map { BackOfficeVoid(id: $0.id, hold: hold, at: $0.updatedAt) }.mapError(Self.refusal))
         }
     }
@@ -31,6 +32,7 @@ extension BackOfficeController {
         case .notHeld: .holdGone
         case .inFlight: .holdInFlight
         case .auctionClosed: .auctionClosed
+        case .staff(let error): .staff(error)
         case .outcomeUnknown: .voidOutcomeUnknown
         case .storage: .storage
         }

@@ -52,8 +52,9 @@ public final class BackOfficeController {
         }
     }
 
-    /// Refunds through the core; answers the order as it is after the refund.
-    public func refund(_ order: BackOfficeOrder, _ request: BackOfficeRefundRequest, idempotencyKey: String,
+    /// Refunds through the core; answers the order as it is after the refund. `signedBy`: who
+    /// refunds and the manager who approved (nil: a shop without staff).
+    public func refund(_ order: BackOfficeOrder, _ request: BackOfficeRefundRequest, idempotencyKey: String, signedBy signature: StaffSignature? = nil,
                        completion: @escaping (Result<BackOfficeOrder, BackOfficeRefusal>) -> Void) {
         let coreRequest: RefundRequest
         switch request {
@@ -61,7 +62,7 @@ public final class BackOfficeController {
         case let .jars(line, quantity): coreRequest = .lines([ReturnedLine(position: line, quantity: quantity)])
         case .amount(let amount): coreRequest = .amount(amount)
         }
-        orders.refund(orderId: order.id, coreRequest, idempotencyKey: idempotencyKey) { [self] result in
+        orders.refund(orderId: order.id, coreRequest, idempotencyKey: idempotencyKey, signedBy: signature) { [self] result in
             switch result {
             case .success: completion(self.order(id: order.id))
             case .failure(let error): completion(.failure(Self.refusal(error)))
@@ -75,8 +76,10 @@ public final class BackOfficeController {
     }
 
     /// The Z report: numbered and saved, and the day closed (the next report starts after it).
-    public func closeDay() -> Result<DayReport, BackOfficeRefusal> {
-        do { return .success(try reports.close()) } catch { return .failure(.storage) }
+    public func closeDay(signedBy signature: StaffSignature? = nil) -> Result<DayReport, BackOfficeRefusal> {
+        do { return .success(try reports.close(signedBy: signature)) } catch let error as StaffError { return .failure(.staff(error)) } catch {
+            return .failure(.storage)
+        }
     }
 
     /// The shop's day across all counters (a fleet's): today's entries and tills, whichever
@@ -99,6 +102,7 @@ public final class BackOfficeController {
         case .exceedsReturnable(_, let available): .exceedsReturnable(available: available)
         case .nothingLeft: .nothingLeft
         case .declined(let decline): .declined(decline)
+        case .staff(let error): .staff(error)
         case .outcomeUnknown: .outcomeUnknown
         }
     }

@@ -132,5 +132,8 @@ public enum BackOfficeRefusal: Error, Hashable, Sendable {
     case auctionClosed
     /// The void was asked, its answer not recorded: the hold may be released; the settler finishes it.
     case voidOutcomeUnknown
+    /// The person asking may not do this alone and no manager approved, or nobody signed in
+    /// (issue 36).
+    case staff(StaffError)
     case storage
 }

@@ -104,7 +104,7 @@ public final class OrderPayments {
         // Another attempt (another bank after a refusal) pays the order the last one left waiting.
         let open = try commerce.orders.openExternalOrder(for: session.cartKey, kind: kind)
         let order: Order
-        if let open { order = open } else { order = try commerce.orders.placeOrder(for: session.cartKey) }
+        if let open { order = open } else { order = try commerce.orders.placeOrder(for: session.cartKey, signedBy: session.placedBy) }
         do throws(OrderError) {
             return try commerce.orders.startExternalPayment(orderId: order.id, kind: kind)
         } catch {

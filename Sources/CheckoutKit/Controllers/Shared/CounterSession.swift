@@ -10,8 +10,15 @@ public final class CounterSession {
     public private(set) var guestKey: String
     /// The guest's cart outlives the process (`counterName` given).
     public var keepsGuestCart: Bool { counterName != nil }
+    /// Who serves at this counter (issue 36): signed in at the staffed counter, nil in a shop
+    /// without staff or at a kiosk. The orders this counter places are signed by them: the
+    /// controllers hand it to the core as the explicit parameter each payment takes.
+    public var serving: StaffPerson?
     private let ids: IDGenerator
     private let counterName: String?
+
+    /// The signature an order placed here goes out with.
+    var placedBy: StaffSignature? { serving.map { StaffSignature(doneBy: $0) } }
 
     init(ids: IDGenerator, counterName: String? = nil) {
         self.ids = ids

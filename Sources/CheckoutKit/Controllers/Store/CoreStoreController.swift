@@ -161,7 +161,8 @@ public final class CoreStoreController: StoreController {
             // holds; refused while an attempt's outcome is unknown (never a second charge).
             // Nothing is written until the payment's intent, with its charge, in one commit.
             let whole = try orders.prepareCartPayment(for: session.cartKey)
-            guard let paying = part.map({ whole.part($0) }) ?? whole else { throw OrderError.partTooLarge(left: whole.due) }
+            guard var paying = part.map({ whole.part($0) }) ?? whole else { throw OrderError.partTooLarge(left: whole.due) }
+            paying.placedBy = session.placedBy
             payment = paying
         } catch {
             return finish(.failure(StoreError(error)))
@@ -225,7 +226,7 @@ public final class CoreStoreController: StoreController {
     public func payInCash(tendered: Money) throws(StoreError) -> PaidOrderReceipt {
         guard waiting.isEmpty else { throw .refused(.cartBeingPaid) }
         do throws(OrderError) {
-            let sale = try orders.payInCash(sessionKey: session.cartKey, tendered: tendered, rounding: cashRounding)
+            let sale = try orders.payInCash(sessionKey: session.cartKey, tendered: tendered, rounding: cashRounding, signedBy: session.placedBy)
             return PaidOrderReceipt(cashSale: sale, at: core.clock.now)
         } catch {
             throw StoreError(error)
@@ -237,7 +238,7 @@ public final class CoreStoreController: StoreController {
     public func payPartInCash(_ amount: Money) throws(StoreError) -> PaidSoFar {
         guard waiting.isEmpty else { throw .refused(.cartBeingPaid) }
         do throws(OrderError) {
-            let sale = try orders.payPartInCash(sessionKey: session.cartKey, amount: amount)
+            let sale = try orders.payPartInCash(sessionKey: session.cartKey, amount: amount, signedBy: session.placedBy)
             guard let soFar = try orders.paidSoFar(orderId: sale.order.id) else { throw OrderError.unknownOrder(sale.order.id) }
             return soFar
         } catch {

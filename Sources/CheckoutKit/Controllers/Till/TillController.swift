@@ -26,24 +26,29 @@ public final class TillController {
         } catch { return .failure(error) }
     }
 
-    public func open(float: Money) -> Result<TillSession, TillError> {
-        do { return .success(try tills.open(float: float)) } catch { return .failure(error) }
+    // `signedBy` on each: who does it, and the manager who approved (nil: a shop without staff).
+
+    public func open(float: Money, signedBy signature: StaffSignature? = nil) -> Result<TillSession, TillError> {
+        do { return .success(try tills.open(float: float, signedBy: signature)) } catch { return .failure(error) }
     }
 
-    public func payIn(_ amount: Money, reason: String) -> Result<CashMovement, TillError> {
-        do { return .success(try tills.payIn(amount, reason: reason)) } catch { return .failure(error) }
+    public func payIn(_ amount: Money, reason: String, signedBy signature: StaffSignature? = nil) -> Result<CashMovement, TillError> {
+        do { return .success(try tills.payIn(amount, reason: reason, signedBy: signature)) } catch { return .failure(error) }
     }
 
-    public func payOut(_ amount: Money, reason: String) -> Result<CashMovement, TillError> {
-        do { return .success(try tills.payOut(amount, reason: reason)) } catch { return .failure(error) }
+    public func payOut(_ amount: Money, reason: String, signedBy signature: StaffSignature? = nil) -> Result<CashMovement, TillError> {
+        do { return .success(try tills.payOut(amount, reason: reason, signedBy: signature)) } catch { return .failure(error) }
     }
 
-    public func noSale(reason: String) -> Result<CashMovement, TillError> {
-        do { return .success(try tills.noSale(reason: reason)) } catch { return .failure(error) }
+    public func noSale(reason: String, signedBy signature: StaffSignature? = nil) -> Result<CashMovement, TillError> {
+        do { return .success(try tills.noSale(reason: reason, signedBy: signature)) } catch { return .failure(error) }
     }
 
-    public func close(count: [DenominationCount], note: String, leftIn: Money, approval: TillApproval?) -> Result<TillSession, TillError> {
-        do { return .success(try tills.close(count: count, note: note, leftIn: leftIn, approval: approval)) } catch { return .failure(error) }
+    public func close(count: [DenominationCount], note: String, leftIn: Money, approval: TillApproval?,
+                      signedBy signature: StaffSignature? = nil) -> Result<TillSession, TillError> {
+        do { return .success(try tills.close(count: count, note: note, leftIn: leftIn, approval: approval, signedBy: signature)) } catch {
+            return .failure(error)
+        }
     }
 }
 

@@ -26,6 +26,7 @@ extension AppFeature.Screen {
         case .till: ScreenKinds.till
         case .parked: ScreenKinds.parked
         case .catalogue: ScreenKinds.catalogue
+        case .staffList: ScreenKinds.staffList
         }
     }
 
@@ -236,6 +237,19 @@ enum ScreenKinds {
             action: { event, s, _ in BackOfficeFeature.action(for: event, in: s) },
             keyHints: { s, _ in BackOfficeFeature.keyHints(s) }, hasTextFocus: BackOfficeFeature.hasTextFocus,
             draw: { s, _, frame, area in BackOfficeFeature.draw(s, into: &frame, in: area) }))
+    }
+
+    static var staffList: AnyScreenKind {
+        AnyScreenKind(ScreenKind<StaffListFeature.State, StaffListFeature.Action, StaffClient>(
+            name: { tr("Staff") }, isStore: false, drawsInStoreArea: false,
+            embedState: Screen.staffList, extractState: { if case let .staffList(s) = $0 { s } else { nil } },
+            embedAction: Action.staffList, extractAction: { if case let .staffList(a) = $0 { a } else { nil } },
+            environment: \.staff,
+            reduce: { s, a, _ in StaffListFeature.reduce(&s, a) },
+            appear: { _ in .send(.onAppear) },
+            action: { event, s, _ in StaffListFeature.action(for: event, in: s) },
+            keyHints: { s, _ in StaffListFeature.keyHints(s) }, hasTextFocus: StaffListFeature.hasTextFocus,
+            draw: { s, _, frame, area in StaffListFeature.draw(s, into: &frame, in: area) }))
     }
 
     static var till: AnyScreenKind {

@@ -6,11 +6,15 @@ import Foundation
 /// Closures, so a test can stand in for each.
 public struct TillClient {
     public var status: () -> Result<TillStatus, TillError>
-    public var open: (_ float: Money) -> Result<TillSession, TillError>
-    public var payIn: (_ amount: Money, _ reason: String) -> Result<CashMovement, TillError>
-    public var payOut: (_ amount: Money, _ reason: String) -> Result<CashMovement, TillError>
-    public var noSale: (_ reason: String) -> Result<CashMovement, TillError>
-    public var close: (_ count: [DenominationCount], _ note: String, _ leftIn: Money, _ approval: TillApproval?) -> Result<TillSession, TillError>
+    // Each signed by who does it and the manager who approved (nil: a shop without staff).
+    public var open: (_ float: Money, _ signedBy: StaffSignature?) -> Result<TillSession, TillError>
+    public var payIn: (_ amount: Money, _ reason: String, _ signedBy: StaffSignature?) -> Result<CashMovement, TillError>
+    public var payOut: (_ amount: Money, _ reason: String, _ signedBy: StaffSignature?) -> Result<CashMovement, TillError>
+    public var noSale: (_ reason: String, _ signedBy: StaffSignature?) -> Result<CashMovement, TillError>
+    public var close: (_ count: [DenominationCount], _ note: String, _ leftIn: Money, _ approval: TillApproval?,
+                       _ signedBy: StaffSignature?) -> Result<TillSession, TillError>
+    /// A manager's PIN approving one action (`ManagerApprovalFeature`): the manager, or nil.
+    public var approve: (_ action: StaffAction, _ pin: String) -> StaffPerson? = { _, _ in nil }
     /// Whether `pin` is the operator's PIN (false when none is set).
     public var verifyPIN: (_ pin: String) -> Bool
     /// Prints a till printout, at most once under `once`; nil when it was printed before. A
@@ -21,11 +25,11 @@ public struct TillClient {
     public var differenceLimit: Money
 
     public init(status: @escaping () -> Result<TillStatus, TillError>,
-                open: @escaping (Money) -> Result<TillSession, TillError>,
-                payIn: @escaping (Money, String) -> Result<CashMovement, TillError>,
-                payOut: @escaping (Money, String) -> Result<CashMovement, TillError>,
-                noSale: @escaping (String) -> Result<CashMovement, TillError>,
-                close: @escaping ([DenominationCount], String, Money, TillApproval?) -> Result<TillSession, TillError>,
+                open: @escaping (Money, StaffSignature?) -> Result<TillSession, TillError>,
+                payIn: @escaping (Money, String, StaffSignature?) -> Result<CashMovement, TillError>,
+                payOut: @escaping (Money, String, StaffSignature?) -> Result<CashMovement, TillError>,
+                noSale: @escaping (String, StaffSignature?) -> Result<CashMovement, TillError>,
+                close: @escaping ([DenominationCount], String, Money, TillApproval?, StaffSignature?) -> Result<TillSession, TillError>,
                 verifyPIN: @escaping (String) -> Bool = { _ in false },
                 print: @escaping (ReceiptDocument, String?) -> Result<String, ReceiptPrinter.Failure>? = { _, _ in .failure(.notConfigured) },
                 currency: Currency = .eur, differenceLimit: Money = Money(minorUnits: 500, currency: .eur)) {
@@ -43,16 +47,19 @@ public struct TillClient {
 
     /// Before the core is open: nothing can be read.
     public static var unavailable: TillClient {
-        TillClient(status: { .failure(.storage) }, open: { _ in .failure(.storage) }, payIn: { _, _ in .failure(.storage) },
-                   payOut: { _, _ in .failure(.storage) }, noSale: { _ in .failure(.storage) }, close: { _, _, _, _ in .failure(.storage) })
+        TillClient(status: { .failure(.storage) }, open: { _, _ in .failure(.storage) }, payIn: { _, _, _ in .failure(.storage) },
+                   payOut: { _, _, _ in .failure(.storage) }, noSale: { _, _ in .failure(.storage) }, close: { _, _, _, _, _ in .failure(.storage) })
     }
 
     /// On the counter's services, the shell's PIN and printer.
     public static func live(services: CheckoutServices, verifyPIN: @escaping (String) -> Bool,
+                            approve: @escaping (StaffAction, String) -> StaffPerson? = { _, _ in nil },
                             print: @escaping (ReceiptDocument, String?) -> Result<String, ReceiptPrinter.Failure>?) -> TillClient {
         // In the shop's currency, closing above the shop's limit only with the PIN (`--shop FILE`).
         let till = services.till(currency: services.shop.currency, differenceLimit: services.shop.tillDifferenceLimit)
-        return TillClient(status: till.status, open: till.open, payIn: till.payIn, payOut: till.payOut, noSale: till.noSale, close: till.close,
-                          verifyPIN: verifyPIN, print: print, currency: till.currency, differenceLimit: till.differenceLimit)
+        var client = TillClient(status: till.status, open: till.open, payIn: till.payIn, payOut: till.payOut, noSale: till.noSale, close: till.close,
+                                verifyPIN: verifyPIN, print: print, currency: till.currency, differenceLimit: till.differenceLimit)
+        client.approve = approve
+        return client
     }
 }

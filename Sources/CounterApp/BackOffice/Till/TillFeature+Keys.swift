@@ -4,6 +4,7 @@ import TerminalUI
 /// and counts; in a form Tab (or ↑↓ in the count) moves, Enter goes on, Esc cancels.
 extension TillFeature {
     public static func action(for event: InputEvent, in state: State) -> Action? {
+        if let approval = state.approval { return ManagerApprovalFeature.action(for: event, in: approval).map(Action.approval) }
         guard case let .key(key) = event, !state.isBusy else { return nil }
         if state.entry != nil {
             switch key {
@@ -27,9 +28,10 @@ extension TillFeature {
     }
 
     /// A form takes every key.
-    public static func hasTextFocus(_ state: State) -> Bool { state.entry != nil }
+    public static func hasTextFocus(_ state: State) -> Bool { state.entry != nil || state.approval != nil }
 
     public static func keyHints(_ state: State) -> [KeyHint] {
+        if let approval = state.approval { return ManagerApprovalFeature.keyHints(approval) }
         switch state.entry {
         case .opening: return [KeyHint("Enter", "Open the till"), KeyHint("Esc", "Cancel")]
         case .moving(let movement) where movement.kind == .noSale: return [KeyHint("Enter", "Open the drawer"), KeyHint("Esc", "Cancel")]

@@ -19,7 +19,14 @@ public enum TillFeature {
         /// How the last slip went (and with it, the drawer).
         public var printout: Printout?
         public var isBusy = false
-        public init() {}
+        /// Who is at the till (issue 36); nil in a shop without staff.
+        public var serving: StaffMember?
+        /// A manager's approval asked before a form a cashier may not fill alone, the key that
+        /// asked it, and the manager who approved the form now open (for its one action).
+        public var approval: ManagerApprovalFeature.State?
+        public var awaitingApproval: Action?
+        public var approver: StaffPerson?
+        public init(serving: StaffMember? = nil) { self.serving = serving }
     }
 
     public enum Entry: Equatable, Sendable {
@@ -82,6 +89,8 @@ public enum TillFeature {
         case closed(Result<TillSession, TillError>, TillCount)
         case pinChecked(Bool)
         case printed(drawer: Bool, Result<String, ReceiptPrinter.Failure>?)
+        /// The manager's approval prompt (issue 36).
+        case approval(ManagerApprovalFeature.Action)
     }
 
     public static func reduce(_ state: inout State, _ action: Action) -> Effect<Action, TillClient> {
@@ -101,10 +110,12 @@ public enum TillFeature {
             state.message = nil
         case .askPayIn, .askPayOut, .askNoSale:
             guard case .open = state.status, state.entry == nil else { return .none }
+            guard mayAsk(&state, action) else { return .none }
             state.entry = .moving(Movement(kind: action == .askPayIn ? .paidIn : action == .askPayOut ? .paidOut : .noSale))
             state.message = nil
         case .askClose:
             guard case let .open(session, _) = state.status, state.entry == nil else { return .none }
+            guard mayAsk(&state, action) else { return .none }
             state.entry = .counting(TillCount(session: session, currency: state.currency))
             state.message = nil
         case .typed(let character):
@@ -124,11 +135,15 @@ public enum TillFeature {
             return submit(&state)
         case .cancel:
             state.entry = nil
+            state.approver = nil
+        case .approval(let action):
+            return approval(&state, action)
         case .opened(let result):
             state.isBusy = false
             switch result {
             case .success(let session):
                 state.entry = nil
+                state.approver = nil
                 state.message = session.money(session.figures.float).map(Notice.opened)
                 return .merge(load(), print(drawer: false, TillSlip.opened(session), once: "till-opened-\(session.id)"))
             case .failure(let error):
@@ -140,6 +155,7 @@ public enum TillFeature {
             switch result {
             case .success(let movement):
                 state.entry = nil
+                state.approver = nil
                 state.message = .moved(movement.kind, Money(minorUnits: abs(movement.amount.minorUnits), currency: movement.amount.currency))
                 // Cash moves (or the drawer opens for nothing): the slip kicks the drawer open.
                 return .merge(load(), print(drawer: true, TillSlip.movement(movement), once: "till-\(movement.id)"))
@@ -154,6 +170,7 @@ public enum TillFeature {
             switch result {
             case .success(let session):
                 state.entry = nil
+                state.approver = nil
                 state.message = session.difference.flatMap(session.money).map { Notice.closed(difference: $0) }
                 return .merge(load(), print(drawer: false, TillSlip.closed(session), once: "till-closed-\(session.id)"))
             case .failure(.approvalNeeded):
@@ -243,12 +260,13 @@ public enum TillFeature {
                 }
             }
             state.isBusy = true
-            return .run { client, send in send(.opened(client.open(float))) }
+            let signature = signature(state)
+            return .run { client, send in send(.opened(client.open(float, signature))) }
         case var .moving(movement):
             if movement.kind == .noSale {
                 state.isBusy = true
-                let reason = movement.reason
-                return .run { client, send in send(.moved(client.noSale(reason))) }
+                let (reason, signature) = (movement.reason, signature(state))
+                return .run { client, send in send(.moved(client.noSale(reason, signature))) }
             }
             let amount: Money
             do throws(MoneyParseError) { amount = try Money.parse(movement.amount, currency: state.currency) } catch {
@@ -264,8 +282,10 @@ public enum TillFeature {
                 return .none
             }
             state.isBusy = true
-            let (kind, reason) = (movement.kind, movement.reason)
-            return .run { client, send in send(.moved(kind == .paidIn ? client.payIn(amount, reason) : client.payOut(amount, reason))) }
+            let (kind, reason, signature) = (movement.kind, movement.reason, signature(state))
+            return .run { client, send in
+                send(.moved(kind == .paidIn ? client.payIn(amount, reason, signature) : client.payOut(amount, reason, signature)))
+            }
         case var .counting(count):
             let leftIn: Money
             do throws(MoneyParseError) { leftIn = try Money.parse(count.leftIn, currency: state.currency) } catch {
@@ -287,7 +307,7 @@ public enum TillFeature {
     private static func close(_ state: inout State, _ count: TillCount, approval: TillApproval?) -> Effect<Action, TillClient> {
         guard let leftIn = count.leftInAmount else { return .none }
         state.isBusy = true
-        let (pieces, note) = (count.counted, count.note)
-        return .run { client, send in send(.closed(client.close(pieces, note, leftIn, approval), count)) }
+        let (pieces, note, signature) = (count.counted, count.note, signature(state))
+        return .run { client, send in send(.closed(client.close(pieces, note, leftIn, approval, signature), count)) }
     }
 }

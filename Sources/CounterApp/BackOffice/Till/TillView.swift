@@ -52,6 +52,7 @@ extension TillFeature {
             ScreenDrawing.title(tr("Till"), into: &frame, in: area)
         }
         drawBottom(state, into: &frame, in: area)
+        if let approval = state.approval { ManagerApprovalFeature.draw(approval, into: &frame, in: area) }
     }
 
     private static func drawOpen(_ session: TillSession, _ movements: [CashMovement], into frame: inout Frame, in area: Rect) {

@@ -41,6 +41,7 @@ enum TillWords {
         case .leftInExceedsCounted: tr("More is left in the drawer than was counted.")
         case let .approvalNeeded(difference, limit):
             tr("The difference {0} is above {1}: the operator PIN is needed.", difference.formatted(), limit.formatted())
+        case .staff(let error): StaffWords.refusal(error)
         case .storage: tr("The till could not be read or written. Try again.")
         }
     }

@@ -13,5 +13,6 @@ extension Catalogue {
         ("backOffice", zhHansBackOffice),
         ("till", zhHansTill),
         ("stockroom", zhHansStockroom),
+        ("staff", zhHansStaff),
     ]
 }

@@ -22,11 +22,13 @@ extension Auctions {
     }
 
     /// Voids the hold of a standing bid. The same `idempotencyKey` asked again answers the first
-    /// void (and asks the card again if its answer was lost), never a second one.
-    public func voidHold(bidId: String, idempotencyKey: String, completion: @escaping (Result<HoldVoid, HoldVoidError>) -> Void) {
+    /// void (and asks the card again if its answer was lost), never a second one. `signedBy`
+    /// names who voids (a manager, or approved by one); nil in a shop without staff.
+    public func voidHold(bidId: String, idempotencyKey: String, signedBy signature: StaffSignature? = nil,
+                         completion: @escaping (Result<HoldVoid, HoldVoidError>) -> Void) {
         let intent: HoldVoidRecord
         do throws(HoldVoidError) {
-            intent = try voidWrite { tx in try self.beginVoid(tx, bidId: bidId, key: idempotencyKey) }
+            intent = try voidWrite { tx in try self.beginVoid(tx, bidId: bidId, key: idempotencyKey, signedBy: signature) }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
@@ -56,7 +58,8 @@ extension Auctions {
     /// Step 1: the intent, or the void already asked under `key`. The bid's auction is locked
     /// first (on a server): two operators voiding the same hold at once, under one key or two,
     /// take turns, and the second finds the first's void.
-    private func beginVoid(_ tx: any CoreTransaction, bidId: String, key: String) throws -> HoldVoidRecord {
+    private func beginVoid(_ tx: any CoreTransaction, bidId: String, key: String, signedBy signature: StaffSignature?) throws -> HoldVoidRecord {
+        do throws(StaffError) { try StaffCheck.require(.void, by: signature, in: tx) } catch { throw HoldVoidError.staff(error) }
         guard let auctionId = try Self.auctionId(tx, ofBid: bidId) else { throw HoldVoidError.unknownBid(bidId) }
         _ = try lockedAuction(tx, auctionId)
         if let asked = try tx.fetchOne(HoldVoidRecord.self, "SELECT * FROM hold_voids WHERE idempotency_key = ?", key) {
@@ -73,13 +76,14 @@ extension Auctions {
         if try Self.voidInFlight(tx, bidId: bidId) { throw HoldVoidError.inFlight(bidId: bidId) }
         if let raising = try Self.raiseInFlight(tx, of: bid) { throw HoldVoidError.inFlight(bidId: raising) }
         guard !(try load(tx, bid.auctionId)).isClosed(at: clock.now) else { throw HoldVoidError.auctionClosed }
-        let row = HoldVoidRecord(id: ids.next("hvd"), bidId: bidId, holdId: holdId, idempotencyKey: key, amountMinor: bid.amount.minorUnits,
+        var row = HoldVoidRecord(id: ids.next("hvd"), bidId: bidId, holdId: holdId, idempotencyKey: key, amountMinor: bid.amount.minorUnits,
                                  currency: bid.amount.currency.code, state: .requested, failure: nil, createdAt: clock.now, updatedAt: clock.now,
                                  requestedBy: owner)
+        row.signature = signature
         try tx.insert(row)
         try events.record(tx, type: "auction.void_requested", subject: bidId, data: [
             "void": row.id, "auction": bid.auctionId, "hold": holdId, "amount": String(row.amountMinor), "currency": row.currency,
-        ])
+        ].merging(signature?.eventFields ?? [:]) { first, _ in first })
         return row
     }
 

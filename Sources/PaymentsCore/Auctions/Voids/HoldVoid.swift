@@ -46,6 +46,8 @@ public enum HoldVoidError: Error, Hashable, Sendable {
     case inFlight(bidId: String)
     /// The auction has closed: its winner is being charged, the others released by the close.
     case auctionClosed
+    /// The person asking may not void alone, and no manager approved (issue 36).
+    case staff(StaffError)
     case outcomeUnknown(voidId: String)
     case storage(String)
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A row of `hold_voids`: one void's intent and, once known, its outcome.
-struct HoldVoidRecord: Codable, CoreRecord {
+struct HoldVoidRecord: Codable, CoreRecord, SignedRow {
     static let databaseTableName = "hold_voids"
 
     var id: String
@@ -17,6 +17,11 @@ struct HoldVoidRecord: Codable, CoreRecord {
     var updatedAt: Date
     /// The counter instance that asked (its receipt is that counter's to print).
     var requestedBy: String?
+    /// Who voided, and who approved (issue 36).
+    var staffId: String? = nil
+    var staffName: String? = nil
+    var approvedById: String? = nil
+    var approvedByName: String? = nil
 
     func holdVoid(auctionId: String) throws -> HoldVoid {
         let currency = try Currency.stored(currency, in: Self.databaseTableName)

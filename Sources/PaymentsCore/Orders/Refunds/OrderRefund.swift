@@ -15,6 +15,8 @@ public struct OrderRefund: Hashable, Sendable, Identifiable {
     public let failure: String?
     public let idempotencyKey: String
     public let createdAt: Date
+    /// Who refunded, and who approved; nil in a shop without staff.
+    public let signature: StaffSignature?
     /// For a refund of an order paid in parts: the part it goes back to (its tender and card).
     /// Nil when the order was paid by one tender, which takes the whole refund.
     public var backTo: LedgerEntry? = nil
@@ -79,6 +81,8 @@ public enum RefundError: Error, Hashable, Sendable {
     /// Nothing is left to give back.
     case nothingLeft
     case declined(PaymentDecline)
+    /// The person asking may not refund alone, and no manager approved (issue 36).
+    case staff(StaffError)
     /// The refund was asked, its answer is not recorded: the settler finishes it.
     case outcomeUnknown(refundId: String)
 }
@@ -96,7 +100,8 @@ extension OrderRefund {
                   amount: Money(minorUnits: legs.reduce(0) { $0 + $1.amount.minorUnits }, currency: first.amount.currency),
                   returned: legs.flatMap(\.returned),
                   state: legs.allSatisfy { $0.state == .refunded } ? .refunded : legs.contains { $0.state == .requested } ? .requested : .failed,
-                  failure: legs.compactMap(\.failure).first, idempotencyKey: idempotencyKey, createdAt: first.createdAt)
+                  failure: legs.compactMap(\.failure).first, idempotencyKey: idempotencyKey, createdAt: first.createdAt,
+                  signature: first.signature)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A row of `order_refunds`: one refund's intent and, once known, its outcome.
-struct OrderRefundRecord: Codable, CoreRecord {
+struct OrderRefundRecord: Codable, CoreRecord, SignedRow {
     static let databaseTableName = "order_refunds"
 
     var id: String
@@ -25,6 +25,11 @@ struct OrderRefundRecord: Codable, CoreRecord {
     var tender: Tender? = nil
     /// The operator's key a split refund's legs share (the first leg's `idempotency_key`).
     var requestKey: String? = nil
+    /// Who refunded, and who approved (issue 36); nil in a shop without staff.
+    var staffId: String? = nil
+    var staffName: String? = nil
+    var approvedById: String? = nil
+    var approvedByName: String? = nil
 }
 
 /// A row of `order_refund_lines`: jars of one order line that a refund returns.
@@ -44,7 +49,7 @@ extension OrderRefundRecord {
         let lines = try tx.fetchAll(OrderRefundLineRecord.self, "SELECT * FROM order_refund_lines WHERE refund_id = ? ORDER BY position", id)
         return OrderRefund(id: id, orderId: orderId, orderNumber: orderNumber, amount: Money(minorUnits: amountMinor, currency: currency),
                            returned: lines.map { ReturnedLine(position: $0.position, quantity: $0.quantity) }, state: state,
-                           failure: failure, idempotencyKey: idempotencyKey, createdAt: createdAt,
+                           failure: failure, idempotencyKey: idempotencyKey, createdAt: createdAt, signature: signature,
                            backTo: try paidBy.flatMap { paidBy in
                                try tx.fetchOne(LedgerEntryRecord.self, "SELECT * FROM ledger_entries WHERE order_id = ? AND answer_id = ? AND movement <> ?",
                                                orderId, paidBy, LedgerMovement.refund)?.entry()
