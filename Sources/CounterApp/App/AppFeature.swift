@@ -39,6 +39,8 @@ public enum AppFeature {
         public var notice: String?
         /// Asking "Quit?" because the cart holds something (its buttons: Quit, Stay).
         public var quitDialog: ModalDialogState?
+        /// How often the terminal's bell was asked for (a scan refused): drawn into each frame.
+        public var bells = 0
 
         public init(isKiosk: Bool = false, notice: String? = nil) {
             self.isKiosk = isKiosk
@@ -86,6 +88,11 @@ public enum AppFeature {
         case dismissNotice
         /// What the kiosk shell asks of the counter (AppFeature+Kiosk.swift).
         case kiosk(KioskRequest)
+        /// A barcode scanned (AppFeature+Scanning.swift).
+        case scan(ScanAction)
+        /// A scanned code that no product carries: a staff badge, for the staff's sign-in to
+        /// claim; unclaimed, it is "not in the catalogue".
+        case badgeScanned(String)
         case back
         case toggleHelp
         /// `q` or the home's Quit: asks first when the cart holds something.
@@ -289,6 +296,10 @@ public enum AppFeature {
             return .none
         case let .kiosk(request):
             return reduceKiosk(&state, request)
+        case let .scan(scan):
+            return reduceScan(&state, scan)
+        case let .badgeScanned(code):
+            return reduceBadge(&state, code)
         case .quit:
             guard !state.isKiosk else { return .none }
             // A full cart is not left by one key: a guest's is gone once the counter ends.

@@ -1,0 +1,20 @@
+// Generated from Localization/po/zh_Hans.po by `swift run po-catalogue import`.
+// Translators edit the PO file; a test fails when this file and the PO file disagree.
+
+extension Catalogue {
+    static let zhHansBarcodes: [CatalogueEntry] = [
+        .section("Barcode scans"),
+        .text("Scanned: {0}, {1}.",
+              "已扫描：{0}，{1}。"),
+        .text("Scanned: {0} at the label's price, {1}.",
+              "已扫描：{0}，按标签价 {1}。"),
+        .text("Barcode {0} is not in the catalogue.",
+              "条码 {0} 不在商品目录中。"),
+        .text("{0} is not a valid barcode.",
+              "{0} 不是有效的条码。"),
+        .text("Barcode {0}: {1}",
+              "条码 {0}：{1}"),
+        .text("This product is in the cart at another price: remove that line first, or pay it.",
+              "此商品已以另一价格在购物车中：请先删除该行，或先结账。"),
+    ]
+}
