@@ -64,6 +64,12 @@ public struct ScannedProduct: Hashable, Sendable {
     /// The price a priced in-store label carries; nil: the shelf's price.
     public let labelPrice: Money?
 
+    public init(product: Product, barcode: Barcode, labelPrice: Money?) {
+        self.product = product
+        self.barcode = barcode
+        self.labelPrice = labelPrice
+    }
+
     /// What the one item scanned is sold at.
     public var price: Money { labelPrice ?? product.price }
 }
