@@ -25,6 +25,7 @@
 @_exported import enum PaymentsCore.BarcodeError
 @_exported import enum PaymentsCore.BarcodeLookupError
 @_exported import struct PaymentsCore.ScannedProduct
+@_exported import enum PaymentsCore.BarcodeAssignmentError
 
 // Cards, as the card form reads and checks them.
 @_exported import struct PaymentsCore.Card

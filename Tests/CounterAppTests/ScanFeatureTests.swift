@@ -175,7 +175,10 @@ import Testing
         Language.$current.withValue(.simplifiedChinese) {
             #expect(ScanWords.words(.notInCatalogue("4006381333931")) == "条码 4006381333931 不在商品目录中。")
             #expect(ScanWords.words(.invalid("123", .wrongLength(3))) == "123 不是有效的条码。")
+            #expect(BarcodeAssignmentError.carriedByAnother(code: "2000000000015", productId: "honey-acacia").message == "条码 2000000000015 已属于另一件商品。")
         }
+        #expect(BarcodeAssignmentError.pricedLabel(article: "2300001000008").message
+                == "A label with a price is one item's: give the product its article's code, 2300001000008.")
     }
 }
 

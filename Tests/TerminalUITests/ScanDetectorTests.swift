@@ -23,7 +23,7 @@ import Testing
         text.map { .key($0 == "\n" ? .enter : .character($0)) }
     }
 
-    @Test(arguments: [Duration.zero, .milliseconds(1), .milliseconds(10), .milliseconds(30)])
+    @Test(arguments: [Duration.zero, .milliseconds(1), .milliseconds(10), .milliseconds(16), .milliseconds(39)])
     func digitsFastAndEndedWithEnterAreOneScanAndTheEnterIsSpent(_ gap: Duration) {
         var detector = ScanDetector()
         #expect(feed("2000000000015\n", gap: gap, into: &detector) == [.scan("2000000000015")])
@@ -43,7 +43,7 @@ import Testing
         #expect(feed("1234567\n", gap: .milliseconds(5), into: &detector) == keys("1234567\n"))
     }
 
-    @Test(arguments: [Duration.milliseconds(31), .milliseconds(60), .milliseconds(250)])
+    @Test(arguments: [Duration.milliseconds(41), .milliseconds(50), .milliseconds(60), .milliseconds(250)])
     func digitsAtHumanSpeedAreNeverAScan(_ gap: Duration) {
         var detector = ScanDetector()
         #expect(feed("2000000000015\n", gap: gap, into: &detector) == keys("2000000000015\n"))
@@ -89,7 +89,7 @@ import Testing
     @Test func heldDigitsGoAtTheGapAfterTheLastOne() {
         var detector = ScanDetector()
         _ = feed("200", gap: .milliseconds(10), into: &detector)
-        #expect(detector.releaseAt == start.addingTimeInterval(0.02 + 0.03))
+        #expect(detector.releaseAt == start.addingTimeInterval(0.02 + ScanDetector.keyGap.timeInterval))
         #expect(detector.release() == keys("200"))
         #expect(detector.releaseAt == nil && !detector.isHolding)
     }
@@ -132,7 +132,7 @@ import Testing
         let terminal = HeadlessTerminal(application: app)
         terminal.send(.character("7"))
         #expect(app.typed.isEmpty, "held: a burst may be coming")
-        terminal.advance(by: .milliseconds(29))
+        terminal.advance(by: .milliseconds(39))
         #expect(app.typed.isEmpty)
         terminal.advance(by: .milliseconds(2))
         #expect(app.typed == "7")

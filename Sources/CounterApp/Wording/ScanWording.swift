@@ -14,3 +14,15 @@ enum ScanWords {
         }
     }
 }
+
+extension BarcodeAssignmentError {
+    /// Why a code was not given to a product (the back office's catalogue).
+    public var message: String {
+        switch self {
+        case .invalid(let code, _): tr("{0} is not a valid barcode.", code)
+        case .pricedLabel(let article): tr("A label with a price is one item's: give the product its article's code, {0}.", article)
+        case .unknownProduct: tr("This product is no longer in the store.")
+        case .carriedByAnother(let code, _): tr("Barcode {0} is already another product's.", code)
+        }
+    }
+}

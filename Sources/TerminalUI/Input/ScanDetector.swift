@@ -14,10 +14,12 @@ import Foundation
 /// Time is what the caller says it is (the loop's clock, as each key is handled), so a tape's
 /// burst (`Scan`) and its typing (`Type`, 50 ms a key) replay the same every time.
 public struct ScanDetector: Equatable, Sendable {
-    /// The longest time between two keys of a scan. Scanners send a code within a few
-    /// milliseconds a key; the fastest typists need 60 ms or more between two keys, and a key
-    /// held down repeats every 33 ms or slower on common settings.
-    public static let keyGap: Duration = .milliseconds(30)
+    /// The longest time between two keys of a scan, as the loop reads them. A scanner's code
+    /// reaches the terminal in one write (tmux's `send-keys -l` too) and its Enter a few
+    /// milliseconds later: 3 to 16 ms measured through tmux on a machine loaded 12 over 2 cores,
+    /// so 40 leaves room for the loop's own delay. A person needs 60 ms or more between two keys
+    /// (a tape's `Type`: 50), and nobody keeps that up for eight digits and Enter.
+    public static let keyGap: Duration = .milliseconds(40)
     /// EAN-8 is the shortest code the counter reads.
     public static let minimumDigits = 8
     /// More digits than any code or badge has: whatever comes next, these were typed.

@@ -16,5 +16,9 @@ extension Catalogue {
               "条码 {0}：{1}"),
         .text("This product is in the cart at another price: remove that line first, or pay it.",
               "此商品已以另一价格在购物车中：请先删除该行，或先结账。"),
+        .text("A label with a price is one item's: give the product its article's code, {0}.",
+              "带价格的标签只代表单件商品：请为商品添加其货号条码 {0}。"),
+        .text("Barcode {0} is already another product's.",
+              "条码 {0} 已属于另一件商品。"),
     ]
 }
