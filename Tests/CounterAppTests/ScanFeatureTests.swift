@@ -1,4 +1,5 @@
 import CheckoutKit
+import Foundation
 @testable import CounterApp
 import Localization
 import TerminalUI
@@ -204,5 +205,30 @@ import Testing
         terminal.send(.character("c"))
         #expect(terminal.surface.bellsRung == 1, "rung once, not again with each frame")
         #expect(!terminal.text.contains("not a valid barcode"), "the next key takes the line away")
+    }
+}
+
+/// The shell passes the counter's scans on while it asks nothing over it: the operator's PIN, once
+/// asked for, has the keys, digits and all.
+@Suite struct ScanThroughTheShellTests {
+    @Test func theOperatorsPINPromptTakesTheDigitsNotTheScanner() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("operator-pin-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let pin = OperatorPIN(path: path, iterations: 1_000)
+        try pin.set("4711")
+        let counter = CounterApplication(makeServices: CounterApplication.services(database: ":memory:"))
+        let shell = CounterShell(counter: counter, configuration: KioskFeature.Configuration(isKiosk: false),
+                                 themes: ThemeCycle.standard(library: KioskTapeWorld.library, current: .builtIn), operatorPIN: pin)
+        let terminal = HeadlessTerminal(application: shell)
+        terminal.send(.enter)
+        terminal.settle()
+        #expect(shell.takesScans, "the shelf of a staffed counter")
+        terminal.send(.key(.function(10)))
+        #expect(!shell.takesScans, "the PIN prompt has the keys")
+
+        let kiosk = CounterShell(counter: CounterApplication(isKiosk: true), configuration: KioskFeature.Configuration(isKiosk: true),
+                                 themes: ThemeCycle.standard(library: KioskTapeWorld.library, current: .builtIn))
+        kiosk.counter.send(.push(.catalog(CatalogFeature.State())))
+        #expect(!kiosk.takesScans, "a kiosk takes no scans")
     }
 }

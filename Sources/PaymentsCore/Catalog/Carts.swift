@@ -95,9 +95,12 @@ public final class Carts {
             labelled = money.minorUnits
         }
         if let line = try Self.line(tx, cartId: cartId, productId: productId) {
-            if case .keep = price {} else if (line.unitPriceMinor ?? product.price.minorUnits) != (labelled ?? product.price.minorUnits) {
-                throw CartError.pricedDifferently(productId: productId)
+            // An item added must cost what each item of its line costs.
+            let added: Int64? = switch price {
+            case .keep: nil
+            case .shelf, .label: labelled ?? product.price.minorUnits
             }
+            if let added, added != line.unitPriceMinor ?? product.price.minorUnits { throw CartError.pricedDifferently(productId: productId) }
             try tx.execute("UPDATE cart_lines SET quantity = ? WHERE cart_id = ? AND product_id = ?", quantity, cartId, productId)
         } else {
             // A new line goes after the others: the cart lists jars in the order they were first added.
