@@ -21,6 +21,11 @@
 @_exported import struct PaymentsCore.CartLine
 @_exported import struct PaymentsCore.Cart
 @_exported import enum PaymentsCore.CartError
+@_exported import struct PaymentsCore.Barcode
+@_exported import enum PaymentsCore.BarcodeError
+@_exported import enum PaymentsCore.BarcodeLookupError
+@_exported import struct PaymentsCore.ScannedProduct
+@_exported import enum PaymentsCore.BarcodeAssignmentError
 
 // Cards, as the card form reads and checks them.
 @_exported import struct PaymentsCore.Card

@@ -119,7 +119,7 @@ final class ExplorerCounter {
             case let .press(key, count): for _ in 0..<count { terminal.send(key) }
             case let .sleep(duration): terminal.advance(by: duration)
             case let .paste(text): terminal.send(.paste(text))
-            case .expect, .expectNot, .screen, .snapshot, .resize, .swipe, .click: break
+            case .expect, .expectNot, .screen, .snapshot, .resize, .swipe, .scan, .click: break
             }
         }
         terminal.settle()

@@ -9,7 +9,8 @@ import Foundation
 /// - Enter schedules "Saved" for right now (a timer due at once: `Expect` must settle for it);
 /// - at start a timer shows "Ready" after 2 seconds, and a ticker counts whole seconds;
 /// - resizes and clicks are reported; keys that arrive within 20ms of the previous one count
-///   as a "burst" (what a card form uses to tell a swipe from typing).
+///   as a "burst" (what a card form uses to tell a swipe from typing);
+/// - with `takesScans` set, a scanner's burst arrives as a scan, shown on the "Scanned:" line.
 final class EchoCounterApplication: Application {
     var count = 0
     var typed = ""
@@ -23,6 +24,8 @@ final class EchoCounterApplication: Application {
     var exitStatus: Int32?
     var context: LoopContext?
     var handled: [InputEvent] = []
+    var takesScans = false
+    var scans: [String] = []
 
     func start(_ context: LoopContext) {
         self.context = context
@@ -57,6 +60,7 @@ final class EchoCounterApplication: Application {
         case .resize(let newSize): size = newSize
         case .mouse(_, let point): click = point
         case .paste(let text): typed += text
+        case .scan(let code): scans.append(code)
         }
     }
 
@@ -67,6 +71,7 @@ final class EchoCounterApplication: Application {
             "Ticks: \(ticks)",
             "Burst: \(burstKeys)",
         ]
+        if !scans.isEmpty { lines.append("Scanned: \(scans.joined(separator: " "))") }
         if ready { lines.append("Ready") }
         if saved { lines.append("Saved") }
         if size.columns > 0 { lines.append("Size: \(size)") }

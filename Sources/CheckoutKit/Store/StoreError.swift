@@ -24,6 +24,9 @@ public enum StoreError: Error, Hashable, Sendable {
     case partPaid(orderNumber: String, paid: Money, left: Money)
     /// A part must be more than nothing and less than what is left.
     case partTooLarge(left: Money)
+    /// The product is in the cart at another price (a priced barcode's, or the shelf's): its line
+    /// is paid or removed before it is added at this one.
+    case pricedDifferently(productID: String)
 }
 
 /// What giving back a part-paid order's parts did (`giveBackParts`).
@@ -46,6 +49,7 @@ extension StoreError {
         case .notEnoughStock(let id, let available): self = .notEnoughStock(productID: id, available: available)
         case .amountOverflow: self = .amountTooLarge
         case .mixedCurrencies(let code): self = .currencyMismatch(code)
+        case .pricedDifferently(let id): self = .pricedDifferently(productID: id)
         }
     }
 }

@@ -30,6 +30,8 @@ extension AppFeature {
         let kind = state.top.kind
         let area = kind.drawsInStoreArea ? storeArea(frame.size) : contentArea(frame.size)
         kind.draw(state.top, state.session, &frame, area)
+        if let scan = state.session.scan, sells(state.top) { drawScan(scan, into: &frame) }
+        frame.bells = state.bells
         if state.session.isServerAway {
             drawNotice(tr("The shop's server cannot be reached: no payment is taken until it is back. What you typed is kept."), into: &frame)
         } else if let notice = state.notice {
@@ -47,6 +49,12 @@ extension AppFeature {
             ModalDialog(title: tr("Quit the counter?"), message: message, buttons: [tr("Quit"), tr("Stay")], maxWidth: 50, tone: .warning)
                 .draw(into: &frame, state: dialog)
         }
+    }
+
+    /// The last scan's outcome on the line under the header (blank on the sale's screens).
+    private static func drawScan(_ scan: ScanNotice, into frame: inout Frame) {
+        let line = Rect(x: 2, y: 1, width: max(0, frame.size.columns - 4), height: 1)
+        frame.write(ScanWords.words(scan), in: line, style: Style(scan.isProblem ? .error : .success, .bold))
     }
 
     /// The counter's notice under the header, over the screen until a key dismisses it, wrapped

@@ -6,6 +6,8 @@ extension AppFeature {
     /// text field in focus gets every key but Ctrl+C (so `q` and `?` are typed).
     public static func action(for event: InputEvent, in state: State, size: Size) -> Action? {
         if case .key(.control("c")) = event { return .quitNow }
+        // Only sent where `takesScans` said so (the toolkit holds no digits elsewhere).
+        if case let .scan(code) = event { return .scan(.scanned(code)) }
         if state.quitDialog != nil {
             // Modal: every key answers the dialog.
             guard case let .key(key) = event else { return nil }

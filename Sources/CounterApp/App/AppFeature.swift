@@ -44,6 +44,8 @@ public enum AppFeature {
         public var quitDialog: ModalDialogState?
         /// Who serves at this counter (issue 36); nobody is asked until the shop has staff.
         public var staff = StaffDesk.State()
+        /// How often the terminal's bell was asked for (a scan refused): drawn into each frame.
+        public var bells = 0
 
         public init(isKiosk: Bool = false, notice: String? = nil) {
             self.isKiosk = isKiosk
@@ -96,6 +98,11 @@ public enum AppFeature {
         case dismissNotice
         /// What the kiosk shell asks of the counter (AppFeature+Kiosk.swift).
         case kiosk(KioskRequest)
+        /// A barcode scanned (AppFeature+Scanning.swift).
+        case scan(ScanAction)
+        /// A scanned code that no product carries: a staff badge, for the staff's sign-in to
+        /// claim; unclaimed, it is "not in the catalogue".
+        case badgeScanned(String)
         case back
         case toggleHelp
         /// `q` or the home's Quit: asks first when the cart holds something.
@@ -314,6 +321,10 @@ public enum AppFeature {
             return .none
         case let .kiosk(request):
             return reduceKiosk(&state, request)
+        case let .scan(scan):
+            return reduceScan(&state, scan)
+        case let .badgeScanned(code):
+            return reduceBadge(&state, code)
         case .quit:
             guard !state.isKiosk else { return .none }
             // A full cart is not left by one key: a guest's is gone once the counter ends.

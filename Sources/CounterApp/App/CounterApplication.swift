@@ -169,6 +169,8 @@ public final class CounterApplication: Application {
     }
 
     private func map(_ event: InputEvent) {
+        // The last scan's line stays until the next key, which then does what it does.
+        if case .key = event, store.state.session.scan != nil { store.send(.scan(.dismissed)) }
         if let action = AppFeature.action(for: event, in: store.state, size: size) {
             store.send(action)
         } else if case let .paste(text) = event, AppFeature.hasTextFocus(store.state.top) {
@@ -182,6 +184,9 @@ public final class CounterApplication: Application {
         size = frame.size
         DemoMode.$showsTestControls.withValue(isDemo) { AppFeature.draw(store.state, into: &frame) }
     }
+
+    /// A scanner's burst is a scan on the sale's screens of a staffed counter (`AppFeature.takesScans`).
+    public var takesScans: Bool { AppFeature.takesScans(store.state) }
 
     public var exitStatus: Int32? { startFailure != nil ? Self.startFailureStatus : store.state.exitStatus }
 

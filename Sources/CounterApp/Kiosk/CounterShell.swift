@@ -132,6 +132,10 @@ public final class CounterShell: Application {
 
     public var exitStatus: Int32? { store.state.exitStatus ?? counter.exitStatus }
 
+    /// The counter's, while the shell shows it and asks nothing over it (never during the attract
+    /// loop's demo, nor while the operator's PIN or menu has the keys).
+    public var takesScans: Bool { !store.state.isAttracting && store.state.overlay == nil && counter.takesScans }
+
     /// The counter's own title, also while the demo plays (the window is still the counter).
     public var title: String? { counter.title }
 

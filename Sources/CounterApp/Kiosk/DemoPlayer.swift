@@ -81,6 +81,9 @@ final class DemoPlayer {
         case let .swipe(text):
             for character in text { counter.handle(.key(.character(character))) }
             schedule(after: Self.keyInterval)
+        case let .scan(code):
+            counter.handle(.scan(code))
+            schedule(after: Self.keyInterval)
         case let .paste(text):
             counter.handle(.paste(text))
             schedule(after: Self.keyInterval)

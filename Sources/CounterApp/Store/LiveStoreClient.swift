@@ -86,6 +86,7 @@ extension StoreClient {
             }
         }
         client.cashRounding = { store.cashRounding }
+        client.scan = { code in Result { () throws(ScanFailure) in try store.addScanned(code) } }
         client.checkoutPart = { amount, source, saveCard, onChallenge, completion in
             challenges.onChallenge = onChallenge
             store.checkoutPart(amount, with: source, saveCard: saveCard, authentication: challenges, completion: completion)

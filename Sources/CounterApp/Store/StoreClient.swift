@@ -25,6 +25,8 @@ public struct StoreClient {
     public var setQuantity: (_ productID: String, _ quantity: Int) -> Result<Cart, StoreError>
     public var remove: (_ productID: String) -> Cart
     public var emptyCart: () -> Cart
+    /// One item of the product a scanned barcode names into the cart (a priced label's at its price).
+    public var scan: (_ code: String) -> Result<ScanAdded, ScanFailure> = { _ in .failure(.store(.refused(.storeNotOpen))) }
 
     /// Typed card -> one-time vault token. The number and CVC go no further than this call.
     public var tokenize: (_ card: Card) -> Result<PaymentCard, CardEntryError>

@@ -17,6 +17,8 @@ public struct StoreSession: Equatable, Sendable {
     public var keepsGuestCart = false
     /// The fleet's shared server did not answer: payments wait, the screens say so.
     public var isServerAway = false
+    /// What the last barcode scan did, until the next key (AppFeature+Scanning.swift).
+    public var scan: ScanNotice?
 
     public init(cart: Cart = Cart(currency: .eur), shopper: String? = nil) {
         self.cart = cart

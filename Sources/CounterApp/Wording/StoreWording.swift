@@ -20,6 +20,7 @@ extension StoreError {
         case .cashShort(let due): tr("{0} is due in cash.", due.formatted())
         case .partPaid(let number, let paid, let left):
             tr("Order {0} is part paid ({1}, {2} left): its cart cannot change.", number, paid.formatted(), left.formatted())
+        case .pricedDifferently: tr("This product is in the cart at another price: remove that line first, or pay it.")
         case .partTooLarge(let left): tr("A part must be more than nothing and less than the {0} left.", left.formatted())
         case .paymentUnknown(let number):
             tr("We are checking with the bank about order {0}; you will not be charged twice. This screen updates by itself.", number)

@@ -71,4 +71,7 @@ public enum CartError: Error, Hashable, Sendable {
     case amountOverflow
     /// A product priced in another currency than the cart's (its code).
     case mixedCurrencies(String)
+    /// The product is in the cart at another price than this one (a priced barcode's, or the
+    /// shelf's): a product has one line, at one price.
+    case pricedDifferently(productId: String)
 }

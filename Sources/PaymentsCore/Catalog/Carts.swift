@@ -25,23 +25,29 @@ public final class Carts {
         try store.write { tx in try cart(tx, sessionKey: sessionKey) }
     }
 
-    /// Adds jars; adding a product already in the cart merges into its line.
+    /// Adds jars; adding a product already in the cart merges into its line. `unitPrice`: each
+    /// item's price when a priced barcode set it (nil: the shelf's). A product has one line, at
+    /// one price: adding it at another price than its line's is refused (`pricedDifferently`).
     @discardableResult
-    public func add(productId: String, quantity: Int = 1, for sessionKey: String) throws -> Cart {
+    public func add(productId: String, quantity: Int = 1, unitPrice: Money? = nil, for sessionKey: String) throws -> Cart {
         guard quantity > 0 else { throw CartError.invalidQuantity(quantity) }
         return try store.write { tx in
-            try add(tx, productId: productId, quantity: quantity, for: sessionKey)
+            try add(tx, productId: productId, quantity: quantity, unitPrice: unitPrice, for: sessionKey)
             return try cart(tx, sessionKey: sessionKey)
         }
     }
 
     /// Adds jars in the caller's transaction. `checkingStock: false` for a parked sale resumed:
     /// it reserved nothing, and its jars are checked when it is paid, as the brief says.
-    func add(_ tx: any CoreTransaction, productId: String, quantity: Int, for sessionKey: String, checkingStock: Bool = true) throws {
+    func add(_ tx: any CoreTransaction, productId: String, quantity: Int, unitPrice: Money? = nil, for sessionKey: String,
+             checkingStock: Bool = true) throws {
         let cartId = try cartId(tx, sessionKey: sessionKey)
         let current = try Self.line(tx, cartId: cartId, productId: productId)?.quantity ?? 0
-        try setLine(tx, cartId: cartId, productId: productId, quantity: current + quantity, checkingStock: checkingStock)
-        try events.record(tx, type: "cart.line_added", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
+        try setLine(tx, cartId: cartId, productId: productId, quantity: current + quantity, price: unitPrice.map { .label($0) } ?? .shelf,
+                    checkingStock: checkingStock)
+        var data = ["product": productId, "quantity": "\(quantity)"]
+        if let unitPrice { data["unit_price"] = "\(unitPrice.minorUnits)" }
+        try events.record(tx, type: "cart.line_added", subject: cartId, data: data)
     }
 
     /// Sets a line's quantity; 0 removes the line.
@@ -79,17 +85,36 @@ public final class Carts {
         try events.record(tx, type: "cart.emptied", subject: cartId, data: [:])
     }
 
-    private func setLine(_ tx: any CoreTransaction, cartId: String, productId: String, quantity: Int, checkingStock: Bool = true) throws {
+    /// The price a line is changed at: its own (a quantity set on the cart), the shelf's (a jar
+    /// added by hand) or a priced barcode's.
+    private enum LinePrice {
+        case keep, shelf
+        case label(Money)
+    }
+
+    private func setLine(_ tx: any CoreTransaction, cartId: String, productId: String, quantity: Int, price: LinePrice = .keep,
+                         checkingStock: Bool = true) throws {
         guard let product = try Catalog.product(tx, id: productId) else { throw CartError.unknownProduct(productId) }
         guard quantity <= Cart.maximumQuantity else { throw CartError.invalidQuantity(quantity) }
         // The shelf is checked here for a friendly message; the binding check is at payment.
         if checkingStock, let stock = product.stock, quantity > stock { throw CartError.notEnoughStock(productId: productId, available: stock) }
-        if try Self.line(tx, cartId: cartId, productId: productId) != nil {
+        var labelled: Int64?
+        if case let .label(money) = price {
+            guard money.currency == product.price.currency else { throw CartError.mixedCurrencies(money.currency.code) }
+            labelled = money.minorUnits
+        }
+        if let line = try Self.line(tx, cartId: cartId, productId: productId) {
+            // An item added must cost what each item of its line costs.
+            let added: Int64? = switch price {
+            case .keep: nil
+            case .shelf, .label: labelled ?? product.price.minorUnits
+            }
+            if let added, added != line.unitPriceMinor ?? product.price.minorUnits { throw CartError.pricedDifferently(productId: productId) }
             try tx.execute("UPDATE cart_lines SET quantity = ? WHERE cart_id = ? AND product_id = ?", quantity, cartId, productId)
         } else {
             // A new line goes after the others: the cart lists jars in the order they were first added.
             let last = try tx.fetchValue(Int.self, "SELECT MAX(added_seq) FROM cart_lines WHERE cart_id = ?", cartId) ?? 0
-            try tx.insert(CartLineRecord(cartId: cartId, productId: productId, quantity: quantity, addedSeq: last + 1))
+            try tx.insert(CartLineRecord(cartId: cartId, productId: productId, quantity: quantity, addedSeq: last + 1, unitPriceMinor: labelled))
         }
     }
 
@@ -122,12 +147,17 @@ public final class Carts {
 
     private func cart(_ tx: any CoreTransaction, id: String) throws -> Cart {
         let stored = try tx.rows("""
-            SELECT l.quantity AS line_quantity, p.* FROM cart_lines l JOIN products p ON p.id = l.product_id
+            SELECT l.quantity AS line_quantity, l.unit_price_minor AS line_price, p.* FROM cart_lines l JOIN products p ON p.id = l.product_id
             WHERE l.cart_id = ? ORDER BY l.added_seq
             """, id)
         // The rows are read back through the value's own rules (one currency, no overflow), so a
-        // stored cart that broke them is refused rather than shown with a wrong total.
-        let lines = try stored.map { (product: try Product($0.decode(ProductRecord.self)), quantity: try $0.value(Int.self, "line_quantity")) }
+        // stored cart that broke them is refused rather than shown with a wrong total. A line a
+        // priced barcode set carries its price as its product's: the order is placed at it.
+        let lines = try stored.map { row in
+            var product = try Product(row.decode(ProductRecord.self))
+            if let price = try row.value(Int64?.self, "line_price") { product.price = Money(minorUnits: price, currency: product.price.currency) }
+            return (product: product, quantity: try row.value(Int.self, "line_quantity"))
+        }
         var cart = Cart(currency: lines.first?.product.price.currency ?? .eur)
         for line in lines {
             try cart.setQuantity(of: line.product, to: line.quantity)

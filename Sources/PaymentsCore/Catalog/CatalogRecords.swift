@@ -32,6 +32,8 @@ struct CartLineRecord: Codable, CoreRecord {
     var productId: String
     var quantity: Int
     var addedSeq: Int
+    /// Each item's price when a priced barcode set it; nil: the shelf's (`BarcodeMigrations`).
+    var unitPriceMinor: Int64? = nil
 }
 
 extension Product {

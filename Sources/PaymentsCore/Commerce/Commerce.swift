@@ -17,6 +17,8 @@ import GRDB
 public final class Commerce {
     public let catalog: Catalog
     public let carts: Carts
+    /// The codes products carry, and what a scanned code is.
+    public let barcodes: Barcodes
     public let orders: Orders
     public let subscriptions: Subscriptions
     public let sources: PaymentSources
@@ -58,6 +60,7 @@ public final class Commerce {
         cardGateway = ChargeServiceGateway(charges: core.charges, repository: core.chargeRepository, scheduler: core.scheduler)
         catalog = try Catalog(store: store)
         carts = Carts(store: store, ids: core.ids, clock: core.clock, events: events)
+        barcodes = Barcodes(store: store, events: events)
         bankProviders = BankProviders(store: store)
         bank = BankPayments(store: store, scheduler: core.scheduler, ids: core.ids, events: events, timings: bankTimings)
         sources = PaymentSources(store: store, scheduler: core.scheduler, charges: cardGateway, ids: core.ids, events: events)

@@ -135,6 +135,8 @@ public enum CommerceMigrations {
         ParkedSaleMigrations.register(in: &migrator)
         // Issue 36: the staff, and who did (and approved) each signed action.
         StaffMigrations.register(in: &migrator)
+        // Issue 36: the codes products carry, and a priced code's price on a cart line.
+        BarcodeMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

@@ -11,6 +11,10 @@ public struct Frame: Sendable, Equatable {
     /// button. The terminal's cursor is left there, hidden, because a braille display or a
     /// screen magnifier follows the cursor, not the highlight.
     public var focus: Point?
+    /// How many times the application has asked for the terminal's bell since it started (a
+    /// count, not a flag, so that drawing stays a function of the state): a surface rings once
+    /// for each it has not rung yet.
+    public var bells = 0
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size

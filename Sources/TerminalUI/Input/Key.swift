@@ -22,4 +22,6 @@ public enum InputEvent: Hashable, Sendable {
     case paste(String)
     case mouse(MouseButton, at: Point)
     case resize(Size)
+    /// A barcode scanner's burst: its digits, whose Enter is spent (`ScanDetector`).
+    case scan(String)
 }

@@ -24,9 +24,13 @@ public protocol Application: AnyObject {
     var wakeDescriptors: [Int32] { get }
     /// One of `wakeDescriptors` is readable (or hung up).
     func descriptorReadable(_ descriptor: Int32)
+    /// Whether a barcode scanner's burst of digits is a scan here (`.scan`) rather than keys:
+    /// asked before each key; while true, digits wait up to `ScanDetector.keyGap` to be told.
+    var takesScans: Bool { get }
 }
 
 extension Application {
+    public var takesScans: Bool { false }
     public var title: String? { nil }
     public var wakeDescriptors: [Int32] { [] }
     public func descriptorReadable(_ descriptor: Int32) {}

@@ -17,9 +17,12 @@ public final class HeadlessTerminal {
     private let memory: MemorySurface
     /// The application has changed since the frame on the surface was drawn.
     private var frameIsBehind = false
+    /// Keys pass through the scan detector, as on a terminal (set once the application is there).
+    private var scans: ScanInput!
 
     /// The surface, its frame drawn from the application's current state.
     public var surface: MemorySurface {
+        restInput()
         drawIfBehind()
         return memory
     }
@@ -37,12 +40,14 @@ public final class HeadlessTerminal {
         self.timers = TimerQueue(clock: clock)
         self.memory = MemorySurface(size: size)
         self.minimumSize = minimumSize
+        scans = ScanInput(timers: timers) { [unowned self] event in deliver(event) }
         application.start(LoopContext(clock: clock, timers: timers, isHeadless: true))
         render()
     }
 
     /// The frame on screen now.
     public var screen: Frame {
+        restInput()
         drawIfBehind()
         return memory.lastFrame ?? Frame(size: memory.size)
     }
@@ -55,11 +60,24 @@ public final class HeadlessTerminal {
     /// Set once the application has quit.
     public var exitStatus: Int32? { application.exitStatus }
 
-    /// Hands one event to the application (its frame is drawn when looked at or before the next).
+    /// Hands one event to the application (its frame is drawn when looked at or before the next),
+    /// through the scan detector: digits the application would take as a scan wait until the
+    /// burst is told (a key after them, `ScanDetector.keyGap` on the clock, or the screen looked at).
     public func send(_ event: InputEvent) {
+        drawIfBehind()
+        scans.receive(event, takesScans: application.takesScans)
+    }
+
+    private func deliver(_ event: InputEvent) {
         drawIfBehind()
         if FrameRenderer.delivers(event, at: memory.size, minimum: minimumSize) { application.handle(event) }
         frameIsBehind = true
+    }
+
+    /// Headless, nobody types while the screen is looked at: digits held for a burst that did not
+    /// come go on as typed, as they would on a terminal `ScanDetector.keyGap` later.
+    private func restInput() {
+        scans.release()
     }
 
     public func send(_ key: Key) {
@@ -82,16 +100,22 @@ public final class HeadlessTerminal {
     }
 
     /// Runs every timer that is due now (and any they make due now): the loop at rest, which is
-    /// when a tape looks at the screen.
+    /// when a tape looks at the screen (digits held for a scan that did not come go on as typed).
     public func settle() {
-        while timers.fireDue() > 0 {}
-        frameIsBehind = true
+        restInput()
+        fireDueTimers()
     }
 
-    /// Moves the clock forward, firing each timer on the way at its own time.
+    /// Moves the clock forward, firing each timer on the way at its own time. Not a rest: digits
+    /// a scan may still follow stay held unless their own gap has passed.
     public func advance(by duration: Duration) {
         timers.advance(clock, by: duration)
-        settle()
+        fireDueTimers()
+    }
+
+    private func fireDueTimers() {
+        while timers.fireDue() > 0 {}
+        frameIsBehind = true
     }
 
     /// The terminal changed size: the surface takes the new size, the application is told, and

@@ -13,6 +13,7 @@ final class InteractiveLoop {
     private let session: TerminalSession
     private let timers: TimerQueue
     private let input: CursesInputReader
+    private var scans: ScanInput!
 
     init(application: Application, session: TerminalSession, timers: TimerQueue) {
         self.application = application
@@ -20,6 +21,10 @@ final class InteractiveLoop {
         self.timers = timers
         let surface = session.surface
         self.input = CursesInputReader(window: session.window, currentSize: { surface.size })
+        scans = ScanInput(timers: timers) { [unowned self] event in
+            guard FrameRenderer.delivers(event, at: self.session.surface.size) else { return }
+            self.application.handle(event)
+        }
     }
 
     /// Runs until the application sets `exitStatus` (returned) or a terminating signal arrives
@@ -49,8 +54,8 @@ final class InteractiveLoop {
             // Without this the loop would spin: poll reports a hung-up terminal at once, forever.
             if terminalGone { return 128 + SIGHUP }
             while let event = input.next() {
-                guard FrameRenderer.delivers(event, at: session.surface.size) else { continue }
-                application.handle(event)
+                // Through the scan detector: digits it holds come later, by its timer.
+                scans.receive(event, takesScans: application.takesScans)
                 needsDraw = true
                 if application.exitStatus != nil { break }
             }

@@ -18,6 +18,8 @@ public final class CursesSurface: Surface {
     /// The frame `stdscr` holds: a cell equal to its cell there is not written again. Nil when
     /// `stdscr` must be written whole (see `invalidate`).
     private var written: Frame?
+    /// The frames' bell count rung so far (a too-small screen's frame asks for none: not a reset).
+    private var bellsRung = 0
     private var scalars = [wchar_t](repeating: 0, count: CursesSurface.maxScalarsPerCell + 1)
     /// The widest character curses keeps in one cell: a base character plus combining marks.
     private static let maxScalarsPerCell = 5
@@ -66,6 +68,10 @@ public final class CursesSurface: Surface {
             }
         }
         written = frame
+        if frame.bells > bellsRung {
+            bellsRung = frame.bells
+            beep()
+        }
         placeCursor(frame.cursor, focus: frame.focus, within: visible)
         wnoutrefresh(window)
         // Curses has flushed everything before (each update ends flushed), so the marks written

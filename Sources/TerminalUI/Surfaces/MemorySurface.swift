@@ -11,6 +11,9 @@ public final class MemorySurface: Surface {
     /// How many frames have been presented: lets tests see that a redraw happened.
     public private(set) var framesPresented = 0
 
+    /// How many times the bell has rung (the frames' `bells`, as the curses surface rings them).
+    public private(set) var bellsRung = 0
+
     public init(size: Size = Size(columns: 80, rows: 24)) {
         self.size = size
     }
@@ -18,6 +21,7 @@ public final class MemorySurface: Surface {
     public func present(_ frame: Frame) {
         lastFrame = frame
         framesPresented += 1
+        bellsRung = max(bellsRung, frame.bells)
     }
 
     /// The last frame as text (one line a row, trailing spaces removed); empty before the first.

@@ -19,6 +19,8 @@ public enum TapeCommand: Equatable, Sendable {
     case snapshot(String)
     /// Card-reader track data as keystrokes in one burst, no time between them.
     case swipe(String)
+    /// A barcode scanner's burst: the digits with no time between them, then Enter.
+    case scan(String)
     /// Text pasted into the terminal (bracketed paste): one event, never keystrokes.
     case paste(String)
     /// A left mouse click at a cell.

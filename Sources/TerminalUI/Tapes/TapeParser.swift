@@ -60,7 +60,7 @@ public enum TapeParser {
         init(_ message: String) { self.message = message }
     }
 
-    static let commandNames = ["Type", "Press", "Sleep", "Expect", "ExpectNot", "Resize", "Screen", "Snapshot", "Swipe", "Paste", "Click"]
+    static let commandNames = ["Type", "Press", "Sleep", "Expect", "ExpectNot", "Resize", "Screen", "Snapshot", "Swipe", "Scan", "Paste", "Click"]
 
     static func command(from source: String) throws(LineError) -> TapeCommand {
         let name = String(source.prefix { !$0.isWhitespace })
@@ -68,6 +68,7 @@ public enum TapeParser {
         switch name.lowercased() {
         case "type": return .type(try quoted(rest, for: "Type", allowEmpty: true))
         case "swipe": return .swipe(try quoted(rest, for: "Swipe", allowEmpty: false))
+        case "scan": return .scan(try quoted(rest, for: "Scan", allowEmpty: false))
         case "paste": return .paste(try quoted(rest, for: "Paste", allowEmpty: false))
         case "expect": return .expect(try quoted(rest, for: "Expect", allowEmpty: false))
         case "expectnot": return .expectNot(try quoted(rest, for: "ExpectNot", allowEmpty: false))

@@ -8,6 +8,7 @@ import Localization
 /// - `Type` sends each character as a key, `typingInterval` apart (a person typing), so
 ///   per-key validation and timers behave as they would at the keyboard;
 /// - `Swipe` sends its characters with no time between them (a card reader's burst);
+/// - `Scan` sends a barcode's digits with no time between them, then Enter (a scanner's burst);
 /// - `Sleep` advances the clock, firing timers on the way;
 /// - `Expect`/`ExpectNot` settle first (timers due now fire), then search the screen text;
 /// - `Snapshot "name"` compares the screen with `<tape>.snapshots/name.txt`; a missing golden
@@ -124,6 +125,11 @@ private struct Run {
             for character in data where terminal.exitStatus == nil {
                 terminal.send(HeadlessTerminal.key(for: character))
             }
+        case .scan(let code):
+            for character in code where terminal.exitStatus == nil {
+                terminal.send(HeadlessTerminal.key(for: character))
+            }
+            if terminal.exitStatus == nil { terminal.send(.enter) }
         case .paste(let text):
             terminal.send(.paste(text))
         case .press(let key, let count):

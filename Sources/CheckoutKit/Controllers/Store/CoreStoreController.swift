@@ -17,6 +17,8 @@ public final class CoreStoreController: StoreController {
     private let core: PaymentsServices
     private let carts: Carts
     private let catalog: Catalog
+    /// What a scanned code is (`+Scanning`).
+    let barcodes: Barcodes
     private let orders: Orders
     private let gateway: AttendedChargeGateway
     private let session: CounterSession
@@ -27,6 +29,7 @@ public final class CoreStoreController: StoreController {
         self.core = core
         self.session = session
         carts = commerce.carts
+        barcodes = commerce.barcodes
         catalog = commerce.catalog
         gateway = AttendedChargeGateway(charges: core.charges, unattended: commerce.cardGateway)
         // The core's one orders service; the checkout pays through the gateway that can ask for
@@ -72,6 +75,12 @@ public final class CoreStoreController: StoreController {
         try change { try carts.add(productId: productID, quantity: quantity, for: session.cartKey) }
     }
 
+    /// Adds jars at `unitPrice` each (a priced barcode's), or the shelf's price when nil.
+    @discardableResult
+    func add(productID: String, quantity: Int, unitPrice: Money?) throws(StoreError) -> Cart {
+        try change { try carts.add(productId: productID, quantity: quantity, unitPrice: unitPrice, for: session.cartKey) }
+    }
+
     @discardableResult
     public func changeQuantity(productID: String, to quantity: Int) throws(StoreError) -> Cart {
         try change { try carts.setQuantity(quantity, productId: productID, for: session.cartKey) }
@@ -100,7 +109,9 @@ public final class CoreStoreController: StoreController {
         ((try? orders.orders(for: session.cartKey)) ?? []).last { $0.number == number }
     }
 
-    private func change(_ body: () throws -> Cart) throws(StoreError) -> Cart {
+    /// A change of the cart, refused while it cannot change (a payment under way or unknown, a
+    /// part paid); the cart's and the storage's errors in the store's words.
+    func change(_ body: () throws -> Cart) throws(StoreError) -> Cart {
         guard !isCheckingOut else { throw .refused(.cartBeingPaid) }
         if let unsettled = unsettledOrder { throw .paymentUnknown(orderNumber: unsettled.number) }
         if let part = paidSoFar { throw .partPaid(orderNumber: part.order.number, paid: part.paid, left: part.left) }

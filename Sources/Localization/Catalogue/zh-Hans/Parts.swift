@@ -14,5 +14,6 @@ extension Catalogue {
         ("till", zhHansTill),
         ("stockroom", zhHansStockroom),
         ("staff", zhHansStaff),
+        ("barcodes", zhHansBarcodes),
     ]
 }
