@@ -21,6 +21,20 @@
 @_exported import struct PaymentsCore.CartLine
 @_exported import struct PaymentsCore.Cart
 @_exported import enum PaymentsCore.CartError
+// Discounts and who gave them (issue 36).
+@_exported import struct PaymentsCore.Discount
+@_exported import enum PaymentsCore.DiscountAdjustment
+@_exported import struct PaymentsCore.DiscountReason
+@_exported import struct PaymentsCore.DiscountPolicy
+@_exported import enum PaymentsCore.DiscountTarget
+@_exported import struct PaymentsCore.DiscountRequest
+@_exported import enum PaymentsCore.DiscountError
+@_exported import struct PaymentsCore.DiscountPricing
+@_exported import struct PaymentsCore.OrderDiscount
+@_exported import struct PaymentsCore.DiscountFigures
+@_exported import struct PaymentsCore.StaffPerson
+@_exported import struct PaymentsCore.StaffID
+@_exported import enum PaymentsCore.StaffAction
 
 // Cards, as the card form reads and checks them.
 @_exported import struct PaymentsCore.Card

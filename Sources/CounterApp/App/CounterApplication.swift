@@ -50,6 +50,11 @@ public final class CounterApplication: Application {
             // What the counter left open when it last stopped is settled before anyone shops.
             _ = try? services.reconcileAfterRestart()
             var client = StoreClient.live(services: services, timers: context.timers)
+            // A manager's approval there and then: today the operator's PIN, the one the back office
+            // asks (the staff table's managers take its place once a shop has staff).
+            client.approve = { [weak self] _, pin in
+                (self?.verifyOperatorPIN?(pin) ?? false) ? StaffPerson(id: StaffID(rawValue: "operator"), name: "Operator") : nil
+            }
             // Headless (tapes) the bank's fallback country is fixed, so tapes replay anywhere.
             client.payments = .live(services: services, localeCountry: context.isHeadless ? "GB" : BankClient.localeCountry())
             let backOffice = BackOfficeClient.live(services: services, reprint: { [weak self] number in

@@ -64,6 +64,9 @@ extension ReceiptDocument {
             for tax in report.taxes { lines.append(.text(Self.taxRow(DayReportSection.rateText(tax), DayReportSection.money(tax.netMinor, tax),
                                                                DayReportSection.money(tax.vatMinor, tax), DayReportSection.money(tax.grossMinor, tax)))) }
         }
+        let discounts = DayReportDiscounts.lines(of: report)
+        if !discounts.isEmpty { lines += [.rule, .text(tr("Discounts"))] }
+        for line in discounts { lines.append(.item(line.label, amount: line.amount)) }
         let cash = DayReportCash.lines(of: report)
         if !cash.isEmpty { lines += [.rule, .text(tr("Cash"))] }
         for line in cash { lines.append(.item(line.label, amount: line.amount)) }

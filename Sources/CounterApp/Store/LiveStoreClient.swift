@@ -86,6 +86,9 @@ extension StoreClient {
             }
         }
         client.cashRounding = { store.cashRounding }
+        client.discountPolicy = { store.discountPolicy }
+        client.giveDiscount = { request in Result { () throws(DiscountChangeError) in try store.give(request) } }
+        client.removeDiscount = { target in Result { () throws(DiscountChangeError) in try store.removeDiscount(on: target) } }
         client.checkoutPart = { amount, source, saveCard, onChallenge, completion in
             challenges.onChallenge = onChallenge
             store.checkoutPart(amount, with: source, saveCard: saveCard, authentication: challenges, completion: completion)

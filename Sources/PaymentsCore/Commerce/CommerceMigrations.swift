@@ -130,6 +130,8 @@ public enum CommerceMigrations {
         ShopMigrations.register(in: &migrator)
         // Issue 35: the signed journal (after the till's tables: it journals what they record).
         JournalMigrations.register(in: &migrator)
+        // Issue 36: discounts on carts and orders, with who gave and approved them.
+        DiscountMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

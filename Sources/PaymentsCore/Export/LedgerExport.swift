@@ -20,26 +20,41 @@ import GRDB
 /// report's tax analysis; filter by `record` to sum either.
 public enum LedgerExport {
     public static let header = ["record", "order", "state", "time", "amount_minor", "currency", "quantity", "description",
-                                "method", "card_brand", "card_last4", "reference", "counter", "tax_rate_bp", "net_minor", "vat_minor"]
+                                "method", "card_brand", "card_last4", "reference", "counter", "tax_rate_bp", "net_minor", "vat_minor", "staff", "approved_by"]
 
     /// The records of `[from, to)`, on either engine: the same rows in the same order on both.
     public static func csv(_ store: any CoreStore, from: Date, to: Date) throws -> CSVTable {
-        var table = CSVTable(header: header)
+        var table = ExportRows(table: CSVTable(header: header))
         let (start, end) = (from.milliseconds, to.milliseconds)
         try store.read { tx in
             let orders = try tx.fetchAll(ExportedOrder.self, """
                 SELECT o.id, o.number, o.counter, o.state, o.total_minor, o.currency, o.created_at, o.ships_to FROM orders o
                 WHERE o.created_at >= ? AND o.created_at < ? ORDER BY o.created_at, \(tx.engine.bytewise("o.number"))
                 """, start, end)
+            // A file no counter of issue 36 has opened has no discounts: its lines charged their gross.
+            let hasDiscounts = try OrderDiscountRecord.tableExists(tx)
+            let lineDiscounts = hasDiscounts ? "discount_minor, order_discount_minor" : "0 AS discount_minor, 0 AS order_discount_minor"
             for order in orders {
                 let number = order.number
                 table.append(["order", number, order.state, time(order.createdAt), String(order.totalMinor), order.currency, "",
                               order.shipsTo.map { "ships to \($0)" } ?? "", "", "", "", "", order.counter ?? "", "", "", ""])
-                let lines = try tx.fetchAll(ExportedLine.self, "SELECT name, unit_minor, quantity, kind, tax_rate_bp FROM order_lines WHERE order_id = ? ORDER BY position",
-                                            order.id)
+                let lines = try tx.fetchAll(ExportedLine.self, """
+                    SELECT name, unit_minor, quantity, kind, tax_rate_bp, \(lineDiscounts) FROM order_lines
+                    WHERE order_id = ? ORDER BY position
+                    """, order.id)
+                // A line's amount is what it charged, after its discounts: an order's lines sum to its total.
                 for line in lines {
-                    table.append(["line", number, line.kind, "", String(line.unitMinor * line.quantity), order.currency, String(line.quantity), line.name,
-                                  "", "", "", "", "", String(line.taxRateBp), "", ""])
+                    table.append(["line", number, line.kind, "", String(line.unitMinor * line.quantity - line.discountMinor - line.orderDiscountMinor),
+                                  order.currency, String(line.quantity), line.name, "", "", "", "", "", String(line.taxRateBp), "", ""])
+                }
+                // Each discount the order was placed with: what it took (already off the lines
+                // above, so no money row), its reason, who gave and who approved it.
+                for discount in !hasDiscounts ? [] : try tx.fetchAll(OrderDiscountRecord.self, "SELECT * FROM order_discounts WHERE order_id = ? ORDER BY seq", order.id) {
+                    let on = discount.position.map { "line \($0 + 1)" } ?? "order"
+                    let reason = discount.reason + (discount.note.map { ": \($0)" } ?? "")
+                    table.append(["discount", number, order.state, time(discount.givenAt.milliseconds), String(-discount.amountMinor), order.currency, "",
+                                  reason, on, "", "", "", order.counter ?? "", "", "", ""],
+                                 staff: discount.staffName ?? "", approvedBy: discount.approvedByName ?? "")
                 }
             }
             let entries = try tx.fetchAll(ExportedEntry.self, """
@@ -66,7 +81,7 @@ public enum LedgerExport {
                               movement.reason, Tender.cash.rawValue, "", "", movement.id, movement.counter, "", "", ""])
             }
         }
-        return table
+        return table.table
     }
 
     /// Opens `path` read-only (never migrated, no vault key) and exports `[from, to)`.
@@ -83,6 +98,15 @@ public enum LedgerExport {
     private static func time(_ milliseconds: Int64?) -> String {
         guard let milliseconds else { return "" }
         return Date(milliseconds: milliseconds).formatted(.iso8601)
+    }
+}
+
+/// The table being written: a row that names nobody leaves `staff` and `approved_by` empty.
+private struct ExportRows {
+    var table: CSVTable
+
+    mutating func append(_ fields: [String], staff: String = "", approvedBy: String = "") {
+        table.append(fields + [staff, approvedBy])
     }
 }
 
@@ -111,6 +135,8 @@ private struct ExportedLine: ExportedRow {
     let quantity: Int64
     let kind: String
     let taxRateBp: Int64
+    let discountMinor: Int64
+    let orderDiscountMinor: Int64
 }
 
 /// A movement of money from the books, with its order's number and state.

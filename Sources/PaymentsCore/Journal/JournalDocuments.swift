@@ -19,8 +19,11 @@ extension Journal {
         if !isRefund, let order {
             let lines = try tx.fetchAll(OrderLineRecord.self, "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", order.id)
             orderFields["lines"] = .list(lines.map { line in
+                // A line's discounts only when it has them: receipts without any read as before.
                 .fields(["position": .integer(Int64(line.position)), "product": .text(line.productId), "name": .text(line.name),
-                         "kind": .text(line.kind.rawValue), "unit_minor": .integer(line.unitMinor), "quantity": .integer(Int64(line.quantity))])
+                         "kind": .text(line.kind.rawValue), "unit_minor": .integer(line.unitMinor), "quantity": .integer(Int64(line.quantity))]
+                        .merging(line.discountMinor == 0 ? [:] : ["discount_minor": .integer(line.discountMinor)]) { $1 }
+                        .merging(line.orderDiscountMinor == 0 ? [:] : ["order_discount_minor": .integer(line.orderDiscountMinor)]) { $1 })
             })
         }
         let body = JournalBody([

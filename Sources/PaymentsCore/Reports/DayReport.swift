@@ -82,6 +82,8 @@ public struct DayReport: Hashable, Sendable, Codable {
     public let cash: [TillSession]
     /// The VAT in the grand total, per currency and rate; empty in reports saved before VAT.
     public let taxes: [Tax]
+    /// The discounts the span's sales were given (issue 36); nil in reports saved before them.
+    public var discounts: DiscountFigures? = nil
 
     public init(number: Int?, from: Date?, to: Date, sales: [Total], refunds: [Total], voids: [Total], captures: [Total], net: [Total],
                 grandTotal: [Total], unsettled: [String], fromBooks: Bool = true, counter: String? = nil, cash: [TillSession] = [],

@@ -21,6 +21,8 @@ public struct ShopSettings: Hashable, Sendable {
     public var cashRoundingMinorUnits: Int64
     /// Above this difference between counted and expected cash, closing the till needs a PIN.
     public var tillDifferenceLimit: Money
+    /// The discount reasons and the cashier's ceiling (issue 36).
+    public var discounts: DiscountPolicy = .standard
 
     public init(name: String = "Honey Store", addressLines: [String] = ["Honiggasse 1", "10115 Berlin"],
                 vatNumber: String? = "DE999999999", currency: Currency = .eur, tax: TaxTable = .german,

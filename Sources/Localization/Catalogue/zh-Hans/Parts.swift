@@ -12,5 +12,6 @@ extension Catalogue {
         ("storage", zhHansStorage),
         ("backOffice", zhHansBackOffice),
         ("till", zhHansTill),
+        ("discounts", zhHansDiscounts),
     ]
 }
