@@ -8,7 +8,7 @@ public struct Cart: Hashable, Sendable {
     public private(set) var lines: [CartLine] = []
     /// The discounts given on its lines and on the whole (at most one each), as `Carts` read
     /// them; priced by `DiscountPricing` (`pricing`).
-    public internal(set) var discounts: [Discount] = []
+    public var discounts: [Discount] = []
     /// A cart holds at most this many of one product (a kiosk's fat-finger guard; it also keeps
     /// line totals far away from overflow).
     public static let maximumQuantity = 99

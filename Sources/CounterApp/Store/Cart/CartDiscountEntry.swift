@@ -89,7 +89,9 @@ public struct CartDiscountEntry: Equatable, Sendable {
             guard field.input.handle(key) else { return (.stays, .none) }
             var problem: Problem?
             // A letter is said at the field, not dropped without a word.
-            if case .character = key, field.value == before { problem = .notAnAmount(.invalidCharacters) }
+            if case .character(let typed) = key, field.value == before {
+                problem = .notAnAmount(field.input.filter.allows(typed) ? .tooLarge : .invalidCharacters)
+            }
             step = .size(field, problem: problem)
         case (.key(let key), .note(var field, _)):
             _ = field.input.handle(key)

@@ -205,9 +205,9 @@ public enum CartFeature {
         if state.isConfirmingEmpty { return [KeyHint("y", "Empty it"), KeyHint("n", "Keep it")] }
         if let entry = state.discount { return entry.keyHints }
         guard !session.cart.lines.isEmpty else { return [KeyHint("Esc", "Back")] }
-        // Discounts right after the quantity, so a staffed counter's footer keeps them at 60 columns.
+        // The discounts first, so a staffed counter's footer keeps them at 60 columns (the others yield from the end).
         let discounts = state.takesDiscounts ? [KeyHint("% o", "Discount")] : []
-        return KeyHint.move(session.cart.lines.count) + [KeyHint("+ -", "Quantity")] + discounts + [KeyHint("d", "Remove"), KeyHint("e", "Empty"),
+        return discounts + KeyHint.move(session.cart.lines.count) + [KeyHint("+ -", "Quantity"), KeyHint("d", "Remove"), KeyHint("e", "Empty"),
                 KeyHint("Enter", "Checkout"), KeyHint("Esc", "Back")]
     }
 
