@@ -130,16 +130,28 @@ public enum ReceiptFeature {
         }
     }
 
-    /// The order's rows: each line and its total; with discounts, the paper receipt's rows
-    /// (price, discount, new price, the order's discount).
+    /// The order's rows: each line and its total; with discounts, each line's price, its discount
+    /// and new price, then the order's discount.
     static func itemRows(_ state: State) -> [(text: String, amount: String)] {
         guard !state.discounts.isEmpty else {
             return state.lines.map { line in ("\(line.quantity) × \(OrderLineText.shown(line.product.name))", line.total?.formatted() ?? "") }
         }
-        return ReceiptDocument.orderLines(state.orderLines, discounts: state.discounts).compactMap { line in
-            if case let .item(text, amount) = line { return (text, amount) }
-            return nil
+        // As the cart shows them: the discount and the new price on one row under the line, so a
+        // small screen keeps every row (the paper has room for a row each).
+        var rows: [(text: String, amount: String)] = []
+        for (position, line) in state.orderLines.enumerated() {
+            let what = line.kind == .goods ? "\(line.quantity) × \(OrderLineText.shown(line.name))" : OrderLineText.shown(line.name)
+            rows.append((what, line.grossTotal.formatted()))
+            guard line.discountMinor > 0, let discount = state.discounts.first(where: { $0.position == position }) else { continue }
+            rows.append(("  " + DiscountWording.described(discount.adjustment, discount.reason, note: discount.note),
+                         tr("-{0} → {1}", Money(minorUnits: line.discountMinor, currency: line.unitPrice.currency).formatted(),
+                            line.afterLineDiscount.formatted())))
         }
+        if let discount = state.discounts.first(where: { $0.position == nil }) {
+            rows.append((tr("Order discount {0} · {1}", DiscountWording.size(discount.adjustment), DiscountWording.reason(discount.reason, note: discount.note)),
+                         "-" + discount.amount.formatted()))
+        }
+        return rows
     }
 
     /// A cash sale just taken: "Change" and the amount in large digits (one row when the screen
