@@ -21,6 +21,9 @@ enum DayReportDiscounts {
             Line(label: "  " + (sum.key.isEmpty ? tr("given by nobody named") : tr("given by {0}", sum.key)) + " × \(sum.count)",
                  amount: amount(sum), isTotal: false)
         }
+        lines += figures.byApprover.map { sum in
+            Line(label: "  " + tr("approved by {0}", sum.key) + " × \(sum.count)", amount: amount(sum), isTotal: false)
+        }
         return lines
     }
 }

@@ -50,6 +50,18 @@ enum DiscountWording {
         }
     }
 
+    /// What a discount's field says under it.
+    static func message(_ problem: DiscountFieldProblem) -> String {
+        switch problem {
+        case .size(.notAnAmount(.invalidCharacters)): tr("Type an amount (1.50) or a percentage (10%).")
+        case .size(.notAnAmount(let error)): error.message
+        case .size(.refused(let error)): message(error)
+        case .noteMissing(let reason): tr("Say why: {0} needs a note.", reason.map { self.reason($0) } ?? "")
+        case .managerApproves(let ceiling): message(.needsApproval(ceilingBasisPoints: ceiling))
+        case .notAManager: tr("That PIN is no manager's: nothing was given.")
+        }
+    }
+
     static func message(_ error: DiscountChangeError) -> String {
         switch error {
         case .store(let error): error.message

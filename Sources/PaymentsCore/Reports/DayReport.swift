@@ -133,11 +133,12 @@ public struct DayReport: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes
+        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes, discounts
     }
 
     /// Reads Z reports saved before the books too (no captures, net, grand total), and before
-    /// reports were per counter (no counter, no cash section), and before VAT (no taxes).
+    /// reports were per counter (no counter, no cash section), before VAT (no taxes), and before
+    /// discounts (none).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         number = try container.decodeIfPresent(Int.self, forKey: .number)
@@ -154,5 +155,6 @@ public struct DayReport: Hashable, Sendable, Codable {
         counter = try container.decodeIfPresent(String.self, forKey: .counter)
         cash = try container.decodeIfPresent([TillSession].self, forKey: .cash) ?? []
         taxes = try container.decodeIfPresent([Tax].self, forKey: .taxes) ?? []
+        discounts = try container.decodeIfPresent(DiscountFigures.self, forKey: .discounts)
     }
 }

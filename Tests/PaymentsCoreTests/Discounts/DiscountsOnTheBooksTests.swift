@@ -194,6 +194,7 @@ import Testing
         #expect(figures.total.map(\.count) == [3])
         #expect(figures.byReason.map { "\($0.key) \($0.minorUnits)" } == ["damaged 260", "loyalty 109"])
         #expect(figures.byPerson.map { "\($0.key) \($0.minorUnits)" } == [" 59", "Anna 310"])
+        #expect(figures.byApprover.map { "\($0.key) \($0.minorUnits)" } == ["Operator 260"], "only what a manager approved")
         #expect(report.grandTotal.map(\.minorUnits) == [1580 + 531], "the money is what the discounted orders charged")
 
         let table = try LedgerExport.csv(world.core.store, from: world.clock.now.addingTimeInterval(-3600), to: world.clock.now.addingTimeInterval(3600))

@@ -225,36 +225,29 @@ public struct CartDiscountEntry: Equatable, Sendable {
         switch step {
         case let .size(field, problem):
             let hint = current.map { tr("Now {0}; empty takes it back.", DiscountWording.size($0.adjustment)) } ?? tr("10% or 1.50")
-            Self.field(tr("How much"), field, problem: problem.map(Self.words), placeholder: hint, into: &frame, in: fieldArea)
+            Self.field(tr("How much"), field, problem: problem.map(DiscountFieldProblem.size), placeholder: hint, into: &frame, in: fieldArea)
         case .reason(let list):
             let reason = policy.reasons.indices.contains(list.index) ? DiscountWording.reason(policy.reasons[list.index]) : ""
             let size = adjustment.map(DiscountWording.size) ?? ""
             ScreenDrawing.text(tr("{0} · Reason: ◂ {1} ▸  ({2} of {3})", size, reason, list.index + 1, policy.reasons.count),
                                into: &frame, in: ScreenDrawing.row(area, 1))
         case let .note(field, missing):
-            Self.field(tr("Note"), field, problem: missing ? tr("Say why: {0} needs a note.", reason.map(DiscountWording.reason) ?? "") : nil,
-                       into: &frame, in: fieldArea)
+            Self.field(tr("Note"), field, problem: missing ? .noteMissing(reason) : nil, into: &frame, in: fieldArea)
         case let .approval(field, wrong):
-            let ceiling = TaxRate(basisPoints: policy.cashierCeilingBasisPoints).percentText + "%"
-            Self.field(tr("Manager's PIN"), field, problem: wrong ? tr("That PIN is no manager's: nothing was given.") : tr("Above the cashier's {0}: a manager approves.", ceiling),
+            Self.field(tr("Manager's PIN"), field, problem: wrong ? .notAManager : .managerApproves(ceilingBasisPoints: policy.cashierCeilingBasisPoints),
                        into: &frame, in: fieldArea)
         case .sending:
             ScreenDrawing.text(tr("Giving the discount…"), into: &frame, in: ScreenDrawing.row(area, 1), role: .muted)
         }
     }
 
-    static func words(_ problem: Problem) -> String {
-        switch problem {
-        case .notAnAmount(.invalidCharacters): tr("Type an amount (1.50) or a percentage (10%).")
-        case .notAnAmount(let error): error.message
-        case .refused(let error): DiscountWording.message(error)
-        }
-    }
+    static func words(_ problem: Problem) -> String { DiscountWording.message(.size(problem)) }
 
-    private static func field(_ label: String, _ field: FormField, problem: String?, placeholder: String = "", into frame: inout Frame, in rect: Rect) {
-        var input = field.input
-        input.validationMessage = problem
-        TextField(label: label, placeholder: placeholder, labelWidth: label.displayWidth, fieldWidth: min(24, max(0, rect.width - label.displayWidth - 2)))
-            .draw(into: &frame, in: rect, state: &input, focused: true)
+    /// The field with what it says under it (worded where it is drawn, as every form's field).
+    private static func field(_ label: String, _ field: FormField, problem: DiscountFieldProblem?, placeholder: String = "",
+                              into frame: inout Frame, in rect: Rect) {
+        var shown = field
+        shown.problem = problem.map(FieldProblem.discount)
+        ScreenDrawing.field(label, shown, focused: true, labelWidth: label.displayWidth, placeholder: placeholder, into: &frame, in: rect)
     }
 }

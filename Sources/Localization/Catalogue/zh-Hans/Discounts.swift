@@ -88,6 +88,8 @@ extension Catalogue {
               "未记名"),
         .text("given by {0}",
               "由 {0} 给予"),
+        .text("approved by {0}",
+              "由 {0} 批准"),
         .section("The shop's settings: discounts"),
         .text("\"{0}\" is not one of the reasons",
               "“{0}”不在原因列表中"),
