@@ -18,11 +18,11 @@ enum DayReportDiscounts {
             Line(label: "  " + DiscountWording.reason(DiscountReason(rawValue: sum.key)) + " × \(sum.count)", amount: amount(sum), isTotal: false)
         }
         lines += figures.byPerson.map { sum in
-            Line(label: "  " + (sum.key.isEmpty ? tr("given by nobody named") : tr("given by {0}", sum.key)) + " × \(sum.count)",
+            Line(label: "  " + (sum.key.isEmpty ? tr("given by nobody named") : tr("given by {0}", DiscountWording.person(sum.key))) + " × \(sum.count)",
                  amount: amount(sum), isTotal: false)
         }
         lines += figures.byApprover.map { sum in
-            Line(label: "  " + tr("approved by {0}", sum.key) + " × \(sum.count)", amount: amount(sum), isTotal: false)
+            Line(label: "  " + tr("approved by {0}", DiscountWording.person(sum.key)) + " × \(sum.count)", amount: amount(sum), isTotal: false)
         }
         return lines
     }

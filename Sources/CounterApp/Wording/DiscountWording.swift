@@ -21,6 +21,10 @@ enum DiscountWording {
         return tr("{0}: {1}", self.reason(reason), note)
     }
 
+    /// A person as a report names them: the counter's operator (who approves until a shop has
+    /// staff) in the current language, anyone else by their name.
+    static func person(_ name: String) -> String { name == "Operator" ? tr("Operator") : name }
+
     /// "10%" or "€1.50".
     static func size(_ adjustment: DiscountAdjustment) -> String {
         switch adjustment {

@@ -110,6 +110,19 @@ extension Journal {
             "unsettled": .list(report.unsettled.map(JournalValue.text)),
             "counter": .optional(report.counter),
             "key_fingerprint": .optional(tx.journal?.fingerprint),
+            // The discounts the day's sales were given, when there were any (issue 36).
+            "discounts": report.discounts.flatMap { $0.isEmpty ? nil : $0.journalValue },
         ]), at: at)
+    }
+}
+
+extension DiscountFigures {
+    /// In a Z report's journal entry: the sums in total, by reason, by who gave and by who approved.
+    var journalValue: JournalValue {
+        func sums(_ list: [Sum]) -> JournalValue {
+            .list(list.map { .fields(["key": .text($0.key), "currency": .text($0.currency), "minor_units": .integer($0.minorUnits),
+                                      "count": .integer(Int64($0.count))]) })
+        }
+        return .fields(["total": sums(total), "by_reason": sums(byReason), "by_person": sums(byPerson), "by_approver": sums(byApprover)])
     }
 }
