@@ -89,3 +89,50 @@ extension SplitTenderFeatureTests {
         store.finish()
     }
 }
+
+extension SplitTenderFeatureTests {
+    /// `x` on a part-paid order asks first; `n` keeps paying and gives nothing back; `y` gives
+    /// the parts back once, and the picker says so with the balance gone.
+    @Test func givingThePartsBackIsAskedThenDoneOnce() {
+        var client = StoreWorld().client
+        var asked = 0
+        client.giveBackParts = { completion in
+            asked += 1
+            completion(.success(.givenBack(Self.euros(200), order: "HS-000001")))
+        }
+        var session = StoreSession()
+        session.cart = StoreWorld.cart((StoreWorld.acacia, 1))
+        let store = TestStore(initialState: CheckoutFeature.State(savedCards: [], now: StoreWorld.now, cashRounding: .unrounded,
+                                                                  paidSoFar: Self.soFar(paid: 200)),
+                              environment: client) { CheckoutFeature.reduce(&$0, $1, session: session) }
+        #expect(CheckoutFeature.keyHints(store.state).map(\.key).contains("x"))
+        #expect(CheckoutFeature.action(for: .key(.character("x")), in: store.state) == .askGiveBack)
+        store.send(.askGiveBack) { $0.phase = .givingBack(asked: false) }
+        #expect(CheckoutFeature.action(for: .key(.character("n")), in: store.state) == .confirmGiveBack(false))
+        #expect(CheckoutFeature.action(for: .key(.enter), in: store.state) == nil, "Enter gives nothing back")
+        store.send(.confirmGiveBack(false)) { $0.phase = .choosing }
+        #expect(asked == 0)
+        store.send(.askGiveBack) { $0.phase = .givingBack(asked: false) }
+        store.send(.confirmGiveBack(true)) { $0.phase = .givingBack(asked: true) }
+        #expect(CheckoutFeature.action(for: .key(.character("y")), in: store.state) == .busy, "a second y while it runs is swallowed")
+        store.receive(.partsGivenBack(.success(.givenBack(Self.euros(200), order: "HS-000001")))) {
+            $0.phase = .choosing
+            $0.paidSoFar = nil
+            $0.failure = .partsGivenBack(.givenBack(Self.euros(200), order: "HS-000001"))
+        }
+        #expect(asked == 1)
+        #expect(!CheckoutFeature.keyHints(store.state).map(\.key).contains("x"), "nothing left to give back")
+        store.finish()
+    }
+}
+
+extension SplitTenderFeatureTests {
+    /// The accessible mode's history says a split order part by part, the card as words.
+    @Test func theAccessibleHistorySaysEachPartOfASplit() {
+        var receipt = PaidOrderReceipt(order: Self.order, tender: .card(brand: "Visa", lastFour: "4242"), paidAt: StoreWorld.now, printedAt: nil, copies: 0)
+        #expect(AccessibleCounter.spokenTenders(receipt) == "Paid with Visa ending 4242")
+        receipt.parts = [PaidOrderReceipt.Part(tender: .cash(CashTendered(due: Self.euros(200), tendered: Self.euros(200), change: Self.euros(0))), amount: Self.euros(200)),
+                         PaidOrderReceipt.Part(tender: .card(brand: "Visa", lastFour: "4242"), amount: Self.euros(450))]
+        #expect(AccessibleCounter.spokenTenders(receipt) == "Paid in cash, €2.00; Paid with Visa ending 4242, €4.50")
+    }
+}

@@ -56,7 +56,7 @@ enum KioskPlace: String, CaseIterable, Sendable {
             case .paying: return .checkoutCharging
             case .challenge: return .checkoutChallenge
             case .checking: return .checkoutChecking
-            case .cash, .partAmount: return .checkoutCash
+            case .cash, .partAmount, .givingBack: return .checkoutCash
             }
         case let .receipt(s): return s.isJustPaid ? .receipt : .orderReceipt
         case .account: return .account

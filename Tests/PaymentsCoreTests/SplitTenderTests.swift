@@ -139,15 +139,144 @@ import Testing
         #expect(problems.contains { if case .orderPaidMoreThanOnce(let id, _, _) = $0 { id == part.order.id } else { false } }, "\(problems)")
     }
 
+    /// A split order's refund goes back tender by tender: cash first (given at once), then the
+    /// card, each part never more than it took; what the back office showed as the plan is what
+    /// is written; the books, the till's cash and the card's charge agree, and the audit is clean.
     @Test(arguments: StorageBackend.allCases)
-    func aSplitOrderIsRefusedARefundThroughOneTender(_ backend: StorageBackend) throws {
-        let world = try CommerceTestWorld(backend)
+    func aSplitOrderIsRefundedTenderByTenderCashFirst(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
         _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let stock = world.stock("honey-acacia")
         let part = try world.orders.payPartInCash(sessionKey: "till", amount: euros(100))
-        _ = try #require(try payByCard(world, "till")?.get())
-        let refund = world.settle { world.orders.refund(orderId: part.order.id, .everythingLeft, idempotencyKey: "r", completion: $0) }
-        #expect(refund?.failure == .splitTender(number: part.order.number))
-        #expect(try world.orders.order(id: part.order.id)?.state == .paid)
+        let order = try #require(try payByCard(world, "till")?.get())
+        #expect(order.id == part.order.id && order.state == .paid)
+
+        let plan = try #require(try world.orders.refundPlan(orderId: order.id, .amount(euros(300))))
+        #expect(plan.map(\.part.tender) == [.cash, .card] && plan.map(\.amount) == [euros(100), euros(200)])
+        let first = try #require(world.settle { world.orders.refund(orderId: order.id, .amount(euros(300)), idempotencyKey: "r1", completion: $0) })
+        let refund = try first.get()
+        #expect(refund.amount == euros(300) && refund.state == .refunded)
+        let legs = try world.orders.refunds(orderId: order.id)
+        #expect(legs.map(\.amount) == [euros(100), euros(200)] && legs.map { $0.backTo?.tender } == [.cash, .card])
+        #expect(legs.allSatisfy { $0.state == .refunded })
+        #expect(try ledger.read(Int64.self, "SELECT SUM(amount_minor) FROM cash_refunds WHERE order_id = ?", order.id) == 100)
+        #expect(world.capturedCharges().last?.amountRefunded == euros(200), "the card gets back what the cash did not")
+        #expect(try world.orders.order(id: order.id)?.state == .paid, "€3.50 is left to refund")
+
+        // Asked again under the same key: the same refund, not a second one.
+        let again = try #require(world.settle { world.orders.refund(orderId: order.id, .amount(euros(300)), idempotencyKey: "r1", completion: $0) })
+        #expect(try again.get().amount == euros(300))
+        #expect(try world.orders.refunds(orderId: order.id).count == 2)
+
+        // The rest: the cash part has nothing left, so all of it goes to the card, jars back once.
+        #expect(try world.orders.refundPlan(orderId: order.id, .everythingLeft)?.map(\.part.tender) == [.card])
+        let rest = try #require(world.settle { world.orders.refund(orderId: order.id, .everythingLeft, idempotencyKey: "r2", completion: $0) })
+        #expect(try rest.get().amount == euros(350))
+        #expect(try world.orders.order(id: order.id)?.state == .refunded)
+        #expect(world.stock("honey-acacia") == stock, "the jar is back on the shelf")
+        let booked = try entries(world, order.id).filter { $0.movement == .refund }
+        #expect(booked.map(\.tender) == [.cash, .card, .card] && booked.map(\.amount) == [euros(-100), euros(-200), euros(-350)])
+        let problems = try ledger.audit()
+        #expect(problems == [], "a split refunded tender by tender is correct: \(problems)")
+    }
+
+    /// The shopper leaves after two parts: both go back (cash at once, the card refunded), the
+    /// order is closed as failed with its reason, the cart can become a new order, and the books
+    /// hold nothing for it; asked again, nothing more goes back.
+    @Test(arguments: StorageBackend.allCases)
+    func thePartsOfAnAbandonedSplitGoBackEachToItsTender(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let stock = world.stock("honey-acacia")
+        let card = try #require(try payByCard(world, "till", 300)?.get())
+        let cash = try world.orders.payPartInCash(sessionKey: "till", amount: euros(100))
+        #expect(cash.order.id == card.id && cash.order.state == .pendingPayment)
+
+        let back = try #require(world.settle { world.orders.giveBackParts(sessionKey: "till", idempotencyKey: "leave", completion: $0) })
+        #expect(try back.get().amount == euros(400))
+        let legs = try world.orders.refunds(orderId: card.id)
+        #expect(legs.map { $0.backTo?.tender } == [.cash, .card] && legs.map(\.amount) == [euros(100), euros(300)])
+        #expect(legs.allSatisfy { $0.state == .refunded })
+        let order = try #require(try world.orders.order(id: card.id))
+        #expect(order.state == .failed && order.failureReason == Orders.partsGivenBack)
+        #expect(world.capturedCharges().last?.amountRefunded == euros(300))
+        #expect(try world.core.store.read { tx in try MoneyLedger.balance(tx, orderId: card.id) } == 0)
+        #expect(world.stock("honey-acacia") == stock, "no jar left the shelf for parts")
+        #expect(try world.orders.paidSoFar(sessionKey: "till") == nil)
+        #expect(try !world.carts.cart(for: "till").isEmpty, "the jars stay in the cart for a new order")
+        var problems = try ledger.audit()
+        #expect(problems == [], "\(problems)")
+
+        let again = try #require(world.settle { world.orders.giveBackParts(sessionKey: "till", idempotencyKey: "leave", completion: $0) })
+        #expect(try again.get().amount == euros(400))
+        #expect(try world.orders.refunds(orderId: card.id).count == 2)
+        let none = try #require(world.settle { world.orders.giveBackParts(sessionKey: "till", idempotencyKey: "other", completion: $0) })
+        #expect(none.failure == .nothingLeft)
+
+        // The cart pays as a new order, whole.
+        let sale = try world.orders.payInCash(sessionKey: "till", tendered: euros(650))
+        #expect(sale.order.id != card.id && sale.order.state == .paid)
+        problems = try ledger.audit()
+        #expect(problems == [], "\(problems)")
+    }
+
+    /// Until the card's leg is answered its money is on its way back: the audit names nothing;
+    /// declined, the failed order holds money and the audit names it.
+    @Test(arguments: StorageBackend.allCases)
+    func aGiveBackOnItsWayIsCorrectAndOneThatFailedIsNamed(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let card = try #require(try payByCard(world, "till", 300)?.get())
+        let legs = try world.core.store.write { tx in
+            try world.orders.askedBefore(tx, key: "none") ?? []
+        }
+        #expect(legs.isEmpty)
+        // The give-back's transaction, the acquirer not asked yet (the counter stopped).
+        _ = try world.core.store.write { tx in
+            let record = try #require(try OrderRecord.stored(tx, id: card.id))
+            let parts = try LedgerEntryRecord.of(tx, orderId: card.id)
+            try world.orders.setState(tx, card.id, .failed, failure: Orders.partsGivenBack, chargeId: record.chargeId)
+            return try world.orders.writeLegs(tx, record, parts.map { ($0, $0.amountMinor) }, returned: [], currency: .eur, key: "stopped")
+        }
+        var problems = try ledger.audit()
+        #expect(problems == [], "money on its way back is correct: \(problems)")
+        try ledger.write("UPDATE order_refunds SET state = 'failed' WHERE order_id = ?", [card.id])
+        problems = try ledger.audit()
+        #expect(problems.contains(.bookedBalanceDiffers(orderId: card.id, orderNumber: card.number, booked: euros(300), owed: euros(0))), "\(problems)")
+    }
+
+    /// A refund's legs are on disk before any tender is asked: a counter that stops after the
+    /// intent (cash given with it, the card not asked yet) leaves the card leg to the settler,
+    /// which refunds it once under its own refund id.
+    @Test(arguments: StorageBackend.allCases)
+    func theSettlerFinishesACardLegLeftAskedAfterAStop(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let part = try world.orders.payPartInCash(sessionKey: "till", amount: euros(250))
+        let order = try #require(try payByCard(world, "till")?.get())
+        #expect(order.id == part.order.id)
+        // The transaction `refund` writes (the legs, the cash given), then the counter stops
+        // before the acquirer is asked.
+        _ = try world.core.store.write { tx in
+            try world.orders.beginRefund(tx, orderId: order.id, .everythingLeft, key: "stopped").map { try world.orders.givingCashAtOnce(tx, $0) }
+        }
+        #expect(try world.orders.refunds(orderId: order.id).map(\.state) == [.refunded, .requested])
+        #expect(world.capturedCharges().last?.amountRefunded == euros(0))
+        let changed = try world.orders.finishRefunds()
+        world.advance(.seconds(2))
+        let legs = try world.orders.refunds(orderId: order.id)
+        #expect(legs.map(\.amount) == [euros(250), euros(400)] && legs.map(\.state) == [.refunded, .refunded])
+        #expect(world.capturedCharges().last?.amountRefunded == euros(400), "the card leg, refunded once by the settler")
+        _ = try world.orders.finishRefunds()
+        #expect(world.capturedCharges().last?.amountRefunded == euros(400), "asked again, nothing more goes back")
+        #expect(changed.isEmpty || changed.map(\.id) == [order.id])
+        #expect(try world.orders.order(id: order.id)?.state == .refunded)
+        let problems = try ledger.audit()
+        #expect(problems == [], "\(problems)")
     }
 
     /// The last part's answer cannot be written: not known, never "not paid"; the settler marks

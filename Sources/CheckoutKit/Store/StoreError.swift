@@ -26,6 +26,17 @@ public enum StoreError: Error, Hashable, Sendable {
     case partTooLarge(left: Money)
 }
 
+/// What giving back a part-paid order's parts did (`giveBackParts`).
+public enum PartsGivenBack: Hashable, Sendable {
+    /// Every part is back with its tender (the cash across the counter).
+    case givenBack(Money, order: String)
+    /// Asked of every tender, not every answer known yet: on its way back, finished by the settler.
+    case onItsWay(Money, order: String)
+    /// A tender refused to give its part back: the order is closed and its refund is the back
+    /// office's to finish (the audit names the money until then).
+    case declined(Money, order: String)
+}
+
 extension StoreError {
     /// The cart's refusal as the store words it (the seed's store speaks of products, not rows).
     public init(_ error: CartError) {

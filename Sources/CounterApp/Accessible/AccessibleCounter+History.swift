@@ -21,8 +21,16 @@ extension AccessibleCounter {
 
     private func paidWith(_ entry: HistoryEntry) -> String? {
         switch entry {
-        case .order(let order): client.paidReceipt(order.number).flatMap { ReceiptDocument.tenderLine($0.tender, naming: .spoken) }
+        case .order(let order): client.paidReceipt(order.number).flatMap(Self.spokenTenders)
         case .subscriptionPayment(let payment): OrdersFeature.paymentDetail(payment, naming: .spoken)
         }
+    }
+
+    /// How an order was paid, as words: its tender, or a split's parts each with what it paid.
+    static func spokenTenders(_ receipt: PaidOrderReceipt) -> String? {
+        guard !receipt.parts.isEmpty else { return ReceiptDocument.tenderLine(receipt.tender, naming: .spoken) }
+        return receipt.parts.map { part in
+            tr("{0}, {1}", ReceiptDocument.tenderLine(part.tender, naming: .spoken) ?? tr("Paid"), part.amount.formatted())
+        }.joined(separator: "; ")
     }
 }

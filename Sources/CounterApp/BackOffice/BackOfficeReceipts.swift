@@ -18,9 +18,11 @@ extension ReceiptDocument {
             lines.append(.item("\(item.quantity) x \(tr(item.name))", amount: "-" + item.amount.formatted()))
         }
         lines += [.rule, .total(tr("Refunded {0}", refund.amount.formatted()))]
-        // The VAT given back: the refund's share of its order's rates, as the Z report counts it.
-        lines += Self.taxLines(order.taxes.share(of: refund.amount), heading: tr("VAT refunded"))
-        switch order.payment {
+        // The VAT given back, as the Z report books it (before its money is back: its share).
+        lines += Self.taxLines(refund.tax ?? order.taxes.share(of: refund.amount), heading: tr("VAT refunded"))
+        // A split order's refund is one receipt per tender it went back to.
+        let tender = refund.backTo ?? order.payment
+        switch tender {
         case let .card(brand, lastFour): lines.append(.text(tr("Back to {0}", CardNaming.paper.name(brand, lastFour))))
         case .bank: lines.append(.text(tr("Refunded to the bank account")))
         case .wallet: lines.append(.text(tr("Refunded to the wallet")))
@@ -29,7 +31,7 @@ extension ReceiptDocument {
         }
         lines += [.text(tr("Left to refund {0}", order.refundable.formatted())), .blank, .qrCode(order.number)]
         // The cash leaves the drawer as the refund prints; a copy opens nothing.
-        self.init(lines: lines, opensDrawer: order.payment == .cash && !copy)
+        self.init(lines: lines, opensDrawer: tender == .cash && !copy)
     }
 
     /// "VOID": the hold released without capture, the flight it bid on, the card.

@@ -125,7 +125,7 @@ extension BackOfficeFeature {
         let offset = ScreenDrawing.scrollOffset(selected: state.list.index, count: state.results.count, height: height)
         for (row, index) in (offset..<min(state.results.count, offset + height)).enumerated() {
             let order = state.results[index]
-            ScreenDrawing.selectableRow("\(order.number)  \(DateText.dayAndTime(order.placedAt))  \(OrdersFeature.stateText(order.state))  \(order.payment.text)",
+            ScreenDrawing.selectableRow("\(order.number)  \(DateText.dayAndTime(order.placedAt))  \(OrdersFeature.stateText(order.state))  \(order.parts.isEmpty ? order.payment.text : tr("paid in parts"))",
                                         detail: order.total.formatted(), selected: index == state.list.index,
                                         into: &frame, in: ScreenDrawing.row(area, 4 + row))
         }
@@ -133,13 +133,17 @@ extension BackOfficeFeature {
 
     private static func drawOrder(_ order: BackOfficeOrder, _ state: State, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Order {0} · {1}", order.number, OrdersFeature.stateText(order.state)), into: &frame, in: area)
-        ScreenDrawing.text(tr("Placed {0} · {1}", DateText.dayAndTime(order.placedAt), order.payment.text), into: &frame,
+        ScreenDrawing.text(tr("Placed {0} · {1}", DateText.dayAndTime(order.placedAt), order.paymentText), into: &frame,
                            in: ScreenDrawing.row(area, 1), role: .muted)
         // What is left to refund is said only where a refund can be made.
         let total = order.hasRefundTender ? tr("Total {0} · left to refund {1}", order.total.formatted(), order.refundable.formatted())
                                           : tr("Total {0}", order.total.formatted())
         ScreenDrawing.text(total, into: &frame, in: ScreenDrawing.row(area, 2), attributes: .bold)
-        if order.hasRefundTender, order.chargesBesideGoods {
+        if order.canRefund, !order.refundOrder.isEmpty {
+            // A split order's refund goes back tender by tender: the operator sees which first.
+            ScreenDrawing.text(tr("Goes back: {0}", order.refundOrder.map(\.text).joined(separator: tr(", then "))), into: &frame,
+                               in: ScreenDrawing.row(area, 3), role: .muted)
+        } else if order.hasRefundTender, order.chargesBesideGoods {
             ScreenDrawing.text(chargesBesideGoodsRule, into: &frame, in: ScreenDrawing.row(area, 3), role: .muted)
         }
         var row = 4
@@ -163,7 +167,8 @@ extension BackOfficeFeature {
         for refund in order.refunds where row < area.height - 3 {
             row += 1
             let jars = refund.jars > 0 ? " · " + trn("{0} jar", "{0} jars", count: refund.jars, refund.jars) : ""
-            ScreenDrawing.text("  \(refund.amount.formatted())\(jars) · \(refund.state.text) · \(DateText.dayAndTime(refund.at))", into: &frame,
+            let tender = refund.backTo.map { " · " + $0.refundText } ?? ""
+            ScreenDrawing.text("  \(refund.amount.formatted())\(jars)\(tender) · \(refund.state.text) · \(DateText.dayAndTime(refund.at))", into: &frame,
                                in: ScreenDrawing.row(area, row))
         }
     }

@@ -95,6 +95,7 @@ extension StoreClient {
         }
         client.payPartInCash = { amount in Result { () throws(StoreError) in try store.payPartInCash(amount) } }
         client.paidSoFar = { store.paidSoFar }
+        client.giveBackParts = { completion in store.giveBackParts(completion: completion) }
         return client
     }
 }

@@ -43,6 +43,10 @@ public struct StoreClient {
     public var payInCash: (_ tendered: Money) -> Result<PaidOrderReceipt, StoreError> = { _ in .failure(.refused(.storeNotOpen)) }
     /// Takes cash as one part of the cart's order (split tender): what is paid so far after it.
     public var payPartInCash: (_ amount: Money) -> Result<PaidSoFar, StoreError> = { _ in .failure(.refused(.storeNotOpen)) }
+    /// Gives the cart's order's parts back, each to its tender, and closes the order.
+    public var giveBackParts: (_ completion: @escaping (Result<PartsGivenBack, StoreError>) -> Void) -> Void = { completion in
+        completion(.failure(.refused(.storeNotOpen)))
+    }
     /// The cart's order paid in part: "Paid so far … · left …"; nil when nothing is paid on it.
     public var paidSoFar: () -> PaidSoFar? = { nil }
     /// How this counter's till rounds cash (the shop's settings).

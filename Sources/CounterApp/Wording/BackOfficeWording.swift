@@ -7,7 +7,7 @@ extension BackOfficeRefusal {
         case .unknownOrder: tr("There is no such order.")
         case .notRefundable(let state): tr("This order is {0}: it cannot be refunded.", OrdersFeature.stateText(state))
         case .notPaidByCard: tr("This order was not paid by card here: refund it the way it was paid.")
-        case .splitTender: tr("This order was paid in parts by several tenders: split orders are refunded tender by tender, which the counter cannot do yet.")
+        case .splitTender: tr("This order was paid in parts, one of them in a way this counter cannot give back.")
         case .notGoods: BackOfficeFeature.chargesBesideGoodsRule
         case .invalidAmount: tr("Enter an amount more than zero, in the order's currency.")
         case .exceedsRefundable(let available): tr("At most {0} is left to refund.", available.formatted())
@@ -38,6 +38,30 @@ extension BackOfficeOrder.Payment {
         case .none: tr("no payment")
         }
     }
+}
+
+extension BackOfficeOrder.Payment {
+    /// Where a refund's money goes: "cash", "Visa •••• 4242", "bank", "wallet".
+    var refundText: String {
+        switch self {
+        case let .card(brand, lastFour): CardNaming.screen.name(brand, lastFour)
+        case .bank: tr("bank")
+        case .cash: tr("cash")
+        case .wallet: tr("wallet")
+        case .other(let kind): kind
+        case .none: tr("no payment")
+        }
+    }
+}
+
+extension BackOfficeOrder.Part {
+    /// "cash €1.00", "Visa •••• 4242 €5.50".
+    var text: String { "\(payment.refundText) \(amount.formatted())" }
+}
+
+extension BackOfficeOrder {
+    /// How it was paid: one tender's name, or each part of a split ("cash €1.00 + Visa •••• 4242 €5.50").
+    var paymentText: String { parts.isEmpty ? payment.text : parts.map(\.text).joined(separator: " + ") }
 }
 
 extension BackOfficeOrder.Refund.State {

@@ -44,6 +44,9 @@ public enum Tender: String, Hashable, Sendable, CaseIterable {
 public struct CardOnReceipt: Hashable, Sendable {
     public let brand: String
     public let lastFour: String
+
+    /// The brand as people know it ("Visa", "American Express"); the stored word when unknown.
+    public var brandName: String { CardBrand(rawValue: brand)?.displayName ?? brand }
 }
 
 /// The outside record an entry answers to: a charge, a bank payment, a wallet source, a

@@ -32,10 +32,13 @@ enum MoneyLedger {
     }
 
     /// Books money given back for `orderId`: through the tender that paid it (the order's payment
-    /// entry says which), negative.
+    /// entry says which; for a split order's leg, the entry of the part `paidBy` names), negative.
     static func bookRefund(_ tx: any CoreTransaction, orderId: String, refundId: String, amountMinor: Int64, currency: String,
-                           at: Date, counter: String?, journaled: Bool = true) throws {
-        let paid = try tx.fetchOne(LedgerEntryRecord.self, """
+                           at: Date, counter: String?, paidBy: String? = nil, journaled: Bool = true) throws {
+        let paid = try paidBy.map { paidBy in
+            try tx.fetchOne(LedgerEntryRecord.self, "SELECT * FROM ledger_entries WHERE order_id = ? AND movement <> ? AND answer_id = ?",
+                            orderId, LedgerMovement.refund, paidBy)
+        } ?? tx.fetchOne(LedgerEntryRecord.self, """
             SELECT * FROM ledger_entries WHERE order_id = ? AND movement <> ? ORDER BY at, \(tx.engine.bytewise("id")) LIMIT 1
             """, orderId, LedgerMovement.refund)
         let tender = paid?.tender ?? .card

@@ -10,14 +10,16 @@ enum BooksCheck {
             + DayReportBooksCheck.violations(tx)
     }
 
-    /// Paid: its total less what went back; refunded or failed: nothing; awaiting payment: nothing,
+    /// Paid: its total less what went back; refunded: nothing; failed: nothing, or the parts of a
+    /// split given back still on their way (`giveBackParts`); awaiting payment: nothing,
     /// or the parts of a split paid so far, short of its total (each part's entry answers to its
     /// payment: `entriesThatDiffer`).
     private static func balances(_ tx: any CoreTransaction) throws -> [LedgerViolation] {
         try tx.rows("""
             SELECT o.id, o.number, o.state, o.total_minor, o.currency,
               COALESCE((SELECT SUM(e.amount_minor) FROM ledger_entries e WHERE e.order_id = o.id), 0) AS booked,
-              COALESCE((SELECT SUM(r.amount_minor) FROM order_refunds r WHERE r.order_id = o.id AND r.state = 'refunded'), 0) AS refunded
+              COALESCE((SELECT SUM(r.amount_minor) FROM order_refunds r WHERE r.order_id = o.id AND r.state = 'refunded'), 0) AS refunded,
+              COALESCE((SELECT SUM(r.amount_minor) FROM order_refunds r WHERE r.order_id = o.id AND r.state = 'requested'), 0) AS on_its_way
             FROM orders o ORDER BY \(tx.engine.bytewise("o.id"))
             """).compactMap { row -> LedgerViolation? in
             let state: String = try row.audited("state")
@@ -25,7 +27,9 @@ enum BooksCheck {
             let refunded: Int64 = try row.audited("refunded")
             let booked: Int64 = try row.audited("booked")
             let partPaid = state == OrderState.pendingPayment.rawValue && refunded == 0 && booked > 0 && booked < total
-            let owed = state == OrderState.paid.rawValue ? total - refunded : partPaid ? booked : 0
+            // A failed order whose parts are going back holds what is on its way back, no more.
+            let givingBack = state == OrderState.failed.rawValue ? try row.audited("on_its_way") as Int64 : 0
+            let owed = state == OrderState.paid.rawValue ? total - refunded : partPaid ? booked : givingBack
             guard booked != owed else { return nil }
             let currency: String = try row.audited("currency")
             return .bookedBalanceDiffers(orderId: try row.audited("id"), orderNumber: try row.audited("number"),

@@ -107,6 +107,8 @@ enum PaymentOwnershipCheck {
         let ordersByNumber = Dictionary(orders.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         let ordersByKey = Dictionary(orders.compactMap { order in order.paymentKey.map { ($0, order) } }, uniquingKeysWith: { first, _ in first })
         let paidByCharge = Set(orders.filter { $0.state == "paid" }.compactMap(\.chargeId))
+        // A split's part being given back (`giveBackParts`) is the refund's, on its way back.
+        let onItsWayBack = Set(try tx.fetchValues(String.self, "SELECT paid_by FROM order_refunds WHERE state = 'requested' AND paid_by IS NOT NULL"))
         var found: [LedgerViolation] = []
         for charge in charges {
             if paidByCharge.contains(charge.id) { continue }
@@ -118,7 +120,8 @@ enum PaymentOwnershipCheck {
                 // An order whose attempt is still in flight or unknown (jars reserved) is the
                 // settler's to mark paid: unsettled, and `UnsettledCheck` says so once it is late.
                 // A part of a split booked on its order awaiting the rest is the order's money.
-                if order.state != "paid", !order.isInFlight, !(order.state == "pendingPayment" && parts.isBooked(charge.id, on: order.id)) {
+                if order.state != "paid", !order.isInFlight, !(order.state == "pendingPayment" && parts.isBooked(charge.id, on: order.id)),
+                   !onItsWayBack.contains(charge.id) {
                     found.append(.capturedChargeOfUnpaidOrder(chargeId: charge.id, amount: charge.amount, orderId: order.id,
                                                              orderNumber: order.number, orderState: order.state))
                 }

@@ -8,12 +8,12 @@ enum RefundCheck {
         let withoutMoney = try tx.rows("""
             SELECT r.id, o.number FROM order_refunds r JOIN orders o ON o.id = r.order_id
             WHERE r.state = 'refunded' AND NOT EXISTS (
-              SELECT 1 FROM (\(RefundMoney.rows)) m WHERE m.id = r.charge_refund_id AND m.kind = \(RefundMoney.kind(ofOrder: "o")))
+              SELECT 1 FROM (\(RefundMoney.rows)) m WHERE m.id = r.charge_refund_id AND m.kind = \(RefundMoney.kind(ofRefund: "r", order: "o")))
             ORDER BY \(tx.engine.bytewise("r.id"))
             """).map { row -> LedgerViolation in .refundWithoutMoney(refundId: try row.audited("id"), orderNumber: try row.audited("number")) }
         let failedWithMoney = try tx.rows("""
             SELECT r.id, o.number, m.moved, r.currency FROM order_refunds r JOIN orders o ON o.id = r.order_id
-            JOIN (\(RefundMoney.rows)) m ON m.id = r.charge_refund_id AND m.kind = \(RefundMoney.kind(ofOrder: "o"))
+            JOIN (\(RefundMoney.rows)) m ON m.id = r.charge_refund_id AND m.kind = \(RefundMoney.kind(ofRefund: "r", order: "o"))
             WHERE r.state = 'failed' ORDER BY \(tx.engine.bytewise("r.id"))
             """).map { row -> LedgerViolation in
             .moneyBackOfFailedRefund(refundId: try row.audited("id"), orderNumber: try row.audited("number"),

@@ -20,4 +20,13 @@ enum RefundMoney {
     static func kind(ofOrder alias: String) -> String {
         "CASE \(alias).payment_kind WHEN 'bank' THEN 'bank_refund' WHEN 'wallet' THEN 'wallet_refund' WHEN 'cash' THEN 'cash_refund' ELSE 'charge_refund' END"
     }
+
+    /// The kind the order refund `refund` must find: a split order's leg by the tender of the
+    /// part it goes back to, any other by its order's (`kind(ofOrder:)`).
+    static func kind(ofRefund refund: String, order: String) -> String {
+        """
+        CASE \(refund).tender WHEN 'card' THEN 'charge_refund' WHEN 'cash' THEN 'cash_refund' WHEN 'bank' THEN 'bank_refund'
+          WHEN 'mandate' THEN 'bank_refund' WHEN 'wallet' THEN 'wallet_refund' ELSE \(kind(ofOrder: order)) END
+        """
+    }
 }

@@ -12,16 +12,41 @@ extension Orders {
     /// answers the first refund (and finishes it if it was left half-done), never a second one.
     public func refund(orderId: String, _ request: RefundRequest, idempotencyKey: String,
                        completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
-        let intent: RefundIntent
+        let legs: [RefundIntent]
         do throws(RefundError) {
-            intent = try refundWrite { tx in try self.givingCashAtOnce(tx, try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey)) }
+            legs = try refundWrite { tx in
+                try self.beginRefund(tx, orderId: orderId, request, key: idempotencyKey).map { try self.givingCashAtOnce(tx, $0) }
+            }
         } catch {
             return scheduler.answer(completion, with: .failure(error))
         }
-        switch intent.row.state {
-        case .refunded: scheduler.answer(completion, with: .success(intent.refund))
-        case .failed: scheduler.answer(completion, with: .failure(.declined(PaymentDecline(code: intent.row.failure ?? "failed", cause: .canceled))))
-        case .requested: askRefund(intent.row, amount: intent.refund.amount, route: intent.route, completion: completion)
+        answer(legs, idempotencyKey: idempotencyKey, completion: completion)
+    }
+
+    /// Each leg's answer (a refund of one tender has one leg), then the refund as a whole: done
+    /// when every leg is; else the first leg's refusal or, should any leg's outcome not be
+    /// known, not known. Every leg is asked, whatever another answered: each is the operator's
+    /// intent on disk, which the settler would finish anyway.
+    func answer(_ legs: [RefundIntent], idempotencyKey: String, completion: @escaping (Result<OrderRefund, RefundError>) -> Void) {
+        var answers: [Result<OrderRefund, RefundError>?] = Array(repeating: nil, count: legs.count)
+        let answered = { (index: Int, result: Result<OrderRefund, RefundError>) in
+            answers[index] = result
+            let all = answers.compactMap { $0 }
+            guard all.count == legs.count else { return }
+            let done = all.compactMap { try? $0.get() }
+            if done.count == all.count { return completion(.success(OrderRefund(legs: done, idempotencyKey: idempotencyKey))) }
+            let errors = all.compactMap { result -> RefundError? in if case .failure(let error) = result { error } else { nil } }
+            let unknown = errors.first { if case .outcomeUnknown = $0 { true } else { false } }
+            completion(.failure(unknown ?? errors[0]))
+        }
+        for (index, leg) in legs.enumerated() {
+            switch leg.row.state {
+            case .refunded: scheduler.answer({ answered(index, $0) }, with: .success(leg.refund))
+            case .failed:
+                scheduler.answer({ answered(index, $0) },
+                                 with: .failure(.declined(PaymentDecline(code: leg.row.failure ?? "failed", cause: .canceled))))
+            case .requested: askRefund(leg.row, amount: leg.refund.amount, route: leg.route) { answered(index, $0) }
+            }
         }
     }
 
@@ -108,41 +133,93 @@ extension Orders {
         let route: RefundRoute
     }
 
-    /// Step 1: the intent, or the refund already asked under `key`.
+    /// Step 1: the intent, or the refund already asked under `key`: one leg for an order paid by
+    /// one tender, one per part it goes back to for an order paid in parts (`SplitRefundPlan`).
     /// The order's row is locked first on a server: two counters refunding the same order take
     /// turns, and the second reads what the first left to refund.
-    func beginRefund(_ tx: any CoreTransaction, orderId: String, _ request: RefundRequest, key: String) throws -> RefundIntent {
+    func beginRefund(_ tx: any CoreTransaction, orderId: String, _ request: RefundRequest, key: String) throws -> [RefundIntent] {
         guard let record = try OrderRecord.stored(tx, id: orderId, locking: true) else { throw RefundError.order(.unknownOrder(orderId)) }
         let order = try record.order(tx)
-        if let asked = try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE idempotency_key = ?", key) {
-            guard let route = try RefundRoute(record, tx), asked.orderId == orderId else { throw RefundError.invalidAmount }
-            return RefundIntent(row: asked, refund: try asked.refund(tx, orderNumber: order.number), route: route)
+        if let asked = try askedBefore(tx, key: key) {
+            guard asked.allSatisfy({ $0.row.orderId == orderId }) else { throw RefundError.invalidAmount }
+            return asked
         }
         guard order.state == .paid else { throw RefundError.order(.notRefundable(order.state)) }
-        // The order's route is one tender; a split's parts each go back through their own.
-        guard try LedgerEntryRecord.of(tx, orderId: orderId).filter({ $0.movement != .refund }).count <= 1 else {
-            throw RefundError.splitTender(number: order.number)
-        }
-        // Bank and wallet orders note their payment's own id where a card order notes its charge.
-        guard let route = try RefundRoute(record, tx), canAsk(route) else { throw RefundError.notPaidByCard(number: order.number) }
         let left = try RefundBalance(tx, order: order)
         let (amount, returned) = try left.refund(for: request)
-        let row = OrderRefundRecord(id: ids.next("orf"), orderId: orderId, idempotencyKey: key, amountMinor: amount.minorUnits,
-                                    currency: amount.currency.code, state: .requested, chargeRefundId: ids.next("re"), failure: nil,
-                                    createdAt: clock.now, updatedAt: clock.now, requestedBy: owner)
-        try tx.insert(row)
-        for line in returned { try tx.insert(OrderRefundLineRecord(refundId: row.id, position: line.position, quantity: line.quantity)) }
-        try events.record(tx, type: "order.refund_requested", subject: orderId, data: [
-            "refund": row.id, "amount": String(amount.minorUnits), "currency": amount.currency.code,
-            "jars": String(returned.reduce(0) { $0 + $1.quantity }), "tender": route.tender.rawValue,
-        ])
-        return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: order.number), route: route)
+        let legs: [RefundLegIntent]
+        if let parts = try SplitRefundPlan.parts(tx, orderId: orderId) {
+            legs = try SplitRefundPlan(tx, parts: parts, amountMinor: amount.minorUnits, currency: amount.currency).legs.map { ($0.part, $0.amountMinor) }
+        } else {
+            legs = [(nil, amount.minorUnits)]
+        }
+        return try writeLegs(tx, record, legs, returned: returned, currency: amount.currency, key: key)
+    }
+
+    typealias RefundLegIntent = (paidBy: LedgerEntryRecord?, amountMinor: Int64)
+
+    /// The refund asked under `key` before (all its legs), nil when none was.
+    func askedBefore(_ tx: any CoreTransaction, key: String) throws -> [RefundIntent]? {
+        let asked = try tx.fetchAll(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE idempotency_key = ? OR request_key = ?", key, key)
+        guard !asked.isEmpty else { return nil }
+        return try Self.inLegOrder(asked, key: key).map { row in
+            guard let record = try OrderRecord.stored(tx, id: row.orderId), let route = try RefundRoute(record, tx, refund: row) else {
+                throw RefundError.invalidAmount
+            }
+            return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: record.number), route: route)
+        }
+    }
+
+    /// A refund's intent on disk, leg by leg: the operator's key on the first, `key#2`… on the
+    /// others; the jars (when any come back) with the first.
+    func writeLegs(_ tx: any CoreTransaction, _ record: OrderRecord, _ legs: [RefundLegIntent], returned: [ReturnedLine],
+                   currency: Currency, key: String) throws -> [RefundIntent] {
+        try legs.enumerated().map { index, leg in
+            let row = OrderRefundRecord(id: ids.next("orf"), orderId: record.id, idempotencyKey: index == 0 ? key : "\(key)#\(index + 1)",
+                                        amountMinor: leg.amountMinor, currency: currency.code, state: .requested,
+                                        chargeRefundId: ids.next("re"), failure: nil, createdAt: clock.now, updatedAt: clock.now,
+                                        requestedBy: owner, paidBy: leg.paidBy?.answerId, tender: leg.paidBy?.tender,
+                                        requestKey: leg.paidBy == nil ? nil : key)
+            // Bank and wallet orders note their payment's own id where a card order notes its charge.
+            guard let route = try RefundRoute(record, tx, refund: row), canAsk(route) else {
+                throw leg.paidBy == nil ? RefundError.notPaidByCard(number: record.number) : RefundError.splitTender(number: record.number)
+            }
+            try tx.insert(row)
+            // The jars come back once, with the first leg (cash, given at once, when there is any).
+            let jars = index == 0 ? returned : []
+            for line in jars { try tx.insert(OrderRefundLineRecord(refundId: row.id, position: line.position, quantity: line.quantity)) }
+            var data = ["refund": row.id, "amount": String(leg.amountMinor), "currency": currency.code,
+                        "jars": String(jars.reduce(0) { $0 + $1.quantity }), "tender": route.tender.rawValue]
+            if let part = leg.paidBy { data["part"] = part.answerId }
+            try events.record(tx, type: "order.refund_requested", subject: record.id, data: data)
+            return RefundIntent(row: row, refund: try row.refund(tx, orderNumber: record.number), route: route)
+        }
+    }
+
+    /// A split refund's legs as they were written: the operator's key first, then `key#2`, `key#3`…
+    static func inLegOrder(_ rows: [OrderRefundRecord], key: String) -> [OrderRefundRecord] {
+        func leg(_ row: OrderRefundRecord) -> Int {
+            row.idempotencyKey == key ? 1 : Int(row.idempotencyKey.split(separator: "#").last ?? "") ?? Int.max
+        }
+        return rows.sorted { leg($0) < leg($1) }
+    }
+
+    /// The legs a refund of `orderId` would go back through, as `beginRefund` would write them,
+    /// for the operator to see before confirming: nil for an order paid by one tender.
+    public func refundPlan(orderId: String, _ request: RefundRequest) throws(RefundError) -> [RefundLeg]? {
+        try refundRead { tx in
+            guard let parts = try SplitRefundPlan.parts(tx, orderId: orderId), let order = try Order.load(tx, id: orderId) else { return nil }
+            let (amount, _) = try RefundBalance(tx, order: order).refund(for: request)
+            return try SplitRefundPlan(tx, parts: parts, amountMinor: amount.minorUnits, currency: amount.currency).legs.map { leg in
+                RefundLeg(part: try leg.part.entry(), amount: Money(minorUnits: leg.amountMinor, currency: amount.currency))
+            }
+        }
     }
 
     /// Cash goes back across the counter, not through anyone outside: the refund is given and
     /// booked in the transaction that asks it, so no cash refund is ever half-done on disk (the
     /// drawer opens once it is written).
-    private func givingCashAtOnce(_ tx: any CoreTransaction, _ intent: RefundIntent) throws -> RefundIntent {
+    func givingCashAtOnce(_ tx: any CoreTransaction, _ intent: RefundIntent) throws -> RefundIntent {
         guard case .cash = intent.route, intent.row.state == .requested else { return intent }
         try tx.insert(CashRefundRecord(id: intent.row.chargeRefundId, orderId: intent.row.orderId, amountMinor: intent.row.amountMinor,
                                        currency: intent.row.currency, at: clock.now, counter: counterName))
@@ -259,7 +336,7 @@ extension Orders {
             order.lines.indices.contains(line.position) ? order.lines[line.position].returning(line.quantity) : nil
         })
         try MoneyLedger.bookRefund(tx, orderId: order.id, refundId: row.chargeRefundId, amountMinor: row.amountMinor, currency: row.currency,
-                                   at: clock.now, counter: counterName)
+                                   at: clock.now, counter: counterName, paidBy: row.paidBy)
         try events.record(tx, type: "order.refund_succeeded", subject: order.id, data: [
             "refund": row.id, "amount": String(row.amountMinor), "currency": row.currency,
         ])
@@ -295,8 +372,17 @@ extension Orders {
         try tx.fetchOne(OrderRefundRecord.self, "SELECT * FROM order_refunds WHERE id = ?\(tx.engine.forUpdate)", id)
     }
 
+    /// A read whose refusals stay `RefundError`s.
+    private func refundRead<T>(_ body: (any CoreTransaction) throws -> T) throws(RefundError) -> T {
+        do { return try store.read(body) } catch let error as RefundError { throw error } catch let error as OrderError {
+            throw .order(error)
+        } catch {
+            throw .order(.storage(String(describing: error)))
+        }
+    }
+
     /// A write whose refusals stay `RefundError`s (the orders' own `write` would word them as storage).
-    private func refundWrite<T>(_ body: (any CoreTransaction) throws -> T) throws(RefundError) -> T {
+    func refundWrite<T>(_ body: (any CoreTransaction) throws -> T) throws(RefundError) -> T {
         do { return try store.write(body) } catch let error as RefundError { throw error } catch let error as OrderError {
             throw .order(error)
         } catch {

@@ -45,6 +45,11 @@ extension Orders {
                          left: Money(minorUnits: order.total.minorUnits - paid, currency: order.total.currency))
     }
 
+    /// The payments that paid an order, oldest first: more than one for an order paid in parts.
+    public func payments(orderId: String) throws(OrderError) -> [LedgerEntry] {
+        try reading { tx in try MoneyLedger.entries(tx, orderId: orderId).filter { $0.movement != .refund } }
+    }
+
     /// What is left to pay of an order awaiting payment: its total less what its parts booked.
     static func due(_ tx: any CoreTransaction, _ order: Order) throws -> Money {
         Money(minorUnits: order.total.minorUnits - (try MoneyLedger.balance(tx, orderId: order.id)), currency: order.total.currency)

@@ -285,7 +285,8 @@ public final class ReceiptLedger {
 
     private static func cardTender(_ tx: any CoreTransaction, reference: String) throws -> PaidOrderReceipt.Tender {
         guard let card = try tx.fetchOne(ChargeRow.self, "SELECT * FROM charges WHERE id = ?", reference) else { return .unknown }
-        return .card(brand: CardBrand(rawValue: card.brand)?.displayName ?? card.brand, lastFour: card.lastFour)
+        let onReceipt = CardOnReceipt(brand: card.brand, lastFour: card.lastFour)
+        return .card(brand: onReceipt.brandName, lastFour: onReceipt.lastFour)
     }
 }
 

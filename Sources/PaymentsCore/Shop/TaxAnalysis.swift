@@ -87,6 +87,36 @@ public struct TaxAnalysis: Hashable, Sendable {
         })
     }
 
+    /// The tax in one movement of this order's money that takes what the books hold for it from
+    /// `before` to `after` (a payment up, a refund down): the share of `after` less the share of
+    /// `before`. Movements worked out this way add up over an order's life to its tax exactly:
+    /// the parts of a split, and refunds given in pieces, round once together, never each on
+    /// its own (two refunds of half an order would each round its VAT up, and the day's VAT
+    /// would not be the sum of its orders').
+    public func share(from before: Money, to after: Money) -> TaxAnalysis {
+        let later = share(of: after), earlier = share(of: before)
+        let rates = Set(later.parts.map(\.rate) + earlier.parts.map(\.rate))
+        return TaxAnalysis(parts: rates.compactMap { rate in
+            let end = later.parts.first { $0.rate == rate }, start = earlier.parts.first { $0.rate == rate }
+            let currency = after.currency
+            func minus(_ a: Money?, _ b: Money?) -> Money { Money(minorUnits: (a?.minorUnits ?? 0) - (b?.minorUnits ?? 0), currency: currency) }
+            let part = Part(rate: rate, gross: minus(end?.gross, start?.gross), net: minus(end?.net, start?.net), vat: minus(end?.vat, start?.vat))
+            return part.gross.minorUnits == 0 && part.vat.minorUnits == 0 ? nil : part
+        })
+    }
+
+    /// Each movement's tax, in the order the books hold them (`share(from:to:)` over the running
+    /// balance): what the reports, the export and a refund's receipt say of one entry.
+    public func shares(ofMovements amounts: [Money]) -> [TaxAnalysis] {
+        guard let currency = amounts.first?.currency else { return [] }
+        var held = Money(minorUnits: 0, currency: currency)
+        return amounts.map { amount in
+            let after = Money(minorUnits: held.minorUnits + amount.minorUnits, currency: currency)
+            defer { held = after }
+            return share(from: held, to: after)
+        }
+    }
+
     /// Parts of the same rate and currency added up (a report's sum of many orders' shares). The
     /// VAT of a sum is the sum of the VATs, each order rounded by the rule: a report never rounds again.
     public static func summed(_ analyses: [TaxAnalysis]) -> [Part] {
@@ -100,6 +130,15 @@ public struct TaxAnalysis: Hashable, Sendable {
             }
         }
         return sums.sorted { ($0.gross.currency.code, $0.rate) < ($1.gross.currency.code, $1.rate) }
+    }
+
+    /// The same figures with the other sign (a refund's entry, as its receipt prints it).
+    public var negated: TaxAnalysis {
+        TaxAnalysis(parts: parts.map { part in
+            Part(rate: part.rate, gross: Money(minorUnits: -part.gross.minorUnits, currency: part.gross.currency),
+                 net: Money(minorUnits: -part.net.minorUnits, currency: part.net.currency),
+                 vat: Money(minorUnits: -part.vat.minorUnits, currency: part.vat.currency))
+        })
     }
 
     public var gross: Int64 { parts.reduce(0) { $0 + $1.gross.minorUnits } }

@@ -108,7 +108,10 @@ public final class BackOfficeController {
         let counted = refunds.filter { $0.state != .failed }
         var returned: [Int: Int] = [:]
         for refund in counted { for line in refund.returned { returned[line.position, default: 0] += line.quantity } }
-        let payment = try self.payment(of: order)
+        let parts = try orders.payments(orderId: order.id)
+        // A split's payment is its last part's (the order notes that one's id, whatever tender it is).
+        let payment = parts.count > 1 ? parts.last.map(Self.payment(of:)) ?? .none : try self.payment(of: order)
+        let refundOrder = parts.count > 1 && order.state == .paid ? try refundPlan(of: order) : []
         let given = counted.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
         let refundable = order.state == .paid ? max(0, order.total.minorUnits - given) : 0
         return BackOfficeOrder(
@@ -127,10 +130,33 @@ public final class BackOfficeController {
                                            return BackOfficeOrder.Refund.Item(
                                                name: line.name, quantity: returned.quantity,
                                                amount: Money(minorUnits: line.charged(forJars: returned.quantity), currency: line.unitPrice.currency))
-                                       })
+                                       }, backTo: refund.backTo.map(Self.payment(of:)), tax: refund.tax)
             },
             refundable: Money(minorUnits: refundable, currency: order.total.currency),
-            refundsHere: order.paymentKind != .auction, taxes: order.taxAnalysis)
+            refundsHere: order.paymentKind != .auction, taxes: order.taxAnalysis,
+            parts: parts.count > 1 ? parts.map { BackOfficeOrder.Part(payment: Self.payment(of: $0), amount: $0.amount) } : [],
+            refundOrder: refundOrder.map { BackOfficeOrder.Part(payment: Self.payment(of: $0.part), amount: $0.amount) })
+    }
+
+    /// Where what is left of a split order would go back; nothing when nothing is left.
+    private func refundPlan(of order: Order) throws -> [RefundLeg] {
+        do {
+            return try orders.refundPlan(orderId: order.id, .everythingLeft) ?? []
+        } catch {
+            guard error == .nothingLeft else { throw error }
+            return []
+        }
+    }
+
+    /// A part of a split order as the back office names it: by its tender, a card by brand and
+    /// last four.
+    static func payment(of part: LedgerEntry) -> BackOfficeOrder.Payment {
+        switch part.tender {
+        case .card: part.card.map { .card(brand: $0.brandName, lastFour: $0.lastFour) } ?? .other(kind: "card")
+        case .cash: .cash
+        case .bank, .mandate: .bank
+        case .wallet: .wallet
+        }
     }
 
     /// How the order was paid, as its tender gives the money back: a bank or wallet order by its

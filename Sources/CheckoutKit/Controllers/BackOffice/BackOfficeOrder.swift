@@ -46,6 +46,16 @@ public struct BackOfficeOrder: Hashable, Sendable, Identifiable {
         public var id: String = ""
         /// The jars that came back; empty for a refund of an amount.
         public var items: [Item] = []
+        /// For an order paid in parts: the part's tender this refund went back to.
+        public var backTo: Payment? = nil
+        /// The VAT it gave back, as the reports book it; nil until its money is back.
+        public var tax: TaxAnalysis? = nil
+    }
+
+    /// One tender's share of an order paid in parts (split tender).
+    public struct Part: Hashable, Sendable {
+        public let payment: Payment
+        public let amount: Money
     }
 
     public let id: String
@@ -64,6 +74,11 @@ public struct BackOfficeOrder: Hashable, Sendable, Identifiable {
     public var refundsHere = true
     /// The order's VAT per rate (the core's `TaxAnalysis`); a refund gives back its share.
     public var taxes: TaxAnalysis = .none
+    /// How an order paid in parts was paid, part by part; empty for one tender.
+    public var parts: [Part] = []
+    /// Where the rest of an order paid in parts goes back, in the order a refund takes: each
+    /// tender and what is left of its part (the core's refund plan, not worked out here).
+    public var refundOrder: [Part] = []
 
     /// Whether this order's money can be given back from here at all: paid (or refunded) through
     /// a card, the bank or a wallet. Only then is "left to refund" worth saying.
@@ -96,7 +111,7 @@ public enum BackOfficeRefusal: Error, Hashable, Sendable {
     case notRefundable(OrderState)
     /// Paid in a way whose money does not go back from here (a won bid's capture).
     case notPaidByCard
-    /// Paid in parts by several tenders: refunds tender by tender are not built yet.
+    /// Paid in parts, one of them through a tender this counter cannot ask.
     case splitTender
     /// Jars asked of a line that is not goods (shipping, a surcharge).
     case notGoods

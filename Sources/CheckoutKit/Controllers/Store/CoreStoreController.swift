@@ -267,6 +267,30 @@ public final class CoreStoreController: StoreController {
         }
     }
 
+    /// Gives back every part paid on the cart's order (the shopper will not finish it): each part
+    /// to its own tender, the order closed; the cart stays for a new order. Once per order: asked
+    /// again (a double press, a retry), the same give-back answers.
+    public func giveBackParts(completion: @escaping (Result<PartsGivenBack, StoreError>) -> Void) {
+        guard waiting.isEmpty else { return completion(.failure(.refused(.cartBeingPaid))) }
+        let soFar: PaidSoFar
+        do throws(OrderError) {
+            guard let paid = try orders.paidSoFar(sessionKey: session.cartKey) else { return completion(.failure(.emptyCart)) }
+            soFar = paid
+        } catch {
+            return completion(.failure(StoreError(error)))
+        }
+        orders.giveBackParts(sessionKey: session.cartKey, idempotencyKey: "give-back-\(soFar.order.id)") { result in
+            switch result {
+            case .success(let refund): completion(.success(.givenBack(refund.amount, order: soFar.order.number)))
+            // Asked, and not all answered: on its way back, the settler finishes it; never lost.
+            case .failure(.outcomeUnknown): completion(.success(.onItsWay(soFar.paid, order: soFar.order.number)))
+            case .failure(.declined): completion(.success(.declined(soFar.paid, order: soFar.order.number)))
+            case .failure(.order(let error)): completion(.failure(StoreError(error)))
+            case .failure: completion(.failure(.emptyCart))
+            }
+        }
+    }
+
     /// What became of an order whose outcome was not known: nil while it still is not; the
     /// receipt once paid; why not once the attempt is known to have failed.
     public func outcome(ofOrder number: String) -> Result<StoreReceipt, StoreError>? {

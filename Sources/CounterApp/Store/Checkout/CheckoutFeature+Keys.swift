@@ -18,6 +18,14 @@ extension CheckoutFeature {
         case .partAmount:
             guard case let .key(key) = event else { return nil }
             return key == .enter ? .setPart : .partKey(key)
+        case .givingBack(let asked):
+            guard case let .key(key) = event else { return nil }
+            if asked { return .busy }
+            switch key {
+            case .character("y"), .character("Y"): return .confirmGiveBack(true)
+            case .character("n"), .character("N"), .escape: return .confirmGiveBack(false)
+            default: return nil
+            }
         case .paying:
             // Nothing leaves or pays again while the charge runs (Ctrl+C still quits).
             if case .key = event { return .busy }
@@ -31,6 +39,7 @@ extension CheckoutFeature {
             guard case let .key(key) = event else { return nil }
             if key == .escape { return .delegate(.back) }
             if key == .character("p"), state.cashRounding != nil { return .askPart }
+            if key == .character("x"), state.paidSoFar != nil { return .askGiveBack }
             return choosingKeys.action(for: key)
         }
     }
@@ -40,9 +49,15 @@ extension CheckoutFeature {
 
     public static func keyHints(_ state: State) -> [KeyHint] {
         switch state.phase {
+        case .choosing where state.paidSoFar != nil:
+            // A part-paid order: finishing it or giving its parts back matter more than moving.
+            [KeyHint("Enter", "Pay / Use"), KeyHint("x", "Give back"), KeyHint("p", "Pay part"), KeyHint("↑↓", "Move")]
+                + KeyHint.numbers(state.options.count, "Pick") + [KeyHint("Esc", "Back to cart")]
         case .choosing:
             [KeyHint("↑↓", "Move")] + KeyHint.numbers(state.options.count, "Pick") + [KeyHint("Enter", "Pay / Use")]
                 + (state.cashRounding != nil ? [KeyHint("p", "Pay part")] : []) + [KeyHint("Esc", "Back to cart")]
+        case .givingBack(false): [KeyHint("y", "Give back"), KeyHint("n", "Keep paying")]
+        case .givingBack(true): KeyHint.bankAnswering
         case .partAmount: [KeyHint("0-9", "Amount"), KeyHint("Enter", "Set the part"), KeyHint("Esc", "Back")]
         case .cardForm: CardFormFeature.keyHints
         case .challenge: ChallengeFeature.keyHints
@@ -58,7 +73,7 @@ extension CheckoutFeature {
         switch state.phase {
         case .cardForm(let form): form.focus.rawValue <= CardFormFeature.Field.cvc.rawValue || form.isSwiping
         case .challenge, .paying, .unlocking, .cash, .partAmount: true
-        case .choosing, .checking: false
+        case .choosing, .checking, .givingBack: false
         }
     }
 }

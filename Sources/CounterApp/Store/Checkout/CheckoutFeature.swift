@@ -24,6 +24,8 @@ public enum CheckoutFeature {
         /// "Pay part" (split tender, at a staffed counter): the amount the next card pays, less
         /// than what is left; `problem` says why an amount was refused.
         case partAmount(FormField, problem: PartProblem?)
+        /// "Give the parts back?" of a part-paid order, then (`asked`) its tenders answering.
+        case givingBack(asked: Bool)
     }
 
     /// Why a part's amount was refused at its field.
@@ -65,6 +67,8 @@ public enum CheckoutFeature {
         /// Express, bank and wallet pay a whole order: a part-paid one is finished by card or cash.
         case splitTakesCardOrCash
         case notPaid(StoreError)
+        /// The parts of the cart's order went back (or are on their way): said once, at the picker.
+        case partsGivenBack(PartsGivenBack)
     }
 
     public struct State: Equatable, Sendable {
@@ -105,7 +109,7 @@ public enum CheckoutFeature {
         public var options: [PaymentOption] { PaymentOption.options(saved: savedCards, takesCash: cashRounding != nil) }
         public var isPaying: Bool {
             switch phase {
-            case .paying, .challenge, .checking: true
+            case .paying, .challenge, .checking, .givingBack(asked: true): true
             default: false
             }
         }
@@ -136,6 +140,10 @@ public enum CheckoutFeature {
         case rechecked(Result<StoreReceipt, StoreError>?, at: Date)
         /// A key pressed while the charge runs: swallowed, so nothing leaves or pays again.
         case busy
+        /// Asks to give a part-paid order's parts back; `confirmGiveBack` answers yes or no.
+        case askGiveBack
+        case confirmGiveBack(Bool)
+        case partsGivenBack(Result<PartsGivenBack, StoreError>)
         /// "Pay part": asks the amount the next card pays.
         case askPart
         case partKey(Key)
@@ -374,6 +382,30 @@ public enum CheckoutFeature {
             })
         case .partPaid(.failure(let error)):
             return .send(.paid(.failure(error)))
+        case .askGiveBack:
+            guard state.phase == .choosing, state.paidSoFar != nil else { return .none }
+            state.phase = .givingBack(asked: false)
+            return .none
+        case .confirmGiveBack(false):
+            guard state.phase == .givingBack(asked: false) else { return .none }
+            state.phase = .choosing
+            return .none
+        case .confirmGiveBack(true):
+            guard state.phase == .givingBack(asked: false) else { return .none }
+            state.phase = .givingBack(asked: true)
+            return .run { client, send in client.giveBackParts { send(.partsGivenBack($0)) } }
+        case .partsGivenBack(let result):
+            guard state.phase == .givingBack(asked: true) else { return .none }
+            state.phase = .choosing
+            switch result {
+            case .success(let outcome):
+                state.paidSoFar = nil
+                state.part = nil
+                state.failure = .partsGivenBack(outcome)
+            case .failure(let error):
+                state.failure = .notPaid(error)
+            }
+            return .none
         case .busy, .delegate:
             return .none
         }

@@ -13,6 +13,12 @@ extension CheckoutFeature {
         case .comingSoon(let option): tr("{0} is coming soon: pay by card for now.", option.title)
         case .splitTakesCardOrCash: tr("A part-paid order is finished by card or in cash.")
         case .notPaid(let error): tr("Not paid: {0}", error.message)
+        case .partsGivenBack(.givenBack(let amount, let order)):
+            tr("{0} given back: order {1} is cancelled. The cart is as it was.", amount.formatted(), order)
+        case .partsGivenBack(.onItsWay(let amount, let order)):
+            tr("{0} is on its way back: order {1} is cancelled, and the counter finishes the refund by itself.", amount.formatted(), order)
+        case .partsGivenBack(.declined(let amount, let order)):
+            tr("Order {1} is cancelled, but a card refused to take its part of {0} back: finish it in the back office.", amount.formatted(), order)
         }
     }
 
@@ -87,6 +93,20 @@ extension CheckoutFeature {
             case .saveAndPay: tr("Your saved cards are locked. Enter your payments PIN to save {0} and pay.", next.cardName)
             }
             PaymentsUnlockFeature.draw(unlock, prompt: prompt, into: &frame, in: body)
+        case .givingBack(let asked):
+            guard let soFar = state.paidSoFar else { break }
+            let parts = soFar.parts.map { part in
+                "\(part.card.map { CardNaming.screen.name($0.brandName, $0.lastFour) } ?? tr("cash")) \(part.amount.formatted())"
+            }.joined(separator: ", ")
+            let question = Rect(x: body.x, y: body.y, width: body.width, height: min(3, body.height))
+            _ = TextBlock(tr("Give back {0} ({1}) and cancel order {2}?", soFar.paid.formatted(), parts, soFar.order.number),
+                          style: Style(.warning, .bold)).draw(into: &frame, in: question)
+            if asked {
+                _ = Spinner().draw(into: &frame, in: ScreenDrawing.row(body, 4), time: state.clock, label: tr("Giving the parts back…"))
+            } else {
+                ScreenDrawing.text(tr("Each part goes back the way it was paid."), into: &frame,
+                                   in: ScreenDrawing.row(body, 4), role: .muted)
+            }
         case .checking(let number):
             let row = ScreenDrawing.row(body, 1)
             _ = Spinner().draw(into: &frame, in: row, time: state.clock, label: tr("Checking with the bank about order {0}…", number))

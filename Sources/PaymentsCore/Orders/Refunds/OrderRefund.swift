@@ -15,6 +15,12 @@ public struct OrderRefund: Hashable, Sendable, Identifiable {
     public let failure: String?
     public let idempotencyKey: String
     public let createdAt: Date
+    /// For a refund of an order paid in parts: the part it goes back to (its tender and card).
+    /// Nil when the order was paid by one tender, which takes the whole refund.
+    public var backTo: LedgerEntry? = nil
+    /// The VAT it gave back (positive), as the reports book it (`BookedTax`); nil until its
+    /// money is back.
+    public var tax: TaxAnalysis? = nil
 }
 
 public enum OrderRefundState: String, Hashable, Sendable {
@@ -55,8 +61,8 @@ public enum RefundError: Error, Hashable, Sendable {
     /// The order's payment has no way back from here: a won bid's capture (its receipt is the
     /// auction's), or a tender this core was built without.
     case notPaidByCard(number: String)
-    /// Paid in parts by several tenders (split tender): each part goes back through its own
-    /// tender, which the orders do not do yet; refused rather than refunded through one.
+    /// Paid in parts by several tenders (split tender), one of which this counter cannot ask
+    /// (a core built without it): refused rather than refunded through another.
     case splitTender(number: String)
     /// The amount is zero, negative or in another currency than the order.
     case invalidAmount
@@ -75,4 +81,27 @@ public enum RefundError: Error, Hashable, Sendable {
     case declined(PaymentDecline)
     /// The refund was asked, its answer is not recorded: the settler finishes it.
     case outcomeUnknown(refundId: String)
+}
+
+extension OrderRefund {
+    /// A refund as the operator asked it, from its legs (one for an order paid by one tender):
+    /// the money and jars of all of them, under the operator's key, done when every leg is.
+    init(legs: [OrderRefund], idempotencyKey: String) {
+        let first = legs[0]
+        guard legs.count > 1 else {
+            self = first
+            return
+        }
+        self.init(id: first.id, orderId: first.orderId, orderNumber: first.orderNumber,
+                  amount: Money(minorUnits: legs.reduce(0) { $0 + $1.amount.minorUnits }, currency: first.amount.currency),
+                  returned: legs.flatMap(\.returned),
+                  state: legs.allSatisfy { $0.state == .refunded } ? .refunded : legs.contains { $0.state == .requested } ? .requested : .failed,
+                  failure: legs.compactMap(\.failure).first, idempotencyKey: idempotencyKey, createdAt: first.createdAt)
+    }
+}
+
+/// One leg of a refund of an order paid in parts: the part it goes back to and how much.
+public struct RefundLeg: Hashable, Sendable {
+    public let part: LedgerEntry
+    public let amount: Money
 }

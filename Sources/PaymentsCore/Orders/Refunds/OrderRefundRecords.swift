@@ -18,6 +18,13 @@ struct OrderRefundRecord: Codable, CoreRecord {
     var updatedAt: Date
     /// The counter instance that asked (its receipt is that counter's to print).
     var requestedBy: String?
+    /// For a leg of a split order's refund: the part's payment it gives back to (the ledger
+    /// entry's `answer_id`: a charge, a cash payment) and that part's tender. Nil for an order
+    /// paid by one tender, whose route is the order's own.
+    var paidBy: String? = nil
+    var tender: Tender? = nil
+    /// The operator's key a split refund's legs share (the first leg's `idempotency_key`).
+    var requestKey: String? = nil
 }
 
 /// A row of `order_refund_lines`: jars of one order line that a refund returns.
@@ -37,7 +44,21 @@ extension OrderRefundRecord {
         let lines = try tx.fetchAll(OrderRefundLineRecord.self, "SELECT * FROM order_refund_lines WHERE refund_id = ? ORDER BY position", id)
         return OrderRefund(id: id, orderId: orderId, orderNumber: orderNumber, amount: Money(minorUnits: amountMinor, currency: currency),
                            returned: lines.map { ReturnedLine(position: $0.position, quantity: $0.quantity) }, state: state,
-                           failure: failure, idempotencyKey: idempotencyKey, createdAt: createdAt)
+                           failure: failure, idempotencyKey: idempotencyKey, createdAt: createdAt,
+                           backTo: try paidBy.flatMap { paidBy in
+                               try tx.fetchOne(LedgerEntryRecord.self, "SELECT * FROM ledger_entries WHERE order_id = ? AND answer_id = ? AND movement <> ?",
+                                               orderId, paidBy, LedgerMovement.refund)?.entry()
+                           },
+                           tax: try bookedTax(tx))
+    }
+}
+
+extension OrderRefundRecord {
+    /// The VAT its booked entry gave back, positive; nil while its money is not back.
+    private func bookedTax(_ tx: any CoreTransaction) throws -> TaxAnalysis? {
+        guard state == .refunded, let entry = try tx.fetchValue(String.self, "SELECT id FROM ledger_entries WHERE order_id = ? AND answer_id = ? AND movement = ?",
+                                                                 orderId, chargeRefundId, LedgerMovement.refund) else { return nil }
+        return try BookedTax.share(tx, orderId: orderId, entryId: entry)?.negated
     }
 }
 
@@ -60,6 +81,15 @@ enum RefundMigrations {
             try db.execute(sql: """
                 ALTER TABLE order_refunds ADD COLUMN requested_by TEXT;
                 CREATE INDEX order_refunds_by_requester ON order_refunds(requested_by, updated_at);
+                """)
+        }
+        migrator.registerMigration("refunds-v3-split-legs") { db in
+            // A split order's refund is one row per tender it goes back to (issue 35).
+            try db.execute(sql: """
+                ALTER TABLE order_refunds ADD COLUMN paid_by TEXT;
+                ALTER TABLE order_refunds ADD COLUMN tender TEXT;
+                ALTER TABLE order_refunds ADD COLUMN request_key TEXT;
+                CREATE INDEX order_refunds_by_request ON order_refunds(request_key);
                 """)
         }
     }

@@ -28,6 +28,21 @@ enum RefundRoute: Hashable {
         }
     }
 
+    /// The route of one refund row: a split order's leg goes back through its part's tender,
+    /// any other refund through the order's.
+    init?(_ order: OrderRecord, _ tx: any CoreTransaction, refund row: OrderRefundRecord) throws {
+        guard let paidBy = row.paidBy, let tender = row.tender else {
+            try self.init(order, tx)
+            return
+        }
+        switch tender {
+        case .card: self = .card(chargeId: paidBy)
+        case .cash: self = .cash(paymentId: paidBy)
+        case .bank, .mandate: self = .bank(paymentId: paidBy)
+        case .wallet: self = .wallet(sourceId: paidBy)
+        }
+    }
+
     /// The tender the books name for it.
     var tender: Tender {
         switch self {
