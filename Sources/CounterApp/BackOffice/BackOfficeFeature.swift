@@ -359,8 +359,7 @@ public enum BackOfficeFeature {
             state.order = order
             if let index = state.results.firstIndex(where: { $0.id == order.id }) { state.results[index] = order }
             state.entry = nil
-            // What the core gave back (jars of a discounted line come back at what they were charged).
-            if let asked { state.message = .refunded(order.refunds.last?.amount ?? asked, order: order.number) }
+            if let asked { state.message = .refunded(asked, order: order.number) }
             // Its own receipt, once under the refund's id: an answer replayed prints nothing more.
             if let refund = order.refunds.last, refund.state == .refunded {
                 return print(.refundReceipt, ReceiptDocument(refund: refund, of: order, copy: false), once: OwedDocument.refundKey(refund.id))
