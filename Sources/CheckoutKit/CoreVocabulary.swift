@@ -26,6 +26,17 @@
 @_exported import enum PaymentsCore.BarcodeLookupError
 @_exported import struct PaymentsCore.ScannedProduct
 @_exported import enum PaymentsCore.BarcodeAssignmentError
+// Discounts and who gave them (issue 36).
+@_exported import struct PaymentsCore.Discount
+@_exported import enum PaymentsCore.DiscountAdjustment
+@_exported import struct PaymentsCore.DiscountReason
+@_exported import struct PaymentsCore.DiscountPolicy
+@_exported import enum PaymentsCore.DiscountTarget
+@_exported import struct PaymentsCore.DiscountRequest
+@_exported import enum PaymentsCore.DiscountError
+@_exported import struct PaymentsCore.DiscountPricing
+@_exported import struct PaymentsCore.OrderDiscount
+@_exported import struct PaymentsCore.DiscountFigures
 
 // Cards, as the card form reads and checks them.
 @_exported import struct PaymentsCore.Card

@@ -71,13 +71,14 @@ private struct ShopSettingsReader {
 
     func settings(from document: TOMLTable) throws(ShopSettingsError) -> ShopSettings {
         var settings = ShopSettings.defaults
-        try known(document, at: [], keys: ["shop", "tax", "cash", "staff"])
+        try known(document, at: [], keys: ["shop", "tax", "cash", "staff", "discount"])
         // The shop first: its currency reads the cash amounts.
         if let shop = document["shop"] { try readShop(try table(shop, at: ["shop"]), into: &settings) }
         if let tax = document["tax"] { try readTax(try table(tax, at: ["tax"]), into: &settings) }
         settings.tillDifferenceLimit = Money(minorUnits: settings.tillDifferenceLimit.minorUnits, currency: settings.currency)
         if let cash = document["cash"] { try readCash(try table(cash, at: ["cash"]), into: &settings) }
         if let staff = document["staff"] { try readStaff(try table(staff, at: ["staff"]), into: &settings) }
+        if let discount = document["discount"] { try readDiscount(try table(discount, at: ["discount"]), into: &settings) }
         return settings
     }
 
@@ -169,6 +170,41 @@ private struct ShopSettingsReader {
             }
             settings.staffLockAfterSeconds = seconds
         }
+    }
+
+    /// The discount reasons a cashier picks from, those that need a note, and the cashier's ceiling.
+    private func readDiscount(_ discount: TOMLTable, into settings: inout ShopSettings) throws(ShopSettingsError) {
+        let path = ["discount"]
+        try known(discount, at: path, keys: ["reasons", "reasons_needing_a_note", "cashier_ceiling"])
+        if let value = discount["reasons"] {
+            let reasons = try textList(value, at: path + ["reasons"], example: "[\"damaged\", \"loyalty\"]")
+            guard !reasons.isEmpty else { throw failure(path + ["reasons"], tr("the list of reasons cannot be empty")) }
+            settings.discounts.reasons = reasons.map(DiscountReason.init(rawValue:))
+        }
+        if let value = discount["reasons_needing_a_note"] {
+            let needing = try textList(value, at: path + ["reasons_needing_a_note"], example: "[\"other\"]")
+            if let stray = needing.first(where: { !settings.discounts.reasons.contains(DiscountReason(rawValue: $0)) }) {
+                throw failure(path + ["reasons_needing_a_note"], tr("\"{0}\" is not one of the reasons", stray))
+            }
+            settings.discounts.reasonsNeedingNote = Set(needing.map(DiscountReason.init(rawValue:)))
+        } else {
+            settings.discounts.reasonsNeedingNote = settings.discounts.reasonsNeedingNote.filter(settings.discounts.reasons.contains)
+        }
+        if let value = discount["cashier_ceiling"] {
+            settings.discounts.cashierCeilingBasisPoints = try rate(value, at: path + ["cashier_ceiling"]).basisPoints
+        }
+    }
+
+    /// A list of non-empty texts, each at most once.
+    private func textList(_ value: TOMLValueConvertible, at path: [String], example: String) throws(ShopSettingsError) -> [String] {
+        guard let list = value.array else { throw failure(path, tr("expected a list such as {0}, found {1}", example, value.kindInWords)) }
+        var texts: [String] = []
+        for element in list {
+            let text = try string(element, at: path).trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, !texts.contains(text) else { throw failure(path, tr("each reason is named once, and not empty")) }
+            texts.append(text)
+        }
+        return texts
     }
 
     /// Basis points as an integer (1900), or a percentage as text ("19%", "7.7%"): never a

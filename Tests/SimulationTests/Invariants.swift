@@ -229,6 +229,7 @@ enum Invariants {
         case .unsettled(.refund, _): "unsettled refund"
         case .cardNumberInClear(let table, let column, _, _): "cardNumberInClear(\(table).\(column))"
         case .journalBroken(let problem): "journalBroken(\(problem.counter))"
+        case .discountedOrderDiffers: "discountedOrderDiffers"
         }
     }
 }

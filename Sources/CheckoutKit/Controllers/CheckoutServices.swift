@@ -105,9 +105,13 @@ public final class CheckoutServices {
     public func expressCheckout(paymentMethod: ExpressPaymentMethod, goods: [SummaryItem]? = nil, merchantName: String = "Honey Store",
                                 rates: ShippingRates = ShippingRates(), surcharges: CardSurcharges = CardSurcharges(),
                                 paysStoreCart: Bool? = nil) -> ExpressCheckoutController {
-        let lines = goods ?? store.cart.lines.compactMap { line in
+        let cart = store.cart
+        // The cart's discounts are a line of their own, so the sheet charges the order's total.
+        let discount = cart.discountTotal.minorUnits > 0
+            ? [SummaryItem(label: "Discount", amount: Money(minorUnits: -cart.discountTotal.minorUnits, currency: cart.currency))] : []
+        let lines = goods ?? cart.lines.compactMap { line in
             line.total.map { SummaryItem(label: "\(line.product.name) x\(line.quantity)", amount: $0) }
-        }
+        } + discount
         // The store's own cart is paid as an order (stock reserved, lowered when paid, the cart
         // emptied then); other goods are charged as they are.
         let isCart = paysStoreCart ?? (goods == nil)

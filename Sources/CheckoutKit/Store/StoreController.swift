@@ -51,6 +51,9 @@ public struct StoreReceipt: Hashable, Sendable {
     public var taxes: TaxAnalysis
     /// The receipt's number at its counter; nil when the order has none.
     public var receiptNumber: Int?
+    /// The order's lines as placed, with their discounts, and the discounts given (issue 36).
+    public var orderLines: [OrderLine] = []
+    public var discounts: [OrderDiscount] = []
 
     public init(orderIdentifier: String, lines: [CartLine], total: Money, charge: CardChargeReceipt, taxes: TaxAnalysis = .none,
                 receiptNumber: Int? = nil) {

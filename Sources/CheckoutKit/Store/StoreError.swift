@@ -53,3 +53,10 @@ extension StoreError {
         }
     }
 }
+
+/// Why a discount was not given or taken back: the cart could not change (it is being paid), or
+/// the core refused the discount itself.
+public enum DiscountChangeError: Error, Equatable, Sendable {
+    case store(StoreError)
+    case discount(DiscountError)
+}

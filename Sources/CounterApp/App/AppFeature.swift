@@ -140,14 +140,14 @@ public enum AppFeature {
         case let .catalog(.delegate(delegate)):
             switch delegate {
             case .openProduct(let product): state.stack.append(.details(ProductDetailsFeature.State(product: product)))
-            case .openCart: state.stack.append(.cart(CartFeature.State(canPark: !state.isKiosk)))
+            case .openCart: state.stack.append(.cart(CartFeature.State(canPark: !state.isKiosk, takesDiscounts: !state.isKiosk)))
             case .openAccount: return openAccount()
             }
             return .none
         case let .details(.delegate(delegate)):
             switch delegate {
             case .cartChanged(let cart): state.session.cart = cart
-            case .openCart: state.stack.append(.cart(CartFeature.State(canPark: !state.isKiosk)))
+            case .openCart: state.stack.append(.cart(CartFeature.State(canPark: !state.isKiosk, takesDiscounts: !state.isKiosk)))
             }
             return .none
         case let .cart(.delegate(delegate)):

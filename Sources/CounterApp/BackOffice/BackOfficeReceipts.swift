@@ -69,6 +69,9 @@ extension ReceiptDocument {
         let staff = DayReportStaff.lines(of: report)
         if !staff.isEmpty { lines += [.rule, .text(tr("Staff"))] }
         for line in staff { lines.append(.item(line.label, amount: line.amount)) }
+        let discounts = DayReportDiscounts.lines(of: report)
+        if !discounts.isEmpty { lines += [.rule, .text(tr("Discounts"))] }
+        for line in discounts { lines.append(.item(line.label, amount: line.amount)) }
         let cash = DayReportCash.lines(of: report)
         if !cash.isEmpty { lines += [.rule, .text(tr("Cash"))] }
         for line in cash { lines.append(.item(line.label, amount: line.amount)) }

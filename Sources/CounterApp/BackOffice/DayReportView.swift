@@ -49,6 +49,18 @@ extension BackOfficeFeature {
             frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text))
             row += 1
         }
+        // The discounts given (issue 36): what fits.
+        let discounts = DayReportDiscounts.lines(of: report)
+        if !discounts.isEmpty, row < area.height - 2 {
+            ScreenDrawing.text(tr("Discounts"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
+            row += 1
+        }
+        for line in discounts where row < area.height - 2 {
+            let rect = ScreenDrawing.row(area, row)
+            ScreenDrawing.text(line.label, into: &frame, in: rect, attributes: line.isTotal ? .bold : [])
+            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text, line.isTotal ? .bold : []))
+            row += 1
+        }
         // The cash section: what fits above the last line.
         let cash = DayReportCash.screenLines(of: report)
         if !cash.isEmpty, row < area.height - 2 {

@@ -22,4 +22,17 @@ public enum FieldProblem: Equatable, Sendable {
     /// Part of a paste the field cannot hold (a digit in a name, a letter in a number, more than
     /// fits): said where it was pasted, rather than dropped without a word.
     case pasteLeftOut(characters: Int)
+    /// A discount's field (issue 36): its size refused, a note missing, a manager's PIN.
+    case discount(DiscountFieldProblem)
+}
+
+/// Why a discount's field is refused, or what it asks (`CartDiscountEntry`).
+public enum DiscountFieldProblem: Equatable, Sendable {
+    case size(CartDiscountEntry.Problem)
+    /// The reason needs a note.
+    case noteMissing(DiscountReason?)
+    /// Above the cashier's ceiling (basis points): a manager's PIN is asked.
+    case managerApproves(ceilingBasisPoints: Int)
+    /// The PIN typed is no manager's.
+    case notAManager
 }

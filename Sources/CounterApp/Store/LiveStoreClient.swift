@@ -87,6 +87,9 @@ extension StoreClient {
         }
         client.cashRounding = { store.cashRounding }
         client.scan = { code in Result { () throws(ScanFailure) in try store.addScanned(code) } }
+        client.discountPolicy = { store.discountPolicy }
+        client.giveDiscount = { request in Result { () throws(DiscountChangeError) in try store.give(request) } }
+        client.removeDiscount = { target in Result { () throws(DiscountChangeError) in try store.removeDiscount(on: target) } }
         client.checkoutPart = { amount, source, saveCard, onChallenge, completion in
             challenges.onChallenge = onChallenge
             store.checkoutPart(amount, with: source, saveCard: saveCard, authentication: challenges, completion: completion)

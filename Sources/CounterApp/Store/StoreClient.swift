@@ -54,6 +54,17 @@ public struct StoreClient {
     /// How this counter's till rounds cash (the shop's settings).
     public var cashRounding: () -> CashRounding = { .unrounded }
 
+    // Discounts at a staffed counter (issue 36).
+    /// The shop's discount reasons and the cashier's ceiling.
+    public var discountPolicy: () -> DiscountPolicy = { .standard }
+    /// Gives a discount on a line of the cart or on the whole: the cart after it, or why not.
+    public var giveDiscount: (_ request: DiscountRequest) -> Result<Cart, DiscountChangeError> = { _ in .failure(.store(.refused(.storeNotOpen))) }
+    /// Takes a line's or the order's discount back.
+    public var removeDiscount: (_ target: DiscountTarget) -> Result<Cart, DiscountChangeError> = { _ in .failure(.store(.refused(.storeNotOpen))) }
+    /// Who approves `action` with `pin` there and then: the manager the PIN is, or nil. Today the
+    /// operator's PIN (as the back office asks it); the staff table's managers once staff exist.
+    public var approve: (_ action: StaffAction, _ pin: String) -> StaffPerson? = { _, _ in nil }
+
     // Account (seed 001's sign-up, saved payments, recurring billing).
     public var shopper: () -> String?
     public var signUp: (_ email: String, _ password: String) -> Result<String, AccountError>

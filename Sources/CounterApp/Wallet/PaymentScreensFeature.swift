@@ -252,7 +252,11 @@ extension PaymentScreensFeature.State {
     public init(method: PaymentScreensFeature.Method, cart: Cart, now: Date, localeCountry: String) {
         // The sheet's lines are only shown: made in the language in force (the product's name is
         // the catalogue's demo text).
+        // The cart's discounts are a line of their own: the sheet's lines sum to what the order charges.
+        let discount = cart.discountTotal.minorUnits > 0
+            ? [SummaryItem(label: tr("Discount"), amount: Money(minorUnits: -cart.discountTotal.minorUnits, currency: cart.currency))] : []
         let goods = cart.lines.compactMap { line in line.total.map { SummaryItem(label: "\(tr(line.product.name)) x\(line.quantity)", amount: $0) } }
+            + discount
         // The payment is described in English (it is stored with it); the counter shows it translated.
         let description = "Honey Store: \(cart.itemCount) \(cart.itemCount == 1 ? "jar" : "jars")"
         let shown = trn("Honey Store: {0} jar", "Honey Store: {0} jars", count: cart.itemCount, cart.itemCount)

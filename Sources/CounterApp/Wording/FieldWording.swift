@@ -16,6 +16,7 @@ extension FieldProblem {
         case .passwordsDiffer: tr("The two passwords are not the same.")
         case .pinMissing: tr("Enter your current PIN.")
         case .pinsDiffer: tr("The two PINs are not the same.")
+        case let .discount(problem): DiscountWording.message(problem)
         case let .pasteLeftOut(count):
             trn("{0} pasted character was left out: this field does not take it.",
                 "{0} pasted characters were left out: this field does not take them.", count: count, count)

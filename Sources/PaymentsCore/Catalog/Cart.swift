@@ -6,6 +6,9 @@ import Foundation
 public struct Cart: Hashable, Sendable {
     public let currency: Currency
     public private(set) var lines: [CartLine] = []
+    /// The discounts given on its lines and on the whole (at most one each), as `Carts` read
+    /// them; priced by `DiscountPricing` (`pricing`).
+    public var discounts: [Discount] = []
     /// A cart holds at most this many of one product (a kiosk's fat-finger guard; it also keeps
     /// line totals far away from overflow).
     public static let maximumQuantity = 99
@@ -17,13 +20,8 @@ public struct Cart: Hashable, Sendable {
     public var isEmpty: Bool { lines.isEmpty }
     public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
 
-    /// The sum of the lines (zero for an empty cart).
-    public var total: Money {
-        lines.reduce(Money.zero(currency)) { sum, line in
-            // Lines are checked on the way in (currency, overflow), so this cannot fail.
-            line.total.flatMap { try? sum.adding($0) } ?? sum
-        }
-    }
+    /// The sum of the lines after their discounts (zero for an empty cart): what is charged.
+    public var total: Money { Money(minorUnits: pricing.total, currency: currency) }
 
     public func quantity(of productID: String) -> Int {
         lines.first { $0.id == productID }?.quantity ?? 0
@@ -56,10 +54,12 @@ public struct Cart: Hashable, Sendable {
 
     public mutating func remove(productID: String) {
         lines.removeAll { $0.id == productID }
+        discounts.removeAll { $0.target == .line(productId: productID) }
     }
 
     public mutating func empty() {
         lines.removeAll()
+        discounts.removeAll()
     }
 }
 

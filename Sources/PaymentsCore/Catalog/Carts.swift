@@ -4,10 +4,12 @@ import GRDB
 
 /// Carts owned by a session key (a customer id or a kiosk session): one cart per key.
 public final class Carts {
-    private let store: any CoreStore
+    let store: any CoreStore
     private let ids: IDGenerator
-    private let clock: Clock
-    private let events: EventRecording
+    let clock: Clock
+    let events: EventRecording
+    /// The shop's discount reasons and the cashier's ceiling (`Carts+Discounts`).
+    public var discountPolicy: DiscountPolicy = .standard
 
     public convenience init(database: any DatabaseWriter, ids: IDGenerator, clock: Clock, events: EventRecording) {
         self.init(store: SQLiteCoreStore(database), ids: ids, clock: clock, events: events)
@@ -45,6 +47,7 @@ public final class Carts {
         let current = try Self.line(tx, cartId: cartId, productId: productId)?.quantity ?? 0
         try setLine(tx, cartId: cartId, productId: productId, quantity: current + quantity, price: unitPrice.map { .label($0) } ?? .shelf,
                     checkingStock: checkingStock)
+        try Self.lineChanged(tx, cartId: cartId, productId: productId, removed: false)
         var data = ["product": productId, "quantity": "\(quantity)"]
         if let unitPrice { data["unit_price"] = "\(unitPrice.minorUnits)" }
         try events.record(tx, type: "cart.line_added", subject: cartId, data: data)
@@ -61,6 +64,7 @@ public final class Carts {
             } else {
                 try setLine(tx, cartId: cartId, productId: productId, quantity: quantity)
             }
+            try Self.lineChanged(tx, cartId: cartId, productId: productId, removed: quantity == 0)
             try events.record(tx, type: "cart.quantity_set", subject: cartId, data: ["product": productId, "quantity": "\(quantity)"])
             return try cart(tx, sessionKey: sessionKey)
         }
@@ -82,6 +86,7 @@ public final class Carts {
     static func empty(_ tx: any CoreTransaction, sessionKey: String, events: EventRecording) throws {
         guard let cartId = try storedCartId(tx, sessionKey) else { return }
         try tx.execute("DELETE FROM cart_lines WHERE cart_id = ?", cartId)
+        try tx.execute("DELETE FROM cart_discounts WHERE cart_id = ?", cartId)
         try events.record(tx, type: "cart.emptied", subject: cartId, data: [:])
     }
 
@@ -122,7 +127,7 @@ public final class Carts {
         try tx.fetchOne(CartLineRecord.self, "SELECT * FROM cart_lines WHERE cart_id = ? AND product_id = ?", cartId, productId)
     }
 
-    private func cartId(_ tx: any CoreTransaction, sessionKey: String) throws -> String {
+    func cartId(_ tx: any CoreTransaction, sessionKey: String) throws -> String {
         if let id = try Self.storedCartId(tx, sessionKey) { return id }
         let id = ids.next("cart")
         try tx.insert(CartRecord(id: id, sessionKey: sessionKey, createdAt: clock.now))
@@ -141,7 +146,7 @@ public final class Carts {
         return try cart(tx, id: id)
     }
 
-    private static func storedCartId(_ tx: any CoreTransaction, _ sessionKey: String) throws -> String? {
+    static func storedCartId(_ tx: any CoreTransaction, _ sessionKey: String) throws -> String? {
         try tx.fetchValue(String.self, "SELECT id FROM carts WHERE session_key = ?", sessionKey)
     }
 
@@ -162,6 +167,7 @@ public final class Carts {
         for line in lines {
             try cart.setQuantity(of: line.product, to: line.quantity)
         }
+        cart.discounts = try Self.discounts(tx, cartId: id, of: cart)
         return cart
     }
 }

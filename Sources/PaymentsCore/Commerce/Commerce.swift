@@ -67,6 +67,7 @@ public final class Commerce {
         orders = Orders(store: store, carts: carts, charges: cardGateway, ids: core.ids, scheduler: core.scheduler, events: events,
                         owner: instance.id, counterName: counterName, bank: bank, sources: sources)
         orders.tax = shop.tax
+        carts.discountPolicy = shop.discounts
         let collector = renewalCollector?(cardGateway, bank) ?? RenewalCollector(charges: cardGateway, bank: bank)
         subscriptions = Subscriptions(store: store, collector: collector, orders: orders, ids: core.ids, scheduler: core.scheduler, events: events,
                                       retrySchedule: renewalRetrySchedule)

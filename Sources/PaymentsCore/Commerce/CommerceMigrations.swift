@@ -137,6 +137,8 @@ public enum CommerceMigrations {
         StaffMigrations.register(in: &migrator)
         // Issue 36: the codes products carry, and a priced code's price on a cart line.
         BarcodeMigrations.register(in: &migrator)
+        // Issue 36: discounts on carts and orders, with who gave and approved them.
+        DiscountMigrations.register(in: &migrator)
     }
 
     /// Brings an opened core database up to issue 4's schema: issue 3's migrations (already

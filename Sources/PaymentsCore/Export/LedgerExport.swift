@@ -34,6 +34,9 @@ public enum LedgerExport {
             // A file from before staff has no signed columns: every row is signed by nobody.
             let signed = try StaffRecord.tableExists(tx)
             let orderStaff = signed ? "o.staff_name, o.approved_by_name" : "NULL AS staff_name, NULL AS approved_by_name"
+            // A file no counter of issue 36 has opened has no discounts: its lines charged their gross.
+            let hasDiscounts = try OrderDiscountRecord.tableExists(tx)
+            let lineDiscounts = hasDiscounts ? "discount_minor, order_discount_minor" : "0 AS discount_minor, 0 AS order_discount_minor"
             let orders = try tx.fetchAll(ExportedOrder.self, """
                 SELECT o.id, o.number, o.counter, o.state, o.total_minor, o.currency, o.created_at, o.ships_to, \(orderStaff) FROM orders o
                 WHERE o.created_at >= ? AND o.created_at < ? ORDER BY o.created_at, \(tx.engine.bytewise("o.number"))
@@ -43,11 +46,23 @@ public enum LedgerExport {
                 table.append(["order", number, order.state, time(order.createdAt), String(order.totalMinor), order.currency, "",
                               order.shipsTo.map { "ships to \($0)" } ?? "", "", "", "", "", order.counter ?? "", "", "", "",
                               staff(order.staffName, order.approvedByName)])
-                let lines = try tx.fetchAll(ExportedLine.self, "SELECT name, unit_minor, quantity, kind, tax_rate_bp FROM order_lines WHERE order_id = ? ORDER BY position",
-                                            order.id)
+                let lines = try tx.fetchAll(ExportedLine.self, """
+                    SELECT name, unit_minor, quantity, kind, tax_rate_bp, \(lineDiscounts) FROM order_lines
+                    WHERE order_id = ? ORDER BY position
+                    """, order.id)
+                // A line's amount is what it charged, after its discounts: an order's lines sum to its total.
                 for line in lines {
-                    table.append(["line", number, line.kind, "", String(line.unitMinor * line.quantity), order.currency, String(line.quantity), line.name,
-                                  "", "", "", "", "", String(line.taxRateBp), "", "", ""])
+                    table.append(["line", number, line.kind, "", String(line.unitMinor * line.quantity - line.discountMinor - line.orderDiscountMinor),
+                                  order.currency, String(line.quantity), line.name, "", "", "", "", "", String(line.taxRateBp), "", "", ""])
+                }
+                // Each discount the order was placed with: what it took (already off the lines
+                // above, so no money row), its reason, who gave and who approved it.
+                for discount in !hasDiscounts ? [] : try tx.fetchAll(OrderDiscountRecord.self, "SELECT * FROM order_discounts WHERE order_id = ? ORDER BY seq", order.id) {
+                    let on = discount.position.map { "line \($0 + 1)" } ?? "order"
+                    let reason = discount.reason + (discount.note.map { ": \($0)" } ?? "")
+                    table.append(["discount", number, order.state, time(discount.givenAt.milliseconds), String(-discount.amountMinor), order.currency, "",
+                                  reason, on, "", "", "", order.counter ?? "", "", "", "",
+                                  staff(discount.staffName, discount.approvedByName)])
                 }
             }
             // A payment is signed by who placed its order, a refund by who gave it.
@@ -97,9 +112,10 @@ public enum LedgerExport {
         }
     }
 
-    /// The `staff` column: who, and who approved.
+    /// The `staff` column: who, and who approved ("(approved by Mia)" alone when the doer is not
+    /// named: a discount given before anyone signed in).
     private static func staff(_ name: String?, _ approver: String?) -> String {
-        guard let name else { return "" }
+        guard let name else { return approver.map { "(approved by \($0))" } ?? "" }
         return StaffSignature(doneBy: StaffPerson(id: StaffID(rawValue: name), name: name),
                               approvedBy: approver.map { StaffPerson(id: StaffID(rawValue: $0), name: $0) }).plainText
     }
@@ -137,6 +153,8 @@ private struct ExportedLine: ExportedRow {
     let quantity: Int64
     let kind: String
     let taxRateBp: Int64
+    let discountMinor: Int64
+    let orderDiscountMinor: Int64
 }
 
 /// A movement of money from the books, with its order's number and state.

@@ -19,8 +19,11 @@ extension Journal {
         if !isRefund, let order {
             let lines = try tx.fetchAll(OrderLineRecord.self, "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", order.id)
             orderFields["lines"] = .list(lines.map { line in
+                // A line's discounts only when it has them: receipts without any read as before.
                 .fields(["position": .integer(Int64(line.position)), "product": .text(line.productId), "name": .text(line.name),
-                         "kind": .text(line.kind.rawValue), "unit_minor": .integer(line.unitMinor), "quantity": .integer(Int64(line.quantity))])
+                         "kind": .text(line.kind.rawValue), "unit_minor": .integer(line.unitMinor), "quantity": .integer(Int64(line.quantity))]
+                        .merging(line.discountMinor == 0 ? [:] : ["discount_minor": .integer(line.discountMinor)]) { $1 }
+                        .merging(line.orderDiscountMinor == 0 ? [:] : ["order_discount_minor": .integer(line.orderDiscountMinor)]) { $1 })
             })
         }
         let body = JournalBody([
@@ -123,6 +126,19 @@ extension Journal {
                          "items": .integer(Int64(parked.items)), "parked_at": .time(parked.parkedAt)])
             }),
             "staff": report.closedBy.journalValue,
+            // The discounts the day's sales were given, when there were any (issue 36).
+            "discounts": report.discounts.flatMap { $0.isEmpty ? nil : $0.journalValue },
         ]), at: at)
+    }
+}
+
+extension DiscountFigures {
+    /// In a Z report's journal entry: the sums in total, by reason, by who gave and by who approved.
+    var journalValue: JournalValue {
+        func sums(_ list: [Sum]) -> JournalValue {
+            .list(list.map { .fields(["key": .text($0.key), "currency": .text($0.currency), "minor_units": .integer($0.minorUnits),
+                                      "count": .integer(Int64($0.count))]) })
+        }
+        return .fields(["total": sums(total), "by_reason": sums(byReason), "by_person": sums(byPerson), "by_approver": sums(byApprover)])
     }
 }

@@ -16,6 +16,9 @@ public enum JournalKind: String, Hashable, Sendable, CaseIterable, Codable, Data
     case cashMovement
     case tillOpened
     case tillClosed
+    /// A discount given on a cart's line or on the whole cart, with its reason and who gave and
+    /// approved it (issue 36).
+    case discount
     /// A Z report saved: the span it closed and its totals.
     case zReport
     /// A product put on the shelf from the back office (issue 36), with its price and first stock.

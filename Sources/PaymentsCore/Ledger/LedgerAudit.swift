@@ -40,6 +40,7 @@ public struct LedgerAudit: Sendable {
         found += try StockCheck.violations(tx)
         found += try RefundCheck.violations(tx)
         found += try BooksCheck.violations(tx)
+        found += try DiscountCheck.violations(tx)
         found += try JournalVerifier().verify(tx).problems.map(LedgerViolation.journalBroken)
         if let unsettledAfter {
             found += try UnsettledCheck.violations(tx, olderThan: now.addingTimeInterval(-unsettledAfter.timeInterval))

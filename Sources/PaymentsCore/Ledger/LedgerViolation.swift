@@ -56,6 +56,8 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
     case cardNumberInClear(table: String, column: String, rowId: Int64?, lastFour: String)
     /// A counter's journal does not hold: an entry changed, missing, or not signed by its key.
     case journalBroken(JournalProblem)
+    /// An order's discounts do not add up (`DiscountCheck`).
+    case discountedOrderDiffers(orderId: String, orderNumber: String, problem: DiscountProblem)
 
     public var description: String {
         switch self {
@@ -113,6 +115,8 @@ public enum LedgerViolation: Hashable, Sendable, CustomStringConvertible {
             "A card number ending \(lastFour) is in clear in \(table).\(column)\(rowId.map { " (row \($0))" } ?? "")."
         case let .journalBroken(problem):
             problem.description
+        case let .discountedOrderDiffers(orderId, number, problem):
+            "Order \(number) (\(orderId)) was placed with discounts, but \(problem.description)."
         }
     }
 

@@ -31,7 +31,17 @@ public struct OrderLine: Hashable, Sendable {
     /// The VAT rate it was sold at, frozen when the order was placed: a later change of the
     /// shop's settings never changes a past receipt.
     public var taxRate: TaxRate
-    public var lineTotal: Money { (try? unitPrice.multiplied(by: quantity)) ?? unitPrice }
+    /// The line's own discount, in minor units (issue 36).
+    public var discountMinor: Int64 = 0
+    /// Its share of the order's discount (`DiscountPricing`: the shares sum to that discount).
+    public var orderDiscountMinor: Int64 = 0
+    /// Unit price times quantity, before any discount.
+    public var grossTotal: Money { (try? unitPrice.multiplied(by: quantity)) ?? unitPrice }
+    /// What the line charges: its gross less its discount and its share of the order's. VAT is
+    /// computed on this (`TaxAnalysis`).
+    public var lineTotal: Money { Money(minorUnits: grossTotal.minorUnits - discountMinor - orderDiscountMinor, currency: unitPrice.currency) }
+    /// The line's price after its own discount, before the order's (a receipt's "new price").
+    public var afterLineDiscount: Money { Money(minorUnits: grossTotal.minorUnits - discountMinor, currency: unitPrice.currency) }
 }
 
 public struct Order: Hashable, Sendable, Identifiable {
@@ -56,9 +66,17 @@ public struct Order: Hashable, Sendable, Identifiable {
     /// receipts were numbered).
     public var receiptNumber: Int? = nil
     public var receiptCounter: String? = nil
+    /// The discounts it was placed with: each line's and the order's, with reason and who (issue 36).
+    public var discounts: [OrderDiscount] = []
 
     /// The lines that came off a shelf.
     public var goods: [OrderLine] { lines.filter { $0.kind == .goods } }
+
+    /// The order's discount (on the whole), nil when none.
+    public var orderDiscount: OrderDiscount? { discounts.first { $0.position == nil } }
+
+    /// The discount given on the line at `position`, nil when none.
+    public func lineDiscount(at position: Int) -> OrderDiscount? { discounts.first { $0.position == position } }
 }
 
 /// A line an order charges beside its goods (shipping, a surcharge), as the express sheet showed it.

@@ -50,7 +50,10 @@ struct OrderRecord: Codable, CoreRecord, SignedRow {
 
     /// The order with its lines.
     func order(_ tx: any CoreTransaction) throws -> Order {
-        try Order(self, lines: try tx.fetchAll(OrderLineRecord.self, "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", id))
+        var order = try Order(self, lines: try tx.fetchAll(OrderLineRecord.self, "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", id))
+        order.discounts = try tx.fetchAll(OrderDiscountRecord.self, "SELECT * FROM order_discounts WHERE order_id = ? ORDER BY seq", id)
+            .map { try $0.orderDiscount() }
+        return order
     }
 
     func order(_ db: Database) throws -> Order { try order(SQLiteTransaction(db)) }
@@ -75,6 +78,9 @@ struct OrderLineRecord: Codable, CoreRecord {
     var kind: OrderLineKind = .goods
     /// The VAT rate in basis points, frozen when the order is placed.
     var taxRateBp: Int
+    /// The line's own discount and its share of the order's (issue 36), minor units.
+    var discountMinor: Int64 = 0
+    var orderDiscountMinor: Int64 = 0
 }
 
 /// A row of `stock_reservations`: jars held for an order while its payment is in flight or unknown.
@@ -96,7 +102,8 @@ extension Order {
         self.init(id: record.id, number: record.number, sessionKey: record.sessionKey, state: record.state,
                   lines: lines.map { line in
                       OrderLine(productId: line.productId, name: line.name, unitPrice: Money(minorUnits: line.unitMinor, currency: currency),
-                                quantity: line.quantity, kind: line.kind, taxRate: TaxRate(basisPoints: line.taxRateBp))
+                                quantity: line.quantity, kind: line.kind, taxRate: TaxRate(basisPoints: line.taxRateBp),
+                                discountMinor: line.discountMinor, orderDiscountMinor: line.orderDiscountMinor)
                   },
                   total: Money(minorUnits: record.totalMinor, currency: currency),
                   chargeId: record.chargeId, failureReason: record.failure, createdAt: record.createdAt, counter: record.counter,

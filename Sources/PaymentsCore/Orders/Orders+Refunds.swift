@@ -410,6 +410,18 @@ extension Orders {
 extension OrderLine {
     /// `quantity` of this line's jars, as they come back.
     func returning(_ quantity: Int) -> OrderLine {
-        OrderLine(productId: productId, name: name, unitPrice: unitPrice, quantity: quantity, taxRate: taxRate)
+        // Discounted lines come back at what they were charged: the discount is what the jars
+        // charged less their price (returned from the line's first jars, as `RefundBalance` counts).
+        let gross = unitPrice.minorUnits * Int64(quantity)
+        return OrderLine(productId: productId, name: name, unitPrice: unitPrice, quantity: quantity, taxRate: taxRate,
+                         discountMinor: gross - charged(forJars: quantity))
+    }
+
+    /// What the first `jars` of this line were charged, after its discounts: the line's total
+    /// shared per jar, rounded half up, so that all its jars give exactly the line's total.
+    public func charged(forJars jars: Int) -> Int64 {
+        guard quantity > 0 else { return 0 }
+        let total = lineTotal.minorUnits, count = Int64(quantity)
+        return (total * Int64(jars) * 2 + count) / (2 * count)
     }
 }

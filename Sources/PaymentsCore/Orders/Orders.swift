@@ -155,8 +155,12 @@ public final class Orders {
     /// Whether the order's goods are exactly the cart: the same jars, quantities and prices.
     static func holds(_ order: Order, the cart: Cart) -> Bool {
         let goods = order.goods
+        let priced = cart.pricing.lines
         return goods.count == cart.lines.count && !goods.isEmpty
             && zip(goods, cart.lines).allSatisfy { $0.productId == $1.product.id && $0.quantity == $1.quantity && $0.unitPrice == $1.product.price }
+            // A discount given or taken back since is another order (the same jars at other prices).
+            && zip(goods, priced).allSatisfy { $0.discountMinor == $1.lineDiscount && $0.orderDiscountMinor == $1.orderShare }
+            && order.discounts.map(\.reason) == Self.placedDiscounts(cart).map(\.discount.reason)
     }
 
     func place(_ tx: any CoreTransaction, sessionKey: String, cart: Cart, extras: [OrderExtra] = [], shipsTo: String? = nil,
@@ -164,7 +168,9 @@ public final class Orders {
         guard extras.allSatisfy({ $0.kind != .goods && $0.amount.currency == cart.total.currency && $0.amount.minorUnits >= 0 }) else {
             throw OrderError.storage("an order's extra line must be shipping or a surcharge, in the cart's currency")
         }
-        let total = cart.total.minorUnits + extras.reduce(0) { $0 + $1.amount.minorUnits }
+        // The goods after their discounts (`DiscountPricing`): every tender charges this total.
+        let pricing = cart.pricing
+        let total = pricing.total + extras.reduce(0) { $0 + $1.amount.minorUnits }
         let number = try claimed ?? OrderNumbers.next(in: tx)
         let id = chosenId ?? ids.next("ord")
         let record = OrderRecord(id: id, number: number, sessionKey: sessionKey, state: .pendingPayment, totalMinor: total,
@@ -174,7 +180,13 @@ public final class Orders {
             let category = try tx.fetchValue(String.self, "SELECT tax_category FROM products WHERE id = ?", line.product.id) ?? TaxTable.Category.general
             try tx.insert(OrderLineRecord(orderId: id, position: position, productId: line.product.id, name: line.product.name,
                                           unitMinor: line.product.price.minorUnits, quantity: line.quantity,
-                                          taxRateBp: tax.rate(forCategory: category).basisPoints))
+                                          taxRateBp: tax.rate(forCategory: category).basisPoints,
+                                          discountMinor: pricing.lines[position].lineDiscount, orderDiscountMinor: pricing.lines[position].orderShare))
+        }
+        for (seq, placed) in Self.placedDiscounts(cart).enumerated() {
+            try tx.insert(OrderDiscountRecord(orderId: id, seq: seq, position: placed.position, discount: placed.discount,
+                                              amountMinor: placed.position.map { pricing.lines[$0].lineDiscount } ?? pricing.orderDiscount,
+                                              currency: cart.currency))
         }
         // Shipping and surcharges are taxed at the standard rate.
         for (offset, extra) in extras.enumerated() {
@@ -183,6 +195,14 @@ public final class Orders {
         }
         try events.record(tx, type: "order.placed", subject: id, data: ["total": "\(total)", "currency": cart.total.currency.code])
         return try record.order(tx)
+    }
+
+    /// The cart's discounts as the order keeps them: each line's at its position, then the order's.
+    static func placedDiscounts(_ cart: Cart) -> [(position: Int?, discount: Discount)] {
+        let lines: [(position: Int?, discount: Discount)] = cart.lines.enumerated().compactMap { position, line in
+            cart.lineDiscount(for: line.id).map { (position, $0) }
+        }
+        return lines + (cart.orderDiscount.map { [(nil, $0)] } ?? [])
     }
 
     public func order(id: String) throws -> Order? {

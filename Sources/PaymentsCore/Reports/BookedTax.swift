@@ -26,14 +26,19 @@ enum BookedTax {
             WHERE order_id IN (\(moved)) ORDER BY order_id, at, \(tx.engine.bytewise("id"))
             """, arguments)
         guard !entries.isEmpty else { return [] }
+        // A file read as it is (the export) from before discounts: its lines charged their gross.
+        let discounts = try OrderDiscountRecord.tableExists(tx) ? "l.discount_minor, l.order_discount_minor"
+            : "0 AS discount_minor, 0 AS order_discount_minor"
         let lines = try tx.rows("""
-            SELECT l.order_id, l.unit_minor, l.quantity, l.tax_rate_bp, o.currency FROM order_lines l JOIN orders o ON o.id = l.order_id
+            SELECT l.order_id, l.unit_minor, l.quantity, \(discounts), l.tax_rate_bp, o.currency FROM order_lines l JOIN orders o ON o.id = l.order_id
             WHERE l.order_id IN (\(moved))
             """, arguments)
         var linesOfOrder: [String: [(rate: TaxRate, gross: Money)]] = [:]
         for line in lines {
             let currency = try Currency.stored(try line.value(String.self, "currency"), in: "orders")
+            // What the line charged: after its discount and its share of the order's, as `OrderLine.lineTotal`.
             let gross = try line.value(Int64.self, "unit_minor") * Int64(try line.value(Int.self, "quantity"))
+                - (try line.value(Int64.self, "discount_minor")) - (try line.value(Int64.self, "order_discount_minor"))
             linesOfOrder[try line.value(String.self, "order_id"), default: []]
                 .append((TaxRate(basisPoints: try line.value(Int.self, "tax_rate_bp")), Money(minorUnits: gross, currency: currency)))
         }

@@ -114,6 +114,8 @@ public struct DayReport: Hashable, Sendable, Codable {
     public let staff: [StaffTally]
     /// Who closed the day (a Z report), and who approved; nil for an X report or a shop without staff.
     public let closedBy: StaffSignature?
+    /// The discounts the span's sales were given (issue 36); nil in reports saved before them.
+    public var discounts: DiscountFigures? = nil
 
     public init(number: Int?, from: Date?, to: Date, sales: [Total], refunds: [Total], voids: [Total], captures: [Total], net: [Total],
                 grandTotal: [Total], unsettled: [String], fromBooks: Bool = true, counter: String? = nil, cash: [TillSession] = [],
@@ -165,11 +167,12 @@ public struct DayReport: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes, parked, staff, closedBy
+        case number, from, to, sales, refunds, voids, captures, net, grandTotal, unsettled, fromBooks, counter, cash, taxes, parked, staff, closedBy, discounts
     }
 
     /// Reads Z reports saved before the books too (no captures, net, grand total), and before
-    /// reports were per counter (no counter, no cash section), and before VAT (no taxes).
+    /// reports were per counter (no counter, no cash section), before VAT (no taxes), and before
+    /// discounts (none).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         number = try container.decodeIfPresent(Int.self, forKey: .number)
@@ -189,5 +192,6 @@ public struct DayReport: Hashable, Sendable, Codable {
         parked = try container.decodeIfPresent([Parked].self, forKey: .parked) ?? []
         staff = try container.decodeIfPresent([StaffTally].self, forKey: .staff) ?? []
         closedBy = try container.decodeIfPresent(StaffSignature.self, forKey: .closedBy)
+        discounts = try container.decodeIfPresent(DiscountFigures.self, forKey: .discounts)
     }
 }

@@ -163,10 +163,12 @@ public final class DayReports {
             WHERE o.state = 'pendingPayment' AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id)\(ofCounter.replacingOccurrences(of: "counter", with: "o.counter"))
             ORDER BY \(tx.engine.bytewise("o.number"))
             """, scoped).map { try $0.value(String.self, at: 0) }
-        return DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
-                         grandTotal: grandTotal, unsettled: unsettled, counter: counterKey,
-                         taxes: try BookedTax.report(tx, start: start, end: end, counter: counterKey),
-                         staff: try StaffTally.report(tx, start: start, end: end, counter: counterKey))
+        var report = DayReport(number: number, from: from, to: to, sales: sales, refunds: refunds, voids: voids, captures: captures, net: net,
+                               grandTotal: grandTotal, unsettled: unsettled, counter: counterKey,
+                               taxes: try BookedTax.report(tx, start: start, end: end, counter: counterKey),
+                               staff: try StaffTally.report(tx, start: start, end: end, counter: counterKey))
+        report.discounts = try DiscountFigures.read(tx, start: start, end: end, counter: counterKey)
+        return report
     }
 
     /// Totals of the same method (as `method` names it) and currency added up, in the order each
@@ -222,6 +224,7 @@ extension DayReport {
                                grandTotal: grandTotal, unsettled: unsettled, fromBooks: fromBooks, counter: counter, cash: cash, taxes: taxes,
                                staff: staff, closedBy: closedBy)
         report.parked = parked
+        report.discounts = discounts
         return report
     }
 
@@ -231,6 +234,7 @@ extension DayReport {
                                grandTotal: grandTotal, unsettled: unsettled, fromBooks: fromBooks, counter: counter, cash: cash, taxes: taxes,
                                staff: staff, closedBy: signature)
         report.parked = parked
+        report.discounts = discounts
         return report
     }
 }

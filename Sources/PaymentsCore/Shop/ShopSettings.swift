@@ -24,6 +24,8 @@ public struct ShopSettings: Hashable, Sendable {
     /// A staffed counter locks (asks who is serving) after this many seconds without a key;
     /// 0: never (issue 36). Only once the shop has staff.
     public var staffLockAfterSeconds = 300
+    /// The discount reasons and the cashier's ceiling (issue 36).
+    public var discounts: DiscountPolicy = .standard
 
     public init(name: String = "Honey Store", addressLines: [String] = ["Honiggasse 1", "10115 Berlin"],
                 vatNumber: String? = "DE999999999", currency: Currency = .eur, tax: TaxTable = .german,

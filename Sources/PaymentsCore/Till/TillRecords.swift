@@ -95,16 +95,6 @@ struct CashMovementRecord: Codable, CoreRecord, SignedRow {
     var approvedById: String? = nil
     var approvedByName: String? = nil
 
-    /// Whether the file or server has the tills' tables: a read-only reader (the export) of a
-    /// database no counter of this version has opened yet finds none, and lists no movement.
-    static func tableExists(_ tx: any CoreTransaction) throws -> Bool {
-        switch tx.engine {
-        case .sqlite: try tx.exists("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", databaseTableName)
-        case .postgres: try tx.exists("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
-                                      databaseTableName)
-        }
-    }
-
     static func of(_ tx: any CoreTransaction, sessionId: String) throws -> [CashMovementRecord] {
         try tx.fetchAll(CashMovementRecord.self, "SELECT * FROM till_movements WHERE session_id = ? ORDER BY at, \(tx.engine.bytewise("id"))",
                         sessionId)

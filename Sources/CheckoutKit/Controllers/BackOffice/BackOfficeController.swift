@@ -133,7 +133,7 @@ public final class BackOfficeController {
                                            let line = order.lines[returned.position]
                                            return BackOfficeOrder.Refund.Item(
                                                name: line.name, quantity: returned.quantity,
-                                               amount: Money(minorUnits: line.unitPrice.minorUnits * Int64(returned.quantity), currency: line.unitPrice.currency))
+                                               amount: Money(minorUnits: line.charged(forJars: returned.quantity), currency: line.unitPrice.currency))
                                        }, backTo: refund.backTo.map(Self.payment(of:)), tax: refund.tax)
             },
             refundable: Money(minorUnits: refundable, currency: order.total.currency),

@@ -96,6 +96,23 @@ public final class CoreStoreController: StoreController {
         (try? change { try carts.empty(for: session.cartKey) }) ?? cart
     }
 
+    /// The shop's discount reasons and the cashier's ceiling.
+    public var discountPolicy: DiscountPolicy { carts.discountPolicy }
+
+    /// Gives a discount on a line of the cart or on the whole (issue 36); refused as the cart's
+    /// other changes are while it is being paid, and as the core refuses the discount itself.
+    @discardableResult
+    public func give(_ discount: DiscountRequest) throws(DiscountChangeError) -> Cart {
+        do throws(StoreError) { try cartMayChange() } catch { throw .store(error) }
+        do throws(DiscountError) { return try carts.give(discount, for: session.cartKey) } catch { throw .discount(error) }
+    }
+
+    @discardableResult
+    public func removeDiscount(on target: DiscountTarget) throws(DiscountChangeError) -> Cart {
+        do throws(StoreError) { try cartMayChange() } catch { throw .store(error) }
+        do throws(DiscountError) { return try carts.removeDiscount(on: target, for: session.cartKey) } catch { throw .discount(error) }
+    }
+
     /// The order this session's cart is being paid by while its outcome is not known: the cart
     /// cannot change, and the checkout shows it instead of offering to pay again.
     public var unsettledOrder: Order? { (try? orders.unsettledOrder(for: session.cartKey)) ?? nil }
@@ -109,12 +126,17 @@ public final class CoreStoreController: StoreController {
         ((try? orders.orders(for: session.cartKey)) ?? []).last { $0.number == number }
     }
 
-    /// A change of the cart, refused while it cannot change (a payment under way or unknown, a
-    /// part paid); the cart's and the storage's errors in the store's words.
-    func change(_ body: () throws -> Cart) throws(StoreError) -> Cart {
+    /// Refused while the cart is being paid, its payment is not known, or its order is part paid.
+    private func cartMayChange() throws(StoreError) {
         guard !isCheckingOut else { throw .refused(.cartBeingPaid) }
         if let unsettled = unsettledOrder { throw .paymentUnknown(orderNumber: unsettled.number) }
         if let part = paidSoFar { throw .partPaid(orderNumber: part.order.number, paid: part.paid, left: part.left) }
+    }
+
+    /// A change of the cart, refused while it cannot change; the cart's and the storage's errors
+    /// in the store's words (a scan's change too: `+Scanning`).
+    func change(_ body: () throws -> Cart) throws(StoreError) -> Cart {
+        try cartMayChange()
         do {
             return try body()
         } catch let error as CartError {
@@ -311,8 +333,11 @@ public final class CoreStoreController: StoreController {
         let chargeReceipt = CardChargeReceipt(chargeIdentifier: order.chargeId ?? "", amount: order.total,
                                               brand: charge?.brand.displayName ?? "", lastFour: charge?.lastFour ?? "",
                                               paymentMethodIdentifier: savedId)
-        return StoreReceipt(orderIdentifier: order.number, lines: order.lines.map(CartLine.init(orderLine:)), total: order.total,
-                            charge: chargeReceipt, taxes: order.taxAnalysis, receiptNumber: order.receiptNumber)
+        var receipt = StoreReceipt(orderIdentifier: order.number, lines: order.lines.map(CartLine.init(orderLine:)), total: order.total,
+                                   charge: chargeReceipt, taxes: order.taxAnalysis, receiptNumber: order.receiptNumber)
+        receipt.orderLines = order.lines
+        receipt.discounts = order.discounts
+        return receipt
     }
 
     /// Told when a checkout starts or ends with its outcome unknown (the settler loop wakes up).

@@ -93,7 +93,7 @@ enum ScreenKinds {
             environment: \.store,
             reduce: { s, a, session in CartFeature.reduce(&s, a, session: session) },
             action: { event, s, _ in CartFeature.action(for: event, in: s) },
-            keyHints: CartFeature.keyHints(_:session:), hasTextFocus: CartFeature.hasTextFocus,
+            keyHints: CartFeature.keyHints(_:session:), hasTextFocus: { CartFeature.hasTextFocus($0) || $0.discount != nil },
             draw: { s, session, frame, area in CartFeature.draw(s, session: session, into: &frame, in: area) }))
     }
 

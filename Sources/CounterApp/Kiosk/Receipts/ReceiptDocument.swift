@@ -50,11 +50,7 @@ public struct ReceiptDocument: Equatable, Sendable {
         // Which of the shop's counters took the payment, for a fleet's receipts.
         if let counter = order.counter { lines.append(.text(tr("Counter {0}", counter))) }
         lines.append(.blank)
-        for line in order.lines {
-            // Shipping and a surcharge are charged once: no quantity.
-            let what = line.kind == .goods ? "\(line.quantity) x \(tr(line.name))" : OrderLineText.shown(line.name)
-            lines.append(.item(what, amount: line.lineTotal.formatted()))
-        }
+        lines += Self.orderLines(order.lines, discounts: order.discounts)
         lines += [.rule, .total(tr("Total {0}", order.total.formatted()))]
         if receipt.parts.isEmpty {
             if let tender = Self.tenderLine(receipt.tender) { lines.append(.text(tender)) }
@@ -81,6 +77,29 @@ public struct ReceiptDocument: Equatable, Sendable {
     }
 
     /// A split's tenders, each with what it paid; cash with what was tendered and the change.
+    /// The order's lines at their price; a discounted line with its discount and its new price
+    /// under it; then the order's discount (issue 36). They add up to the total.
+    static func orderLines(_ orderLines: [OrderLine], discounts: [OrderDiscount]) -> [Line] {
+        var lines: [Line] = []
+        for (position, line) in orderLines.enumerated() {
+            // Shipping and a surcharge are charged once: no quantity.
+            let what = line.kind == .goods ? "\(line.quantity) x \(tr(line.name))" : OrderLineText.shown(line.name)
+            guard line.discountMinor > 0 else {
+                lines.append(.item(what, amount: (line.orderDiscountMinor > 0 ? line.grossTotal : line.lineTotal).formatted()))
+                continue
+            }
+            let discount = Money(minorUnits: line.discountMinor, currency: line.unitPrice.currency)
+            let described = discounts.first(where: { $0.position == position }).map { DiscountWording.described($0.adjustment, $0.reason, note: $0.note) } ?? tr("Discount")
+            lines += [.item(what, amount: line.grossTotal.formatted()), .item("  " + described, amount: "-" + discount.formatted()),
+                      .item("  " + tr("New price"), amount: line.afterLineDiscount.formatted())]
+        }
+        if let discount = discounts.first(where: { $0.position == nil }) {
+            lines.append(.item(tr("Order discount {0} · {1}", DiscountWording.size(discount.adjustment), DiscountWording.reason(discount.reason, note: discount.note)),
+                               amount: "-" + discount.amount.formatted()))
+        }
+        return lines
+    }
+
     static func partLines(_ parts: [PaidOrderReceipt.Part]) -> [Line] {
         parts.flatMap { part -> [Line] in
             var lines: [Line] = [.item(tenderLine(part.tender) ?? tr("Paid"), amount: part.amount.formatted())]

@@ -16,7 +16,14 @@ public enum CartFeature {
         public var canPark = false
         /// The name being typed for the cart to park (CartFeature+Parking.swift).
         public var parking: ParkingEntry?
-        public init(canPark: Bool = false) { self.canPark = canPark }
+        /// A staffed counter gives discounts here (`%` a line, `o` the order); a kiosk does not.
+        public var takesDiscounts = false
+        /// The discount being given, while its steps are open.
+        public var discount: CartDiscountEntry?
+        public init(canPark: Bool = false, takesDiscounts: Bool = false) {
+            self.canPark = canPark
+            self.takesDiscounts = takesDiscounts
+        }
     }
 
     /// What the cart screen tells the shopper after a change, as a value: `words(_:)` says it.
@@ -35,6 +42,9 @@ public enum CartFeature {
         /// A parked sale's jars came into the cart.
         case resumed(name: String)
         case parkingRefused(ParkingError)
+        /// A discount given (on a line's product, or the order when nil): what it took.
+        case discountGiven(Product?, taken: Money)
+        case discountRemoved(Product?)
     }
 
     public enum Action: Equatable, Sendable {
@@ -50,6 +60,10 @@ public enum CartFeature {
         case changed(Result<Cart, StoreError>)
         case checkout
         case parking(ParkingAction)
+        /// `%` (a line) or `o` (the order): the shop's policy is asked, then the entry opens.
+        case askDiscount(onOrder: Bool)
+        case discountPolicy(DiscountTarget, DiscountPolicy)
+        case discount(CartDiscountEntry.Action)
         case delegate(Delegate)
     }
 
@@ -130,6 +144,47 @@ public enum CartFeature {
             return .send(.delegate(.proceedToCheckout))
         case .parking(let parking):
             return reduceParking(&state, parking, session: session)
+        case .askDiscount(let onOrder):
+            guard state.takesDiscounts, state.discount == nil else { return .none }
+            if onOrder {
+                guard !lines.isEmpty else { state.message = .emptyCartRefused; return .none }
+                return .run { client, send in send(.discountPolicy(.order, client.discountPolicy())) }
+            }
+            guard let line else { return .none }
+            return .run { client, send in send(.discountPolicy(.line(productId: line.id), client.discountPolicy())) }
+        case let .discountPolicy(target, policy):
+            let cart = session.cart
+            guard state.takesDiscounts, let base = try? cart.discountBase(for: target) else { return .none }
+            let current = target == .order ? cart.orderDiscount : target.productId.flatMap(cart.lineDiscount(for:))
+            let product = target.productId.flatMap { id in cart.lines.first { $0.id == id }?.product }
+            state.message = nil
+            state.discount = CartDiscountEntry(target: target, product: product, base: base, current: current, policy: policy)
+            return .none
+        case .discount(let action):
+            guard var entry = state.discount else {
+                // Answered after the entry was closed: the cart is still what the core says.
+                if case .answered(.success(let cart)) = action { return .send(.changed(.success(cart))) }
+                return .none
+            }
+            let (outcome, effect) = entry.reduce(action)
+            state.discount = outcome == .stays ? entry : nil
+            let product = entry.product
+            switch outcome {
+            case .stays, .closed:
+                return effect.map(Action.discount)
+            case .given(let cart):
+                let index = cart.lines.firstIndex { $0.id == product?.id }
+                let pricing = cart.pricing
+                let taken = product == nil ? pricing.orderDiscount : index.map { pricing.lines[$0].lineDiscount } ?? 0
+                state.message = .discountGiven(product, taken: Money(minorUnits: taken, currency: cart.currency))
+                return .send(.changed(.success(cart)))
+            case .removed(let cart):
+                state.message = .discountRemoved(product)
+                return .send(.changed(.success(cart)))
+            case .failed(let error):
+                state.message = .failed(error)
+                return .none
+            }
         case .delegate:
             return .none
         }
@@ -144,15 +199,19 @@ public enum CartFeature {
             }
         }
         if state.parking != nil { return parkingAction(for: key) }
+        if let entry = state.discount { return CartDiscountEntry.action(for: key, in: entry).map(Action.discount) }
         if let action = listKeys.action(for: key) { return action }
         switch key {
+        case .character("%") where state.takesDiscounts: return .askDiscount(onOrder: false)
+        case .character("o") where state.takesDiscounts: return .askDiscount(onOrder: true)
         case .character("+"), .character("="), .right: return .increment
         case .character("-"), .left: return .decrement
         case .character("d"), .delete, .backspace: return .removeLine
         case .character("e"): return .askToEmpty
         case .enter, .character("p"): return .checkout
         case .character("k") where state.canPark: return .parking(.ask)
-        case .character("o") where state.canPark: return .parking(.openList)
+        // `o` is the order's discount: the parked sales are resumed with `r`.
+        case .character("r") where state.canPark: return .parking(.openList)
         default: return nil
         }
     }
@@ -164,12 +223,15 @@ public enum CartFeature {
     public static func keyHints(_ state: State, session: StoreSession) -> [KeyHint] {
         if state.isConfirmingEmpty { return [KeyHint("y", "Empty it"), KeyHint("n", "Keep it")] }
         if state.parking != nil { return [KeyHint("Enter", "Park"), KeyHint("Esc", "Cancel")] }
-        let parked = state.canPark ? [KeyHint("o", "Parked")] : []
+        if let entry = state.discount { return entry.keyHints }
+        let parked = state.canPark ? [KeyHint("r", "Parked")] : []
         guard !session.cart.lines.isEmpty else { return parked + [KeyHint("Esc", "Back")] }
-        // Parking before emptying: on an 80-column footer "e Empty" and "o Parked" yield first.
+        // What a cashier does most first, so a staffed counter's footer keeps it at 60 and 80
+        // columns (the others yield from the end: moving, emptying, the parked list).
+        let discounts = state.takesDiscounts ? [KeyHint("% o", "Discount")] : []
         let park = state.canPark ? [KeyHint("k", "Park")] : []
-        return KeyHint.move(session.cart.lines.count) + [KeyHint("+ -", "Quantity"), KeyHint("d", "Remove")] + park + [KeyHint("e", "Empty"),
-                KeyHint("Enter", "Checkout")] + parked + [KeyHint("Esc", "Back")]
+        return discounts + park + [KeyHint("+ -", "Quantity"), KeyHint("d", "Remove")] + KeyHint.move(session.cart.lines.count)
+            + [KeyHint("e", "Empty"), KeyHint("Enter", "Checkout")] + parked + [KeyHint("Esc", "Back")]
     }
 
     /// A notice in the current language.
@@ -184,37 +246,97 @@ public enum CartFeature {
         case .parked(let name): tr("Parked as {0}. The cart is empty for the next customer.", name)
         case .resumed(let name): tr("Parked sale {0} is back in the cart.", name)
         case .parkingRefused(let error): ParkingWords.refusal(error)
+        case let .discountGiven(product?, taken): tr("Discount of {0} given on {1}.", taken.formatted(), tr(product.name))
+        case let .discountGiven(nil, taken): tr("Discount of {0} given on the order.", taken.formatted())
+        case .discountRemoved(let product?): tr("The discount on {0} was taken back.", tr(product.name))
+        case .discountRemoved(nil): tr("The order's discount was taken back.")
         }
     }
 
     public static func draw(_ state: State, session: StoreSession, into frame: inout Frame, in area: Rect) {
         ScreenDrawing.title(tr("Your cart"), into: &frame, in: area)
-        let lines = session.cart.lines
+        let cart = session.cart
+        let lines = cart.lines
         if lines.isEmpty {
             ScreenDrawing.text(tr("Your cart is empty. Esc goes back to the jars."), into: &frame, in: ScreenDrawing.row(area, 2), role: .muted)
         }
-        let listHeight = max(0, area.height - 6)
-        let offset = ScreenDrawing.scrollOffset(selected: state.selection, count: lines.count, height: listHeight)
-        for (row, index) in (offset..<min(lines.count, offset + listHeight)).enumerated() {
-            let line = lines[index]
-            let text = tr("{0} × {1}  @ {2}", line.quantity, tr(line.product.name), line.product.price.formatted())
-            ScreenDrawing.selectableRow(text, detail: line.total?.formatted() ?? "", selected: index == state.selection,
-                                        into: &frame, in: ScreenDrawing.row(area, 2 + row))
+        let rows = CartRows(cart)
+        let footRows = state.discount == nil ? 0 : CartDiscountEntry.height
+        let listHeight = max(0, area.height - 6 - rows.totals.count - footRows)
+        let selectedRows = rows.lines.indices.filter { rows.lines[$0].line == state.selection }
+        let offset = ScreenDrawing.scrollOffset(selected: selectedRows.last ?? 0, count: rows.lines.count, height: listHeight)
+        for (row, index) in (offset..<min(rows.lines.count, offset + listHeight)).enumerated() {
+            let shown = rows.lines[index]
+            let rect = ScreenDrawing.row(area, 2 + row)
+            if shown.isDiscount {
+                ScreenDrawing.text("    " + shown.text, into: &frame, in: rect, role: .success)
+                frame.write(shown.detail + " ", in: rect, alignment: .trailing, style: Style(.success))
+            } else {
+                ScreenDrawing.selectableRow(shown.text, detail: shown.detail, selected: shown.line == state.selection,
+                                            into: &frame, in: rect)
+            }
         }
         if !lines.isEmpty {
-            let totalRow = ScreenDrawing.row(area, 2 + min(lines.count, listHeight) + 1)
-            let count = session.cart.itemCount, total = session.cart.total.formatted()
-            frame.write(trn("Total ({0} item)  {1}", "Total ({0} items)  {1}", count: count, count, total) + " ", in: totalRow,
+            var totalRow = 2 + min(rows.lines.count, listHeight) + 1
+            for (text, amount) in rows.totals {
+                frame.write(text + "  " + amount + " ", in: ScreenDrawing.row(area, totalRow), alignment: .trailing, style: Style(.text))
+                totalRow += 1
+            }
+            let count = cart.itemCount, total = cart.total.formatted()
+            frame.write(trn("Total ({0} item)  {1}", "Total ({0} items)  {1}", count: count, count, total) + " ", in: ScreenDrawing.row(area, totalRow),
                         alignment: .trailing, style: Style(.accent, .bold))
         }
         let bottom = ScreenDrawing.row(area, area.height - 1)
         if let parking = state.parking {
             drawParking(parking, into: &frame, in: area)
+        } else if let entry = state.discount {
+            entry.draw(into: &frame, in: Rect(x: area.x, y: area.y + area.height - CartDiscountEntry.height, width: area.width,
+                                              height: CartDiscountEntry.height))
         } else if state.isConfirmingEmpty {
             ScreenDrawing.text(tr("Empty the whole cart? y = yes, any other key = no"), into: &frame, in: bottom, role: .warning, attributes: .bold)
         } else if let message = state.message {
             let isError: Bool = if case .parkingRefused = message { true } else { message == .emptyCartRefused }
             ScreenDrawing.text(words(message), into: &frame, in: bottom, role: isError ? .error : .success)
+        }
+    }
+}
+
+/// The cart as rows: each line, then its discount under it (price, discount, new price); the
+/// order's discount among the totals.
+struct CartRows {
+    struct Row {
+        let text: String
+        let detail: String
+        /// The cart line it belongs to.
+        let line: Int
+        let isDiscount: Bool
+    }
+
+    let lines: [Row]
+    /// Above the total when the order has a discount: the subtotal, then the discount.
+    let totals: [(String, String)]
+
+    init(_ cart: Cart) {
+        let pricing = cart.pricing
+        var rows: [Row] = []
+        for (index, line) in cart.lines.enumerated() {
+            let text = tr("{0} × {1}  @ {2}", line.quantity, tr(line.product.name), line.product.price.formatted())
+            rows.append(Row(text: text, detail: line.total?.formatted() ?? "", line: index, isDiscount: false))
+            if let discount = cart.lineDiscount(for: line.id), pricing.lines.indices.contains(index) {
+                let priced = pricing.lines[index]
+                let after = Money(minorUnits: priced.afterLineDiscount, currency: cart.currency)
+                rows.append(Row(text: DiscountWording.described(discount.adjustment, discount.reason, note: discount.note),
+                                detail: tr("-{0} → {1}", Money(minorUnits: priced.lineDiscount, currency: cart.currency).formatted(), after.formatted()),
+                                line: index, isDiscount: true))
+            }
+        }
+        lines = rows
+        if let discount = cart.orderDiscount {
+            totals = [(tr("Subtotal"), Money(minorUnits: pricing.totalBeforeOrderDiscount, currency: cart.currency).formatted()),
+                      (tr("Order discount {0} · {1}", DiscountWording.size(discount.adjustment), DiscountWording.reason(discount.reason, note: discount.note)),
+                       "-" + Money(minorUnits: pricing.orderDiscount, currency: cart.currency).formatted())]
+        } else {
+            totals = []
         }
     }
 }

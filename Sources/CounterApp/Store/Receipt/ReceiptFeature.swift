@@ -25,6 +25,10 @@ public enum ReceiptFeature {
         public var receiptNumber: Int?
         /// Every tender of a split, oldest first (empty for one tender: `tender`).
         public var parts: [PaidOrderReceipt.Part] = []
+        /// The order's lines with their discounts, and the discounts given (issue 36): a
+        /// discounted order lists price, discount and new price, as the paper receipt does.
+        public var orderLines: [OrderLine] = []
+        public var discounts: [OrderDiscount] = []
 
         public init(receipt: StoreReceipt, paidAt: Date) {
             orderNumber = receipt.orderIdentifier
@@ -34,6 +38,8 @@ public enum ReceiptFeature {
             self.paidAt = paidAt
             taxes = receipt.taxes
             receiptNumber = receipt.receiptNumber
+            orderLines = receipt.orderLines
+            discounts = receipt.discounts
             heading = tr("Thank you! Payment approved.")
             isJustPaid = true
         }
@@ -57,6 +63,8 @@ public enum ReceiptFeature {
             shipsTo = order.shipsTo
             taxes = order.taxAnalysis
             receiptNumber = order.receiptNumber
+            orderLines = order.lines
+            discounts = order.discounts
             heading = tr("Order {0} · {1}", order.number, OrdersFeature.stateText(order.state))
             isJustPaid = false
         }
@@ -77,12 +85,13 @@ public enum ReceiptFeature {
         // The change, large, first: what the cashier counts out while the shopper waits.
         let changeRows = drawChange(state, into: &frame, in: area)
         let listHeight = max(0, area.height - 7 - changeRows - state.taxes.parts.count - max(0, state.parts.count - 1))
-        for (index, line) in state.lines.prefix(listHeight).enumerated() {
+        let rows = itemRows(state)
+        for (index, item) in rows.prefix(listHeight).enumerated() {
             let row = ScreenDrawing.row(area, 3 + changeRows + index)
-            frame.write("  \(line.quantity) × \(OrderLineText.shown(line.product.name))", in: row, style: Style(.text))
-            frame.write((line.total?.formatted() ?? "") + " ", in: row, alignment: .trailing, style: Style(.text))
+            frame.write("  " + item.text, in: row, style: Style(.text))
+            frame.write(item.amount + " ", in: row, alignment: .trailing, style: Style(.text))
         }
-        let after = 3 + changeRows + min(state.lines.count, listHeight)
+        let after = 3 + changeRows + min(rows.count, listHeight)
         frame.write(tr("Total {0}", state.total.formatted()) + " ", in: ScreenDrawing.row(area, after + 1), alignment: .trailing, style: Style(.accent, .bold))
         var row = after + 2
         if !state.parts.isEmpty {
@@ -119,6 +128,30 @@ public enum ReceiptFeature {
             frame.write(part.gross.formatted() + " ", in: rect, alignment: .trailing, style: Style(.muted))
             row += 1
         }
+    }
+
+    /// The order's rows: each line and its total; with discounts, each line's price, its discount
+    /// and new price, then the order's discount.
+    static func itemRows(_ state: State) -> [(text: String, amount: String)] {
+        guard !state.discounts.isEmpty else {
+            return state.lines.map { line in ("\(line.quantity) × \(OrderLineText.shown(line.product.name))", line.total?.formatted() ?? "") }
+        }
+        // As the cart shows them: the discount and the new price on one row under the line, so a
+        // small screen keeps every row (the paper has room for a row each).
+        var rows: [(text: String, amount: String)] = []
+        for (position, line) in state.orderLines.enumerated() {
+            let what = line.kind == .goods ? "\(line.quantity) × \(OrderLineText.shown(line.name))" : OrderLineText.shown(line.name)
+            rows.append((what, line.grossTotal.formatted()))
+            guard line.discountMinor > 0, let discount = state.discounts.first(where: { $0.position == position }) else { continue }
+            rows.append(("  " + DiscountWording.described(discount.adjustment, discount.reason, note: discount.note),
+                         tr("-{0} → {1}", Money(minorUnits: line.discountMinor, currency: line.unitPrice.currency).formatted(),
+                            line.afterLineDiscount.formatted())))
+        }
+        if let discount = state.discounts.first(where: { $0.position == nil }) {
+            rows.append((tr("Order discount {0} · {1}", DiscountWording.size(discount.adjustment), DiscountWording.reason(discount.reason, note: discount.note)),
+                         "-" + discount.amount.formatted()))
+        }
+        return rows
     }
 
     /// A cash sale just taken: "Change" and the amount in large digits (one row when the screen

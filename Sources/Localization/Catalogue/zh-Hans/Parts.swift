@@ -15,5 +15,6 @@ extension Catalogue {
         ("stockroom", zhHansStockroom),
         ("staff", zhHansStaff),
         ("barcodes", zhHansBarcodes),
+        ("discounts", zhHansDiscounts),
     ]
 }

@@ -51,7 +51,11 @@ struct RefundBalance {
             for (position, quantity) in wanted {
                 let available = jars[position] ?? 0
                 guard quantity <= available else { throw .exceedsReturnable(position: position, available: max(available, 0)) }
-                minor += order.lines[position].unitPrice.minorUnits * Int64(quantity)
+                // What these jars were charged, after the line's discounts: the line's jars returned
+                // one by one give back exactly what the line charged (`OrderLine.charged(forJars:)`).
+                let line = order.lines[position]
+                let returnedBefore = line.quantity - available
+                minor += line.charged(forJars: returnedBefore + quantity) - line.charged(forJars: returnedBefore)
             }
             let amount = Money(minorUnits: minor, currency: money.currency)
             guard amount <= money else { throw .exceedsRefundable(available: money.isPositive ? money : .zero(money.currency)) }
