@@ -73,6 +73,9 @@ public final class CheckoutServices {
         fleet = FleetWatch(core: core)
         catalogue = CatalogueController(core: core, commerce: commerce)
         parking = ParkingController(core: core, commerce: commerce, session: session)
+        // The catalogue's changes and the parked sales are signed by who serves at this counter.
+        catalogue.signer = { [session] in session.placedBy }
+        parking.signer = { [session] in session.placedBy }
     }
 
     /// Opens the core too: the app's one call.

@@ -104,7 +104,10 @@ public final class CoreStoreController: StoreController {
     @discardableResult
     public func give(_ discount: DiscountRequest) throws(DiscountChangeError) -> Cart {
         do throws(StoreError) { try cartMayChange() } catch { throw .store(error) }
-        do throws(DiscountError) { return try carts.give(discount, for: session.cartKey) } catch { throw .discount(error) }
+        // Given by who serves here (issue 36), unless the screen named someone.
+        let signed = DiscountRequest(target: discount.target, adjustment: discount.adjustment, reason: discount.reason, note: discount.note,
+                                     givenBy: discount.givenBy ?? session.serving, approvedBy: discount.approvedBy)
+        do throws(DiscountError) { return try carts.give(signed, for: session.cartKey) } catch { throw .discount(error) }
     }
 
     @discardableResult
