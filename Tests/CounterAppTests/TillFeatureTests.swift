@@ -177,6 +177,25 @@ import Testing
         store.finish()
     }
 
+    /// Ctrl+U empties the field being typed, as every text field of the counter does: "Left in
+    /// the drawer" starts at the float and is typed over, never appended to ("100.0050").
+    @Test func ctrlUEmptiesTheFieldBeingTyped() {
+        var state = TillFeature.State()
+        state.status = .open(Self.session, movements: [])
+        state = step(state, .askClose)
+        guard case let .counting(count) = state.entry else { Issue.record("no count"); return }
+        #expect(TillFeature.action(for: .key(.control("u")), in: state) == .clearField)
+        #expect(count.selection == 0)
+        state = step(state, .previousField)   // from the first line, up wraps to the last: "Left in the drawer"
+        guard case let .counting(atLeftIn) = state.entry, atLeftIn.selection == atLeftIn.leftInRow else { Issue.record("not on Left in"); return }
+        state = step(step(step(state, .clearField), .typed("5")), .typed("0"))
+        guard case let .counting(typed) = state.entry else { Issue.record("no count"); return }
+        #expect(typed.leftIn == "50")
+        state = step(step(state, .typed("x")), .clearField)
+        guard case let .counting(cleared) = state.entry else { Issue.record("no count"); return }
+        #expect(cleared.leftIn == "")
+    }
+
     @Test func theFooterShowsOnlyKeysThatAct() {
         var state = TillFeature.State()
         #expect(TillFeature.keyHints(state).map(\.key) == ["Esc"])

@@ -54,12 +54,14 @@ public struct TillCount: Equatable, Sendable {
         }
     }
 
-    mutating func erase() {
+    /// The last character of the selected field, or (`all`, Ctrl+U) all of it.
+    mutating func erase(all: Bool = false) {
         problem = nil
+        func cut(_ text: String) -> String { all ? "" : String(text.dropLast()) }
         switch selection {
-        case noteRow: note = String(note.dropLast())
-        case leftInRow: leftIn = String(leftIn.dropLast())
-        default: quantities[selection] = String(quantities[selection].dropLast())
+        case noteRow: note = cut(note)
+        case leftInRow: leftIn = cut(leftIn)
+        default: quantities[selection] = cut(quantities[selection])
         }
     }
 }

@@ -11,6 +11,7 @@ extension TillFeature {
             case .escape: return .cancel
             case .enter: return .submit
             case .backspace: return .erase
+            case .control("u"): return .clearField
             case .tab, .down: return .nextField
             case .backTab, .up: return .previousField
             case let .character(c): return .typed(c)

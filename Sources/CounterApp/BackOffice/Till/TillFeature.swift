@@ -80,6 +80,8 @@ public enum TillFeature {
         case askOpen, askPayIn, askPayOut, askNoSale, askClose
         case typed(Character)
         case erase
+        /// Ctrl+U: the field being typed emptied, as every text field of the counter does.
+        case clearField
         /// Tab or ↓: the next field or count line; ↑ the one before.
         case nextField, previousField
         case submit
@@ -122,6 +124,8 @@ public enum TillFeature {
             type(&state, character)
         case .erase:
             erase(&state)
+        case .clearField:
+            erase(&state, all: true)
         case .nextField, .previousField:
             if case var .moving(movement) = state.entry, movement.kind != .noSale {
                 movement.onReason.toggle()
@@ -231,17 +235,18 @@ public enum TillFeature {
         }
     }
 
-    private static func erase(_ state: inout State) {
+    private static func erase(_ state: inout State, all: Bool = false) {
+        func cut(_ text: String) -> String { all ? "" : String(text.dropLast()) }
         switch state.entry {
-        case let .opening(amount, _): state.entry = .opening(amount: String(amount.dropLast()), problem: nil)
+        case let .opening(amount, _): state.entry = .opening(amount: cut(amount), problem: nil)
         case var .moving(movement):
-            if movement.onReason { movement.reason = String(movement.reason.dropLast()) } else { movement.amount = String(movement.amount.dropLast()) }
+            if movement.onReason { movement.reason = cut(movement.reason) } else { movement.amount = cut(movement.amount) }
             movement.problem = nil
             state.entry = .moving(movement)
         case var .counting(count):
-            count.erase()
+            count.erase(all: all)
             state.entry = .counting(count)
-        case let .approving(count, pin, _): state.entry = .approving(count, pin: String(pin.dropLast()), wrong: false)
+        case let .approving(count, pin, _): state.entry = .approving(count, pin: cut(pin), wrong: false)
         case nil: break
         }
     }
