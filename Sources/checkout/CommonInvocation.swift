@@ -38,5 +38,5 @@ enum CommonInvocation {
         !value.isEmpty && !value.hasPrefix("-") && !subcommandNames.contains(value)
     }
 
-    static let subcommandNames: Set<String> = ["run", "play", "themes", "kiosk", "vault", "audit", "export", "migrate", "journal", "help"]
+    static let subcommandNames: Set<String> = ["run", "play", "themes", "kiosk", "vault", "audit", "export", "migrate", "journal", "staff", "help"]
 }

@@ -90,6 +90,17 @@ public final class Carts {
         try events.record(tx, type: "cart.emptied", subject: cartId, data: [:])
     }
 
+    /// Moves a cart's lines (each at its own price: a priced label's stays) and its discounts to
+    /// another session's cart, which must be empty: a sale parked, and resumed. Nothing is priced
+    /// or checked again: what the cashier gave (and a manager approved) goes with the sale.
+    func moveContents(_ tx: any CoreTransaction, from source: String, to destination: String) throws {
+        guard let from = try Self.storedCartId(tx, source) else { return }
+        let to = try cartId(tx, sessionKey: destination)
+        try tx.execute("UPDATE cart_lines SET cart_id = ? WHERE cart_id = ?", to, from)
+        try tx.execute("UPDATE cart_discounts SET cart_id = ? WHERE cart_id = ?", to, from)
+        try events.record(tx, type: "cart.moved", subject: from, data: ["to": to])
+    }
+
     /// The price a line is changed at: its own (a quantity set on the cart), the shelf's (a jar
     /// added by hand) or a priced barcode's.
     private enum LinePrice {

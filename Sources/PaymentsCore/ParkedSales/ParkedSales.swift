@@ -34,6 +34,9 @@ public final class ParkedSales {
         return name
     }
 
+    /// The session key of the cart a parked sale keeps while it waits (no counter's session).
+    static func cartKey(of parkedId: String) -> String { "parked:\(parkedId)" }
+
     /// Parks the session's cart under `name` and empties it.
     public func park(_ sessionKey: String, as typed: String, signature: StaffSignature?) throws(ParkingError) -> ParkedSale {
         let name = try Self.checkedName(typed)
@@ -58,7 +61,8 @@ public final class ParkedSales {
                 try tx.insert(ParkedSaleLineRecord(parkedId: id, position: position, productId: line.product.id, name: line.product.name,
                                                    unitMinor: line.product.price.minorUnits, quantity: line.quantity))
             }
-            try Carts.empty(tx, sessionKey: sessionKey, events: self.events)
+            // The cart itself waits with the sale: its label prices and discounts come back with it.
+            try self.carts.moveContents(tx, from: sessionKey, to: Self.cartKey(of: id))
             let sale = try record.sale(tx)
             try Journal.recordParked(tx, sale)
             return sale
@@ -85,9 +89,18 @@ public final class ParkedSales {
                 case .addingToCart: break
                 }
             }
+            let kept = try self.carts.existingCart(tx, sessionKey: Self.cartKey(of: record.id))
             do {
-                for line in sale.lines {
-                    try self.carts.add(tx, productId: line.productId, quantity: line.quantity, for: sessionKey, checkingStock: false)
+                if try self.carts.existingCart(tx, sessionKey: sessionKey).isEmpty, !kept.isEmpty {
+                    // Into an empty cart: the parked cart as it was, discounts and label prices too.
+                    try self.carts.moveContents(tx, from: Self.cartKey(of: record.id), to: sessionKey)
+                } else {
+                    // Added to jars already in a cart (or parked before sales kept their cart): the
+                    // jars at the shelf's prices; the parked sale's discounts are not carried over.
+                    for line in sale.lines {
+                        try self.carts.add(tx, productId: line.productId, quantity: line.quantity, for: sessionKey, checkingStock: false)
+                    }
+                    try Carts.empty(tx, sessionKey: Self.cartKey(of: record.id), events: self.events)
                 }
             } catch let error as CartError { throw ParkingError.cart(error) }
             try self.end(tx, record, .resumed, sessionKey: sessionKey, at: now, signature: signature)
@@ -102,6 +115,7 @@ public final class ParkedSales {
         try run { tx in
             let record = try self.lockedParked(tx, parkedId)
             let sale = try record.sale(tx)
+            try Carts.empty(tx, sessionKey: Self.cartKey(of: record.id), events: self.events)
             try self.end(tx, record, .discarded, sessionKey: nil, at: now, signature: signature)
             try Journal.recordParkingEnded(tx, sale, outcome: .discarded, counter: self.counter, mode: nil, signature: signature, at: now)
         }

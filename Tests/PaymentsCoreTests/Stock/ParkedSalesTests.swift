@@ -47,6 +47,37 @@ import Testing
         #expect(try journal(world, .saleResumed).count == 1)
     }
 
+    /// A discount given before parking (and a manager's approval of it) comes back with the
+    /// sale, and a priced label's price too: the shopper pays what she was told at the first
+    /// counter (it came back at the shelf's prices, €36.40 where €29.12 was promised).
+    @Test(arguments: StorageBackend.allCases)
+    func aParkedSaleKeepsItsDiscountsAndLabelPrices(_ backend: StorageBackend) throws {
+        let world = try CommerceTestWorld(backend)
+        let (front, back) = (Self.parking(world, counter: "front"), Self.parking(world, counter: "back"))
+        _ = try world.carts.add(productId: "honey-acacia", for: "front-cart")
+        _ = try world.carts.add(productId: "honey-manuka", unitPrice: euros(1875), for: "front-cart")
+        let discounted = try world.carts.give(DiscountRequest(target: .line(productId: "honey-acacia"), adjustment: .percent(basisPoints: 1000),
+                                                              reason: DiscountReason(rawValue: "loyalty"), givenBy: Self.anna.doneBy), for: "front-cart")
+        #expect(discounted.total == euros(650 - 65 + 1875))
+        let parked = try front.park("front-cart", as: "Jane", signature: Self.anna)
+        #expect(parked.total == discounted.total)
+        let cart = try back.resume(parked.id, into: "back-cart", mode: .intoEmptyCart, signature: nil)
+        #expect(cart.total == discounted.total, "the discount and the label's price came back")
+        let sale = try world.orders.payInCash(sessionKey: "back-cart", tendered: euros(5000))
+        #expect(sale.order.total == discounted.total)
+
+        // Added to a cart that holds jars already: the shelf's prices, no discount carried.
+        _ = try world.carts.add(productId: "honey-acacia", for: "front-cart")
+        _ = try world.carts.give(DiscountRequest(target: .line(productId: "honey-acacia"), adjustment: .percent(basisPoints: 1000),
+                                                 reason: DiscountReason(rawValue: "loyalty")), for: "front-cart")
+        let again = try front.park("front-cart", as: "Kim", signature: nil)
+        _ = try world.carts.add(productId: "honey-clover", for: "back-cart")
+        let merged = try back.resume(again.id, into: "back-cart", mode: .addingToCart, signature: nil)
+        #expect(merged.total == euros(590 + 650))
+        #expect(try world.core.store.read { tx in try tx.fetchValue(Int.self, "SELECT COUNT(*) FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE c.session_key LIKE 'parked:%'") } == 0,
+                "no parked cart keeps jars once its sale is resumed")
+    }
+
     @Test(arguments: StorageBackend.allCases)
     func aNameIsCheckedAtTheFieldAndParkedOnceAtATime(_ backend: StorageBackend) throws {
         let world = try CommerceTestWorld(backend)
