@@ -439,6 +439,23 @@ import Testing
         guard case .cardNumberInClear("charges", "sealed_number", _, "4242")? = found.first else { Issue.record("\(found)"); return }
     }
 
+    /// A staff badge or a product code that is a valid barcode is no card number, even when it
+    /// passes Luhn too (0410000010075 is a valid EAN-13 and passes Luhn); a card number typed
+    /// where a badge goes is still found.
+    @Test(arguments: StorageBackend.allCases)
+    func aBarcodeThatPassesLuhnIsNoCardNumberButACardInABadgeIs(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        #expect(CardNumberScan.cardNumbers(in: Array("0410000010075".utf8)) == ["0075"], "it does pass Luhn")
+        #expect((try? Barcode(scanned: "0410000010075")) != nil, "and is a barcode")
+        try ledger.write("""
+            INSERT INTO staff (id, name, role, pin_hash, badge, active, created_at)
+            VALUES ('s1', 'Carl', 'cashier', 'x', '0410000010075', 1, 0), ('s2', 'Eve', 'cashier', 'y', '4242424242424242', 1, 0)
+            """, [])
+        let found = try ledger.audit()
+        #expect(found.count == 1, "\(found)")
+        guard case .cardNumberInClear("staff", "badge", _, "4242")? = found.first else { Issue.record("\(found)"); return }
+    }
+
     @Test func onlyBoundedLuhnRunsOfTwelveToNineteenDigitsLookLikeCards() {
         func found(_ text: String) -> [String] { CardNumberScan.cardNumbers(in: Array(text.utf8)) }
         #expect(found("pan 4242424242424242.") == ["4242"])

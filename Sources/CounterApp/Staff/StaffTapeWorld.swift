@@ -6,12 +6,12 @@ import Foundation
 ///     # world: staff
 ///
 /// Mia, a manager (PIN 1111, badge 0410000000026), and Carl, a cashier (PIN 2222, badge
-/// 0410000000019), are on the staff before the tape begins, so the counter asks who is serving.
+/// 0410000010006), are on the staff before the tape begins, so the counter asks who is serving.
 /// Their PINs are hashed with few rounds: a tape replays in moments. Used by `checkout play`
 /// and the tests alike.
 public struct StaffTapeWorld: Equatable, Sendable {
     public static let manager = (name: "Mia", pin: "1111", badge: "0410000000026")
-    public static let cashier = (name: "Carl", pin: "2222", badge: "0410000000019")
+    public static let cashier = (name: "Carl", pin: "2222", badge: "0410000010006")
     /// PBKDF2 rounds for a tape's PINs.
     public static let iterations = 1_000
 

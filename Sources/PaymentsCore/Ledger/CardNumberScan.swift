@@ -14,6 +14,8 @@ enum CardNumberScan {
                 for (column, value) in zip(row.columns, row.values) where column != "ledger_audit_rowid" {
                     let bytes: [UInt8]
                     switch value.storage {
+                    case .string(let text) where isBarcode(text, in: table.name, column):
+                        continue
                     case .string(let text): bytes = Array(text.utf8)
                     case .blob(let data): bytes = Array(data)
                     default: continue
@@ -25,6 +27,16 @@ enum CardNumberScan {
             }
         }
         return found
+    }
+
+    /// The columns that hold barcodes (a product's code, a staff badge): a code there whose
+    /// check digit holds is a barcode, whatever Luhn says of it (a badge such as 0410000010075
+    /// passes both). Anything else there is read as everywhere.
+    static let barcodeColumns: Set<String> = ["product_barcodes.code", "staff.badge"]
+
+    private static func isBarcode(_ text: String, in table: String, _ column: String) -> Bool {
+        guard barcodeColumns.contains("\(table).\(column)") else { return false }
+        return (try? Barcode(scanned: text)) != nil
     }
 
     /// A table to read: its name, the columns that can hold text, and its row id if it has one.

@@ -8,7 +8,7 @@ import Testing
 /// refund, void and Z report each held for a manager's PIN and then signed by both, the till's
 /// keys a cashier may not use alone, and the staffed counter's sign-in, sign-out and lock.
 @Suite struct StaffFeatureTests {
-    static let carl = StaffMember(id: StaffID(rawValue: "staff_2"), name: "Carl", role: .cashier, badge: "0410000000019", isActive: true,
+    static let carl = StaffMember(id: StaffID(rawValue: "staff_2"), name: "Carl", role: .cashier, badge: "0410000010006", isActive: true,
                                   createdAt: Date(timeIntervalSince1970: 0))
     static let mia = StaffMember(id: StaffID(rawValue: "staff_1"), name: "Mia", role: .manager, badge: nil, isActive: true,
                                  createdAt: Date(timeIntervalSince1970: 0))
@@ -175,7 +175,7 @@ import Testing
 
     private func staff(members: [String: StaffMember] = ["2222": carl, "1111": mia]) -> StaffClient {
         StaffClient(hasStaff: { .success(true) }, signIn: { pin in members[pin].map { .success($0) } ?? .failure(.notRecognised) },
-                    signInBadge: { code in code == "0410000000019" ? .success(Self.carl) : .failure(.notRecognised) },
+                    signInBadge: { code in code == "0410000010006" ? .success(Self.carl) : .failure(.notRecognised) },
                     approve: Self.approve)
     }
 
@@ -191,7 +191,7 @@ import Testing
         store.send(.submit) { $0.isChecking = true }
         store.receive(.signedIn(.success(Self.carl))) { $0.isChecking = false; $0.entry = ""; $0.serving = Self.carl }
         store.send(.signOut) { $0.serving = nil }
-        store.send(.badge("0410000000019")) { $0.isChecking = true }
+        store.send(.badge("0410000010006")) { $0.isChecking = true }
         store.receive(.signedIn(.success(Self.carl))) { $0.isChecking = false; $0.serving = Self.carl }
         store.send(.lock) { $0.serving = nil }
         store.finish()

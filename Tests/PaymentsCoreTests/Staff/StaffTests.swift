@@ -18,7 +18,7 @@ import Testing
         let world = try CommerceTestWorld(backend)
         let staff = staff(world)
         let manager = try staff.add(name: "Mia", role: .manager, pin: "1111")
-        let cashier = try staff.add(name: "Carl", role: .cashier, pin: "2222", badge: "0410000000019")
+        let cashier = try staff.add(name: "Carl", role: .cashier, pin: "2222", badge: "0410000010006")
         return (world, staff, manager, cashier)
     }
 
@@ -37,7 +37,7 @@ import Testing
         #expect(try staff.list().map(\.name) == ["Mia", "Carl"])
         #expect(try staff.recognise(pin: "1111") == manager)
         #expect(try staff.recognise(pin: "2222").role == .cashier)
-        #expect(try staff.recognise(badge: "0410000000019") == cashier)
+        #expect(try staff.recognise(badge: "0410000010006") == cashier)
         #expect(throws: StaffError.notRecognised) { try staff.recognise(pin: "3333") }
         #expect(throws: StaffError.notRecognised) { try staff.recognise(badge: "9999") }
         let stored = try world.core.store.read { tx in try tx.fetchValue(String.self, "SELECT pin_hash FROM staff WHERE name = ?", "Mia") }
@@ -45,7 +45,7 @@ import Testing
 
         #expect(throws: StaffError.pinTaken) { try staff.add(name: "Dora", role: .cashier, pin: "1111") }
         #expect(throws: StaffError.nameTaken("Carl")) { try staff.add(name: "Carl", role: .cashier, pin: "4444") }
-        #expect(throws: StaffError.badgeTaken) { try staff.add(name: "Dora", role: .cashier, pin: "4444", badge: "0410000000019") }
+        #expect(throws: StaffError.badgeTaken) { try staff.add(name: "Dora", role: .cashier, pin: "4444", badge: "0410000010006") }
         #expect(throws: StaffError.pinNotDigits) { try staff.add(name: "Dora", role: .cashier, pin: "12a4") }
         #expect(throws: StaffError.pinNotDigits) { try staff.add(name: "Dora", role: .cashier, pin: "123") }
         #expect(throws: StaffError.nameMissing) { try staff.add(name: "  ", role: .cashier, pin: "4444") }
