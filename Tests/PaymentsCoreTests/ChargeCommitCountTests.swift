@@ -19,8 +19,9 @@ import Testing
         #expect(commits.commits == [
             // the order placed, its attempt (jars reserved, key), the charge pending under the key
             ["charges", "counters", "events", "idempotency_keys", "order_lines", "orders", "stock_reservations"],
-            // the charge succeeded, the order paid, numbered, booked and journaled, the stock down, the cart emptied
-            ["cart_lines", "charges", "events", "journal_entries", "ledger_entries", "orders", "products", "receipt_sequences", "stock_reservations"],
+            // the charge succeeded, the order paid, numbered, booked and journaled, the stock down (and its movement), the cart emptied
+            ["cart_lines", "charges", "events", "journal_entries", "ledger_entries", "orders", "products", "receipt_sequences", "stock_movements",
+             "stock_reservations"],
         ])
         #expect(world.stock("honey-acacia") == 10)
         #expect(world.eventTypes(payment.orderId) == ["order.placed", "order.payment_started", "order.paid"])
