@@ -92,8 +92,6 @@ extension Catalogue {
               "已停用"),
         .text("Disable",
               "停用"),
-        .text("Add",
-              "添加"),
         .text("Next/Add",
               "下一项/添加"),
         .text("No staff yet: the counters ask nobody to sign in.",
