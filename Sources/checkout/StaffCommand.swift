@@ -41,7 +41,7 @@ struct StaffCommand: ParsableCommand {
         @Option(help: ArgumentHelp("cashier or manager.", valueName: "role"))
         var role: StaffRole
 
-        @Option(help: ArgumentHelp("The code on their badge, scanned or typed to sign in (4 to 32 letters or digits).", valueName: "code"))
+        @Option(help: ArgumentHelp("The code on their badge, scanned or typed to sign in (4 to 32 letters or digits; not a card number).", valueName: "code"))
         var badge: String?
 
         func run() throws {
@@ -122,10 +122,11 @@ struct StaffCommand: ParsableCommand {
         case let .nameTaken(name): "someone active is called \(name) already."
         case .pinNotDigits: "the PIN needs 4 to 12 digits."
         case .pinTaken: "someone active has this PIN already: each person needs a PIN of their own."
-        case .badgeNotValid: "a badge code is 4 to 32 letters or digits."
+        case .badgeNotValid: "a badge code is 4 to 32 letters or digits, and not a card number."
         case .badgeTaken: "someone active carries this badge already."
         case let .unknownPerson(who): "no one active is named or numbered \(who) (checkout staff list shows everyone)."
         case .notRecognised: "no one has this PIN or badge."
+        case .tooManyTries: "too many wrong PINs in a row: wait a minute."
         case let .signInNeeded(action): "\(action.rawValue) needs someone signed in."
         case let .needsManager(action): "\(action.rawValue) needs a manager."
         case .storage: "the database could not be read or written."

@@ -22,6 +22,8 @@ import Testing
         var counted: [(Int, String, StockCountReason?, String)] = []
         var prices: [(String, Money)] = []
         var refuseAdd: StockroomError?
+        /// The manager each change went out approved by.
+        var approvers: [StaffPerson?] = []
     }
 
     private func client(_ calls: Calls) -> CatalogueClient {
@@ -29,23 +31,27 @@ import Testing
             products: { .success([Self.acacia, Self.manuka]) },
             lowStock: { .success([Self.manuka]) },
             movements: { _ in .success([]) },
-            add: { product in
+            add: { product, approver in
                 calls.added.append(product)
+                calls.approvers.append(approver)
                 if let refusal = calls.refuseAdd { return .failure(refusal) }
                 return .success(StockedProduct(product: Product(id: "prod_1", name: product.name, detail: "", price: product.price, stock: product.stock),
                                                taxCategory: product.taxCategory, lowStockAt: product.lowStockAt))
             },
-            changePrice: { id, price in
+            changePrice: { id, price, approver in
                 calls.prices.append((id, price))
+                calls.approvers.append(approver)
                 return .success(PriceChange(id: "price_1", productId: id, old: Self.euros(650), price: price, at: Date(timeIntervalSince1970: 0), signature: nil))
             },
-            receive: { quantity, id, note in
+            receive: { quantity, id, note, approver in
                 calls.received.append((quantity, id, note))
+                calls.approvers.append(approver)
                 return .success(StockMovement(id: "stock_1", productId: id, kind: .received, quantity: quantity, stockAfter: 3 + quantity, reason: nil,
                                               note: note, reference: nil, counter: nil, at: Date(timeIntervalSince1970: 0), signature: nil))
             },
-            count: { counted, id, reason, note in
+            count: { counted, id, reason, note, approver in
                 calls.counted.append((counted, id, reason, note))
+                calls.approvers.append(approver)
                 guard reason != nil || counted == 12 else { return .failure(.reasonMissing) }
                 return .success(StockMovement(id: "stock_2", productId: id, kind: .counted, quantity: counted - 12, stockAfter: counted, reason: reason,
                                               note: note, reference: nil, counter: nil, at: Date(timeIntervalSince1970: 0), signature: nil))
@@ -53,8 +59,8 @@ import Testing
             currency: .eur, taxCategories: Self.categories)
     }
 
-    private func opened(_ calls: Calls) -> TestStore<CatalogueFeature.State, CatalogueFeature.Action, CatalogueClient> {
-        let store = TestStore(initialState: CatalogueFeature.State(), environment: client(calls)) { CatalogueFeature.reduce(&$0, $1) }
+    private func opened(_ calls: Calls, approvedBy manager: StaffPerson? = nil) -> TestStore<CatalogueFeature.State, CatalogueFeature.Action, CatalogueClient> {
+        let store = TestStore(initialState: CatalogueFeature.State(approvedBy: manager), environment: client(calls)) { CatalogueFeature.reduce(&$0, $1) }
         store.send(.onAppear)
         store.receive(.settings(currency: .eur, taxCategories: Self.categories)) { $0.taxCategories = Self.categories }
         store.receive(.loaded(.success([Self.acacia, Self.manuka]))) { $0.products = [Self.acacia, Self.manuka] }
@@ -159,6 +165,24 @@ import Testing
         }
         store.receive(.loaded(.success([Self.acacia, Self.manuka])))
         store.finish()
+    }
+
+    /// A cashier let in by a manager: each change goes out approved by that manager.
+    @Test func aCashiersChangesCarryTheManagerWhoLetThemIn() {
+        let calls = Calls()
+        let mia = StaffPerson(id: StaffID(rawValue: "staff_mia"), name: "Mia")
+        let store = opened(calls, approvedBy: mia)
+        store.send(.moveDown) { $0.list = ListSelection(1) }
+        store.send(.ask(.receive)) { $0.form = CatalogueForm(kind: .receive, product: Self.manuka); $0.form?.category = 2 }
+        type("6", into: store, field: .quantity)
+        store.send(.submit) { $0.form?.focus = 1 }
+        store.send(.submit) { $0.isBusy = true }
+        store.receive(.done(.success(.received(name: "Manuka honey", quantity: 6, stock: 9)))) {
+            $0.isBusy = false; $0.form = nil; $0.message = .received(name: "Manuka honey", quantity: 6, stock: 9)
+        }
+        store.receive(.loaded(.success([Self.acacia, Self.manuka])))
+        store.finish()
+        #expect(calls.approvers == [mia])
     }
 
     @Test func theLowStockListAndTheKeysTheFooterShows() {

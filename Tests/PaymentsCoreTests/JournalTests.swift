@@ -105,12 +105,18 @@ import Testing
     func oneColumnOfOneEntryEditedByHandNamesThatEntry(_ backend: StorageBackend, _ tampering: Tampering) throws {
         let (ledger, counter) = try journaled(backend)
         try #require(try entries(ledger, counter).count > 3)
+        // An auditor that verifies often remembers the signatures it checked (the simulator does).
+        let remembered = JournalVerifier(verifiedSignatures: VerifiedSignatures())
+        #expect(try verify(ledger, remembered).problems == [])
         // The refusal stands until the triggers are gone.
         #expect(throws: (any Error).self) { try ledger.write(tampering.sql, [counter, Int64(2)]) }
         try dropTriggers(ledger)
         try ledger.write(tampering.sql, [counter, Int64(2)])
         let problems = try verify(ledger).problems
         #expect(problems.first { $0.counter == counter } == tampering.expected(counter: counter, seq: 2), "\(problems)")
+        let rememberedProblems = try verify(ledger, remembered).problems
+        #expect(rememberedProblems.first { $0.counter == counter } == tampering.expected(counter: counter, seq: 2),
+                "a signature remembered as valid hides no entry edited since: \(rememberedProblems)")
         #expect(try ledger.audit().contains(.journalBroken(tampering.expected(counter: counter, seq: 2))))
     }
 

@@ -23,7 +23,8 @@ enum Invariants {
     /// Read in one snapshot (one SQLite read transaction, REPEATABLE READ on a server), through
     /// the active counter's connection.
     static func check(_ world: SimulatedWorld, settled: Bool, scanForCards: Bool) -> [Broken] {
-        let audit = LedgerAudit(unsettledAfter: settled ? .minutes(15) : nil, scansForCardNumbers: scanForCards)
+        let audit = LedgerAudit(unsettledAfter: settled ? .minutes(15) : nil, scansForCardNumbers: scanForCards,
+                                verifiedSignatures: world.verifiedSignatures)
         do {
             return try world.process.core.store.read { tx in
                 try audit.violations(tx, now: world.clock.now).map { Broken(kind: "audit: \(kind(of: $0))", detail: $0.description) }

@@ -121,7 +121,7 @@ public final class CheckoutServices {
         return ExpressCheckoutController(merchantName: merchantName, goods: lines, paymentMethod: paymentMethod, rates: rates,
                                          surcharges: surcharges, charges: core.charges, ids: core.ids,
                                          orders: isCart ? commerce.orders : nil, sessionKey: isCart ? session.cartKey : nil,
-                                         cartIsEmpty: { [store] in store.cart.isEmpty })
+                                         signedBy: session.placedBy, cartIsEmpty: { [store] in store.cart.isEmpty })
     }
 
     /// Seed 004's manager over the core; the screen is the bank page.

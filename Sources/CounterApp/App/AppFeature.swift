@@ -350,8 +350,8 @@ public enum AppFeature {
         case .backOffice(.openTill):
             guard !state.isKiosk else { return .none }
             return push(&state, .till(TillFeature.State(serving: state.staff.serving)))
-        case .backOffice(.openCatalogue):
-            return push(&state, .catalogue(CatalogueFeature.State()))
+        case .backOffice(.openCatalogue(let manager)):
+            return push(&state, .catalogue(CatalogueFeature.State(approvedBy: manager)))
 
         case .staff(let action):
             return reduceStaff(&state, action)

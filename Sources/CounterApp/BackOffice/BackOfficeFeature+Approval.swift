@@ -1,8 +1,8 @@
 import CheckoutKit
 import Foundation
 
-/// Permissions in the back office (issue 36): a refund, a void and closing the day need a
-/// manager. The person at the back office does them signed as themself when they may; a cashier
+/// Permissions in the back office (issue 36): a refund, a void, closing the day and changing the
+/// catalogue need a manager. The person at the back office does them signed as themself when they may; a cashier
 /// is asked for a manager's approval (`ManagerApprovalFeature`) and the action goes on, signed
 /// by both, once a manager's PIN is typed. The core checks the same again where it writes.
 extension BackOfficeFeature.State {
@@ -17,6 +17,7 @@ extension BackOfficeFeature {
         case refund(BackOfficeOrder, BackOfficeRefundRequest, asked: Money)
         case void
         case closeDay
+        case openCatalogue
     }
 
     /// Who signs an action, boxed so that "no staff" (nil inside) differs from "not yet" (nil).
@@ -53,6 +54,7 @@ extension BackOfficeFeature {
             case let .refund(order, request, asked): return refund(&state, order, request, asked: asked, approvedBy: manager)
             case .void: return void(&state, approvedBy: manager)
             case .closeDay: return closeDay(&state, approvedBy: manager)
+            case .openCatalogue: return .send(.openCatalogue(approvedBy: manager))
             }
         case .delegate(.cancelled):
             state.approval = nil

@@ -53,7 +53,7 @@ extension BackOfficeFeature {
         case .character("v"): return .showHolds
         case .character("d"): return .showShopDay
         case .character("t") where state.hasTill: return .openTill
-        case .character("c") where state.hasTill: return .openCatalogue
+        case .character("c") where state.hasTill: return .askCatalogue
         case .character("s") where state.managesStaff: return .openStaff
         case .character("p") where !state.waitingReports.isEmpty: return .printWaitingReports
         case .up: return .moveUp

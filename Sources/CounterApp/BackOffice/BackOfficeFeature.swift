@@ -138,9 +138,11 @@ public enum BackOfficeFeature {
         case openTill
         /// d: the shop's day across all counters, shown like a report.
         case showShopDay
-        /// c: the catalogue (products, prices, stock; the app opens its screen), at a staffed
-        /// counter: a kiosk's stock is kept from one.
-        case openCatalogue
+        /// c: the catalogue (products, prices, stock), at a staffed counter (a kiosk's stock is
+        /// kept from one): a manager's, a cashier's with a manager's approval.
+        case askCatalogue
+        /// The app opens the catalogue's screen, its changes approved by this manager for a cashier.
+        case openCatalogue(approvedBy: StaffPerson?)
         /// s: the staff (a manager's, or the operator's of a shop without staff; the app opens it).
         case openStaff
         /// The manager's approval prompt (issue 36).
@@ -223,6 +225,9 @@ public enum BackOfficeFeature {
         case .showShopDay:
             state.isBusy = true
             return .run { client, send in send(.dayReport(client.shopDay())) }
+        case .askCatalogue:
+            guard let signing = sign(&state, .editCatalogue, approvedBy: nil, awaiting: .openCatalogue) else { return .none }
+            return .send(.openCatalogue(approvedBy: signing.signature?.approvedBy))
         case .openTill, .openCatalogue, .openStaff:
             // The app pushes the till's, the catalogue's or the staff's screen.
             break

@@ -152,7 +152,7 @@ public final class CounterShell: Application {
             if counter.state.staff.serving != nil { counter.send(.kiosk(.openBackOffice)) }
             return
         }
-        store.send(.operatorPINIsSet((operatorPIN?.isSet ?? false) || counter.state.staff.hasStaff))
+        store.send(.operatorPINIsSet((operatorPIN?.isSet ?? false) || counter.state.staff.hasStaff, managers: counter.state.staff.hasStaff))
         store.send(.openOperator)
     }
 

@@ -33,6 +33,9 @@ public enum KioskFeature {
         /// False: no operator PIN was ever set, so F10 (or "Operator") says how to set one
         /// instead of asking for a PIN nothing can pass.
         public var hasOperatorPIN = true
+        /// True once the shop has staff: the menu opens for a manager's own PIN (the shared
+        /// operator PIN only while no manager exists), and the prompt says so.
+        public var asksManagersPIN = false
 
         public init(isKiosk: Bool, idleTimeout: Duration = .seconds(90), attractAfter: Duration? = .seconds(60)) {
             self.isKiosk = isKiosk
@@ -107,7 +110,7 @@ public enum KioskFeature {
         case themeApplied(String)
         case openOperator
         /// Whether an operator PIN is set now, read by the shell just before `openOperator`.
-        case operatorPINIsSet(Bool)
+        case operatorPINIsSet(Bool, managers: Bool = false)
         case operatorKey(Key)
         case pinChecked(Bool)
         case stillThereAnswered
@@ -226,8 +229,9 @@ public enum KioskFeature {
             state.receiptShownAt = nil
             state.sessionStartedAt = state.now
             return .run { environment, _ in environment.resetCounter() }
-        case let .operatorPINIsSet(isSet):
+        case let .operatorPINIsSet(isSet, managers):
             state.configuration.hasOperatorPIN = isSet
+            state.configuration.asksManagersPIN = managers
             return .none
         case let .printerUnavailable(problem):
             state.printerProblem = problem

@@ -32,7 +32,8 @@ extension KioskFeature {
             ModalDialog(title: tr("Starting over"), message: tr("One moment, please."), buttons: [], maxWidth: 44)
                 .draw(into: &frame, state: ModalDialogState(buttonCount: 0))
         case let .operatorPIN(entry, message):
-            var text = tr("Operator PIN: {0}", String(repeating: "•", count: entry.count) + "_")
+            let typed = String(repeating: "•", count: entry.count) + "_"
+            var text = state.configuration.asksManagersPIN ? tr("Manager's PIN: {0}", typed) : tr("Operator PIN: {0}", typed)
             if let message { text += "\n" + words(message) }
             text += "\n" + tr("Enter: confirm · Esc: cancel")
             ModalDialog(title: tr("Operator"), message: text, buttons: [], maxWidth: 44)

@@ -20,7 +20,9 @@ extension Carts {
                 guard !cart.isEmpty else { throw DiscountError.emptyCart }
                 let base = try cart.discountBase(for: request.target)
                 let taken = try request.adjustment.taken(from: base)
-                if policy.isAboveCeiling(taking: taken, of: base.minorUnits), request.approvedBy == nil {
+                // Above the ceiling, a manager gives it alone; anyone else needs one's approval.
+                if policy.isAboveCeiling(taking: taken, of: base.minorUnits), request.approvedBy == nil,
+                   try !(request.givenBy.map { try Self.isManager($0, tx) } ?? false) {
                     throw DiscountError.needsApproval(ceilingBasisPoints: policy.cashierCeilingBasisPoints)
                 }
                 let discount = Discount(target: request.target, adjustment: request.adjustment, reason: request.reason,
@@ -54,6 +56,12 @@ extension Carts {
         } catch {
             throw .storage(String(describing: error))
         }
+    }
+
+    /// Whether `person` is a manager now (the staff table's role; a person not on it, or
+    /// disabled, is not).
+    static func isManager(_ person: StaffPerson, _ tx: any CoreTransaction) throws -> Bool {
+        do { return try StaffCheck.role(of: person, in: tx) == .manager } catch is StaffError { return false }
     }
 
     static func deleteDiscount(_ tx: any CoreTransaction, cartId: String, target: DiscountTarget) throws {

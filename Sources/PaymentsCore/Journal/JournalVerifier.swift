@@ -15,10 +15,14 @@ public struct JournalVerifier: Sendable {
     /// Fingerprints known from outside the database (printed on an earlier Z report), by
     /// counter: each must be the recorded key's.
     public var checkedFingerprints: [String: String]
+    /// Signatures found valid by an earlier verification, kept by a caller that verifies often.
+    public var verifiedSignatures: VerifiedSignatures?
 
-    public init(checkedKeys: [String: String] = [:], checkedFingerprints: [String: String] = [:]) {
+    public init(checkedKeys: [String: String] = [:], checkedFingerprints: [String: String] = [:],
+                verifiedSignatures: VerifiedSignatures? = nil) {
         self.checkedKeys = checkedKeys
         self.checkedFingerprints = checkedFingerprints
+        self.verifiedSignatures = verifiedSignatures
     }
 
     /// The public key (hex) of `counter`'s key file at `path`, to put in `checkedKeys`.
@@ -99,7 +103,8 @@ public struct JournalVerifier: Sendable {
                 journaled.note(entry)
                 lastSeen = entry.seq
                 guard firstProblem == nil else { continue }
-                if let problem = Self.problem(with: entry, expectedSeq: expectedSeq, previousHash: previousHash, publicKey: publicKey!) {
+                if let problem = Self.problem(with: entry, expectedSeq: expectedSeq, previousHash: previousHash, publicKey: publicKey!,
+                                              publicKeyHex: publicKeyHex!, verifiedSignatures: verifiedSignatures) {
                     firstProblem = problem
                     continue
                 }
@@ -120,12 +125,19 @@ public struct JournalVerifier: Sendable {
 
     /// What is wrong with `entry`, where the chain expects `expectedSeq` after `previousHash`.
     static func problem(with entry: JournalEntryRecord, expectedSeq: Int64, previousHash: String,
-                        publicKey: JournalPublicKey) -> JournalProblem? {
+                        publicKey: JournalPublicKey, publicKeyHex: String, verifiedSignatures: VerifiedSignatures?) -> JournalProblem? {
         let counter = entry.counter
         guard entry.seq == expectedSeq else { return .missingEntry(counter: counter, seq: expectedSeq, next: entry.seq) }
         guard entry.previousHash == previousHash else { return .previousHashDiffers(counter: counter, seq: entry.seq) }
         guard entry.recomputedHash.hexString == entry.hash else { return .hashDiffers(counter: counter, seq: entry.seq) }
-        guard let hash = Hex.bytes(entry.hash), publicKey.isValid(signatureHex: entry.signature, for: hash) else {
+        func signatureHolds() -> Bool {
+            guard let hash = Hex.bytes(entry.hash) else { return false }
+            return publicKey.isValid(signatureHex: entry.signature, for: hash)
+        }
+        let holds = verifiedSignatures.map {
+            $0.isValid(publicKeyHex: publicKeyHex, hash: entry.hash, signatureHex: entry.signature, verify: signatureHolds)
+        } ?? signatureHolds()
+        guard holds else {
             return .signatureInvalid(counter: counter, seq: entry.seq)
         }
         guard JournalKind(rawValue: entry.kind) != nil else { return .unknownKind(counter: counter, seq: entry.seq, kind: entry.kind) }

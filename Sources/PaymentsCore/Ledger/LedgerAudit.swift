@@ -19,10 +19,14 @@ public struct LedgerAudit: Sendable {
     /// The scan of every text and blob column for card numbers reads the whole file; a caller
     /// that audits often (the simulator) can run it less often.
     public var scansForCardNumbers: Bool
+    /// The journal's signatures already checked, for a caller that audits often (the simulator
+    /// audits after every step, and would otherwise check every signature of the day each time).
+    public var verifiedSignatures: VerifiedSignatures?
 
-    public init(unsettledAfter: Duration? = nil, scansForCardNumbers: Bool = true) {
+    public init(unsettledAfter: Duration? = nil, scansForCardNumbers: Bool = true, verifiedSignatures: VerifiedSignatures? = nil) {
         self.unsettledAfter = unsettledAfter
         self.scansForCardNumbers = scansForCardNumbers
+        self.verifiedSignatures = verifiedSignatures
     }
 
     public func violations(in store: any CoreStore, now: Date) throws -> [LedgerViolation] {
@@ -41,7 +45,7 @@ public struct LedgerAudit: Sendable {
         found += try RefundCheck.violations(tx)
         found += try BooksCheck.violations(tx)
         found += try DiscountCheck.violations(tx)
-        found += try JournalVerifier().verify(tx).problems.map(LedgerViolation.journalBroken)
+        found += try JournalVerifier(verifiedSignatures: verifiedSignatures).verify(tx).problems.map(LedgerViolation.journalBroken)
         if let unsettledAfter {
             found += try UnsettledCheck.violations(tx, olderThan: now.addingTimeInterval(-unsettledAfter.timeInterval))
         }

@@ -6,10 +6,11 @@ import Foundation
 /// its order, its receipt and its place in the reports and the export.
 extension Orders {
     /// Books the payment `reference` took for a period (`periodIndex` 0 for the first period) under
-    /// `paymentKey`. Booking the same payment again answers the order it booked.
+    /// `paymentKey`. Booking the same payment again answers the order it booked. `signature`: who
+    /// served the shopper who subscribed at the counter (a renewal is nobody's).
     @discardableResult
     func bookSubscriptionPeriod(_ tx: any CoreTransaction, customerId: String, plan: Plan, periodIndex: Int, paymentKey: String,
-                                reference: String) throws -> Order {
+                                reference: String, signedBy signature: StaffSignature? = nil) throws -> Order {
         if let booked = try tx.fetchOne(OrderRecord.self, "SELECT * FROM orders o WHERE o.payment_kind = ? AND o.charge_id = ? LIMIT 1",
                                         ExternalPaymentKind.subscription, reference) {
             return try booked.order(tx)
@@ -28,6 +29,7 @@ extension Orders {
         try setState(tx, id, .paid, failure: nil, chargeId: reference)
         try MoneyLedger.bookPayment(tx, order: record, reference: reference, at: clock.now, counter: counterName)
         guard let paid = try Order.load(tx, id: id) else { throw OrderError.unknownOrder(id) }
+        try Self.sign(tx, paid, placedBy: signature)
         return paid
     }
 

@@ -32,14 +32,6 @@ struct ParkedSaleRecord: Codable, CoreRecord {
                           lines: lines, total: Money(minorUnits: totalMinor, currency: currency))
     }
 
-    /// Whether the file or server has the parked sales (a Z report read by an older reader).
-    static func tableExists(_ tx: any CoreTransaction) throws -> Bool {
-        switch tx.engine {
-        case .sqlite: try tx.exists("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", databaseTableName)
-        case .postgres: try tx.exists("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
-                                      databaseTableName)
-        }
-    }
 }
 
 enum ParkedSaleState: String, Codable, DatabaseValueConvertible {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the staff could not be changed or read, or why an action was refused to the person who
 /// asked. The screens and the command line word it.
 public enum StaffError: Error, Hashable, Sendable {
@@ -17,6 +19,8 @@ public enum StaffError: Error, Hashable, Sendable {
     case unknownPerson(String)
     /// No one's PIN or badge is this.
     case notRecognised
+    /// Too many wrong PINs or badges in a row at this counter: none is tried until `until`.
+    case tooManyTries(until: Date)
     /// The shop has staff, and nobody is signed in to do this.
     case signInNeeded(StaffAction)
     /// The person signed in may not do this alone, and no manager approved it.

@@ -22,17 +22,6 @@ struct StaffRecord: Codable, CoreRecord {
         try tx.fetchAll(StaffRecord.self, "SELECT * FROM staff WHERE active = ? ORDER BY created_at, \(tx.engine.bytewise("id"))", true)
     }
 
-    /// Whether the file or server has the staff's tables (and the signed columns beside them):
-    /// a read-only reader (the export, the audit) of a database no counter of this version has
-    /// opened finds none, and reads every row as signed by nobody.
-    static func tableExists(_ tx: any CoreTransaction) throws -> Bool {
-        switch tx.engine {
-        case .sqlite: try tx.exists("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", databaseTableName)
-        case .postgres: try tx.exists("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
-                                      databaseTableName)
-        }
-    }
-
     static func stored(_ tx: any CoreTransaction, id: String) throws -> StaffRecord? {
         try tx.fetchOne(StaffRecord.self, "SELECT * FROM staff WHERE id = ?", id)
     }

@@ -133,6 +133,8 @@ public enum StockroomError: Error, Hashable, Sendable {
     /// A count that changes the number needs a reason; `other` needs a note.
     case reasonMissing
     case unknownProduct(String)
+    /// The person signing may not change the catalogue alone (or nobody signed at a staffed shop).
+    case staff(StaffError)
     /// The database could not be read or written.
     case storage
 }

@@ -35,15 +35,6 @@ struct StockMovementRecord: Codable, CoreRecord {
         (staffId, staffName, approvedById, approvedByName) = SignatureColumns.columns(of: signature)
     }
 
-    /// Whether the file or server has the movements yet (the audit reads databases as they are).
-    static func tableExists(_ tx: any CoreTransaction) throws -> Bool {
-        switch tx.engine {
-        case .sqlite: try tx.exists("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", databaseTableName)
-        case .postgres: try tx.exists("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
-                                      databaseTableName)
-        }
-    }
-
     func movement() throws -> StockMovement {
         StockMovement(id: id, productId: productId, kind: kind, quantity: quantity, stockAfter: stockAfter, reason: reason, note: note,
                       reference: reference, counter: counter, at: at,

@@ -94,6 +94,7 @@ public final class Stockroom {
         let id = ids.next("prod")
         let now = clock.now
         return try run(write: true) { tx in
+            try Self.permitted(signature, tx)
             if try tx.exists("SELECT 1 FROM products WHERE LOWER(name) = ?", product.name.lowercased()) { throw StockroomError.nameTaken }
             let position = (try tx.fetchValue(Int.self, "SELECT MAX(position) FROM products") ?? -1) + 1
             try tx.execute("""
@@ -116,6 +117,7 @@ public final class Stockroom {
         let id = ids.next("price")
         let now = clock.now
         return try run(write: true) { tx in
+            try Self.permitted(signature, tx)
             let current = try Self.locked(tx, productId)
             guard current.product.price != price else { throw StockroomError.samePrice }
             try tx.execute("UPDATE products SET price_minor = ?, currency = ? WHERE id = ?", price.minorUnits, price.currency.code, productId)
@@ -136,6 +138,7 @@ public final class Stockroom {
         let id = ids.next("stock")
         let now = clock.now
         return try run(write: true) { tx in
+            try Self.permitted(signature, tx)
             let current = try Self.locked(tx, productId)
             guard current.stock + quantity <= Self.maximumStock else { throw StockroomError.invalidQuantity(quantity) }
             let record = try StockBook.move(tx, productId: productId, by: quantity, kind: .received, id: id, note: note, counter: self.counter, at: now,
@@ -154,6 +157,7 @@ public final class Stockroom {
         let id = ids.next("stock")
         let now = clock.now
         return try run(write: true) { tx in
+            try Self.permitted(signature, tx)
             let current = try Self.locked(tx, productId)
             let difference = counted - current.stock
             // Jars held for a payment in flight are still on the shelf: a count below them would
@@ -172,6 +176,12 @@ public final class Stockroom {
     }
 
     // MARK: Private
+
+    /// Changing the catalogue is a manager's, or a cashier's with a manager's approval; checked
+    /// where the row is written, whatever screen asked.
+    private static func permitted(_ signature: StaffSignature?, _ tx: any CoreTransaction) throws(StockroomError) {
+        do throws(StaffError) { try StaffCheck.require(.editCatalogue, by: signature, in: tx) } catch { throw .staff(error) }
+    }
 
     private static func stocked(_ row: StoredRow) throws -> StockedProduct {
         StockedProduct(product: try Product(row.decode(ProductRecord.self)), taxCategory: try row.value(String.self, "tax_category"),

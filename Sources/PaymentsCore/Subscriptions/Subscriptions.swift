@@ -57,7 +57,7 @@ public final class Subscriptions {
     /// collect it differently, showing a card's 3-D Secure check; by default it is collected as
     /// the renewals are.
     public func subscribe(customerId: String, planId: String, payer: SubscriptionPayer, firstPayment: RenewalCollecting? = nil,
-                          completion: @escaping (Result<Subscription, SubscriptionError>) -> Void) {
+                          signedBy signature: StaffSignature? = nil, completion: @escaping (Result<Subscription, SubscriptionError>) -> Void) {
         let plan: Plan
         let id: String
         // Periods are anchored to the moment the customer subscribed, not to the payment's latency.
@@ -87,7 +87,7 @@ public final class Subscriptions {
                     _ = try Self.stored(tx, id, locking: true)
                     try recordAttempt(tx, id, period: 0, attempt: 0, amount: plan.price, result: result)
                     let payment: String? = if case .success(let reference) = result { reference } else { nil }
-                    try finishFirstPayment(tx, id, plan: plan, payment: payment)
+                    try finishFirstPayment(tx, id, plan: plan, payment: payment, signedBy: signature)
                 }
                 if case .failure(let error) = result { throw error }
                 return try read { tx in try load(tx, id) }
@@ -100,14 +100,16 @@ public final class Subscriptions {
     /// The first payment's answer (`payment`: what took the money, nil when refused): paid
     /// activates the subscription and books the first period's order, refused removes it (it never
     /// was one). An incomplete subscription settled meanwhile is left as it is. The row is locked
-    /// first: the answer and the settler (on any counter) settle it once.
-    private func finishFirstPayment(_ tx: any CoreTransaction, _ id: String, plan: Plan, payment: String?) throws {
+    /// first: the answer and the settler (on any counter) settle it once. `signature`: who served
+    /// at the counter (the settler knows nobody, and its first period's order names nobody).
+    private func finishFirstPayment(_ tx: any CoreTransaction, _ id: String, plan: Plan, payment: String?,
+                                    signedBy signature: StaffSignature? = nil) throws {
         guard let stored = try Self.stored(tx, id, locking: true), stored.state == .incomplete else { return }
         if let payment {
             try tx.execute("UPDATE subscriptions SET state = ? WHERE id = ?", SubscriptionState.active, id)
             try recordTransition(tx, id, from: nil, to: .active, note: "subscribed to \(plan.name)")
             try orders.bookSubscriptionPeriod(tx, customerId: stored.customerId, plan: plan, periodIndex: 0,
-                                              paymentKey: Self.firstPaymentKey(id), reference: payment)
+                                              paymentKey: Self.firstPaymentKey(id), reference: payment, signedBy: signature)
         } else {
             try tx.execute("DELETE FROM subscriptions WHERE id = ?", id)
             try events.record(tx, type: "subscription.first_payment_failed", subject: id, data: [:])

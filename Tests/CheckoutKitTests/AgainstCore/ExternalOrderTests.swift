@@ -54,6 +54,35 @@ import Testing
         #expect(try counter.storeOrders().map(\.state) == [.paid])
     }
 
+    /// At a staffed counter the express order names who served, as a card or cash order does;
+    /// and so does a subscription's first period taken there (its renewals are nobody's).
+    @Test(arguments: ControllerEngine.allCases)
+    func anExpressOrderAndAFirstPeriodNameWhoServed(_ engine: ControllerEngine) throws {
+        let counter = try Counter(engine)
+        let world = counter.world
+        world.services.session.serving = StaffPerson(id: StaffID(rawValue: "staff_carl"), name: "Carl")
+        func servedBy(_ orderId: String) throws -> String? {
+            try world.services.core.store.read { tx in try tx.fetchValue(String.self, "SELECT staff_name FROM orders WHERE id = ?", orderId) }
+        }
+        try counter.store.add(productID: "honey-acacia", quantity: 1)
+        let (sheet, controller) = counter.openOnCart()
+        sheet.authorize(token: world.newCard().vaultToken!)
+        world.advance()
+        let order = try #require(controller.order)
+        #expect(order.state == .paid)
+        #expect(try servedBy(order.id) == "Carl")
+
+        _ = world.signUp()
+        let account = world.services.account
+        let card = try account.saveCard(world.newCard()).card
+        let plan = try #require(try account.plans().first)
+        _ = try #require(try world.settle { account.subscribe(planId: plan.id, cardID: card.id, completion: $0) }?.get())
+        let firstPeriod = try #require(try world.services.core.store.read { tx in
+            try tx.fetchValue(String.self, "SELECT id FROM orders WHERE payment_kind = 'subscription'")
+        })
+        #expect(try servedBy(firstPeriod) == "Carl")
+    }
+
     @Test(arguments: ControllerEngine.allCases)
     func aDeclinedOrCancelledExpressPaymentKeepsTheCartAndTheStock(_ engine: ControllerEngine) throws {
         let counter = try Counter(engine)

@@ -137,6 +137,33 @@ import Testing
         voids.finish()
     }
 
+    /// The catalogue (c) as the cashier: a manager's PIN first, and the screen opens with that
+    /// manager approving its changes; a manager (or a shop without staff) opens it at once.
+    @Test func theCatalogueIsAManagersOrApprovedByOne() {
+        let calls = Calls()
+        let store = TestStore(initialState: BackOfficeFeature.State(hasTill: true, serving: Self.carl), environment: backOffice(calls)) {
+            BackOfficeFeature.reduce(&$0, $1)
+        }
+        #expect(BackOfficeFeature.action(for: .key(.character("c")), in: store.state) == .askCatalogue)
+        store.send(.askCatalogue) {
+            $0.approval = ManagerApprovalFeature.State(action: .editCatalogue)
+            $0.awaitingApproval = .openCatalogue
+        }
+        for digit in "1111" { store.send(.approval(.typed(digit))) { $0.approval?.pin.append(digit) } }
+        store.send(.approval(.submit)) { $0.approval?.isChecking = true }
+        store.receive(.approval(.answered(Self.mia.person))) { $0.approval?.isChecking = false; $0.approval?.pin = "" }
+        store.receive(.approval(.delegate(.approved(.editCatalogue, by: Self.mia.person)))) { $0.approval = nil; $0.awaitingApproval = nil }
+        store.receive(.openCatalogue(approvedBy: Self.mia.person))
+        store.finish()
+
+        for serving in [Self.mia, nil] {
+            let alone = TestStore(initialState: BackOfficeFeature.State(serving: serving), environment: backOffice(calls)) { BackOfficeFeature.reduce(&$0, $1) }
+            alone.send(.askCatalogue)
+            alone.receive(.openCatalogue(approvedBy: nil))
+            alone.finish()
+        }
+    }
+
     /// The till's i, u, n and c as a cashier: each asks for a manager first; the form opens once
     /// approved, and its one action is signed by both.
     @Test func theTillsKeysACashierMayNotUseAlone() {

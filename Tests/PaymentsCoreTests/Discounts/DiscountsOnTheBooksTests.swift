@@ -33,6 +33,24 @@ import Testing
         }
     }
 
+    /// A manager signed in is their own approval; a cashier, or a manager since disabled, is not.
+    @Test func aManagerGivesADiscountAboveTheCeilingAlone() throws {
+        let world = CommerceTestWorld()
+        let staff = Staff(store: world.core.store, clock: world.clock, ids: world.core.ids, hasher: PasswordHasher(iterations: 1_000))
+        let mia = try staff.add(name: "Mia", role: .manager, pin: "1111").person
+        let carl = try staff.add(name: "Carl", role: .cashier, pin: "2222").person
+        try world.carts.add(productId: "honey-acacia", for: "s")
+        func twenty(by person: StaffPerson) -> DiscountRequest {
+            DiscountRequest(target: .order, adjustment: .percent(basisPoints: 2000), reason: .loyalty, givenBy: person)
+        }
+        #expect(throws: DiscountError.needsApproval(ceilingBasisPoints: 1000)) { try world.carts.give(twenty(by: carl), for: "s") }
+        let given = try world.carts.give(twenty(by: mia), for: "s")
+        #expect(given.orderDiscount?.givenBy == mia && given.orderDiscount?.approvedBy == nil)
+        _ = try world.carts.removeDiscount(on: .order, for: "s")
+        _ = try staff.disable("Mia")
+        #expect(throws: DiscountError.needsApproval(ceilingBasisPoints: 1000)) { try world.carts.give(twenty(by: mia), for: "s") }
+    }
+
     @Test func theShopsReasonsAndNotesAreKept() throws {
         let world = CommerceTestWorld()
         try world.carts.add(productId: "honey-acacia", for: "s")

@@ -46,6 +46,9 @@ import Testing
         #expect(throws: StaffError.pinTaken) { try staff.add(name: "Dora", role: .cashier, pin: "1111") }
         #expect(throws: StaffError.nameTaken("Carl")) { try staff.add(name: "Carl", role: .cashier, pin: "4444") }
         #expect(throws: StaffError.badgeTaken) { try staff.add(name: "Dora", role: .cashier, pin: "4444", badge: "0410000010006") }
+        #expect(throws: StaffError.badgeNotValid, "a card number is no badge: it would be on the disk in clear") {
+            try staff.add(name: "Dora", role: .cashier, pin: "4444", badge: "4242424242424242")
+        }
         #expect(throws: StaffError.pinNotDigits) { try staff.add(name: "Dora", role: .cashier, pin: "12a4") }
         #expect(throws: StaffError.pinNotDigits) { try staff.add(name: "Dora", role: .cashier, pin: "123") }
         #expect(throws: StaffError.nameMissing) { try staff.add(name: "  ", role: .cashier, pin: "4444") }
@@ -93,6 +96,19 @@ import Testing
         #expect(try world.orders.refunds(orderId: sale.order.id).isEmpty, "nothing written")
         let refunded = world.settle { world.orders.refund(orderId: sale.order.id, .everythingLeft, idempotencyKey: "r1", signedBy: approved, completion: $0) }
         #expect(refunded?.value?.signature == approved)
+
+        // The catalogue: a price, a product, a delivery and a count, each refused alone.
+        let room = Stockroom(store: world.core.store, clock: world.clock, ids: world.core.ids, tax: .german, currency: .eur, counter: "A")
+        let refusal = StockroomError.staff(.needsManager(.editCatalogue))
+        let before = (prices: try room.prices(of: "honey-acacia").count, moves: try room.movements(of: "honey-clover").count)
+        #expect(throws: refusal) { try room.changePrice(of: "honey-acacia", to: euros(690), signature: alone) }
+        #expect(throws: refusal) { try room.add(NewProduct(name: "Lime honey", price: euros(700), taxCategory: "food", stock: 3), signature: alone) }
+        #expect(throws: refusal) { try room.receive(5, of: "honey-clover", note: "", signature: alone) }
+        #expect(throws: refusal) { try room.count(0, of: "honey-clover", reason: .damaged, note: "", signature: alone) }
+        #expect(throws: StockroomError.staff(.signInNeeded(.editCatalogue))) { try room.changePrice(of: "honey-acacia", to: euros(690), signature: nil) }
+        #expect(try room.prices(of: "honey-acacia").count == before.prices && room.movements(of: "honey-clover").count == before.moves,
+                "nothing written")
+        #expect(try room.changePrice(of: "honey-acacia", to: euros(690), signature: approved).signature == approved)
 
         #expect(throws: TillError.staff(.needsManager(.closeTill))) {
             try tills.close(count: [], note: "", leftIn: euros(0), approval: nil, signedBy: alone)

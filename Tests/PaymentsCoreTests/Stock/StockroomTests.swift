@@ -10,7 +10,11 @@ import Testing
 @Suite struct StockroomTests {
     typealias Ledger = LedgerAuditTests.Ledger
 
-    static let manager = StaffSignature(doneBy: StaffPerson(id: StaffID(rawValue: "staff-1"), name: "Mia"))
+    /// Mia, the shop's manager: changing the catalogue is a manager's (a cashier's needs approval).
+    static func mia(_ world: CommerceTestWorld) throws -> StaffSignature {
+        let staff = Staff(store: world.core.store, clock: world.clock, ids: world.core.ids, hasher: PasswordHasher(iterations: 1_000))
+        return StaffSignature(doneBy: try staff.add(name: "Mia", role: .manager, pin: "1111").person)
+    }
 
     private func euros(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: .eur) }
 
@@ -27,9 +31,10 @@ import Testing
         let ledger = try Ledger(backend)
         let world = ledger.world
         let room = Self.stockroom(world)
+        let manager = try Self.mia(world)
         world.advance(.seconds(5))
         let added = try room.add(NewProduct(name: "  Heather honey ", price: euros(890), taxCategory: "food", stock: 10, lowStockAt: 2),
-                                 signature: Self.manager)
+                                 signature: manager)
         #expect(added.product.name == "Heather honey" && added.stock == 10 && added.taxCategory == "food" && added.lowStockAt == 2)
         let shelf = try #require(try world.catalog.product(id: added.id))
         #expect(shelf.price == euros(890) && shelf.stock == 10)
@@ -37,10 +42,10 @@ import Testing
         #expect(try world.catalog.products(CatalogFilter(text: "heather"), from: .first, limit: 5).map(\.id) == [added.id], "found by name")
         let movements = try room.movements(of: added.id)
         #expect(movements.map(\.kind) == [.opening] && movements.map(\.quantity) == [10])
-        #expect(movements.first?.signature == Self.manager && movements.first?.counter == "front")
+        #expect(movements.first?.signature == manager && movements.first?.counter == "front")
         #expect(try room.price(of: added.id, at: world.clock.now) == euros(890))
         let entry = try #require(try journal(world, kind: .productAdded).last)
-        #expect(entry.contains("\"name\":\"Heather honey\"") && entry.contains("\"staff\":{\"id\":\"staff-1\",\"name\":\"Mia\"}"))
+        #expect(entry.contains("\"name\":\"Heather honey\"") && entry.contains("\"staff\":{\"id\":\"\(manager.doneBy.id.rawValue)\",\"name\":\"Mia\"}"))
         // Sold like any jar, at its price and VAT.
         _ = try world.carts.add(productId: added.id, quantity: 2, for: "till")
         let sale = try world.orders.payInCash(sessionKey: "till", tendered: euros(2000))
@@ -72,16 +77,17 @@ import Testing
     func aPriceChangeKeepsItsTimeAndOrdersKeepTheirPrice(_ backend: StorageBackend) throws {
         let world = try CommerceTestWorld(backend)
         let room = Self.stockroom(world)
+        let manager = try Self.mia(world)
         world.advance(.seconds(60))
         _ = try world.carts.add(productId: "honey-acacia", for: "before")
         let before = try world.orders.payInCash(sessionKey: "before", tendered: euros(650))
         let monday = world.clock.now
         world.advance(.seconds(3600))
-        let change = try room.changePrice(of: "honey-acacia", to: euros(690), signature: Self.manager)
-        #expect(change.old == euros(650) && change.price == euros(690) && change.signature == Self.manager)
-        #expect(throws: StockroomError.samePrice) { try room.changePrice(of: "honey-acacia", to: euros(690), signature: nil) }
-        #expect(throws: StockroomError.invalidPrice) { try room.changePrice(of: "honey-acacia", to: euros(-1), signature: nil) }
-        #expect(throws: StockroomError.unknownProduct("nothing")) { try room.changePrice(of: "nothing", to: euros(1), signature: nil) }
+        let change = try room.changePrice(of: "honey-acacia", to: euros(690), signature: manager)
+        #expect(change.old == euros(650) && change.price == euros(690) && change.signature == manager)
+        #expect(throws: StockroomError.samePrice) { try room.changePrice(of: "honey-acacia", to: euros(690), signature: manager) }
+        #expect(throws: StockroomError.invalidPrice) { try room.changePrice(of: "honey-acacia", to: euros(-1), signature: manager) }
+        #expect(throws: StockroomError.unknownProduct("nothing")) { try room.changePrice(of: "nothing", to: euros(1), signature: manager) }
         #expect(try room.price(of: "honey-acacia", at: monday) == euros(650), "what a jar cost then")
         #expect(try room.price(of: "honey-acacia", at: world.clock.now) == euros(690))
         #expect(try room.prices(of: "honey-acacia").map(\.price) == [euros(690), euros(650)])
@@ -97,19 +103,20 @@ import Testing
         let ledger = try Ledger(backend)
         let world = ledger.world
         let room = Self.stockroom(world)
+        let manager = try Self.mia(world)
         let clover = world.stock("honey-clover")
-        let received = try room.receive(5, of: "honey-clover", note: "Imker Schulz, note 118", signature: Self.manager)
+        let received = try room.receive(5, of: "honey-clover", note: "Imker Schulz, note 118", signature: manager)
         #expect(received.kind == .received && received.quantity == 5 && received.stockAfter == clover + 5 && received.note == "Imker Schulz, note 118")
-        #expect(throws: StockroomError.invalidQuantity(0)) { try room.receive(0, of: "honey-clover", note: "", signature: nil) }
+        #expect(throws: StockroomError.invalidQuantity(0)) { try room.receive(0, of: "honey-clover", note: "", signature: manager) }
         #expect(throws: StockroomError.reasonMissing, "a difference needs its reason") {
-            try room.count(clover + 3, of: "honey-clover", reason: nil, note: "", signature: nil)
+            try room.count(clover + 3, of: "honey-clover", reason: nil, note: "", signature: manager)
         }
         #expect(throws: StockroomError.reasonMissing, "other needs a note") {
-            try room.count(clover + 3, of: "honey-clover", reason: .other, note: " ", signature: nil)
+            try room.count(clover + 3, of: "honey-clover", reason: .other, note: " ", signature: manager)
         }
-        let counted = try room.count(clover + 3, of: "honey-clover", reason: .damaged, note: "two jars cracked", signature: Self.manager)
+        let counted = try room.count(clover + 3, of: "honey-clover", reason: .damaged, note: "two jars cracked", signature: manager)
         #expect(counted.kind == .counted && counted.quantity == -2 && counted.reason == .damaged && counted.stockAfter == clover + 3)
-        let same = try room.count(clover + 3, of: "honey-clover", reason: nil, note: "", signature: nil)
+        let same = try room.count(clover + 3, of: "honey-clover", reason: nil, note: "", signature: manager)
         #expect(same.quantity == 0 && same.reason == nil, "a count that agrees is recorded too, with no reason")
         #expect(world.stock("honey-clover") == clover + 3)
         #expect(try journal(world, kind: .stockReceived).count == 1 && journal(world, kind: .stockCounted).count == 2)

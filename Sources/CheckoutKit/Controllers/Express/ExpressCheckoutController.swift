@@ -29,6 +29,8 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
     /// The store's orders and the cart's session key; nil for goods that are not the store's cart.
     private let orders: Orders?
     private let sessionKey: String?
+    /// Who serves at the counter the sheet was opened at: the order names them.
+    private let signature: StaffSignature?
     private let cartIsEmpty: () -> Bool
 
     private let charges: ChargeService
@@ -42,10 +44,12 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
 
     init(merchantName: String, goods: [SummaryItem], paymentMethod: ExpressPaymentMethod, rates: ShippingRates,
          surcharges: CardSurcharges, charges: ChargeService, ids: IDGenerator,
-         orders: Orders? = nil, sessionKey: String? = nil, cartIsEmpty: @escaping () -> Bool = { false }) {
+         orders: Orders? = nil, sessionKey: String? = nil, signedBy signature: StaffSignature? = nil,
+         cartIsEmpty: @escaping () -> Bool = { false }) {
         self.orders = orders
         self.cartIsEmpty = cartIsEmpty
         self.sessionKey = sessionKey
+        self.signature = signature
         self.merchantName = merchantName
         self.goods = goods
         self.paymentMethod = paymentMethod
@@ -115,7 +119,8 @@ public final class ExpressCheckoutController: PaymentAuthorizationDelegate {
         if let orders, let sessionKey, !cartIsEmpty() {
             var pending: Order?
             do throws(OrderError) {
-                let order = try orders.placeOrder(for: sessionKey, extras: orderExtras(), shipsTo: payment.shippingContact.map(Self.shipsTo))
+                let order = try orders.placeOrder(for: sessionKey, extras: orderExtras(), shipsTo: payment.shippingContact.map(Self.shipsTo),
+                                                  signedBy: signature)
                 pending = order
                 try orders.startExternalPayment(orderId: order.id, kind: .express, paymentKey: "\(idempotencyKey)-\(attempt)")
                 placed = order

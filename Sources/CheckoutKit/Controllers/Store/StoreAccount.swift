@@ -177,7 +177,9 @@ public final class StoreAccount {
     private func subscribe(planId: String, payer: SubscriptionPayer, firstPayment: RenewalCollecting? = nil,
                            completion: @escaping (Result<Subscription, AccountError>) -> Void) {
         guard let customer = session.customer else { return completion(.failure(.notSignedIn)) }
-        commerce.subscriptions.subscribe(customerId: customer.id, planId: planId, payer: payer, firstPayment: firstPayment) { result in
+        // The first period's order names who served, as every order at a staffed counter does.
+        commerce.subscriptions.subscribe(customerId: customer.id, planId: planId, payer: payer, firstPayment: firstPayment,
+                                         signedBy: session.placedBy) { result in
             completion(result.mapError { AccountError($0) })
         }
     }

@@ -5,8 +5,8 @@ import TerminalUI
 /// The catalogue in the back office (issue 36): the products with their price and stock (or
 /// only those running low, l), a product's movements (Enter); a adds a product, p changes a
 /// price, r receives stock, c counts it. Each change is signed and journaled by the core, and
-/// the fleet's counters see it within seconds. Reached from the back office (c), behind the
-/// operator PIN (a manager's, once the shop has staff).
+/// the fleet's counters see it within seconds. Reached from the back office (c): a manager's, or
+/// a cashier's once a manager approved it with their PIN (every change is then signed by both).
 public enum CatalogueFeature {
     public struct State: Equatable, Sendable {
         /// Nil until read.
@@ -22,7 +22,12 @@ public enum CatalogueFeature {
         /// The shop's, read as the screen opens.
         public var currency: Currency = .eur
         public var taxCategories: [String] = []
-        public init() {}
+        /// The manager who let a cashier in (nil: the person serving may change it alone, or
+        /// the shop has no staff). Each change is signed by the cashier and approved by them.
+        public var approvedBy: StaffPerson?
+        public init(approvedBy: StaffPerson? = nil) {
+            self.approvedBy = approvedBy
+        }
 
         var selected: StockedProduct? {
             guard let products, products.indices.contains(list.index) else { return nil }
@@ -187,6 +192,7 @@ public enum CatalogueFeature {
             }
         }
         let effect: Effect<Action, CatalogueClient>
+        let approver = state.approvedBy
         switch form.kind {
         case .add:
             let name = form.text(.name).trimmingCharacters(in: .whitespaces)
@@ -194,18 +200,18 @@ public enum CatalogueFeature {
             let category = state.taxCategories.indices.contains(form.category) ? state.taxCategories[form.category] : ""
             let product = NewProduct(name: name, price: price, taxCategory: category, stock: stock, lowStockAt: low)
             effect = .run { client, send in
-                send(.done(client.add(product).map { Notice.added(name: $0.product.name, stock: $0.stock) }))
+                send(.done(client.add(product, approver).map { Notice.added(name: $0.product.name, stock: $0.stock) }))
             }
         case .price:
             guard let product = form.product, let price = money(.price) else { return .none }
             effect = .run { client, send in
-                send(.done(client.changePrice(product.id, price).map { Notice.priceChanged(name: product.product.name, price: $0.price) }))
+                send(.done(client.changePrice(product.id, price, approver).map { Notice.priceChanged(name: product.product.name, price: $0.price) }))
             }
         case .receive:
             guard let product = form.product, let quantity = number(.quantity) else { return .none }
             let note = form.text(.note)
             effect = .run { client, send in
-                send(.done(client.receive(quantity, product.id, note).map {
+                send(.done(client.receive(quantity, product.id, note, approver).map {
                     Notice.received(name: product.product.name, quantity: $0.quantity, stock: $0.stockAfter)
                 }))
             }
@@ -213,7 +219,7 @@ public enum CatalogueFeature {
             guard let product = form.product, let counted = number(.counted) else { return .none }
             let (reason, note) = (form.chosenReason, form.text(.note))
             effect = .run { client, send in
-                send(.done(client.count(counted, product.id, reason, note).map {
+                send(.done(client.count(counted, product.id, reason, note, approver).map {
                     Notice.counted(name: product.product.name, difference: $0.quantity, stock: $0.stockAfter)
                 }))
             }

@@ -81,7 +81,7 @@ public struct CatalogueForm: Equatable, Sendable {
         case .unknownTaxCategory: .category
         case .invalidQuantity: kind == .add ? .stock : kind == .receive ? .quantity : .counted
         case .reasonMissing: chosenReason == .other ? .note : .reason
-        case .unknownProduct, .storage: nil
+        case .unknownProduct, .staff, .storage: nil
         }
     }
 }

@@ -25,6 +25,7 @@ enum CatalogueWords {
         case .samePrice: tr("That is its price already.")
         case .reasonMissing: tr("Choose a reason for the difference (other: with a note).")
         case .unknownProduct: tr("This product is no longer in the catalogue.")
+        case .staff(let refusal): StaffWords.refusal(refusal)
         case .storage: tr("The catalogue could not be read or written. Try again.")
         }
     }

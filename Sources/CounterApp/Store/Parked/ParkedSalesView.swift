@@ -42,8 +42,10 @@ extension ParkedSalesFeature {
         let bottom = ScreenDrawing.row(area, area.height - 1)
         switch state.asking {
         case .cartNotEmpty(let items)?:
-            ScreenDrawing.text(ParkingWords.refusal(.cartNotEmpty(items: items)) + " " + tr("r replaces them, a adds to them."),
-                               into: &frame, in: bottom, role: .warning, attributes: .bold)
+            // Two rows: what adding does not carry over must not be cut off at 60 columns.
+            ScreenDrawing.text(ParkingWords.refusal(.cartNotEmpty(items: items)) + " " + tr("r replaces them."),
+                               into: &frame, in: ScreenDrawing.row(area, area.height - 2), role: .warning, attributes: .bold)
+            ScreenDrawing.text(tr("a adds its jars at shelf prices, without its discounts."), into: &frame, in: bottom, role: .warning, attributes: .bold)
         case .discard?:
             ScreenDrawing.text(tr("Discard this parked sale? y = yes, any other key = no"), into: &frame, in: bottom, role: .warning, attributes: .bold)
         case nil:

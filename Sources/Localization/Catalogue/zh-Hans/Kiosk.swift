@@ -25,6 +25,8 @@ extension Catalogue {
               "操作员"),
         .text("Operator PIN: {0}",
               "操作员 PIN：{0}"),
+        .text("Manager's PIN: {0}",
+              "经理 PIN：{0}"),
         .text("Enter: confirm · Esc: cancel",
               "Enter：确认 · Esc：取消"),
         .text("Wrong PIN.",

@@ -37,8 +37,16 @@ public struct StoredRow {
 
     /// The value of a column; a missing column is an error, never NULL.
     public func value<Value: DatabaseValueConvertible>(_ type: Value.Type, _ column: String) throws -> Value {
-        guard let index = columns.firstIndex(of: column) else { throw StorageError.corrupt("no column \(column)") }
+        guard let index = index(of: column) else { throw StorageError.corrupt("no column \(column)") }
         return try value(type, at: index)
+    }
+
+    /// Found without copying the names: an audit reads every row's columns by name.
+    private func index(of column: String) -> Int? {
+        switch source {
+        case let .sqlite(row): row.columnNames.enumerated().first { $0.element == column }?.offset
+        case let .server(columns, _): columns.firstIndex(of: column)
+        }
     }
 
     public func value<Value: DatabaseValueConvertible>(_ type: Value.Type, at index: Int) throws -> Value {
