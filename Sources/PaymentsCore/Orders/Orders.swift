@@ -248,7 +248,7 @@ public final class Orders {
 
     /// A read (no write lock, nothing to commit) whose errors are `OrderError`s.
     func read<T>(_ body: (Database) throws -> T) throws(OrderError) -> T {
-        try orderErrors { try database.read(body) }
+        try orderErrors { try database.snapshotRead(body) }
     }
 
     /// `write`, on either engine.

@@ -15,7 +15,7 @@ public final class SQLiteCoreStore: CoreStore {
     }
 
     public func read<T>(_ body: (any CoreTransaction) throws -> T) throws -> T {
-        try writer.read { db in try body(SQLiteTransaction(db)) }
+        try writer.snapshotRead { db in try body(SQLiteTransaction(db)) }
     }
 }
 
