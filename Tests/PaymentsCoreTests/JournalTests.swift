@@ -106,7 +106,7 @@ import Testing
         let (ledger, counter) = try journaled(backend)
         try #require(try entries(ledger, counter).count > 3)
         // An auditor that verifies often remembers the signatures it checked (the simulator does).
-        let remembered = JournalVerifier(verifiedSignatures: VerifiedSignatures())
+        let remembered = JournalVerifier(memo: JournalMemo())
         #expect(try verify(ledger, remembered).problems == [])
         // The refusal stands until the triggers are gone.
         #expect(throws: (any Error).self) { try ledger.write(tampering.sql, [counter, Int64(2)]) }

@@ -24,7 +24,7 @@ enum Invariants {
     /// the active counter's connection.
     static func check(_ world: SimulatedWorld, settled: Bool, scanForCards: Bool) -> [Broken] {
         let audit = LedgerAudit(unsettledAfter: settled ? .minutes(15) : nil, scansForCardNumbers: scanForCards,
-                                verifiedSignatures: world.verifiedSignatures)
+                                journalMemo: world.journalMemo)
         do {
             return try world.process.core.store.read { tx in
                 try audit.violations(tx, now: world.clock.now).map { Broken(kind: "audit: \(kind(of: $0))", detail: $0.description) }
@@ -157,7 +157,8 @@ enum Invariants {
     private struct LedgerSnapshot {
         var orderStates: [String: String] = [:]
         var orderNumbers: [String: String] = [:]
-        var capturedKeys = Set<String>()
+        /// The orders a succeeded charge's key names (`order-<id>-payment`, `…-payment-<n>`).
+        var capturedOrders = Set<String>()
         var authorisedBankReferences = Set<String>()
         var consumedSourceDescriptions = Set<String>()
         var bidStates: [String: String] = [:]
@@ -171,7 +172,12 @@ enum Invariants {
                 orderStates[id] = try row.value(String.self, "state")
                 orderNumbers[id] = try row.value(String.self, "number")
             }
-            capturedKeys = Set(try tx.fetchValues(String.self, "SELECT idempotency_key FROM charges WHERE status = 'succeeded'"))
+            // Parsed once a check: looking each order up in the keys was quadratic in a long seed.
+            capturedOrders = Set(try tx.fetchValues(String.self, "SELECT idempotency_key FROM charges WHERE status = 'succeeded'").compactMap { key in
+                guard key.hasPrefix("order-"), let payment = key.range(of: "-payment"),
+                      payment.upperBound == key.endIndex || key[payment.upperBound] == "-" else { return nil }
+                return String(key[key.index(key.startIndex, offsetBy: 6)..<payment.lowerBound])
+            })
             authorisedBankReferences = Set(try tx.fetchValues(String.self, """
                 SELECT reference FROM bank_resources WHERE kind = 'payment' AND status IN ('authorized', 'executed', 'settled')
                 """))
@@ -191,7 +197,7 @@ enum Invariants {
             guard let number = orderNumbers[orderId] else { return [] }
             var taken: [String] = []
             if orderStates[orderId] == "paid" { taken.append("order \(number) is paid") }
-            if capturedKeys.contains(where: { $0 == "order-\(orderId)-payment" || $0.hasPrefix("order-\(orderId)-payment-") }) {
+            if capturedOrders.contains(orderId) {
                 taken.append("its charge succeeded")
             }
             if authorisedBankReferences.contains(number) { taken.append("a bank payment for \(number) was authorised") }

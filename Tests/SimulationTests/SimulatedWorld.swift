@@ -15,8 +15,9 @@ final class SimulatedWorld {
     /// Ids outlive a crash: in production they are random and never repeat, and a sequence
     /// restarted at 1 would collide with the rows already on disk.
     let ids = SequentialIDGenerator()
-    /// The audit after every step checks each journal signature once in the seed, not once a step.
-    let verifiedSignatures = VerifiedSignatures()
+    /// The audit after every step checks each journal signature (and parses each receipt) once
+    /// in the seed, not once a step.
+    let journalMemo = JournalMemo()
     /// The counters on the one database (SQLite: one, or a kiosk and a till on the file;
     /// PostgreSQL: three or four, each its own connection): each its own process, with its own
     /// timers and prompts, dying and restarting on its own.

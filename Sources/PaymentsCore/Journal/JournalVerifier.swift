@@ -15,14 +15,13 @@ public struct JournalVerifier: Sendable {
     /// Fingerprints known from outside the database (printed on an earlier Z report), by
     /// counter: each must be the recorded key's.
     public var checkedFingerprints: [String: String]
-    /// Signatures found valid by an earlier verification, kept by a caller that verifies often.
-    public var verifiedSignatures: VerifiedSignatures?
+    /// What earlier verifications worked out, kept by a caller that verifies often.
+    public var memo: JournalMemo?
 
-    public init(checkedKeys: [String: String] = [:], checkedFingerprints: [String: String] = [:],
-                verifiedSignatures: VerifiedSignatures? = nil) {
+    public init(checkedKeys: [String: String] = [:], checkedFingerprints: [String: String] = [:], memo: JournalMemo? = nil) {
         self.checkedKeys = checkedKeys
         self.checkedFingerprints = checkedFingerprints
-        self.verifiedSignatures = verifiedSignatures
+        self.memo = memo
     }
 
     /// The public key (hex) of `counter`'s key file at `path`, to put in `checkedKeys`.
@@ -48,7 +47,7 @@ public struct JournalVerifier: Sendable {
         }, uniquingKeysWith: { first, _ in first })
         let counters = Set(try tx.fetchValues(String.self, "SELECT DISTINCT counter FROM journal_entries")).union(keys.keys)
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        var journaled = JournaledLedgerEntries()
+        var journaled = JournaledLedgerEntries(memo: memo)
         let chains = try counters.map { counter in try chain(tx, counter: counter, publicKeyHex: keys[counter], journaled: &journaled) }
         let keyProblems = Set(checkedKeys.keys).union(checkedFingerprints.keys).sorted().compactMap { counter -> JournalProblem? in
             guard let recorded = keys[counter] else { return .keyNotRecorded(counter: counter) }
@@ -104,7 +103,7 @@ public struct JournalVerifier: Sendable {
                 lastSeen = entry.seq
                 guard firstProblem == nil else { continue }
                 if let problem = Self.problem(with: entry, expectedSeq: expectedSeq, previousHash: previousHash, publicKey: publicKey!,
-                                              publicKeyHex: publicKeyHex!, verifiedSignatures: verifiedSignatures) {
+                                              publicKeyHex: publicKeyHex!, memo: memo) {
                     firstProblem = problem
                     continue
                 }
@@ -125,7 +124,7 @@ public struct JournalVerifier: Sendable {
 
     /// What is wrong with `entry`, where the chain expects `expectedSeq` after `previousHash`.
     static func problem(with entry: JournalEntryRecord, expectedSeq: Int64, previousHash: String,
-                        publicKey: JournalPublicKey, publicKeyHex: String, verifiedSignatures: VerifiedSignatures?) -> JournalProblem? {
+                        publicKey: JournalPublicKey, publicKeyHex: String, memo: JournalMemo?) -> JournalProblem? {
         let counter = entry.counter
         guard entry.seq == expectedSeq else { return .missingEntry(counter: counter, seq: expectedSeq, next: entry.seq) }
         guard entry.previousHash == previousHash else { return .previousHashDiffers(counter: counter, seq: entry.seq) }
@@ -134,7 +133,7 @@ public struct JournalVerifier: Sendable {
             guard let hash = Hex.bytes(entry.hash) else { return false }
             return publicKey.isValid(signatureHex: entry.signature, for: hash)
         }
-        let holds = verifiedSignatures.map {
+        let holds = memo.map {
             $0.isValid(publicKeyHex: publicKeyHex, hash: entry.hash, signatureHex: entry.signature, verify: signatureHolds)
         } ?? signatureHolds()
         guard holds else {
@@ -181,15 +180,21 @@ public struct JournalVerification: Hashable, Sendable {
 /// The ledger entries the receipts and refunds read so far record (their body's `entry`), and
 /// when the first entry of any chain was written.
 struct JournaledLedgerEntries {
+    let memo: JournalMemo?
     var ids: Set<String> = []
     var firstAt: Int64?
 
+    init(memo: JournalMemo? = nil) { self.memo = memo }
+
     mutating func note(_ entry: JournalEntryRecord) {
         firstAt = min(firstAt ?? entry.at, entry.at)
-        guard entry.kind == JournalKind.receipt.rawValue || entry.kind == JournalKind.refund.rawValue,
-              let fields = try? JSONSerialization.jsonObject(with: Data(entry.body.utf8)) as? [String: Any],
-              let id = fields["entry"] as? String else { return }
-        ids.insert(id)
+        guard entry.kind == JournalKind.receipt.rawValue || entry.kind == JournalKind.refund.rawValue else { return }
+        let id = memo.map { $0.ledgerEntry(ofBody: entry.body, parse: Self.ledgerEntry) } ?? Self.ledgerEntry(ofBody: entry.body)
+        if let id { ids.insert(id) }
+    }
+
+    static func ledgerEntry(ofBody body: String) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])?["entry"] as? String
     }
 }
 

@@ -19,14 +19,15 @@ public struct LedgerAudit: Sendable {
     /// The scan of every text and blob column for card numbers reads the whole file; a caller
     /// that audits often (the simulator) can run it less often.
     public var scansForCardNumbers: Bool
-    /// The journal's signatures already checked, for a caller that audits often (the simulator
-    /// audits after every step, and would otherwise check every signature of the day each time).
-    public var verifiedSignatures: VerifiedSignatures?
+    /// What checking the journal worked out before, for a caller that audits often (the
+    /// simulator audits after every step, and would otherwise check every signature of the day
+    /// and parse every receipt each time).
+    public var journalMemo: JournalMemo?
 
-    public init(unsettledAfter: Duration? = nil, scansForCardNumbers: Bool = true, verifiedSignatures: VerifiedSignatures? = nil) {
+    public init(unsettledAfter: Duration? = nil, scansForCardNumbers: Bool = true, journalMemo: JournalMemo? = nil) {
         self.unsettledAfter = unsettledAfter
         self.scansForCardNumbers = scansForCardNumbers
-        self.verifiedSignatures = verifiedSignatures
+        self.journalMemo = journalMemo
     }
 
     public func violations(in store: any CoreStore, now: Date) throws -> [LedgerViolation] {
@@ -45,7 +46,7 @@ public struct LedgerAudit: Sendable {
         found += try RefundCheck.violations(tx)
         found += try BooksCheck.violations(tx)
         found += try DiscountCheck.violations(tx)
-        found += try JournalVerifier(verifiedSignatures: verifiedSignatures).verify(tx).problems.map(LedgerViolation.journalBroken)
+        found += try JournalVerifier(memo: journalMemo).verify(tx).problems.map(LedgerViolation.journalBroken)
         if let unsettledAfter {
             found += try UnsettledCheck.violations(tx, olderThan: now.addingTimeInterval(-unsettledAfter.timeInterval))
         }
