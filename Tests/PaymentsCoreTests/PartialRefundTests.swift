@@ -116,19 +116,28 @@ import Testing
         #expect(try world.orders.refunds(orderId: order.id).isEmpty)
     }
 
+    /// The charge's own write failed: no tender said no, so the refund is not declined (a leg of
+    /// a split's parts given back, its order closed, would keep the money for good). It stays
+    /// asked, not known, and the settler asks again under the same refund id, once.
     @Test(arguments: StorageBackend.allCases)
-    func aRefundTheChargeCannotRecordMovesNoMoneyAndSaysSo(_ backend: StorageBackend) throws {
+    func aRefundTheChargeCannotRecordIsNotKnownAndTheSettlerRefundsOnce(_ backend: StorageBackend) throws {
         let world = try CommerceTestWorld(backend)
         let order = try paidOrder(world)
         let failing = FailingCommits.install(on: world.core)
         failing.passFirst = 1 // the intent
         failing.failNext = 1  // the charge's refund
-        guard case .declined? = refund(world, order, .everythingLeft, key: "k")?.error else {
-            Issue.record("a refund the charge refused is declined"); return
+        guard case .outcomeUnknown? = refund(world, order, .everythingLeft, key: "k")?.error else {
+            Issue.record("a refund the charge could not record is not known"); return
         }
         #expect(try refunded(world, order) == 0)
-        #expect(try world.orders.refunds(orderId: order.id).map(\.state) == [.failed])
+        #expect(try world.orders.refunds(orderId: order.id).map(\.state) == [.requested])
         #expect(world.stock("honey-acacia") == 8)
+        world.commerce.settler.settleNow()
+        world.advance(.seconds(1))
+        world.commerce.settler.settleNow()
+        world.advance(.seconds(1))
+        #expect(try world.orders.refunds(orderId: order.id).map(\.state) == [.refunded])
+        #expect(try refunded(world, order) == 3780, "once")
     }
 
     @Test(arguments: StorageBackend.allCases)

@@ -55,6 +55,15 @@ public struct PaymentDecline: Error, Hashable, Sendable {
     public init(_ error: ChargeError) {
         self.init(code: error.code, cause: .refused(error))
     }
+
+    /// Our own write failed, not the tender: nothing says the tender refused, and whether it
+    /// was asked is for the settler to find out. Never a decline to record as final.
+    public var isOwnWriteFailure: Bool {
+        switch cause {
+        case .unrecorded, .refused(.storage): true
+        default: false
+        }
+    }
 }
 
 /// Why a capture did not end in a receipt: a known "no", or an answer not known yet.

@@ -273,6 +273,11 @@ extension Orders {
                 // The money went back; the jars and the order wait for the settler.
                 completion(.failure(.outcomeUnknown(refundId: row.id)))
             }
+        case .failure(let decline) where decline.isOwnWriteFailure:
+            // Our write failed, not the tender: the intent stays asked, and the settler asks
+            // again under the same refund id (a split's parts given back, their order closed,
+            // would otherwise keep a part's money on a failed order with no refund to come).
+            completion(.failure(.outcomeUnknown(refundId: row.id)))
         case .failure(let decline):
             // Refused before money moved. Should the refusal not be written, the intent stays
             // asked and the settler asks again: not known until then.
