@@ -248,6 +248,33 @@ import Testing
         #expect(problems.contains(.bookedBalanceDiffers(orderId: card.id, orderNumber: card.number, booked: euros(300), owed: euros(0))), "\(problems)")
     }
 
+    /// The parts given back and the order closed, the card not asked yet (the counter stopped,
+    /// or its own write failed): the settler gives the card leg back through its own charge
+    /// (the closed order names no charge), once; the audit then finds nothing.
+    @Test(arguments: StorageBackend.allCases)
+    func theSettlerGivesBackACardLegOfAClosedSplit(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "till")
+        let card = try #require(try payByCard(world, "till", 300)?.get())
+        _ = try world.core.store.write { tx in
+            let record = try #require(try OrderRecord.stored(tx, id: card.id))
+            let parts = try LedgerEntryRecord.of(tx, orderId: card.id)
+            try world.orders.setState(tx, card.id, .failed, failure: Orders.partsGivenBack, chargeId: record.chargeId)
+            return try world.orders.writeLegs(tx, record, parts.map { ($0, $0.amountMinor) }, returned: [], currency: .eur, key: "stopped", signedBy: nil)
+        }
+        _ = try world.orders.finishRefunds()
+        world.advance(.seconds(2))
+        #expect(try world.orders.refunds(orderId: card.id).map(\.state) == [.refunded])
+        #expect(world.capturedCharges().last?.amountRefunded == euros(300))
+        _ = try world.orders.finishRefunds()
+        world.advance(.seconds(2))
+        #expect(world.capturedCharges().last?.amountRefunded == euros(300), "once")
+        #expect(try world.orders.order(id: card.id)?.state == .failed)
+        let problems = try ledger.audit()
+        #expect(problems == [], "\(problems)")
+    }
+
     /// A refund's legs are on disk before any tender is asked: a counter that stops after the
     /// intent (cash given with it, the card not asked yet) leaves the card leg to the settler,
     /// which refunds it once under its own refund id.

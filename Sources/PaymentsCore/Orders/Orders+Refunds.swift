@@ -96,7 +96,8 @@ extension Orders {
         for row in asked {
             guard let (route, refund) = try reading({ tx in
                 try OrderRecord.stored(tx, id: row.orderId).flatMap { order in
-                    try RefundRoute(order, tx).map { ($0, try row.refund(tx, orderNumber: order.number)) }
+                    // The leg's own tender (a split's part, its order failed once given back), not the order's last.
+                    try RefundRoute(order, tx, refund: row).map { ($0, try row.refund(tx, orderNumber: order.number)) }
                 }
             }) else { continue }
             switch try moneyBack(row, route: route) {
