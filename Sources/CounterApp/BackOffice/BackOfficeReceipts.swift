@@ -66,17 +66,16 @@ extension ReceiptDocument {
             for tax in report.taxes { lines.append(.text(Self.taxRow(DayReportSection.rateText(tax), DayReportSection.money(tax.netMinor, tax),
                                                                DayReportSection.money(tax.vatMinor, tax), DayReportSection.money(tax.grossMinor, tax)))) }
         }
-        let staff = DayReportStaff.lines(of: report)
-        if !staff.isEmpty { lines += [.rule, .text(tr("Staff"))] }
-        for line in staff { lines.append(.item(line.label, amount: line.amount)) }
-        let discounts = DayReportDiscounts.lines(of: report)
-        if !discounts.isEmpty { lines += [.rule, .text(tr("Discounts"))] }
-        for line in discounts { lines.append(.item(line.label, amount: line.amount)) }
-        let cash = DayReportCash.lines(of: report)
-        if !cash.isEmpty { lines += [.rule, .text(tr("Cash"))] }
-        for line in cash { lines.append(.item(line.label, amount: line.amount)) }
-        if !report.parked.isEmpty { lines += [.rule, .text(DayReportParked.heading(of: report))] }
-        for line in DayReportParked.lines(of: report) { lines.append(.item(line.label, amount: line.amount)) }
+        // The same sections as the screen's, each under a rule and its heading when it has lines.
+        let sections: [(heading: String, lines: [(label: String, amount: String)])] = [
+            (tr("Staff"), DayReportStaff.lines(of: report).map { ($0.label, $0.amount) }),
+            (tr("Discounts"), DayReportDiscounts.lines(of: report).map { ($0.label, $0.amount) }),
+            (tr("Cash"), DayReportCash.lines(of: report).map { ($0.label, $0.amount) }),
+            (DayReportParked.heading(of: report), DayReportParked.lines(of: report)),
+        ]
+        for section in sections where !section.lines.isEmpty {
+            lines += [.rule, .text(section.heading)] + section.lines.map { .item($0.label, amount: $0.amount) }
+        }
         lines.append(.text(report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
                                                     : tr("Not known yet: {0}", report.unsettled.joined(separator: ", "))))
         if report.number != nil { lines += [.blank, .emphasis(tr("The day is closed."))] }

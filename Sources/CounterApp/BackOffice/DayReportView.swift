@@ -37,56 +37,30 @@ extension BackOfficeFeature {
             frame.write(line.gross + " ", in: rect, alignment: .trailing, style: Style(.muted))
             row += 1
         }
-        // Who did what (issue 36): what fits.
-        let staff = DayReportStaff.lines(of: report)
-        if !staff.isEmpty, row < area.height - 2 {
-            ScreenDrawing.text(tr("Staff"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
-            row += 1
-        }
-        for line in staff where row < area.height - 2 {
-            let rect = ScreenDrawing.row(area, row)
-            ScreenDrawing.text(line.label, into: &frame, in: rect)
-            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text))
-            row += 1
-        }
-        // The discounts given (issue 36): what fits.
-        let discounts = DayReportDiscounts.lines(of: report)
-        if !discounts.isEmpty, row < area.height - 2 {
-            ScreenDrawing.text(tr("Discounts"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
-            row += 1
-        }
-        for line in discounts where row < area.height - 2 {
-            let rect = ScreenDrawing.row(area, row)
-            ScreenDrawing.text(line.label, into: &frame, in: rect, attributes: line.isTotal ? .bold : [])
-            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text, line.isTotal ? .bold : []))
-            row += 1
-        }
-        // The cash section: what fits above the last line.
-        let cash = DayReportCash.screenLines(of: report)
-        if !cash.isEmpty, row < area.height - 2 {
-            ScreenDrawing.text(tr("Cash"), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
-            row += 1
-        }
-        for line in cash where row < area.height - 2 {
-            let rect = ScreenDrawing.row(area, row)
-            ScreenDrawing.text(line.label, into: &frame, in: rect, attributes: line.isTotal ? .bold : [])
-            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text, line.isTotal ? .bold : []))
-            row += 1
-        }
-        // The sales left parked: what fits above the last line.
-        if !report.parked.isEmpty, row < area.height - 2 {
-            ScreenDrawing.text(DayReportParked.heading(of: report), into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
-            row += 1
-        }
-        for line in DayReportParked.lines(of: report) where row < area.height - 2 {
-            let rect = ScreenDrawing.row(area, row)
-            ScreenDrawing.text(line.label, into: &frame, in: rect)
-            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text))
-            row += 1
-        }
+        // Who did what, the discounts, the cash and the sales left parked (issue 36): what fits.
+        drawSection(tr("Staff"), DayReportStaff.lines(of: report).map { ($0.label, $0.amount, false) }, row: &row, into: &frame, in: area)
+        drawSection(tr("Discounts"), DayReportDiscounts.lines(of: report).map { ($0.label, $0.amount, $0.isTotal) }, row: &row, into: &frame, in: area)
+        drawSection(tr("Cash"), DayReportCash.screenLines(of: report).map { ($0.label, $0.amount, $0.isTotal) }, row: &row, into: &frame, in: area)
+        drawSection(DayReportParked.heading(of: report), DayReportParked.lines(of: report).map { ($0.label, $0.amount, false) },
+                    row: &row, into: &frame, in: area)
         let unsettled = report.unsettled.isEmpty ? tr("No payment is waiting for its answer.")
             : tr("Not known yet (the counter settles them): {0}", report.unsettled.joined(separator: ", "))
         ScreenDrawing.text(unsettled, into: &frame, in: ScreenDrawing.row(area, row + 1), role: report.unsettled.isEmpty ? .muted : .warning)
+    }
+
+    /// A section under its bold heading, its lines' amounts at the right (a total in bold), as
+    /// much as fits above the report's last line; nothing at all when it has no line.
+    private static func drawSection(_ heading: String, _ lines: [(label: String, amount: String, isTotal: Bool)], row: inout Int,
+                                    into frame: inout Frame, in area: Rect) {
+        guard !lines.isEmpty, row < area.height - 2 else { return }
+        ScreenDrawing.text(heading, into: &frame, in: ScreenDrawing.row(area, row), attributes: .bold)
+        row += 1
+        for line in lines where row < area.height - 2 {
+            let rect = ScreenDrawing.row(area, row)
+            ScreenDrawing.text(line.label, into: &frame, in: rect, attributes: line.isTotal ? .bold : [])
+            frame.write(line.amount + " ", in: rect, alignment: .trailing, style: Style(.text, line.isTotal ? .bold : []))
+            row += 1
+        }
     }
 
     static func methodName(_ method: String) -> String {
