@@ -331,6 +331,27 @@ import Testing
         #expect(problems == [], "\(problems)")
     }
 
+    /// A card part whose charge succeeded and whose booking could not be written: until the
+    /// settler books it, its money is the part in flight, not a second payment of the order (the
+    /// campaign's seed 1030 was told "paid 2 times" in this window); a second charge beside it is.
+    @Test(arguments: StorageBackend.allCases)
+    func aPartAnsweredAndNotYetBookedIsNotASecondPayment(_ backend: StorageBackend) throws {
+        let ledger = try Ledger(backend)
+        let world = ledger.world
+        _ = try world.carts.add(productId: "honey-acacia", for: "s")
+        let part = try world.orders.payPartInCash(sessionKey: "s", amount: euros(150))
+        let failing = FailingCommits.install(on: world.core)
+        failing.onlyTable = "ledger_entries"
+        failing.failNext = 1
+        var answer: Result<Order, OrderError>?
+        world.orders.pay(orderId: part.order.id, with: world.token()) { answer = $0 }
+        world.advance(.seconds(1))
+        #expect(answer?.failure == .outcomeUnknown(number: part.order.number))
+        try #require(world.capturedCharges().last?.amountCaptured.minorUnits == 500, "the charge is taken, its part not booked")
+        let inFlight = try ledger.audit()
+        #expect(inFlight == [], "\(inFlight)")
+    }
+
     /// A card part answered and the counter killed before the rest: the part is on the books and
     /// the order, after a restart, takes the rest.
     @Test(arguments: StorageBackend.allCases)

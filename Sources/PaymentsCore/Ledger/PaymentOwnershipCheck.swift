@@ -95,6 +95,10 @@ enum PaymentOwnershipCheck {
                 return .paidOrderWithoutPayment(orderId: order.id, orderNumber: order.number)
             }
             guard paid.count > 1, !parts.isSplit(order.id, paidBy: paid) else { return nil }
+            // A split's next part answered and not booked yet (its order in flight: the settler
+            // books it): one payment beyond the booked parts is that part, not a second payment.
+            // Booked, a part too many is named above; two unbooked ones are named here.
+            if order.isInFlight, parts.isNextPartInFlight(order.id, paidBy: paid) { return nil }
             return .orderPaidMoreThanOnce(orderId: order.id, orderNumber: order.number, payments: paid.sorted())
         }
     }
@@ -290,6 +294,12 @@ struct SplitParts {
 
     func isBooked(_ payment: String, on orderId: String) -> Bool {
         booked[orderId]?.payments.contains(payment) ?? false
+    }
+
+    /// The order's booked parts leave some of it to pay, and exactly one payment besides them.
+    func isNextPartInFlight(_ orderId: String, paidBy payments: Set<String>) -> Bool {
+        guard let entry = booked[orderId], entry.sum < entry.total else { return false }
+        return entry.payments.isSubset(of: payments) && payments.subtracting(entry.payments).count == 1
     }
 
     func isSplit(_ orderId: String, paidBy payments: Set<String>) -> Bool {
