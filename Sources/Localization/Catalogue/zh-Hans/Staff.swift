@@ -60,8 +60,6 @@ extension Catalogue {
               "暂时无法读取员工信息，请重试。"),
         .text("{0} needs a manager's approval.",
               "{0}需要经理批准。"),
-        .text("Manager's PIN: {0}",
-              "经理 PIN：{0}"),
         .text("This PIN is not a manager's.",
               "此 PIN 不是经理的。"),
         .text("Who is serving?",
