@@ -20,6 +20,17 @@ import Testing
         return world.settle { world.orders.pay(payment, with: world.token(card), completion: $0) }
     }
 
+    /// `giveBackParts`' transaction alone: the order closed and its legs asked, no tender asked
+    /// yet (the counter stopped, or its write failed).
+    private func giveBackStopped(_ world: CommerceTestWorld, _ order: Order) throws {
+        _ = try world.core.store.write { tx in
+            let record = try #require(try OrderRecord.stored(tx, id: order.id))
+            let parts = try LedgerEntryRecord.of(tx, orderId: order.id)
+            try world.orders.setState(tx, order.id, .failed, failure: Orders.partsGivenBack, chargeId: record.chargeId)
+            return try world.orders.writeLegs(tx, record, parts.map { ($0, $0.amountMinor) }, returned: [], currency: .eur, key: "stopped", signedBy: nil)
+        }
+    }
+
     private func entries(_ world: CommerceTestWorld, _ orderId: String) throws -> [LedgerEntry] {
         try world.core.store.read { tx in try MoneyLedger.entries(tx, orderId: orderId) }
     }
@@ -235,12 +246,7 @@ import Testing
         }
         #expect(legs.isEmpty)
         // The give-back's transaction, the acquirer not asked yet (the counter stopped).
-        _ = try world.core.store.write { tx in
-            let record = try #require(try OrderRecord.stored(tx, id: card.id))
-            let parts = try LedgerEntryRecord.of(tx, orderId: card.id)
-            try world.orders.setState(tx, card.id, .failed, failure: Orders.partsGivenBack, chargeId: record.chargeId)
-            return try world.orders.writeLegs(tx, record, parts.map { ($0, $0.amountMinor) }, returned: [], currency: .eur, key: "stopped", signedBy: nil)
-        }
+        try giveBackStopped(world, card)
         var problems = try ledger.audit()
         #expect(problems == [], "money on its way back is correct: \(problems)")
         try ledger.write("UPDATE order_refunds SET state = 'failed' WHERE order_id = ?", [card.id])
@@ -257,12 +263,7 @@ import Testing
         let world = ledger.world
         _ = try world.carts.add(productId: "honey-acacia", for: "till")
         let card = try #require(try payByCard(world, "till", 300)?.get())
-        _ = try world.core.store.write { tx in
-            let record = try #require(try OrderRecord.stored(tx, id: card.id))
-            let parts = try LedgerEntryRecord.of(tx, orderId: card.id)
-            try world.orders.setState(tx, card.id, .failed, failure: Orders.partsGivenBack, chargeId: record.chargeId)
-            return try world.orders.writeLegs(tx, record, parts.map { ($0, $0.amountMinor) }, returned: [], currency: .eur, key: "stopped", signedBy: nil)
-        }
+        try giveBackStopped(world, card)
         _ = try world.orders.finishRefunds()
         world.advance(.seconds(2))
         #expect(try world.orders.refunds(orderId: card.id).map(\.state) == [.refunded])
